@@ -1,0 +1,181 @@
+/**
+ * The operator CLI (CONTRACT §4): `npm run admin -- <command>`. Parses the arguments, calls the client registry and
+ * prints the result. Every failure is one line on stderr and a non-zero exit code; the registry's transactions make
+ * sure nothing is half-written.
+ */
+import { readFile } from "node:fs/promises";
+import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
+import {
+  addClientSecret,
+  ClientRegistryError,
+  disableClientSecret,
+  listClients,
+  registerClient,
+  removeClient,
+  showClient,
+  type ClientSecretInfo,
+} from "@/lib/admin/client-registry";
+import type { Db } from "@/lib/db/prisma";
+
+export interface CliContext {
+  db: Db;
+  apiScopePrefix: string;
+  print: (line: string) => void;
+  printError: (line: string) => void;
+}
+
+export const USAGE = `usage: npm run admin -- <command>
+  clients add <file.json>                       register a client from RFC 7591 client metadata
+  clients list                                  list registered clients
+  clients show <client_id>                      show a client's metadata and secrets
+  clients secret add <client_id> [--expires <ISO 8601 date>] [--description <text>]
+  clients secret disable <client_id> <secret_id>
+  clients remove <client_id>                    remove a client with its secrets, consents and tokens`;
+
+/** Wrong arguments: exit code 2, as is customary for usage errors. */
+class UsageError extends Error {}
+
+function expectArgs(args: string[], count: number): string[] {
+  if (args.length !== count) throw new UsageError(`expected ${count} argument(s), got ${args.length}`);
+  return args;
+}
+
+function secretStatus(secret: ClientSecretInfo, now = new Date()): string {
+  if (secret.disabledAt) return "disabled";
+  if (secret.expiresAt && secret.expiresAt <= now) return "expired";
+  return "active";
+}
+
+function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: string } {
+  const options: { expiresAt?: Date; description?: string } = {};
+  for (let index = 0; index < args.length; index += 2) {
+    const [flag, value] = [args[index], args[index + 1]];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (flag === "--expires") {
+      const date = new Date(value);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
+      options.expiresAt = date;
+    } else if (flag === "--description") {
+      options.description = value;
+    } else {
+      throw new UsageError(`unknown option ${flag}`);
+    }
+  }
+  return options;
+}
+
+async function readMetadataFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
+  const registration = parseClientMetadata(await readMetadataFile(file), context.apiScopePrefix);
+  const { client, secret } = await registerClient(context.db, registration);
+  const response = {
+    ...toClientMetadata(client),
+    ...(secret ? { client_secret: secret.secret, client_secret_id: secret.secretId, client_secret_expires_at: 0 } : {}),
+    client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
+  };
+  context.print(JSON.stringify(response, null, 2));
+}
+
+async function clientsList(context: CliContext): Promise<void> {
+  const clients = await listClients(context.db);
+  if (clients.length === 0) {
+    context.print("No clients registered.");
+    return;
+  }
+  const rows = clients.map((client) => [client.id, client.kind, client.grantTypes.join(","), client.names.en ?? client.names.default ?? ""]);
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
+  context.print(["CLIENT_ID".padEnd(widths[0]), "KIND".padEnd(widths[1]), "GRANTS".padEnd(widths[2]), "NAME"].join("  "));
+  for (const row of rows) context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
+}
+
+async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
+  const { client, secrets } = await showClient(context.db, clientId);
+  const shown = {
+    ...toClientMetadata(client),
+    client_kind: client.kind,
+    created_at: client.createdAt.toISOString(),
+    secrets: secrets.map((secret) => ({
+      id: secret.id,
+      description: secret.description,
+      status: secretStatus(secret),
+      created_at: secret.createdAt.toISOString(),
+      expires_at: secret.expiresAt?.toISOString() ?? null,
+      disabled_at: secret.disabledAt?.toISOString() ?? null,
+    })),
+  };
+  context.print(JSON.stringify(shown, null, 2));
+}
+
+async function clientsSecret(context: CliContext, [action, ...args]: string[]): Promise<void> {
+  if (action === "add") {
+    if (args.length < 1) throw new UsageError("clients secret add needs a client_id");
+    const [clientId, ...options] = args;
+    const secret = await addClientSecret(context.db, clientId, parseSecretOptions(options));
+    context.print(JSON.stringify({ client_id: clientId, secret_id: secret.secretId, client_secret: secret.secret }, null, 2));
+  } else if (action === "disable") {
+    const [clientId, secretId] = expectArgs(args, 2);
+    await disableClientSecret(context.db, clientId, secretId);
+    context.print(`Disabled secret ${secretId} of client ${clientId}.`);
+  } else {
+    throw new UsageError(`unknown command "clients secret ${action ?? ""}"`);
+  }
+}
+
+async function dispatch(context: CliContext, args: string[]): Promise<void> {
+  const [group, command, ...rest] = args;
+  if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");
+  switch (command) {
+    case "add":
+      return clientsAdd(context, expectArgs(rest, 1));
+    case "list":
+      return clientsList(context);
+    case "show":
+      return clientsShow(context, expectArgs(rest, 1));
+    case "secret":
+      return clientsSecret(context, rest);
+    case "remove":
+      await removeClient(context.db, expectArgs(rest, 1)[0]);
+      return context.print(`Removed client ${rest[0]}.`);
+    default:
+      throw new UsageError(`unknown command "clients ${command ?? ""}"`);
+  }
+}
+
+/** Runs one CLI command; returns the process exit code. */
+export async function runAdminCommand(context: CliContext, args: string[]): Promise<number> {
+  if (args.length === 0 || args[0] === "help" || args[0] === "--help") {
+    context.print(USAGE);
+    return args.length === 0 ? 2 : 0;
+  }
+  try {
+    await dispatch(context, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      context.printError(`error: ${error.message} (run "npm run admin -- help" for usage)`);
+      return 2;
+    }
+    if (error instanceof ClientMetadataError) {
+      context.printError(`error: ${error.error}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof ClientRegistryError || error instanceof Error) {
+      context.printError(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * Client registration from RFC 7591 client metadata, checked as a registrar would. Shared by the operator CLI and
+ * the admin pages. The client's kind follows from the metadata:
+ *   grant_types ["client_credentials"]          -> backend (confidential, no user, no OpenID scopes)
+ *   application_type "native"                   -> native (public, PKCE, may be offline)
+ *   token_endpoint_auth_method "none"           -> browser (public, PKCE or implicit, never offline)
+ *   anything else                               -> web (confidential, may be offline)
+ * Extensions beyond RFC 7591 and OpenID Connect Registration: `description` (with `#lang` variants),
+ * `allowed_cors_origins`, `offline_access` and `refresh_token_policy`. Unknown fields are refused, so that a typo
+ * cannot silently register a client that behaves differently than the operator meant.
+ */
+import { randomUUID } from "node:crypto";
+import { corsOriginProblem, redirectUriProblem } from "@/lib/admin/uri-rules";
+import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions, type LocalizedText } from "@/lib/oauth/scopes";
+
+export type ClientKind = "browser" | "native" | "web" | "backend";
+export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
+export type RefreshTokenPolicy = "reuse" | "rotate";
+
+export interface ClientRegistration {
+  /** Absent when the service is to assign one. */
+  id?: string;
+  kind: ClientKind;
+  names: LocalizedText;
+  descriptions: LocalizedText;
+  grantTypes: string[];
+  responseTypes: string[];
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  corsOrigins: string[];
+  allowedScopes: string[];
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  offlineAccess: boolean;
+  refreshTokenPolicy: RefreshTokenPolicy;
+}
+
+/** RFC 7591 §3.2.2 error codes. */
+export class ClientMetadataError extends Error {
+  constructor(
+    readonly error: "invalid_client_metadata" | "invalid_redirect_uri",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ClientMetadataError";
+  }
+}
+
+/** The key under which text without a language tag is kept in a LocalizedText. */
+export const DEFAULT_LANGUAGE_KEY = "default";
+
+const AUTH_METHODS: TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post"];
+const GRANTS_BY_KIND: Record<ClientKind, string[]> = {
+  browser: ["authorization_code", "implicit"],
+  native: ["authorization_code", "refresh_token"],
+  web: ["authorization_code", "refresh_token"],
+  backend: ["client_credentials"],
+};
+const RESPONSE_TYPES_BY_GRANT: Record<string, string[]> = {
+  authorization_code: ["code"],
+  implicit: ["id_token token", "id_token", "token"],
+};
+const SIMPLE_FIELDS = new Set([
+  "client_id",
+  "redirect_uris",
+  "post_logout_redirect_uris",
+  "grant_types",
+  "response_types",
+  "token_endpoint_auth_method",
+  "scope",
+  "allowed_cors_origins",
+  "offline_access",
+  "application_type",
+  "refresh_token_policy",
+]);
+const LOCALIZED_FIELDS = ["client_name", "description"] as const;
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
+const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{2,63}$/;
+const MAX_TEXT_LENGTH = 500;
+
+function fail(message: string): never {
+  throw new ClientMetadataError("invalid_client_metadata", message);
+}
+
+function optionalString(metadata: Record<string, unknown>, field: string): string | undefined {
+  const value = metadata[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value.trim() === "") fail(`${field} must be a non-empty string`);
+  return value;
+}
+
+function stringList(metadata: Record<string, unknown>, field: string): string[] | undefined {
+  const value = metadata[field];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item === "")) {
+    fail(`${field} must be an array of non-empty strings`);
+  }
+  const list = value as string[];
+  const duplicate = list.find((item, index) => list.indexOf(item) !== index);
+  if (duplicate !== undefined) fail(`${field} lists "${duplicate}" twice`);
+  return list;
+}
+
+function localizedText(metadata: Record<string, unknown>, field: string): LocalizedText {
+  const text: LocalizedText = {};
+  for (const [key, value] of Object.entries(metadata)) {
+    const [name, tag, ...rest] = key.split("#");
+    if (name !== field) continue;
+    if (rest.length > 0 || (tag !== undefined && !LANGUAGE_TAG.test(tag))) fail(`${key} has an invalid language tag`);
+    if (typeof value !== "string" || value.trim() === "") fail(`${key} must be a non-empty string`);
+    if (value.length > MAX_TEXT_LENGTH || /[\u0000-\u001f]/.test(value)) {
+      fail(`${key} must be at most ${MAX_TEXT_LENGTH} characters without control characters`);
+    }
+    text[tag === undefined ? DEFAULT_LANGUAGE_KEY : tag.toLowerCase()] = value.trim();
+  }
+  return text;
+}
+
+function checkKnownFields(metadata: Record<string, unknown>): void {
+  for (const key of Object.keys(metadata)) {
+    const base = key.split("#")[0];
+    const known = key.includes("#") ? (LOCALIZED_FIELDS as readonly string[]).includes(base) : SIMPLE_FIELDS.has(key) || (LOCALIZED_FIELDS as readonly string[]).includes(key);
+    if (!known) fail(`unknown field "${key}"`);
+  }
+}
+
+function determineKind(metadata: Record<string, unknown>, grantTypes: string[] | undefined): { kind: ClientKind; authMethod: TokenEndpointAuthMethod } {
+  const applicationType = optionalString(metadata, "application_type") ?? "web";
+  if (applicationType !== "web" && applicationType !== "native") fail(`application_type must be "web" or "native"`);
+  const requested = optionalString(metadata, "token_endpoint_auth_method");
+  if (requested !== undefined && !AUTH_METHODS.includes(requested as TokenEndpointAuthMethod)) {
+    fail(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(", ")}`);
+  }
+  const authMethod = requested as TokenEndpointAuthMethod | undefined;
+  if (grantTypes?.includes("client_credentials")) {
+    if (applicationType === "native" || authMethod === "none") fail("client_credentials needs a confidential client: a backend client authenticates with a secret");
+    return { kind: "backend", authMethod: authMethod ?? "client_secret_basic" };
+  }
+  if (applicationType === "native") {
+    if (authMethod !== undefined && authMethod !== "none") fail(`native clients are public: token_endpoint_auth_method must be "none"`);
+    return { kind: "native", authMethod: "none" };
+  }
+  if (authMethod === "none") return { kind: "browser", authMethod };
+  return { kind: "web", authMethod: authMethod ?? "client_secret_basic" };
+}
+
+function checkGrantTypes(kind: ClientKind, grantTypes: string[], offlineAccess: boolean): void {
+  if (grantTypes.length === 0) fail("grant_types must not be empty");
+  for (const grant of grantTypes) {
+    if (!GRANTS_BY_KIND[kind].includes(grant)) fail(`grant type "${grant}" does not fit a ${kind} client (allowed: ${GRANTS_BY_KIND[kind].join(", ")})`);
+  }
+  if (grantTypes.includes("refresh_token") && !offlineAccess) fail(`grant type "refresh_token" requires "offline_access": true`);
+  if (kind !== "backend" && grantTypes.every((grant) => grant === "refresh_token")) fail("grant_types must include authorization_code or implicit");
+}
+
+function resolveResponseTypes(metadata: Record<string, unknown>, grantTypes: string[]): string[] {
+  const expected = grantTypes.flatMap((grant) => RESPONSE_TYPES_BY_GRANT[grant] ?? []);
+  const given = stringList(metadata, "response_types");
+  if (given === undefined) return expected;
+  for (const type of given) {
+    if (!expected.includes(type)) fail(`response type "${type}" does not fit grant_types ${JSON.stringify(grantTypes)}`);
+  }
+  for (const grant of grantTypes.filter((g) => RESPONSE_TYPES_BY_GRANT[g])) {
+    if (!given.some((type) => RESPONSE_TYPES_BY_GRANT[grant].includes(type))) fail(`grant type "${grant}" needs a matching response type`);
+  }
+  return given;
+}
+
+function checkUris(field: string, uris: string[], allowPrivateUseScheme: boolean): void {
+  uris.forEach((uri, index) => {
+    const problem = redirectUriProblem(uri, allowPrivateUseScheme);
+    if (problem) throw new ClientMetadataError("invalid_redirect_uri", `${field}[${index}] "${uri}" ${problem}`);
+  });
+}
+
+function resolveScopes(metadata: Record<string, unknown>, kind: ClientKind, offlineAccess: boolean, apiScopePrefix: string): string[] {
+  const raw = optionalString(metadata, "scope");
+  if (raw === undefined && kind === "backend") fail("scope is required for backend clients (the platform API scopes it may use)");
+  const scopes = raw === undefined ? [...OPENID_SCOPES] : raw.trim().split(/\s+/);
+  const known = new Set(scopeDefinitions(apiScopePrefix).map((scope) => scope.name));
+  for (const scope of scopes) {
+    if (!known.has(scope)) fail(`scope "${scope}" is unknown (known: ${[...known].join(" ")})`);
+    if (scopes.indexOf(scope) !== scopes.lastIndexOf(scope)) fail(`scope lists "${scope}" twice`);
+  }
+  if (kind === "backend") {
+    const forbidden = scopes.find((scope) => scope === OFFLINE_ACCESS || (OPENID_SCOPES as readonly string[]).includes(scope));
+    if (forbidden) fail(`backend clients act for no user and cannot have the scope "${forbidden}"`);
+  }
+  if (scopes.includes(OFFLINE_ACCESS) && !offlineAccess) fail(`scope "${OFFLINE_ACCESS}" requires "offline_access": true`);
+  if (offlineAccess && !scopes.includes(OFFLINE_ACCESS)) scopes.push(OFFLINE_ACCESS);
+  return scopes;
+}
+
+function resolveClientId(metadata: Record<string, unknown>): string | undefined {
+  const id = optionalString(metadata, "client_id");
+  if (id !== undefined && !CLIENT_ID.test(id)) {
+    fail("client_id must be 3 to 64 characters: letters, digits, and . _ : - (not first)");
+  }
+  return id;
+}
+
+/** Checks client metadata and turns it into a registration; throws ClientMetadataError with one clear message. */
+export function parseClientMetadata(input: unknown, apiScopePrefix: string): ClientRegistration {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) fail("client metadata must be a JSON object");
+  const metadata = input as Record<string, unknown>;
+  checkKnownFields(metadata);
+
+  const requestedGrants = stringList(metadata, "grant_types");
+  const { kind, authMethod } = determineKind(metadata, requestedGrants);
+  const offlineValue = metadata.offline_access ?? false;
+  if (typeof offlineValue !== "boolean") fail("offline_access must be true or false");
+  if (offlineValue && kind !== "native" && kind !== "web") fail(`offline_access is for native and server web clients, not for ${kind} clients`);
+  const offlineAccess = offlineValue;
+
+  const grantTypes = [...(requestedGrants ?? ["authorization_code"])];
+  if (offlineAccess && !grantTypes.includes("refresh_token")) grantTypes.push("refresh_token");
+  checkGrantTypes(kind, grantTypes, offlineAccess);
+  const responseTypes = resolveResponseTypes(metadata, grantTypes);
+
+  const interactive = kind !== "backend";
+  const redirectUris = stringList(metadata, "redirect_uris") ?? [];
+  const postLogoutRedirectUris = stringList(metadata, "post_logout_redirect_uris") ?? [];
+  if (interactive && redirectUris.length === 0) fail(`redirect_uris must list at least one URI for ${kind} clients`);
+  if (!interactive && (redirectUris.length > 0 || postLogoutRedirectUris.length > 0)) fail("backend clients have no redirect URIs");
+  checkUris("redirect_uris", redirectUris, kind === "native");
+  checkUris("post_logout_redirect_uris", postLogoutRedirectUris, kind === "native");
+
+  const corsOrigins = stringList(metadata, "allowed_cors_origins") ?? [];
+  if (kind === "browser" && corsOrigins.length === 0) fail("allowed_cors_origins must list the origin of a browser client's pages");
+  if (kind !== "browser" && corsOrigins.length > 0) fail("allowed_cors_origins is for browser clients only");
+  corsOrigins.forEach((origin, index) => {
+    const problem = corsOriginProblem(origin);
+    if (problem) fail(`allowed_cors_origins[${index}] "${origin}" ${problem}`);
+  });
+
+  const policy = optionalString(metadata, "refresh_token_policy") ?? "reuse";
+  if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
+  if (policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);
+
+  return {
+    id: resolveClientId(metadata),
+    kind,
+    names: localizedText(metadata, "client_name"),
+    descriptions: localizedText(metadata, "description"),
+    grantTypes,
+    responseTypes,
+    redirectUris,
+    postLogoutRedirectUris,
+    corsOrigins,
+    allowedScopes: resolveScopes(metadata, kind, offlineAccess, apiScopePrefix),
+    tokenEndpointAuthMethod: authMethod,
+    offlineAccess,
+    refreshTokenPolicy: policy,
+  };
+}
+
+export function generateClientId(): string {
+  return randomUUID();
+}
+
+function localizedFields(field: string, text: LocalizedText): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(text).map(([language, value]) => [language === DEFAULT_LANGUAGE_KEY ? field : `${field}#${language}`, value]),
+  );
+}
+
+/** The registration as RFC 7591 client metadata: what `clients add` accepts, so a client can be re-registered. */
+export function toClientMetadata(registration: ClientRegistration & { id: string }): Record<string, unknown> {
+  return {
+    client_id: registration.id,
+    ...localizedFields("client_name", registration.names),
+    ...localizedFields("description", registration.descriptions),
+    application_type: registration.kind === "native" ? "native" : "web",
+    redirect_uris: registration.redirectUris,
+    post_logout_redirect_uris: registration.postLogoutRedirectUris,
+    grant_types: registration.grantTypes,
+    response_types: registration.responseTypes,
+    token_endpoint_auth_method: registration.tokenEndpointAuthMethod,
+    scope: registration.allowedScopes.join(" "),
+    allowed_cors_origins: registration.corsOrigins,
+    offline_access: registration.offlineAccess,
+    refresh_token_policy: registration.refreshTokenPolicy,
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Registered clients and their secrets: register, list, show, add and disable secrets, remove. Every change is one
+ * transaction together with its audit event. Secrets are generated here (256 bits), returned once and stored only
+ * as SHA-256 hashes.
+ */
+import { generateClientId, type ClientRegistration } from "@/lib/admin/client-metadata";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import { clientRowData, registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
+import type { Db, Prisma } from "@/lib/db/prisma";
+
+export class ClientRegistryError extends Error {
+  constructor(
+    readonly code: "not_found" | "already_exists" | "invalid_state",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ClientRegistryError";
+  }
+}
+
+export interface ClientSecretInfo {
+  id: string;
+  description: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  disabledAt: Date | null;
+}
+
+export interface NewSecret {
+  secretId: string;
+  /** The only time the secret is visible. */
+  secret: string;
+}
+
+export interface SecretOptions {
+  description?: string;
+  expiresAt?: Date;
+  /** A given value, for fixed demo secrets; otherwise 256 random bits. */
+  value?: string;
+}
+
+function isConfidential(registration: Pick<ClientRegistration, "tokenEndpointAuthMethod">): boolean {
+  return registration.tokenEndpointAuthMethod !== "none";
+}
+
+async function createSecret(tx: Prisma.TransactionClient, clientId: string, options: SecretOptions): Promise<NewSecret> {
+  if (options.expiresAt && options.expiresAt.getTime() <= Date.now()) {
+    throw new ClientRegistryError("invalid_state", "a new secret's expiry must lie in the future");
+  }
+  const secret = options.value ?? generateOpaqueToken();
+  const row = await tx.clientSecret.create({
+    data: { clientId, secretHash: hashToken(secret), description: options.description, expiresAt: options.expiresAt },
+  });
+  await recordAuditEvent(tx, { type: "client.secret_added", clientId, details: { secretId: row.id } });
+  return { secretId: row.id, secret };
+}
+
+async function requireClient(tx: Prisma.TransactionClient | Db, clientId: string) {
+  const row = await tx.client.findUnique({ where: { id: clientId } });
+  if (!row) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
+  return row;
+}
+
+/** Registers a client; confidential clients get their first secret, returned here once. */
+export async function registerClient(
+  db: Db,
+  registration: ClientRegistration,
+  secretOptions: SecretOptions = {},
+): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
+  return db.$transaction(async (tx) => {
+    const id = registration.id ?? generateClientId();
+    if (await tx.client.findUnique({ where: { id }, select: { id: true } })) {
+      throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
+    }
+    const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
+    await recordAuditEvent(tx, { type: "client.registered", clientId: id, details: { kind: registration.kind } });
+    const secret = isConfidential(registration) ? await createSecret(tx, id, secretOptions) : undefined;
+    return { client: registeredClientFromRow(row), secret };
+  });
+}
+
+export async function listClients(db: Db): Promise<RegisteredClient[]> {
+  const rows = await db.client.findMany({ orderBy: { id: "asc" } });
+  return rows.map(registeredClientFromRow);
+}
+
+export async function showClient(db: Db, clientId: string): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] }> {
+  const row = await requireClient(db, clientId);
+  const secrets = await db.clientSecret.findMany({
+    where: { clientId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, description: true, createdAt: true, expiresAt: true, disabledAt: true },
+  });
+  return { client: registeredClientFromRow(row), secrets };
+}
+
+export async function addClientSecret(db: Db, clientId: string, options: SecretOptions = {}): Promise<NewSecret> {
+  return db.$transaction(async (tx) => {
+    const row = await requireClient(tx, clientId);
+    if (row.tokenEndpointAuthMethod === "none") {
+      throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
+    }
+    return createSecret(tx, clientId, options);
+  });
+}
+
+export async function disableClientSecret(db: Db, clientId: string, secretId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await requireClient(tx, clientId);
+    const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
+    if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
+    if (secret.disabledAt) throw new ClientRegistryError("invalid_state", `secret "${secretId}" is already disabled`);
+    await tx.clientSecret.update({ where: { id: secretId }, data: { disabledAt: new Date() } });
+    await recordAuditEvent(tx, { type: "client.secret_disabled", clientId, details: { secretId } });
+  });
+}
+
+/** Removes the client with its secrets, consents, codes and refresh tokens. */
+export async function removeClient(db: Db, clientId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await requireClient(tx, clientId);
+    await tx.client.delete({ where: { id: clientId } });
+    await recordAuditEvent(tx, { type: "client.removed", clientId });
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Applies the plain SQL migrations in prisma/migrations/<provider>/ (files named NNNN_name.sql, applied in order).
+ * The whole run is one transaction holding a database-wide lock, so a failing migration leaves nothing behind and
+ * two processes starting at once apply each migration exactly once. Applied migrations are recorded with a checksum
+ * in `schema_migrations`; re-running applies nothing, and a changed file that was already applied is an error.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { DatabaseProvider } from "@/lib/db/database-url";
+import type { SqlConnection } from "@/lib/db/sql-connection";
+
+export interface Migration {
+  /** File name without `.sql`, such as 0001_identity. */
+  id: string;
+  script: string;
+  checksum: string;
+}
+
+export interface MigrationState {
+  applied: string[];
+  pending: string[];
+}
+
+export class MigrationError extends Error {
+  readonly code = "MIGRATION_FAILED";
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "MigrationError";
+  }
+}
+
+const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.sql$/;
+
+const HISTORY_TABLE: Record<DatabaseProvider, string> = {
+  sqlite: `CREATE TABLE IF NOT EXISTS "schema_migrations" (
+    "id" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TEXT NOT NULL)`,
+  postgresql: `CREATE TABLE IF NOT EXISTS "schema_migrations" (
+    "id" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TIMESTAMP(3) NOT NULL)`,
+};
+
+export function migrationsDirectory(provider: DatabaseProvider, root = process.cwd()): string {
+  return path.join(root, "prisma", "migrations", provider);
+}
+
+export function readMigrations(directory: string): Migration[] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => {
+      const match = MIGRATION_FILE.exec(name);
+      if (!match) throw new MigrationError(`migration file ${name} is not named NNNN_lower_case_name.sql`);
+      const script = readFileSync(path.join(directory, name), "utf8");
+      return { id: match[1], script, checksum: createHash("sha256").update(script).digest("hex") };
+    });
+}
+
+async function readHistory(connection: SqlConnection): Promise<Map<string, string>> {
+  const rows = await connection.query<{ id: string; checksum: string }>(
+    `SELECT "id", "checksum" FROM "schema_migrations" ORDER BY "id"`,
+  );
+  return new Map(rows.map((row) => [row.id, row.checksum]));
+}
+
+function checkUnchanged(migrations: Migration[], history: Map<string, string>): void {
+  for (const migration of migrations) {
+    const recorded = history.get(migration.id);
+    if (recorded !== undefined && recorded !== migration.checksum) {
+      throw new MigrationError(`migration ${migration.id} was changed after it was applied; add a new migration instead`);
+    }
+  }
+}
+
+/** Applies every pending migration; returns the ids it applied (none when the database is up to date). */
+export async function migrate(connection: SqlConnection, migrations: Migration[]): Promise<string[]> {
+  return connection.exclusiveTransaction(async () => {
+    await connection.executeScript(HISTORY_TABLE[connection.provider]);
+    const history = await readHistory(connection);
+    checkUnchanged(migrations, history);
+    const applied: string[] = [];
+    for (const migration of migrations.filter((m) => !history.has(m.id))) {
+      try {
+        await connection.executeScript(migration.script);
+      } catch (error) {
+        throw new MigrationError(`migration ${migration.id} failed: ${(error as Error).message}`, { cause: error });
+      }
+      await connection.query(`INSERT INTO "schema_migrations" ("id", "checksum", "applied_at") VALUES (?, ?, ?)`, [
+        migration.id,
+        migration.checksum,
+        connection.provider === "sqlite" ? new Date().toISOString() : new Date(),
+      ]);
+      applied.push(migration.id);
+    }
+    return applied;
+  });
+}
+
+/** Which of `migrations` the database has applied, read from its history table (absent: none). */
+export function describeMigrationState(migrations: Migration[], appliedIds: Iterable<string>): MigrationState {
+  const applied = new Set(appliedIds);
+  return {
+    applied: migrations.filter((m) => applied.has(m.id)).map((m) => m.id),
+    pending: migrations.filter((m) => !applied.has(m.id)).map((m) => m.id),
+  };
+}

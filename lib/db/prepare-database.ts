@@ -1,0 +1,33 @@
+/**
+ * What start-up does to the database before serving: apply pending migrations, write the built-in scopes, and load
+ * the demo data set when DEMO_DATA=1.
+ */
+import type { Config } from "@/lib/config";
+import { loadDemoData } from "@/lib/db/load-demo-data";
+import { migrate, migrationsDirectory, readMigrations } from "@/lib/db/migrator";
+import { getPrismaClient } from "@/lib/db/prisma";
+import { openSqlConnection } from "@/lib/db/sql-connection";
+import { syncScopes } from "@/lib/db/sync-scopes";
+import type { DatabaseTarget } from "@/lib/db/database-url";
+
+export interface PreparedDatabase {
+  appliedMigrations: string[];
+  demoDataCreated: string[];
+}
+
+export async function applyMigrations(target: DatabaseTarget): Promise<string[]> {
+  const connection = await openSqlConnection(target);
+  try {
+    return await migrate(connection, readMigrations(migrationsDirectory(target.provider)));
+  } finally {
+    await connection.close();
+  }
+}
+
+export async function prepareDatabase(config: Pick<Config, "database" | "apiScopePrefix" | "demoData">): Promise<PreparedDatabase> {
+  const appliedMigrations = await applyMigrations(config.database);
+  const db = getPrismaClient(config.database);
+  await syncScopes(db, config.apiScopePrefix);
+  const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
+  return { appliedMigrations, demoDataCreated: demo.created };
+}

@@ -1,0 +1,113 @@
+/**
+ * The demo data set of CONTRACT §5 (identity part): companies, users and clients with fixed secrets.
+ * Loaded by lib/db/load-demo-data.ts when DEMO_DATA=1. Never use these secrets outside a demo.
+ */
+
+export interface DemoCompany {
+  id: string;
+  name: string;
+  kind: "eye_care_professional" | "supplier" | "operator";
+}
+
+export interface DemoUser {
+  email: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  companyId: string;
+  role: "user" | "admin";
+}
+
+export interface DemoClient {
+  metadata: Record<string, unknown>;
+  secret?: string;
+}
+
+export const demoCompanies: DemoCompany[] = [
+  { id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional" },
+  { id: "demo-company-lens", name: "Demo Lens AG", kind: "supplier" },
+  { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator" },
+];
+
+export const demoUsers: DemoUser[] = [
+  { email: "optician@demo.test", password: "Optician#2026", givenName: "Olivia", familyName: "Optik", companyId: "demo-company-optician", role: "user" },
+  { email: "supplier@demo.test", password: "Supplier#2026", givenName: "Sam", familyName: "Linse", companyId: "demo-company-lens", role: "user" },
+  { email: "admin@demo.test", password: "Admin#2026", givenName: "Ada", familyName: "Admin", companyId: "demo-company-operator", role: "admin" },
+];
+
+export function demoClients(apiScopePrefix: string): DemoClient[] {
+  const interactiveScopes = `openid profile email ${apiScopePrefix}.catalogs.read`;
+  return [
+    {
+      metadata: {
+        client_id: "demo-spa",
+        client_name: "Demo single-page app",
+        "client_name#de": "Demo-Single-Page-App",
+        description: "A browser app that signs in with the authorization code flow and PKCE.",
+        "description#de": "Eine Browser-App, die sich mit dem Autorisierungscode-Flow und PKCE anmeldet.",
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        redirect_uris: ["http://localhost:5173/callback"],
+        post_logout_redirect_uris: ["http://localhost:5173/"],
+        allowed_cors_origins: ["http://localhost:5173"],
+        scope: interactiveScopes,
+      },
+    },
+    {
+      metadata: {
+        client_id: "demo-implicit",
+        client_name: "Demo legacy browser app",
+        "client_name#de": "Demo-Browser-App (älteres Verfahren)",
+        description: "A browser app that still uses the implicit flow.",
+        "description#de": "Eine Browser-App, die noch den Implicit-Flow verwendet.",
+        token_endpoint_auth_method: "none",
+        grant_types: ["implicit"],
+        redirect_uris: ["http://localhost:5174/callback"],
+        post_logout_redirect_uris: ["http://localhost:5174/"],
+        allowed_cors_origins: ["http://localhost:5174"],
+        scope: interactiveScopes,
+      },
+    },
+    {
+      metadata: {
+        client_id: "demo-native",
+        client_name: "Demo desktop app",
+        "client_name#de": "Demo-Desktop-App",
+        description: "A desktop app for opticians that stays connected to the platform.",
+        "description#de": "Eine Desktop-App für Augenoptiker, die mit der Plattform verbunden bleibt.",
+        application_type: "native",
+        redirect_uris: ["com.example.demo:/callback"],
+        offline_access: true,
+        scope: `${interactiveScopes} offline_access`,
+      },
+    },
+    {
+      metadata: {
+        client_id: "demo-web",
+        client_name: "Demo web shop",
+        "client_name#de": "Demo-Webshop",
+        description: "A server web application of a lens supplier.",
+        "description#de": "Eine Server-Webanwendung eines Glaslieferanten.",
+        token_endpoint_auth_method: "client_secret_basic",
+        redirect_uris: ["http://localhost:4000/callback"],
+        post_logout_redirect_uris: ["http://localhost:4000/"],
+        offline_access: true,
+        scope: `${interactiveScopes} offline_access`,
+      },
+      secret: "demo-web-secret",
+    },
+    {
+      metadata: {
+        client_id: "demo-backend",
+        client_name: "Demo batch job",
+        "client_name#de": "Demo-Batchjob",
+        description: "A backend service that reads catalogs and manages supplier registrations.",
+        "description#de": "Ein Backend-Dienst, der Kataloge liest und Lieferantenregistrierungen verwaltet.",
+        grant_types: ["client_credentials"],
+        token_endpoint_auth_method: "client_secret_basic",
+        scope: `${apiScopePrefix}.catalogs.read ${apiScopePrefix}.supplierreg.readwrite`,
+      },
+      secret: "demo-backend-secret",
+    },
+  ];
+}

@@ -1,0 +1,21 @@
+/** `npm run admin -- <command>`: the operator CLI (see lib/admin/admin-cli.ts). */
+import { runAdminCommand } from "@/lib/admin/admin-cli";
+import { loadConfig } from "@/lib/config";
+import { prepareDatabase } from "@/lib/db/prepare-database";
+import { getPrismaClient } from "@/lib/db/prisma";
+import { exitWithStartupError } from "./startup-error";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // The CLI may be the first thing run against a new database: bring it up to date first.
+  await prepareDatabase({ ...config, demoData: false });
+  const db = getPrismaClient(config.database);
+  const code = await runAdminCommand(
+    { db, apiScopePrefix: config.apiScopePrefix, print: (line) => console.log(line), printError: (line) => console.error(line) },
+    process.argv.slice(2),
+  );
+  await db.$disconnect();
+  process.exit(code);
+}
+
+main().catch(exitWithStartupError);

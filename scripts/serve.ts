@@ -1,0 +1,34 @@
+/**
+ * `npm start` / `npm run demo`: checks the configuration, prepares the database (migrations, scopes, demo data when
+ * DEMO_DATA=1), then serves the Next.js application. `--dev` serves with Next's development server instead.
+ */
+import { createServer } from "node:http";
+import next from "next";
+import { loadConfig } from "@/lib/config";
+import { prepareDatabase } from "@/lib/db/prepare-database";
+import { exitWithStartupError } from "./startup-error";
+
+const dev = process.argv.includes("--dev");
+// `next start` sets this too; the configuration reads it to apply production rules.
+(process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const prepared = await prepareDatabase(config);
+  if (prepared.appliedMigrations.length > 0) console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
+  if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
+
+  const app = next({ dev, dir: process.cwd(), port: config.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((request, response) => void handle(request, response));
+  server.on("error", exitWithStartupError);
+  server.listen(config.port, () => {
+    console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch(exitWithStartupError);
