@@ -1,0 +1,32 @@
+import { getTranslations } from "next-intl/server";
+
+function Card({ title, text, href, linkText }: { title: string; text: string; href?: string; linkText?: string }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <p className="mt-2 text-sm text-slate-700">{text}</p>
+      {href && linkText ? (
+        <a href={href} className="mt-3 inline-block rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          {linkText}
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+export default async function HomePage() {
+  const t = await getTranslations("Home");
+  return (
+    <div className="space-y-8">
+      <div className="max-w-3xl">
+        <h1 className="text-2xl font-semibold tracking-tight text-brand-800 sm:text-3xl">{t("heading")}</h1>
+        <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card title={t("portalTitle")} text={t("portalText")} href="/portal/applications" linkText={t("portalTitle")} />
+        <Card title={t("discoveryTitle")} text={t("discoveryText")} href="/.well-known/openid-configuration" linkText={t("discoveryLink")} />
+        <Card title={t("catalogTitle")} text={t("catalogText")} />
+      </div>
+    </div>
+  );
+}
