@@ -1,0 +1,106 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migrate, MigrationError, migrationsDirectory, readMigrations, type Migration } from "@/lib/db/migrator";
+import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
+import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
+
+const provider = testProvider();
+let database: TestDatabase;
+let connection: SqlConnection;
+
+function migrationsIn(files: Record<string, string>): Migration[] {
+  const directory = mkdtempSync(path.join(tmpdir(), "optigate-migrations-"));
+  for (const [name, script] of Object.entries(files)) writeFileSync(path.join(directory, name), script);
+  return readMigrations(directory);
+}
+
+async function tableExists(name: string): Promise<boolean> {
+  const rows =
+    provider === "sqlite"
+      ? await connection.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`, [name])
+      : await connection.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`, [name]);
+  return rows.length === 1;
+}
+
+async function history(): Promise<string[]> {
+  return (await connection.query<{ id: string }>(`SELECT "id" FROM "schema_migrations" ORDER BY "id"`)).map((row) => row.id);
+}
+
+function runMigrateScript(env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { env }, (error, stdout) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
+  });
+}
+
+const first = { "0001_notes.sql": `CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "text" TEXT NOT NULL);` };
+const second = { "0002_tags.sql": `CREATE TABLE "tags" ("id" INTEGER PRIMARY KEY);\nINSERT INTO "tags" ("id") VALUES (1);` };
+
+beforeEach(async () => {
+  database = await createTestDatabase({ migrate: false });
+  connection = await openSqlConnection(database.target);
+});
+afterEach(async () => {
+  await connection.close();
+  await database.drop();
+});
+
+describe(`migrator on ${provider}`, () => {
+  it("applies the project's migrations to a fresh database and records them", async () => {
+    const migrations = readMigrations(migrationsDirectory(provider));
+    expect(migrations.map((m) => m.id)).toContain("0001_identity");
+    expect(await migrate(connection, migrations)).toEqual(migrations.map((m) => m.id));
+    expect(await history()).toEqual(migrations.map((m) => m.id));
+    expect(await tableExists("users")).toBe(true);
+  });
+
+  it("applies nothing when re-run", async () => {
+    const migrations = readMigrations(migrationsDirectory(provider));
+    await migrate(connection, migrations);
+    expect(await migrate(connection, migrations)).toEqual([]);
+    expect(await history()).toEqual(migrations.map((m) => m.id));
+  });
+
+  it("applies only what is pending on a partially migrated database", async () => {
+    expect(await migrate(connection, migrationsIn(first))).toEqual(["0001_notes"]);
+    await connection.query(`INSERT INTO "notes" ("id", "text") VALUES (1, 'kept')`);
+    expect(await migrate(connection, migrationsIn({ ...first, ...second }))).toEqual(["0002_tags"]);
+    expect(await history()).toEqual(["0001_notes", "0002_tags"]);
+    expect(await connection.query(`SELECT "text" FROM "notes"`)).toEqual([{ text: "kept" }]);
+  });
+
+  it("leaves nothing behind when a migration fails", async () => {
+    await migrate(connection, migrationsIn(first));
+    const broken = { "0003_broken.sql": `CREATE TABLE "half" ("id" INTEGER);\nINSERT INTO "no_such_table" VALUES (1);` };
+    const attempt = migrate(connection, migrationsIn({ ...first, ...second, ...broken }));
+    await expect(attempt).rejects.toThrow(MigrationError);
+    await expect(attempt).rejects.toThrow(/migration 0003_broken failed/);
+    expect(await tableExists("half")).toBe(false);
+    expect(await tableExists("tags")).toBe(false);
+    expect(await history()).toEqual(["0001_notes"]);
+  });
+
+  it("refuses to run when an applied migration was changed", async () => {
+    await migrate(connection, migrationsIn(first));
+    const changed = { "0001_notes.sql": `CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY);` };
+    await expect(migrate(connection, migrationsIn({ ...changed, ...second }))).rejects.toThrow(/0001_notes was changed after it was applied/);
+    expect(await tableExists("tags")).toBe(false);
+  });
+
+  it("refuses badly named migration files", () => {
+    expect(() => migrationsIn({ "1_x.sql": "SELECT 1;" })).toThrow(/is not named NNNN_lower_case_name.sql/);
+  });
+
+  it("applies each migration once when two processes start together", async () => {
+    const env = { ...process.env, DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40), NODE_ENV: "test" };
+    const outputs = await Promise.all([runMigrateScript(env), runMigrateScript(env)]);
+    const migrations = readMigrations(migrationsDirectory(provider));
+    expect(outputs.map((o) => o.code)).toEqual([0, 0]);
+    expect(outputs.map((o) => o.stdout.trim()).sort()).toEqual([`Applied: ${migrations.map((m) => m.id).join(", ")}`, "Database is up to date."]);
+    expect(await history()).toEqual(migrations.map((m) => m.id));
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
+import { demoClients } from "@/prisma/demo-data";
+
+const parse = (metadata: unknown) => parseClientMetadata(metadata, "platform");
+
+function rejection(metadata: unknown): ClientMetadataError {
+  try {
+    parse(metadata);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ClientMetadataError);
+    return error as ClientMetadataError;
+  }
+  throw new Error("expected the metadata to be refused");
+}
+
+const web = { redirect_uris: ["https://shop.example.com/callback"] };
+const browser = { token_endpoint_auth_method: "none", redirect_uris: ["https://app.example.com/cb"], allowed_cors_origins: ["https://app.example.com"] };
+const backend = { grant_types: ["client_credentials"], scope: "platform.catalogs.read" };
+
+describe("parseClientMetadata: kinds and defaults", () => {
+  it("registers a server web client as confidential with the code grant and OpenID scopes", () => {
+    expect(parse(web)).toMatchObject({
+      kind: "web",
+      tokenEndpointAuthMethod: "client_secret_basic",
+      grantTypes: ["authorization_code"],
+      responseTypes: ["code"],
+      allowedScopes: ["openid", "profile", "email"],
+      offlineAccess: false,
+      refreshTokenPolicy: "reuse",
+    });
+  });
+
+  it("tells browser, native and backend clients apart", () => {
+    expect(parse(browser).kind).toBe("browser");
+    expect(parse({ application_type: "native", redirect_uris: ["com.example.app:/cb"] })).toMatchObject({ kind: "native", tokenEndpointAuthMethod: "none" });
+    expect(parse(backend)).toMatchObject({ kind: "backend", tokenEndpointAuthMethod: "client_secret_basic", responseTypes: [], redirectUris: [] });
+  });
+
+  it("adds the refresh_token grant and offline_access scope for offline clients", () => {
+    expect(parse({ ...web, offline_access: true })).toMatchObject({
+      grantTypes: ["authorization_code", "refresh_token"],
+      allowedScopes: ["openid", "profile", "email", "offline_access"],
+    });
+  });
+
+  it("derives the implicit response types", () => {
+    expect(parse({ ...browser, grant_types: ["implicit"] }).responseTypes).toEqual(["id_token token", "id_token", "token"]);
+  });
+
+  it("keeps localized names and descriptions with their language tags", () => {
+    const registration = parse({ ...web, client_name: "Shop", "client_name#de": "Laden", "description#DE-at": "Servus" });
+    expect(registration.names).toEqual({ default: "Shop", de: "Laden" });
+    expect(registration.descriptions).toEqual({ "de-at": "Servus" });
+  });
+
+  it("accepts every demo client and round-trips through client metadata", () => {
+    for (const { metadata } of demoClients("platform")) {
+      const registration = parse(metadata);
+      const again = parse(toClientMetadata({ ...registration, id: registration.id! }));
+      expect(again).toEqual(registration);
+    }
+  });
+
+  it("accepts loopback http redirect URIs for every kind and private-use schemes for native clients", () => {
+    expect(parse({ redirect_uris: ["http://localhost:4000/cb", "http://127.0.0.1/cb", "http://[::1]:8080/cb"] }).redirectUris).toHaveLength(3);
+    expect(parse({ application_type: "native", redirect_uris: ["com.example.app:/oauth"] }).redirectUris).toEqual(["com.example.app:/oauth"]);
+  });
+});
+
+describe("parseClientMetadata: what a registrar refuses", () => {
+  it.each([
+    ["not an object", [], "invalid_client_metadata", "JSON object"],
+    ["an unknown field", { ...web, redirect_uri: "https://x.example/cb" }, "invalid_client_metadata", 'unknown field "redirect_uri"'],
+    ["a relative redirect URI", { redirect_uris: ["/callback"] }, "invalid_redirect_uri", "absolute URI"],
+    ["a fragment", { redirect_uris: ["https://a.example/cb#x"] }, "invalid_redirect_uri", "fragment"],
+    ["plain http", { redirect_uris: ["http://shop.example.com/cb"] }, "invalid_redirect_uri", "must use https"],
+    ["a private-use scheme for a web client", { redirect_uris: ["com.example.app:/cb"] }, "invalid_redirect_uri", "native clients"],
+    ["a custom scheme that is no reverse domain", { application_type: "native", redirect_uris: ["myapp:/cb"] }, "invalid_redirect_uri", "reverse domain"],
+    ["javascript: for a native client", { application_type: "native", redirect_uris: ["javascript:alert(1)"] }, "invalid_redirect_uri", "reverse domain"],
+    ["no redirect URIs", { client_name: "x" }, "invalid_client_metadata", "redirect_uris must list at least one"],
+    ["a duplicate redirect URI", { redirect_uris: ["https://a.example/cb", "https://a.example/cb"] }, "invalid_client_metadata", "twice"],
+    ["a bad post-logout URI", { ...web, post_logout_redirect_uris: ["http://evil.example/"] }, "invalid_redirect_uri", "post_logout_redirect_uris[0]"],
+    ["implicit for a web client", { ...web, grant_types: ["implicit"] }, "invalid_client_metadata", 'grant type "implicit" does not fit a web client'],
+    ["refresh tokens without offline access", { ...web, grant_types: ["authorization_code", "refresh_token"] }, "invalid_client_metadata", "requires \"offline_access\": true"],
+    ["offline access for a browser client", { ...browser, offline_access: true }, "invalid_client_metadata", "not for browser clients"],
+    ["a response type without its grant", { ...web, response_types: ["token"] }, "invalid_client_metadata", 'response type "token"'],
+    ["a public client_credentials client", { ...backend, token_endpoint_auth_method: "none" }, "invalid_client_metadata", "confidential"],
+    ["client_credentials mixed with the code grant", { ...backend, grant_types: ["client_credentials", "authorization_code"] }, "invalid_client_metadata", "does not fit a backend client"],
+    ["openid for a backend client", { ...backend, scope: "openid platform.catalogs.read" }, "invalid_client_metadata", 'cannot have the scope "openid"'],
+    ["offline_access for a backend client", { ...backend, scope: "offline_access" }, "invalid_client_metadata", "offline_access"],
+    ["a backend client without scope", { grant_types: ["client_credentials"] }, "invalid_client_metadata", "scope is required"],
+    ["redirect URIs for a backend client", { ...backend, redirect_uris: ["https://a.example/cb"] }, "invalid_client_metadata", "no redirect URIs"],
+    ["an unknown scope", { ...web, scope: "openid catalogs" }, "invalid_client_metadata", 'scope "catalogs" is unknown'],
+    ["offline_access scope without the flag", { ...web, scope: "openid offline_access" }, "invalid_client_metadata", 'requires "offline_access": true'],
+    ["a browser client without CORS origin", { ...browser, allowed_cors_origins: undefined }, "invalid_client_metadata", "allowed_cors_origins must list"],
+    ["a CORS origin with a path", { ...browser, allowed_cors_origins: ["https://app.example.com/"] }, "invalid_client_metadata", "origin only"],
+    ["a CORS origin with the default port", { ...browser, allowed_cors_origins: ["https://app.example.com:443"] }, "invalid_client_metadata", "origin only"],
+    ["CORS origins for a web client", { ...web, allowed_cors_origins: ["https://a.example"] }, "invalid_client_metadata", "browser clients only"],
+    ["a secret for a native client", { application_type: "native", token_endpoint_auth_method: "client_secret_post", redirect_uris: ["com.example.app:/cb"] }, "invalid_client_metadata", "public"],
+    ["an unsupported auth method", { ...web, token_endpoint_auth_method: "private_key_jwt" }, "invalid_client_metadata", "token_endpoint_auth_method must be one of"],
+    ["a bad client_id", { ...web, client_id: "a b" }, "invalid_client_metadata", "client_id must be"],
+    ["a bad language tag", { ...web, "client_name#123": "x" }, "invalid_client_metadata", "invalid language tag"],
+    ["an empty name", { ...web, client_name: " " }, "invalid_client_metadata", "non-empty string"],
+    ["offline_access that is not a boolean", { ...web, offline_access: "yes" }, "invalid_client_metadata", "true or false"],
+    ["rotation for an online client", { ...web, refresh_token_policy: "rotate" }, "invalid_client_metadata", "offline clients only"],
+  ])("refuses %s", (_name, metadata, code, text) => {
+    const error = rejection(metadata);
+    expect(error.error).toBe(code);
+    expect(error.message).toContain(text);
+    expect(error.message).not.toContain("\n");
+  });
+});

@@ -1,0 +1,91 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "@/lib/config";
+
+const KEY = "k".repeat(40);
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("applies the contract's defaults", () => {
+    const config = loadConfig({ SECRET_KEY: KEY });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      database: { provider: "sqlite", filename: "./data/optigate.db" },
+      demoData: false,
+      apiScopePrefix: "platform",
+      secretKey: KEY,
+      secretKeySource: "environment",
+      production: false,
+    });
+  });
+
+  it("derives PUBLIC_URL from PORT and reads every variable", () => {
+    expect(loadConfig({ PORT: "8080", SECRET_KEY: KEY }).publicUrl).toBe("http://localhost:8080");
+    const config = loadConfig({
+      PORT: "4000",
+      PUBLIC_URL: "https://id.example.com",
+      DATABASE_URL: "postgresql://u:p@db:5432/optigate",
+      DEMO_DATA: "1",
+      SECRET_KEY: KEY,
+      API_SCOPE_PREFIX: "optics",
+    });
+    expect(config).toMatchObject({ port: 4000, publicUrl: "https://id.example.com", demoData: true, apiScopePrefix: "optics" });
+    expect(config.database).toEqual({ provider: "postgresql", url: "postgresql://u:p@db:5432/optigate" });
+  });
+
+  it.each([
+    [{ PORT: "http" }, "PORT", "whole number"],
+    [{ PORT: "70000" }, "PORT", "1 to 65535"],
+    [{ PUBLIC_URL: "id.example.com" }, "PUBLIC_URL", "absolute"],
+    [{ PUBLIC_URL: "https://id.example.com/" }, "PUBLIC_URL", 'must not end with "/"'],
+    [{ PUBLIC_URL: "ftp://id.example.com" }, "PUBLIC_URL", "http or https"],
+    [{ PUBLIC_URL: "https://id.example.com?x=1" }, "PUBLIC_URL", "query"],
+    [{ DATABASE_URL: "mysql://db/optigate" }, "DATABASE_URL", "file: (SQLite) or postgresql://"],
+    [{ DATABASE_URL: "postgresql://db" }, "DATABASE_URL", "must name a PostgreSQL database"],
+    [{ DATABASE_URL: "postgresql://u:hunter2@db" }, "DATABASE_URL", "u:***@db"],
+    [{ DEMO_DATA: "yes" }, "DEMO_DATA", "must be 1 or unset"],
+    [{ SECRET_KEY: "short" }, "SECRET_KEY", "at least 32 characters"],
+    [{ API_SCOPE_PREFIX: "Bad Prefix" }, "API_SCOPE_PREFIX", "lower-case"],
+  ])("rejects %o with one line naming %s", (env, variable, text) => {
+    const error = failure({ SECRET_KEY: KEY, ...env });
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable} `)).toBe(true);
+    expect(error.message).toContain(text);
+    expect(error.message).not.toContain("\n");
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it("refuses to start in production without SECRET_KEY", () => {
+    const error = failure({ NODE_ENV: "production" });
+    expect(error.message).toBe("SECRET_KEY is required in production (at least 32 random characters)");
+  });
+
+  it("requires SECRET_KEY with PostgreSQL", () => {
+    expect(failure({ DATABASE_URL: "postgresql://db:5432/optigate" }).variable).toBe("SECRET_KEY");
+  });
+
+  it("generates and keeps a secret key for local SQLite use, also for the demo in production mode", () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "optigate-config-"));
+    const env = { NODE_ENV: "production", DEMO_DATA: "1", DATABASE_URL: `file:${directory}/db/optigate.db` };
+    const first = loadConfig(env);
+    expect(first.secretKeySource).toBe("generated");
+    expect(first.secretKey.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(directory, "db", "secret-key");
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.secretKey);
+    expect(loadConfig(env).secretKey).toBe(first.secretKey);
+  });
+});
