@@ -1,10 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "@/lib/admin/admin-cli";
 import { hashToken } from "@/lib/crypto/tokens";
+import { runScript } from "../../helpers/run-script";
 import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
 
 let database: TestDatabase;
@@ -119,14 +119,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
 });
 
 describe("npm run admin (the real process)", () => {
-  function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = { ...process.env, DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40), NODE_ENV: "test" };
-    return new Promise((resolve) => {
-      execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const runCli = (args: string[]) => runScript("scripts/admin.ts", args, { DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40) });
 
   it("prints the registered client with its secret once, and exits 1 with one line on bad input", async () => {
     const ok = await runCli(["clients", "add", metadataFile("batch.json", { client_id: "batch", grant_types: ["client_credentials"], scope: "platform.catalogs.read" })]);
@@ -139,12 +132,7 @@ describe("npm run admin (the real process)", () => {
   });
 
   it("stops with one line naming a bad configuration variable", async () => {
-    const env = { ...process.env, DATABASE_URL: "mysql://db/x", NODE_ENV: "test" };
-    const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(process.execPath, ["--import", "tsx", "scripts/admin.ts", "clients", "list"], { env }, (error, _stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-      ),
-    );
+    const result = await runScript("scripts/admin.ts", ["clients", "list"], { DATABASE_URL: "mysql://db/x" });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Configuration error: DATABASE_URL must start with file: (SQLite) or postgresql:// (got "mysql://db/x")');
   });

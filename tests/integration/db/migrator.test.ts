@@ -1,10 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrate, MigrationError, migrationsDirectory, readMigrations, type Migration } from "@/lib/db/migrator";
 import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
+import { runScript } from "../../helpers/run-script";
 import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
 
 const provider = testProvider();
@@ -27,14 +27,6 @@ async function tableExists(name: string): Promise<boolean> {
 
 async function history(): Promise<string[]> {
   return (await connection.query<{ id: string }>(`SELECT "id" FROM "schema_migrations" ORDER BY "id"`)).map((row) => row.id);
-}
-
-function runMigrateScript(env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { env }, (error, stdout) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
-    );
-  });
 }
 
 const first = { "0001_notes.sql": `CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "text" TEXT NOT NULL);` };
@@ -96,8 +88,8 @@ describe(`migrator on ${provider}`, () => {
   });
 
   it("applies each migration once when two processes start together", async () => {
-    const env = { ...process.env, DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40), NODE_ENV: "test" };
-    const outputs = await Promise.all([runMigrateScript(env), runMigrateScript(env)]);
+    const env = { DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40) };
+    const outputs = await Promise.all([runScript("scripts/migrate.ts", [], env), runScript("scripts/migrate.ts", [], env)]);
     const migrations = readMigrations(migrationsDirectory(provider));
     expect(outputs.map((o) => o.code)).toEqual([0, 0]);
     expect(outputs.map((o) => o.stdout.trim()).sort()).toEqual([`Applied: ${migrations.map((m) => m.id).join(", ")}`, "Database is up to date."]);

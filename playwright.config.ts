@@ -1,0 +1,53 @@
+/**
+ * Browser tests: Debian's Chromium against the production build, served by scripts/serve.ts on a free port with a
+ * fresh SQLite database and the demo data. Run `next build` first (`npm run test:e2e` does).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Chosen once in the main process; the workers inherit them through the environment.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+])
+  .toString()
+  .trim();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "optigate-e2e-"));
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node --import tsx scripts/serve.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: port,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR, "optigate.db")}`,
+      DEMO_DATA: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

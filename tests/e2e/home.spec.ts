@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home page", () => {
+  test.describe("in English", () => {
+    test.use({ locale: "en-GB" });
+    test("says what OptiGate is and links to discovery and the portal", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("One sign-in for the optics trade platform");
+      await expect(page.getByText(/OptiGate is the sign-in service of the optics trade platform/)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Discovery document" })).toHaveAttribute("href", "/.well-known/openid-configuration");
+      await expect(page.getByRole("link", { name: "Manage application access" })).toHaveAttribute("href", "/portal/applications");
+    });
+  });
+
+  test.describe("in German", () => {
+    test.use({ locale: "de-DE" });
+    test("is shown in German for a German browser", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eine Anmeldung für die Handelsplattform der Augenoptik");
+      await expect(page.getByRole("link", { name: "Discovery-Dokument" })).toHaveAttribute("href", "/.well-known/openid-configuration");
+      await expect(page.getByRole("link", { name: "Anwendungszugriff verwalten" })).toBeVisible();
+    });
+  });
+
+  test("the demo server is healthy with the demo data loaded", async ({ request }) => {
+    const health = await request.get("/api/health");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: { provider: "sqlite", reachable: true } });
+  });
+});
