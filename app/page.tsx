@@ -23,7 +23,7 @@ export default async function HomePage() {
         <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
-        <Card title={t("portalTitle")} text={t("portalText")} href="/portal/applications" linkText={t("portalTitle")} />
+        <Card title={t("portalTitle")} text={t("portalText")} href="/portal/applications" linkText={t("portalLink")} />
         <Card title={t("discoveryTitle")} text={t("discoveryText")} href="/.well-known/openid-configuration" linkText={t("discoveryLink")} />
         <Card title={t("catalogTitle")} text={t("catalogText")} />
       </div>
