@@ -2,7 +2,9 @@
  * `npm start` / `npm run demo`: checks the configuration, prepares the database (migrations, scopes, demo data when
  * DEMO_DATA=1), then serves the Next.js application. `--dev` serves with Next's development server instead.
  */
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/db/prepare-database";
@@ -14,6 +16,10 @@ const dev = process.argv.includes("--dev");
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (!dev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+    console.error("No production build found: run `npm run build` first (or `npm run demo`, which builds).");
+    process.exit(1);
+  }
   const prepared = await prepareDatabase(config);
   if (prepared.appliedMigrations.length > 0) console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
