@@ -3,18 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "@/lib/config";
+import { thrown } from "../helpers/thrown";
 
 const KEY = "k".repeat(40);
 
-function failure(env: Record<string, string>): ConfigError {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error("expected a ConfigError");
-}
+const failure = (env: Record<string, string>) => thrown(ConfigError, () => loadConfig(env));
 
 describe("loadConfig", () => {
   it("applies the contract's defaults", () => {

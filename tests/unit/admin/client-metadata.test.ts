@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
 import { demoClients } from "@/prisma/demo-data";
+import { thrown } from "../../helpers/thrown";
 
 const parse = (metadata: unknown) => parseClientMetadata(metadata, "platform");
 
-function rejection(metadata: unknown): ClientMetadataError {
-  try {
-    parse(metadata);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ClientMetadataError);
-    return error as ClientMetadataError;
-  }
-  throw new Error("expected the metadata to be refused");
-}
+const rejection = (metadata: unknown) => thrown(ClientMetadataError, () => parse(metadata));
 
 const web = { redirect_uris: ["https://shop.example.com/callback"] };
 const browser = { token_endpoint_auth_method: "none", redirect_uris: ["https://app.example.com/cb"], allowed_cors_origins: ["https://app.example.com"] };
