@@ -18,6 +18,8 @@ export interface Config {
   /** Where the secret key came from: the environment, or generated for local SQLite use. */
   secretKeySource: "environment" | "generated";
   apiScopePrefix: string;
+  /** Algorithm of access tokens (ID tokens are always RS256, the OpenID Connect default). */
+  tokenSigningAlg: "RS256" | "ES256";
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
   production: boolean;
 }
@@ -94,6 +96,13 @@ function readApiScopePrefix(env: Env): string {
   return raw;
 }
 
+function readTokenSigningAlg(env: Env): Config["tokenSigningAlg"] {
+  const raw = env.TOKEN_SIGNING_ALG?.trim();
+  if (!raw) return "RS256";
+  if (raw !== "RS256" && raw !== "ES256") throw new ConfigError("TOKEN_SIGNING_ALG", `must be RS256 or ES256 (got "${raw}")`);
+  return raw;
+}
+
 /** The generated key lives next to the SQLite file, readable by its owner only. */
 function loadOrCreateLocalSecretKey(databaseFile: string): string {
   const file = path.join(path.dirname(path.resolve(databaseFile)), "secret-key");
@@ -132,9 +141,10 @@ export function loadConfig(env: Env = process.env): Config {
   const database = readDatabase(env);
   const demoData = readDemoData(env);
   const apiScopePrefix = readApiScopePrefix(env);
+  const tokenSigningAlg = readTokenSigningAlg(env);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
-  return { port, publicUrl, database, demoData, apiScopePrefix, production, ...readSecretKey(env, database, production) };
+  return { port, publicUrl, database, demoData, apiScopePrefix, tokenSigningAlg, production, ...readSecretKey(env, database, production) };
 }
 
 let current: Config | undefined;

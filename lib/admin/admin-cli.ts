@@ -16,10 +16,13 @@ import {
   type ClientSecretInfo,
 } from "@/lib/admin/client-registry";
 import type { Db } from "@/lib/db/prisma";
+import { requiredAlgorithms, rotateSigningKey, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 
 export interface CliContext {
   db: Db;
   apiScopePrefix: string;
+  secretKey: string;
+  tokenSigningAlg: SigningAlgorithm;
   print: (line: string) => void;
   printError: (line: string) => void;
 }
@@ -30,7 +33,9 @@ export const USAGE = `usage: npm run admin -- <command>
   clients show <client_id>                      show a client's metadata and secrets
   clients secret add <client_id> [--expires <ISO 8601 date>] [--description <text>]
   clients secret disable <client_id> <secret_id>
-  clients remove <client_id>                    remove a client with its secrets, consents and tokens`;
+  clients remove <client_id>                    remove a client with its secrets, consents and tokens
+  keys list                                     list signing keys and until when they are published
+  keys rotate                                   new active signing keys; old ones stay published until their tokens expire`;
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. */
 class UsageError extends Error {}
@@ -134,8 +139,29 @@ async function clientsSecret(context: CliContext, [action, ...args]: string[]): 
   }
 }
 
+async function keys(context: CliContext, [command, ...rest]: string[]): Promise<void> {
+  if (command === "rotate") {
+    expectArgs(rest, 0);
+    for (const alg of requiredAlgorithms(context.tokenSigningAlg)) {
+      const { kid, retired } = await rotateSigningKey(context.db, alg, context.secretKey);
+      context.print(`${alg}: new active key ${kid}${retired.length ? `; ${retired.join(", ")} stays published until its tokens have expired` : ""}`);
+    }
+  } else if (command === "list") {
+    expectArgs(rest, 0);
+    const rows = await context.db.signingKey.findMany({ orderBy: { createdAt: "asc" } });
+    const now = new Date();
+    for (const row of rows) {
+      const state = row.supersededAt === null ? "active" : row.retiredAt && row.retiredAt > now ? `published until ${row.retiredAt.toISOString()}` : "retired";
+      context.print(`${row.algorithm}  ${row.id}  created ${row.createdAt.toISOString()}  ${state}`);
+    }
+  } else {
+    throw new UsageError(`unknown command "keys ${command ?? ""}"`);
+  }
+}
+
 async function dispatch(context: CliContext, args: string[]): Promise<void> {
   const [group, command, ...rest] = args;
+  if (group === "keys") return keys(context, [command, ...rest].filter((arg) => arg !== undefined));
   if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");
   switch (command) {
     case "add":

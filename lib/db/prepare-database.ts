@@ -1,6 +1,6 @@
 /**
- * What start-up does to the database before serving: apply pending migrations, write the built-in scopes, and load
- * the demo data set when DEMO_DATA=1.
+ * What start-up does to the database before serving: apply pending migrations, write the built-in scopes, create the
+ * signing keys on first start, and load the demo data set when DEMO_DATA=1.
  */
 import type { Config } from "@/lib/config";
 import { loadDemoData } from "@/lib/db/load-demo-data";
@@ -8,6 +8,7 @@ import { migrate, migrationsDirectory, readMigrations } from "@/lib/db/migrator"
 import { getPrismaClient } from "@/lib/db/prisma";
 import { openSqlConnection } from "@/lib/db/sql-connection";
 import { syncScopes } from "@/lib/db/sync-scopes";
+import { ensureSigningKeys, requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
 import type { DatabaseTarget } from "@/lib/db/database-url";
 
 export interface PreparedDatabase {
@@ -24,10 +25,13 @@ export async function applyMigrations(target: DatabaseTarget): Promise<string[]>
   }
 }
 
-export async function prepareDatabase(config: Pick<Config, "database" | "apiScopePrefix" | "demoData">): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey" | "tokenSigningAlg">,
+): Promise<PreparedDatabase> {
   const appliedMigrations = await applyMigrations(config.database);
   const db = getPrismaClient(config.database);
   await syncScopes(db, config.apiScopePrefix);
+  await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
   const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
   return { appliedMigrations, demoDataCreated: demo.created };
 }

@@ -32,6 +32,15 @@ export function parseAcceptLanguage(header: string): string[] {
     .map((entry) => entry.tag);
 }
 
+/** The first supported language of a ui_locales value, if any. */
+export function supportedUiLocale(uiLocales: string | null | undefined): Locale | undefined {
+  for (const tag of (uiLocales ?? "").split(" ")) {
+    const locale = tag ? supportedLanguage(tag) : undefined;
+    if (locale) return locale;
+  }
+  return undefined;
+}
+
 export function resolveLocale(sources: LocaleSources): Locale {
   const candidates = [
     ...(sources.uiLocales ?? "").split(" "),

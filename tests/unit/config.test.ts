@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       database: { provider: "sqlite", filename: "./data/optigate.db" },
       demoData: false,
       apiScopePrefix: "platform",
+      tokenSigningAlg: "RS256",
       secretKey: KEY,
       secretKeySource: "environment",
       production: false,
@@ -51,6 +52,7 @@ describe("loadConfig", () => {
     [{ DEMO_DATA: "yes" }, "DEMO_DATA", "must be 1 or unset"],
     [{ SECRET_KEY: "short" }, "SECRET_KEY", "at least 32 characters"],
     [{ API_SCOPE_PREFIX: "Bad Prefix" }, "API_SCOPE_PREFIX", "lower-case"],
+    [{ TOKEN_SIGNING_ALG: "HS256" }, "TOKEN_SIGNING_ALG", "must be RS256 or ES256"],
   ])("rejects %o with one line naming %s", (env, variable, text) => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);

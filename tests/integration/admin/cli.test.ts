@@ -19,7 +19,7 @@ function metadataFile(name: string, content: unknown): string {
 async function admin(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand({ db: database.db, apiScopePrefix: "platform", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
+  const code = await runAdminCommand({ db: database.db, apiScopePrefix: "platform", secretKey: "s".repeat(40), tokenSigningAlg: "RS256", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
   return { code, stdout: out.join("\n"), stderr: err };
 }
 
@@ -98,7 +98,8 @@ describe(`operator CLI on ${testProvider()}`, () => {
     [["clients", "secret", "add", "taken", "--expires", "tomorrow"], 2, "error: --expires needs an ISO 8601 date"],
     [["clients", "secret", "add", "taken", "--expires", "2001-01-01"], 1, "error: a new secret's expiry must lie in the future"],
     [["clients", "frobnicate"], 2, 'error: unknown command "clients frobnicate"'],
-    [["keys", "explode"], 2, 'error: unknown command "keys"'],
+    [["keys", "explode"], 2, 'error: unknown command "keys explode"'],
+    [["certificates"], 2, 'error: unknown command "certificates"'],
   ])("%j fails with one clear line and writes nothing", async (args, code, message) => {
     if (!(await database.db.client.findUnique({ where: { id: "taken" } }))) {
       expect((await admin("clients", "add", metadataFile("taken.json", { client_id: "taken", redirect_uris: ["https://t.example/cb"] }))).code).toBe(0);

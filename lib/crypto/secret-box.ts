@@ -1,0 +1,26 @@
+/**
+ * Keys derived from SECRET_KEY (HKDF-SHA256, one per purpose) and authenticated encryption (AES-256-GCM) for data at
+ * rest, such as the private parts of signing keys. Sealed form: base64url(iv).base64url(ciphertext).base64url(tag).
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+export type KeyPurpose = "signing-key-encryption" | "csrf" | "cookie";
+
+export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
+  return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));
+}
+
+export function seal(plaintext: string, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return [iv, ciphertext, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".");
+}
+
+/** Throws when the data was tampered with or sealed under another key. */
+export function unseal(sealed: string, key: Buffer): string {
+  const [iv, ciphertext, tag] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
+}

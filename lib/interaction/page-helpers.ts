@@ -1,0 +1,22 @@
+/** What the interaction pages read from their request: query values, the CSRF token, the session. */
+import { cookies, headers } from "next/headers";
+import { CSRF_COOKIE_HEADER } from "@/lib/interaction/page-proxy";
+import type { ServiceContext } from "@/lib/service-context";
+import { csrfToken } from "@/lib/session/csrf";
+import { findActiveSession, SESSION_COOKIE, type ActiveSession } from "@/lib/session/login-session";
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export function single(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The form's CSRF token; empty when the proxy did not run, so that the submission is refused. */
+export async function pageCsrfToken(context: ServiceContext): Promise<string> {
+  const cookieValue = (await headers()).get(CSRF_COOKIE_HEADER);
+  return cookieValue ? csrfToken(cookieValue, context.config.secretKey) : "";
+}
+
+export async function pageSession(context: ServiceContext): Promise<ActiveSession | null> {
+  return findActiveSession(context.db, (await cookies()).get(SESSION_COOKIE)?.value);
+}

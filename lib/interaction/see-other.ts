@@ -1,0 +1,11 @@
+/** The answer to a form POST: 303 See Other (so that reloading does not post again), never cached. */
+export function seeOther(location: string, setCookies: string[] = []): Response {
+  const headers = new Headers({ Location: location, "Cache-Control": "no-store" });
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+export function pageUrl(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return `${path}?${query}`;
+}

@@ -1,0 +1,164 @@
+/**
+ * Validates an authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) in two stages. First the
+ * client and its redirect URI: until both are verified nothing may be sent to the redirect URI, so these errors are
+ * UnsafeRedirectError (OptiGate's own error page). Then everything else: those errors go back to the client as
+ * AuthorizationError, carrying where and how to send them.
+ */
+import type { Db } from "@/lib/db/prisma";
+import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import { invalidRequest, invalidScope, OAuthError, UnsafeRedirectError, unauthorizedClient } from "@/lib/oauth/errors";
+import { isValidS256Challenge } from "@/lib/oauth/pkce";
+import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
+import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+
+export type ResponseMode = "query" | "fragment" | "form_post";
+export type Prompt = "none" | "login" | "consent" | "select_account";
+
+export interface RedirectTarget {
+  redirectUri: string;
+  responseMode: ResponseMode;
+  state?: string;
+}
+
+export interface AuthorizationRequest extends RedirectTarget {
+  client: ClientWithSecrets;
+  responseType: "code";
+  state: string;
+  scopes: string[];
+  /** The scope parameter as sent. */
+  scope: string;
+  codeChallenge?: string;
+  nonce?: string;
+  prompt: Set<Prompt>;
+  maxAge?: number;
+  uiLocales?: string;
+  loginHint?: string;
+  idTokenHint?: string;
+  /** The request's parameters, to continue the flow after login or consent. */
+  parameters: Map<string, string>;
+}
+
+/** An error to send to the verified redirect URI. */
+export class AuthorizationError extends Error {
+  constructor(
+    readonly error: OAuthError,
+    readonly target: RedirectTarget,
+  ) {
+    super(error.message);
+    this.name = "AuthorizationError";
+  }
+}
+
+const RESPONSE_MODES: ResponseMode[] = ["query", "fragment", "form_post"];
+const PROMPTS: Prompt[] = ["none", "login", "consent", "select_account"];
+const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
+
+function first(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  return value === null || value === "" ? undefined : value;
+}
+
+async function verifyClientAndRedirectUri(db: Db, params: URLSearchParams): Promise<{ client: ClientWithSecrets; redirectUri: string }> {
+  if (params.getAll("client_id").length > 1) throw new UnsafeRedirectError("invalid_request", 'parameter "client_id" must not be repeated');
+  if (params.getAll("redirect_uri").length > 1) throw new UnsafeRedirectError("invalid_request", 'parameter "redirect_uri" must not be repeated');
+  const clientId = first(params, "client_id");
+  if (!clientId) throw new UnsafeRedirectError("invalid_request", "client_id is missing");
+  const client = await findClient(db, clientId);
+  if (!client) throw new UnsafeRedirectError("invalid_client", "the application is not registered with OptiGate");
+  const redirectUri = first(params, "redirect_uri");
+  if (!redirectUri) throw new UnsafeRedirectError("invalid_request", "redirect_uri is missing");
+  if (!isAllowedRedirectUri(client, redirectUri)) {
+    throw new UnsafeRedirectError("invalid_request", "redirect_uri is not registered for this application");
+  }
+  return { client, redirectUri };
+}
+
+function parsePrompt(value: string | undefined): Set<Prompt> {
+  const prompts = new Set<Prompt>();
+  for (const item of (value ?? "").split(" ").filter(Boolean)) {
+    if (!PROMPTS.includes(item as Prompt)) throw invalidRequest(`prompt "${item}" is not supported`);
+    prompts.add(item as Prompt);
+  }
+  if (prompts.has("none") && prompts.size > 1) throw invalidRequest("prompt=none cannot be combined with other prompts");
+  return prompts;
+}
+
+function parseMaxAge(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(value)) throw invalidRequest("max_age must be a non-negative whole number of seconds");
+  return Number(value);
+}
+
+function parseScopes(client: ClientWithSecrets, scope: string | undefined): string[] {
+  if (!scope) throw invalidRequest("scope is missing");
+  const scopes = [...new Set(scope.split(" ").filter(Boolean))];
+  for (const name of scopes) {
+    if (!client.allowedScopes.includes(name)) {
+      throw invalidScope(name === OFFLINE_ACCESS ? "this application may not request offline access" : `scope "${name}" is not allowed for this application`);
+    }
+  }
+  return scopes;
+}
+
+function parseCodeChallenge(client: ClientWithSecrets, params: URLSearchParams): string | undefined {
+  const challenge = first(params, "code_challenge");
+  const method = first(params, "code_challenge_method");
+  if (challenge === undefined) {
+    if (method !== undefined) throw invalidRequest("code_challenge_method was sent without code_challenge");
+    if (client.tokenEndpointAuthMethod === "none") throw invalidRequest("public clients must use PKCE: code_challenge is missing");
+    return undefined;
+  }
+  if (method !== "S256") throw invalidRequest(method === undefined || method === "plain" ? "code_challenge_method must be S256 (plain is not supported)" : `code_challenge_method "${method}" is not supported`);
+  if (!isValidS256Challenge(challenge)) throw invalidRequest("code_challenge must be the base64url SHA-256 of the code verifier (43 characters)");
+  return challenge;
+}
+
+type ValidatedParameters = Omit<AuthorizationRequest, keyof RedirectTarget | "client" | "parameters"> & { state: string };
+
+function validateRest(client: ClientWithSecrets, params: URLSearchParams, target: RedirectTarget): ValidatedParameters {
+  for (const name of new Set(params.keys())) {
+    if (params.getAll(name).length > 1) throw invalidRequest(`parameter "${name}" must not be repeated`);
+  }
+  if (first(params, "request") !== undefined) throw new OAuthError("request_not_supported", "request objects are not supported");
+  if (first(params, "request_uri") !== undefined) throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
+  const responseType = first(params, "response_type");
+  if (!responseType) throw invalidRequest("response_type is missing");
+  if (responseType !== "code") throw new OAuthError("unsupported_response_type", `response_type "${responseType}" is not supported`);
+  if (!client.responseTypes.includes("code")) throw unauthorizedClient("this application may not use the authorization code flow");
+  if (!target.state) throw invalidRequest("state is missing");
+  const nonce = first(params, "nonce");
+  for (const [name, value] of [["state", target.state], ["nonce", nonce]] as const) {
+    if (value !== undefined && (!NON_EMPTY_ASCII.test(value) || value.length > 512)) throw invalidRequest(`${name} must be printable ASCII of at most 512 characters`);
+  }
+  const scope = first(params, "scope");
+  return {
+    responseType,
+    state: target.state,
+    scopes: parseScopes(client, scope),
+    scope: scope!,
+    codeChallenge: parseCodeChallenge(client, params),
+    nonce,
+    prompt: parsePrompt(first(params, "prompt")),
+    maxAge: parseMaxAge(first(params, "max_age")),
+    uiLocales: first(params, "ui_locales"),
+    loginHint: first(params, "login_hint"),
+    idTokenHint: first(params, "id_token_hint"),
+  };
+}
+
+/** Validates the request; throws UnsafeRedirectError or AuthorizationError. */
+export async function validateAuthorizationRequest(db: Db, params: URLSearchParams): Promise<AuthorizationRequest> {
+  const { client, redirectUri } = await verifyClientAndRedirectUri(db, params);
+  const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
+  const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
+  const validMode = RESPONSE_MODES.includes(requestedMode as ResponseMode);
+  const target: RedirectTarget = { redirectUri, state, responseMode: validMode ? (requestedMode as ResponseMode) : "query" };
+  try {
+    if (requestedMode !== undefined && !validMode) throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
+    const rest = validateRest(client, params, target);
+    return { ...target, ...rest, client, parameters: new Map(params) };
+  } catch (error) {
+    if (error instanceof OAuthError) throw new AuthorizationError(error, target);
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * GET|POST /connect/authorize: validate the request, then log the user in, ask for consent, or issue a code.
+ * Login and consent happen on OptiGate's pages, which lead back here (login) or finish the request (consent).
+ */
+import { isFormRequest } from "@/lib/http/request-parameters";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { errorPage } from "@/lib/interaction/error-page";
+import { authorizeReturnUrl } from "@/lib/interaction/return-url";
+import {
+  AuthorizationError,
+  validateAuthorizationRequest,
+  type AuthorizationRequest,
+} from "@/lib/oauth/authorize/authorization-request";
+import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/authorize/authorization-response";
+import { subjectOfIdTokenHint } from "@/lib/oauth/authorize/id-token-hint";
+import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
+import { decideNextStep } from "@/lib/oauth/authorize/next-step";
+import { OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
+import { getKeySet } from "@/lib/oauth/keys/key-store";
+import type { ServiceContext } from "@/lib/service-context";
+import { findActiveSession, readSessionCookie, type ActiveSession } from "@/lib/session/login-session";
+
+async function readParameters(request: Request): Promise<URLSearchParams> {
+  if (request.method !== "POST") return new URL(request.url).searchParams;
+  if (!isFormRequest(request)) throw new UnsafeRedirectError("invalid_request", "the request body must be application/x-www-form-urlencoded");
+  return new URLSearchParams(await request.text());
+}
+
+export async function grantedScopesOf(context: ServiceContext, userId: string, clientId: string): Promise<string[] | null> {
+  const consent = await context.db.consent.findUnique({ where: { userId_clientId: { userId, clientId } } });
+  return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
+}
+
+/** Issues the code for an authorized request and sends it to the client. */
+export async function completeAuthorization(
+  context: ServiceContext,
+  request: AuthorizationRequest,
+  session: ActiveSession,
+  scopes: string[],
+  status: 302 | 303,
+): Promise<Response> {
+  const code = await issueAuthorizationCode(context.db, request, { userId: session.user.id, sessionId: session.id, authTime: session.authTime, scopes });
+  return authorizationResponse(request, { code }, context.config.publicUrl, status);
+}
+
+async function continueAuthorization(context: ServiceContext, httpRequest: Request, request: AuthorizationRequest): Promise<Response> {
+  const now = new Date();
+  const session = await findActiveSession(context.db, readSessionCookie(httpRequest), now);
+  const hintSubject = request.idTokenHint
+    ? await subjectOfIdTokenHint(request.idTokenHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl, request.client.id)
+    : undefined;
+  const granted = session ? await grantedScopesOf(context, session.user.id, request.client.id) : null;
+  const facts = session ? { userId: session.user.id, authTime: session.authTime } : null;
+  const step = decideNextStep(request, facts, granted, hintSubject, now);
+  switch (step.kind) {
+    case "error":
+      throw new AuthorizationError(step.error, request);
+    case "login":
+    case "consent": {
+      const returnUrl = authorizeReturnUrl(request.parameters);
+      return new Response(null, { status: 302, headers: { Location: `/${step.kind}?${new URLSearchParams({ returnUrl })}`, "Cache-Control": "no-store" } });
+    }
+    case "issue":
+      return completeAuthorization(context, request, session!, step.scopes, 302);
+  }
+}
+
+export async function handleAuthorizeRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
+  let uiLocales: string | null = null;
+  try {
+    const params = await readParameters(httpRequest);
+    uiLocales = params.get("ui_locales");
+    const request = await validateAuthorizationRequest(context.db, params);
+    try {
+      return await continueAuthorization(context, httpRequest, request);
+    } catch (error) {
+      throw error instanceof OAuthError ? new AuthorizationError(error, request) : error;
+    }
+  } catch (error) {
+    if (error instanceof AuthorizationError) return authorizationErrorResponse(error, context.config.publicUrl);
+    const locale = localeOfRequest(httpRequest, uiLocales);
+    if (error instanceof UnsafeRedirectError) return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
+    console.error("authorization request failed:", error);
+    return errorPage(locale, "server_error", "an unexpected error occurred", 500);
+  }
+}

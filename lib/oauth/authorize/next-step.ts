@@ -1,0 +1,50 @@
+/**
+ * What an authorization request needs next, given the login session and the remembered consent: a login, a consent,
+ * an error (prompt=none cannot interact), or nothing more, so that a code can be issued.
+ */
+import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
+import { OAuthError } from "@/lib/oauth/errors";
+import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+
+export type NextStep =
+  | { kind: "login" }
+  | { kind: "consent" }
+  | { kind: "issue"; scopes: string[] }
+  | { kind: "error"; error: OAuthError };
+
+export interface SessionFacts {
+  userId: string;
+  authTime: Date;
+}
+
+type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes">;
+
+export function needsLogin(request: Request, session: SessionFacts | null, hintSubject: string | undefined, now: Date): boolean {
+  if (!session || request.prompt.has("login")) return true;
+  if (hintSubject !== undefined && hintSubject !== session.userId) return true;
+  const ageSeconds = Math.floor((now.getTime() - session.authTime.getTime()) / 1000);
+  return request.maxAge !== undefined && ageSeconds > request.maxAge;
+}
+
+/** Remembered consent covers a request unless it asks for more, insists (prompt=consent) or wants offline access. */
+export function needsConsent(request: Request, grantedScopes: string[] | null): boolean {
+  if (request.prompt.has("consent") || request.scopes.includes(OFFLINE_ACCESS) || grantedScopes === null) return true;
+  return request.scopes.some((scope) => !grantedScopes.includes(scope));
+}
+
+export function decideNextStep(
+  request: Request,
+  session: SessionFacts | null,
+  grantedScopes: string[] | null,
+  hintSubject: string | undefined,
+  now: Date,
+): NextStep {
+  const silent = request.prompt.has("none");
+  if (needsLogin(request, session, hintSubject, now)) {
+    return silent ? { kind: "error", error: new OAuthError("login_required", "the user is not signed in") } : { kind: "login" };
+  }
+  if (needsConsent(request, grantedScopes)) {
+    return silent ? { kind: "error", error: new OAuthError("consent_required", "the user has not granted this access") } : { kind: "consent" };
+  }
+  return { kind: "issue", scopes: request.scopes };
+}

@@ -1,0 +1,73 @@
+/**
+ * Client authentication at the token, revocation and introspection endpoints (RFC 6749 §2.3): HTTP Basic with
+ * form-urlencoded id and secret, the secret in the form body, or no secret for public clients. Confidential clients
+ * may use either secret method; using both at once is an error. Secrets are compared by hash in constant time.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { hashToken } from "@/lib/crypto/tokens";
+import type { Db } from "@/lib/db/prisma";
+import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { optional, type Parameters } from "@/lib/http/request-parameters";
+
+export interface ClientCredentials {
+  clientId: string;
+  secret?: string;
+  method: "client_secret_basic" | "client_secret_post" | "none";
+}
+
+/** RFC 6749 §2.3.1: the Basic credentials are form-urlencoded before base64. */
+function formDecode(value: string): string {
+  return decodeURIComponent(value.replace(/\+/g, " "));
+}
+
+function readBasicCredentials(header: string): { clientId: string; secret: string } {
+  const decoded = Buffer.from(header.slice("basic ".length).trim(), "base64").toString("utf8");
+  const separator = decoded.indexOf(":");
+  if (separator < 1) throw invalidClient("malformed HTTP Basic client credentials");
+  try {
+    return { clientId: formDecode(decoded.slice(0, separator)), secret: formDecode(decoded.slice(separator + 1)) };
+  } catch {
+    throw invalidClient("malformed HTTP Basic client credentials");
+  }
+}
+
+export function usesBasicAuthentication(request: Request): boolean {
+  return /^basic /i.test(request.headers.get("authorization") ?? "");
+}
+
+export function readClientCredentials(request: Request, params: Parameters): ClientCredentials {
+  const bodyClientId = optional(params, "client_id");
+  const bodySecret = optional(params, "client_secret");
+  if (usesBasicAuthentication(request)) {
+    if (bodySecret !== undefined) throw invalidRequest("use one client authentication method, not HTTP Basic and client_secret together");
+    const basic = readBasicCredentials(request.headers.get("authorization")!);
+    if (bodyClientId !== undefined && bodyClientId !== basic.clientId) throw invalidRequest("client_id differs from the authenticated client");
+    return { ...basic, method: "client_secret_basic" };
+  }
+  if (bodyClientId === undefined) throw invalidClient("client authentication is required: send client_id (and a secret for confidential clients)");
+  return bodySecret === undefined ? { clientId: bodyClientId, method: "none" } : { clientId: bodyClientId, secret: bodySecret, method: "client_secret_post" };
+}
+
+function secretMatches(client: ClientWithSecrets, secret: string, now: Date): boolean {
+  const presented = Buffer.from(hashToken(secret));
+  let matched = false;
+  for (const stored of client.secrets) {
+    const candidate = Buffer.from(stored.hash);
+    const equal = candidate.length === presented.length && timingSafeEqual(candidate, presented);
+    if (equal && (stored.expiresAt === null || stored.expiresAt > now)) matched = true;
+  }
+  return matched;
+}
+
+export async function authenticateClient(db: Db, credentials: ClientCredentials, now = new Date()): Promise<ClientWithSecrets> {
+  const client = await findClient(db, credentials.clientId);
+  if (!client) throw invalidClient("unknown client");
+  if (client.tokenEndpointAuthMethod === "none") {
+    if (credentials.secret !== undefined) throw invalidClient("this public client has no secret and must not send one");
+    return client;
+  }
+  if (credentials.secret === undefined) throw invalidClient("this confidential client must authenticate with its secret");
+  if (!secretMatches(client, credentials.secret, now)) throw invalidClient("client authentication failed");
+  return client;
+}

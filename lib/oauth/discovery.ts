@@ -1,0 +1,37 @@
+/** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer. */
+import type { Config } from "@/lib/config";
+import { requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
+import { scopeDefinitions } from "@/lib/oauth/scopes";
+
+export const JWKS_PATH = "/.well-known/openid-configuration/jwks";
+
+export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg">): Record<string, unknown> {
+  const issuer = config.publicUrl;
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/connect/authorize`,
+    token_endpoint: `${issuer}/connect/token`,
+    userinfo_endpoint: `${issuer}/connect/userinfo`,
+    revocation_endpoint: `${issuer}/connect/revocation`,
+    introspection_endpoint: `${issuer}/connect/introspect`,
+    end_session_endpoint: `${issuer}/connect/endsession`,
+    jwks_uri: `${issuer}${JWKS_PATH}`,
+    scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
+    response_types_supported: ["code"],
+    response_modes_supported: ["query", "fragment", "form_post"],
+    grant_types_supported: ["authorization_code"],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    access_token_signing_alg_values_supported: requiredAlgorithms(config.tokenSigningAlg).filter((alg) => alg === config.tokenSigningAlg),
+    userinfo_signing_alg_values_supported: ["none"],
+    claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "sid", "name", "given_name", "family_name", "locale", "company", "email", "email_verified"],
+    prompt_values_supported: ["none", "login", "consent", "select_account"],
+    ui_locales_supported: ["en", "de"],
+    claims_parameter_supported: false,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    authorization_response_iss_parameter_supported: true,
+  };
+}

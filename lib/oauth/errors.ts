@@ -1,0 +1,50 @@
+/**
+ * Protocol errors, named after their RFC 6749 / 6750 / OpenID Connect codes. Each knows its HTTP status and whether
+ * it may be sent to the client's redirect URI: only errors raised after the client and its redirect URI were
+ * verified may travel there (otherwise the authorization endpoint would be an open redirector).
+ */
+
+export type OAuthErrorCode =
+  | "invalid_request"
+  | "invalid_client"
+  | "invalid_grant"
+  | "unauthorized_client"
+  | "unsupported_grant_type"
+  | "unsupported_response_type"
+  | "invalid_scope"
+  | "access_denied"
+  | "login_required"
+  | "consent_required"
+  | "interaction_required"
+  | "request_not_supported"
+  | "request_uri_not_supported"
+  | "invalid_token"
+  | "insufficient_scope"
+  | "unsupported_token_type"
+  | "server_error";
+
+export class OAuthError extends Error {
+  constructor(
+    readonly code: OAuthErrorCode,
+    readonly description: string,
+    readonly status = 400,
+  ) {
+    super(`${code}: ${description}`);
+    this.name = "OAuthError";
+  }
+}
+
+export const invalidRequest = (description: string) => new OAuthError("invalid_request", description);
+export const invalidClient = (description: string) => new OAuthError("invalid_client", description, 401);
+export const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
+export const invalidScope = (description: string) => new OAuthError("invalid_scope", description);
+export const unauthorizedClient = (description: string) => new OAuthError("unauthorized_client", description);
+export const invalidToken = (description: string) => new OAuthError("invalid_token", description, 401);
+
+/** An error the authorization endpoint must not redirect: shown on OptiGate's own error page instead. */
+export class UnsafeRedirectError extends OAuthError {
+  constructor(code: "invalid_request" | "invalid_client", description: string) {
+    super(code, description, 400);
+    this.name = "UnsafeRedirectError";
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The keys in use, cached per process for a short while so that token requests do not read them from the database;
+ * a rotation by another process (the CLI) is picked up within KEY_CACHE_SECONDS. The old key stays published for
+ * much longer than that, so tokens signed by a process that has not noticed the rotation yet still verify.
+ */
+import { createLocalJWKSet, importPKCS8, type CryptoKey, type JSONWebKeySet, type JWK } from "jose";
+import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db/prisma";
+import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+
+export const KEY_CACHE_SECONDS = 60;
+
+export interface ActiveKey {
+  kid: string;
+  alg: SigningAlgorithm;
+  privateKey: CryptoKey;
+}
+
+export interface KeySet {
+  jwks: JSONWebKeySet;
+  active: Map<SigningAlgorithm, ActiveKey>;
+  verify: ReturnType<typeof createLocalJWKSet>;
+}
+
+let cached: { loadedAt: number; keys: Promise<KeySet> } | undefined;
+
+async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet> {
+  const rows = await db.signingKey.findMany({
+    where: { OR: [{ retiredAt: null }, { retiredAt: { gt: now } }] },
+    orderBy: { createdAt: "desc" },
+  });
+  const encryption = deriveKey(secretKey, "signing-key-encryption");
+  const active = new Map<SigningAlgorithm, ActiveKey>();
+  for (const row of rows.filter((r) => r.supersededAt === null)) {
+    const alg = row.algorithm as SigningAlgorithm;
+    if (active.has(alg)) continue; // the newest wins if two processes created one at once
+    active.set(alg, { kid: row.id, alg, privateKey: await importPKCS8(unseal(row.privateKeyEncrypted, encryption), alg) });
+  }
+  const jwks = { keys: rows.map((row) => JSON.parse(row.publicJwk) as JWK) };
+  return { jwks, active, verify: createLocalJWKSet(jwks) };
+}
+
+export function getKeySet(db: Db, secretKey: string, now = new Date()): Promise<KeySet> {
+  if (!cached || now.getTime() - cached.loadedAt > KEY_CACHE_SECONDS * 1000) {
+    const keys = loadKeySet(db, secretKey, now);
+    cached = { loadedAt: now.getTime(), keys };
+    keys.catch(() => (cached = undefined));
+  }
+  return cached.keys;
+}
+
+/** After a rotation in this process. */
+export function forgetKeySet(): void {
+  cached = undefined;
+}
+
+export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {
+  const key = keys.active.get(alg);
+  if (!key) throw new Error(`no active ${alg} signing key: the start-up creates one (npm start)`);
+  return key;
+}

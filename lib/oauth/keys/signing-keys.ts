@@ -1,0 +1,58 @@
+/**
+ * The service's signing keys. One active key per algorithm (RS256 always, ES256 when TOKEN_SIGNING_ALG asks for it)
+ * is created on first start. Rotation makes a new key active and keeps the old one published in the JWKS until
+ * every token it signed has expired. Private keys are stored sealed with a key derived from SECRET_KEY.
+ */
+import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { deriveKey, seal } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db/prisma";
+
+export type SigningAlgorithm = "RS256" | "ES256";
+
+/** Longest lifetime of a token signed by these keys (access and ID tokens: one hour), plus clock skew. */
+export const KEY_RETENTION_SECONDS = 3600 + 300;
+
+export function requiredAlgorithms(tokenSigningAlg: SigningAlgorithm): SigningAlgorithm[] {
+  return tokenSigningAlg === "RS256" ? ["RS256"] : ["RS256", tokenSigningAlg];
+}
+
+async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
+  const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });
+  const jwk: JWK = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+  return {
+    id: kid,
+    algorithm: alg,
+    publicJwk: JSON.stringify({ ...jwk, kid, alg, use: "sig" }),
+    privateKeyEncrypted: seal(await exportPKCS8(privateKey), deriveKey(secretKey, "signing-key-encryption")),
+  };
+}
+
+/** Creates the active key of each required algorithm that has none; returns the kids it created. */
+export async function ensureSigningKeys(db: Db, algorithms: SigningAlgorithm[], secretKey: string): Promise<string[]> {
+  const created: string[] = [];
+  for (const alg of algorithms) {
+    const active = await db.signingKey.findFirst({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
+    if (active) continue;
+    const row = await createKeyRow(alg, secretKey);
+    await db.signingKey.create({ data: row });
+    created.push(row.id);
+  }
+  return created;
+}
+
+/** Makes a new key active for `alg`; the previous one stays published for KEY_RETENTION_SECONDS. */
+export async function rotateSigningKey(db: Db, alg: SigningAlgorithm, secretKey: string, now = new Date()): Promise<{ kid: string; retired: string[] }> {
+  const row = await createKeyRow(alg, secretKey);
+  return db.$transaction(async (tx) => {
+    const previous = await tx.signingKey.findMany({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
+    await tx.signingKey.updateMany({
+      where: { algorithm: alg, supersededAt: null },
+      data: { supersededAt: now, retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000) },
+    });
+    await tx.signingKey.create({ data: { ...row, createdAt: now } });
+    await recordAuditEvent(tx, { type: "signing_key.rotated", details: { algorithm: alg, kid: row.id, superseded: previous.map((k) => k.id) } });
+    return { kid: row.id, retired: previous.map((k) => k.id) };
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * GET|POST /connect/userinfo (OpenID Connect Core §5.3): the signed-in user's claims, by the scopes the access token
+ * carries. The token comes in the Authorization header (RFC 6750 §2.1) or, for POST, the form body (§2.2).
+ */
+import { isFormRequest } from "@/lib/http/request-parameters";
+import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
+import { noStoreJson } from "@/lib/oauth/json-response";
+import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import type { ServiceContext } from "@/lib/service-context";
+
+async function readBearerToken(request: Request): Promise<string | undefined> {
+  const header = request.headers.get("authorization");
+  const fromHeader = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
+  const fromBody = request.method === "POST" && isFormRequest(request) ? new URLSearchParams(await request.text()).get("access_token") ?? undefined : undefined;
+  if (fromHeader && fromBody) throw invalidRequest("send the access token in one place only");
+  return fromHeader || fromBody;
+}
+
+function bearerError(error: OAuthError): Response {
+  const challenge = `Bearer realm="OptiGate", error="${error.code}", error_description="${error.description.replace(/"/g, "'")}"`;
+  return noStoreJson({ error: error.code, error_description: error.description }, error.status, { "WWW-Authenticate": challenge });
+}
+
+export async function handleUserinfoRequest(request: Request, context: ServiceContext): Promise<Response> {
+  try {
+    const token = await readBearerToken(request);
+    if (!token) return noStoreJson({ error: "invalid_token", error_description: "an access token is required" }, 401, { "WWW-Authenticate": 'Bearer realm="OptiGate"' });
+    const claims = await verifyAccessToken(context, token);
+    const scopes = claims.scope.split(" ");
+    if (!scopes.includes("openid")) throw new OAuthError("insufficient_scope", "the access token was not issued for OpenID Connect (scope openid)", 403);
+    const user = await context.db.user.findUnique({ where: { id: claims.sub }, include: { company: true } });
+    if (!user || !user.active) throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
+    return noStoreJson({
+      sub: user.id,
+      ...(scopes.includes("profile")
+        ? { name: `${user.givenName} ${user.familyName}`, given_name: user.givenName, family_name: user.familyName, locale: user.preferredLanguage ?? undefined, company: user.company.name }
+        : {}),
+      ...(scopes.includes("email") ? { email: user.email, email_verified: user.emailVerified } : {}),
+    });
+  } catch (error) {
+    if (error instanceof OAuthError) return bearerError(error);
+    console.error("userinfo failed:", error);
+    return noStoreJson({ error: "server_error", error_description: "an unexpected error occurred" }, 500);
+  }
+}

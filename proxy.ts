@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { interactionPageProxy } from "@/lib/interaction/page-proxy";
+
+export function proxy(request: NextRequest) {
+  return interactionPageProxy(request);
+}
+
+export const config = { matcher: ["/login", "/consent"] };
