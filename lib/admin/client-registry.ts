@@ -1,13 +1,14 @@
 /**
  * Registered clients and their secrets: register, list, show, add and disable secrets, remove. Every change is one
- * transaction together with its audit event. Secrets are generated here (256 bits), returned once and stored only
- * as SHA-256 hashes.
+ * transaction together with its audit event, and drops the client from this process's client cache. Secrets are
+ * generated here (256 bits), returned once and stored only as SHA-256 hashes.
  */
 import { generateClientId, type ClientRegistration } from "@/lib/admin/client-metadata";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import { clientRowData, registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
 import type { Db, Prisma } from "@/lib/db/prisma";
+import { forgetClient } from "@/lib/oauth/clients/client-store";
 
 export class ClientRegistryError extends Error {
   constructor(
@@ -96,6 +97,7 @@ export async function showClient(db: Db, clientId: string): Promise<{ client: Re
 }
 
 export async function addClientSecret(db: Db, clientId: string, options: SecretOptions = {}): Promise<NewSecret> {
+  forgetClient(clientId);
   return db.$transaction(async (tx) => {
     const row = await requireClient(tx, clientId);
     if (row.tokenEndpointAuthMethod === "none") {
@@ -114,6 +116,7 @@ export async function disableClientSecret(db: Db, clientId: string, secretId: st
     await tx.clientSecret.update({ where: { id: secretId }, data: { disabledAt: new Date() } });
     await recordAuditEvent(tx, { type: "client.secret_disabled", clientId, details: { secretId } });
   });
+  forgetClient(clientId);
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens. */
@@ -123,4 +126,5 @@ export async function removeClient(db: Db, clientId: string): Promise<void> {
     await tx.client.delete({ where: { id: clientId } });
     await recordAuditEvent(tx, { type: "client.removed", clientId });
   });
+  forgetClient(clientId);
 }

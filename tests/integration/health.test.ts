@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "@/lib/db/database-url";
+import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
 import { createPrismaClient } from "@/lib/db/prisma";
 import { checkHealth } from "@/lib/health/check-health";
 import { createTestDatabase, testProvider, useDatabaseForService, type TestDatabase } from "../helpers/test-database";
@@ -21,7 +22,7 @@ describe(`GET /api/health on ${testProvider()}`, () => {
     expect(await response.json()).toEqual({
       status: "ok",
       database: { provider: testProvider(), reachable: true },
-      migrations: { applied: ["0001_identity"], pending: [] },
+      migrations: { applied: readMigrations(migrationsDirectory(testProvider())).map((m) => m.id), pending: [] },
     });
   });
 

@@ -1,0 +1,139 @@
+/**
+ * An OptiGate on a fresh test database with the demo data and signing keys, and a user agent that calls the real
+ * route handlers the way a browser would: it keeps cookies, and fills in the CSRF token the pages render.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { prepareDatabase } from "@/lib/db/prepare-database";
+import { CSRF_COOKIE, CSRF_FIELD, csrfToken } from "@/lib/session/csrf";
+import { createTestDatabase, useDatabaseForService, type TestDatabase } from "./test-database";
+
+export const ISSUER = "http://localhost:3000";
+export const SECRET_KEY = "integration-test-secret-key-0123456789";
+
+export interface Service {
+  database: TestDatabase;
+}
+
+/** Registers before/after hooks that give the test file its own service; returns a getter for it. */
+export function useOAuthService(): () => Service {
+  let service: Service | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    process.env.PUBLIC_URL = ISSUER;
+    process.env.SECRET_KEY = SECRET_KEY;
+    useDatabaseForService(database.target);
+    await prepareDatabase({ ...loadConfig(), demoData: true });
+    service = { database };
+  });
+  afterAll(async () => service?.database.drop());
+  return () => service!;
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+const routes = {
+  authorize: () => import("@/app/connect/authorize/route").then((m) => m.GET as Handler),
+  token: () => import("@/app/connect/token/route").then((m) => m.POST as Handler),
+  userinfo: () => import("@/app/connect/userinfo/route").then((m) => m.GET as Handler),
+  login: () => import("@/app/interaction/login/route").then((m) => m.POST as Handler),
+  consent: () => import("@/app/interaction/consent/route").then((m) => m.POST as Handler),
+};
+
+export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
+  return (await routes[route]())(request);
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+export function formRequest(path: string, form: Record<string, string | string[]>, headers: Record<string, string> = {}): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) body.append(name, item);
+  return new Request(`${ISSUER}${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+}
+
+export function basic(clientId: string, secret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, "+");
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString("base64")}`;
+}
+
+/** A browser: a cookie jar and the steps of the interactive flow. */
+export class UserAgent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly acceptLanguage = "en") {
+    this.cookies.set(CSRF_COOKIE, randomBytes(16).toString("base64url"));
+  }
+
+  get csrfToken(): string {
+    return csrfToken(this.cookies.get(CSRF_COOKIE)!, SECRET_KEY);
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
+    return { cookie, "accept-language": this.acceptLanguage, "x-forwarded-for": "198.51.100.7", ...extra };
+  }
+
+  private keepCookies(response: Response): Response {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const [name, value] = [pair.slice(0, pair.indexOf("=")), decodeURIComponent(pair.slice(pair.indexOf("=") + 1))];
+      if (attributes.some((a) => a.trim().toLowerCase() === "max-age=0")) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async authorize(params: Record<string, string>): Promise<Response> {
+    return this.authorizeUrl(`${ISSUER}/connect/authorize?${new URLSearchParams(params)}`);
+  }
+
+  async authorizeUrl(url: string): Promise<Response> {
+    return this.keepCookies(await call("authorize", new Request(url.startsWith("/") ? `${ISSUER}${url}` : url, { headers: this.headers() })));
+  }
+
+  async login(returnUrl: string, username: string, password: string, overrides: Record<string, string> = {}): Promise<Response> {
+    const form = { [CSRF_FIELD]: this.csrfToken, returnUrl, username, password, ...overrides };
+    return this.keepCookies(await call("login", formRequest("/interaction/login", form, this.headers())));
+  }
+
+  async consent(returnUrl: string, decision: "allow" | "deny", scopes: string[], overrides: Record<string, string> = {}): Promise<Response> {
+    const form = { [CSRF_FIELD]: this.csrfToken, returnUrl, decision, scope: scopes, ...overrides };
+    return this.keepCookies(await call("consent", formRequest("/interaction/consent", form, this.headers())));
+  }
+}
+
+/** The returnUrl of a redirect to /login or /consent. */
+export function returnUrlOf(response: Response): string {
+  const location = response.headers.get("location")!;
+  return new URL(location, ISSUER).searchParams.get("returnUrl")!;
+}
+
+/** The parameters OptiGate sent to the client's redirect URI (query or fragment). */
+export function callbackParams(response: Response): URLSearchParams {
+  const url = new URL(response.headers.get("location")!);
+  return url.hash ? new URLSearchParams(url.hash.slice(1)) : url.searchParams;
+}
+
+export const demoWeb = {
+  client_id: "demo-web",
+  redirect_uri: "http://localhost:4000/callback",
+  secret: "demo-web-secret",
+};
+
+/** Signs the demo optician in and allows the request, returning the code sent to the client. */
+export async function authorizeWithConsent(agent: UserAgent, params: Record<string, string>, grant?: string[]): Promise<{ code: string; response: Response }> {
+  let response = await agent.authorize(params);
+  if (response.headers.get("location")?.startsWith("/login")) {
+    response = await agent.login(returnUrlOf(response), "optician@demo.test", "Optician#2026");
+    response = await agent.authorizeUrl(response.headers.get("location")!);
+  }
+  if (response.headers.get("location")?.startsWith("/consent")) {
+    response = await agent.consent(returnUrlOf(response), "allow", grant ?? params.scope.split(" "));
+  }
+  return { code: callbackParams(response).get("code")!, response };
+}

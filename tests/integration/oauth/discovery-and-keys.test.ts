@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { forgetKeySet, getKeySet } from "@/lib/oauth/keys/key-store";
+import { ensureSigningKeys, KEY_RETENTION_SECONDS, rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
+import { ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+
+async function jwks() {
+  const { GET } = await import("@/app/.well-known/openid-configuration/jwks/route");
+  const response = await GET();
+  expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+  return (await response.json()) as { keys: Record<string, string>[] };
+}
+
+describe(`discovery on ${testProvider()}`, () => {
+  it("describes the issuer, its endpoints and what it supports", async () => {
+    const { GET } = await import("@/app/.well-known/openid-configuration/route");
+    const response = await GET();
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    const metadata = await response.json();
+    expect(metadata).toMatchObject({
+      issuer: ISSUER,
+      authorization_endpoint: `${ISSUER}/connect/authorize`,
+      token_endpoint: `${ISSUER}/connect/token`,
+      userinfo_endpoint: `${ISSUER}/connect/userinfo`,
+      revocation_endpoint: `${ISSUER}/connect/revocation`,
+      introspection_endpoint: `${ISSUER}/connect/introspect`,
+      end_session_endpoint: `${ISSUER}/connect/endsession`,
+      jwks_uri: `${ISSUER}/.well-known/openid-configuration/jwks`,
+      response_types_supported: ["code"],
+      response_modes_supported: ["query", "fragment", "form_post"],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+      id_token_signing_alg_values_supported: ["RS256"],
+      subject_types_supported: ["public"],
+      ui_locales_supported: ["en", "de"],
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["openid", "profile", "email", "offline_access", "platform.catalogs.read"]));
+    expect(metadata.grant_types_supported).toContain("authorization_code");
+    expect(metadata.claims_supported).toEqual(expect.arrayContaining(["sub", "email", "name", "auth_time", "nonce"]));
+  });
+});
+
+describe(`signing keys on ${testProvider()}`, () => {
+  it("publishes only public parts, each with a unique kid", async () => {
+    const { keys } = await jwks();
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys.find((k) => k.alg === "RS256")).toMatchObject({ kty: "RSA", use: "sig" });
+    for (const key of keys) for (const privatePart of ["d", "p", "q", "dp", "dq", "qi"]) expect(key).not.toHaveProperty(privatePart);
+    expect(new Set(keys.map((k) => k.kid)).size).toBe(keys.length);
+  });
+
+  it("keeps private keys encrypted under SECRET_KEY", async () => {
+    const row = await service().database.db.signingKey.findFirstOrThrow();
+    expect(row.privateKeyEncrypted).not.toContain("PRIVATE KEY");
+    expect(unseal(row.privateKeyEncrypted, deriveKey(SECRET_KEY, "signing-key-encryption"))).toContain("BEGIN PRIVATE KEY");
+    expect(() => unseal(row.privateKeyEncrypted, deriveKey("another-secret-key-of-enough-length", "signing-key-encryption"))).toThrow();
+  });
+
+  it("adds an ES256 key when configured", async () => {
+    const db = service().database.db;
+    expect(await ensureSigningKeys(db, ["RS256", "ES256"], SECRET_KEY)).toHaveLength(1);
+    expect(await ensureSigningKeys(db, ["RS256", "ES256"], SECRET_KEY)).toHaveLength(0);
+    forgetKeySet();
+    expect((await jwks()).keys.find((k) => k.alg === "ES256")).toMatchObject({ kty: "EC", crv: "P-256" });
+  });
+
+  it("rotates: the new key signs, the old one stays published until its tokens have expired", async () => {
+    const db = service().database.db;
+    const before = (await getKeySet(db, SECRET_KEY)).active.get("RS256")!.kid;
+    const { kid, retired } = await rotateSigningKey(db, "RS256", SECRET_KEY);
+    expect(retired).toEqual([before]);
+    forgetKeySet();
+    expect((await getKeySet(db, SECRET_KEY)).active.get("RS256")!.kid).toBe(kid);
+    expect((await jwks()).keys.map((k) => k.kid)).toEqual(expect.arrayContaining([before, kid]));
+    forgetKeySet();
+    const later = new Date(Date.now() + (KEY_RETENTION_SECONDS + 1) * 1000);
+    const published = (await getKeySet(db, SECRET_KEY, later)).jwks.keys.map((k) => k.kid);
+    expect(published).toContain(kid);
+    expect(published).not.toContain(before);
+    forgetKeySet();
+  });
+});
