@@ -18,6 +18,8 @@ export interface Config {
   /** Where the secret key came from: the environment, or generated for local SQLite use. */
   secretKeySource: "environment" | "generated";
   apiScopePrefix: string;
+  /** How many reverse proxies in front of OptiGate append to X-Forwarded-For (their entries are skipped). */
+  trustedProxies: number;
   /** Algorithm of access tokens (ID tokens are always RS256, the OpenID Connect default). */
   tokenSigningAlg: "RS256" | "ES256";
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
@@ -96,6 +98,13 @@ function readApiScopePrefix(env: Env): string {
   return raw;
 }
 
+function readTrustedProxies(env: Env): number {
+  const raw = env.TRUSTED_PROXIES?.trim();
+  if (!raw) return 0;
+  if (!/^\d{1,2}$/.test(raw)) throw new ConfigError("TRUSTED_PROXIES", `must be a whole number of proxies, such as 0 or 1 (got "${raw}")`);
+  return Number(raw);
+}
+
 function readTokenSigningAlg(env: Env): Config["tokenSigningAlg"] {
   const raw = env.TOKEN_SIGNING_ALG?.trim();
   if (!raw) return "RS256";
@@ -142,9 +151,10 @@ export function loadConfig(env: Env = process.env): Config {
   const demoData = readDemoData(env);
   const apiScopePrefix = readApiScopePrefix(env);
   const tokenSigningAlg = readTokenSigningAlg(env);
+  const trustedProxies = readTrustedProxies(env);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
-  return { port, publicUrl, database, demoData, apiScopePrefix, tokenSigningAlg, production, ...readSecretKey(env, database, production) };
+  return { port, publicUrl, database, demoData, apiScopePrefix, tokenSigningAlg, trustedProxies, production, ...readSecretKey(env, database, production) };
 }
 
 let current: Config | undefined;

@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
+import { appendForwardedFor } from "@/lib/http/client-address";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { exitWithStartupError } from "./startup-error";
 
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((request, response) => void handle(request, response));
+  const server = createServer((request, response) => {
+    request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
+    void handle(request, response);
+  });
   server.on("error", exitWithStartupError);
   server.listen(config.port, () => {
     console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);

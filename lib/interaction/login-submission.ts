@@ -34,7 +34,7 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   const password = form.get("password") ?? "";
   if (!email || !password) return back("missing_fields");
 
-  const ipAddress = clientAddress(request);
+  const ipAddress = clientAddress(request, config.trustedProxies);
   const wait = await throttledForSeconds(db, email, ipAddress);
   if (wait > 0) return back("throttled", { minutes: String(Math.ceil(wait / 60)) });
 

@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       demoData: false,
       apiScopePrefix: "platform",
       tokenSigningAlg: "RS256",
+      trustedProxies: 0,
       secretKey: KEY,
       secretKeySource: "environment",
       production: false,
@@ -53,6 +54,7 @@ describe("loadConfig", () => {
     [{ SECRET_KEY: "short" }, "SECRET_KEY", "at least 32 characters"],
     [{ API_SCOPE_PREFIX: "Bad Prefix" }, "API_SCOPE_PREFIX", "lower-case"],
     [{ TOKEN_SIGNING_ALG: "HS256" }, "TOKEN_SIGNING_ALG", "must be RS256 or ES256"],
+    [{ TRUSTED_PROXIES: "yes" }, "TRUSTED_PROXIES", "whole number"],
   ])("rejects %o with one line naming %s", (env, variable, text) => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);
