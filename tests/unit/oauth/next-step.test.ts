@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { decideNextStep, type SessionFacts } from "@/lib/oauth/authorize/next-step";
+import type { Prompt } from "@/lib/oauth/authorize/authorization-request";
+
+const now = new Date("2026-11-22T12:00:00Z");
+const session: SessionFacts = { userId: "u1", authTime: new Date(now.getTime() - 90_000) };
+const request = (scopes: string[], prompt: Prompt[] = [], maxAge?: number) => ({ scopes, prompt: new Set(prompt), maxAge });
+
+describe("decideNextStep", () => {
+  it("asks for login without a session, for prompt=login, another hinted user, or an old authentication", () => {
+    expect(decideNextStep(request(["openid"]), null, null, undefined, now).kind).toBe("login");
+    expect(decideNextStep(request(["openid"], ["login"]), session, ["openid"], undefined, now).kind).toBe("login");
+    expect(decideNextStep(request(["openid"]), session, ["openid"], "u2", now).kind).toBe("login");
+    expect(decideNextStep(request(["openid"], [], 60), session, ["openid"], undefined, now).kind).toBe("login");
+    expect(decideNextStep(request(["openid"], [], 90), session, ["openid"], undefined, now).kind).toBe("issue");
+  });
+
+  it("asks for consent when it is missing, narrower, insisted on, or offline access is requested", () => {
+    expect(decideNextStep(request(["openid"]), session, null, undefined, now).kind).toBe("consent");
+    expect(decideNextStep(request(["openid", "email"]), session, ["openid"], undefined, now).kind).toBe("consent");
+    expect(decideNextStep(request(["openid"], ["consent"]), session, ["openid"], undefined, now).kind).toBe("consent");
+    expect(decideNextStep(request(["openid", "offline_access"]), session, ["openid", "offline_access"], undefined, now).kind).toBe("consent");
+    expect(decideNextStep(request(["openid"]), session, ["openid", "email"], "u1", now)).toEqual({ kind: "issue", scopes: ["openid"] });
+  });
+
+  it("turns needed interaction into errors for prompt=none", () => {
+    const login = decideNextStep(request(["openid"], ["none"]), null, null, undefined, now);
+    expect(login.kind === "error" && login.error.code).toBe("login_required");
+    const consent = decideNextStep(request(["openid"], ["none"]), session, null, undefined, now);
+    expect(consent.kind === "error" && consent.error.code).toBe("consent_required");
+  });
+});
