@@ -1,4 +1,8 @@
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { findClient } from "@/lib/oauth/clients/client-store";
+import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import { forgetKeySet, getKeySet } from "@/lib/oauth/keys/key-store";
 import { ensureSigningKeys, KEY_RETENTION_SECONDS, rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
@@ -65,7 +69,15 @@ describe(`signing keys on ${testProvider()}`, () => {
     expect(await ensureSigningKeys(db, ["RS256", "ES256"], SECRET_KEY)).toHaveLength(1);
     expect(await ensureSigningKeys(db, ["RS256", "ES256"], SECRET_KEY)).toHaveLength(0);
     forgetKeySet();
-    expect((await jwks()).keys.find((k) => k.alg === "ES256")).toMatchObject({ kty: "EC", crv: "P-256" });
+    const published = await jwks();
+    expect(published.keys.find((k) => k.alg === "ES256")).toMatchObject({ kty: "EC", crv: "P-256" });
+
+    const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
+    const context = { db, config: { ...loadConfig(), tokenSigningAlg: "ES256" as const } };
+    const body = await issueUserTokens(context, { client: (await findClient(db, "demo-web"))!, user, scopes: ["openid"], authTime: new Date() });
+    expect(decodeProtectedHeader(body.access_token).alg).toBe("ES256");
+    expect(decodeProtectedHeader(body.id_token!).alg).toBe("RS256");
+    await jwtVerify(body.access_token, createLocalJWKSet(published as never), { issuer: ISSUER, typ: "at+jwt" });
   });
 
   it("rotates: the new key signs, the old one stays published until its tokens have expired", async () => {
