@@ -78,7 +78,7 @@ export async function registerClient(
     await recordAuditEvent(tx, { type: "client.registered", clientId: id, details: { kind: registration.kind } });
     const secret = isConfidential(registration) ? await createSecret(tx, id, secretOptions) : undefined;
     return { client: registeredClientFromRow(row), secret };
-  });
+  }).finally(() => forgetClient(registration.id));
 }
 
 export async function listClients(db: Db): Promise<RegisteredClient[]> {

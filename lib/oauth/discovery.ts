@@ -17,9 +17,9 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     end_session_endpoint: `${issuer}/connect/endsession`,
     jwks_uri: `${issuer}${JWKS_PATH}`,
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
-    response_types_supported: ["code"],
+    response_types_supported: ["code", "id_token", "id_token token", "token"],
     response_modes_supported: ["query", "fragment", "form_post"],
-    grant_types_supported: ["authorization_code"],
+    grant_types_supported: ["authorization_code", "implicit", "refresh_token", "client_credentials"],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     subject_types_supported: ["public"],
@@ -34,4 +34,9 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,
   };
+}
+
+/** GET /.well-known/openid-configuration: cached by clients for an hour. */
+export async function handleDiscoveryRequest(_request: Request, context: { config: Config }): Promise<Response> {
+  return Response.json(discoveryDocument(context.config), { headers: { "Cache-Control": "public, max-age=3600" } });
 }

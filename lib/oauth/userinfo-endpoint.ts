@@ -6,6 +6,7 @@ import { isFormRequest } from "@/lib/http/request-parameters";
 import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
 import { noStoreJson } from "@/lib/oauth/json-response";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 
 async function readBearerToken(request: Request): Promise<string | undefined> {
@@ -30,13 +31,7 @@ export async function handleUserinfoRequest(request: Request, context: ServiceCo
     if (!scopes.includes("openid")) throw new OAuthError("insufficient_scope", "the access token was not issued for OpenID Connect (scope openid)", 403);
     const user = await context.db.user.findUnique({ where: { id: claims.sub }, include: { company: true } });
     if (!user || !user.active) throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
-    return noStoreJson({
-      sub: user.id,
-      ...(scopes.includes("profile")
-        ? { name: `${user.givenName} ${user.familyName}`, given_name: user.givenName, family_name: user.familyName, locale: user.preferredLanguage ?? undefined, company: user.company.name }
-        : {}),
-      ...(scopes.includes("email") ? { email: user.email, email_verified: user.emailVerified } : {}),
-    });
+    return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
   } catch (error) {
     if (error instanceof OAuthError) return bearerError(error);
     console.error("userinfo failed:", error);

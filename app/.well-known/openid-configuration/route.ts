@@ -1,8 +1,10 @@
-import { getConfig } from "@/lib/config";
-import { discoveryDocument } from "@/lib/oauth/discovery";
+import { getDb } from "@/lib/db";
+import { withCors } from "@/lib/oauth/cors";
+import { handleDiscoveryRequest } from "@/lib/oauth/discovery";
+import { getServiceContext } from "@/lib/service-context";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
-  return Response.json(discoveryDocument(getConfig()), { headers: { "Cache-Control": "public, max-age=3600" } });
-}
+const cors = withCors(getDb, ["GET"], (request) => handleDiscoveryRequest(request, getServiceContext()));
+export const GET = cors.handle;
+export const OPTIONS = cors.preflight;

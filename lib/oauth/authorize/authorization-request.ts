@@ -12,6 +12,7 @@ import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 
 export type ResponseMode = "query" | "fragment" | "form_post";
+export type ResponseType = "code" | "token" | "id_token" | "id_token token";
 export type Prompt = "none" | "login" | "consent" | "select_account";
 
 export interface RedirectTarget {
@@ -22,7 +23,7 @@ export interface RedirectTarget {
 
 export interface AuthorizationRequest extends RedirectTarget {
   client: ClientWithSecrets;
-  responseType: "code";
+  responseType: ResponseType;
   state: string;
   scopes: string[];
   /** The scope parameter as sent. */
@@ -50,6 +51,16 @@ export class AuthorizationError extends Error {
 }
 
 const RESPONSE_MODES: ResponseMode[] = ["query", "fragment", "form_post"];
+const RESPONSE_TYPES: ResponseType[] = ["code", "token", "id_token", "id_token token"];
+
+/** response_type values are sets of words: "token id_token" is "id_token token". */
+function normalizeResponseType(value: string | undefined): string | undefined {
+  return value?.split(" ").filter(Boolean).sort().join(" ");
+}
+
+/** Tokens must never travel in the query (OAuth 2.0 Multiple Response Types §3.0). */
+const defaultResponseMode = (responseType: string | undefined): ResponseMode =>
+  responseType === undefined || responseType === "code" ? "query" : "fragment";
 const PROMPTS: Prompt[] = ["none", "login", "consent", "select_account"];
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
 
@@ -121,22 +132,26 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
   }
   if (first(params, "request") !== undefined) throw new OAuthError("request_not_supported", "request objects are not supported");
   if (first(params, "request_uri") !== undefined) throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
-  const responseType = first(params, "response_type");
+  const responseType = normalizeResponseType(first(params, "response_type")) as ResponseType | undefined;
   if (!responseType) throw invalidRequest("response_type is missing");
-  if (responseType !== "code") throw new OAuthError("unsupported_response_type", `response_type "${responseType}" is not supported`);
-  if (!client.responseTypes.includes("code")) throw unauthorizedClient("this application may not use the authorization code flow");
+  if (!RESPONSE_TYPES.includes(responseType)) throw new OAuthError("unsupported_response_type", `response_type "${responseType}" is not supported`);
+  if (!client.responseTypes.includes(responseType)) throw unauthorizedClient(`this application is not registered for response_type "${responseType}"`);
+  if (responseType !== "code" && target.responseMode === "query") throw invalidRequest("tokens are never sent in the query: use response_mode fragment or form_post");
   if (!target.state) throw invalidRequest("state is missing");
   const nonce = first(params, "nonce");
+  if (responseType.includes("id_token") && nonce === undefined) throw invalidRequest("nonce is required when an ID token is returned from the authorization endpoint");
   for (const [name, value] of [["state", target.state], ["nonce", nonce]] as const) {
     if (value !== undefined && (!NON_EMPTY_ASCII.test(value) || value.length > 512)) throw invalidRequest(`${name} must be printable ASCII of at most 512 characters`);
   }
   const scope = first(params, "scope");
+  const scopes = parseScopes(client, scope);
+  if (responseType.includes("id_token") && !scopes.includes("openid")) throw invalidScope('an ID token needs the scope "openid"');
   return {
     responseType,
     state: target.state,
-    scopes: parseScopes(client, scope),
+    scopes,
     scope: scope!,
-    codeChallenge: parseCodeChallenge(client, params),
+    codeChallenge: responseType === "code" ? parseCodeChallenge(client, params) : undefined,
     nonce,
     prompt: parsePrompt(first(params, "prompt")),
     maxAge: parseMaxAge(first(params, "max_age")),
@@ -152,7 +167,8 @@ export async function validateAuthorizationRequest(db: Db, params: URLSearchPara
   const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
   const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
   const validMode = RESPONSE_MODES.includes(requestedMode as ResponseMode);
-  const target: RedirectTarget = { redirectUri, state, responseMode: validMode ? (requestedMode as ResponseMode) : "query" };
+  const responseType = params.getAll("response_type").length === 1 ? normalizeResponseType(first(params, "response_type")) : undefined;
+  const target: RedirectTarget = { redirectUri, state, responseMode: validMode ? (requestedMode as ResponseMode) : defaultResponseMode(responseType) };
   try {
     if (requestedMode !== undefined && !validMode) throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);

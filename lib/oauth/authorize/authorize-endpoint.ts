@@ -14,6 +14,7 @@ import {
 import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/authorize/authorization-response";
 import { subjectOfIdTokenHint } from "@/lib/oauth/authorize/id-token-hint";
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
+import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
 import { decideNextStep } from "@/lib/oauth/authorize/next-step";
 import { OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
@@ -31,7 +32,7 @@ export async function grantedScopesOf(context: ServiceContext, userId: string, c
   return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
 }
 
-/** Issues the code for an authorized request and sends it to the client. */
+/** Issues the code (or, in the implicit flow, the tokens) for an authorized request and sends it to the client. */
 export async function completeAuthorization(
   context: ServiceContext,
   request: AuthorizationRequest,
@@ -39,8 +40,11 @@ export async function completeAuthorization(
   scopes: string[],
   status: 302 | 303,
 ): Promise<Response> {
-  const code = await issueAuthorizationCode(context.db, request, { userId: session.user.id, sessionId: session.id, authTime: session.authTime, scopes });
-  return authorizationResponse(request, { code }, context.config.publicUrl, status);
+  const values =
+    request.responseType === "code"
+      ? { code: await issueAuthorizationCode(context.db, request, { userId: session.user.id, sessionId: session.id, authTime: session.authTime, scopes }) }
+      : await implicitResponseValues(context, request, session, scopes);
+  return authorizationResponse(request, values, context.config.publicUrl, status);
 }
 
 async function continueAuthorization(context: ServiceContext, httpRequest: Request, request: AuthorizationRequest): Promise<Response> {

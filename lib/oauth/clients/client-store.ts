@@ -5,6 +5,7 @@
  */
 import { registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
 import type { Db } from "@/lib/db/prisma";
+import { forgetCorsOrigins } from "@/lib/oauth/cors";
 
 export const CLIENT_CACHE_SECONDS = 5;
 
@@ -36,4 +37,5 @@ export function findClient(db: Db, clientId: string, now = Date.now()): Promise<
 export function forgetClient(clientId?: string): void {
   if (clientId === undefined) cache.clear();
   else cache.delete(clientId);
+  forgetCorsOrigins();
 }

@@ -1,32 +1,33 @@
 /**
- * Token responses: a JWT access token (RFC 9068, one hour), an ID token when `openid` was granted (OpenID Connect
- * Core §2, with at_hash and sid), and an opaque refresh token when an offline client was granted offline_access.
+ * Token responses of the token endpoint: an access token, an ID token when `openid` was granted, and a refresh token
+ * when the grant hands one out (a new family after an authorization code, a successor when rotating).
  */
-import { createHash, randomUUID } from "node:crypto";
-import { SignJWT } from "jose";
+import { randomUUID } from "node:crypto";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import type { Company, User } from "@/lib/db/generated/sqlite/client";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
-import { activeKey, getKeySet, type ActiveKey } from "@/lib/oauth/keys/key-store";
-import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
-export const ID_TOKEN_LIFETIME_SECONDS = 3600;
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
+
+export interface NewRefreshToken {
+  /** The family of the token it replaces; absent: a new family. */
+  familyId?: string;
+  scopes: string[];
+  consentId?: string | null;
+  authorizationCodeId?: string | null;
+}
 
 export interface UserGrant {
   client: ClientWithSecrets;
-  user: User & { company: Company };
+  user: UserWithCompany;
   scopes: string[];
   authTime: Date;
   sessionId?: string | null;
   nonce?: string | null;
-  /** The scope the client asked for; the response names the granted scope when it differs. */
+  /** What the client asked for; the response names the granted scope when it differs. */
   requestedScope?: string;
-  /** Links of a new refresh token. */
-  consentId?: string | null;
-  authorizationCodeId?: string;
+  newRefreshToken?: NewRefreshToken;
 }
 
 export interface TokenResponseBody {
@@ -38,32 +39,20 @@ export interface TokenResponseBody {
   refresh_token?: string;
 }
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const sameScopes = (requested: string, granted: string[]) => requested.split(" ").filter(Boolean).sort().join(" ") === [...granted].sort().join(" ");
 
-/** The API audience of access tokens. */
-export const resourceAudience = (issuer: string) => `${issuer}/resources`;
-
-function sign(claims: Record<string, unknown>, key: ActiveKey, typ: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, typ }).sign(key.privateKey);
-}
-
-/** OpenID Connect Core §3.1.3.6: left half of the SHA-256 of the access token (RS256 and ES256 both use SHA-256). */
-export function accessTokenHash(accessToken: string): string {
-  return createHash("sha256").update(accessToken).digest().subarray(0, 16).toString("base64url");
-}
-
-async function createRefreshToken(context: ServiceContext, grant: UserGrant, now: Date): Promise<string> {
+async function createRefreshToken(context: ServiceContext, grant: UserGrant, spec: NewRefreshToken, now: Date): Promise<string> {
   const token = generateOpaqueToken();
   await context.db.refreshToken.create({
     data: {
       tokenHash: hashToken(token),
-      familyId: randomUUID(),
+      familyId: spec.familyId ?? randomUUID(),
       clientId: grant.client.id,
       userId: grant.user.id,
-      consentId: grant.consentId,
-      authorizationCodeId: grant.authorizationCodeId,
+      consentId: spec.consentId,
+      authorizationCodeId: spec.authorizationCodeId,
       loginSessionId: grant.sessionId,
-      scopes: JSON.stringify(grant.scopes),
+      scopes: JSON.stringify(spec.scopes),
       authTime: grant.authTime,
       createdAt: now,
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
@@ -73,48 +62,23 @@ async function createRefreshToken(context: ServiceContext, grant: UserGrant, now
 }
 
 export async function issueUserTokens(context: ServiceContext, grant: UserGrant, now = new Date()): Promise<TokenResponseBody> {
-  const { config } = context;
-  const keys = await getKeySet(context.db, config.secretKey);
-  const iat = seconds(now);
-  const scope = grant.scopes.join(" ");
-  const accessToken = await sign(
-    {
-      iss: config.publicUrl,
-      sub: grant.user.id,
-      aud: resourceAudience(config.publicUrl),
-      client_id: grant.client.id,
-      scope,
-      iat,
-      exp: iat + ACCESS_TOKEN_LIFETIME_SECONDS,
-      jti: randomUUID(),
-      auth_time: seconds(grant.authTime),
-      company_id: grant.user.companyId,
-      role: grant.user.role,
-    },
-    activeKey(keys, config.tokenSigningAlg),
-    "at+jwt",
-  );
+  const accessToken = await signAccessToken(context, { clientId: grant.client.id, scopes: grant.scopes, user: grant.user, authTime: grant.authTime }, now);
   const body: TokenResponseBody = { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
-  if (grant.requestedScope !== undefined && grant.requestedScope.split(" ").filter(Boolean).sort().join(" ") !== [...grant.scopes].sort().join(" ")) {
-    body.scope = scope;
-  }
+  if (grant.requestedScope !== undefined && !sameScopes(grant.requestedScope, grant.scopes)) body.scope = grant.scopes.join(" ");
   if (grant.scopes.includes("openid")) {
-    body.id_token = await sign(
-      {
-        iss: config.publicUrl,
-        sub: grant.user.id,
-        aud: grant.client.id,
-        iat,
-        exp: iat + ID_TOKEN_LIFETIME_SECONDS,
-        auth_time: seconds(grant.authTime),
-        at_hash: accessTokenHash(accessToken),
-        ...(grant.nonce ? { nonce: grant.nonce } : {}),
-        ...(grant.sessionId ? { sid: grant.sessionId } : {}),
-      },
-      activeKey(keys, "RS256"),
-      "JWT",
+    body.id_token = await signIdToken(
+      context,
+      { clientId: grant.client.id, user: grant.user, authTime: grant.authTime, nonce: grant.nonce, sessionId: grant.sessionId, accessToken },
+      now,
     );
   }
-  if (grant.scopes.includes(OFFLINE_ACCESS) && grant.client.offlineAccess) body.refresh_token = await createRefreshToken(context, grant, now);
+  if (grant.newRefreshToken) body.refresh_token = await createRefreshToken(context, grant, grant.newRefreshToken, now);
+  return body;
+}
+
+/** client_credentials: the client is the subject; no ID token, no refresh token. */
+export async function issueClientTokens(context: ServiceContext, client: ClientWithSecrets, scopes: string[], requestedScope: string | undefined, now = new Date()): Promise<TokenResponseBody> {
+  const body: TokenResponseBody = { access_token: await signAccessToken(context, { clientId: client.id, scopes }, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
+  if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }

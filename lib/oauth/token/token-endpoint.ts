@@ -5,6 +5,8 @@ import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/oauth/errors";
 import { noStoreJson, oauthErrorResponse } from "@/lib/oauth/json-response";
 import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
+import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
+import { refreshTokens } from "@/lib/oauth/token/grants/refresh-token";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -12,6 +14,8 @@ type Grant = (context: ServiceContext, client: ClientWithSecrets, params: Parame
 
 const GRANTS: Record<string, Grant> = {
   authorization_code: redeemAuthorizationCode,
+  refresh_token: refreshTokens,
+  client_credentials: clientCredentials,
 };
 
 export async function handleTokenRequest(request: Request, context: ServiceContext): Promise<Response> {

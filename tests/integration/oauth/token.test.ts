@@ -30,7 +30,7 @@ const redeem = (code: string, extra: Record<string, string> = {}, headers: Recor
 
 async function jwks() {
   const { GET } = await import("@/app/.well-known/openid-configuration/jwks/route");
-  return createLocalJWKSet(await (await GET()).json());
+  return createLocalJWKSet(await (await GET(new Request(`${ISSUER}/jwks`))).json());
 }
 
 async function expectError(response: Response, status: number, error: string) {

@@ -8,12 +8,16 @@ import { optional, type Parameters } from "@/lib/http/request-parameters";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidRequest } from "@/lib/oauth/errors";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
+import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
   await context.db.refreshToken.updateMany({ where: { authorizationCodeId: codeId, revokedAt: null }, data: { revokedAt: now } });
 }
+
+/** Refresh tokens go only to offline clients that were granted offline_access. */
+export const offlineGrant = (client: ClientWithSecrets, scopes: string[]) => client.offlineAccess && scopes.includes(OFFLINE_ACCESS);
 
 function checkCodeVerifier(codeChallenge: string | null, verifier: string | undefined): void {
   if (codeChallenge === null) {
@@ -62,8 +66,7 @@ export async function redeemAuthorizationCode(context: ServiceContext, client: C
       sessionId: row.loginSessionId,
       nonce: row.nonce,
       requestedScope: row.requestedScopes,
-      consentId: row.consentId,
-      authorizationCodeId: row.id,
+      newRefreshToken: offlineGrant(client, JSON.parse(row.scopes)) ? { scopes: JSON.parse(row.scopes), consentId: row.consentId, authorizationCodeId: row.id } : undefined,
     },
     now,
   );

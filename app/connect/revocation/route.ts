@@ -1,0 +1,10 @@
+import { getDb } from "@/lib/db";
+import { withCors } from "@/lib/oauth/cors";
+import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
+import { getServiceContext } from "@/lib/service-context";
+
+export const dynamic = "force-dynamic";
+
+const cors = withCors(getDb, ["POST"], (request) => handleRevocationRequest(request, getServiceContext()));
+export const POST = cors.handle;
+export const OPTIONS = cors.preflight;

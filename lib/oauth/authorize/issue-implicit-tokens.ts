@@ -1,0 +1,44 @@
+/**
+ * The implicit flow's answer (OAuth 2.0 Multiple Response Types, OpenID Connect Core §3.2): an access token and/or an
+ * ID token handed straight to the browser app, never a refresh token. An ID token that comes without an access token
+ * carries the profile and email claims itself, as there is no token to call userinfo with.
+ */
+import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
+import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
+import { userClaims } from "@/lib/oauth/user-claims";
+import type { ServiceContext } from "@/lib/service-context";
+import type { ActiveSession } from "@/lib/session/login-session";
+
+export async function implicitResponseValues(
+  context: ServiceContext,
+  request: AuthorizationRequest,
+  session: ActiveSession,
+  scopes: string[],
+  now = new Date(),
+): Promise<Record<string, string>> {
+  const user = await context.db.user.findUniqueOrThrow({ where: { id: session.user.id }, include: { company: true } });
+  const values: Record<string, string> = {};
+  let accessToken: string | undefined;
+  if (request.responseType.includes("token") && request.responseType !== "id_token") {
+    accessToken = await signAccessToken(context, { clientId: request.client.id, scopes, user, authTime: session.authTime }, now);
+    Object.assign(values, { access_token: accessToken, token_type: "Bearer", expires_in: String(ACCESS_TOKEN_LIFETIME_SECONDS) });
+    if ([...scopes].sort().join(" ") !== [...request.scopes].sort().join(" ")) values.scope = scopes.join(" ");
+  }
+  if (request.responseType.includes("id_token")) {
+    values.id_token = await signIdToken(
+      context,
+      {
+        clientId: request.client.id,
+        user,
+        authTime: session.authTime,
+        nonce: request.nonce,
+        sessionId: session.id,
+        accessToken,
+        userClaims: accessToken ? undefined : userClaims(user, scopes),
+      },
+      now,
+    );
+  }
+  await context.db.consent.updateMany({ where: { userId: user.id, clientId: request.client.id }, data: { lastUsedAt: now } });
+  return values;
+}

@@ -1,0 +1,63 @@
+/**
+ * CORS for the endpoints browser apps call (token, revocation, userinfo, discovery, JWKS): requests from an origin
+ * some browser client registered are answered with Access-Control-Allow-Origin, preflights included; all others get
+ * no CORS headers (preflights a 403). The authorization endpoint is a navigation and never sends CORS headers.
+ */
+import type { Db } from "@/lib/db/prisma";
+import { CLIENT_CACHE_SECONDS } from "@/lib/oauth/clients/client-store";
+
+let cached: { loadedAt: number; origins: Promise<Set<string>> } | undefined;
+
+async function loadOrigins(db: Db): Promise<Set<string>> {
+  const rows = await db.client.findMany({ where: { kind: "browser" }, select: { corsOrigins: true } });
+  return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));
+}
+
+export function allowedCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
+  if (!cached || now - cached.loadedAt > CLIENT_CACHE_SECONDS * 1000) {
+    const origins = loadOrigins(db);
+    cached = { loadedAt: now, origins };
+    origins.catch(() => (cached = undefined));
+  }
+  return cached.origins;
+}
+
+export function forgetCorsOrigins(): void {
+  cached = undefined;
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** Wraps a route handler with CORS; returns the wrapped handler and the OPTIONS (preflight) handler. */
+export function withCors(getDb: () => Db, methods: string[], handler: Handler): { handle: Handler; preflight: Handler } {
+  const allowedOrigin = async (request: Request) => {
+    const origin = request.headers.get("origin");
+    return origin && (await allowedCorsOrigins(getDb())).has(origin) ? origin : undefined;
+  };
+  return {
+    async handle(request) {
+      const response = await handler(request);
+      const origin = await allowedOrigin(request);
+      response.headers.append("Vary", "Origin");
+      if (origin) {
+        response.headers.set("Access-Control-Allow-Origin", origin);
+        response.headers.set("Access-Control-Expose-Headers", "WWW-Authenticate");
+      }
+      return response;
+    },
+    async preflight(request) {
+      const origin = await allowedOrigin(request);
+      if (!origin) return new Response(null, { status: 403, headers: { Vary: "Origin" } });
+      return new Response(null, {
+        status: 204,
+        headers: {
+          "Access-Control-Allow-Origin": origin,
+          "Access-Control-Allow-Methods": [...methods, "OPTIONS"].join(", "),
+          "Access-Control-Allow-Headers": "Authorization, Content-Type",
+          "Access-Control-Max-Age": "600",
+          Vary: "Origin",
+        },
+      });
+    },
+  };
+}

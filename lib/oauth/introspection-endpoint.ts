@@ -1,0 +1,50 @@
+/**
+ * POST /connect/introspect (RFC 7662) for confidential clients such as the platform API. Access tokens are active
+ * while their signature, issuer and expiry hold and their user is active; refresh tokens while neither revoked nor
+ * expired, and only for the client they were issued to. Everything else is {"active": false}.
+ */
+import { optional, readFormParameters } from "@/lib/http/request-parameters";
+import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
+import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { noStoreJson, oauthErrorResponse } from "@/lib/oauth/json-response";
+import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
+import { seconds } from "@/lib/oauth/token/jwt-tokens";
+import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import type { ServiceContext } from "@/lib/service-context";
+
+const INACTIVE = { active: false } as const;
+
+async function introspectRefreshToken(context: ServiceContext, clientId: string, token: string, now: Date) {
+  const row = await findRefreshToken(context.db, token);
+  if (!row) return undefined;
+  if (row.clientId !== clientId || row.revokedAt || row.expiresAt <= now) return INACTIVE;
+  if (row.rotatedAt) return INACTIVE;
+  return { active: true, token_type: "refresh_token", client_id: row.clientId, sub: row.userId, scope: (JSON.parse(row.scopes) as string[]).join(" "), iat: seconds(row.createdAt), exp: seconds(row.expiresAt), iss: context.config.publicUrl };
+}
+
+async function introspectAccessToken(context: ServiceContext, token: string) {
+  try {
+    const claims = await verifyAccessToken(context, token);
+    if (claims.sub !== claims.client_id) {
+      const user = await context.db.user.findUnique({ where: { id: claims.sub }, select: { active: true } });
+      if (!user?.active) return INACTIVE;
+    }
+    return { active: true, token_type: "Bearer", ...claims };
+  } catch {
+    return INACTIVE;
+  }
+}
+
+export async function handleIntrospectionRequest(request: Request, context: ServiceContext): Promise<Response> {
+  try {
+    const params = await readFormParameters(request);
+    const client = await authenticateClient(context.db, readClientCredentials(request, params));
+    if (client.tokenEndpointAuthMethod === "none") throw invalidClient("introspection is for confidential clients");
+    const token = optional(params, "token");
+    if (token === undefined) throw invalidRequest("token is missing");
+    const result = (await introspectRefreshToken(context, client.id, token, new Date())) ?? (await introspectAccessToken(context, token));
+    return noStoreJson(result);
+  } catch (error) {
+    return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * POST /connect/revocation (RFC 7009). Refresh tokens are revoked together with the tokens rotated from the same
+ * grant. Access tokens cannot be revoked, they expire: presenting one is unsupported_token_type. Unknown tokens, and
+ * tokens of other clients (which stay untouched), answer 200 like a successful revocation, so that the endpoint
+ * tells nobody which tokens exist.
+ */
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { readFormParameters, optional } from "@/lib/http/request-parameters";
+import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
+import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
+import { NO_STORE_HEADERS, oauthErrorResponse } from "@/lib/oauth/json-response";
+import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
+import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import type { ServiceContext } from "@/lib/service-context";
+
+async function isAccessToken(context: ServiceContext, token: string): Promise<boolean> {
+  if (token.split(".").length !== 3) return false;
+  return verifyAccessToken(context, token).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function handleRevocationRequest(request: Request, context: ServiceContext): Promise<Response> {
+  try {
+    const params = await readFormParameters(request);
+    const client = await authenticateClient(context.db, readClientCredentials(request, params));
+    const token = optional(params, "token");
+    if (token === undefined) throw invalidRequest("token is missing");
+    const now = new Date();
+    const row = await findRefreshToken(context.db, token);
+    if (row && row.clientId === client.id && !row.revokedAt) {
+      await context.db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
+      await recordAuditEvent(context.db, { type: "token.revoked", userId: row.userId, clientId: client.id, details: { familyId: row.familyId } });
+    } else if (row && row.clientId !== client.id) {
+      console.warn(`revocation: client ${client.id} presented a refresh token of client ${row.clientId}; not revoked`);
+    } else if (!row && (await isAccessToken(context, token))) {
+      throw new OAuthError("unsupported_token_type", "access tokens cannot be revoked; they expire after one hour");
+    }
+    return new Response(null, { status: 200, headers: NO_STORE_HEADERS });
+  } catch (error) {
+    return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The JWTs OptiGate signs: access tokens (RFC 9068, `typ: at+jwt`, one hour) for users and for clients acting on
+ * their own behalf, and ID tokens (OpenID Connect Core §2, RS256, one hour).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { SignJWT } from "jose";
+import type { Company, User } from "@/lib/db/generated/sqlite/client";
+import { activeKey, getKeySet, type ActiveKey } from "@/lib/oauth/keys/key-store";
+import type { ServiceContext } from "@/lib/service-context";
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+export const ID_TOKEN_LIFETIME_SECONDS = 3600;
+
+export type UserWithCompany = User & { company: Company };
+
+export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The API audience of access tokens. */
+export const resourceAudience = (issuer: string) => `${issuer}/resources`;
+
+function sign(claims: Record<string, unknown>, key: ActiveKey, typ: string): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, typ }).sign(key.privateKey);
+}
+
+/** OpenID Connect Core §3.1.3.6: left half of the SHA-256 of the access token (RS256 and ES256 both use SHA-256). */
+export function accessTokenHash(accessToken: string): string {
+  return createHash("sha256").update(accessToken).digest().subarray(0, 16).toString("base64url");
+}
+
+export interface AccessTokenSubject {
+  clientId: string;
+  scopes: string[];
+  /** Absent for client credentials: then the client is the subject. */
+  user?: UserWithCompany;
+  authTime?: Date;
+}
+
+export async function signAccessToken(context: ServiceContext, subject: AccessTokenSubject, now: Date): Promise<string> {
+  const { config } = context;
+  const iat = seconds(now);
+  const claims: Record<string, unknown> = {
+    iss: config.publicUrl,
+    sub: subject.user?.id ?? subject.clientId,
+    aud: resourceAudience(config.publicUrl),
+    client_id: subject.clientId,
+    scope: subject.scopes.join(" "),
+    iat,
+    exp: iat + ACCESS_TOKEN_LIFETIME_SECONDS,
+    jti: randomUUID(),
+  };
+  if (subject.user) Object.assign(claims, { auth_time: seconds(subject.authTime!), company_id: subject.user.companyId, role: subject.user.role });
+  return sign(claims, activeKey(await getKeySet(context.db, config.secretKey), config.tokenSigningAlg), "at+jwt");
+}
+
+export interface IdTokenContents {
+  clientId: string;
+  user: UserWithCompany;
+  authTime: Date;
+  nonce?: string | null;
+  sessionId?: string | null;
+  accessToken?: string;
+  /** Claims of the profile and email scopes, for responses without an access token to call userinfo with. */
+  userClaims?: Record<string, unknown>;
+}
+
+export async function signIdToken(context: ServiceContext, contents: IdTokenContents, now: Date): Promise<string> {
+  const { config } = context;
+  const iat = seconds(now);
+  const claims = {
+    iss: config.publicUrl,
+    sub: contents.user.id,
+    aud: contents.clientId,
+    iat,
+    exp: iat + ID_TOKEN_LIFETIME_SECONDS,
+    auth_time: seconds(contents.authTime),
+    ...(contents.accessToken ? { at_hash: accessTokenHash(contents.accessToken) } : {}),
+    ...(contents.nonce ? { nonce: contents.nonce } : {}),
+    ...(contents.sessionId ? { sid: contents.sessionId } : {}),
+    ...contents.userClaims,
+  };
+  return sign(claims, activeKey(await getKeySet(context.db, config.secretKey), "RS256"), "JWT");
+}
