@@ -39,6 +39,8 @@ const routes = {
   userinfo: () => import("@/app/connect/userinfo/route").then((m) => m.GET as Handler),
   login: () => import("@/app/interaction/login/route").then((m) => m.POST as Handler),
   consent: () => import("@/app/interaction/consent/route").then((m) => m.POST as Handler),
+  revocation: () => import("@/app/connect/revocation/route").then((m) => m.POST as Handler),
+  introspect: () => import("@/app/connect/introspect/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -135,5 +137,6 @@ export async function authorizeWithConsent(agent: UserAgent, params: Record<stri
   if (response.headers.get("location")?.startsWith("/consent")) {
     response = await agent.consent(returnUrlOf(response), "allow", grant ?? params.scope.split(" "));
   }
-  return { code: callbackParams(response).get("code")!, response };
+  const code = response.headers.get("location") ? callbackParams(response).get("code") : null;
+  return { code: code ?? "", response };
 }

@@ -1,0 +1,170 @@
+import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import { registerClient } from "@/lib/admin/client-registry";
+import { hashToken } from "@/lib/crypto/tokens";
+import { ROTATION_GRACE_SECONDS } from "@/lib/oauth/token/grants/refresh-token";
+import { authorizeWithConsent, basic, call, demoWeb, formRequest, ISSUER, pkcePair, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const rotating = { client_id: "rotating-web", redirect_uri: "https://rotating.example/cb", secret: "rotating-secret" };
+const OFFLINE_SCOPE = "openid profile platform.catalogs.read offline_access";
+
+const token = (form: Record<string, string>, headers: Record<string, string> = {}) => call("token", formRequest("/connect/token", form, headers));
+
+async function offlineGrant(client: { client_id: string; redirect_uri: string; secret: string }): Promise<{ refresh_token: string; access_token: string }> {
+  const agent = new UserAgent();
+  const { code } = await authorizeWithConsent(agent, { client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s" });
+  const response = await token({ grant_type: "authorization_code", code, redirect_uri: client.redirect_uri }, { Authorization: basic(client.client_id, client.secret) });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const refresh = (client: { client_id: string; secret: string }, refreshToken: string, extra: Record<string, string> = {}) =>
+  token({ grant_type: "refresh_token", refresh_token: refreshToken, ...extra }, { Authorization: basic(client.client_id, client.secret) });
+
+async function expectError(response: Response, error: string, status = 400) {
+  expect(response.status).toBe(status);
+  expect((await response.json()).error).toBe(error);
+}
+
+const stored = (refreshToken: string) => service().database.db.refreshToken.findUniqueOrThrow({ where: { tokenHash: hashToken(refreshToken) } });
+
+beforeAll(async () => {
+  const registration = parseClientMetadata(
+    { client_id: rotating.client_id, redirect_uris: [rotating.redirect_uri], offline_access: true, refresh_token_policy: "rotate", scope: OFFLINE_SCOPE },
+    "platform",
+  );
+  await registerClient(service().database.db, registration, { value: rotating.secret });
+});
+
+describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
+  it("keeps the token valid, slides its expiry to a year from now, and returns new access and ID tokens", async () => {
+    const grant = await offlineGrant(demoWeb);
+    const db = service().database.db;
+    const row = await stored(grant.refresh_token);
+    await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + 86_400_000) } });
+
+    const response = await refresh(demoWeb, grant.refresh_token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = await response.json();
+    expect(body.refresh_token).toBe(grant.refresh_token);
+    expect(body.access_token).not.toBe(grant.access_token);
+    expect(body.scope).toBeUndefined();
+    const after = await stored(grant.refresh_token);
+    expect(after.expiresAt.getTime()).toBeGreaterThan(Date.now() + 364 * 86_400_000);
+    expect(after.lastUsedAt).not.toBeNull();
+
+    const { GET } = await import("@/app/.well-known/openid-configuration/jwks/route");
+    const keys = createLocalJWKSet(await (await GET(new Request(`${ISSUER}/jwks`))).json());
+    const id = await jwtVerify(body.id_token, keys, { issuer: ISSUER, audience: "demo-web" });
+    expect(id.payload.auth_time).toBe(decodeJwt(grant.access_token).auth_time);
+    expect(id.payload.nonce).toBeUndefined();
+    expect((await refresh(demoWeb, grant.refresh_token)).status).toBe(200);
+  });
+
+  it("narrows the scope on request but never widens it", async () => {
+    const grant = await offlineGrant(demoWeb);
+    const narrowed = await (await refresh(demoWeb, grant.refresh_token, { scope: "platform.catalogs.read" })).json();
+    expect(narrowed.scope).toBeUndefined(); // exactly what was asked
+    expect(decodeJwt(narrowed.access_token).scope).toBe("platform.catalogs.read");
+    expect(narrowed.id_token).toBeUndefined();
+    await expectError(await refresh(demoWeb, grant.refresh_token, { scope: "openid email" }), "invalid_scope");
+    expect(decodeJwt((await (await refresh(demoWeb, grant.refresh_token)).json()).access_token).scope).toBe(OFFLINE_SCOPE);
+  });
+
+  it("refuses another client's, a revoked, an expired, and an unknown token, and a deactivated user's", async () => {
+    const grant = await offlineGrant(demoWeb);
+    await expectError(await refresh(rotating, grant.refresh_token), "invalid_grant");
+    expect((await refresh(demoWeb, grant.refresh_token)).status).toBe(200); // untouched by the attempt
+    await expectError(await refresh(demoWeb, "unknown"), "invalid_grant");
+    await expectError(await token({ grant_type: "refresh_token" }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }), "invalid_request");
+
+    const db = service().database.db;
+    const row = await stored(grant.refresh_token);
+    await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expectError(await refresh(demoWeb, grant.refresh_token), "invalid_grant");
+    await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + 60_000), revokedAt: new Date() } });
+    await expectError(await refresh(demoWeb, grant.refresh_token), "invalid_grant");
+
+    const other = await offlineGrant(demoWeb);
+    await db.user.update({ where: { email: "optician@demo.test" }, data: { active: false } });
+    try {
+      await expectError(await refresh(demoWeb, other.refresh_token), "invalid_grant");
+    } finally {
+      await db.user.update({ where: { email: "optician@demo.test" }, data: { active: true } });
+    }
+  });
+
+  it("requires confidential clients to authenticate and lets public clients send their client_id", async () => {
+    const grant = await offlineGrant(demoWeb);
+    await expectError(await token({ grant_type: "refresh_token", refresh_token: grant.refresh_token, client_id: "demo-web" }), "invalid_client", 401);
+
+    const agent = new UserAgent();
+    const { verifier, challenge } = pkcePair();
+    const redirect_uri = "http://127.0.0.1:50505/cb";
+    const { code } = await authorizeWithConsent(agent, { client_id: "demo-native", redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s", code_challenge: challenge, code_challenge_method: "S256" });
+    const native = await (await token({ grant_type: "authorization_code", code, redirect_uri, client_id: "demo-native", code_verifier: verifier })).json();
+    expect(native.refresh_token).toBeTruthy();
+    const refreshed = await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it("never gives refresh tokens to clients without offline access", async () => {
+    const { verifier, challenge } = pkcePair();
+    const { code } = await authorizeWithConsent(new UserAgent(), { client_id: "demo-spa", redirect_uri: "http://localhost:5173/callback", response_type: "code", scope: "openid", state: "s", code_challenge: challenge, code_challenge_method: "S256" });
+    const body = await (await token({ grant_type: "authorization_code", code, redirect_uri: "http://localhost:5173/callback", client_id: "demo-spa", code_verifier: verifier })).json();
+    expect(body.refresh_token).toBeUndefined();
+    await expectError(await token({ grant_type: "refresh_token", refresh_token: "x", client_id: "demo-spa" }), "unauthorized_client");
+  });
+
+  it("lets concurrent refreshes of one token all succeed and keeps one row", async () => {
+    const grant = await offlineGrant(demoWeb);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => refresh(demoWeb, grant.refresh_token)));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const row = await stored(grant.refresh_token);
+    expect(await service().database.db.refreshToken.count({ where: { familyId: row.familyId } })).toBe(1);
+    expect(row.revokedAt).toBeNull();
+  });
+});
+
+describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => {
+  it("hands out a new refresh token each time; the old one is refused after the grace period and revokes the family", async () => {
+    const grant = await offlineGrant(rotating);
+    const first = await (await refresh(rotating, grant.refresh_token)).json();
+    expect(first.refresh_token).toBeTruthy();
+    expect(first.refresh_token).not.toBe(grant.refresh_token);
+    const second = await (await refresh(rotating, first.refresh_token)).json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+
+    // A retry with the previous token within the grace period does not break a client that raced itself.
+    const retry = await refresh(rotating, first.refresh_token);
+    expect(retry.status).toBe(200);
+
+    const db = service().database.db;
+    const original = await stored(grant.refresh_token);
+    await db.refreshToken.update({ where: { id: original.id }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
+    await expectError(await refresh(rotating, grant.refresh_token), "invalid_grant");
+    const family = await db.refreshToken.findMany({ where: { familyId: original.familyId } });
+    expect(family.length).toBeGreaterThanOrEqual(4);
+    expect(family.every((t) => t.revokedAt !== null)).toBe(true);
+    await expectError(await refresh(rotating, second.refresh_token), "invalid_grant");
+  });
+
+  it("under concurrent use of one token, every success hands out a stored successor and nothing is half-written", async () => {
+    const grant = await offlineGrant(rotating);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => refresh(rotating, grant.refresh_token)));
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    const successes = bodies.filter((b) => b.refresh_token);
+    expect(successes.length).toBeGreaterThanOrEqual(1);
+    expect(bodies.every((b) => b.refresh_token || b.error === "invalid_grant")).toBe(true);
+    const db = service().database.db;
+    const original = await stored(grant.refresh_token);
+    expect(original.rotatedAt).not.toBeNull();
+    const children = await db.refreshToken.findMany({ where: { familyId: original.familyId, id: { not: original.id } } });
+    expect(children.map((c) => c.tokenHash).sort()).toEqual(successes.map((b) => hashToken(b.refresh_token)).sort());
+    for (const body of successes) expect((await refresh(rotating, body.refresh_token)).status).toBe(200);
+  });
+});
