@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as oidc from "openid-client";
+import { redirectToClient } from "./client-redirect";
 
 async function relyingParty(baseURL: string, clientId: string, auth: oidc.ClientAuth): Promise<oidc.Configuration> {
   const config = await oidc.discovery(new URL(baseURL), clientId, undefined, auth, { execute: [oidc.allowInsecureRequests] });
@@ -47,11 +48,6 @@ test("code flow for demo-web and demo-native: login, partial consent, tokens, us
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const webRedirect = "http://localhost:4000/callback";
-  let webCallback: string | undefined;
-  await page.route("http://localhost:4000/**", (route) => {
-    webCallback = route.request().url();
-    return route.fulfill({ status: 200, body: "demo-web callback" });
-  });
   const loginPage = await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: webRedirect, scope: "openid profile email offline_access", state, nonce }).href);
   expect(loginPage!.url()).toContain("/login?");
   const headers = await loginPage!.allHeaders();
@@ -67,10 +63,9 @@ test("code flow for demo-web and demo-native: login, partial consent, tokens, us
   }
   await expect(page.locator("input[type=checkbox][name=scope][value=openid]")).toBeDisabled();
   await page.locator("input[type=checkbox][name=scope][value=email]").uncheck();
-  await page.locator("button[name=decision][value=allow]").click();
-  await expect.poll(() => webCallback).toBeTruthy();
+  const webCallback = await redirectToClient(page, "http://localhost:4000", () => page.locator("button[name=decision][value=allow]").click());
 
-  const webTokens = await oidc.authorizationCodeGrant(web, new URL(webCallback!), { expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+  const webTokens = await oidc.authorizationCodeGrant(web, webCallback, { expectedState: state, expectedNonce: nonce, idTokenExpected: true });
   expect(webTokens.scope).toBe("openid profile offline_access");
   expect(webTokens.refresh_token).toBeTruthy();
   const idClaims = await verifyIdToken(baseURL!, web, webTokens.id_token!, "demo-web");
