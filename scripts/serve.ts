@@ -1,6 +1,7 @@
 /**
- * `npm start` / `npm run demo`: checks the configuration, prepares the database (migrations, scopes, demo data when
- * DEMO_DATA=1), then serves the Next.js application. `--dev` serves with Next's development server instead.
+ * `npm start` / `npm run demo`: checks the configuration, prepares the database (migrations, scopes, keys, demo data
+ * when DEMO_DATA=1), then serves: the hot protocol endpoints from the lean front (lib/server/fast-front.ts),
+ * everything else from the Next.js application. `--dev` serves with Next's development server instead.
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -8,6 +9,7 @@ import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
 import { appendForwardedFor } from "@/lib/http/client-address";
+import { fastRoute, serveFast } from "@/lib/server/fast-front";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { exitWithStartupError } from "./startup-error";
 
@@ -30,7 +32,9 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const server = createServer((request, response) => {
     request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
-    void handle(request, response);
+    const fast = fastRoute(request.method, request.url);
+    if (fast) void serveFast(fast, request, response);
+    else void handle(request, response);
   });
   server.on("error", exitWithStartupError);
   server.listen(config.port, () => {

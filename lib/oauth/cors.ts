@@ -5,8 +5,9 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import { CLIENT_CACHE_SECONDS } from "@/lib/oauth/clients/client-store";
+import { processCache } from "@/lib/server/process-cache";
 
-let cached: { loadedAt: number; origins: Promise<Set<string>> } | undefined;
+const cache = processCache("corsOrigins", () => ({ entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined }));
 
 async function loadOrigins(db: Db): Promise<Set<string>> {
   const rows = await db.client.findMany({ where: { kind: "browser" }, select: { corsOrigins: true } });
@@ -14,16 +15,16 @@ async function loadOrigins(db: Db): Promise<Set<string>> {
 }
 
 export function allowedCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
-  if (!cached || now - cached.loadedAt > CLIENT_CACHE_SECONDS * 1000) {
+  if (!cache.entry || now - cache.entry.loadedAt > CLIENT_CACHE_SECONDS * 1000) {
     const origins = loadOrigins(db);
-    cached = { loadedAt: now, origins };
-    origins.catch(() => (cached = undefined));
+    cache.entry = { loadedAt: now, origins };
+    origins.catch(() => (cache.entry = undefined));
   }
-  return cached.origins;
+  return cache.entry.origins;
 }
 
 export function forgetCorsOrigins(): void {
-  cached = undefined;
+  cache.entry = undefined;
 }
 
 type Handler = (request: Request) => Promise<Response>;

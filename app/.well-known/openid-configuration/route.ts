@@ -1,10 +1,5 @@
-import { getDb } from "@/lib/db";
-import { withCors } from "@/lib/oauth/cors";
-import { handleDiscoveryRequest } from "@/lib/oauth/discovery";
-import { getServiceContext } from "@/lib/service-context";
+import { discoveryEndpoint } from "@/lib/server/protocol-endpoints";
 
 export const dynamic = "force-dynamic";
-
-const cors = withCors(getDb, ["GET"], (request) => handleDiscoveryRequest(request, getServiceContext()));
-export const GET = cors.handle;
-export const OPTIONS = cors.preflight;
+export const GET = discoveryEndpoint.handle;
+export const OPTIONS = discoveryEndpoint.preflight;

@@ -1,6 +1,4 @@
-import { handleIntrospectionRequest } from "@/lib/oauth/introspection-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { introspectionEndpoint } from "@/lib/server/protocol-endpoints";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleIntrospectionRequest(request, getServiceContext());
+export const POST = introspectionEndpoint;

@@ -1,10 +1,5 @@
-import { getDb } from "@/lib/db";
-import { withCors } from "@/lib/oauth/cors";
-import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { revocationEndpoint } from "@/lib/server/protocol-endpoints";
 
 export const dynamic = "force-dynamic";
-
-const cors = withCors(getDb, ["POST"], (request) => handleRevocationRequest(request, getServiceContext()));
-export const POST = cors.handle;
-export const OPTIONS = cors.preflight;
+export const POST = revocationEndpoint.handle;
+export const OPTIONS = revocationEndpoint.preflight;

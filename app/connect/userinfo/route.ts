@@ -1,11 +1,6 @@
-import { getDb } from "@/lib/db";
-import { withCors } from "@/lib/oauth/cors";
-import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { userinfoEndpoint } from "@/lib/server/protocol-endpoints";
 
 export const dynamic = "force-dynamic";
-
-const cors = withCors(getDb, ["GET", "POST"], (request) => handleUserinfoRequest(request, getServiceContext()));
-export const GET = cors.handle;
-export const POST = cors.handle;
-export const OPTIONS = cors.preflight;
+export const GET = userinfoEndpoint.handle;
+export const POST = userinfoEndpoint.handle;
+export const OPTIONS = userinfoEndpoint.preflight;

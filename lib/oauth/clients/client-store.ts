@@ -6,6 +6,7 @@
 import { registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
 import type { Db } from "@/lib/db/prisma";
 import { forgetCorsOrigins } from "@/lib/oauth/cors";
+import { processCache } from "@/lib/server/process-cache";
 
 export const CLIENT_CACHE_SECONDS = 5;
 
@@ -14,7 +15,7 @@ export interface ClientWithSecrets extends RegisteredClient {
   secrets: { hash: string; expiresAt: Date | null }[];
 }
 
-const cache = new Map<string, { loadedAt: number; client: Promise<ClientWithSecrets | null> }>();
+const cache = processCache("clients", () => new Map<string, { loadedAt: number; client: Promise<ClientWithSecrets | null> }>());
 
 async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets | null> {
   const row = await db.client.findUnique({

@@ -3,17 +3,19 @@
  * a rotation by another process (the CLI) is picked up within KEY_CACHE_SECONDS. The old key stays published for
  * much longer than that, so tokens signed by a process that has not noticed the rotation yet still verify.
  */
-import { createLocalJWKSet, importPKCS8, type CryptoKey, type JSONWebKeySet, type JWK } from "jose";
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import { processCache } from "@/lib/server/process-cache";
 
 export const KEY_CACHE_SECONDS = 60;
 
 export interface ActiveKey {
   kid: string;
   alg: SigningAlgorithm;
-  privateKey: CryptoKey;
+  privateKey: KeyObject;
 }
 
 export interface KeySet {
@@ -22,7 +24,7 @@ export interface KeySet {
   verify: ReturnType<typeof createLocalJWKSet>;
 }
 
-let cached: { loadedAt: number; keys: Promise<KeySet> } | undefined;
+const cache = processCache("signingKeys", () => ({ entry: undefined as { loadedAt: number; keys: Promise<KeySet> } | undefined }));
 
 async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet> {
   const rows = await db.signingKey.findMany({
@@ -34,24 +36,24 @@ async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet>
   for (const row of rows.filter((r) => r.supersededAt === null)) {
     const alg = row.algorithm as SigningAlgorithm;
     if (active.has(alg)) continue; // the newest wins if two processes created one at once
-    active.set(alg, { kid: row.id, alg, privateKey: await importPKCS8(unseal(row.privateKeyEncrypted, encryption), alg) });
+    active.set(alg, { kid: row.id, alg, privateKey: createPrivateKey(unseal(row.privateKeyEncrypted, encryption)) });
   }
   const jwks = { keys: rows.map((row) => JSON.parse(row.publicJwk) as JWK) };
   return { jwks, active, verify: createLocalJWKSet(jwks) };
 }
 
 export function getKeySet(db: Db, secretKey: string, now = new Date()): Promise<KeySet> {
-  if (!cached || now.getTime() - cached.loadedAt > KEY_CACHE_SECONDS * 1000) {
+  if (!cache.entry || now.getTime() - cache.entry.loadedAt > KEY_CACHE_SECONDS * 1000) {
     const keys = loadKeySet(db, secretKey, now);
-    cached = { loadedAt: now.getTime(), keys };
-    keys.catch(() => (cached = undefined));
+    cache.entry = { loadedAt: now.getTime(), keys };
+    keys.catch(() => (cache.entry = undefined));
   }
-  return cached.keys;
+  return cache.entry.keys;
 }
 
 /** After a rotation in this process. */
 export function forgetKeySet(): void {
-  cached = undefined;
+  cache.entry = undefined;
 }
 
 export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {

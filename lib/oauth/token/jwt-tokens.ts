@@ -3,9 +3,9 @@
  * their own behalf, and ID tokens (OpenID Connect Core §2, RS256, one hour).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { SignJWT } from "jose";
 import type { Company, User } from "@/lib/db/generated/sqlite/client";
-import { activeKey, getKeySet, type ActiveKey } from "@/lib/oauth/keys/key-store";
+import { signJwt } from "@/lib/oauth/keys/jwt-signer";
+import { activeKey, getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
@@ -17,10 +17,6 @@ export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The API audience of access tokens. */
 export const resourceAudience = (issuer: string) => `${issuer}/resources`;
-
-function sign(claims: Record<string, unknown>, key: ActiveKey, typ: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, typ }).sign(key.privateKey);
-}
 
 /** OpenID Connect Core §3.1.3.6: left half of the SHA-256 of the access token (RS256 and ES256 both use SHA-256). */
 export function accessTokenHash(accessToken: string): string {
@@ -49,7 +45,7 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
     jti: randomUUID(),
   };
   if (subject.user) Object.assign(claims, { auth_time: seconds(subject.authTime!), company_id: subject.user.companyId, role: subject.user.role });
-  return sign(claims, activeKey(await getKeySet(context.db, config.secretKey), config.tokenSigningAlg), "at+jwt");
+  return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), config.tokenSigningAlg), "at+jwt");
 }
 
 export interface IdTokenContents {
@@ -78,5 +74,5 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
     ...(contents.sessionId ? { sid: contents.sessionId } : {}),
     ...contents.userClaims,
   };
-  return sign(claims, activeKey(await getKeySet(context.db, config.secretKey), "RS256"), "JWT");
+  return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), "RS256"), "JWT");
 }
