@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: token endpoint throughput and latency of OptiGate as deployed (`scripts/serve.ts`, lean front),
+ * next to baselines measured in the same run. The server runs on CPU 0, autocannon in this process on CPU 1.
+ * Scenarios: client_credentials, refresh_token (reuse policy, with an ID token) and authorization_code redemption,
+ * for ES256 and RS256 access tokens, on SQLite and (when reachable) PostgreSQL.
+ * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test).
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/database-url";
+import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./bench/fixtures";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECRET_KEY = "bench-secret-key-0123456789-abcdefghijklmnop";
+const PG_ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const haveTaskset = existsSync("/usr/bin/taskset") && Number(execFileSync("nproc").toString()) >= 2;
+const SERVER_CPU = ["taskset", "-c", "0"];
+
+interface Measurement {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const results: Measurement[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function onServerCore(command: string[], env: Record<string, string>): ChildProcess {
+  const argv = haveTaskset ? [...SERVER_CPU, ...command] : command;
+  return spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+type Load = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string; nextBody?: () => string };
+
+async function load(baseUrl: string, spec: Load, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${baseUrl}${spec.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: spec.method,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...spec.headers },
+    body: spec.body,
+    requests: spec.nextBody ? [{ setupRequest: (request) => ({ ...request, body: spec.nextBody!() }) }] : undefined,
+  });
+}
+
+async function measure(name: string, baseUrl: string, spec: Load): Promise<void> {
+  await load(baseUrl, spec, WARMUP_SECONDS);
+  const result = await load(baseUrl, spec, SECONDS);
+  const measurement = { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+  results.push(measurement);
+  console.log(`  ${name.padEnd(44)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`);
+}
+
+async function baselines(): Promise<Record<string, number>> {
+  const script = path.join(import.meta.dirname, "bench", "baselines.ts");
+  const rates = JSON.parse(execFileSync(haveTaskset ? SERVER_CPU[0] : process.execPath, haveTaskset ? [...SERVER_CPU.slice(1), process.execPath, "--import", "tsx", script, "--sign-rate"] : ["--import", "tsx", script, "--sign-rate"]).toString());
+  console.log("baselines (sequential signing on the server core):");
+  for (const [name, opsPerSecond] of Object.entries(rates)) console.log(`  ${name.padEnd(44)} ${String(opsPerSecond).padStart(6)} signatures/s`);
+  const port = await freePort();
+  const child = onServerCore([process.execPath, "--import", "tsx", script, "--serve", String(port)], {});
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    await measure("bare node:http + ES256 JWT (baseline)", `http://127.0.0.1:${port}`, { method: "POST", path: "/", body: "grant_type=client_credentials" });
+  } finally {
+    await stop(child);
+  }
+  return rates;
+}
+
+async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<void> {
+  const fixtures = await prepareBenchFixtures(target, SECRET_KEY, alg, 40_000);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = onServerCore([process.execPath, "--import", "tsx", "scripts/serve.ts"], {
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATABASE_URL: target.url,
+    SECRET_KEY,
+    TOKEN_SIGNING_ALG: alg,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  try {
+    await waitFor(`${baseUrl}/.well-known/openid-configuration`);
+    const label = `${target.provider} ${alg}`;
+    const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
+    const web = { authorization: `Basic ${Buffer.from("demo-web:demo-web-secret").toString("base64")}` };
+    await measure(`${label} client_credentials`, baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
+    await measure(`${label} refresh_token`, baseUrl, { method: "POST", path: "/connect/token", headers: web, body: `grant_type=refresh_token&refresh_token=${fixtures.refreshToken}` });
+    let next = 0;
+    const redirect = encodeURIComponent(BENCH_REDIRECT_URI);
+    await measure(`${label} authorization_code`, baseUrl, {
+      method: "POST",
+      path: "/connect/token",
+      headers: web,
+      nextBody: () => `grant_type=authorization_code&redirect_uri=${redirect}&code=${fixtures.codes[next++ % fixtures.codes.length]}`,
+    });
+  } finally {
+    await stop(child);
+  }
+}
+
+async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL not reachable at ${PG_ADMIN_URL} (${(error as Error).message}): skipped`);
+    return undefined;
+  }
+  const name = `optigate_bench_${process.pid}`;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    target: parseDatabaseUrl(url.toString()),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function report(rates: Record<string, number>): void {
+  const bare = results.find((r) => r.name.includes("baseline"))!;
+  console.log("\nratios (OptiGate / bare node:http ES256 endpoint; / raw node:crypto signing of the same algorithm):");
+  for (const result of results.filter((r) => r !== bare)) {
+    const alg = result.name.includes("ES256") ? "ES256" : "RS256";
+    console.log(`  ${result.name.padEnd(44)} ${(result.rps / bare.rps).toFixed(2).padStart(5)} of bare   ${(result.rps / rates[`node:crypto ${alg}`]).toFixed(2).padStart(5)} of raw signing`);
+  }
+  console.log("\ntargets (per server core):");
+  const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
+  for (const provider of ["sqlite", "postgresql"]) {
+    const cc = results.find((r) => r.name === `${provider} ES256 client_credentials`);
+    const refresh = results.find((r) => r.name === `${provider} ES256 refresh_token`);
+    if (cc) check(`${provider}: client_credentials ES256 >= 3,300 req/s (${cc.rps})`, cc.rps >= 3300);
+    if (refresh) check(`${provider}: refresh_token >= 2,100 req/s (${refresh.rps})`, refresh.rps >= 2100);
+  }
+  const slowest = Math.max(...results.map((r) => r.p99));
+  check(`p99 < 50 ms at ${CONNECTIONS} connections (worst ${slowest} ms)`, slowest < 50);
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  check(`zero errors (${errors})`, errors === 0);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first (npm run bench does)");
+  if (haveTaskset) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
+  console.log(`OptiGate token endpoint benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${haveTaskset ? "server on CPU 0, load on CPU 1" : "no CPU pinning"}\n`);
+  const rates = await baselines();
+  const directory = mkdtempSync(path.join(tmpdir(), "optigate-bench-"));
+  const postgres = await postgresTarget();
+  try {
+    for (const alg of ["ES256", "RS256"] as const) {
+      const sqlite = parseDatabaseUrl(`file:${path.join(directory, `${alg}.db`)}`);
+      await benchOptiGate(sqlite, alg);
+      if (postgres) await benchOptiGate(postgres.target, alg);
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+    await postgres?.drop();
+  }
+  report(rates);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

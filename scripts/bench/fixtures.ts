@@ -1,0 +1,61 @@
+/** Bench data: the demo data set, a consent and a refresh token of the demo optician for demo-web, and fresh codes. */
+import { randomUUID } from "node:crypto";
+import { loadConfig } from "@/lib/config";
+import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import type { DatabaseTarget } from "@/lib/db/database-url";
+import { prepareDatabase } from "@/lib/db/prepare-database";
+import { getPrismaClient } from "@/lib/db/prisma";
+
+export const BENCH_REDIRECT_URI = "http://localhost:4000/callback";
+const SCOPES = ["openid", "profile", "offline_access"];
+
+export interface BenchFixtures {
+  refreshToken: string;
+  codes: string[];
+}
+
+export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: string, tokenSigningAlg: "RS256" | "ES256", codeCount: number): Promise<BenchFixtures> {
+  const config = loadConfig({ DATABASE_URL: target.url, SECRET_KEY: secretKey, DEMO_DATA: "1", TOKEN_SIGNING_ALG: tokenSigningAlg, NODE_ENV: "test" });
+  await prepareDatabase(config);
+  const db = getPrismaClient(target);
+  const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+  const consent = await db.consent.upsert({
+    where: { userId_clientId: { userId: user.id, clientId: "demo-web" } },
+    create: { userId: user.id, clientId: "demo-web", scopes: JSON.stringify(SCOPES) },
+    update: { scopes: JSON.stringify(SCOPES), revokedAt: null },
+  });
+  const now = new Date();
+  const refreshToken = generateOpaqueToken();
+  await db.refreshToken.create({
+    data: {
+      tokenHash: hashToken(refreshToken),
+      familyId: randomUUID(),
+      clientId: "demo-web",
+      userId: user.id,
+      consentId: consent.id,
+      scopes: JSON.stringify(SCOPES),
+      authTime: now,
+      expiresAt: new Date(now.getTime() + 365 * 86_400_000),
+    },
+  });
+  const codes = Array.from({ length: codeCount }, () => generateOpaqueToken());
+  for (let offset = 0; offset < codes.length; offset += 5000) {
+    await db.authorizationCode.createMany({
+      data: codes.slice(offset, offset + 5000).map((code) => ({
+        id: randomUUID(),
+        codeHash: hashToken(code),
+        clientId: "demo-web",
+        userId: user.id,
+        consentId: consent.id,
+        redirectUri: BENCH_REDIRECT_URI,
+        scopes: JSON.stringify(["openid", "profile"]),
+        requestedScopes: "openid profile",
+        authTime: now,
+        // Longer than the real five minutes, so that codes made before the run do not expire during it.
+        expiresAt: new Date(now.getTime() + 3600_000),
+      })),
+    });
+  }
+  await db.$disconnect();
+  return { refreshToken, codes };
+}
