@@ -4,6 +4,7 @@ import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { hashToken } from "@/lib/crypto/tokens";
 import { ROTATION_GRACE_SECONDS } from "@/lib/oauth/token/grants/refresh-token";
+import { forgetUser } from "@/lib/oauth/users/user-store";
 import { authorizeWithConsent, basic, call, demoWeb, formRequest, ISSUER, pkcePair, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -91,10 +92,12 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
 
     const other = await offlineGrant(demoWeb);
     await db.user.update({ where: { email: "optician@demo.test" }, data: { active: false } });
+    forgetUser(); // changed behind the user cache's back; without this it takes effect within USER_CACHE_SECONDS
     try {
       await expectError(await refresh(demoWeb, other.refresh_token), "invalid_grant");
     } finally {
       await db.user.update({ where: { email: "optician@demo.test" }, data: { active: true } });
+      forgetUser();
     }
   });
 
@@ -166,5 +169,14 @@ describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => 
     const children = await db.refreshToken.findMany({ where: { familyId: original.familyId, id: { not: original.id } } });
     expect(children.map((c) => c.tokenHash).sort()).toEqual(successes.map((b) => hashToken(b.refresh_token)).sort());
     for (const body of successes) expect((await refresh(rotating, body.refresh_token)).status).toBe(200);
+  });
+});
+
+describe(`rotate policy details on ${testProvider()}`, () => {
+  it("does not rotate a token out when the request is refused for its scope", async () => {
+    const grant = await offlineGrant(rotating);
+    await expectError(await refresh(rotating, grant.refresh_token, { scope: "email" }), "invalid_scope");
+    expect((await stored(grant.refresh_token)).rotatedAt).toBeNull();
+    expect((await refresh(rotating, grant.refresh_token)).status).toBe(200);
   });
 });

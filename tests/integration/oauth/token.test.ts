@@ -3,6 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { addClientSecret, disableClientSecret, registerClient } from "@/lib/admin/client-registry";
+import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
 import {
   authorizeWithConsent,
   basic,
@@ -124,20 +125,24 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
     await db.authorizationCode.updateMany({ where: { consumedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectError(await redeem(expired.code), 400, "invalid_grant");
 
-    const other = await authorizeWithConsent(agent, { ...webParams, scope: "openid profile" });
-    await expectError(await token({ grant_type: "authorization_code", code: other.code, redirect_uri: demoWeb.redirect_uri }, { Authorization: basic("demo-backend", "demo-backend-secret") }), 400, "unauthorized_client");
-    await expectError(await redeem(other.code, { redirect_uri: "http://localhost:4000/other" }), 400, "invalid_grant");
-    await expectError(await redeem(other.code, { code_verifier: pkcePair().verifier }), 400, "invalid_grant");
+    const fresh = async () => (await authorizeWithConsent(agent, { ...webParams, scope: "openid profile" })).code;
+    await expectError(await token({ grant_type: "authorization_code", code: await fresh(), redirect_uri: demoWeb.redirect_uri }, { Authorization: basic("demo-backend", "demo-backend-secret") }), 400, "unauthorized_client");
+    await expectError(await redeem(await fresh(), { redirect_uri: "http://localhost:4000/other" }), 400, "invalid_grant");
+    await expectError(await redeem(await fresh(), { code_verifier: pkcePair().verifier }), 400, "invalid_grant");
     await expectError(await redeem("no-such-code"), 400, "invalid_grant");
-    expect((await redeem(other.code)).status).toBe(200);
+    // A failed attempt spends the code: it cannot be tried again with other parameters.
+    const spent = await fresh();
+    await expectError(await redeem(spent, { redirect_uri: "http://localhost:4000/other" }), 400, "invalid_grant");
+    await expectError(await redeem(spent), 400, "invalid_grant");
+    expect((await redeem(await fresh())).status).toBe(200);
   });
 
   it("refuses a code whose consent was revoked before redemption", async () => {
     const { code } = await authorizeWithConsent(agent, { ...webParams, scope: "openid profile" });
     const db = service().database.db;
-    await db.consent.updateMany({ where: { clientId: "demo-web" }, data: { revokedAt: new Date() } });
+    const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+    await revokeConsent(db, user.id, "demo-web");
     await expectError(await redeem(code), 400, "invalid_grant");
-    await db.consent.updateMany({ where: { clientId: "demo-web" }, data: { revokedAt: null } });
   });
 
   it("answers client authentication failures with 401 invalid_client, and WWW-Authenticate when Basic was used", async () => {

@@ -1,7 +1,8 @@
 /**
  * grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6). The code is single-use: it is consumed by one
- * conditional update, so of two concurrent redemptions exactly one succeeds. Presenting a used code again revokes
- * the refresh tokens issued from it (RFC 6749 §4.1.2).
+ * conditional update that also returns it, so of concurrent redemptions exactly one succeeds, and a redemption
+ * costs one database round trip. Presenting a used code again revokes the refresh tokens issued from it
+ * (RFC 6749 §4.1.2).
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import { optional, type Parameters } from "@/lib/http/request-parameters";
@@ -10,6 +11,7 @@ import { invalidGrant, invalidRequest } from "@/lib/oauth/errors";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
+import { findActiveUser } from "@/lib/oauth/users/user-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
@@ -28,45 +30,47 @@ function checkCodeVerifier(codeChallenge: string | null, verifier: string | unde
   if (!verifyCodeVerifier(verifier, codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
 }
 
+/** The reason a code could not be consumed; a second use also revokes what the first one issued. */
+async function refusal(context: ServiceContext, codeHash: string, clientId: string, now: Date): Promise<Error> {
+  const row = await context.db.authorizationCode.findUnique({ where: { codeHash } });
+  if (!row || row.clientId !== clientId) return invalidGrant("the authorization code is not valid");
+  if (row.consumedAt) {
+    await revokeTokensIssuedFrom(context, row.id, now);
+    return invalidGrant("the authorization code was already used");
+  }
+  return invalidGrant("the authorization code has expired");
+}
+
 export async function redeemAuthorizationCode(context: ServiceContext, client: ClientWithSecrets, params: Parameters, now = new Date()): Promise<TokenResponseBody> {
   const code = optional(params, "code");
   if (code === undefined) throw invalidRequest("code is missing");
   const redirectUri = optional(params, "redirect_uri");
   if (redirectUri === undefined) throw invalidRequest("redirect_uri is missing");
 
-  const { db } = context;
-  const row = await db.authorizationCode.findUnique({ where: { codeHash: hashToken(code) } });
-  if (!row || row.clientId !== client.id) throw invalidGrant("the authorization code is not valid");
-  if (row.consumedAt) {
-    await revokeTokensIssuedFrom(context, row.id, now);
-    throw invalidGrant("the authorization code was already used");
-  }
-  if (row.expiresAt <= now) throw invalidGrant("the authorization code has expired");
+  // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
+  const codeHash = hashToken(code);
+  const [row] = await context.db.authorizationCode.updateManyAndReturn({
+    where: { codeHash, clientId: client.id, consumedAt: null, expiresAt: { gt: now } },
+    data: { consumedAt: now },
+  });
+  if (!row) throw await refusal(context, codeHash, client.id, now);
   if (row.redirectUri !== redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, optional(params, "code_verifier"));
-
-  const consumed = await db.authorizationCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: now } });
-  if (consumed.count !== 1) {
-    await revokeTokensIssuedFrom(context, row.id, now);
-    throw invalidGrant("the authorization code was already used");
-  }
-  const user = await db.user.findUnique({ where: { id: row.userId }, include: { company: true } });
-  if (!user || !user.active) throw invalidGrant("the user of this authorization code is no longer active");
-  if (row.consentId) {
-    const consent = await db.consent.findUnique({ where: { id: row.consentId }, select: { revokedAt: true } });
-    if (!consent || consent.revokedAt) throw invalidGrant("the user has revoked this application's access");
-  }
+  // A revoked consent takes its unused codes with it (revokeConsent), so a consumed code still has its consent.
+  const user = await findActiveUser(context.db, row.userId);
+  if (!user) throw invalidGrant("the user of this authorization code is no longer active");
+  const scopes = JSON.parse(row.scopes) as string[];
   return issueUserTokens(
     context,
     {
       client,
       user,
-      scopes: JSON.parse(row.scopes),
+      scopes,
       authTime: row.authTime,
       sessionId: row.loginSessionId,
       nonce: row.nonce,
       requestedScope: row.requestedScopes,
-      newRefreshToken: offlineGrant(client, JSON.parse(row.scopes)) ? { scopes: JSON.parse(row.scopes), consentId: row.consentId, authorizationCodeId: row.id } : undefined,
+      newRefreshToken: offlineGrant(client, scopes) ? { scopes, consentId: row.consentId, authorizationCodeId: row.id } : undefined,
     },
     now,
   );

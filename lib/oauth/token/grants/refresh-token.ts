@@ -3,14 +3,16 @@
  * client policy the token is reused (the seed's behaviour) or rotated: a new refresh token each time, and a
  * rotated-out token presented later than ROTATION_GRACE_SECONDS revokes its whole family, while a retry within that
  * grace period (a client that raced itself) gets fresh tokens of the same family. Each state change is one
- * conditional update, so concurrent requests leave nothing half-written.
+ * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
+ * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
+import { hashToken } from "@/lib/crypto/tokens";
 import { optional, type Parameters } from "@/lib/http/request-parameters";
 import type { RefreshToken } from "@/lib/db/generated/sqlite/client";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidRequest, invalidScope } from "@/lib/oauth/errors";
-import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { issueUserTokens, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
+import { findActiveUser } from "@/lib/oauth/users/user-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 export const ROTATION_GRACE_SECONDS = 10;
@@ -24,55 +26,52 @@ function narrowedScopes(granted: string[], requested: string | undefined): strin
   return scopes;
 }
 
-async function revokeFamily(context: ServiceContext, familyId: string, now: Date): Promise<void> {
-  await context.db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+/** Why a token could not be used; for rotated-out tokens outside the grace period, revokes the family. */
+async function refusal(context: ServiceContext, tokenHash: string, clientId: string, now: Date): Promise<Error | RefreshToken> {
+  const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
+  if (!token || token.clientId !== clientId) return invalidGrant("the refresh token is not valid");
+  if (token.revokedAt) return invalidGrant("the refresh token was revoked");
+  if (token.expiresAt <= now) return invalidGrant("the refresh token has expired");
+  if (token.rotatedAt && now.getTime() - token.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) return token; // raced retry
+  await context.db.refreshToken.updateMany({ where: { familyId: token.familyId, revokedAt: null }, data: { revokedAt: now } });
+  return invalidGrant("the refresh token was already used; its family has been revoked");
 }
 
-/** Reuse policy: extend the token in place; returns false when it was revoked or expired meanwhile. */
-async function slide(context: ServiceContext, token: RefreshToken, now: Date): Promise<boolean> {
-  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
-  const updated = await context.db.refreshToken.updateMany({
-    where: { id: token.id, revokedAt: null, expiresAt: { gt: now } },
-    data: { expiresAt, lastUsedAt: now },
+/** Reuse policy: slide the expiry in one conditional update that also returns the token. */
+async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, now: Date): Promise<RefreshToken> {
+  const [token] = await context.db.refreshToken.updateManyAndReturn({
+    where: { tokenHash, clientId: client.id, revokedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000), lastUsedAt: now },
   });
-  return updated.count === 1;
+  if (token) return token;
+  const outcome = await refusal(context, tokenHash, client.id, now);
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
 }
 
-/**
- * Rotate policy: mark the token rotated out. Returns false when the presented token may not be used: rotated out
- * longer ago than the grace period (then its family is revoked), or revoked meanwhile.
- */
-async function rotateOut(context: ServiceContext, token: RefreshToken, now: Date): Promise<boolean> {
-  const updated = await context.db.refreshToken.updateMany({
-    where: { id: token.id, revokedAt: null, rotatedAt: null },
-    data: { rotatedAt: now, lastUsedAt: now },
-  });
-  if (updated.count === 1) return true;
-  const current = await context.db.refreshToken.findUnique({ where: { id: token.id } });
-  if (!current || current.revokedAt) return false;
-  const withinGrace = current.rotatedAt !== null && now.getTime() - current.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000;
-  if (!withinGrace) await revokeFamily(context, token.familyId, now);
-  return withinGrace;
+/** Rotate policy: check everything first (a refused request must not rotate the token out), then rotate it out. */
+async function rotateOut(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, requestedScope: string | undefined, now: Date): Promise<RefreshToken> {
+  const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
+  if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) narrowedScopes(JSON.parse(token.scopes), requestedScope);
+  const updated = token
+    ? await context.db.refreshToken.updateMany({ where: { id: token.id, clientId: client.id, revokedAt: null, rotatedAt: null, expiresAt: { gt: now } }, data: { rotatedAt: now, lastUsedAt: now } })
+    : { count: 0 };
+  if (updated.count === 1) return token!;
+  const outcome = await refusal(context, tokenHash, client.id, now);
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
 }
 
 export async function refreshTokens(context: ServiceContext, client: ClientWithSecrets, params: Parameters, now = new Date()): Promise<TokenResponseBody> {
   const presented = optional(params, "refresh_token");
   if (presented === undefined) throw invalidRequest("refresh_token is missing");
-  const { db } = context;
-  const token = await findRefreshToken(db, presented);
-  if (!token || token.clientId !== client.id) throw invalidGrant("the refresh token is not valid");
-  if (token.revokedAt) throw invalidGrant("the refresh token was revoked");
-  if (token.expiresAt <= now) throw invalidGrant("the refresh token has expired");
+  const rotate = client.refreshTokenPolicy === "rotate";
+  const tokenHash = hashToken(presented);
+  const token = rotate ? await rotateOut(context, client, tokenHash, optional(params, "scope"), now) : await slide(context, client, tokenHash, now);
   const granted = JSON.parse(token.scopes) as string[];
   const scopes = narrowedScopes(granted, optional(params, "scope"));
-
-  const rotate = client.refreshTokenPolicy === "rotate";
-  const usable = rotate ? await rotateOut(context, token, now) : await slide(context, token, now);
-  if (!usable) throw invalidGrant(rotate ? "the refresh token was already used; its family has been revoked" : "the refresh token was revoked");
-
-  const user = await db.user.findUnique({ where: { id: token.userId }, include: { company: true } });
-  if (!user || !user.active) throw invalidGrant("the user of this refresh token is no longer active");
-  if (token.consentId) await db.consent.updateMany({ where: { id: token.consentId }, data: { lastUsedAt: now } });
+  const user = await findActiveUser(context.db, token.userId);
+  if (!user) throw invalidGrant("the user of this refresh token is no longer active");
 
   const body = await issueUserTokens(
     context,

@@ -1,0 +1,29 @@
+/**
+ * Users with their company, as the token endpoint needs them for claims, cached per process for a few seconds so that
+ * a refresh or code redemption costs one database write and no reads. Deactivating a user takes effect for tokens
+ * within USER_CACHE_SECONDS (at once where forgetUser is called, as by the admin pages).
+ */
+import type { Db } from "@/lib/db/prisma";
+import { processCache } from "@/lib/server/process-cache";
+import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+
+export const USER_CACHE_SECONDS = 5;
+
+const cache = processCache("users", () => new Map<string, { loadedAt: number; user: Promise<UserWithCompany | null> }>());
+
+/** The user if it exists and is active. */
+export async function findActiveUser(db: Db, userId: string, now = Date.now()): Promise<UserWithCompany | null> {
+  let entry = cache.get(userId);
+  if (!entry || now - entry.loadedAt > USER_CACHE_SECONDS * 1000) {
+    entry = { loadedAt: now, user: db.user.findUnique({ where: { id: userId }, include: { company: true } }) };
+    cache.set(userId, entry);
+    entry.user.catch(() => cache.delete(userId));
+  }
+  const user = await entry.user;
+  return user?.active ? user : null;
+}
+
+export function forgetUser(userId?: string): void {
+  if (userId === undefined) cache.clear();
+  else cache.delete(userId);
+}
