@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: token endpoint throughput and latency of OptiGate as deployed (`scripts/serve.ts`, lean front),
  * next to baselines measured in the same run. The server runs on CPU 0, autocannon in this process on CPU 1.
- * Scenarios: client_credentials, refresh_token (reuse policy, with an ID token) and authorization_code redemption,
+ * Scenarios: client_credentials, refresh_token (reuse policy; an API grant, and one with openid that also returns an
+ * RS256 ID token) and authorization_code redemption (openid profile, so with an ID token),
  * for ES256 and RS256 access tokens, on SQLite and (when reachable) PostgreSQL.
  * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test).
  */
@@ -86,14 +87,14 @@ async function measure(name: string, baseUrl: string, spec: Load): Promise<void>
   const result = await load(baseUrl, spec, SECONDS);
   const measurement = { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
   results.push(measurement);
-  console.log(`  ${name.padEnd(44)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`);
+  console.log(`  ${name.padEnd(48)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`);
 }
 
 async function baselines(): Promise<Record<string, number>> {
   const script = path.join(import.meta.dirname, "bench", "baselines.ts");
   const rates = JSON.parse(execFileSync(haveTaskset ? SERVER_CPU[0] : process.execPath, haveTaskset ? [...SERVER_CPU.slice(1), process.execPath, "--import", "tsx", script, "--sign-rate"] : ["--import", "tsx", script, "--sign-rate"]).toString());
   console.log("baselines (sequential signing on the server core):");
-  for (const [name, opsPerSecond] of Object.entries(rates)) console.log(`  ${name.padEnd(44)} ${String(opsPerSecond).padStart(6)} signatures/s`);
+  for (const [name, opsPerSecond] of Object.entries(rates)) console.log(`  ${name.padEnd(48)} ${String(opsPerSecond).padStart(6)} signatures/s`);
   const port = await freePort();
   const child = onServerCore([process.execPath, "--import", "tsx", script, "--serve", String(port)], {});
   try {
@@ -105,11 +106,13 @@ async function baselines(): Promise<Record<string, number>> {
   return rates;
 }
 
-async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<void> {
-  const fixtures = await prepareBenchFixtures(target, SECRET_KEY, alg, 40_000);
+const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
+const web = { authorization: `Basic ${Buffer.from("demo-web:demo-web-secret").toString("base64")}` };
+
+/** `command` serving OptiGate on a free port of the server core, with the database and algorithm given. */
+async function startServer(command: string[], target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = onServerCore([process.execPath, "--import", "tsx", "scripts/serve.ts"], {
+  const child = onServerCore(command.map((part) => part.replace("$PORT", String(port))), {
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,
     DATABASE_URL: target.url,
@@ -118,13 +121,30 @@ async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Pr
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
   });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/.well-known/openid-configuration`);
+  return { child, baseUrl };
+}
+
+/** The same token handler served by plain `next start`, without the lean front: what the front saves. */
+async function benchWithoutFront(target: DatabaseTarget): Promise<void> {
+  await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
+  const { child, baseUrl } = await startServer([process.execPath, "node_modules/next/dist/bin/next", "start", "-p", "$PORT"], target, "ES256");
   try {
-    await waitFor(`${baseUrl}/.well-known/openid-configuration`);
+    await measure("next start only, ES256 client_credentials", baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
+  } finally {
+    await stop(child);
+  }
+}
+
+async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<void> {
+  const fixtures = await prepareBenchFixtures(target, SECRET_KEY, alg, 40_000);
+  const { child, baseUrl } = await startServer([process.execPath, "--import", "tsx", "scripts/serve.ts"], target, alg);
+  try {
     const label = `${target.provider} ${alg}`;
-    const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
-    const web = { authorization: `Basic ${Buffer.from("demo-web:demo-web-secret").toString("base64")}` };
     await measure(`${label} client_credentials`, baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
-    await measure(`${label} refresh_token`, baseUrl, { method: "POST", path: "/connect/token", headers: web, body: `grant_type=refresh_token&refresh_token=${fixtures.refreshToken}` });
+    await measure(`${label} refresh_token`, baseUrl, { method: "POST", path: "/connect/token", headers: web, body: `grant_type=refresh_token&refresh_token=${fixtures.apiRefreshToken}` });
+    await measure(`${label} refresh_token + RS256 ID token`, baseUrl, { method: "POST", path: "/connect/token", headers: web, body: `grant_type=refresh_token&refresh_token=${fixtures.openidRefreshToken}` });
     let next = 0;
     const redirect = encodeURIComponent(BENCH_REDIRECT_URI);
     await measure(`${label} authorization_code`, baseUrl, {
@@ -167,7 +187,7 @@ function report(rates: Record<string, number>): void {
   console.log("\nratios (OptiGate / bare node:http ES256 endpoint; / raw node:crypto signing of the same algorithm):");
   for (const result of results.filter((r) => r !== bare)) {
     const alg = result.name.includes("ES256") ? "ES256" : "RS256";
-    console.log(`  ${result.name.padEnd(44)} ${(result.rps / bare.rps).toFixed(2).padStart(5)} of bare   ${(result.rps / rates[`node:crypto ${alg}`]).toFixed(2).padStart(5)} of raw signing`);
+    console.log(`  ${result.name.padEnd(48)} ${(result.rps / bare.rps).toFixed(2).padStart(5)} of bare   ${(result.rps / rates[`node:crypto ${alg}`]).toFixed(2).padStart(5)} of raw signing`);
   }
   console.log("\ntargets (per server core):");
   const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
@@ -191,6 +211,7 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-bench-"));
   const postgres = await postgresTarget();
   try {
+    await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
     for (const alg of ["ES256", "RS256"] as const) {
       const sqlite = parseDatabaseUrl(`file:${path.join(directory, `${alg}.db`)}`);
       await benchOptiGate(sqlite, alg);

@@ -7,10 +7,13 @@ import { prepareDatabase } from "@/lib/db/prepare-database";
 import { getPrismaClient } from "@/lib/db/prisma";
 
 export const BENCH_REDIRECT_URI = "http://localhost:4000/callback";
-const SCOPES = ["openid", "profile", "offline_access"];
+const SCOPES = ["openid", "profile", "platform.catalogs.read", "offline_access"];
 
 export interface BenchFixtures {
-  refreshToken: string;
+  /** Granted platform.catalogs.read offline_access: refreshes return an access token. */
+  apiRefreshToken: string;
+  /** Granted openid as well: refreshes also return an RS256 ID token. */
+  openidRefreshToken: string;
   codes: string[];
 }
 
@@ -25,19 +28,24 @@ export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: st
     update: { scopes: JSON.stringify(SCOPES), revokedAt: null },
   });
   const now = new Date();
-  const refreshToken = generateOpaqueToken();
-  await db.refreshToken.create({
-    data: {
-      tokenHash: hashToken(refreshToken),
-      familyId: randomUUID(),
-      clientId: "demo-web",
-      userId: user.id,
-      consentId: consent.id,
-      scopes: JSON.stringify(SCOPES),
-      authTime: now,
-      expiresAt: new Date(now.getTime() + 365 * 86_400_000),
-    },
-  });
+  const refreshToken = async (scopes: string[]) => {
+    const token = generateOpaqueToken();
+    await db.refreshToken.create({
+      data: {
+        tokenHash: hashToken(token),
+        familyId: randomUUID(),
+        clientId: "demo-web",
+        userId: user.id,
+        consentId: consent.id,
+        scopes: JSON.stringify(scopes),
+        authTime: now,
+        expiresAt: new Date(now.getTime() + 365 * 86_400_000),
+      },
+    });
+    return token;
+  };
+  const apiRefreshToken = await refreshToken(["platform.catalogs.read", "offline_access"]);
+  const openidRefreshToken = await refreshToken(["openid", "profile", "offline_access"]);
   const codes = Array.from({ length: codeCount }, () => generateOpaqueToken());
   for (let offset = 0; offset < codes.length; offset += 5000) {
     await db.authorizationCode.createMany({
@@ -57,5 +65,5 @@ export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: st
     });
   }
   await db.$disconnect();
-  return { refreshToken, codes };
+  return { apiRefreshToken, openidRefreshToken, codes };
 }

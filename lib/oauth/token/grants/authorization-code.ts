@@ -1,11 +1,12 @@
 /**
  * grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6). The code is single-use: it is consumed by one
- * conditional update that also returns it, so of concurrent redemptions exactly one succeeds, and a redemption
- * costs one database round trip. Presenting a used code again revokes the refresh tokens issued from it
+ * conditional update that also returns it (lib/db/token-statements.ts), so of concurrent redemptions exactly one
+ * succeeds, and a redemption costs one database statement. Presenting a used code again revokes the refresh tokens issued from it
  * (RFC 6749 §4.1.2).
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import { optional, type Parameters } from "@/lib/http/request-parameters";
+import { consumeAuthorizationCode } from "@/lib/db/token-statements";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidRequest } from "@/lib/oauth/errors";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
@@ -49,10 +50,7 @@ export async function redeemAuthorizationCode(context: ServiceContext, client: C
 
   // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
   const codeHash = hashToken(code);
-  const [row] = await context.db.authorizationCode.updateManyAndReturn({
-    where: { codeHash, clientId: client.id, consumedAt: null, expiresAt: { gt: now } },
-    data: { consumedAt: now },
-  });
+  const row = await consumeAuthorizationCode(context.db, codeHash, client.id, now);
   if (!row) throw await refusal(context, codeHash, client.id, now);
   if (row.redirectUri !== redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, optional(params, "code_verifier"));

@@ -9,6 +9,7 @@
 import { hashToken } from "@/lib/crypto/tokens";
 import { optional, type Parameters } from "@/lib/http/request-parameters";
 import type { RefreshToken } from "@/lib/db/generated/sqlite/client";
+import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/token-statements";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidRequest, invalidScope } from "@/lib/oauth/errors";
 import { issueUserTokens, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
@@ -38,11 +39,8 @@ async function refusal(context: ServiceContext, tokenHash: string, clientId: str
 }
 
 /** Reuse policy: slide the expiry in one conditional update that also returns the token. */
-async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, now: Date): Promise<RefreshToken> {
-  const [token] = await context.db.refreshToken.updateManyAndReturn({
-    where: { tokenHash, clientId: client.id, revokedAt: null, expiresAt: { gt: now } },
-    data: { expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000), lastUsedAt: now },
-  });
+async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, now: Date): Promise<UsedRefreshToken> {
+  const token = await slideRefreshToken(context.db, tokenHash, client.id, now, new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000));
   if (token) return token;
   const outcome = await refusal(context, tokenHash, client.id, now);
   if (outcome instanceof Error) throw outcome;
@@ -50,7 +48,7 @@ async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHa
 }
 
 /** Rotate policy: check everything first (a refused request must not rotate the token out), then rotate it out. */
-async function rotateOut(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, requestedScope: string | undefined, now: Date): Promise<RefreshToken> {
+async function rotateOut(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, requestedScope: string | undefined, now: Date): Promise<UsedRefreshToken> {
   const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) narrowedScopes(JSON.parse(token.scopes), requestedScope);
   const updated = token
