@@ -197,9 +197,10 @@ function report(rates: Record<string, number>): void {
     if (cc) check(`${provider}: client_credentials ES256 >= 3,300 req/s (${cc.rps})`, cc.rps >= 3300);
     if (refresh) check(`${provider}: refresh_token >= 2,100 req/s (${refresh.rps})`, refresh.rps >= 2100);
   }
-  const slowest = Math.max(...results.map((r) => r.p99));
+  const optigate = results.filter((r) => r.name.startsWith("sqlite") || r.name.startsWith("postgresql"));
+  const slowest = Math.max(...optigate.map((r) => r.p99));
   check(`p99 < 50 ms at ${CONNECTIONS} connections (worst ${slowest} ms)`, slowest < 50);
-  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  const errors = optigate.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors (${errors})`, errors === 0);
 }
 

@@ -1,0 +1,59 @@
+/** The lean front answers the hot endpoints from the same handlers as the route files, over real HTTP. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fastRoute, serveFast } from "@/lib/server/fast-front";
+import { basic, ISSUER, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+useOAuthService();
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const handler = fastRoute(request.method, request.url);
+    if (handler) void serveFast(handler, request, response);
+    else response.writeHead(404).end("handed to Next.js");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe(`lean HTTP front on ${testProvider()}`, () => {
+  it("routes only the hot endpoints and methods", () => {
+    expect(fastRoute("POST", "/connect/token")).toBeDefined();
+    expect(fastRoute("OPTIONS", "/connect/token")).toBeDefined();
+    expect(fastRoute("POST", "/connect/introspect")).toBeDefined();
+    expect(fastRoute("GET", "/.well-known/openid-configuration?x=1")).toBeDefined();
+    expect(fastRoute("GET", "/.well-known/openid-configuration/jwks")).toBeDefined();
+    for (const [method, url] of [["GET", "/connect/token"], ["GET", "/connect/authorize"], ["POST", "/interaction/login"], ["GET", "/"]]) {
+      expect(fastRoute(method, url)).toBeUndefined();
+    }
+  });
+
+  it("serves a token request over HTTP with the handler's status, headers and body", async () => {
+    const response = await fetch(`${base}/connect/token`, {
+      method: "POST",
+      headers: { Authorization: basic("demo-backend", "demo-backend-secret"), "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&scope=platform.catalogs.read",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await response.json()).token_type).toBe("Bearer");
+
+    const refused = await fetch(`${base}/connect/token`, { method: "POST", headers: { Authorization: basic("demo-backend", "wrong"), "Content-Type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toMatch(/^Basic/);
+  });
+
+  it("serves discovery with CORS for registered origins, and refuses oversized bodies", async () => {
+    const discovery = await fetch(`${base}/.well-known/openid-configuration`, { headers: { Origin: "http://localhost:5173" } });
+    expect((await discovery.json()).issuer).toBe(ISSUER);
+    expect(discovery.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    const huge = await fetch(`${base}/connect/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "x=".padEnd(100_000, "a") });
+    expect(huge.status).toBe(413);
+  });
+});
