@@ -5,6 +5,8 @@
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type Database from "better-sqlite3";
+import pg from "pg";
 import type { DatabaseTarget } from "@/lib/db/database-url";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/db/generated/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "@/lib/db/generated/sqlite/client";
@@ -13,14 +15,37 @@ import { SQLITE_BUSY_TIMEOUT_MS } from "@/lib/db/sql-connection";
 export type Db = InstanceType<typeof SqlitePrismaClient>;
 export type { Prisma } from "@/lib/db/generated/sqlite/client";
 
+/** The driver under a Prisma client, for the few hot statements that skip Prisma's per-query cost (token-statements.ts). */
+export type Driver = { provider: "sqlite"; database(): Database.Database | undefined } | { provider: "postgresql"; pool: pg.Pool };
+
+const drivers = new WeakMap<object, Driver>();
+
+export function driverOf(db: Db): Driver | undefined {
+  return drivers.get(db);
+}
+
+/** Keeps the better-sqlite3 connection the adapter opens, which Prisma itself does not expose. */
+class SqliteAdapterFactory extends PrismaBetterSqlite3 {
+  database?: Database.Database;
+
+  override async connect() {
+    const adapter = await super.connect();
+    this.database = (adapter as unknown as { client: Database.Database }).client;
+    return adapter;
+  }
+}
+
 export function createPrismaClient(target: DatabaseTarget): Db {
   if (target.provider === "sqlite") {
-    return new SqlitePrismaClient({
-      adapter: new PrismaBetterSqlite3({ url: target.filename, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-    });
+    const factory = new SqliteAdapterFactory({ url: target.filename, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    const client = new SqlitePrismaClient({ adapter: factory });
+    drivers.set(client, { provider: "sqlite", database: () => factory.database });
+    return client;
   }
-  const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
-  return client as unknown as Db;
+  const pool = new pg.Pool({ connectionString: target.url });
+  const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as Db;
+  drivers.set(client, { provider: "postgresql", pool });
+  return client;
 }
 
 /** One client per process and database URL; kept on globalThis so that development reloads reuse it. */

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "@/lib/crypto/tokens";
+import { driverOf } from "@/lib/db/prisma";
+import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/token-statements";
+import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+let userId: string;
+
+beforeAll(async () => {
+  userId = (await service().database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } })).id;
+});
+
+async function newCode(code: string, expiresAt = new Date(Date.now() + 60_000)) {
+  await service().database.db.authorizationCode.create({
+    data: { codeHash: hashToken(code), clientId: demoWeb.client_id, userId, redirectUri: demoWeb.redirect_uri, scopes: '["openid"]', authTime: new Date("2026-01-02T03:04:05.678Z"), expiresAt },
+  });
+}
+
+describe(`hot-path statements on ${testProvider()}`, () => {
+  it("run on the driver under Prisma", async () => {
+    const db = service().database.db;
+    await db.user.count(); // connects
+    const driver = driverOf(db)!;
+    expect(driver.provider).toBe(testProvider());
+    if (driver.provider === "sqlite") expect(driver.database()).toBeDefined();
+  });
+
+  it("consume a code once, return it with its timestamps intact, and refuse expired and foreign codes", async () => {
+    const db = service().database.db;
+    await newCode("code-1");
+    const now = new Date();
+    const consumed = await consumeAuthorizationCode(db, hashToken("code-1"), demoWeb.client_id, now);
+    expect(consumed).toMatchObject({ userId, redirectUri: demoWeb.redirect_uri, scopes: '["openid"]', nonce: null, codeChallenge: null });
+    expect(consumed!.authTime.toISOString()).toBe("2026-01-02T03:04:05.678Z");
+    expect(await consumeAuthorizationCode(db, hashToken("code-1"), demoWeb.client_id, now)).toBeUndefined();
+    const row = await db.authorizationCode.findUniqueOrThrow({ where: { codeHash: hashToken("code-1") } });
+    expect(row.consumedAt?.toISOString()).toBe(now.toISOString());
+
+    await newCode("code-expired", new Date(Date.now() - 1000));
+    expect(await consumeAuthorizationCode(db, hashToken("code-expired"), demoWeb.client_id, new Date())).toBeUndefined();
+    await newCode("code-foreign");
+    expect(await consumeAuthorizationCode(db, hashToken("code-foreign"), "demo-spa", new Date())).toBeUndefined();
+  });
+
+  it("slide a refresh token's expiry as stored timestamps Prisma reads back", async () => {
+    const db = service().database.db;
+    await db.refreshToken.create({
+      data: { tokenHash: hashToken("rt-1"), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: '["offline_access"]', authTime: new Date(), expiresAt: new Date(Date.now() + 1000) },
+    });
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + 365 * 86_400_000);
+    expect(await slideRefreshToken(db, hashToken("rt-1"), demoWeb.client_id, now, expiresAt)).toMatchObject({ userId, scopes: '["offline_access"]' });
+    const row = await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: hashToken("rt-1") } });
+    expect(row.expiresAt.toISOString()).toBe(expiresAt.toISOString());
+    expect(row.lastUsedAt?.toISOString()).toBe(now.toISOString());
+    expect(await slideRefreshToken(db, hashToken("rt-1"), "demo-spa", now, expiresAt)).toBeUndefined();
+  });
+
+  it("wait for an open Prisma transaction instead of joining it, so its rollback cannot undo a consumed code", async () => {
+    const db = service().database.db;
+    await newCode("code-during-transaction");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db
+      .$transaction(async (tx) => {
+        await tx.auditEvent.create({ data: { type: "test.rolled_back" } });
+        await held;
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const consumption = consumeAuthorizationCode(db, hashToken("code-during-transaction"), demoWeb.client_id, new Date());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await transaction;
+    expect(await consumption).toBeDefined();
+    const row = await db.authorizationCode.findUniqueOrThrow({ where: { codeHash: hashToken("code-during-transaction") } });
+    expect(row.consumedAt).not.toBeNull();
+    expect(await db.auditEvent.count({ where: { type: "test.rolled_back" } })).toBe(0);
+  });
+});
