@@ -37,9 +37,10 @@ export interface ConsumedCode {
 }
 
 type Row = Record<string, unknown>;
-type Statement = { table: string; set: string[]; where: string; returning: string[] };
+type Statement = { name: string; table: string; set: string[]; where: string; returning: string[] };
 
 const SLIDE: Statement = {
+  name: "optigate_slide_refresh_token",
   table: "refresh_tokens",
   set: ["expires_at", "last_used_at"],
   where: `"token_hash" = ? AND "client_id" = ? AND "revoked_at" IS NULL AND "expires_at" > ?`,
@@ -47,6 +48,7 @@ const SLIDE: Statement = {
 };
 
 const CONSUME: Statement = {
+  name: "optigate_consume_code",
   table: "authorization_codes",
   set: ["consumed_at"],
   where: `"code_hash" = ? AND "client_id" = ? AND "consumed_at" IS NULL AND "expires_at" > ?`,
@@ -75,7 +77,8 @@ async function untilNoTransaction(database: Database.Database): Promise<void> {
 async function runOnDriver(db: Db, statement: Statement, values: (string | Date)[]): Promise<Row | undefined | null> {
   const driver = driverOf(db);
   if (driver?.provider === "postgresql") {
-    const result = await driver.pool.query(sql(statement, "postgresql"), values.map((v) => (v instanceof Date ? stamp(v, "postgresql") : v)));
+    // Named: each pooled connection prepares it once.
+    const result = await driver.pool.query({ name: statement.name, text: sql(statement, "postgresql"), values: values.map((v) => (v instanceof Date ? stamp(v, "postgresql") : v)) });
     return result.rows[0];
   }
   const database = driver?.database();
