@@ -3,10 +3,10 @@
  * while their signature, issuer and expiry hold and their user is active; refresh tokens while neither revoked nor
  * expired, and only for the client they were issued to. Everything else is {"active": false}.
  */
-import { optional, readFormParameters } from "@/lib/http/request-parameters";
-import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
+import { optional } from "@/lib/http/request-parameters";
+import { handleClientRequest } from "@/lib/oauth/clients/client-endpoint";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
-import { noStoreJson, oauthErrorResponse } from "@/lib/oauth/json-response";
+import { noStoreJson } from "@/lib/oauth/json-response";
 import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { seconds } from "@/lib/oauth/token/jwt-tokens";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
@@ -35,16 +35,12 @@ async function introspectAccessToken(context: ServiceContext, token: string) {
   }
 }
 
-export async function handleIntrospectionRequest(request: Request, context: ServiceContext): Promise<Response> {
-  try {
-    const params = await readFormParameters(request);
-    const client = await authenticateClient(context.db, readClientCredentials(request, params));
+export function handleIntrospectionRequest(request: Request, context: ServiceContext): Promise<Response> {
+  return handleClientRequest(request, context, async (params, client) => {
     if (client.tokenEndpointAuthMethod === "none") throw invalidClient("introspection is for confidential clients");
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
     const result = (await introspectRefreshToken(context, client.id, token, new Date())) ?? (await introspectAccessToken(context, token));
     return noStoreJson(result);
-  } catch (error) {
-    return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });
-  }
+  });
 }

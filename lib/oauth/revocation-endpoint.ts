@@ -5,10 +5,10 @@
  * tells nobody which tokens exist.
  */
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { readFormParameters, optional } from "@/lib/http/request-parameters";
-import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
+import { optional } from "@/lib/http/request-parameters";
+import { handleClientRequest } from "@/lib/oauth/clients/client-endpoint";
 import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
-import { NO_STORE_HEADERS, oauthErrorResponse } from "@/lib/oauth/json-response";
+import { NO_STORE_HEADERS } from "@/lib/oauth/json-response";
 import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
@@ -21,10 +21,8 @@ async function isAccessToken(context: ServiceContext, token: string): Promise<bo
   );
 }
 
-export async function handleRevocationRequest(request: Request, context: ServiceContext): Promise<Response> {
-  try {
-    const params = await readFormParameters(request);
-    const client = await authenticateClient(context.db, readClientCredentials(request, params));
+export function handleRevocationRequest(request: Request, context: ServiceContext): Promise<Response> {
+  return handleClientRequest(request, context, async (params, client) => {
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
     const now = new Date();
@@ -38,7 +36,5 @@ export async function handleRevocationRequest(request: Request, context: Service
       throw new OAuthError("unsupported_token_type", "access tokens cannot be revoked; they expire after one hour");
     }
     return new Response(null, { status: 200, headers: NO_STORE_HEADERS });
-  } catch (error) {
-    return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });
-  }
+  });
 }
