@@ -4,8 +4,10 @@
  * no CORS headers (preflights a 403). The authorization endpoint is a navigation and never sends CORS headers.
  */
 import type { Db } from "@/lib/db/prisma";
-import { CLIENT_CACHE_SECONDS } from "@/lib/oauth/clients/client-store";
 import { processCache } from "@/lib/server/process-cache";
+
+/** As long as clients are cached (client-store.ts), which drop this cache whenever they change. */
+const CORS_CACHE_SECONDS = 5;
 
 const cache = processCache("corsOrigins", () => ({ entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined }));
 
@@ -15,7 +17,7 @@ async function loadOrigins(db: Db): Promise<Set<string>> {
 }
 
 export function allowedCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
-  if (!cache.entry || now - cache.entry.loadedAt > CLIENT_CACHE_SECONDS * 1000) {
+  if (!cache.entry || now - cache.entry.loadedAt > CORS_CACHE_SECONDS * 1000) {
     const origins = loadOrigins(db);
     cache.entry = { loadedAt: now, origins };
     origins.catch(() => (cache.entry = undefined));

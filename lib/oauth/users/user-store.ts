@@ -1,7 +1,7 @@
 /**
  * Users with their company, as the token endpoint needs them for claims, cached per process for a few seconds so that
  * a refresh or code redemption costs one database write and no reads. Deactivating a user takes effect for tokens
- * within USER_CACHE_SECONDS (at once where forgetUser is called, as by the admin pages).
+ * within USER_CACHE_SECONDS, or at once in the process that calls forgetUser after changing a user.
  */
 import type { Db } from "@/lib/db/prisma";
 import { processCache } from "@/lib/server/process-cache";
