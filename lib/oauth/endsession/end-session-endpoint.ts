@@ -1,0 +1,27 @@
+/**
+ * GET|POST /connect/endsession. With a valid id_token_hint for the signed-in user (or when nobody is signed in) the
+ * user is signed out at once and sent to the post-logout URI; otherwise OptiGate's sign-out page asks first.
+ */
+import { expireCookie } from "@/lib/http/cookies";
+import { isFormRequest } from "@/lib/http/request-parameters";
+import { afterSignOut, END_SESSION_PARAMETERS, readEndSessionRequest, type EndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
+import type { ServiceContext } from "@/lib/service-context";
+import { endLoginSession } from "@/lib/session/end-sessions";
+import { findActiveSession, isSecureOrigin, readSessionCookie, SESSION_COOKIE, type ActiveSession } from "@/lib/session/login-session";
+
+/** Ends the session (if any) and answers with the redirect that follows sign-out. */
+export async function signOut(context: ServiceContext, session: ActiveSession | null, request: EndSessionRequest, status: 302 | 303): Promise<Response> {
+  if (session) await endLoginSession(context.db, session.id);
+  const headers = new Headers({ Location: afterSignOut(request), "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(context.config.publicUrl) }));
+  return new Response(null, { status, headers });
+}
+
+export async function handleEndSessionRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
+  const params = httpRequest.method === "POST" && isFormRequest(httpRequest) ? new URLSearchParams(await httpRequest.text()) : new URL(httpRequest.url).searchParams;
+  const request = await readEndSessionRequest(context, params);
+  const session = await findActiveSession(context.db, readSessionCookie(httpRequest));
+  if (request.hint && (!session || session.user.id === request.hint.subject)) return signOut(context, session, request, 302);
+  const kept = new URLSearchParams(END_SESSION_PARAMETERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+  return new Response(null, { status: 302, headers: { Location: `/signout?${kept}`, "Cache-Control": "no-store" } });
+}

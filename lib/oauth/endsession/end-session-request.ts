@@ -1,0 +1,56 @@
+/**
+ * Reads an RP-Initiated Logout request (OpenID Connect RP-Initiated Logout 1.0 §2): id_token_hint, client_id,
+ * post_logout_redirect_uri, state, ui_locales. The post-logout URI counts only when it exactly matches one the client
+ * registered and no presented hint was bad; otherwise OptiGate never redirects.
+ */
+import { decodeJwt, jwtVerify } from "jose";
+import { findClient } from "@/lib/oauth/clients/client-store";
+import { getKeySet } from "@/lib/oauth/keys/key-store";
+import type { ServiceContext } from "@/lib/service-context";
+
+export const END_SESSION_PARAMETERS = ["id_token_hint", "client_id", "post_logout_redirect_uri", "state", "ui_locales"] as const;
+
+export interface EndSessionRequest {
+  /** undefined: no hint; null: a hint that is not a valid ID token of OptiGate (or names another client). */
+  hint?: { subject: string; sessionId?: string; clientId: string } | null;
+  clientId?: string;
+  /** The verified post-logout redirect URI, if any. */
+  redirectUri?: string;
+  state?: string;
+  uiLocales?: string;
+}
+
+async function verifyHint(context: ServiceContext, hint: string): Promise<EndSessionRequest["hint"]> {
+  try {
+    const keys = await getKeySet(context.db, context.config.secretKey);
+    const issuedAt = decodeJwt(hint).iat;
+    // Verified as of its issue time: an expired ID token is still a fine hint (RP-Initiated Logout §2).
+    const { payload } = await jwtVerify(hint, keys.verify, { issuer: context.config.publicUrl, algorithms: ["RS256"], currentDate: issuedAt ? new Date(issuedAt * 1000) : undefined });
+    const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+    if (typeof payload.sub !== "string" || typeof audience !== "string") return null;
+    return { subject: payload.sub, clientId: audience, sessionId: typeof payload.sid === "string" ? payload.sid : undefined };
+  } catch {
+    return null;
+  }
+}
+
+export async function readEndSessionRequest(context: ServiceContext, params: URLSearchParams): Promise<EndSessionRequest> {
+  const value = (name: string) => (params.getAll(name).length === 1 && params.get(name) ? params.get(name)! : undefined);
+  const rawHint = value("id_token_hint");
+  const verified = rawHint === undefined ? undefined : await verifyHint(context, rawHint);
+  const requestedClient = value("client_id");
+  const hint = verified && requestedClient && requestedClient !== verified.clientId ? null : verified;
+  const clientId = hint?.clientId ?? requestedClient;
+  const requestedUri = value("post_logout_redirect_uri");
+  const client = clientId && hint !== null ? await findClient(context.db, clientId) : null;
+  const redirectUri = requestedUri && client?.postLogoutRedirectUris.includes(requestedUri) ? requestedUri : undefined;
+  return { hint, clientId, redirectUri, state: value("state"), uiLocales: value("ui_locales") };
+}
+
+/** Where to send the browser once signed out: the client's post-logout URI with state, or OptiGate's signed-out page. */
+export function afterSignOut(request: EndSessionRequest): string {
+  if (!request.redirectUri) return "/signout?done=1";
+  const url = new URL(request.redirectUri);
+  if (request.state) url.searchParams.set("state", request.state);
+  return url.toString();
+}

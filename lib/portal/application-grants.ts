@@ -1,0 +1,42 @@
+/**
+ * What the portal shows a user about the applications they allowed: one entry per current consent, with the client's
+ * localized name and description, the granted scopes in plain words, when access was granted, whether it includes
+ * offline access, and when the application last used it (a sign-in or a refresh).
+ */
+import type { Db } from "@/lib/db/prisma";
+import { localizedText } from "@/lib/i18n/localized-text";
+import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+
+export interface ApplicationGrant {
+  clientId: string;
+  name: string;
+  description: string;
+  scopes: { name: string; title: string }[];
+  grantedAt: Date;
+  offline: boolean;
+  lastUsedAt: Date | null;
+}
+
+const latest = (...dates: (Date | null | undefined)[]) =>
+  dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
+
+export async function listApplicationGrants(db: Db, userId: string, locale: string): Promise<ApplicationGrant[]> {
+  const [consents, scopes, tokens] = await Promise.all([
+    db.consent.findMany({ where: { userId, revokedAt: null }, include: { client: true }, orderBy: { grantedAt: "desc" } }),
+    db.scope.findMany(),
+    db.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { clientId: true, lastUsedAt: true } }),
+  ]);
+  const titles = new Map(scopes.map((scope) => [scope.name, localizedText(JSON.parse(scope.displayNames), locale, scope.name)]));
+  return consents.map((consent) => {
+    const granted = JSON.parse(consent.scopes) as string[];
+    return {
+      clientId: consent.clientId,
+      name: localizedText(JSON.parse(consent.client.names), locale, consent.clientId),
+      description: localizedText(JSON.parse(consent.client.descriptions), locale),
+      scopes: granted.map((name) => ({ name, title: titles.get(name) ?? name })),
+      grantedAt: consent.grantedAt,
+      offline: granted.includes(OFFLINE_ACCESS),
+      lastUsedAt: latest(consent.lastUsedAt, ...tokens.filter((t) => t.clientId === consent.clientId).map((t) => t.lastUsedAt)),
+    };
+  });
+}
