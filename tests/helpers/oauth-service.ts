@@ -41,6 +41,9 @@ const routes = {
   consent: () => import("@/app/interaction/consent/route").then((m) => m.POST as Handler),
   revocation: () => import("@/app/connect/revocation/route").then((m) => m.POST as Handler),
   introspect: () => import("@/app/connect/introspect/route").then((m) => m.POST as Handler),
+  endsession: () => import("@/app/connect/endsession/route").then((m) => m.GET as Handler),
+  signout: () => import("@/app/interaction/signout/route").then((m) => m.POST as Handler),
+  portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -101,6 +104,15 @@ export class UserAgent {
   async login(returnUrl: string, username: string, password: string, overrides: Record<string, string> = {}): Promise<Response> {
     const form = { [CSRF_FIELD]: this.csrfToken, returnUrl, username, password, ...overrides };
     return this.keepCookies(await call("login", formRequest("/interaction/login", form, this.headers())));
+  }
+
+  /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
+  async post(route: "signout" | "portal", path: string, form: Record<string, string>): Promise<Response> {
+    return this.keepCookies(await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())));
+  }
+
+  async get(route: "endsession", url: string): Promise<Response> {
+    return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 
   async consent(returnUrl: string, decision: "allow" | "deny", scopes: string[], overrides: Record<string, string> = {}): Promise<Response> {
