@@ -2,6 +2,8 @@ import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PORTAL_PATH } from "@/lib/interaction/portal-submission";
 import { pageCsrfToken, pageSession, single, type SearchParams } from "@/lib/interaction/page-helpers";
+import { localizedText } from "@/lib/i18n/localized-text";
+import { findClient } from "@/lib/oauth/clients/client-store";
 import { listApplicationGrants } from "@/lib/portal/application-grants";
 import { getServiceContext } from "@/lib/service-context";
 import { CSRF_FIELD } from "@/lib/session/csrf";
@@ -20,7 +22,9 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
   const grants = await listApplicationGrants(context.db, session.user.id, locale);
   const csrf = await pageCsrfToken(context);
   const confirming = single(query.revoke);
-  const revokedName = grants.find((g) => g.clientId === single(query.revoked))?.name ?? single(query.revoked);
+  const revokedId = single(query.revoked);
+  const revokedClient = revokedId ? await findClient(context.db, revokedId) : null;
+  const revokedName = revokedClient ? localizedText(revokedClient.names, locale, revokedClient.id) : revokedId;
   const error = ERRORS.find((code) => code === single(query.error));
   const day = (date: Date) => format.dateTime(date, { dateStyle: "long" });
 
@@ -49,11 +53,11 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
                   <li key={scope.name} className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-800">{scope.title}</li>
                 ))}
               </ul>
-              <dl className="mt-3 space-y-1 text-sm text-slate-600">
-                <dd>{t("granted", { date: day(grant.grantedAt) })}</dd>
-                <dd>{grant.lastUsedAt ? t("lastUsed", { date: day(grant.lastUsedAt) }) : t("neverUsed")}</dd>
-                {grant.offline ? <dd>{t("offline")}</dd> : null}
-              </dl>
+              <div className="mt-3 space-y-1 text-sm text-slate-600">
+                <p>{t("granted", { date: day(grant.grantedAt) })}</p>
+                <p>{grant.lastUsedAt ? t("lastUsed", { date: day(grant.lastUsedAt) }) : t("neverUsed")}</p>
+                {grant.offline ? <p>{t("offline")}</p> : null}
+              </div>
               {confirming === grant.clientId ? (
                 <form method="post" action="/interaction/portal" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4">
                   <input type="hidden" name={CSRF_FIELD} value={csrf} />
