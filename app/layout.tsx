@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
+import { currentSession } from "@/lib/interaction/page-helpers";
+import { LanguageSwitch } from "./_components/language-switch";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,6 +13,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const t = await getTranslations("Layout");
+  const session = await currentSession();
+  const navLink = "rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline";
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
@@ -22,7 +26,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </span>
               <span className="text-lg font-semibold tracking-tight text-brand-800">{t("serviceName")}</span>
             </a>
-            <span className="hidden text-sm text-slate-600 sm:inline">{t("tagline")}</span>
+            <span className="hidden text-sm text-slate-600 lg:inline">{t("tagline")}</span>
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+              {session ? (
+                <nav aria-label={t("mainNavigation")} className="flex items-center gap-1 text-sm">
+                  <a href="/portal/applications" className={navLink}>{t("applications")}</a>
+                  <a href="/portal/profile" className={navLink}>{t("profile")}</a>
+                  <a href="/signout" className={navLink}>{t("signOut")}</a>
+                </nav>
+              ) : null}
+              <Suspense>
+                <LanguageSwitch current={locale} label={t("language")} />
+              </Suspense>
+            </div>
           </div>
         </header>
         <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>

@@ -1,15 +1,21 @@
-/** next-intl's per-request configuration: the page language from the request, and its messages. */
+/**
+ * next-intl's per-request configuration: the page language (ui_locales of the flow, the language chosen in this
+ * browser session, the signed-in user's preference, Accept-Language, English), and its messages.
+ */
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { UI_LOCALES_HEADER } from "@/lib/interaction/page-proxy";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
+import { currentSession } from "@/lib/interaction/page-helpers";
 
 export default getRequestConfig(async () => {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
+  const session = await currentSession();
   const locale = resolveLocale({
     uiLocales: headerStore.get(UI_LOCALES_HEADER),
     chosen: cookieStore.get(LOCALE_COOKIE)?.value,
+    userPreference: session?.user.preferredLanguage,
     acceptLanguage: headerStore.get("accept-language"),
   });
   return { locale, messages: (await import(`../../messages/${locale}.json`)).default };

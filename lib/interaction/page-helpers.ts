@@ -1,7 +1,8 @@
 /** What the interaction pages read from their request: query values, the CSRF token, the session. */
 import { cookies, headers } from "next/headers";
+import { cache } from "react";
 import { CSRF_COOKIE_HEADER } from "@/lib/interaction/page-proxy";
-import type { ServiceContext } from "@/lib/service-context";
+import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 import { csrfToken } from "@/lib/session/csrf";
 import { findActiveSession, SESSION_COOKIE, type ActiveSession } from "@/lib/session/login-session";
 
@@ -17,6 +18,7 @@ export async function pageCsrfToken(context: ServiceContext): Promise<string> {
   return cookieValue ? csrfToken(cookieValue, context.config.secretKey) : "";
 }
 
-export async function pageSession(context: ServiceContext): Promise<ActiveSession | null> {
-  return findActiveSession(context.db, (await cookies()).get(SESSION_COOKIE)?.value);
-}
+/** The signed-in user's session, looked up once per request however many components ask. */
+export const currentSession = cache(async (): Promise<ActiveSession | null> => {
+  return findActiveSession(getServiceContext().db, (await cookies()).get(SESSION_COOKIE)?.value);
+});

@@ -6,7 +6,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import { serializeCookie } from "@/lib/http/cookies";
-import { LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { languageCookie } from "@/lib/i18n/language-switch";
 import { supportedUiLocale } from "@/lib/i18n/resolve-locale";
 import { authorizeParametersOf, safeLocalPath } from "@/lib/interaction/return-url";
 import { CSRF_COOKIE } from "@/lib/session/csrf";
@@ -34,6 +34,6 @@ export function interactionPageProxy(request: NextRequest): NextResponse {
   const secure = (process.env.PUBLIC_URL ?? "").startsWith("https:");
   if (!existingCsrf) response.headers.append("Set-Cookie", serializeCookie(CSRF_COOKIE, csrf, { secure }));
   const locale = supportedUiLocale(uiLocales);
-  if (locale) response.headers.append("Set-Cookie", serializeCookie(LOCALE_COOKIE, locale, { secure, httpOnly: false, maxAgeSeconds: 365 * 24 * 3600 }));
+  if (locale) response.headers.append("Set-Cookie", languageCookie(locale, process.env.PUBLIC_URL ?? ""));
   return response;
 }

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { authorizationForPage, consentView } from "@/lib/interaction/consent-view";
-import { pageCsrfToken, pageSession, single, type SearchParams } from "@/lib/interaction/page-helpers";
+import { pageCsrfToken, currentSession, single, type SearchParams } from "@/lib/interaction/page-helpers";
 import { authorizeParametersOf, safeLocalPath } from "@/lib/interaction/return-url";
 import { getServiceContext } from "@/lib/service-context";
 import { CSRF_FIELD } from "@/lib/session/csrf";
@@ -24,7 +24,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       </InteractionCard>
     );
   }
-  const session = await pageSession(context);
+  const session = await currentSession();
   if (!session) redirect(`/login?${new URLSearchParams({ returnUrl })}`);
   const view = await consentView(context, request, locale);
 

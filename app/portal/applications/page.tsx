@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PORTAL_PATH } from "@/lib/interaction/portal-submission";
-import { pageCsrfToken, pageSession, single, type SearchParams } from "@/lib/interaction/page-helpers";
+import { pageCsrfToken, currentSession, single, type SearchParams } from "@/lib/interaction/page-helpers";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { findClient } from "@/lib/oauth/clients/client-store";
 import { listApplicationGrants } from "@/lib/portal/application-grants";
@@ -16,7 +16,7 @@ const ERRORS = ["form_expired", "not_found", "unknown_action"] as const;
 export default async function ApplicationsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const context = getServiceContext();
-  const session = await pageSession(context);
+  const session = await currentSession();
   if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: PORTAL_PATH })}`);
   const [t, locale, format] = [await getTranslations("Portal"), await getLocale(), await getFormatter()];
   const grants = await listApplicationGrants(context.db, session.user.id, locale);

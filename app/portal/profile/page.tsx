@@ -1,0 +1,50 @@
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { PROFILE_PATH } from "@/lib/interaction/portal-submission";
+import { currentSession, pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
+import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
+import { getServiceContext } from "@/lib/service-context";
+import { CSRF_FIELD } from "@/lib/session/csrf";
+import { Alert, buttonPrimary } from "../../(interaction)/_components/interaction-card";
+
+export const dynamic = "force-dynamic";
+
+export default async function ProfilePage({ searchParams }: { searchParams: SearchParams }) {
+  const query = await searchParams;
+  const context = getServiceContext();
+  const session = await currentSession();
+  if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: PROFILE_PATH })}`);
+  const t = await getTranslations("Profile");
+  const company = await context.db.company.findUniqueOrThrow({ where: { id: session.user.companyId } });
+  const row = (label: string, value: string) => (
+    <div className="grid gap-1 py-3 sm:grid-cols-3">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-slate-900 sm:col-span-2">{value}</dd>
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
+      {single(query.saved) ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("saved")}</p> : null}
+      {single(query.error) ? <Alert>{(await getTranslations("Portal"))("errors.unknown_action")}</Alert> : null}
+      <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-5">
+        {row(t("name"), `${session.user.givenName} ${session.user.familyName}`)}
+        {row(t("email"), session.user.email)}
+        {row(t("company"), company.name)}
+      </dl>
+      <form method="post" action="/interaction/portal" className="rounded-lg border border-slate-200 bg-white p-5">
+        <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken(context)} />
+        <input type="hidden" name="action" value="set-language" />
+        <label htmlFor="preferred_language" className="block text-sm font-medium text-slate-800">{t("language")}</label>
+        <p id="preferred-language-hint" className="mt-1 text-sm text-slate-600">{t("languageHint")}</p>
+        <select id="preferred_language" name="preferred_language" defaultValue={session.user.preferredLanguage ?? ""} aria-describedby="preferred-language-hint"
+          className="mt-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 sm:w-80">
+          <option value="">{t("browserDefault")}</option>
+          {LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{LANGUAGE_NAMES[locale]}</option>)}
+        </select>
+        <button type="submit" className={`${buttonPrimary} mt-4 sm:w-auto`}>{t("save")}</button>
+      </form>
+    </div>
+  );
+}

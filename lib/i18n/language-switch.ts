@@ -1,0 +1,21 @@
+/**
+ * GET /language?locale=de&returnTo=/path: the visible language switch. Remembers the choice for the rest of the
+ * browser session (the language cookie) and goes back to the page it came from (local paths only).
+ */
+import { serializeCookie } from "@/lib/http/cookies";
+import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { safeLocalPath } from "@/lib/interaction/return-url";
+import { isSecureOrigin } from "@/lib/session/login-session";
+
+export function handleLanguageSwitch(request: Request, publicUrl: string): Response {
+  const params = new URL(request.url).searchParams;
+  const locale = params.get("locale");
+  const headers = new Headers({ Location: safeLocalPath(params.get("returnTo")) ?? "/", "Cache-Control": "no-store" });
+  if (isLocale(locale)) headers.append("Set-Cookie", languageCookie(locale, publicUrl));
+  return new Response(null, { status: 303, headers });
+}
+
+/** A browser-session cookie: the choice lasts until the browser is closed. */
+export function languageCookie(locale: string, publicUrl: string): string {
+  return serializeCookie(LOCALE_COOKIE, locale, { secure: isSecureOrigin(publicUrl), httpOnly: false });
+}
