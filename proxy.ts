@@ -5,4 +5,4 @@ export function proxy(request: NextRequest) {
   return interactionPageProxy(request);
 }
 
-export const config = { matcher: ["/login", "/consent", "/portal/:path*", "/signout"] };
+export const config = { matcher: ["/login", "/consent", "/portal/:path*", "/signout", "/admin/:path*"] };

@@ -81,6 +81,31 @@ export async function registerClient(
   }).finally(() => forgetClient(registration.id));
 }
 
+/** Replaces a client's registration with a new one (same validation as registering); its id stays. */
+export async function updateClient(db: Db, clientId: string, registration: ClientRegistration): Promise<RegisteredClient> {
+  const row = await db.$transaction(async (tx) => {
+    const existing = await requireClient(tx, clientId);
+    if (existing.tokenEndpointAuthMethod === "none" && registration.tokenEndpointAuthMethod !== "none") {
+      throw new ClientRegistryError("invalid_state", "a public client cannot become confidential; register a new client instead");
+    }
+    const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
+    await recordAuditEvent(tx, { type: "client.updated", clientId });
+    return updated;
+  });
+  forgetClient(clientId);
+  return registeredClientFromRow(row);
+}
+
+export async function setClientSecretExpiry(db: Db, clientId: string, secretId: string, expiresAt: Date | null): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
+    if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
+    await tx.clientSecret.update({ where: { id: secretId }, data: { expiresAt } });
+    await recordAuditEvent(tx, { type: "client.secret_expiry_set", clientId, details: { secretId, expiresAt } });
+  });
+  forgetClient(clientId);
+}
+
 export async function listClients(db: Db): Promise<RegisteredClient[]> {
   const rows = await db.client.findMany({ orderBy: { id: "asc" } });
   return rows.map(registeredClientFromRow);

@@ -12,7 +12,23 @@ export type AuditEventType =
   | "client.removed"
   | "client.secret_added"
   | "client.secret_disabled"
+  | "client.secret_expiry_set"
   | "signing_key.rotated";
+
+export const AUDIT_EVENT_TYPES: AuditEventType[] = [
+  "sign_in.succeeded",
+  "sign_in.failed",
+  "consent.granted",
+  "consent.revoked",
+  "token.revoked",
+  "client.registered",
+  "client.updated",
+  "client.removed",
+  "client.secret_added",
+  "client.secret_disabled",
+  "client.secret_expiry_set",
+  "signing_key.rotated",
+];
 
 export interface AuditEvent {
   type: AuditEventType;

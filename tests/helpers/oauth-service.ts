@@ -44,6 +44,7 @@ const routes = {
   endsession: () => import("@/app/connect/endsession/route").then((m) => m.GET as Handler),
   signout: () => import("@/app/interaction/signout/route").then((m) => m.POST as Handler),
   portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
+  admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -107,7 +108,7 @@ export class UserAgent {
   }
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
-  async post(route: "signout" | "portal", path: string, form: Record<string, string>): Promise<Response> {
+  async post(route: "signout" | "portal" | "admin", path: string, form: Record<string, string>): Promise<Response> {
     return this.keepCookies(await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())));
   }
 
@@ -131,6 +132,14 @@ export function returnUrlOf(response: Response): string {
 export function callbackParams(response: Response): URLSearchParams {
   const url = new URL(response.headers.get("location")!);
   return url.hash ? new URLSearchParams(url.hash.slice(1)) : url.searchParams;
+}
+
+/** A user agent signed in as the given demo user. */
+export async function signedInAgent(email: string, password: string): Promise<UserAgent> {
+  const agent = new UserAgent();
+  const response = await agent.login("/", email, password);
+  if (response.headers.get("location") !== "/") throw new Error(`could not sign in ${email}`);
+  return agent;
 }
 
 export const demoWeb = {

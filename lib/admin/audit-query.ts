@@ -1,0 +1,52 @@
+/** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
+import { AUDIT_EVENT_TYPES } from "@/lib/audit/record-audit-event";
+import type { Db } from "@/lib/db/prisma";
+
+export const AUDIT_PAGE_SIZE = 100;
+
+export interface AuditFilter {
+  type?: string;
+  clientId?: string;
+  email?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditRow {
+  id: string;
+  occurredAt: Date;
+  type: string;
+  email: string | null;
+  clientId: string | null;
+  details: string;
+}
+
+const day = (value: string | undefined, endOfDay: boolean) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`) : undefined;
+
+export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
+  const user = filter.email ? await db.user.findUnique({ where: { email: filter.email.trim().toLowerCase() }, select: { id: true } }) : undefined;
+  if (filter.email && !user) return [];
+  const from = day(filter.from, false);
+  const to = day(filter.to, true);
+  const events = await db.auditEvent.findMany({
+    where: {
+      type: filter.type && (AUDIT_EVENT_TYPES as string[]).includes(filter.type) ? filter.type : undefined,
+      clientId: filter.clientId?.trim() || undefined,
+      userId: user?.id,
+      occurredAt: from || to ? { gte: from, lte: to } : undefined,
+    },
+    orderBy: { occurredAt: "desc" },
+    take: AUDIT_PAGE_SIZE,
+  });
+  const ids = [...new Set(events.map((e) => e.userId).filter((id): id is string => id !== null))];
+  const emails = new Map((await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]));
+  return events.map((event) => ({
+    id: event.id,
+    occurredAt: event.occurredAt,
+    type: event.type,
+    email: event.userId ? (emails.get(event.userId) ?? event.userId) : null,
+    clientId: event.clientId,
+    details: event.details,
+  }));
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { hashToken } from "@/lib/crypto/tokens";
+import { findAuditEvents } from "@/lib/admin/audit-query";
+import { SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const metadata = JSON.stringify({ client_id: "admin-made", client_name: "Made by admin", redirect_uris: ["https://made.example/cb"] });
+
+describe(`operator form handler on ${testProvider()}`, () => {
+  it("refuses everyone but operators with 403 and writes nothing", async () => {
+    const optician = await signedInAgent("optician@demo.test", "Optician#2026");
+    for (const agent of [optician, new UserAgent()]) {
+      const response = await agent.post("admin", "/interaction/admin", { action: "register", metadata });
+      expect(response.status).toBe(403);
+    }
+    expect(await service().database.db.client.findUnique({ where: { id: "admin-made" } })).toBeNull();
+  });
+
+  it("registers with the CLI's validation, hands the secret over once in a sealed cookie, and manages secrets", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    const bad = await admin.post("admin", "/interaction/admin", { action: "register", metadata: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }) });
+    const badLocation = new URL(bad.headers.get("location")!, "http://x");
+    expect(badLocation.pathname).toBe("/admin/clients");
+    expect(badLocation.searchParams.get("error")).toMatch(/must use https/);
+    expect(badLocation.searchParams.get("draft")).toContain("evil.example");
+
+    const registered = await admin.post("admin", "/interaction/admin", { action: "register", metadata });
+    expect(registered.headers.get("location")).toBe("/admin/clients/admin-made?created=1");
+    const sealed = admin.cookies.get("optigate_new_secret")!;
+    const { secretId, secret } = JSON.parse(unseal(sealed, deriveKey(SECRET_KEY, "cookie")));
+    const db = service().database.db;
+    expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).secretHash).toBe(hashToken(secret));
+    expect(registered.headers.getSetCookie().find((c) => c.startsWith("optigate_new_secret="))).toMatch(/Path=\/admin; SameSite=Lax; HttpOnly; Max-Age=120/);
+
+    await admin.post("admin", "/interaction/admin", { action: "secret-expiry", client_id: "admin-made", secret_id: secretId, expires: "2099-12-31" });
+    expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).expiresAt?.toISOString()).toBe("2099-12-31T23:59:59.000Z");
+    await admin.post("admin", "/interaction/admin", { action: "secret-disable", client_id: "admin-made", secret_id: secretId });
+    expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).disabledAt).not.toBeNull();
+    await admin.post("admin", "/interaction/admin", { action: "secret-add", client_id: "admin-made", description: "second" });
+    expect(await db.clientSecret.count({ where: { clientId: "admin-made" } })).toBe(2);
+
+    const updated = await admin.post("admin", "/interaction/admin", { action: "update", client_id: "admin-made", metadata: JSON.stringify({ client_name: "Renamed", redirect_uris: ["https://made.example/cb", "https://made.example/cb2"] }) });
+    expect(updated.headers.get("location")).toBe("/admin/clients/admin-made?saved=1");
+    const row = await db.client.findUniqueOrThrow({ where: { id: "admin-made" } });
+    expect(JSON.parse(row.redirectUris)).toHaveLength(2);
+    expect(JSON.parse(row.names)).toEqual({ default: "Renamed" });
+
+    const events = await findAuditEvents(db, { clientId: "admin-made" });
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["client.registered", "client.updated", "client.secret_disabled", "client.secret_expiry_set"]));
+    expect(await findAuditEvents(db, { clientId: "admin-made", type: "client.updated" })).toHaveLength(1);
+    expect(await findAuditEvents(db, { email: "nobody@demo.test" })).toEqual([]);
+
+    const removed = await admin.post("admin", "/interaction/admin", { action: "remove", client_id: "admin-made" });
+    expect(removed.headers.get("location")).toBe("/admin/clients?removed=admin-made");
+    expect(await db.client.findUnique({ where: { id: "admin-made" } })).toBeNull();
+  });
+
+  it("refuses a forged form", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    const forged = await admin.post("admin", "/interaction/admin", { action: "register", metadata, csrf_token: "forged" });
+    expect(new URL(forged.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(/expired/);
+  });
+});
