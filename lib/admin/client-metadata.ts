@@ -5,7 +5,8 @@
  *   application_type "native"                   -> native (public, PKCE, may be offline)
  *   token_endpoint_auth_method "none"           -> browser (public, PKCE or implicit, never offline)
  *   anything else                               -> web (confidential, may be offline)
- * Extensions beyond RFC 7591 and OpenID Connect Registration: `description` (with `#lang` variants),
+ * Besides RFC 7591: `application_type` (OpenID Connect Registration), `frontchannel_logout_uri` and
+ * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
  * `allowed_cors_origins`, `offline_access` and `refresh_token_policy`. Unknown fields are refused, so that a typo
  * cannot silently register a client that behaves differently than the operator meant.
  */
@@ -32,6 +33,10 @@ export interface ClientRegistration {
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
   offlineAccess: boolean;
   refreshTokenPolicy: RefreshTokenPolicy;
+  /** OpenID Connect Front-Channel Logout 1.0. */
+  frontchannelLogoutUri: string | null;
+  /** OpenID Connect Back-Channel Logout 1.0. */
+  backchannelLogoutUri: string | null;
 }
 
 /** RFC 7591 §3.2.2 error codes. */
@@ -71,6 +76,8 @@ const SIMPLE_FIELDS = new Set([
   "offline_access",
   "application_type",
   "refresh_token_policy",
+  "frontchannel_logout_uri",
+  "backchannel_logout_uri",
 ]);
 const LOCALIZED_FIELDS = ["client_name", "description"] as const;
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -190,6 +197,15 @@ function resolveScopes(metadata: Record<string, unknown>, kind: ClientKind, offl
   return scopes;
 }
 
+function logoutUri(metadata: Record<string, unknown>, field: string, kind: ClientKind): string | null {
+  const uri = optionalString(metadata, field);
+  if (uri === undefined) return null;
+  if (kind === "backend") fail(`backend clients have no ${field}`);
+  const problem = redirectUriProblem(uri, false);
+  if (problem) throw new ClientMetadataError("invalid_client_metadata", `${field} "${uri}" ${problem}`);
+  return uri;
+}
+
 function resolveClientId(metadata: Record<string, unknown>): string | undefined {
   const id = optionalString(metadata, "client_id");
   if (id !== undefined && !CLIENT_ID.test(id)) {
@@ -250,6 +266,8 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string): Cli
     tokenEndpointAuthMethod: authMethod,
     offlineAccess,
     refreshTokenPolicy: policy,
+    frontchannelLogoutUri: logoutUri(metadata, "frontchannel_logout_uri", kind),
+    backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind),
   };
 }
 
@@ -279,5 +297,7 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     allowed_cors_origins: registration.corsOrigins,
     offline_access: registration.offlineAccess,
     refresh_token_policy: registration.refreshTokenPolicy,
+    ...(registration.frontchannelLogoutUri ? { frontchannel_logout_uri: registration.frontchannelLogoutUri } : {}),
+    ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
   };
 }

@@ -18,6 +18,8 @@ export function clientRowData(registration: ClientRegistration) {
     tokenEndpointAuthMethod: registration.tokenEndpointAuthMethod,
     offlineAccess: registration.offlineAccess,
     refreshTokenPolicy: registration.refreshTokenPolicy,
+    frontchannelLogoutUri: registration.frontchannelLogoutUri,
+    backchannelLogoutUri: registration.backchannelLogoutUri,
   };
 }
 
@@ -36,6 +38,8 @@ export function registeredClientFromRow(row: Client): RegisteredClient {
     tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as TokenEndpointAuthMethod,
     offlineAccess: row.offlineAccess,
     refreshTokenPolicy: row.refreshTokenPolicy as RefreshTokenPolicy,
+    frontchannelLogoutUri: row.frontchannelLogoutUri,
+    backchannelLogoutUri: row.backchannelLogoutUri,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -10,6 +10,7 @@ import { forgetUser } from "@/lib/oauth/users/user-store";
 import { isFormRequest } from "@/lib/http/request-parameters";
 import { pageUrl, seeOther } from "@/lib/interaction/see-other";
 import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
+import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { endAllLoginSessions } from "@/lib/session/end-sessions";
@@ -39,8 +40,12 @@ export async function handlePortalSubmission(request: Request, context: ServiceC
     return seeOther(pageUrl(PROFILE_PATH, { saved: "1" }), language ? [languageCookie(language, config.publicUrl)] : [expireCookie(LOCALE_COOKIE, { secure: isSecureOrigin(config.publicUrl), httpOnly: false })]);
   }
   if (action === "sign-out-everywhere") {
-    await endAllLoginSessions(db, session.user.id);
-    return seeOther("/?signedOut=everywhere", [expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(config.publicUrl) })]);
+    const ended = await endAllLoginSessions(db, session.user.id);
+    const expired = expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(config.publicUrl) });
+    const frontchannel = await announceLogout(context, ended, "/?signedOut=everywhere");
+    if (!frontchannel) return seeOther("/?signedOut=everywhere", [expired]);
+    frontchannel.headers.append("Set-Cookie", expired);
+    return frontchannel;
   }
   return seeOther(pageUrl(PORTAL_PATH, { error: "unknown_action" }));
 }

@@ -33,6 +33,10 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,
+    frontchannel_logout_supported: true,
+    frontchannel_logout_session_supported: true,
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
   };
 }
 

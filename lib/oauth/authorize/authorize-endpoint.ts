@@ -40,6 +40,12 @@ export async function completeAuthorization(
   scopes: string[],
   status: 302 | 303,
 ): Promise<Response> {
+  // Remember that this session signed in to the client, to tell it when the session ends.
+  await context.db.loginSessionClient.upsert({
+    where: { sessionId_clientId: { sessionId: session.id, clientId: request.client.id } },
+    create: { sessionId: session.id, clientId: request.client.id },
+    update: {},
+  });
   const values =
     request.responseType === "code"
       ? { code: await issueAuthorizationCode(context.db, request, { userId: session.user.id, sessionId: session.id, authTime: session.authTime, scopes }) }

@@ -4,17 +4,23 @@
  */
 import { expireCookie } from "@/lib/http/cookies";
 import { isFormRequest } from "@/lib/http/request-parameters";
+import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import { afterSignOut, END_SESSION_PARAMETERS, readEndSessionRequest, type EndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
 import { endLoginSession } from "@/lib/session/end-sessions";
 import { findActiveSession, isSecureOrigin, readSessionCookie, SESSION_COOKIE, type ActiveSession } from "@/lib/session/login-session";
 
-/** Ends the session (if any) and answers with the redirect that follows sign-out. */
+/**
+ * Ends the session (if any), tells the clients it signed in to, and answers with where sign-out leads: a redirect,
+ * or first the front-channel logout page when a client registered one.
+ */
 export async function signOut(context: ServiceContext, session: ActiveSession | null, request: EndSessionRequest, status: 302 | 303): Promise<Response> {
+  const next = afterSignOut(request);
   if (session) await endLoginSession(context.db, session.id);
-  const headers = new Headers({ Location: afterSignOut(request), "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(context.config.publicUrl) }));
-  return new Response(null, { status, headers });
+  const frontchannel = session ? await announceLogout(context, [session.id], next) : undefined;
+  const response = frontchannel ?? new Response(null, { status, headers: { Location: next, "Cache-Control": "no-store" } });
+  response.headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(context.config.publicUrl) }));
+  return response;
 }
 
 export async function handleEndSessionRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {

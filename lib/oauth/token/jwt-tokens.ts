@@ -76,3 +76,19 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
   };
   return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), "RS256"), "JWT");
 }
+
+/** OpenID Connect Back-Channel Logout 1.0 §2.4: tells a client that the user's session ended. */
+export async function signLogoutToken(context: ServiceContext, logout: { clientId: string; userId: string; sessionId: string }, now: Date): Promise<string> {
+  const iat = seconds(now);
+  const claims = {
+    iss: context.config.publicUrl,
+    sub: logout.userId,
+    aud: logout.clientId,
+    iat,
+    exp: iat + 120,
+    jti: randomUUID(),
+    sid: logout.sessionId,
+    events: { "http://schemas.openid.net/event/backchannel-logout": {} },
+  };
+  return signJwt(claims, activeKey(await getKeySet(context.db, context.config.secretKey), "RS256"), "logout+jwt");
+}

@@ -104,3 +104,17 @@ describe("parseClientMetadata: what a registrar refuses", () => {
     expect(error.message).not.toContain("\n");
   });
 });
+
+describe("parseClientMetadata: logout URIs", () => {
+  it("keeps front- and back-channel logout URIs of interactive clients", () => {
+    expect(parse({ ...web, frontchannel_logout_uri: "https://shop.example.com/fc", backchannel_logout_uri: "https://shop.example.com/bc" })).toMatchObject({
+      frontchannelLogoutUri: "https://shop.example.com/fc",
+      backchannelLogoutUri: "https://shop.example.com/bc",
+    });
+    expect(parse(web)).toMatchObject({ frontchannelLogoutUri: null, backchannelLogoutUri: null });
+  });
+  it("refuses them for backend clients and over plain http to other hosts", () => {
+    expect(rejection({ ...backend, backchannel_logout_uri: "https://b.example/bc" }).message).toContain("backend clients have no backchannel_logout_uri");
+    expect(rejection({ ...web, frontchannel_logout_uri: "http://shop.example.com/fc" }).message).toContain("must use https");
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Combined sign-out: every client a session signed in to is told that the session ended, if it registered how.
+ * Back-channel (OpenID Connect Back-Channel Logout 1.0): a signed logout token POSTed server to server, waited for at
+ * most BACKCHANNEL_TIMEOUT_MS per client. Front-channel (Front-Channel Logout 1.0): a page that loads each client's
+ * URI in an invisible iframe, with `iss` and `sid`, then continues to where sign-out leads.
+ */
+import { escapeHtml } from "@/lib/http/html";
+import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
+import type { ServiceContext } from "@/lib/service-context";
+
+export const BACKCHANNEL_TIMEOUT_MS = 2000;
+
+export interface LogoutTarget {
+  clientId: string;
+  sessionId: string;
+  userId: string;
+  frontchannelLogoutUri: string | null;
+  backchannelLogoutUri: string | null;
+}
+
+/** The clients the given sessions signed in to that registered a logout URI. */
+export async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await context.db.loginSessionClient.findMany({ where: { sessionId: { in: sessionIds } }, include: { session: { select: { userId: true } } } });
+  const clients = await context.db.client.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.clientId))] }, OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }] },
+    select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true },
+  });
+  const byId = new Map(clients.map((c) => [c.id, c]));
+  return rows.flatMap((row) => {
+    const client = byId.get(row.clientId);
+    return client ? [{ clientId: client.id, sessionId: row.sessionId, userId: row.session.userId, frontchannelLogoutUri: client.frontchannelLogoutUri, backchannelLogoutUri: client.backchannelLogoutUri }] : [];
+  });
+}
+
+export async function sendBackchannelLogouts(context: ServiceContext, targets: LogoutTarget[], now = new Date()): Promise<void> {
+  await Promise.allSettled(
+    targets
+      .filter((target) => target.backchannelLogoutUri)
+      .map(async (target) => {
+        const logoutToken = await signLogoutToken(context, target, now);
+        try {
+          const response = await fetch(target.backchannelLogoutUri!, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "Cache-Control": "no-store" },
+            body: new URLSearchParams({ logout_token: logoutToken }),
+            redirect: "manual",
+            signal: AbortSignal.timeout(BACKCHANNEL_TIMEOUT_MS),
+          });
+          if (!response.ok) console.warn(`back-channel logout of ${target.clientId} answered ${response.status}`);
+        } catch (error) {
+          console.warn(`back-channel logout of ${target.clientId} failed: ${(error as Error).message}`);
+        }
+      }),
+  );
+}
+
+function frontchannelUrl(target: LogoutTarget, issuer: string): string {
+  const url = new URL(target.frontchannelLogoutUri!);
+  url.searchParams.set("iss", issuer);
+  url.searchParams.set("sid", target.sessionId);
+  return url.toString();
+}
+
+/** The page that loads the clients' front-channel logout URIs, then continues to `next`; undefined when none. */
+export function frontchannelLogoutPage(targets: LogoutTarget[], issuer: string, next: string): Response | undefined {
+  const frames = targets.filter((target) => target.frontchannelLogoutUri);
+  if (frames.length === 0) return undefined;
+  const iframes = frames.map((target) => `<iframe src="${escapeHtml(frontchannelUrl(target, issuer))}" title="${escapeHtml(target.clientId)}" width="0" height="0" style="display:none"></iframe>`).join("");
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>OptiGate</title>
+<meta http-equiv="refresh" content="3;url=${escapeHtml(next)}"></head>
+<body>${iframes}<script>
+var pending = ${frames.length};
+function done() { if (--pending === 0) location.replace(${JSON.stringify(next)}); }
+document.querySelectorAll("iframe").forEach(function (frame) { frame.addEventListener("load", done); });
+</script><noscript><a href="${escapeHtml(next)}">Continue</a></noscript></body></html>`;
+  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer" } });
+}
+
+/** Tells the clients of the ending sessions; returns the front-channel page to show instead of `next`, if any. */
+export async function announceLogout(context: ServiceContext, sessionIds: string[], next: string): Promise<Response | undefined> {
+  const targets = await logoutTargets(context, sessionIds);
+  await sendBackchannelLogouts(context, targets);
+  return frontchannelLogoutPage(targets, context.config.publicUrl, next);
+}
