@@ -1,14 +1,23 @@
 /**
- * The languages the pages are shown in. Adding one: a messages/<code>.json file, and its code and name here.
+ * The languages the pages are shown in, each with its name in itself (for the language switch and the profile).
+ * Adding a language: a messages/<code>.json file and one line here.
  */
-export const LOCALES = ["en", "de"] as const;
-export type Locale = (typeof LOCALES)[number];
+export const LANGUAGE_NAMES = {
+  en: "English",
+  de: "Deutsch",
+} as const;
+
+export type Locale = keyof typeof LANGUAGE_NAMES;
+export const LOCALES = Object.keys(LANGUAGE_NAMES) as Locale[];
 export const DEFAULT_LOCALE: Locale = "en";
-/** Each language's name in itself, for the language switch and the profile. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", de: "Deutsch" };
 /** Remembers the language a flow or the language switch chose. */
 export const LOCALE_COOKIE = "optigate_locale";
 
 export function isLocale(value: string | undefined | null): value is Locale {
   return (LOCALES as readonly string[]).includes(value ?? "");
+}
+
+/** A locale's messages (messages/<code>.json). */
+export async function loadMessages(locale: Locale): Promise<typeof import("@/messages/en.json")> {
+  return (await import(`../../messages/${locale}.json`)).default;
 }

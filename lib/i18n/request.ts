@@ -4,7 +4,7 @@
  */
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { loadMessages, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { UI_LOCALES_HEADER } from "@/lib/interaction/page-proxy";
 import { resolveLocale } from "@/lib/i18n/resolve-locale";
 import { currentSession } from "@/lib/interaction/page-helpers";
@@ -18,5 +18,5 @@ export default getRequestConfig(async () => {
     userPreference: session?.user.preferredLanguage,
     acceptLanguage: headerStore.get("accept-language"),
   });
-  return { locale, messages: (await import(`../../messages/${locale}.json`)).default };
+  return { locale, messages: await loadMessages(locale) };
 });

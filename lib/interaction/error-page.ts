@@ -2,15 +2,11 @@
  * OptiGate's own error page for authorization requests that must not be redirected (unknown client, unregistered
  * redirect URI). Rendered by the route handler itself, so that the response is a 400 and never a redirect.
  */
-import de from "@/messages/de.json";
-import en from "@/messages/en.json";
 import { escapeHtml } from "@/lib/http/html";
-import type { Locale } from "@/lib/i18n/locales";
+import { loadMessages, type Locale } from "@/lib/i18n/locales";
 
-const TEXTS: Record<Locale, typeof en.ErrorPage> = { en: en.ErrorPage, de: de.ErrorPage };
-
-export function errorPage(locale: Locale, code: "invalid_client" | "invalid_request" | "server_error", description: string, status = 400): Response {
-  const t = TEXTS[locale];
+export async function errorPage(locale: Locale, code: "invalid_client" | "invalid_request" | "server_error", description: string, status = 400): Promise<Response> {
+  const t = (await loadMessages(locale)).ErrorPage;
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.title)} – OptiGate</title>

@@ -1,5 +1,6 @@
 /** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer. */
 import type { Config } from "@/lib/config";
+import { LOCALES } from "@/lib/i18n/locales";
 import { requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 
@@ -28,7 +29,7 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     userinfo_signing_alg_values_supported: ["none"],
     claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "sid", "name", "given_name", "family_name", "locale", "company", "email", "email_verified"],
     prompt_values_supported: ["none", "login", "consent", "select_account"],
-    ui_locales_supported: ["en", "de"],
+    ui_locales_supported: LOCALES,
     claims_parameter_supported: false,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
