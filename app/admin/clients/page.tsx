@@ -45,7 +45,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 className="text-lg font-semibold text-slate-900">{t("register")}</h2>
-        {single(query.error) ? <div className="mt-3"><Alert>{single(query.error)}</Alert></div> : null}
+        {single(query.error) ? <div className="mt-3"><Alert>{t("rejected")} <code className="font-mono">{single(query.error)}</code></Alert></div> : null}
         <form method="post" action="/interaction/admin" className="mt-3 space-y-3">
           <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken(context)} />
           <input type="hidden" name="action" value="register" />

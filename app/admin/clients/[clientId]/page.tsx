@@ -49,7 +49,7 @@ export default async function AdminClientPage({ params, searchParams }: { params
     <div className="space-y-6">
       <a href="/admin/clients" className="text-sm text-brand-700 underline underline-offset-2">← {t("back")}</a>
       <h1 className="text-2xl font-semibold text-brand-800">{localizedText(client.names, locale, client.id)} <span className="text-base font-normal text-slate-600">({client.id}, {client.kind})</span></h1>
-      {single(query.error) ? <Alert>{single(query.error)}</Alert> : null}
+      {single(query.error) ? <Alert>{t("rejected")} <code className="font-mono">{single(query.error)}</code></Alert> : null}
       {single(query.created) || single(query.saved) ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t(single(query.created) ? "created" : "saved")}</p> : null}
       {created && secrets.some((s) => s.id === created.secretId) ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-4">
