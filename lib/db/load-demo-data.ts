@@ -1,9 +1,10 @@
 /**
- * Loads the demo data set. Idempotent: whatever already exists (matched by company id, user email and client id)
+ * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already exists (matched by company id, user email and client id)
  * is left exactly as it is, so loading twice changes nothing.
  */
 import { demoClients, demoCompanies, demoUsers } from "@/prisma/demo-data";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import { loadDemoCatalogs } from "@/lib/db/load-demo-catalogs";
 import { registerClient } from "@/lib/admin/client-registry";
 import { hashPassword } from "@/lib/crypto/password";
 import type { Db } from "@/lib/db/prisma";
@@ -30,5 +31,6 @@ export async function loadDemoData(db: Db, apiScopePrefix: string): Promise<Demo
     await registerClient(db, registration, { value: secret, description: "demo secret" });
     created.push(`client ${registration.id}`);
   }
+  created.push(...(await loadDemoCatalogs(db)));
   return { created };
 }

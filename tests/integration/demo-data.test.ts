@@ -17,6 +17,11 @@ async function snapshot() {
     secrets: await db.clientSecret.findMany({ orderBy: { id: "asc" } }),
     scopes: await db.scope.findMany({ orderBy: { name: "asc" } }),
     audit: await db.auditEvent.count(),
+    catalogs: await db.catalog.findMany({ orderBy: { id: "asc" } }),
+    revisions: await db.catalogRevision.findMany({ orderBy: { id: "asc" } }),
+    articles: await db.catalogArticle.count(),
+    webServices: await db.supplierWebService.count(),
+    relationships: await db.customerRelationship.findMany({ include: { subscriptions: true, whiteLabelNames: true } }),
   };
 }
 
@@ -29,7 +34,7 @@ afterAll(() => database.drop());
 describe(`demo data on ${testProvider()}`, () => {
   it("loads the contract's companies, users and clients", async () => {
     const result = await loadDemoData(database.db, "platform");
-    expect(result.created).toHaveLength(3 + 3 + 5);
+    expect(result.created).toEqual(expect.arrayContaining(["user optician@demo.test", "client demo-web", "catalog demo-company-lens/catalog.xml", "customer 100234"]));
     const { companies, users, clients } = await snapshot();
     expect(companies.map((c) => [c.name, c.kind])).toEqual(
       expect.arrayContaining([["Augenoptik Demo GmbH", "eye_care_professional"], ["Demo Lens AG", "supplier"], ["OptiGate Operations", "operator"]]),
@@ -45,6 +50,29 @@ describe(`demo data on ${testProvider()}`, () => {
     const native = clients.find((c) => c.id === "demo-native")!;
     expect(native.offlineAccess).toBe(true);
     expect(JSON.parse(clients.find((c) => c.id === "demo-backend")!.allowedScopes)).toEqual(["platform.catalogs.read", "platform.supplierreg.readwrite"]);
+  });
+
+  it("loads the contract's catalogs, revisions, web services and the optician's customer relationship", async () => {
+    const { db } = database;
+    const lens = await db.company.findUniqueOrThrow({ where: { id: "demo-company-lens" } });
+    expect(lens).toMatchObject({ kind: "supplier", supplierId: "DLAG", name1: "Demo Lens", name2: "AG" });
+    const german = await db.catalog.findUniqueOrThrow({ where: { supplierCompanyId_catalogId: { supplierCompanyId: lens.id, catalogId: "catalog.xml" } }, include: { revisions: { orderBy: { number: "asc" } } } });
+    expect(german).toMatchObject({ language: "de", format: "SPECTARIS" });
+    expect(JSON.parse(german.validCountries)).toEqual(["DE"]);
+    expect(german.revisions.map((r) => [r.number, r.released])).toEqual([[1, true], [2, true], [3, false]]);
+    const austrian = await db.catalog.findUniqueOrThrow({ where: { supplierCompanyId_catalogId: { supplierCompanyId: lens.id, catalogId: "catalog_AT.xml" } }, include: { revisions: true } });
+    expect(JSON.parse(austrian.validCountries)).toEqual(["AT"]);
+    expect(austrian.revisions.map((r) => [r.number, r.released])).toEqual([[1, true]]);
+    expect(await db.catalog.count({ where: { supplierCompanyId: { not: lens.id } } })).toBe(1);
+
+    const relationship = await db.customerRelationship.findFirstOrThrow({ include: { subscriptions: { include: { catalog: true } }, whiteLabelNames: true } });
+    expect(relationship).toMatchObject({ customerCompanyId: "demo-company-optician", supplierCompanyId: lens.id, clientId: "100234", active: true });
+    expect(JSON.parse(relationship.customerGroups)).toEqual([5]);
+    expect(relationship.subscriptions.map((s) => [s.catalog.catalogId, s.status])).toEqual([["catalog.xml", "Subscribed"]]);
+    expect(relationship.whiteLabelNames).toEqual([expect.objectContaining({ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" })]);
+    const whiteLabel = await db.catalogArticle.findFirstOrThrow({ where: { articleNumber: "WL-100", revision: { catalogId: german.id, number: 2 } } });
+    expect(whiteLabel).toMatchObject({ whiteLabel: true, customerGroup: 0 });
+    expect(await db.supplierWebService.findMany({ where: { supplierCompanyId: lens.id }, orderBy: { type: "asc" } }).then((rows) => rows.map((r) => r.type))).toEqual(["ASN", "OrderConfig", "OrderResponse", "PlaceOrder"]);
   });
 
   it("stores passwords and secrets only as hashes", async () => {
