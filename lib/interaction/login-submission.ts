@@ -1,9 +1,8 @@
 /**
- * POST /interaction/login: the login form. Checks the CSRF token, the throttle, then the credentials (the same answer
- * and the same work whether or not the account exists), starts a login session and continues the flow with 303.
+ * POST /interaction/login: the login form. Checks the CSRF token, then the credentials (verify-credentials.ts), starts
+ * a login session and continues the flow with 303.
  */
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, serializeCookie } from "@/lib/http/cookies";
 import { isFormRequest } from "@/lib/http/request-parameters";
@@ -11,15 +10,11 @@ import { afterLogin, safeLocalPath } from "@/lib/interaction/return-url";
 import { pageUrl, seeOther } from "@/lib/interaction/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
-import { clearAccountThrottle, recordFailedSignIn, throttledForSeconds } from "@/lib/session/login-throttle";
 import { createLoginSession, isSecureOrigin, sessionCookie } from "@/lib/session/login-session";
+import { verifyCredentials } from "@/lib/session/verify-credentials";
 
 /** Remembers the typed user name for the login page shown after a failed attempt. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
-
-let dummyHash: Promise<string> | undefined;
-/** Verifying against a throw-away hash for unknown accounts takes as long as for real ones. */
-const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { db, config } = context;
@@ -35,21 +30,9 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   if (!email || !password) return back("missing_fields");
 
   const ipAddress = clientAddress(request, config.trustedProxies);
-  const wait = await throttledForSeconds(db, email, ipAddress);
-  if (wait > 0) return back("throttled", { minutes: String(Math.ceil(wait / 60)) });
-
-  const user = await db.user.findUnique({ where: { email } });
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
-  if (!user || !valid) {
-    await recordFailedSignIn(db, email, ipAddress);
-    await recordAuditEvent(db, { type: "sign_in.failed", userId: user?.id, ipAddress, details: { username: email, reason: "invalid_credentials" } });
-    return back("invalid_credentials");
-  }
-  if (!user.active) {
-    await recordAuditEvent(db, { type: "sign_in.failed", userId: user.id, ipAddress, details: { reason: "account_disabled" } });
-    return back("account_disabled");
-  }
-  await clearAccountThrottle(db, email);
+  const check = await verifyCredentials(db, email, password, ipAddress);
+  if (!check.ok) return check.reason === "throttled" ? back("throttled", { minutes: String(Math.ceil(check.retryAfterSeconds / 60)) }) : back(check.reason);
+  const user = check.user;
   const { cookieValue, sessionId } = await createLoginSession(db, user.id, { ipAddress, userAgent: request.headers.get("user-agent") ?? undefined });
   await recordAuditEvent(db, { type: "sign_in.succeeded", userId: user.id, ipAddress, details: { sessionId } });
   return seeOther(afterLogin(returnUrl), [sessionCookie(cookieValue, config.publicUrl), expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" })]);

@@ -1,0 +1,39 @@
+/**
+ * Tickets of the catalog services: a GUID handed out by SilentLogin, stored as its SHA-256 hash, valid for
+ * TICKET_LIFETIME_SECONDS (8 hours). A ticket of an unknown, expired or revoked kind is 401 for the services, a
+ * ticket of a user who was deactivated since is 403.
+ */
+import { randomUUID } from "node:crypto";
+import { hashToken } from "@/lib/crypto/tokens";
+import type { Db } from "@/lib/db/prisma";
+import type { User } from "@/lib/db/generated/sqlite/client";
+
+export const TICKET_LIFETIME_SECONDS = 8 * 3600;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class TicketError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403,
+    message: string,
+  ) {
+    super(message);
+    this.name = "TicketError";
+  }
+}
+
+export async function issueTicket(db: Db, userId: string, now = new Date()): Promise<{ ticket: string; expires: Date }> {
+  const ticket = randomUUID();
+  const expires = new Date(now.getTime() + TICKET_LIFETIME_SECONDS * 1000);
+  await db.ticket.create({ data: { ticketHash: hashToken(ticket.toLowerCase()), userId, createdAt: now, expiresAt: expires } });
+  return { ticket, expires };
+}
+
+/** The user a ticket stands for; throws TicketError with the status the catalog services answer. */
+export async function userOfTicket(db: Db, ticket: string, now = new Date()): Promise<User> {
+  if (!GUID.test(ticket)) throw new TicketError(400, "The ticket parameter must be a GUID.");
+  const row = await db.ticket.findUnique({ where: { ticketHash: hashToken(ticket.toLowerCase()) }, include: { user: true } });
+  if (!row || row.revokedAt) throw new TicketError(401, "The ticket is not valid. Sign in again to get a new one.");
+  if (row.expiresAt <= now) throw new TicketError(401, "The ticket has expired. Sign in again to get a new one.");
+  if (!row.user.active) throw new TicketError(403, "The user of this ticket is no longer active.");
+  return row.user;
+}
