@@ -6,12 +6,19 @@ export function escapeXml(text: string): string {
 
 export type Attributes = Record<string, string | number | null | undefined>;
 
-export function openTag(name: string, attributes: Attributes = {}): string {
-  const written = Object.entries(attributes)
+function attributeText(attributes: Attributes): string {
+  return Object.entries(attributes)
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
     .map(([key, value]) => ` ${key}="${escapeXml(String(value))}"`)
     .join("");
-  return `<${name}${written}>`;
+}
+
+export function openTag(name: string, attributes: Attributes = {}): string {
+  return `<${name}${attributeText(attributes)}>`;
+}
+
+export function emptyElement(name: string, attributes: Attributes = {}): string {
+  return `<${name}${attributeText(attributes)}/>`;
 }
 
 /** `<name>text</name>`, or nothing when the value is absent. */

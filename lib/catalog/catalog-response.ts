@@ -1,0 +1,19 @@
+/** Answers of the catalog services: XML on success, a plain-text message with the seed's status codes otherwise. */
+
+export class CatalogServiceError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CatalogServiceError";
+  }
+}
+
+export function xmlResponse(body: string | ReadableStream<Uint8Array>): Response {
+  return new Response(body, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+export function plainError(status: number, message: string): Response {
+  return new Response(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
