@@ -1,0 +1,6 @@
+import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
+import { getServiceContext } from "@/lib/service-context";
+
+export const dynamic = "force-dynamic";
+
+export const GET = (request: Request) => handleSubCatalogRequest(request, getServiceContext());
