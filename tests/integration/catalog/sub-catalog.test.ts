@@ -56,7 +56,7 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     expect(header["@clientID"]).toBeUndefined();
     expect(list.map((a) => a["@articleNumber"]).sort()).toEqual(["SV-150", "SV-160", "WL-100"]);
     expect(list.every((a) => a.PurchasePrice === "0.00" && a["@customerGroup"] === "0")).toBe(true);
-    expect(list.find((a) => a["@articleNumber"] === "WL-100").Name).toBe("Premium-Glas 1.6");
+    expect(list.find((a) => a["@articleNumber"] === "WL-100")!.Name).toBe("Premium-Glas 1.6");
     await expectError({ ...lens, catalogResourceKey: "DLAG-AT", revision: "1" }, 403, /ticket is required/);
   });
 
@@ -67,7 +67,7 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     const whiteLabel = list.find((a) => a["@articleNumber"] === "WL-100");
     expect(whiteLabel).toMatchObject({ Name: "Augenoptik Demo Premium 1.6", PurchasePrice: "45.90", RetailPrice: "119.00", "@whiteLabel": "true" });
     expect(list.find((a) => a["@articleNumber"] === "PR-160")).toMatchObject({ StartDate: "01.01.2026", "@customerGroup": "5" });
-    expect(list.find((a) => a["@articleNumber"] === "SV-150").PurchasePrice).toBe("19.10");
+    expect(list.find((a) => a["@articleNumber"] === "SV-150")!.PurchasePrice).toBe("19.10");
   });
 
   it("narrows to clientGroupID, accepts the CatalogID as key, and serves older revisions", async () => {
@@ -76,7 +76,7 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     expect((await articles({ ...lens, catalogResourceKey: "catalog.xml" })).header["@resourceKey"]).toBe("DLAG-DE");
     const first = await articles({ ...lens, revision: "1", ticket });
     expect(first.header["@revision"]).toBe("1");
-    expect(first.articles.find((a) => a["@articleNumber"] === "SV-150").PurchasePrice).toBe("19.00");
+    expect(first.articles.find((a) => a["@articleNumber"] === "SV-150")!.PurchasePrice).toBe("19.00");
   });
 
   it.each([
