@@ -48,13 +48,19 @@ export async function catalogInfosXml(db: Db, query: CatalogInfosQuery): Promise
   const registrations = query.ticket ? await registrationsOf(db, query.ticket) : undefined;
   const catalogs = await db.catalog.findMany({
     where: registrations ? { id: { in: [...registrations.values()].flatMap((r) => [...r.statuses.keys()]) } } : {},
-    include: { supplier: true, revisions: { where: { released: true }, orderBy: { number: "desc" }, take: 1 } },
+    include: { supplier: true },
     orderBy: [{ supplierCompanyId: "asc" }, { catalogId: "asc" }],
   });
+  // One query for every released revision, rather than one per catalog: the latest wins.
+  const released = await db.catalogRevision.findMany({ where: { released: true, catalogId: { in: catalogs.map((c) => c.id) } }, omit: { id: true } });
+  const latest = new Map<string, (typeof released)[number]>();
+  for (const revision of released) {
+    if ((latest.get(revision.catalogId)?.number ?? -1) < revision.number) latest.set(revision.catalogId, revision);
+  }
   const listed = catalogs.filter((catalog) => {
     const countries = JSON.parse(catalog.validCountries) as string[];
     const groups = JSON.parse(catalog.productGroups) as string[];
-    return catalog.revisions.length > 0 && (!query.validCountry || countries.includes(query.validCountry)) && query.productGroups.every((group) => groups.includes(group));
+    return latest.has(catalog.id) && (!query.validCountry || countries.includes(query.validCountry)) && query.productGroups.every((group) => groups.includes(group));
   });
   const supplierIds = [...new Set(listed.map((catalog) => catalog.supplierCompanyId))];
   const services = query.webServices ? await db.supplierWebService.findMany({ where: { supplierCompanyId: { in: supplierIds } }, orderBy: [{ priority: "asc" }, { type: "asc" }] }) : [];
@@ -66,7 +72,7 @@ export async function catalogInfosXml(db: Db, query: CatalogInfosQuery): Promise
     const registration = registrations?.get(supplierId);
     parts.push(openTag("Company", { companyID: company.id, supplierID: company.supplierId ?? "", name1: company.name1 ?? company.name, name2: company.name2 ?? "", clientID: registration?.clientId, portalUrl: company.portalUrl ?? "" }));
     for (const catalog of ofSupplier) {
-      const revision = catalog.revisions[0];
+      const revision = latest.get(catalog.id)!;
       parts.push(
         "<CatalogInfo>",
         textElement("CatalogName", catalog.name),

@@ -101,7 +101,8 @@ export async function prepareSubCatalog(db: Db, query: SubCatalogQuery): Promise
 
 const amount = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
-function articleXml(article: { articleNumber: string; genericName: string; customerGroup: number; purchasePriceCents: number | null; retailPriceCents: number | null; startDate: Date | null; endDate: Date | null; whiteLabel: boolean }, prepared: PreparedSubCatalog): string {
+/** One Article element (exported for the benchmark's baseline, which writes the same XML without the service). */
+export function articleXml(article: { articleNumber: string; genericName: string; customerGroup: number; purchasePriceCents: number | null; retailPriceCents: number | null; startDate: Date | null; endDate: Date | null; whiteLabel: boolean }, prepared: PreparedSubCatalog): string {
   const name = (article.whiteLabel && prepared.names.get(article.articleNumber)) || article.genericName;
   return [
     openTag("Article", { articleNumber: article.articleNumber, customerGroup: article.customerGroup, whiteLabel: String(article.whiteLabel) }),

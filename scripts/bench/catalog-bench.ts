@@ -1,0 +1,79 @@
+/**
+ * The catalog part of `npm run bench`: downloading a 200,000-article sub-catalog from the running server (articles/s,
+ * MB/s, time to first byte, the server's peak memory growth) next to writing the same XML from the same rows to
+ * /dev/null in one process; and getCatalogInfos with 500 suppliers.
+ */
+import { createWriteStream, readFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import type { DatabaseTarget } from "@/lib/db/database-url";
+import { getPrismaClient } from "@/lib/db/prisma";
+import { articleXml, prepareSubCatalog, ARTICLE_BATCH_SIZE } from "@/lib/catalog/sub-catalog";
+import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtures";
+
+export const ARTICLES = 200_000;
+
+/** Resident memory of a process in bytes (Linux). */
+function residentBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
+}
+
+export async function prepareCatalogBench(target: DatabaseTarget): Promise<void> {
+  const db = getPrismaClient(target);
+  await addLargeRevision(db, ARTICLES);
+  await addSuppliers(db, 500);
+}
+
+/** The same XML from the same rows, written to /dev/null without HTTP: the raw rate. */
+export async function rawWriteRate(target: DatabaseTarget): Promise<{ articlesPerSecond: number; bytes: number }> {
+  const db = getPrismaClient(target);
+  const prepared = await prepareSubCatalog(db, { companyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION });
+  const sink = createWriteStream("/dev/null");
+  const started = performance.now();
+  let bytes = 0;
+  let lastId: string | undefined;
+  for (;;) {
+    const batch = await db.catalogArticle.findMany({ where: { revisionId: prepared.revisionId, customerGroup: { in: prepared.groups }, ...(lastId ? { id: { gt: lastId } } : {}) }, orderBy: { id: "asc" }, take: ARTICLE_BATCH_SIZE });
+    if (batch.length === 0) break;
+    lastId = batch[batch.length - 1].id;
+    const chunk = batch.map((article) => articleXml(article, prepared)).join("");
+    bytes += Buffer.byteLength(chunk);
+    if (!sink.write(chunk)) await new Promise<void>((resolve) => sink.once("drain", () => resolve()));
+  }
+  sink.end();
+  return { articlesPerSecond: Math.round((ARTICLES * 1000) / (performance.now() - started)), bytes };
+}
+
+export interface DownloadMeasurement {
+  articlesPerSecond: number;
+  megabytesPerSecond: number;
+  firstByteMs: number;
+  peakGrowthMb: number;
+  articles: number;
+}
+
+export async function measureDownload(baseUrl: string, server: ChildProcess): Promise<DownloadMeasurement> {
+  const pid = server.pid!;
+  const baseline = residentBytes(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`);
+  const reader = response.body!.getReader();
+  let firstByteMs = 0;
+  let bytes = 0;
+  let articles = 0;
+  let carry = ""; // an element name may be split across chunks
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (bytes === 0) firstByteMs = performance.now() - started;
+    bytes += value.length;
+    const text = carry + Buffer.from(value).toString("latin1");
+    articles += text.split("</Article>").length - 1;
+    carry = text.slice(-9);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { articlesPerSecond: Math.round(articles / seconds), megabytesPerSecond: bytes / 1e6 / seconds, firstByteMs: Math.round(firstByteMs), peakGrowthMb: (peak - baseline) / 1e6, articles };
+}
