@@ -115,6 +115,15 @@ export function articleXml(article: { articleNumber: string; genericName: string
   ].join("");
 }
 
+/** The next ARTICLE_BATCH_SIZE articles of the sub-catalog after `lastId`, in id order (keyset pagination). */
+export function readArticleBatch(db: Db, prepared: PreparedSubCatalog, lastId: string | undefined) {
+  return db.catalogArticle.findMany({
+    where: { revisionId: prepared.revisionId, customerGroup: { in: prepared.groups }, ...(lastId ? { id: { gt: lastId } } : {}) },
+    orderBy: { id: "asc" },
+    take: ARTICLE_BATCH_SIZE,
+  });
+}
+
 /** The document as a stream: header, then the articles read ARTICLE_BATCH_SIZE at a time by id, then the end tag. */
 export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -127,11 +136,7 @@ export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): Readable
         controller.enqueue(encoder.encode(prepared.header));
         return;
       }
-      const batch = await db.catalogArticle.findMany({
-        where: { revisionId: prepared.revisionId, customerGroup: { in: prepared.groups }, ...(lastId ? { id: { gt: lastId } } : {}) },
-        orderBy: { id: "asc" },
-        take: ARTICLE_BATCH_SIZE,
-      });
+      const batch = await readArticleBatch(db, prepared, lastId);
       if (batch.length > 0) {
         lastId = batch[batch.length - 1].id;
         controller.enqueue(encoder.encode(batch.map((article) => articleXml(article, prepared)).join("")));

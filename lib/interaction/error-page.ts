@@ -3,6 +3,7 @@
  * redirect URI). Rendered by the route handler itself, so that the response is a 400 and never a redirect.
  */
 import { escapeHtml } from "@/lib/http/html";
+import { htmlPage } from "@/lib/http/page-security-headers";
 import { loadMessages, type Locale } from "@/lib/i18n/locales";
 
 export async function errorPage(locale: Locale, code: "invalid_client" | "invalid_request" | "server_error", description: string, status = 400): Promise<Response> {
@@ -27,14 +28,5 @@ a:focus-visible{outline:3px solid #1d6577;outline-offset:2px}
 <p>${escapeHtml(t[code])}</p><p>${escapeHtml(t.hint)}</p>
 <p>${escapeHtml(t.details)}:</p><code>${escapeHtml(code)}: ${escapeHtml(description)}</code>
 <p><a href="/">${escapeHtml(t.home)}</a></p></div></main></body></html>`;
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "frame-ancestors 'none'",
-      "X-Frame-Options": "DENY",
-      "Referrer-Policy": "no-referrer",
-    },
-  });
+  return htmlPage(html, status);
 }

@@ -7,7 +7,7 @@ import { createWriteStream, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import type { DatabaseTarget } from "@/lib/db/database-url";
 import { getPrismaClient } from "@/lib/db/prisma";
-import { articleXml, prepareSubCatalog, ARTICLE_BATCH_SIZE } from "@/lib/catalog/sub-catalog";
+import { ARTICLE_BATCH_SIZE, articleXml, prepareSubCatalog, readArticleBatch } from "@/lib/catalog/sub-catalog";
 import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtures";
 
 export const ARTICLES = 200_000;
@@ -30,7 +30,7 @@ export async function rawWriteRate(target: DatabaseTarget): Promise<{ articlesPe
   const prepared = await prepareSubCatalog(db, { companyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION });
   const rows = [];
   for (let lastId: string | undefined; ; ) {
-    const batch = await db.catalogArticle.findMany({ where: { revisionId: prepared.revisionId, customerGroup: { in: prepared.groups }, ...(lastId ? { id: { gt: lastId } } : {}) }, orderBy: { id: "asc" }, take: ARTICLE_BATCH_SIZE });
+    const batch = await readArticleBatch(db, prepared, lastId);
     if (batch.length === 0) break;
     lastId = batch[batch.length - 1].id;
     rows.push(...batch);

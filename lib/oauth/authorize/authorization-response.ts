@@ -5,6 +5,7 @@
  */
 import type { AuthorizationError, RedirectTarget } from "@/lib/oauth/authorize/authorization-request";
 import { escapeHtml } from "@/lib/http/html";
+import { htmlPage } from "@/lib/http/page-security-headers";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -13,7 +14,7 @@ function formPostPage(redirectUri: string, values: URLSearchParams): Response {
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Continue</title></head>
 <body onload="document.forms[0].submit()"><form method="post" action="${escapeHtml(redirectUri)}">${inputs}
 <noscript><button type="submit">Continue</button></noscript></form></body></html>`;
-  return new Response(html, { status: 200, headers: { ...NO_STORE, "Content-Type": "text/html; charset=utf-8" } });
+  return htmlPage(html, 200);
 }
 
 export function authorizationResponse(target: RedirectTarget, values: Record<string, string>, issuer: string, status: 302 | 303 = 302): Response {

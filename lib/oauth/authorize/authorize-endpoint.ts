@@ -12,11 +12,11 @@ import {
   type AuthorizationRequest,
 } from "@/lib/oauth/authorize/authorization-request";
 import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/authorize/authorization-response";
-import { subjectOfIdTokenHint } from "@/lib/oauth/authorize/id-token-hint";
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
 import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
 import { decideNextStep } from "@/lib/oauth/authorize/next-step";
-import { OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
+import { invalidRequest, OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
+import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, readSessionCookie, type ActiveSession } from "@/lib/session/login-session";
@@ -53,12 +53,17 @@ export async function completeAuthorization(
   return authorizationResponse(request, values, context.config.publicUrl, status);
 }
 
+/** The user an id_token_hint names; it must be an ID token OptiGate issued to this client. */
+async function hintedSubject(context: ServiceContext, idTokenHint: string, clientId: string): Promise<string> {
+  const hint = await readIdTokenHint(idTokenHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
+  if (!hint || hint.clientId !== clientId) throw invalidRequest("id_token_hint is not an ID token that OptiGate issued to this application");
+  return hint.subject;
+}
+
 async function continueAuthorization(context: ServiceContext, httpRequest: Request, request: AuthorizationRequest): Promise<Response> {
   const now = new Date();
   const session = await findActiveSession(context.db, readSessionCookie(httpRequest), now);
-  const hintSubject = request.idTokenHint
-    ? await subjectOfIdTokenHint(request.idTokenHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl, request.client.id)
-    : undefined;
+  const hintSubject = request.idTokenHint ? await hintedSubject(context, request.idTokenHint, request.client.id) : undefined;
   const granted = session ? await grantedScopesOf(context, session.user.id, request.client.id) : null;
   const facts = session ? { userId: session.user.id, authTime: session.authTime } : null;
   const step = decideNextStep(request, facts, granted, hintSubject, now);

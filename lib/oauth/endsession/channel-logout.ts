@@ -5,6 +5,7 @@
  * URI in an invisible iframe, with `iss` and `sid`, then continues to where sign-out leads.
  */
 import { escapeHtml } from "@/lib/http/html";
+import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -74,7 +75,7 @@ var pending = ${frames.length};
 function done() { if (--pending === 0) location.replace(${JSON.stringify(next)}); }
 document.querySelectorAll("iframe").forEach(function (frame) { frame.addEventListener("load", done); });
 </script><noscript><a href="${escapeHtml(next)}">Continue</a></noscript></body></html>`;
-  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer" } });
+  return htmlPage(html, 200);
 }
 
 /** Tells the clients of the ending sessions; returns the front-channel page to show instead of `next`, if any. */

@@ -3,8 +3,8 @@
  * post_logout_redirect_uri, state, ui_locales. The post-logout URI counts only when it exactly matches one the client
  * registered and no presented hint was bad; otherwise OptiGate never redirects.
  */
-import { decodeJwt, jwtVerify } from "jose";
 import { findClient } from "@/lib/oauth/clients/client-store";
+import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -12,7 +12,7 @@ export const END_SESSION_PARAMETERS = ["id_token_hint", "client_id", "post_logou
 
 export interface EndSessionRequest {
   /** undefined: no hint; null: a hint that is not a valid ID token of OptiGate (or names another client). */
-  hint?: { subject: string; sessionId?: string; clientId: string } | null;
+  hint?: IdTokenHint | null;
   clientId?: string;
   /** The verified post-logout redirect URI, if any. */
   redirectUri?: string;
@@ -20,24 +20,10 @@ export interface EndSessionRequest {
   uiLocales?: string;
 }
 
-async function verifyHint(context: ServiceContext, hint: string): Promise<EndSessionRequest["hint"]> {
-  try {
-    const keys = await getKeySet(context.db, context.config.secretKey);
-    const issuedAt = decodeJwt(hint).iat;
-    // Verified as of its issue time: an expired ID token is still a fine hint (RP-Initiated Logout §2).
-    const { payload } = await jwtVerify(hint, keys.verify, { issuer: context.config.publicUrl, algorithms: ["RS256"], currentDate: issuedAt ? new Date(issuedAt * 1000) : undefined });
-    const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
-    if (typeof payload.sub !== "string" || typeof audience !== "string") return null;
-    return { subject: payload.sub, clientId: audience, sessionId: typeof payload.sid === "string" ? payload.sid : undefined };
-  } catch {
-    return null;
-  }
-}
-
 export async function readEndSessionRequest(context: ServiceContext, params: URLSearchParams): Promise<EndSessionRequest> {
   const value = (name: string) => (params.getAll(name).length === 1 && params.get(name) ? params.get(name)! : undefined);
   const rawHint = value("id_token_hint");
-  const verified = rawHint === undefined ? undefined : await verifyHint(context, rawHint);
+  const verified = rawHint === undefined ? undefined : await readIdTokenHint(rawHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
   const requestedClient = value("client_id");
   const hint = verified && requestedClient && requestedClient !== verified.clientId ? null : verified;
   const clientId = hint?.clientId ?? requestedClient;
