@@ -1,16 +1,12 @@
 /**
  * The writes on the token endpoint's hot path, each one `UPDATE ... RETURNING` statement (SQLite and PostgreSQL both
- * have it): slide a refresh token, consume an authorization code. They run on the driver under Prisma, which costs
- * microseconds where a Prisma query costs hundreds (the benchmark showed these writes as the largest cost of a
- * refresh); through Prisma when the driver is not at hand yet.
- *
- * On SQLite the statement runs synchronously on the connection Prisma uses. Prisma's adapter runs other queries on
- * that connection even inside an open interactive transaction; these statements instead wait until no transaction
- * is open, so a rollback elsewhere can never undo a consumed code. On PostgreSQL they take their own pooled
- * connection.
+ * have it): slide a refresh token, consume an authorization code. They run on the driver (lib/db/driver-query.ts),
+ * which costs microseconds where a Prisma query costs hundreds (the benchmark showed these writes as the largest
+ * cost of a refresh).
  */
-import type Database from "better-sqlite3";
-import { driverOf, type Db } from "@/lib/db/prisma";
+import type { DatabaseProvider } from "@/lib/db/database-url";
+import { driverQuery, type DriverStatement } from "@/lib/db/driver-query";
+import type { Db } from "@/lib/db/prisma";
 
 export interface UsedRefreshToken {
   id: string;
@@ -37,65 +33,36 @@ export interface ConsumedCode {
 }
 
 type Row = Record<string, unknown>;
-type Statement = { name: string; table: string; set: string[]; where: string; returning: string[] };
-
-const SLIDE: Statement = {
-  name: "optigate_slide_refresh_token",
-  table: "refresh_tokens",
-  set: ["expires_at", "last_used_at"],
-  where: `"token_hash" = ? AND "client_id" = ? AND "revoked_at" IS NULL AND "expires_at" > ?`,
-  returning: ["id", "family_id", "user_id", "scopes", "login_session_id", "consent_id", "authorization_code_id"],
-};
-
-const CONSUME: Statement = {
-  name: "optigate_consume_code",
-  table: "authorization_codes",
-  set: ["consumed_at"],
-  where: `"code_hash" = ? AND "client_id" = ? AND "consumed_at" IS NULL AND "expires_at" > ?`,
-  returning: ["id", "user_id", "consent_id", "login_session_id", "redirect_uri", "scopes", "requested_scopes", "nonce", "code_challenge"],
-};
 
 /** auth_time as text in UTC: timestamps are stored as UTC, and a text result reads the same on both databases. */
 const AUTH_TIME = { sqlite: `"auth_time"`, postgresql: `to_char("auth_time", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` };
 
-function sql(statement: Statement, provider: "sqlite" | "postgresql"): string {
-  const text = `UPDATE "${statement.table}" SET ${statement.set.map((column) => `"${column}" = ?`).join(", ")} WHERE ${statement.where}
-    RETURNING ${statement.returning.map((column) => `"${column}"`).join(", ")}, ${AUTH_TIME[provider]} AS "auth_time"`;
-  let index = 0;
-  return provider === "sqlite" ? text : text.replace(/\?/g, () => `$${++index}`);
+function updateReturning(name: string, table: string, set: string[], where: string, returning: string[]): DriverStatement {
+  return {
+    name,
+    sql: (provider: DatabaseProvider) => `UPDATE "${table}" SET ${set.map((column) => `"${column}" = ?`).join(", ")} WHERE ${where}
+    RETURNING ${returning.map((column) => `"${column}"`).join(", ")}, ${AUTH_TIME[provider]} AS "auth_time"`,
+  };
 }
 
-/** The stored form of a timestamp: SQLite keeps the adapter's ISO text, PostgreSQL ignores the zone of UTC input. */
-const stamp = (date: Date, provider: "sqlite" | "postgresql") => (provider === "sqlite" ? date.toISOString().replace("Z", "+00:00") : date.toISOString());
+const SLIDE = updateReturning(
+  "optigate_slide_refresh_token",
+  "refresh_tokens",
+  ["expires_at", "last_used_at"],
+  `"token_hash" = ? AND "client_id" = ? AND "revoked_at" IS NULL AND "expires_at" > ?`,
+  ["id", "family_id", "user_id", "scopes", "login_session_id", "consent_id", "authorization_code_id"],
+);
 
-const preparedStatements = new WeakMap<Database.Database, Map<Statement, Database.Statement>>();
+const CONSUME = updateReturning(
+  "optigate_consume_code",
+  "authorization_codes",
+  ["consumed_at"],
+  `"code_hash" = ? AND "client_id" = ? AND "consumed_at" IS NULL AND "expires_at" > ?`,
+  ["id", "user_id", "consent_id", "login_session_id", "redirect_uri", "scopes", "requested_scopes", "nonce", "code_challenge"],
+);
 
-async function untilNoTransaction(database: Database.Database): Promise<void> {
-  while (database.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-}
-
-async function runOnDriver(db: Db, statement: Statement, values: (string | Date)[]): Promise<Row | undefined | null> {
-  const driver = driverOf(db);
-  if (driver?.provider === "postgresql") {
-    // Named: each pooled connection prepares it once.
-    const result = await driver.pool.query({ name: statement.name, text: sql(statement, "postgresql"), values: values.map((v) => (v instanceof Date ? stamp(v, "postgresql") : v)) });
-    return result.rows[0];
-  }
-  const database = driver?.database();
-  if (!database) return null;
-  await untilNoTransaction(database);
-  let statements = preparedStatements.get(database);
-  if (!statements) preparedStatements.set(database, (statements = new Map()));
-  let prepared = statements.get(statement);
-  if (!prepared) statements.set(statement, (prepared = database.prepare(sql(statement, "sqlite"))));
-  return prepared.get(...values.map((v) => (v instanceof Date ? stamp(v, "sqlite") : v))) as Row | undefined;
-}
-
-/** Runs the statement; `null` from the driver means it is not connected yet, so Prisma runs it. */
-async function run(db: Db, statement: Statement, values: (string | Date)[]): Promise<Row | undefined> {
-  const row = await runOnDriver(db, statement, values);
-  if (row !== null) return row;
-  const rows = await db.$queryRawUnsafe<Row[]>(sql(statement, "sqlite"), ...values);
+async function run(db: Db, statement: DriverStatement, values: (string | Date)[]): Promise<Row | undefined> {
+  const rows = await driverQuery<Row>(db, statement, values);
   return rows[0];
 }
 

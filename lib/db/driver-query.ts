@@ -1,0 +1,71 @@
+/**
+ * Statements run on the driver under Prisma, for the few hot paths where Prisma's per-query and per-row cost
+ * dominates (token writes, the sub-catalog's article pages). Written once with `?` placeholders; PostgreSQL gets
+ * `$n`, and each pooled connection prepares a named statement once.
+ *
+ * On SQLite the statement runs synchronously on the connection Prisma uses. Prisma's adapter runs other queries on
+ * that connection even inside an open interactive transaction; these statements instead wait until no transaction
+ * is open, so they never read uncommitted rows and a rollback elsewhere can never undo their writes.
+ */
+import type Database from "better-sqlite3";
+import type { DatabaseProvider } from "@/lib/db/database-url";
+import { driverOf, type Db } from "@/lib/db/prisma";
+
+export type SqlValue = string | number | Date | null;
+
+export interface DriverStatement {
+  /** Names the prepared statement on PostgreSQL connections. */
+  name: string;
+  sql(provider: DatabaseProvider): string;
+  /** Rows as arrays of column values, which both drivers produce much faster than objects for many rows. */
+  arrays?: boolean;
+}
+
+/** The stored form of a timestamp: SQLite keeps the adapter's ISO text, PostgreSQL ignores the zone of UTC input. */
+const stamp = (date: Date, provider: DatabaseProvider) => (provider === "sqlite" ? date.toISOString().replace("Z", "+00:00") : date.toISOString());
+
+const toDriver = (values: SqlValue[], provider: DatabaseProvider) => values.map((value) => (value instanceof Date ? stamp(value, provider) : value));
+
+function numbered(sql: string): string {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+}
+
+const preparedStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+async function untilNoTransaction(database: Database.Database): Promise<void> {
+  while (database.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function queryOnDriver<Row>(db: Db, statement: DriverStatement, values: SqlValue[]): Promise<Row[] | null> {
+  const driver = driverOf(db);
+  if (driver?.provider === "postgresql") {
+    const query = { name: statement.name, text: numbered(statement.sql("postgresql")), values: toDriver(values, "postgresql") };
+    const result = statement.arrays ? await driver.pool.query({ ...query, rowMode: "array" }) : await driver.pool.query(query);
+    return result.rows as Row[];
+  }
+  const database = driver?.database();
+  if (!database) return null;
+  await untilNoTransaction(database);
+  let statements = preparedStatements.get(database);
+  if (!statements) preparedStatements.set(database, (statements = new Map()));
+  let prepared = statements.get(statement.name);
+  if (!prepared) {
+    // The adapter reads integers as BigInt; the columns read here fit in a JavaScript number.
+    prepared = database.prepare(statement.sql("sqlite")).safeIntegers(false);
+    if (statement.arrays) prepared.raw(true);
+    statements.set(statement.name, prepared);
+  }
+  const driverValues = toDriver(values, "sqlite");
+  if (prepared.reader) return prepared.all(...driverValues) as Row[];
+  prepared.run(...driverValues);
+  return [];
+}
+
+/** Runs the statement on the driver, or through Prisma while the driver is not connected yet (SQLite, first query). */
+export async function driverQuery<Row>(db: Db, statement: DriverStatement, values: SqlValue[]): Promise<Row[]> {
+  const rows = await queryOnDriver<Row>(db, statement, values);
+  if (rows !== null) return rows;
+  const objects = await db.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql("sqlite"), ...toDriver(values, "sqlite"));
+  return (statement.arrays ? objects.map((row) => Object.values(row)) : objects) as Row[];
+}
