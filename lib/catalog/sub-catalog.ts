@@ -2,14 +2,14 @@
  * GET /getSubCatalog.ashx: one supplier's catalog revision, personalized for the caller (docs/subcatalog-format.md).
  * Without a ticket: German catalogs (catalog.xml) only, customer group 0, purchase prices 0. With a ticket: group 0
  * and the customer's groups (narrowed by clientGroupID), white-label articles under the customer's names. Any
- * revision may be asked for; it must be released. The articles are streamed in batches, so memory stays flat.
+ * revision may be asked for; it must be released. The articles are streamed a page at a time, so memory stays flat.
  */
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { germanDate, isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
+import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticlePosition, type ArticleRow } from "@/lib/catalog/article-pages";
 
-export const ARTICLE_BATCH_SIZE = 1000;
 const GERMAN_CATALOG_ID = "catalog.xml";
 
 export interface SubCatalogQuery {
@@ -101,50 +101,48 @@ export async function prepareSubCatalog(db: Db, query: SubCatalogQuery): Promise
 
 const amount = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
+/** YYYY-MM-DD as DD.MM.YYYY. */
+const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
 /** One Article element (exported for the benchmark's baseline, which writes the same XML without the service). */
-export function articleXml(article: { articleNumber: string; genericName: string; customerGroup: number; purchasePriceCents: number | null; retailPriceCents: number | null; startDate: Date | null; endDate: Date | null; whiteLabel: boolean }, prepared: PreparedSubCatalog): string {
-  const name = (article.whiteLabel && prepared.names.get(article.articleNumber)) || article.genericName;
+export function articleXml(article: ArticleRow, prepared: PreparedSubCatalog): string {
+  const whiteLabel = Boolean(article.whiteLabel);
+  const name = (whiteLabel && prepared.names.get(article.articleNumber)) || article.genericName;
   return [
-    openTag("Article", { articleNumber: article.articleNumber, customerGroup: article.customerGroup, whiteLabel: String(article.whiteLabel) }),
+    openTag("Article", { articleNumber: article.articleNumber, customerGroup: article.customerGroup, whiteLabel: String(whiteLabel) }),
     textElement("Name", name),
     textElement("PurchasePrice", prepared.withPrices ? (amount(article.purchasePriceCents) ?? "0.00") : "0.00"),
     textElement("RetailPrice", amount(article.retailPriceCents)),
-    textElement("StartDate", article.startDate ? germanDate(article.startDate) : null),
-    textElement("EndDate", article.endDate ? germanDate(article.endDate) : null),
+    textElement("StartDate", article.startDate && germanDay(article.startDate)),
+    textElement("EndDate", article.endDate && germanDay(article.endDate)),
     "</Article>\n",
   ].join("");
 }
 
-/** The next ARTICLE_BATCH_SIZE articles of the sub-catalog after `lastId`, in id order (keyset pagination). */
-export function readArticleBatch(db: Db, prepared: PreparedSubCatalog, lastId: string | undefined) {
-  return db.catalogArticle.findMany({
-    where: { revisionId: prepared.revisionId, customerGroup: { in: prepared.groups }, ...(lastId ? { id: { gt: lastId } } : {}) },
-    orderBy: { id: "asc" },
-    take: ARTICLE_BATCH_SIZE,
-  });
-}
-
-/** The document as a stream: header, then the articles read ARTICLE_BATCH_SIZE at a time by id, then the end tag. */
+/**
+ * The document as a stream: header, then the articles a page at a time, then the end tag. The next page is asked for
+ * before the current one is formatted, so that PostgreSQL reads while this process writes.
+ */
 export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let lastId: string | undefined;
-  let started = false;
+  let next: Promise<ArticleRow[]> | undefined;
+  const read = (after?: ArticlePosition) => {
+    const page = readArticlePage(db, prepared, after);
+    page.catch(() => {}); // a caller who went away leaves a prefetched page unread; its failure is nobody's to handle
+    return page;
+  };
   return new ReadableStream({
+    start(controller) {
+      // The header goes out before the first read (with the default high-water mark, pull waits until it is taken).
+      controller.enqueue(encoder.encode(prepared.header));
+    },
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(prepared.header));
-        return;
-      }
-      const batch = await readArticleBatch(db, prepared, lastId);
-      if (batch.length > 0) {
-        lastId = batch[batch.length - 1].id;
-        controller.enqueue(encoder.encode(batch.map((article) => articleXml(article, prepared)).join("")));
-      }
-      if (batch.length < ARTICLE_BATCH_SIZE) {
-        controller.enqueue(encoder.encode("</SubCatalog>\n"));
-        controller.close();
-      }
+      const page = await (next ?? read());
+      const complete = page.length === ARTICLE_PAGE_SIZE;
+      if (complete) next = read(page[page.length - 1]);
+      const text = page.map((article) => articleXml(article, prepared)).join("");
+      controller.enqueue(encoder.encode(complete ? text : `${text}</SubCatalog>\n`));
+      if (!complete) controller.close();
     },
   });
 }

@@ -105,16 +105,22 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     }
   });
 
-  it("streams every article of a large revision across batch boundaries", async () => {
+  it("streams every article of a large revision across page boundaries, ordered by article number and group", async () => {
     const db = service().database.db;
     const catalog = await db.catalog.findFirstOrThrow({ where: { resourceKey: "DLAG-DE" } });
     const revision = await db.catalogRevision.create({ data: { catalogId: catalog.id, number: 50, publishedAt: new Date(), validFrom: new Date(), released: true } });
+    // Every third number also in the optician's group 5, so that pages end between the groups of one number.
+    const numbers = Array.from({ length: 2500 }, (_, index) => `A-${String(index).padStart(4, "0")}`);
+    const rows = numbers.flatMap((number, index) => (index % 3 === 0 ? [0, 5] : [0]).map((group) => ({ number, group, index })));
     await db.catalogArticle.createMany({
-      data: Array.from({ length: 2500 }, (_, index) => ({ id: crypto.randomUUID(), revisionId: revision.id, articleNumber: `A-${index}`, genericName: `Artikel ${index} <&>`, customerGroup: 0, purchasePriceCents: index })),
+      data: rows.map(({ number, group, index }) => ({ id: crypto.randomUUID(), revisionId: revision.id, articleNumber: number, genericName: `Artikel ${index} <&>`, customerGroup: group, purchasePriceCents: index })),
     });
-    const { articles: list } = await articles({ ...lens, revision: "50" });
-    expect(list).toHaveLength(2500);
-    expect(new Set(list.map((a) => a["@articleNumber"])).size).toBe(2500);
-    expect(list[0].Name).toMatch(/^Artikel \d+ <&>$/);
+
+    const anonymous = (await articles({ ...lens, revision: "50" })).articles;
+    expect(anonymous.map((a) => a["@articleNumber"])).toEqual(numbers);
+    expect(anonymous[7].Name).toBe("Artikel 7 <&>");
+
+    const withTicket = (await articles({ ...lens, revision: "50", ticket })).articles;
+    expect(withTicket.map((a) => `${a["@articleNumber"]}/${a["@customerGroup"]}`)).toEqual(rows.map(({ number, group }) => `${number}/${group}`));
   });
 });
