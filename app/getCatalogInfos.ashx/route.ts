@@ -1,6 +1,5 @@
-import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { catalogInfosEndpoint } from "@/lib/server/protocol-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const GET = (request: Request) => handleCatalogInfosRequest(request, getServiceContext());
+export const GET = catalogInfosEndpoint;

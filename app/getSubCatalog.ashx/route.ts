@@ -1,6 +1,5 @@
-import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { subCatalogEndpoint } from "@/lib/server/protocol-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const GET = (request: Request) => handleSubCatalogRequest(request, getServiceContext());
+export const GET = subCatalogEndpoint;

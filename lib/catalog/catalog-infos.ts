@@ -44,15 +44,27 @@ async function registrationsOf(db: Db, ticket: string): Promise<Map<string, Regi
   return new Map(relationships.map((r) => [r.supplierCompanyId, { clientId: r.clientId, statuses: new Map(r.subscriptions.map((s) => [s.catalogId, s.status])) }]));
 }
 
+/** The items by key, keys in order of first appearance. */
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 export async function catalogInfosXml(db: Db, query: CatalogInfosQuery): Promise<string> {
   const registrations = query.ticket ? await registrationsOf(db, query.ticket) : undefined;
+  const registered = registrations ? { in: [...registrations.values()].flatMap((r) => [...r.statuses.keys()]) } : undefined;
   const catalogs = await db.catalog.findMany({
-    where: registrations ? { id: { in: [...registrations.values()].flatMap((r) => [...r.statuses.keys()]) } } : {},
+    where: { id: registered },
     include: { supplier: true },
     orderBy: [{ supplierCompanyId: "asc" }, { catalogId: "asc" }],
   });
   // One query for every released revision, rather than one per catalog: the latest wins.
-  const released = await db.catalogRevision.findMany({ where: { released: true, catalogId: { in: catalogs.map((c) => c.id) } }, omit: { id: true } });
+  const released = await db.catalogRevision.findMany({ where: { released: true, catalogId: registered }, omit: { id: true, catalogDescription: true } });
   const latest = new Map<string, (typeof released)[number]>();
   for (const revision of released) {
     if ((latest.get(revision.catalogId)?.number ?? -1) < revision.number) latest.set(revision.catalogId, revision);
@@ -62,12 +74,13 @@ export async function catalogInfosXml(db: Db, query: CatalogInfosQuery): Promise
     const groups = JSON.parse(catalog.productGroups) as string[];
     return latest.has(catalog.id) && (!query.validCountry || countries.includes(query.validCountry)) && query.productGroups.every((group) => groups.includes(group));
   });
-  const supplierIds = [...new Set(listed.map((catalog) => catalog.supplierCompanyId))];
-  const services = query.webServices ? await db.supplierWebService.findMany({ where: { supplierCompanyId: { in: supplierIds } }, orderBy: [{ priority: "asc" }, { type: "asc" }] }) : [];
+  const bySupplier = groupBy(listed, (catalog) => catalog.supplierCompanyId);
+  const services = query.webServices
+    ? groupBy(await db.supplierWebService.findMany({ where: { supplierCompanyId: { in: [...bySupplier.keys()] } }, orderBy: [{ priority: "asc" }, { type: "asc" }] }), (service) => service.supplierCompanyId)
+    : undefined;
 
   const parts = [XML_DECLARATION, "<CatalogInfos>"];
-  for (const supplierId of supplierIds) {
-    const ofSupplier = listed.filter((catalog) => catalog.supplierCompanyId === supplierId);
+  for (const [supplierId, ofSupplier] of bySupplier) {
     const company = ofSupplier[0].supplier;
     const registration = registrations?.get(supplierId);
     parts.push(openTag("Company", { companyID: company.id, supplierID: company.supplierId ?? "", name1: company.name1 ?? company.name, name2: company.name2 ?? "", clientID: registration?.clientId, portalUrl: company.portalUrl ?? "" }));
@@ -97,9 +110,8 @@ export async function catalogInfosXml(db: Db, query: CatalogInfosQuery): Promise
         "</CatalogInfo>",
       );
     }
-    const ofServices = services.filter((service) => service.supplierCompanyId === supplierId);
-    if (query.webServices) {
-      parts.push("<WebServices>", ...ofServices.map((s) => emptyElement("WebService", { webServiceType: s.type, webServiceName: s.name, webServiceURL: s.url, webServicePriority: s.priority })), "</WebServices>");
+    if (services) {
+      parts.push("<WebServices>", ...(services.get(supplierId) ?? []).map((s) => emptyElement("WebService", { webServiceType: s.type, webServiceName: s.name, webServiceURL: s.url, webServicePriority: s.priority })), "</WebServices>");
     }
     parts.push("</Company>");
   }

@@ -1,7 +1,9 @@
 /**
- * The protocol endpoints as web-standard handlers, each defined once. The Next.js route files export them, and the
- * lean HTTP front (lib/server/fast-front.ts) serves the hot ones directly, ahead of Next.js.
+ * The protocol endpoints and catalog services as web-standard handlers, each defined once. The Next.js route files
+ * export them, and the lean HTTP front (lib/server/fast-front.ts) serves the hot ones directly, ahead of Next.js.
  */
+import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
+import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
 import { getDb } from "@/lib/db";
 import { withCors } from "@/lib/oauth/cors";
 import { handleDiscoveryRequest } from "@/lib/oauth/discovery";
@@ -18,3 +20,5 @@ export const userinfoEndpoint = withCors(getDb, ["GET", "POST"], (request) => ha
 export const discoveryEndpoint = withCors(getDb, ["GET"], (request) => handleDiscoveryRequest(request, getServiceContext()));
 export const jwksEndpoint = withCors(getDb, ["GET"], (request) => handleJwksRequest(request, getServiceContext()));
 export const introspectionEndpoint = (request: Request) => handleIntrospectionRequest(request, getServiceContext());
+export const catalogInfosEndpoint = (request: Request) => handleCatalogInfosRequest(request, getServiceContext());
+export const subCatalogEndpoint = (request: Request) => handleSubCatalogRequest(request, getServiceContext());

@@ -6,7 +6,7 @@ import { fastRoute, serveFast } from "@/lib/server/fast-front";
 import { basic, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
-useOAuthService();
+const service = useOAuthService();
 let server: Server;
 let base: string;
 
@@ -28,6 +28,8 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     expect(fastRoute("POST", "/connect/introspect")).toBeDefined();
     expect(fastRoute("GET", "/.well-known/openid-configuration?x=1")).toBeDefined();
     expect(fastRoute("GET", "/.well-known/openid-configuration/jwks")).toBeDefined();
+    expect(fastRoute("GET", "/getCatalogInfos.ashx?webServices")).toBeDefined();
+    expect(fastRoute("GET", "/getSubCatalog.ashx?companyID=x")).toBeDefined();
     for (const [method, url] of [["GET", "/connect/token"], ["GET", "/connect/authorize"], ["POST", "/interaction/login"], ["GET", "/"]]) {
       expect(fastRoute(method, url)).toBeUndefined();
     }
@@ -55,5 +57,41 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     expect(discovery.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     const huge = await fetch(`${base}/connect/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "x=".padEnd(100_000, "a") });
     expect(huge.status).toBe(413);
+  });
+
+  it("serves the catalog list buffered and streams the sub-catalog", async () => {
+    const list = await fetch(`${base}/getCatalogInfos.ashx`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get("content-type")).toBe("text/xml; charset=utf-8");
+    expect(Number(list.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(await list.text()).toContain("<CatalogInfos>");
+
+    const lens = `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE`;
+    const download = await fetch(`${lens}&revision=2`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("transfer-encoding")).toBe("chunked");
+    expect(download.headers.get("content-length")).toBeNull();
+    expect(await download.text()).toMatch(/<Article articleNumber="SV-150"[\s\S]*<\/SubCatalog>\n$/);
+
+    const unreleased = await fetch(`${lens}&revision=3`);
+    expect(unreleased.status).toBe(403);
+    expect(unreleased.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("stops reading when the caller goes away mid-download and keeps serving", async () => {
+    const db = service().database.db;
+    const catalog = await db.catalog.findFirstOrThrow({ where: { resourceKey: "DLAG-DE" } });
+    const revision = await db.catalogRevision.create({ data: { catalogId: catalog.id, number: 60, publishedAt: new Date(), validFrom: new Date(), released: true } });
+    await db.catalogArticle.createMany({ data: Array.from({ length: 20_000 }, (_, index) => ({ revisionId: revision.id, articleNumber: `X-${index}`, genericName: "Glas".repeat(50) })) });
+
+    const abort = new AbortController();
+    const response = await fetch(`${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`, { signal: abort.signal });
+    const reader = response.body!.getReader();
+    expect((await reader.read()).value!.length).toBeGreaterThan(0);
+    abort.abort();
+    await expect(reader.read()).rejects.toThrow();
+
+    const next = await fetch(`${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`);
+    expect((await next.text()).split("</Article>")).toHaveLength(20_001);
   });
 });
