@@ -14,7 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/database-url";
-import { ARTICLES, measureDownload, prepareCatalogBench, rawWriteRate } from "./bench/catalog-bench";
+import { ARTICLES, measureDownloads, prepareCatalogBench, RUNS, rawWriteRate } from "./bench/catalog-bench";
 import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./bench/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -162,7 +162,7 @@ async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Pr
 interface CatalogResult {
   provider: string;
   raw: number;
-  download: Awaited<ReturnType<typeof measureDownload>>;
+  download: Awaited<ReturnType<typeof measureDownloads>>;
 }
 const catalogResults: CatalogResult[] = [];
 
@@ -176,9 +176,9 @@ async function benchCatalogs(target: DatabaseTarget): Promise<void> {
     // Warm-up: the first request to each route loads its code.
     await fetch(`${baseUrl}/getCatalogInfos.ashx`).then((r) => r.text());
     await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`).then((r) => r.text());
-    const download = await measureDownload(baseUrl, child);
+    const download = await measureDownloads(baseUrl, child);
     catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download });
-    console.log(`  ${`${target.provider} getSubCatalog ${ARTICLES} articles`.padEnd(48)} ${download.articlesPerSecond} articles/s, ${download.megabytesPerSecond.toFixed(1)} MB/s, first byte ${download.firstByteMs} ms, peak memory +${download.peakGrowthMb.toFixed(1)} MB (raw write: ${raw.articlesPerSecond} articles/s)`);
+    console.log(`  ${`${target.provider} getSubCatalog ${ARTICLES} articles`.padEnd(48)} ${download.articlesPerSecond} articles/s, ${download.megabytesPerSecond.toFixed(1)} MB/s, first byte ${download.firstByteMs} ms, peak memory +${download.peakGrowthMb.toFixed(1)} MB (raw write: ${raw.articlesPerSecond} articles/s; medians of ${RUNS} runs, worst first byte and memory)`);
     await measure(`${target.provider} getCatalogInfos, 500 suppliers`, baseUrl, { method: "GET", path: "/getCatalogInfos.ashx" });
   } finally {
     await stop(child);
@@ -238,7 +238,11 @@ function report(rates: Record<string, number>): void {
   }
 }
 
+/** `npm run bench -- tokens` or `-- catalogs` runs one part; without an argument both run. */
+const PART = process.argv[2];
+
 async function main(): Promise<void> {
+  if (PART !== undefined && PART !== "tokens" && PART !== "catalogs") throw new Error(`unknown part "${PART}": use tokens or catalogs`);
   if (!existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first (npm run bench does)");
   if (haveTaskset) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   console.log(`OptiGate token endpoint benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${haveTaskset ? "server on CPU 0, load on CPU 1" : "no CPU pinning"}\n`);
@@ -246,15 +250,19 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-bench-"));
   const postgres = await postgresTarget();
   try {
-    await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
-    for (const alg of ["ES256", "RS256"] as const) {
-      const sqlite = parseDatabaseUrl(`file:${path.join(directory, `${alg}.db`)}`);
-      await benchOptiGate(sqlite, alg);
-      if (postgres) await benchOptiGate(postgres.target, alg);
+    if (PART !== "catalogs") {
+      await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
+      for (const alg of ["ES256", "RS256"] as const) {
+        const sqlite = parseDatabaseUrl(`file:${path.join(directory, `${alg}.db`)}`);
+        await benchOptiGate(sqlite, alg);
+        if (postgres) await benchOptiGate(postgres.target, alg);
+      }
     }
-    console.log("\ncatalog services:");
-    await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`));
-    if (postgres) await benchCatalogs(postgres.target);
+    if (PART !== "tokens") {
+      console.log("\ncatalog services:");
+      await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`));
+      if (postgres) await benchCatalogs(postgres.target);
+    }
   } finally {
     rmSync(directory, { recursive: true, force: true });
     await postgres?.drop();

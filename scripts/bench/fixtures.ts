@@ -4,7 +4,7 @@ import { loadConfig } from "@/lib/config";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { DatabaseTarget } from "@/lib/db/database-url";
 import { prepareDatabase } from "@/lib/db/prepare-database";
-import { getPrismaClient } from "@/lib/db/prisma";
+import { createPrismaClient } from "@/lib/db/prisma";
 
 export const BENCH_REDIRECT_URI = "http://localhost:4000/callback";
 const SCOPES = ["openid", "profile", "platform.catalogs.read", "offline_access"];
@@ -20,7 +20,7 @@ export interface BenchFixtures {
 export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: string, tokenSigningAlg: "RS256" | "ES256", codeCount: number): Promise<BenchFixtures> {
   const config = loadConfig({ DATABASE_URL: target.url, SECRET_KEY: secretKey, DEMO_DATA: "1", TOKEN_SIGNING_ALG: tokenSigningAlg, NODE_ENV: "test" });
   await prepareDatabase(config);
-  const db = getPrismaClient(target);
+  const db = createPrismaClient(target); // its own client: disconnecting it must not end the shared pool
   const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
   const consent = await db.consent.upsert({
     where: { userId_clientId: { userId: user.id, clientId: "demo-web" } },
