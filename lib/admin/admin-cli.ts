@@ -3,6 +3,7 @@
  * prints the result. Every failure is one line on stderr and a non-zero exit code; the registry's transactions make
  * sure nothing is half-written.
  */
+import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
 import {
@@ -15,6 +16,7 @@ import {
   showClient,
   type ClientSecretInfo,
 } from "@/lib/admin/client-registry";
+import { importCatalog, listSupplierCatalogs, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import type { Db } from "@/lib/db/prisma";
 import { requiredAlgorithms, rotateSigningKey, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 
@@ -35,7 +37,12 @@ export const USAGE = `usage: npm run admin -- <command>
   clients secret disable <client_id> <secret_id>
   clients remove <client_id>                    remove a client with its secrets, consents and tokens
   keys list                                     list signing keys and until when they are published
-  keys rotate                                   new active signing keys; old ones stay published until their tokens expire`;
+  keys rotate                                   new active signing keys; old ones stay published until their tokens expire
+  catalogs import <file.xml>                    import a master catalog file (docs/catalog-format.md) as the
+                                                catalog's next revision, not yet released
+  catalogs release <supplierID> <catalogID> <revision>
+                                                release an imported revision: it is listed and can be downloaded
+  catalogs list <supplierID>                    a supplier's catalogs and their revisions`;
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. */
 class UsageError extends Error {}
@@ -159,9 +166,56 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
   }
 }
 
+/** A file that is not there or not readable gives one clear line, not a stack trace. */
+async function* fileText(file: string): AsyncIterable<string> {
+  try {
+    yield* createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+async function supplierCompanyId(db: Db, supplierId: string): Promise<string> {
+  const supplier = await db.company.findFirst({ where: { supplierId, kind: "supplier" } });
+  if (!supplier) throw new Error(`there is no supplier with supplierID "${supplierId}"`);
+  return supplier.id;
+}
+
+async function catalogs(context: CliContext, [command, ...rest]: string[]): Promise<void> {
+  if (command === "import") {
+    const [file] = expectArgs(rest, 1);
+    const result = await importCatalog(context.db, fileText(file));
+    if (!result.ok) {
+      for (const error of result.errors) context.printError(`${file}:${error.line}: ${error.message}`);
+      throw new Error(`${file} was not imported (nothing was written)`);
+    }
+    context.print(`Imported revision ${result.revision} of catalog ${result.catalogId} (${result.resourceKey}) of supplier ${result.supplierId}: ${result.articles} articles, not released yet.`);
+    context.print(`Release it with: npm run admin -- catalogs release ${result.supplierId} ${result.catalogId} ${result.revision}`);
+  } else if (command === "release") {
+    const [supplierId, catalogId, revision] = expectArgs(rest, 3);
+    if (!/^\d{1,9}$/.test(revision)) throw new UsageError(`the revision must be a number, got "${revision}"`);
+    await releaseRevision(context.db, { supplierCompanyId: await supplierCompanyId(context.db, supplierId), catalogId, revision: Number(revision) });
+    context.print(`Released revision ${revision} of catalog ${catalogId} of supplier ${supplierId}.`);
+  } else if (command === "list") {
+    const [supplierId] = expectArgs(rest, 1);
+    const list = await listSupplierCatalogs(context.db, await supplierCompanyId(context.db, supplierId));
+    if (list.length === 0) context.print(`Supplier ${supplierId} has no catalogs.`);
+    for (const catalog of list) {
+      context.print(`${catalog.catalogId} (${catalog.resourceKey}) ${catalog.name}`);
+      for (const revision of catalog.revisions) {
+        const state = revision.released ? "released" : revision.complete ? "not released" : "importing";
+        context.print(`  revision ${revision.number}  ${state.padEnd(12)}  ${String(revision.articles).padStart(7)} articles  ${revision.publishedAt.toISOString().slice(0, 16)}  ${revision.comment}`);
+      }
+    }
+  } else {
+    throw new UsageError(`unknown command "catalogs ${command ?? ""}"`);
+  }
+}
+
 async function dispatch(context: CliContext, args: string[]): Promise<void> {
   const [group, command, ...rest] = args;
   if (group === "keys") return keys(context, [command, ...rest].filter((arg) => arg !== undefined));
+  if (group === "catalogs") return catalogs(context, [command, ...rest].filter((arg) => arg !== undefined));
   if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");
   switch (command) {
     case "add":

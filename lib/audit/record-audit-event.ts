@@ -13,7 +13,9 @@ export type AuditEventType =
   | "client.secret_added"
   | "client.secret_disabled"
   | "client.secret_expiry_set"
-  | "signing_key.rotated";
+  | "signing_key.rotated"
+  | "catalog.imported"
+  | "catalog.released";
 
 export const AUDIT_EVENT_TYPES: AuditEventType[] = [
   "sign_in.succeeded",
@@ -28,6 +30,8 @@ export const AUDIT_EVENT_TYPES: AuditEventType[] = [
   "client.secret_disabled",
   "client.secret_expiry_set",
   "signing_key.rotated",
+  "catalog.imported",
+  "catalog.released",
 ];
 
 export interface AuditEvent {

@@ -1,0 +1,406 @@
+/**
+ * Reads a master catalog file (docs/catalog-format.md, docs/catalog.xsd) as a stream of text: first the catalog
+ * description, then the articles in batches, so that a file of any size is read in bounded memory (plus one key per
+ * article for the duplicate check). Every rule of the XSD is checked here as well, together with the ones XSD 1.0
+ * cannot express (end dates not before start dates). Each error names the line of the element it concerns.
+ *
+ * saxes is a strict, non-validating parser: it never loads external entities or expands entities of a DTD, so a
+ * file cannot reach outside itself or blow up in memory.
+ */
+import { SaxesParser, type SaxesTagPlain } from "saxes";
+
+export interface CatalogDescription {
+  name: string;
+  language: string;
+  format: string;
+  formatVersion: string;
+  validCountries: string[];
+  productGroups: string[];
+}
+
+export interface CatalogHeader {
+  supplierId: string;
+  catalogId: string;
+  resourceKey: string;
+  description: CatalogDescription;
+  comment: string;
+  validFrom: Date;
+  validUntil: Date | null;
+  /** Line of the Catalog element, for errors about the catalog as a whole. */
+  line: number;
+}
+
+export interface ImportedArticle {
+  articleNumber: string;
+  genericName: string;
+  customerGroup: number;
+  purchasePriceCents: number;
+  retailPriceCents: number | null;
+  startDate: Date | null;
+  endDate: Date | null;
+  whiteLabel: boolean;
+}
+
+export interface CatalogFileError {
+  line: number;
+  message: string;
+}
+
+export interface CatalogFileHandlers {
+  /** The description is complete; throw CatalogRefusal to refuse the file. */
+  header(header: CatalogHeader): Promise<void>;
+  articles(batch: ImportedArticle[]): Promise<void>;
+}
+
+/** A file that is well-formed and valid, but cannot be imported (e.g. for another supplier). */
+export class CatalogRefusal extends Error {}
+
+export const ARTICLE_BATCH_SIZE = 1000;
+/** Errors reported per file; a file with more is broken throughout and more lines would not help. */
+export const MAX_REPORTED_ERRORS = 20;
+const MAX_TEXT_LENGTH = 10_000;
+const MAX_LIST_LENGTH = 1000;
+
+// --- structure: which children, how often, in which order ------------------------------------------------------
+
+type Occurrence = [name: string, min: number, max: number];
+const DOCUMENT = "#document";
+/** Stands in for the name of an element that is not allowed where it is. */
+const UNEXPECTED = "#unexpected";
+const MANY = Number.POSITIVE_INFINITY;
+
+const CONTENT: Record<string, Occurrence[]> = {
+  [DOCUMENT]: [["Catalog", 1, 1]],
+  Catalog: [["Revision", 1, 1], ["ValidCountries", 1, 1], ["ProductGroups", 1, 1], ["Articles", 1, 1]],
+  Revision: [],
+  ValidCountries: [["ValidCountry", 1, MAX_LIST_LENGTH]],
+  ProductGroups: [["ProductGroup", 0, MAX_LIST_LENGTH]],
+  Articles: [["Article", 1, MANY]],
+  Article: [["Name", 1, 1], ["PurchasePrice", 1, 1], ["RetailPrice", 0, 1], ["StartDate", 0, 1], ["EndDate", 0, 1]],
+};
+const TEXT_ONLY = new Set(["ValidCountry", "ProductGroup", "Name", "PurchasePrice", "RetailPrice", "StartDate", "EndDate"]);
+const ATTRIBUTES: Record<string, { required: string[]; optional: string[] }> = {
+  Catalog: { required: ["supplierID", "catalogID", "resourceKey", "name", "language", "format", "formatVersion"], optional: [] },
+  Revision: { required: ["validStartDate"], optional: ["comment", "validEndDate"] },
+  Article: { required: ["articleNumber", "customerGroup"], optional: ["whiteLabel"] },
+};
+
+// --- values: the XSD's simple types ---------------------------------------------------------------------------
+
+class ValueError extends Error {}
+
+/** XSD whitespace collapsing, which applies to every type below except the revision comment. */
+const collapse = (value: string) => value.replace(/[\t\n\r ]+/g, " ").trim();
+
+function matching(pattern: RegExp, what: string) {
+  return (raw: string) => {
+    const value = collapse(raw);
+    if (!pattern.test(value)) throw new ValueError(`"${value}" is not ${what}`);
+    return value;
+  };
+}
+
+const code = matching(/^[A-Za-z0-9_.-]{1,64}$/, "a code of 1 to 64 letters, digits, '.', '_' or '-'");
+const country = matching(/^[A-Z]{2}$/, "a two-letter country code in capitals, such as DE");
+const language = matching(/^[a-z]{2}$/, "a two-letter language code in small letters, such as de");
+const formatVersion = matching(/^[0-9A-Za-z.]{1,16}$/, "a format version such as 2.1");
+const format = matching(/^SPECTARIS$/, "a supported format (SPECTARIS)");
+
+function text(maxLength: number) {
+  return (raw: string) => {
+    const value = collapse(raw);
+    if (value.length === 0) throw new ValueError("must not be empty");
+    if (value.length > maxLength) throw new ValueError(`is longer than ${maxLength} characters`);
+    return value;
+  };
+}
+
+function comment(raw: string): string {
+  if (raw.length > 500) throw new ValueError("is longer than 500 characters");
+  return raw;
+}
+
+function date(raw: string): Date {
+  const value = collapse(raw);
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
+    throw new ValueError(`"${value}" is not a date in the form YYYY-MM-DD`);
+  }
+  return parsed;
+}
+
+function cents(raw: string): number {
+  const value = collapse(raw);
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) throw new ValueError(`"${value}" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`);
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+function customerGroup(raw: string): number {
+  const value = collapse(raw);
+  if (!/^\d{1,6}$/.test(value)) throw new ValueError(`"${value}" is not a customer group number (0 to 999999)`);
+  return Number(value);
+}
+
+function flag(raw: string): boolean {
+  const value = collapse(raw);
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw new ValueError(`"${value}" is not true or false`);
+}
+
+// --- the reader -----------------------------------------------------------------------------------------------
+
+interface Frame {
+  name: string;
+  line: number;
+  /** Position in CONTENT[name] and how often the element there has occurred. */
+  position: number;
+  occurred: number;
+  text: string;
+}
+
+interface ArticleDraft {
+  line: number;
+  /** null once something about the article was wrong (and reported) */
+  attributes: { articleNumber: string; customerGroup: number; whiteLabel: boolean } | null;
+  values: Partial<Pick<ImportedArticle, "genericName" | "purchasePriceCents" | "retailPriceCents" | "startDate" | "endDate">>;
+}
+
+/** How each child of an Article becomes a field of the imported article. */
+const ARTICLE_VALUES: Record<string, (draft: ArticleDraft, raw: string) => void> = {
+  Name: (draft, raw) => (draft.values.genericName = text(200)(raw)),
+  PurchasePrice: (draft, raw) => (draft.values.purchasePriceCents = cents(raw)),
+  RetailPrice: (draft, raw) => (draft.values.retailPriceCents = cents(raw)),
+  StartDate: (draft, raw) => (draft.values.startDate = date(raw)),
+  EndDate: (draft, raw) => (draft.values.endDate = date(raw)),
+};
+
+/** The reading of one file; `read` feeds it text chunks and hands the results to the handlers. */
+class CatalogFileReader {
+  readonly errors: CatalogFileError[] = [];
+  articleCount = 0;
+  private readonly parser = new SaxesParser({ position: true });
+  private readonly stack: Frame[] = [{ name: DOCUMENT, line: 1, position: 0, occurred: 0, text: "" }];
+  private readonly seen = new Set<string>();
+  private catalog: Partial<Omit<CatalogHeader, "description">> & { description: Partial<CatalogDescription> } = { description: { validCountries: [], productGroups: [] } };
+  private article: ArticleDraft | undefined;
+  private pendingHeader: CatalogHeader | undefined;
+  private headerDelivered = false;
+  private batch: ImportedArticle[] = [];
+  private stopped = false;
+  private tagLine = 1;
+
+  constructor(private readonly handlers: CatalogFileHandlers) {
+    this.parser.on("xmldecl", (declaration) => {
+      if (declaration.encoding && !/^utf-?8$/i.test(declaration.encoding)) this.fail(1, `the file must be encoded in UTF-8 (it declares ${declaration.encoding})`);
+    });
+    this.parser.on("doctype", () => this.fail(this.parser.line, "a DOCTYPE is not allowed"));
+    this.parser.on("opentagstart", () => (this.tagLine = this.parser.line));
+    this.parser.on("opentag", (tag) => this.open(tag as SaxesTagPlain));
+    this.parser.on("text", (value) => this.text(value));
+    this.parser.on("cdata", (value) => this.text(value));
+    this.parser.on("closetag", () => this.close());
+    this.parser.on("error", (error) => {
+      throw new NotWellFormed(this.parser.line, error.message.replace(/^\d+:\d+: /, "").replace(/\.$/, ""));
+    });
+  }
+
+  get failed(): boolean {
+    return this.errors.length > 0;
+  }
+
+  async read(chunks: AsyncIterable<string>): Promise<void> {
+    let first = true;
+    try {
+      for await (const chunk of chunks) {
+        this.parser.write(first ? chunk.replace(/^\uFEFF/, "") : chunk);
+        first = false;
+        if (this.stopped) return;
+        await this.deliver(false);
+      }
+      this.parser.close();
+      await this.deliver(true);
+    } catch (error) {
+      if (error instanceof NotWellFormed) this.fail(error.line, `the file is not well-formed XML: ${error.message}`, true);
+      else if (error instanceof CatalogRefusal) this.fail(this.pendingHeader?.line ?? 1, error.message, true);
+      else throw error;
+    }
+  }
+
+  private fail(line: number, message: string, stop = false): void {
+    if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ line, message });
+    if (stop || this.errors.length >= MAX_REPORTED_ERRORS) this.stopped = true;
+  }
+
+  /** Hands over what is ready, unless the file has failed: after the first error nothing more is written. */
+  private async deliver(end: boolean): Promise<void> {
+    if (this.failed) return;
+    if (this.pendingHeader && !this.headerDelivered) {
+      this.headerDelivered = true;
+      await this.handlers.header(this.pendingHeader);
+    }
+    while (this.batch.length >= ARTICLE_BATCH_SIZE || (end && this.batch.length > 0)) {
+      await this.handlers.articles(this.batch.splice(0, ARTICLE_BATCH_SIZE));
+    }
+  }
+
+  private open(tag: SaxesTagPlain): void {
+    const parent = this.stack[this.stack.length - 1];
+    const line = this.tagLine;
+    const frame: Frame = { name: tag.name, line, position: 0, occurred: 0, text: "" };
+    this.stack.push(frame);
+    if (!this.placeChild(parent, tag.name, line)) {
+      frame.name = UNEXPECTED; // its content is neither checked nor taken
+      return;
+    }
+    const attributes = this.checkAttributes(tag, line);
+    if (!attributes) return;
+    try {
+      this.take(tag.name, attributes, line);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      this.fail(line, `<${tag.name}> ${error.message}`);
+      if (tag.name === "Article") this.article = { line, attributes: null, values: {} };
+    }
+  }
+
+  /** Checks the child against the parent's content model; false (with an error) when it does not belong there. */
+  private placeChild(parent: Frame, child: string, line: number): boolean {
+    const content = CONTENT[parent.name];
+    if (!content) return false; // inside an unexpected element, which has been reported
+    for (let index = parent.position; index < content.length; index++) {
+      const [name, min, max] = content[index];
+      const occurred = index === parent.position ? parent.occurred : 0;
+      if (name === child && occurred < max) {
+        parent.position = index;
+        parent.occurred = occurred + 1;
+        return true;
+      }
+      if (occurred < min) break;
+    }
+    const allowed = content.map(([name]) => `<${name}>`).join(", ");
+    const where = parent.name === DOCUMENT ? "the document" : `<${parent.name}>`;
+    this.fail(line, allowed ? `<${child}> is not expected here in ${where}; expected, in this order: ${allowed}` : `${where} must not contain <${child}>`);
+    return false;
+  }
+
+  private checkAttributes(tag: SaxesTagPlain, line: number): Record<string, string> | undefined {
+    const rules = ATTRIBUTES[tag.name] ?? { required: [], optional: [] };
+    const attributes: Record<string, string> = {};
+    let valid = true;
+    const refuse = (message: string) => {
+      valid = false;
+      this.fail(line, message);
+    };
+    for (const [name, value] of Object.entries(tag.attributes)) {
+      if (name === "xmlns" && value !== "") refuse("the catalog format uses no XML namespace; remove xmlns");
+      else if (name === "xmlns" || name.startsWith("xmlns:") || name.startsWith("xsi:")) continue;
+      else if (!rules.required.includes(name) && !rules.optional.includes(name)) refuse(`<${tag.name}> has no attribute ${name}`);
+      else attributes[name] = value;
+    }
+    for (const name of rules.required) if (!(name in attributes)) refuse(`<${tag.name}> needs the attribute ${name}`);
+    if (!valid && tag.name === "Article") this.article = { line, attributes: null, values: {} };
+    return valid ? attributes : undefined;
+  }
+
+  /** Takes the attributes of an element that has its place; throws ValueError for a bad value. */
+  private take(name: string, attributes: Record<string, string>, line: number): void {
+    if (name === "Catalog") {
+      const description = this.catalog.description;
+      Object.assign(this.catalog, { line, supplierId: code(attributes.supplierID), catalogId: code(attributes.catalogID), resourceKey: code(attributes.resourceKey) });
+      Object.assign(description, { name: text(200)(attributes.name), language: language(attributes.language), format: format(attributes.format), formatVersion: formatVersion(attributes.formatVersion) });
+    } else if (name === "Revision") {
+      const validFrom = date(attributes.validStartDate);
+      const validUntil = attributes.validEndDate === undefined ? null : date(attributes.validEndDate);
+      if (validUntil && validUntil < validFrom) throw new ValueError("validEndDate is before validStartDate");
+      Object.assign(this.catalog, { comment: attributes.comment === undefined ? "" : comment(attributes.comment), validFrom, validUntil });
+    } else if (name === "Articles") {
+      this.completeHeader();
+    } else if (name === "Article") {
+      this.article = { line, attributes: null, values: {} };
+      this.article.attributes = {
+        articleNumber: text(64)(attributes.articleNumber),
+        customerGroup: customerGroup(attributes.customerGroup),
+        whiteLabel: attributes.whiteLabel === undefined ? false : flag(attributes.whiteLabel),
+      };
+    }
+  }
+
+  private completeHeader(): void {
+    const { supplierId, catalogId, resourceKey, comment: revisionComment, validFrom, validUntil, line, description } = this.catalog;
+    if (this.failed || !supplierId || !catalogId || !resourceKey || !validFrom || line === undefined) return;
+    this.pendingHeader = { supplierId, catalogId, resourceKey, comment: revisionComment ?? "", validFrom, validUntil: validUntil ?? null, line, description: description as CatalogDescription };
+  }
+
+  private text(value: string): void {
+    const frame = this.stack[this.stack.length - 1];
+    if (TEXT_ONLY.has(frame.name)) {
+      if (frame.text.length + value.length > MAX_TEXT_LENGTH) {
+        if (frame.text.length <= MAX_TEXT_LENGTH) this.fail(frame.line, `<${frame.name}> is longer than ${MAX_TEXT_LENGTH} characters`);
+        frame.text = "x".repeat(MAX_TEXT_LENGTH + 1);
+      } else {
+        frame.text += value;
+      }
+    } else if (value.trim() !== "" && frame.name !== UNEXPECTED && frame.name !== DOCUMENT) {
+      this.fail(this.parser.line, `<${frame.name}> must not contain text`);
+    }
+  }
+
+  private close(): void {
+    const frame = this.stack.pop()!;
+    const content = CONTENT[frame.name] ?? [];
+    for (let index = frame.position; index < content.length; index++) {
+      const [name, min] = content[index];
+      const occurred = index === frame.position ? frame.occurred : 0;
+      if (occurred < min) this.fail(frame.line, `<${frame.name}> needs ${min === 1 ? "a" : `at least ${min}`} <${name}>`);
+    }
+    try {
+      this.closeValue(frame);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      this.fail(frame.line, `<${frame.name}> ${error.message}`);
+      if (this.article) this.article.attributes = null;
+    }
+    if (frame.name === "Article") this.completeArticle();
+  }
+
+  private closeValue(frame: Frame): void {
+    const description = this.catalog.description;
+    if (frame.name === "ValidCountry") description.validCountries!.push(country(frame.text));
+    else if (frame.name === "ProductGroup") description.productGroups!.push(text(200)(frame.text));
+    else if (this.article && frame.name in ARTICLE_VALUES) ARTICLE_VALUES[frame.name](this.article, frame.text);
+  }
+
+  private completeArticle(): void {
+    const draft = this.article;
+    this.article = undefined;
+    const { genericName, purchasePriceCents, retailPriceCents = null, startDate = null, endDate = null } = draft?.values ?? {};
+    if (!draft?.attributes || genericName === undefined || purchasePriceCents === undefined) return;
+    const { articleNumber, customerGroup: group, whiteLabel } = draft.attributes;
+    const key = `${group}\u0000${articleNumber}`;
+    if (startDate && endDate && endDate < startDate) this.fail(draft.line, "<Article> EndDate is before StartDate");
+    else if (this.seen.has(key)) this.fail(draft.line, `<Article> ${articleNumber} appears twice in customer group ${group}`);
+    else {
+      this.seen.add(key);
+      this.articleCount++;
+      if (!this.failed) this.batch.push({ articleNumber, customerGroup: group, whiteLabel, genericName, purchasePriceCents, retailPriceCents, startDate, endDate });
+    }
+  }
+}
+
+class NotWellFormed extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads the file, handing the description and then the articles to the handlers until the first error. */
+export async function readCatalogFile(chunks: AsyncIterable<string>, handlers: CatalogFileHandlers): Promise<{ errors: CatalogFileError[]; articles: number }> {
+  const reader = new CatalogFileReader(handlers);
+  await reader.read(chunks);
+  return { errors: reader.errors, articles: reader.articleCount };
+}
