@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
+import { publishingCompanyOf } from "@/lib/catalog/publishing/catalog-publishing";
 import { currentSession } from "@/lib/interaction/page-helpers";
+import { getServiceContext } from "@/lib/service-context";
 import { LanguageSwitch } from "./_components/language-switch";
 import "./globals.css";
 
@@ -14,6 +16,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const t = await getTranslations("Layout");
   const session = await currentSession();
+  const publishes = session ? (await publishingCompanyOf(getServiceContext().db, session.user)) !== undefined : false;
   const navLink = "rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline";
   return (
     <html lang={locale}>
@@ -31,6 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {session ? (
                 <nav aria-label={t("mainNavigation")} className="flex items-center gap-1 text-sm">
                   <a href="/portal/applications" className={navLink}>{t("applications")}</a>
+                  {publishes ? <a href="/portal/catalogs" className={navLink}>{t("catalogs")}</a> : null}
                   <a href="/portal/profile" className={navLink}>{t("profile")}</a>
                   <a href="/signout" className={navLink}>{t("signOut")}</a>
                 </nav>

@@ -45,6 +45,7 @@ const routes = {
   signout: () => import("@/app/interaction/signout/route").then((m) => m.POST as Handler),
   portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
   admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
+  catalogs: () => import("@/app/interaction/catalogs/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -108,8 +109,16 @@ export class UserAgent {
   }
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
-  async post(route: "signout" | "portal" | "admin", path: string, form: Record<string, string>): Promise<Response> {
+  async post(route: "signout" | "portal" | "admin" | "catalogs", path: string, form: Record<string, string>): Promise<Response> {
     return this.keepCookies(await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())));
+  }
+
+  /** Posts a multipart form with one file, as a browser uploads it. */
+  async upload(route: "catalogs", path: string, fields: Record<string, string>, file: { field: string; name: string; content: string }, headers: Record<string, string> = {}): Promise<Response> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ [CSRF_FIELD]: this.csrfToken, ...fields })) form.append(name, value);
+    form.append(file.field, new Blob([file.content], { type: "text/xml" }), file.name);
+    return this.keepCookies(await call(route, new Request(`${ISSUER}${path}`, { method: "POST", body: form, headers: this.headers(headers) })));
   }
 
   async get(route: "endsession", url: string): Promise<Response> {

@@ -14,7 +14,20 @@ import type { Db } from "@/lib/db/prisma";
 /** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
 const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
 
-export class CatalogPublishingError extends Error {}
+export class CatalogPublishingError extends Error {
+  constructor(
+    readonly code: "not_found" | "already_released" | "incomplete",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The supplier company a user may publish for: their own, when it is a supplier. */
+export async function publishingCompanyOf(db: Db, user: { companyId: string }): Promise<{ id: string; supplierId: string } | undefined> {
+  const company = await db.company.findUnique({ where: { id: user.companyId } });
+  return company?.kind === "supplier" && company.supplierId ? { id: company.id, supplierId: company.supplierId } : undefined;
+}
 
 export type ImportResult =
   | { ok: true; supplierId: string; catalogId: string; resourceKey: string; revision: number; articles: number }
@@ -107,14 +120,14 @@ export async function importCatalog(db: Db, chunks: AsyncIterable<string>, optio
 export async function releaseRevision(db: Db, where: { supplierCompanyId: string; catalogId: string; revision: number }, userId?: string): Promise<void> {
   const catalog = await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId } } });
   const revision = catalog && (await db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalog.id, number: where.revision } } }));
-  if (!catalog || !revision) throw new CatalogPublishingError(`catalog "${where.catalogId}" has no revision ${where.revision}`);
-  if (revision.released) throw new CatalogPublishingError(`revision ${where.revision} of catalog "${where.catalogId}" is already released`);
-  if (!revision.complete) throw new CatalogPublishingError(`revision ${where.revision} of catalog "${where.catalogId}" is still being imported`);
+  if (!catalog || !revision) throw new CatalogPublishingError("not_found", `catalog "${where.catalogId}" has no revision ${where.revision}`);
+  if (revision.released) throw new CatalogPublishingError("already_released", `revision ${where.revision} of catalog "${where.catalogId}" is already released`);
+  if (!revision.complete) throw new CatalogPublishingError("incomplete", `revision ${where.revision} of catalog "${where.catalogId}" is still being imported`);
   const description = revision.catalogDescription ? (JSON.parse(revision.catalogDescription) as CatalogDescription) : undefined;
   await db.$transaction(async (tx) => {
     // Only an unreleased revision is released, also when two releases race.
     const released = await tx.catalogRevision.updateMany({ where: { id: revision.id, released: false }, data: { released: true, publishedAt: new Date() } });
-    if (released.count === 0) throw new CatalogPublishingError(`revision ${where.revision} of catalog "${where.catalogId}" is already released`);
+    if (released.count === 0) throw new CatalogPublishingError("already_released", `revision ${where.revision} of catalog "${where.catalogId}" is already released`);
     if (description) await tx.catalog.update({ where: { id: catalog.id }, data: catalogColumns(description) });
     await recordAuditEvent(tx, { type: "catalog.released", userId, details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision } });
   });
