@@ -30,9 +30,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <span className="text-lg font-semibold tracking-tight text-brand-800">{t("serviceName")}</span>
             </a>
             <span className="hidden text-sm text-slate-600 lg:inline">{t("tagline")}</span>
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+            <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
               {session ? (
-                <nav aria-label={t("mainNavigation")} className="flex items-center gap-1 text-sm">
+                <nav aria-label={t("mainNavigation")} className="flex flex-wrap items-center justify-end gap-1 text-sm">
                   <a href="/portal/applications" className={navLink}>{t("applications")}</a>
                   {publishes ? <a href="/portal/catalogs" className={navLink}>{t("catalogs")}</a> : null}
                   <a href="/portal/profile" className={navLink}>{t("profile")}</a>
