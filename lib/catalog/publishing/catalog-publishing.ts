@@ -7,8 +7,10 @@
  * the catalog, when the import created it), and an import cut off by a crash is cleared by the next import of that
  * catalog. Nothing half-imported is ever seen.
  */
+import { randomUUID } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { CatalogRefusal, readCatalogFile, type CatalogDescription, type CatalogFileError, type CatalogHeader } from "@/lib/catalog/publishing/catalog-file";
+import { CatalogRefusal, readCatalogFile, type CatalogDescription, type CatalogFileError, type CatalogHeader, type ImportedArticle } from "@/lib/catalog/publishing/catalog-file";
+import { insertRows, type InsertColumn } from "@/lib/db/driver-query";
 import type { Db } from "@/lib/db/prisma";
 
 /** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
@@ -73,6 +75,24 @@ async function startImport(db: Db, header: CatalogHeader, options: ImportOptions
   }
 }
 
+const ARTICLE_COLUMNS: InsertColumn[] = [
+  { name: "id", postgresType: "text" },
+  { name: "revision_id", postgresType: "text" },
+  { name: "article_number", postgresType: "text" },
+  { name: "generic_name", postgresType: "text" },
+  { name: "customer_group", postgresType: "integer" },
+  { name: "purchase_price_cents", postgresType: "integer" },
+  { name: "retail_price_cents", postgresType: "integer" },
+  { name: "start_date", postgresType: "timestamp(3)" },
+  { name: "end_date", postgresType: "timestamp(3)" },
+  { name: "white_label", postgresType: "boolean" },
+];
+
+function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Promise<void> {
+  const rows = batch.map((a) => [randomUUID(), revisionId, a.articleNumber, a.genericName, a.customerGroup, a.purchasePriceCents, a.retailPriceCents, a.startDate, a.endDate, a.whiteLabel]);
+  return insertRows(db, "catalog_articles", ARTICLE_COLUMNS, rows);
+}
+
 function catalogColumns(description: CatalogDescription) {
   return {
     name: description.name,
@@ -99,9 +119,7 @@ export async function importCatalog(db: Db, chunks: AsyncIterable<string>, optio
         header = read;
         target = await startImport(db, read, options);
       },
-      articles: async (batch) => {
-        await db.catalogArticle.createMany({ data: batch.map((article) => ({ ...article, revisionId: target!.revisionId })) });
-      },
+      articles: (batch) => writeArticles(db, target!.revisionId, batch),
     });
     if (errors.length > 0 || !header || !target) {
       if (target) await discard(db, target);
