@@ -14,7 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/database-url";
-import { ARTICLES, measureDownloads, prepareCatalogBench, RUNS, rawWriteRate } from "./bench/catalog-bench";
+import { ARTICLES, IMPORT_HEAP_MB, measureDownloads, prepareCatalogBench, RUNS, rawWriteRate, runAdmin, writeCatalogFile, type CliRun } from "./bench/catalog-bench";
 import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./bench/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -163,11 +163,16 @@ interface CatalogResult {
   provider: string;
   raw: number;
   download: Awaited<ReturnType<typeof measureDownloads>>;
+  importRun: CliRun;
+  listRun: CliRun;
 }
 const catalogResults: CatalogResult[] = [];
 
-/** getSubCatalog of 200,000 articles against writing the same XML to /dev/null; getCatalogInfos with 500 suppliers. */
-async function benchCatalogs(target: DatabaseTarget): Promise<void> {
+/**
+ * getSubCatalog of 200,000 articles against writing the same XML to /dev/null; the CLI importing a file of 200,000
+ * articles against the same CLI listing catalogs (its memory without an import); getCatalogInfos with 500 suppliers.
+ */
+async function benchCatalogs(target: DatabaseTarget, directory: string): Promise<void> {
   await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
   await prepareCatalogBench(target);
   const raw = await rawWriteRate(target);
@@ -177,8 +182,15 @@ async function benchCatalogs(target: DatabaseTarget): Promise<void> {
     await fetch(`${baseUrl}/getCatalogInfos.ashx`).then((r) => r.text());
     await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`).then((r) => r.text());
     const download = await measureDownloads(baseUrl, child);
-    catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download });
+    const cliEnv = { DATABASE_URL: target.url, SECRET_KEY, PUBLIC_URL: "http://localhost:3000", NODE_ENV: "production" };
+    const file = path.join(directory, `import-${target.provider}.xml`);
+    const fileBytes = await writeCatalogFile(file, ARTICLES);
+    const listRun = await runAdmin(["catalogs", "list", "DLAG"], cliEnv);
+    const importRun = await runAdmin(["catalogs", "import", file], cliEnv, [`--max-old-space-size=${IMPORT_HEAP_MB}`]);
+    if (importRun.code !== 0) throw new Error(`the bench import failed (exit ${importRun.code}):\n${importRun.output.slice(-2000)}`);
+    catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download, importRun, listRun });
     console.log(`  ${`${target.provider} getSubCatalog ${ARTICLES} articles`.padEnd(48)} ${download.articlesPerSecond} articles/s, ${download.megabytesPerSecond.toFixed(1)} MB/s, first byte ${download.firstByteMs} ms, peak memory +${download.peakGrowthMb.toFixed(1)} MB (raw write: ${raw.articlesPerSecond} articles/s; medians of ${RUNS} runs, worst first byte and memory)`);
+    console.log(`  ${`${target.provider} import ${ARTICLES} articles (CLI)`.padEnd(48)} ${importRun.seconds.toFixed(1)} s, ${Math.round(ARTICLES / importRun.seconds)} articles/s, ${(fileBytes / 1e6).toFixed(1)} MB file, JavaScript heap capped at ${IMPORT_HEAP_MB} MB, peak resident memory ${importRun.peakMb.toFixed(1)} MB (CLI listing catalogs: ${listRun.peakMb.toFixed(1)} MB)`);
     await measure(`${target.provider} getCatalogInfos, 500 suppliers`, baseUrl, { method: "GET", path: "/getCatalogInfos.ashx" });
   } finally {
     await stop(child);
@@ -229,12 +241,14 @@ function report(rates: Record<string, number>): void {
   check(`p99 < 50 ms at ${CONNECTIONS} connections (worst ${slowest} ms)`, slowest < 50);
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
-  for (const { provider, raw, download } of catalogResults) {
+  for (const { provider, raw, download, importRun, listRun } of catalogResults) {
     console.log(`  ${provider}: getSubCatalog at ${(download.articlesPerSecond / raw).toFixed(2)} of the raw write rate`);
     check(`${provider}: all ${ARTICLES} articles downloaded (${download.articles})`, download.articles === ARTICLES);
     check(`${provider}: peak memory growth < 100 MB (${download.peakGrowthMb.toFixed(1)} MB)`, download.peakGrowthMb < 100);
     check(`${provider}: time to first byte < 200 ms (${download.firstByteMs} ms)`, download.firstByteMs < 200);
     check(`${provider}: download >= 50% of the raw write rate (${Math.round((100 * download.articlesPerSecond) / raw)} %)`, download.articlesPerSecond >= raw / 2);
+    const importGrowth = importRun.peakMb - listRun.peakMb;
+    check(`${provider}: import of ${ARTICLES} articles in a ${IMPORT_HEAP_MB} MB heap, resident memory < 100 MB over the idle CLI (${importGrowth.toFixed(1)} MB)`, importGrowth < 100);
   }
 }
 
@@ -260,8 +274,8 @@ async function main(): Promise<void> {
     }
     if (PART !== "tokens") {
       console.log("\ncatalog services:");
-      await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`));
-      if (postgres) await benchCatalogs(postgres.target);
+      await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`), directory);
+      if (postgres) await benchCatalogs(postgres.target, directory);
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -1,10 +1,12 @@
 /**
  * The catalog part of `npm run bench`: downloading a 200,000-article sub-catalog from the running server (articles/s,
  * MB/s, time to first byte, the server's peak memory growth) next to writing the same XML from the same rows to
- * /dev/null in one process; and getCatalogInfos with 500 suppliers.
+ * /dev/null in one process; importing a 200,000-article master catalog file with the operator CLI (time, peak
+ * memory next to the same CLI listing catalogs); and getCatalogInfos with 500 suppliers.
  */
-import { createWriteStream, readFileSync } from "node:fs";
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, readFileSync, statSync } from "node:fs";
+import { once } from "node:events";
 import type { DatabaseTarget } from "@/lib/db/database-url";
 import { getPrismaClient } from "@/lib/db/prisma";
 import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticleRow } from "@/lib/catalog/article-pages";
@@ -78,6 +80,8 @@ async function measureDownload(baseUrl: string, server: ChildProcess): Promise<D
   const pid = server.pid!;
   const baseline = residentBytes(pid);
   let peak = baseline;
+  // The measuring process's own garbage (the raw-rate rows) must not be collected in the middle of a measurement.
+  (globalThis as { gc?: () => void }).gc?.();
   const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
   const started = performance.now();
   const response = await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`);
@@ -100,4 +104,61 @@ async function measureDownload(baseUrl: string, server: ChildProcess): Promise<D
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   return { articlesPerSecond: Math.round(articles / seconds), megabytesPerSecond: bytes / 1e6 / seconds, firstByteMs: Math.round(firstByteMs), peakGrowthMb: (peak - baseline) / 1e6, articles };
+}
+
+/** A master catalog file (docs/catalog-format.md) of `count` articles, written as a stream; its size in bytes. */
+export async function writeCatalogFile(file: string, count: number): Promise<number> {
+  const out = createWriteStream(file);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  await write(`<?xml version="1.0" encoding="utf-8"?>
+<Catalog supplierID="DLAG" catalogID="catalog_BENCH.xml" resourceKey="DLAG-BENCH" name="Bench catalog" language="de" format="SPECTARIS" formatVersion="2.1">
+  <Revision comment="bench" validStartDate="2027-01-01"/>
+  <ValidCountries><ValidCountry>DE</ValidCountry></ValidCountries>
+  <ProductGroups><ProductGroup>Brillengläser</ProductGroup></ProductGroups>
+  <Articles>
+`);
+  for (let index = 0; index < count; index++) {
+    await write(`    <Article articleNumber="I-${index}" customerGroup="${index % 4 === 0 ? 5 : 0}">
+      <Name>Einstärkenglas 1.${index % 10} Typ ${index}</Name>
+      <PurchasePrice>${10 + (index % 90)}.${String(index % 100).padStart(2, "0")}</PurchasePrice>
+      <RetailPrice>49.00</RetailPrice>
+    </Article>
+`);
+  }
+  await write("  </Articles>\n</Catalog>\n");
+  out.end();
+  await once(out, "finish");
+  return statSync(file).size;
+}
+
+export interface CliRun {
+  seconds: number;
+  peakMb: number;
+  code: number | null;
+  output: string;
+}
+
+/** The JavaScript heap the import runs in: far less than the objects of a 40 MB file would take, had it been read whole. */
+export const IMPORT_HEAP_MB = 64;
+
+/** Runs `npm run admin -- <args>` as its own Node process, sampling its resident memory. */
+export async function runAdmin(args: string[], env: Record<string, string>, nodeFlags: string[] = []): Promise<CliRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/admin.ts", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, residentBytes(child.pid!));
+    } catch {
+      // exited between two samples
+    }
+  }, 20);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearInterval(sampler);
+  return { seconds: (performance.now() - started) / 1000, peakMb: peak / 1e6, code, output };
 }
