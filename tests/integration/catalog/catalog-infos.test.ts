@@ -2,6 +2,7 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { ISSUER, formRequest, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
+import { schemaAccepts, validateAgainst } from "../../helpers/xml-schema";
 
 const service = useOAuthService();
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["Company", "CatalogInfo", "ValidCountry", "ProductGroup", "WebService"].includes(name), parseTagValue: false });
@@ -15,7 +16,9 @@ async function list(query = "") {
   const response = await catalogInfos(query);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/xml; charset=utf-8");
-  return parser.parse(await response.text()).CatalogInfos as { Company?: Record<string, any>[] };
+  const xml = await response.text();
+  validateAgainst("docs/catalog-infos.xsd", xml); // every list must satisfy the schema
+  return parser.parse(xml).CatalogInfos as { Company?: Record<string, any>[] };
 }
 
 async function ticketFor(username: string, password: string): Promise<string> {
@@ -29,6 +32,14 @@ async function ticketFor(username: string, password: string): Promise<string> {
 }
 
 describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
+  it("is held to docs/catalog-infos.xsd, which notices a list that breaks it", async () => {
+    const xml = await (await catalogInfos("?webServices")).text();
+    expect(schemaAccepts("docs/catalog-infos.xsd", xml)).toBe(true);
+    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace("<ValidStartDate>01.04.2026", "<ValidStartDate>2026-04-01"))).toBe(false);
+    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace('webServiceType="PlaceOrder"', 'webServiceType="Order"'))).toBe(false);
+    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace(/<RevisionComment>[^<]*<\/RevisionComment>/, ""))).toBe(false);
+  });
+
   it("lists every supplier's catalogs with their latest released revision", async () => {
     const { Company } = await list();
     expect(Company!.map((c) => c["@companyID"]).sort()).toEqual(["demo-company-frames", "demo-company-lens"]);

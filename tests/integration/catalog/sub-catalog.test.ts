@@ -1,24 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueTicket } from "@/lib/catalog/tickets";
 import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
+import { validateAgainst } from "../../helpers/xml-schema";
 
 const service = useOAuthService();
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => name === "Article", parseTagValue: false, parseAttributeValue: false });
-const directory = mkdtempSync(path.join(tmpdir(), "optigate-subcatalog-"));
 let ticket: string;
 
-/** Every document must satisfy docs/subcatalog.xsd. */
-function validate(xml: string): void {
-  const file = path.join(directory, `${crypto.randomUUID()}.xml`);
-  writeFileSync(file, xml);
-  execFileSync("xmllint", ["--noout", "--schema", "docs/subcatalog.xsd", file], { stdio: "pipe" });
-}
 
 async function download(params: Record<string, string>) {
   const { GET } = await import("@/app/getSubCatalog.ashx/route");
@@ -30,7 +20,7 @@ async function articles(params: Record<string, string>) {
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/xml; charset=utf-8");
   const xml = await response.text();
-  validate(xml);
+  validateAgainst("docs/subcatalog.xsd", xml); // every document must satisfy the schema
   const document = parser.parse(xml).SubCatalog;
   return { header: document, articles: (document.Article ?? []) as Record<string, any>[] };
 }
