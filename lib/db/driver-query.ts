@@ -39,12 +39,12 @@ async function untilNoTransaction(database: Database.Database): Promise<void> {
 
 async function queryOnDriver<Row>(db: Db, statement: DriverStatement, values: SqlValue[]): Promise<Row[] | null> {
   const driver = driverOf(db);
-  if (driver?.provider === "postgresql") {
+  if (driver.provider === "postgresql") {
     const query = { name: statement.name, text: numbered(statement.sql("postgresql")), values: toDriver(values, "postgresql") };
     const result = statement.arrays ? await driver.pool.query({ ...query, rowMode: "array" }) : await driver.pool.query(query);
     return result.rows as Row[];
   }
-  const database = driver?.database();
+  const database = driver.database();
   if (!database) return null;
   await untilNoTransaction(database);
   let statements = preparedStatements.get(database);
@@ -76,17 +76,16 @@ export interface InsertColumn {
 export async function insertRows(db: Db, table: string, columns: InsertColumn[], rows: SqlValue[][]): Promise<void> {
   const names = columns.map((column) => `"${column.name}"`).join(", ");
   const driver = driverOf(db);
-  if (driver?.provider === "postgresql") {
+  if (driver.provider === "postgresql") {
     const arrays = columns.map((_, index) => rows.map((row) => toDriver([row[index]], "postgresql")[0]));
     const unnest = columns.map((column, index) => `$${index + 1}::${column.postgresType}[]`).join(", ");
     await driver.pool.query({ name: `optigate_insert_${table}`, text: `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${unnest})`, values: arrays });
     return;
   }
-  let database = driver?.database();
+  let database = driver.database();
   if (!database) {
     await db.$queryRawUnsafe("SELECT 1"); // connects the adapter, which opens the connection
-    const connected = driverOf(db);
-    database = connected?.provider === "sqlite" ? connected.database() : undefined;
+    database = driver.database();
     if (!database) throw new Error("the SQLite connection is not available");
   }
   await untilNoTransaction(database);
@@ -96,7 +95,7 @@ export async function insertRows(db: Db, table: string, columns: InsertColumn[],
   })();
 }
 
-/** Runs the statement on the driver, or through Prisma while the driver is not connected yet (SQLite, first query). */
+/** Runs the statement on the driver, or through Prisma while SQLite's connection is not open yet (before the first query). */
 export async function driverQuery<Row>(db: Db, statement: DriverStatement, values: SqlValue[]): Promise<Row[]> {
   const rows = await queryOnDriver<Row>(db, statement, values);
   if (rows !== null) return rows;

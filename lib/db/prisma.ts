@@ -11,6 +11,7 @@ import type { DatabaseTarget } from "@/lib/db/database-url";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/db/generated/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "@/lib/db/generated/sqlite/client";
 import { SQLITE_BUSY_TIMEOUT_MS } from "@/lib/db/sql-connection";
+import { processCache } from "@/lib/server/process-cache";
 
 export type Db = InstanceType<typeof SqlitePrismaClient>;
 export type { Prisma } from "@/lib/db/generated/sqlite/client";
@@ -18,10 +19,13 @@ export type { Prisma } from "@/lib/db/generated/sqlite/client";
 /** The driver under a Prisma client, for the few hot statements that skip Prisma's per-query cost (token-statements.ts). */
 export type Driver = { provider: "sqlite"; database(): Database.Database | undefined } | { provider: "postgresql"; pool: pg.Pool };
 
-const drivers = new WeakMap<object, Driver>();
+// Process-wide: the Next.js bundle and the lean front load this module separately but share the clients.
+const drivers = processCache("db-drivers", () => new WeakMap<object, Driver>());
 
-export function driverOf(db: Db): Driver | undefined {
-  return drivers.get(db);
+export function driverOf(db: Db): Driver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error("this Prisma client was not made by createPrismaClient, so its driver is unknown");
+  return driver;
 }
 
 /** Keeps the better-sqlite3 connection the adapter opens, which Prisma itself does not expose. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { driverOf } from "@/lib/db/prisma";
 import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/token-statements";
@@ -23,9 +23,17 @@ describe(`hot-path statements on ${testProvider()}`, () => {
   it("run on the driver under Prisma", async () => {
     const db = service().database.db;
     await db.user.count(); // connects
-    const driver = driverOf(db)!;
+    const driver = driverOf(db);
     expect(driver.provider).toBe(testProvider());
     if (driver.provider === "sqlite") expect(driver.database()).toBeDefined();
+  });
+
+  it("are found from another copy of the module, as the Next.js bundle and the lean front each load their own", async () => {
+    const db = service().database.db;
+    vi.resetModules();
+    const otherCopy = await import("@/lib/db/prisma");
+    expect(otherCopy.driverOf).not.toBe(driverOf);
+    expect(otherCopy.driverOf(db)).toBe(driverOf(db));
   });
 
   it("consume a code once, return it with its timestamps intact, and refuse expired and foreign codes", async () => {
