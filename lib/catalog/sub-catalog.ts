@@ -6,7 +6,7 @@
  */
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { userOfTicket } from "@/lib/catalog/tickets";
-import { germanDate, isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
+import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
 import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticlePosition, type ArticleRow } from "@/lib/catalog/article-pages";
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { driverOf } from "@/lib/db/prisma";
 import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/token-statements";
