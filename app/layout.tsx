@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { publishingCompanyOf } from "@/lib/catalog/publishing/catalog-publishing";
-import { currentSession } from "@/lib/interaction/page-helpers";
-import { getServiceContext } from "@/lib/service-context";
+import { currentPublishingCompany, currentSession } from "@/lib/interaction/page-helpers";
 import { LanguageSwitch } from "./_components/language-switch";
 import "./globals.css";
 
@@ -16,7 +14,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const t = await getTranslations("Layout");
   const session = await currentSession();
-  const publishes = session ? (await publishingCompanyOf(getServiceContext().db, session.user)) !== undefined : false;
+  const publishes = (await currentPublishingCompany()) !== undefined;
   const navLink = "rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline";
   return (
     <html lang={locale}>

@@ -26,9 +26,17 @@ const stamp = (date: Date, provider: DatabaseProvider) => (provider === "sqlite"
 
 const toDriver = (values: SqlValue[], provider: DatabaseProvider) => values.map((value) => (value instanceof Date ? stamp(value, provider) : value));
 
-function numbered(sql: string): string {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
+const postgresText = new Map<string, string>();
+
+/** The statement's PostgreSQL text with `$n` placeholders, made once per statement (the token endpoint's hot path). */
+function postgresSql(statement: DriverStatement): string {
+  let text = postgresText.get(statement.name);
+  if (text === undefined) {
+    let index = 0;
+    text = statement.sql("postgresql").replace(/\?/g, () => `$${++index}`);
+    postgresText.set(statement.name, text);
+  }
+  return text;
 }
 
 const preparedStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -40,7 +48,7 @@ async function untilNoTransaction(database: Database.Database): Promise<void> {
 async function queryOnDriver<Row>(db: Db, statement: DriverStatement, values: SqlValue[]): Promise<Row[] | null> {
   const driver = driverOf(db);
   if (driver.provider === "postgresql") {
-    const query = { name: statement.name, text: numbered(statement.sql("postgresql")), values: toDriver(values, "postgresql") };
+    const query = { name: statement.name, text: postgresSql(statement), values: toDriver(values, "postgresql") };
     const result = statement.arrays ? await driver.pool.query({ ...query, rowMode: "array" }) : await driver.pool.query(query);
     return result.rows as Row[];
   }

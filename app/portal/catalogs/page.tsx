@@ -1,9 +1,9 @@
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { listSupplierCatalogs, publishingCompanyOf, type RevisionSummary } from "@/lib/catalog/publishing/catalog-publishing";
+import { listSupplierCatalogs, type RevisionSummary } from "@/lib/catalog/publishing/catalog-publishing";
 import { CATALOGS_PATH, IMPORT_RESULT_COOKIE, readImportResult } from "@/lib/interaction/catalog-submission";
-import { currentSession, pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
+import { currentPublishingCompany, currentSession, pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
 import { getServiceContext } from "@/lib/service-context";
 import { CSRF_FIELD } from "@/lib/session/csrf";
 import { Alert, buttonPrimary, buttonSecondary } from "../../(interaction)/_components/interaction-card";
@@ -20,7 +20,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
   const context = getServiceContext();
   const session = await currentSession();
   if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: CATALOGS_PATH })}`);
-  const company = await publishingCompanyOf(context.db, session.user);
+  const company = await currentPublishingCompany();
   if (!company) forbidden();
   const [t, format] = [await getTranslations("Catalogs"), await getFormatter()];
   const catalogs = await listSupplierCatalogs(context.db, company.id);

@@ -54,9 +54,9 @@ async function startImport(db: Db, header: CatalogHeader, options: ImportOptions
   if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId) throw new CatalogRefusal(`the file is for supplier "${header.supplierId}"; you can only publish your own company's catalogs`);
 
   let catalog = await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: header.catalogId } } });
-  const keyHolder = await db.catalog.findUnique({ where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: header.resourceKey } } });
   if (catalog && catalog.resourceKey !== header.resourceKey) throw new CatalogRefusal(`catalog "${header.catalogId}" has the resourceKey "${catalog.resourceKey}", not "${header.resourceKey}"`);
-  if (!catalog && keyHolder) throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
+  const keyHolder = catalog ? null : await db.catalog.findUnique({ where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: header.resourceKey } } });
+  if (keyHolder) throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
 
   const createdCatalog = !catalog;
   try {
