@@ -1,6 +1,6 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./lib/pages/next-intl-request.ts");
 
 /** Pages must not be framed (clickjacking on login and consent) and must not leak URLs in the Referer. */
 const securityHeaders = [

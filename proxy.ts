@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { interactionPageProxy } from "@/lib/interaction/page-proxy";
+import { interactionPageProxy } from "@/lib/pages/page-proxy";
 
 export function proxy(request: NextRequest) {
   return interactionPageProxy(request);

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { currentPublishingCompany, currentSession } from "@/lib/interaction/page-helpers";
+import { isOperator, supplierOf } from "@/lib/data/actor";
+import { currentActor } from "@/lib/pages/current-actor";
 import { LanguageSwitch } from "./_components/language-switch";
 import "./globals.css";
 
@@ -13,8 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const t = await getTranslations("Layout");
-  const session = await currentSession();
-  const publishes = (await currentPublishingCompany()) !== undefined;
+  const actor = await currentActor();
+  const publishes = supplierOf(actor) !== undefined;
+  const registers = actor.kind === "user" && (actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier");
   const navLink = "rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline";
   return (
     <html lang={locale}>
@@ -29,10 +31,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </a>
             <span className="hidden text-sm text-slate-600 lg:inline">{t("tagline")}</span>
             <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
-              {session ? (
+              {actor.kind === "user" ? (
                 <nav aria-label={t("mainNavigation")} className="flex flex-wrap items-center justify-end gap-1 text-sm">
                   <a href="/portal/applications" className={navLink}>{t("applications")}</a>
                   {publishes ? <a href="/portal/catalogs" className={navLink}>{t("catalogs")}</a> : null}
+                  {registers ? <a href="/portal/suppliers" className={navLink}>{t("suppliers")}</a> : null}
+                  {isOperator(actor) ? <a href="/admin/clients" className={navLink}>{t("operator")}</a> : null}
                   <a href="/portal/profile" className={navLink}>{t("profile")}</a>
                   <a href="/signout" className={navLink}>{t("signOut")}</a>
                 </nav>

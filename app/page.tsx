@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { single, type SearchParams } from "@/lib/pages/search-params";
 
 function Card({ title, text, href, linkText }: { title: string; text: string; href?: string; linkText?: string }) {
   return (
@@ -14,10 +15,12 @@ function Card({ title, text, href, linkText }: { title: string; text: string; hr
   );
 }
 
-export default async function HomePage() {
+export default async function HomePage({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations("Home");
+  const signedOutEverywhere = single((await searchParams).signedOut) === "everywhere";
   return (
     <div className="space-y-8">
+      {signedOutEverywhere ? <p role="status" className="max-w-3xl rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("signedOutEverywhere")}</p> : null}
       <div className="max-w-3xl">
         <h1 className="text-2xl font-semibold tracking-tight text-brand-800 sm:text-3xl">{t("heading")}</h1>
         <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>

@@ -26,12 +26,14 @@ export interface DemoClient {
 export const demoCompanies: DemoCompany[] = [
   { id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional" },
   { id: "demo-company-lens", name: "Demo Lens AG", kind: "supplier" },
+  { id: "demo-company-frames", name: "Frame Works GmbH", kind: "supplier" },
   { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator" },
 ];
 
 export const demoUsers: DemoUser[] = [
   { email: "optician@demo.test", password: "Optician#2026", givenName: "Olivia", familyName: "Optik", companyId: "demo-company-optician", role: "user" },
   { email: "supplier@demo.test", password: "Supplier#2026", givenName: "Sam", familyName: "Linse", companyId: "demo-company-lens", role: "user" },
+  { email: "frames@demo.test", password: "Frames#2026", givenName: "Finn", familyName: "Rahmen", companyId: "demo-company-frames", role: "user" },
   { email: "admin@demo.test", password: "Admin#2026", givenName: "Ada", familyName: "Admin", companyId: "demo-company-operator", role: "admin" },
 ];
 
@@ -92,7 +94,7 @@ export function demoClients(apiScopePrefix: string): DemoClient[] {
         redirect_uris: ["http://localhost:4000/callback"],
         post_logout_redirect_uris: ["http://localhost:4000/"],
         offline_access: true,
-        scope: `${interactiveScopes} offline_access`,
+        scope: `${interactiveScopes} offline_access ${apiScopePrefix}.supplierreg.read ${apiScopePrefix}.supplierreg.readwrite`,
       },
       secret: "demo-web-secret",
     },

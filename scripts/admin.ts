@@ -1,8 +1,8 @@
 /** `npm run admin -- <command>`: the operator CLI (see lib/admin/admin-cli.ts). */
 import { runAdminCommand } from "@/lib/admin/admin-cli";
 import { loadConfig } from "@/lib/config";
-import { prepareDatabase } from "@/lib/db/prepare-database";
-import { getPrismaClient } from "@/lib/db/prisma";
+import { prepareDatabase } from "@/lib/setup/prepare-database";
+import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { exitWithStartupError } from "./startup-error";
 
 async function main(): Promise<void> {
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     { db, apiScopePrefix: config.apiScopePrefix, secretKey: config.secretKey, tokenSigningAlg: config.tokenSigningAlg, print: (line) => console.log(line), printError: (line) => console.error(line) },
     process.argv.slice(2),
   );
-  await db.$disconnect();
+  await closeDb(db);
   process.exit(code);
 }
 

@@ -13,8 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/database-url";
+import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { ARTICLES, IMPORT_HEAP_MB, measureDownloads, prepareCatalogBench, RUNS, rawWriteRate, runAdmin, writeCatalogFile, type CliRun } from "./bench/catalog-bench";
+import { ARTICLE_PAGE_LIMIT, benchApi, type ArticlePagesMeasurement } from "./bench/api-bench";
 import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./bench/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -165,6 +166,7 @@ interface CatalogResult {
   download: Awaited<ReturnType<typeof measureDownloads>>;
   importRun: CliRun;
   listRun: CliRun;
+  pages: ArticlePagesMeasurement;
 }
 const catalogResults: CatalogResult[] = [];
 
@@ -173,7 +175,7 @@ const catalogResults: CatalogResult[] = [];
  * articles against the same CLI listing catalogs (its memory without an import); getCatalogInfos with 500 suppliers.
  */
 async function benchCatalogs(target: DatabaseTarget, directory: string): Promise<void> {
-  await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
+  const fixtures = await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
   await prepareCatalogBench(target);
   const raw = await rawWriteRate(target);
   const { child, baseUrl } = await startServer([process.execPath, "--import", "tsx", "scripts/serve.ts"], target, "ES256");
@@ -188,10 +190,11 @@ async function benchCatalogs(target: DatabaseTarget, directory: string): Promise
     const listRun = await runAdmin(["catalogs", "list", "DLAG"], cliEnv);
     const importRun = await runAdmin(["catalogs", "import", file], cliEnv, [`--max-old-space-size=${IMPORT_HEAP_MB}`]);
     if (importRun.code !== 0) throw new Error(`the bench import failed (exit ${importRun.code}):\n${importRun.output.slice(-2000)}`);
-    catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download, importRun, listRun });
+    const pages = await benchApi(baseUrl, child, target.provider, fixtures.apiRefreshToken, measure);
+    catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download, importRun, listRun, pages });
     console.log(`  ${`${target.provider} getSubCatalog ${ARTICLES} articles`.padEnd(48)} ${download.articlesPerSecond} articles/s, ${download.megabytesPerSecond.toFixed(1)} MB/s, first byte ${download.firstByteMs} ms, peak memory +${download.peakGrowthMb.toFixed(1)} MB (raw write: ${raw.articlesPerSecond} articles/s; medians of ${RUNS} runs, worst first byte and memory)`);
     console.log(`  ${`${target.provider} import ${ARTICLES} articles (CLI)`.padEnd(48)} ${importRun.seconds.toFixed(1)} s, ${Math.round(ARTICLES / importRun.seconds)} articles/s, ${(fileBytes / 1e6).toFixed(1)} MB file, JavaScript heap capped at ${IMPORT_HEAP_MB} MB, peak resident memory ${importRun.peakMb.toFixed(1)} MB (CLI listing catalogs: ${listRun.peakMb.toFixed(1)} MB)`);
-    await measure(`${target.provider} getCatalogInfos, 500 suppliers`, baseUrl, { method: "GET", path: "/getCatalogInfos.ashx" });
+    await measure(`${target.provider} getCatalogInfos, 500 suppliers, anonymous`, baseUrl, { method: "GET", path: "/getCatalogInfos.ashx" });
   } finally {
     await stop(child);
   }
@@ -241,7 +244,20 @@ function report(rates: Record<string, number>): void {
   check(`p99 < 50 ms at ${CONNECTIONS} connections (worst ${slowest} ms)`, slowest < 50);
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
-  for (const { provider, raw, download, importRun, listRun } of catalogResults) {
+  for (const { provider, raw, download, importRun, listRun, pages } of catalogResults) {
+    const rate = (name: string) => results.find((r) => r.name === `${provider} ${name}`)!;
+    const tokenRate = rate("token endpoint client_credentials (API baseline)");
+    for (const kind of ["client", "optician"]) {
+      const list = rate(`GET /v2/catalogs?limit=20, ${kind} token`);
+      check(`${provider}: GET /v2/catalogs (20), ${kind} token >= token endpoint client_credentials (${list.rps} vs ${tokenRate.rps} req/s, ${(list.rps / tokenRate.rps).toFixed(2)}), p99 < 50 ms (${list.p99} ms)`, list.rps >= tokenRate.rps && list.p99 < 50);
+    }
+    const anonymous = rate("getCatalogInfos, 500 suppliers, anonymous");
+    check(`${provider}: getCatalogInfos anonymous >= 1,000 req/s (${anonymous.rps}), p99 < 100 ms (${anonymous.p99} ms)`, anonymous.rps >= 1000 && anonymous.p99 < 100);
+    for (const name of ["getCatalogInfos, 500 suppliers, ticket", "GET /v2/catalogs?limit=500, optician token"]) {
+      const personal = rate(name);
+      check(`${provider}: ${name} >= 300 req/s (${personal.rps}), p99 < 100 ms (${personal.p99} ms)`, personal.rps >= 300 && personal.p99 < 100);
+    }
+    check(`${provider}: JSON article pages (${ARTICLE_PAGE_LIMIT}) >= 150,000 articles/s (${pages.articlesPerSecond}), all ${ARTICLES} read (${pages.articles}), memory growth < 100 MB (${pages.peakGrowthMb.toFixed(1)} MB)`, pages.articlesPerSecond >= 150_000 && pages.articles === ARTICLES && pages.peakGrowthMb < 100);
     console.log(`  ${provider}: getSubCatalog at ${(download.articlesPerSecond / raw).toFixed(2)} of the raw write rate`);
     check(`${provider}: all ${ARTICLES} articles downloaded (${download.articles})`, download.articles === ARTICLES);
     check(`${provider}: peak memory growth < 100 MB (${download.peakGrowthMb.toFixed(1)} MB)`, download.peakGrowthMb < 100);

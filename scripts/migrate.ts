@@ -1,6 +1,6 @@
 /** `npm run migrate`: applies pending migrations to DATABASE_URL and says what it did. */
 import { loadConfig } from "@/lib/config";
-import { applyMigrations } from "@/lib/db/prepare-database";
+import { applyMigrations } from "@/lib/db/migrator";
 import { exitWithStartupError } from "./startup-error";
 
 async function main(): Promise<void> {

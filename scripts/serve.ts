@@ -4,13 +4,13 @@
  * everything else from the Next.js application. `--dev` serves with Next's development server instead.
  */
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
-import { appendForwardedFor } from "@/lib/http/client-address";
-import { fastRoute, serveFast } from "@/lib/server/fast-front";
-import { prepareDatabase } from "@/lib/db/prepare-database";
+import { createNodeServer } from "@/lib/server/node-server";
+import { getPrismaClient } from "@/lib/db/prisma";
+import { prepareDatabase } from "@/lib/setup/prepare-database";
+import { PURGE_INTERVAL_MS, purgeExpired } from "@/lib/setup/purge-expired";
 import { exitWithStartupError } from "./startup-error";
 
 const dev = process.argv.includes("--dev");
@@ -30,16 +30,15 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((request, response) => {
-    request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
-    const fast = fastRoute(request.method, request.url);
-    if (fast) void serveFast(fast, request, response);
-    else void handle(request, response);
-  });
+  const server = createNodeServer(config.publicUrl, handle);
   server.on("error", exitWithStartupError);
   server.listen(config.port, () => {
     console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);
   });
+  // Expired codes, tickets, sessions and counters go in bounded batches, now and every few minutes.
+  const purge = () => purgeExpired(getPrismaClient(config.database)).catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
+  void purge();
+  setInterval(purge, PURGE_INTERVAL_MS).unref();
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -1,6 +1,6 @@
 /** Turns a start-up failure into the one line the operator needs; unexpected errors keep their stack. */
 import { ConfigError } from "@/lib/config";
-import { redactPassword } from "@/lib/db/database-url";
+import { redactPassword } from "@/lib/config/database-url";
 import { MigrationError } from "@/lib/db/migrator";
 
 export function exitWithStartupError(error: unknown): never {

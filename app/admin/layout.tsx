@@ -1,17 +1,21 @@
 import { forbidden, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { isOperator } from "@/lib/admin/operator-guard";
-import { currentSession } from "@/lib/interaction/page-helpers";
-import { getServiceContext } from "@/lib/service-context";
+import { isOperator } from "@/lib/data/actor";
+import { currentActor } from "@/lib/pages/current-actor";
+import { loginUrl } from "@/lib/pages/page-data";
 
 export const dynamic = "force-dynamic";
 
-/** Operators only: others get a 403, and no hint of what exists here. */
+/**
+ * The operator area's frame. Sending visitors to the login page and others to the 403 page here is for a pleasant
+ * experience only: the pages render in parallel with this layout, and each reads its data through the data-access
+ * layer, which refuses anyone but operators.
+ */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const session = await currentSession();
-  if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: "/admin/clients" })}`);
-  if (!(await isOperator(getServiceContext().db, session))) forbidden();
+  const actor = await currentActor();
+  if (actor.kind === "anonymous") redirect(loginUrl("/admin/clients"));
+  if (!isOperator(actor)) forbidden();
   const t = await getTranslations("Admin");
   const tab = "rounded px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100";
   return (

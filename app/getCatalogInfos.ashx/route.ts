@@ -1,5 +1,4 @@
-import { catalogInfosEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const GET = catalogInfosEndpoint;
+export const { GET } = ROUTES["/getCatalogInfos.ashx"];

@@ -1,5 +1,4 @@
-import { subCatalogEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const GET = subCatalogEndpoint;
+export const { GET } = ROUTES["/getSubCatalog.ashx"];

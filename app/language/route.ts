@@ -1,6 +1,4 @@
-import { getConfig } from "@/lib/config";
-import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const GET = (request: Request) => handleLanguageSwitch(request, getConfig().publicUrl);
+export const { GET } = ROUTES["/language"];

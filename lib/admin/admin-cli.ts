@@ -18,6 +18,7 @@ import {
 } from "@/lib/admin/client-registry";
 import { importCatalog, listSupplierCatalogs, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import type { Db } from "@/lib/db/prisma";
+import { purgeExpired } from "@/lib/setup/purge-expired";
 import { requiredAlgorithms, rotateSigningKey, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 
 export interface CliContext {
@@ -42,7 +43,9 @@ export const USAGE = `usage: npm run admin -- <command>
                                                 catalog's next revision, not yet released
   catalogs release <supplierID> <catalogID> <revision>
                                                 release an imported revision: it is listed and can be downloaded
-  catalogs list <supplierID>                    a supplier's catalogs and their revisions`;
+  catalogs list <supplierID>                    a supplier's catalogs and their revisions
+  purge                                         remove expired codes, tickets, sessions and throttle counters
+                                                (a batch of each; the server does this every 10 minutes)`;
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. */
 class UsageError extends Error {}
@@ -64,7 +67,8 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
     const [flag, value] = [args[index], args[index + 1]];
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === "--expires") {
-      const date = new Date(value);
+      // A day alone means the end of that day (UTC), as on the operator pages.
+      const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
       if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
       options.expiresAt = date;
     } else if (flag === "--description") {
@@ -216,6 +220,11 @@ async function dispatch(context: CliContext, args: string[]): Promise<void> {
   const [group, command, ...rest] = args;
   if (group === "keys") return keys(context, [command, ...rest].filter((arg) => arg !== undefined));
   if (group === "catalogs") return catalogs(context, [command, ...rest].filter((arg) => arg !== undefined));
+  if (group === "purge") {
+    expectArgs([command, ...rest].filter((arg) => arg !== undefined), 0);
+    const counts = await purgeExpired(context.db);
+    return context.print(`Removed ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}.`);
+  }
   if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");
   switch (command) {
     case "add":

@@ -1,5 +1,5 @@
 /** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
-import { AUDIT_EVENT_TYPES } from "@/lib/audit/record-audit-event";
+import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
 import type { Db } from "@/lib/db/prisma";
 
 export const AUDIT_PAGE_SIZE = 100;
@@ -21,8 +21,12 @@ export interface AuditRow {
   details: string;
 }
 
-const day = (value: string | undefined, endOfDay: boolean) =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`) : undefined;
+/** The start or end of a calendar day given as YYYY-MM-DD; anything else (2026-99-99, 2026-02-30) is no filter. */
+function day(value: string | undefined, endOfDay: boolean): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? date : undefined;
+}
 
 export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
   const user = filter.email ? await db.user.findUnique({ where: { email: filter.email.trim().toLowerCase() }, select: { id: true } }) : undefined;
@@ -31,7 +35,7 @@ export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<Audi
   const to = day(filter.to, true);
   const events = await db.auditEvent.findMany({
     where: {
-      type: filter.type && (AUDIT_EVENT_TYPES as string[]).includes(filter.type) ? filter.type : undefined,
+      type: filter.type && (AUDIT_EVENT_TYPES as readonly string[]).includes(filter.type) ? filter.type : undefined,
       clientId: filter.clientId?.trim() || undefined,
       userId: user?.id,
       occurredAt: from || to ? { gte: from, lte: to } : undefined,

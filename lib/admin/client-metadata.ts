@@ -7,37 +7,17 @@
  *   anything else                               -> web (confidential, may be offline)
  * Besides RFC 7591: `application_type` (OpenID Connect Registration), `frontchannel_logout_uri` and
  * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
- * `allowed_cors_origins`, `offline_access` and `refresh_token_policy`. Unknown fields are refused, so that a typo
+ * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `resource_server` (a confidential client that
+ * may introspect other clients' access tokens) and `company_id` (a backend client acting with that company's rights on
+ * the platform API; the registry checks that the company exists). Unknown fields are refused, so that a typo
  * cannot silently register a client that behaves differently than the operator meant.
  */
 import { randomUUID } from "node:crypto";
 import { corsOriginProblem, redirectUriProblem } from "@/lib/admin/uri-rules";
-import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions, type LocalizedText } from "@/lib/oauth/scopes";
-
-export type ClientKind = "browser" | "native" | "web" | "backend";
-export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
-export type RefreshTokenPolicy = "reuse" | "rotate";
-
-export interface ClientRegistration {
-  /** Absent when the service is to assign one. */
-  id?: string;
-  kind: ClientKind;
-  names: LocalizedText;
-  descriptions: LocalizedText;
-  grantTypes: string[];
-  responseTypes: string[];
-  redirectUris: string[];
-  postLogoutRedirectUris: string[];
-  corsOrigins: string[];
-  allowedScopes: string[];
-  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
-  offlineAccess: boolean;
-  refreshTokenPolicy: RefreshTokenPolicy;
-  /** OpenID Connect Front-Channel Logout 1.0. */
-  frontchannelLogoutUri: string | null;
-  /** OpenID Connect Back-Channel Logout 1.0. */
-  backchannelLogoutUri: string | null;
-}
+import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/db/client-record";
+import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
+import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
+import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
 
 /** RFC 7591 §3.2.2 error codes. */
 export class ClientMetadataError extends Error {
@@ -49,9 +29,6 @@ export class ClientMetadataError extends Error {
     this.name = "ClientMetadataError";
   }
 }
-
-/** The key under which text without a language tag is kept in a LocalizedText. */
-export const DEFAULT_LANGUAGE_KEY = "default";
 
 const AUTH_METHODS: TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post"];
 const GRANTS_BY_KIND: Record<ClientKind, string[]> = {
@@ -78,10 +55,13 @@ const SIMPLE_FIELDS = new Set([
   "refresh_token_policy",
   "frontchannel_logout_uri",
   "backchannel_logout_uri",
+  "resource_server",
+  "company_id",
 ]);
 const LOCALIZED_FIELDS = ["client_name", "description"] as const;
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{2,63}$/;
+const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const MAX_TEXT_LENGTH = 500;
 
 function fail(message: string): never {
@@ -102,6 +82,9 @@ function stringList(metadata: Record<string, unknown>, field: string): string[] 
     fail(`${field} must be an array of non-empty strings`);
   }
   const list = value as string[];
+  if (list.length > MAX_LIST_ENTRIES) fail(`${field} may list at most ${MAX_LIST_ENTRIES} entries`);
+  const long = list.find((item) => item.length > MAX_URI_LENGTH);
+  if (long !== undefined) fail(`${field} entries must be at most ${MAX_URI_LENGTH} characters`);
   const duplicate = list.find((item, index) => list.indexOf(item) !== index);
   if (duplicate !== undefined) fail(`${field} lists "${duplicate}" twice`);
   return list;
@@ -248,6 +231,14 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string): Cli
     if (problem) fail(`allowed_cors_origins[${index}] "${origin}" ${problem}`);
   });
 
+  const resourceServer = metadata.resource_server ?? false;
+  if (typeof resourceServer !== "boolean") fail("resource_server must be true or false");
+  if (resourceServer && authMethod === "none") fail("resource_server is for confidential clients: a resource server authenticates to introspect tokens");
+
+  const companyId = optionalString(metadata, "company_id") ?? null;
+  if (companyId !== null && kind !== "backend") fail("company_id is for backend clients only: other clients act for their signed-in user");
+  if (companyId !== null && !COMPANY_ID.test(companyId)) fail("company_id must be a company's id (letters, digits, '.', '_' and '-', at most 64)");
+
   const policy = optionalString(metadata, "refresh_token_policy") ?? "reuse";
   if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
   if (policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);
@@ -268,6 +259,8 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string): Cli
     refreshTokenPolicy: policy,
     frontchannelLogoutUri: logoutUri(metadata, "frontchannel_logout_uri", kind),
     backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind),
+    resourceServer,
+    companyId,
   };
 }
 
@@ -299,5 +292,7 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     refresh_token_policy: registration.refreshTokenPolicy,
     ...(registration.frontchannelLogoutUri ? { frontchannel_logout_uri: registration.frontchannelLogoutUri } : {}),
     ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
+    ...(registration.resourceServer ? { resource_server: true } : {}),
+    ...(registration.companyId ? { company_id: registration.companyId } : {}),
   };
 }

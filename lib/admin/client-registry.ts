@@ -1,13 +1,15 @@
 /**
  * Registered clients and their secrets: register, list, show, add and disable secrets, remove. Every change is one
- * transaction together with its audit event, and drops the client from this process's client cache. Secrets are
+ * transaction together with its audit event (naming the operator who made it, `by`, when it came from the operator
+ * pages), and drops the client from this process's client cache. Secrets are
  * generated here (256 bits), returned once and stored only as SHA-256 hashes.
  */
-import { generateClientId, type ClientRegistration } from "@/lib/admin/client-metadata";
+import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import { clientRowData, registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
-import type { Db, Prisma } from "@/lib/db/prisma";
+import { MAX_DESCRIPTION_LENGTH } from "@/lib/http/text-limits";
+import { clientRowData, registeredClientFromRow, type ClientRegistration, type RegisteredClient } from "@/lib/db/client-record";
+import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { forgetClient } from "@/lib/oauth/clients/client-store";
 
 export class ClientRegistryError extends Error {
@@ -45,7 +47,10 @@ function isConfidential(registration: Pick<ClientRegistration, "tokenEndpointAut
   return registration.tokenEndpointAuthMethod !== "none";
 }
 
-async function createSecret(tx: Prisma.TransactionClient, clientId: string, options: SecretOptions): Promise<NewSecret> {
+async function createSecret(tx: DbTransaction, clientId: string, options: SecretOptions, by?: string): Promise<NewSecret> {
+  if (options.description !== undefined && (options.description.length > MAX_DESCRIPTION_LENGTH || /[\u0000-\u001f]/.test(options.description))) {
+    throw new ClientRegistryError("invalid_state", `a secret's description must be at most ${MAX_DESCRIPTION_LENGTH} characters on one line`);
+  }
   if (options.expiresAt && options.expiresAt.getTime() <= Date.now()) {
     throw new ClientRegistryError("invalid_state", "a new secret's expiry must lie in the future");
   }
@@ -53,11 +58,18 @@ async function createSecret(tx: Prisma.TransactionClient, clientId: string, opti
   const row = await tx.clientSecret.create({
     data: { clientId, secretHash: hashToken(secret), description: options.description, expiresAt: options.expiresAt },
   });
-  await recordAuditEvent(tx, { type: "client.secret_added", clientId, details: { secretId: row.id } });
+  await recordAuditEvent(tx, { type: "client.secret_added", userId: by, clientId, details: { secretId: row.id } });
   return { secretId: row.id, secret };
 }
 
-async function requireClient(tx: Prisma.TransactionClient | Db, clientId: string) {
+/** A client's company must exist: the metadata names it by id. */
+async function checkCompany(tx: DbTransaction, registration: ClientRegistration): Promise<void> {
+  if (registration.companyId && !(await tx.company.findUnique({ where: { id: registration.companyId }, select: { id: true } }))) {
+    throw new ClientMetadataError("invalid_client_metadata", `company_id "${registration.companyId}" is no company`);
+  }
+}
+
+async function requireClient(tx: DbTransaction, clientId: string) {
   const row = await tx.client.findUnique({ where: { id: clientId } });
   if (!row) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
   return row;
@@ -68,40 +80,43 @@ export async function registerClient(
   db: Db,
   registration: ClientRegistration,
   secretOptions: SecretOptions = {},
+  by?: string,
 ): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
   return db.$transaction(async (tx) => {
     const id = registration.id ?? generateClientId();
     if (await tx.client.findUnique({ where: { id }, select: { id: true } })) {
       throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
     }
+    await checkCompany(tx, registration);
     const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
-    await recordAuditEvent(tx, { type: "client.registered", clientId: id, details: { kind: registration.kind } });
-    const secret = isConfidential(registration) ? await createSecret(tx, id, secretOptions) : undefined;
+    await recordAuditEvent(tx, { type: "client.registered", userId: by, clientId: id, details: { kind: registration.kind } });
+    const secret = isConfidential(registration) ? await createSecret(tx, id, secretOptions, by) : undefined;
     return { client: registeredClientFromRow(row), secret };
   }).finally(() => forgetClient(registration.id));
 }
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */
-export async function updateClient(db: Db, clientId: string, registration: ClientRegistration): Promise<RegisteredClient> {
+export async function updateClient(db: Db, clientId: string, registration: ClientRegistration, by?: string): Promise<RegisteredClient> {
   const row = await db.$transaction(async (tx) => {
     const existing = await requireClient(tx, clientId);
     if (existing.tokenEndpointAuthMethod === "none" && registration.tokenEndpointAuthMethod !== "none") {
       throw new ClientRegistryError("invalid_state", "a public client cannot become confidential; register a new client instead");
     }
+    await checkCompany(tx, registration);
     const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
-    await recordAuditEvent(tx, { type: "client.updated", clientId });
+    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId });
     return updated;
   });
   forgetClient(clientId);
   return registeredClientFromRow(row);
 }
 
-export async function setClientSecretExpiry(db: Db, clientId: string, secretId: string, expiresAt: Date | null): Promise<void> {
+export async function setClientSecretExpiry(db: Db, clientId: string, secretId: string, expiresAt: Date | null, by?: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
     if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
     await tx.clientSecret.update({ where: { id: secretId }, data: { expiresAt } });
-    await recordAuditEvent(tx, { type: "client.secret_expiry_set", clientId, details: { secretId, expiresAt } });
+    await recordAuditEvent(tx, { type: "client.secret_expiry_set", userId: by, clientId, details: { secretId, expiresAt } });
   });
   forgetClient(clientId);
 }
@@ -121,35 +136,35 @@ export async function showClient(db: Db, clientId: string): Promise<{ client: Re
   return { client: registeredClientFromRow(row), secrets };
 }
 
-export async function addClientSecret(db: Db, clientId: string, options: SecretOptions = {}): Promise<NewSecret> {
+export async function addClientSecret(db: Db, clientId: string, options: SecretOptions = {}, by?: string): Promise<NewSecret> {
   forgetClient(clientId);
   return db.$transaction(async (tx) => {
     const row = await requireClient(tx, clientId);
     if (row.tokenEndpointAuthMethod === "none") {
       throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
     }
-    return createSecret(tx, clientId, options);
+    return createSecret(tx, clientId, options, by);
   });
 }
 
-export async function disableClientSecret(db: Db, clientId: string, secretId: string): Promise<void> {
+export async function disableClientSecret(db: Db, clientId: string, secretId: string, by?: string): Promise<void> {
   await db.$transaction(async (tx) => {
     await requireClient(tx, clientId);
     const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
     if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
     if (secret.disabledAt) throw new ClientRegistryError("invalid_state", `secret "${secretId}" is already disabled`);
     await tx.clientSecret.update({ where: { id: secretId }, data: { disabledAt: new Date() } });
-    await recordAuditEvent(tx, { type: "client.secret_disabled", clientId, details: { secretId } });
+    await recordAuditEvent(tx, { type: "client.secret_disabled", userId: by, clientId, details: { secretId } });
   });
   forgetClient(clientId);
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens. */
-export async function removeClient(db: Db, clientId: string): Promise<void> {
+export async function removeClient(db: Db, clientId: string, by?: string): Promise<void> {
   await db.$transaction(async (tx) => {
     await requireClient(tx, clientId);
     await tx.client.delete({ where: { id: clientId } });
-    await recordAuditEvent(tx, { type: "client.removed", clientId });
+    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId });
   });
   forgetClient(clientId);
 }

@@ -14,6 +14,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Returns why `raw` is not an acceptable redirect URI for the client, or undefined when it is. */
 export function redirectUriProblem(raw: string, allowPrivateUseScheme: boolean): string | undefined {
+  if (!/^[\x21-\x7e]+$/.test(raw)) return "must be printable ASCII without spaces (percent-encode other characters)";
   if (raw.includes("#")) return "must not contain a fragment (#)";
   let url: URL;
   try {

@@ -1,14 +1,21 @@
-/** GET /getCatalogInfos.ashx: the catalog list, or a plain-text error (400 bad parameter, 401/403 ticket). */
-import { catalogInfosXml, parseCatalogInfosQuery } from "@/lib/catalog/catalog-infos";
+/**
+ * GET /getCatalogInfos.ashx: the catalog list, or a plain-text error (400 bad parameter, 401/403 ticket). The
+ * anonymous list carries an ETag and may be revalidated: a matching If-None-Match is answered 304 without a body.
+ */
+import { catalogInfosDocument, parseCatalogInfosQuery } from "@/lib/catalog/catalog-infos";
 import { CatalogServiceError, plainError, xmlResponse } from "@/lib/catalog/catalog-response";
-import { TicketError } from "@/lib/catalog/tickets";
+import { matchesEntityTag } from "@/lib/http/entity-tags";
 import type { ServiceContext } from "@/lib/service-context";
 
 export async function handleCatalogInfosRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
-    return xmlResponse(await catalogInfosXml(context.db, parseCatalogInfosQuery(new URL(request.url))));
+    const document = await catalogInfosDocument(context.db, parseCatalogInfosQuery(new URL(request.url)));
+    if (!document.etag) return xmlResponse(document.body);
+    const headers = { ETag: document.etag, "Cache-Control": "no-cache" };
+    if (matchesEntityTag(request.headers.get("if-none-match"), document.etag, "weak")) return new Response(null, { status: 304, headers });
+    return xmlResponse(document.body, headers);
   } catch (error) {
-    if (error instanceof CatalogServiceError || error instanceof TicketError) return plainError(error.status, error.message);
+    if (error instanceof CatalogServiceError) return plainError(error.status, error.message);
     console.error("getCatalogInfos failed:", error);
     return plainError(500, "The catalog list could not be produced. Please try again later.");
   }

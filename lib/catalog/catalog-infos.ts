@@ -1,19 +1,22 @@
 /**
  * GET /getCatalogInfos.ashx: the catalog list document (root CatalogInfos, Company elements with CatalogInfo and,
- * with the webServices flag, WebServices). Each catalog is listed with its latest released revision. With a ticket
- * only the catalogs the user's company is registered for (subscribed to) are listed, with ClientID and
- * SubscriptionStatus. validCountry keeps catalogs valid in that country; productGroups (`;`-separated) keeps
- * catalogs that contain every given group.
+ * with the webServices flag, WebServices), made from the published catalogs (lib/catalog/published-catalogs.ts).
+ * With a ticket only the catalogs the user's company has an active registration and a subscription for are listed,
+ * with ClientID and SubscriptionStatus. validCountry keeps catalogs valid in that country; productGroups
+ * (`;`-separated) keeps catalogs that contain every given group. Anonymous documents are built once per change of the
+ * published list and carry an ETag.
  */
+import { createHash } from "node:crypto";
+import { processCache } from "@/lib/cache/process-cache";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { matchesFilter, publishedCatalogs, type CatalogFilter, type PublishedCatalog, type PublishedCatalogList } from "@/lib/catalog/published-catalogs";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { emptyElement, germanDate, isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
+import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
 
-export interface CatalogInfosQuery {
+export interface CatalogInfosQuery extends CatalogFilter {
   ticket?: string;
-  validCountry?: string;
-  productGroups: string[];
   webServices: boolean;
 }
 
@@ -32,89 +35,81 @@ export function parseCatalogInfosQuery(url: URL): CatalogInfosQuery {
   };
 }
 
-interface Registration {
-  clientId: string;
-  statuses: Map<string, string>;
+/** One catalog's CatalogInfo element; ClientID and SubscriptionStatus with the user's customer link. */
+function catalogInfoXml(catalog: PublishedCatalog, link: CustomerLink | undefined): string {
+  const revision = catalog.latest;
+  return [
+    "<CatalogInfo>",
+    textElement("CatalogName", catalog.name),
+    textElement("CatalogID", catalog.catalogId),
+    textElement("ResourceKey", catalog.resourceKey),
+    textElement("RevisionNumber", revision.number),
+    textElement("RevisionComment", revision.comment),
+    textElement("RevisionDateTime", isoWithoutZone(revision.publishedAt)),
+    textElement("CatalogLanguage", catalog.language),
+    textElement("CatalogFormat", catalog.format),
+    textElement("CatalogFormatVersion", catalog.formatVersion),
+    "<ValidCountries>",
+    ...catalog.validCountries.map((country) => textElement("ValidCountry", country)),
+    "</ValidCountries>",
+    textElement("ValidStartDate", germanDate(revision.validFrom)),
+    textElement("ValidEndDate", revision.validUntil ? germanDate(revision.validUntil) : null),
+    textElement("ClientID", link?.clientId),
+    textElement("SubscriptionStatus", link?.subscriptions.get(catalog.key)),
+    "<ProductGroups>",
+    ...catalog.productGroups.map((group) => textElement("ProductGroup", group)),
+    "</ProductGroups>",
+    "</CatalogInfo>",
+  ].join("");
 }
 
-/** The user's registrations by supplier, for a ticket. */
-async function registrationsOf(db: Db, ticket: string): Promise<Map<string, Registration>> {
-  const user = await userOfTicket(db, ticket);
-  const relationships = await db.customerRelationship.findMany({ where: { customerCompanyId: user.companyId }, include: { subscriptions: true } });
-  return new Map(relationships.map((r) => [r.supplierCompanyId, { clientId: r.clientId, statuses: new Map(r.subscriptions.map((s) => [s.catalogId, s.status])) }]));
-}
-
-/** The items by key, keys in order of first appearance. */
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
-export async function catalogInfosXml(db: Db, query: CatalogInfosQuery): Promise<string> {
-  const registrations = query.ticket ? await registrationsOf(db, query.ticket) : undefined;
-  const registered = registrations ? { in: [...registrations.values()].flatMap((r) => [...r.statuses.keys()]) } : undefined;
-  const catalogs = await db.catalog.findMany({
-    where: { id: registered },
-    include: { supplier: true },
-    orderBy: [{ supplierCompanyId: "asc" }, { catalogId: "asc" }],
-  });
-  // One query for every released revision, rather than one per catalog: the latest wins.
-  const released = await db.catalogRevision.findMany({ where: { released: true, catalogId: registered }, omit: { id: true, catalogDescription: true } });
-  const latest = new Map<string, (typeof released)[number]>();
-  for (const revision of released) {
-    if ((latest.get(revision.catalogId)?.number ?? -1) < revision.number) latest.set(revision.catalogId, revision);
-  }
-  const listed = catalogs.filter((catalog) => {
-    const countries = JSON.parse(catalog.validCountries) as string[];
-    const groups = JSON.parse(catalog.productGroups) as string[];
-    return latest.has(catalog.id) && (!query.validCountry || countries.includes(query.validCountry)) && query.productGroups.every((group) => groups.includes(group));
-  });
-  const bySupplier = groupBy(listed, (catalog) => catalog.supplierCompanyId);
-  const services = query.webServices
-    ? groupBy(await db.supplierWebService.findMany({ where: { supplierCompanyId: { in: [...bySupplier.keys()] } }, orderBy: [{ priority: "asc" }, { type: "asc" }] }), (service) => service.supplierCompanyId)
-    : undefined;
-
+/** The document for these catalogs (in the published order, so one supplier's catalogs are together). */
+function catalogInfosXml(catalogs: PublishedCatalog[], links: Map<string, CustomerLink> | undefined, withWebServices: boolean): string {
   const parts = [XML_DECLARATION, "<CatalogInfos>"];
-  for (const [supplierId, ofSupplier] of bySupplier) {
-    const company = ofSupplier[0].supplier;
-    const registration = registrations?.get(supplierId);
-    parts.push(openTag("Company", { companyID: company.id, supplierID: company.supplierId ?? "", name1: company.name1 ?? company.name, name2: company.name2 ?? "", clientID: registration?.clientId, portalUrl: company.portalUrl ?? "" }));
-    for (const catalog of ofSupplier) {
-      const revision = latest.get(catalog.id)!;
-      parts.push(
-        "<CatalogInfo>",
-        textElement("CatalogName", catalog.name),
-        textElement("CatalogID", catalog.catalogId),
-        textElement("ResourceKey", catalog.resourceKey),
-        textElement("RevisionNumber", revision.number),
-        textElement("RevisionComment", revision.comment),
-        textElement("RevisionDateTime", isoWithoutZone(revision.publishedAt)),
-        textElement("CatalogLanguage", catalog.language),
-        textElement("CatalogFormat", catalog.format),
-        textElement("CatalogFormatVersion", catalog.formatVersion),
-        "<ValidCountries>",
-        ...(JSON.parse(catalog.validCountries) as string[]).map((country) => textElement("ValidCountry", country)),
-        "</ValidCountries>",
-        textElement("ValidStartDate", germanDate(revision.validFrom)),
-        textElement("ValidEndDate", revision.validUntil ? germanDate(revision.validUntil) : null),
-        textElement("ClientID", registration?.clientId),
-        textElement("SubscriptionStatus", registration?.statuses.get(catalog.id)),
-        "<ProductGroups>",
-        ...(JSON.parse(catalog.productGroups) as string[]).map((group) => textElement("ProductGroup", group)),
-        "</ProductGroups>",
-        "</CatalogInfo>",
-      );
-    }
-    if (services) {
-      parts.push("<WebServices>", ...(services.get(supplierId) ?? []).map((s) => emptyElement("WebService", { webServiceType: s.type, webServiceName: s.name, webServiceURL: s.url, webServicePriority: s.priority })), "</WebServices>");
+  for (let index = 0; index < catalogs.length; ) {
+    const supplier = catalogs[index].supplier;
+    const link = links?.get(supplier.companyId);
+    parts.push(openTag("Company", { companyID: supplier.companyId, supplierID: supplier.supplierId, name1: supplier.name1, name2: supplier.name2, clientID: link?.clientId, portalUrl: supplier.portalUrl }));
+    for (; index < catalogs.length && catalogs[index].supplier === supplier; index++) parts.push(catalogInfoXml(catalogs[index], link));
+    if (withWebServices) {
+      parts.push("<WebServices>", ...supplier.webServices.map((s) => emptyElement("WebService", { webServiceType: s.type, webServiceName: s.name, webServiceURL: s.url, webServicePriority: s.priority })), "</WebServices>");
     }
     parts.push("</Company>");
   }
   parts.push("</CatalogInfos>\n");
   return parts.join("");
+}
+
+export interface CatalogInfosDocument {
+  body: string;
+  /** anonymous lists only: they are the same for everyone until the published list changes */
+  etag?: string;
+}
+
+/** Anonymous documents by query, as of one version of the published list; at most MAX_CACHED_QUERIES of them. */
+const MAX_CACHED_QUERIES = 256;
+const anonymousDocuments = processCache("anonymousCatalogInfos", () => new WeakMap<Db, { version: number; byQuery: Map<string, CatalogInfosDocument> }>());
+
+function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInfosQuery): CatalogInfosDocument {
+  let cache = anonymousDocuments.get(db);
+  if (cache?.version !== list.version) anonymousDocuments.set(db, (cache = { version: list.version, byQuery: new Map() }));
+  const key = JSON.stringify([query.validCountry, query.productGroups, query.webServices]);
+  let document = cache.byQuery.get(key);
+  if (!document) {
+    const body = catalogInfosXml(list.catalogs.filter((catalog) => matchesFilter(catalog, query)), undefined, query.webServices);
+    document = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    if (cache.byQuery.size >= MAX_CACHED_QUERIES) cache.byQuery.delete(cache.byQuery.keys().next().value!);
+    cache.byQuery.set(key, document);
+  }
+  return document;
+}
+
+/** The catalog list: all published catalogs, or with a ticket those the user's company is subscribed to. */
+export async function catalogInfosDocument(db: Db, query: CatalogInfosQuery): Promise<CatalogInfosDocument> {
+  const user = query.ticket ? await userOfTicket(db, query.ticket) : undefined;
+  const list = await publishedCatalogs(db);
+  if (!user) return anonymousDocument(db, list, query);
+  const links = await customerLinksOf(db, user.companyId);
+  const subscribed = list.catalogs.filter((catalog) => links.get(catalog.supplier.companyId)?.subscriptions.has(catalog.key) && matchesFilter(catalog, query));
+  return { body: catalogInfosXml(subscribed, links, query.webServices) };
 }

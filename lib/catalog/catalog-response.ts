@@ -1,4 +1,8 @@
-/** Answers of the catalog services: XML on success, a plain-text message with the seed's status codes otherwise. */
+/**
+ * Answers of the catalog services: XML on success, a plain-text message with the seed's status codes otherwise
+ * (CatalogServiceError: a bad parameter, a ticket that is unknown, expired or of an inactive user, a revision that is
+ * not released, a catalog that does not exist).
+ */
 
 export class CatalogServiceError extends Error {
   constructor(
@@ -10,8 +14,8 @@ export class CatalogServiceError extends Error {
   }
 }
 
-export function xmlResponse(body: string | ReadableStream<Uint8Array>): Response {
-  return new Response(body, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" } });
+export function xmlResponse(body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store", ...headers } });
 }
 
 export function plainError(status: number, message: string): Response {

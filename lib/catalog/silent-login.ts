@@ -4,7 +4,7 @@
  * read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
  */
 import { clientAddress } from "@/lib/http/client-address";
-import { isFormRequest } from "@/lib/http/request-parameters";
+import { readForm } from "@/lib/http/form-body";
 import { issueTicket } from "@/lib/catalog/tickets";
 import { noStoreJson } from "@/lib/oauth/json-response";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
@@ -34,7 +34,7 @@ async function withBearerToken(context: ServiceContext, token: string): Promise<
 }
 
 export async function handleSilentLogin(request: Request, context: ServiceContext): Promise<Response> {
-  const form = isFormRequest(request) ? new URLSearchParams(await request.text()) : new URLSearchParams();
+  const form = await readForm(request);
   const authorization = request.headers.get("authorization") ?? "";
   if (/^bearer /i.test(authorization) && !form.has("username")) return withBearerToken(context, authorization.slice(7).trim());
 

@@ -1,15 +1,16 @@
 /** GET /getSubCatalog.ashx: the streamed sub-catalog, or a plain-text error with the seed's status codes. */
 import { CatalogServiceError, plainError, xmlResponse } from "@/lib/catalog/catalog-response";
-import { parseSubCatalogQuery, prepareSubCatalog, subCatalogStream } from "@/lib/catalog/sub-catalog";
-import { TicketError } from "@/lib/catalog/tickets";
+import { parseSubCatalogQuery, prepareSubCatalog, readerOfTicket, subCatalogStream } from "@/lib/catalog/sub-catalog";
+import { markStreamed } from "@/lib/http/streamed-response";
 import type { ServiceContext } from "@/lib/service-context";
 
 export async function handleSubCatalogRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
-    const prepared = await prepareSubCatalog(context.db, parseSubCatalogQuery(new URL(request.url)));
-    return xmlResponse(subCatalogStream(context.db, prepared));
+    const query = parseSubCatalogQuery(new URL(request.url));
+    const prepared = await prepareSubCatalog(context.db, query, await readerOfTicket(context.db, query.ticket), query.clientGroupId);
+    return markStreamed(xmlResponse(subCatalogStream(context.db, prepared)));
   } catch (error) {
-    if (error instanceof CatalogServiceError || error instanceof TicketError) return plainError(error.status, error.message);
+    if (error instanceof CatalogServiceError) return plainError(error.status, error.message);
     console.error("getSubCatalog failed:", error);
     return plainError(500, "The catalog could not be produced. Please try again later.");
   }

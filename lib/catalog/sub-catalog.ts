@@ -1,22 +1,22 @@
 /**
- * GET /getSubCatalog.ashx: one supplier's catalog revision, personalized for the caller (docs/subcatalog-format.md).
- * Without a ticket: German catalogs (catalog.xml) only, customer group 0, purchase prices 0. With a ticket: group 0
- * and the customer's groups (narrowed by clientGroupID), white-label articles under the customer's names. Any
- * revision may be asked for; it must be released. The articles are streamed a page at a time, so memory stays flat.
+ * One supplier's catalog revision, personalized for its reader (docs/subcatalog-format.md): the rules of
+ * GET /getSubCatalog.ashx and of the platform API's article pages. Without a ticket (or a company): German catalogs
+ * (catalog.xml) only, customer group 0, purchase prices 0. With one: group 0 and the customer's groups of the
+ * company's active registration (narrowed by clientGroupID), white-label articles under the customer's names. Any
+ * revision may be asked for; it must be released, except for the supplier's own users, who read every customer
+ * group of any complete revision. The articles are streamed a page at a time, so memory stays flat.
  */
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
-import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticlePosition, type ArticleRow } from "@/lib/catalog/article-pages";
+import { ARTICLE_PAGE_SIZE, readArticlePage, revisionCustomerGroups, type ArticlePosition, type ArticleRow } from "@/lib/db/statements/catalog-articles";
+import { customerLinkAt } from "@/lib/registrations/customer-links";
 
 const GERMAN_CATALOG_ID = "catalog.xml";
 
-export interface SubCatalogQuery {
+export interface SubCatalogQuery extends SubCatalogSelection {
   ticket?: string;
-  companyId: string;
-  catalogKey: string;
-  revision: number;
   clientGroupId?: number;
 }
 
@@ -45,45 +45,63 @@ export function parseSubCatalogQuery(url: URL): SubCatalogQuery {
   const group = params.get("clientGroupID")?.trim();
   return {
     ticket: params.get("ticket")?.trim() || undefined,
-    companyId: required(params, "companyID"),
+    supplierCompanyId: required(params, "companyID"),
     catalogKey: required(params, "catalogResourceKey"),
     revision: wholeNumber("revision", required(params, "revision")),
     clientGroupId: group ? wholeNumber("clientGroupID", group) : undefined,
   };
 }
 
-/** Checks everything before the first byte is sent; throws CatalogServiceError or TicketError with the status. */
-export async function prepareSubCatalog(db: Db, query: SubCatalogQuery): Promise<PreparedSubCatalog> {
-  const supplier = await db.company.findUnique({ where: { id: query.companyId } });
-  if (!supplier || supplier.kind !== "supplier") throw new CatalogServiceError(404, `There is no supplier with companyID "${query.companyId}".`);
-  const catalog =
-    (await db.catalog.findUnique({ where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: query.catalogKey } } })) ??
-    (await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: query.catalogKey } } }));
-  if (!catalog) throw new CatalogServiceError(404, `The supplier has no catalog "${query.catalogKey}".`);
+/**
+ * Who reads: anyone (no ticket, no company), or a company's user or client. The supplier's own users see every group
+ * of any complete revision with prices; an optician's company needs an active registration at the supplier.
+ */
+export type CatalogReader = { kind: "public" } | { kind: "company"; companyId: string };
 
+export interface SubCatalogSelection {
+  supplierCompanyId: string;
+  /** the catalog identifier (catalog.xml) or its resource key */
+  catalogKey: string;
+  revision: number;
+}
+
+/** The reader of a getSubCatalog request: the ticket's user's company, or anyone. */
+export async function readerOfTicket(db: Db, ticket: string | undefined): Promise<CatalogReader> {
+  return ticket ? { kind: "company", companyId: (await userOfTicket(db, ticket)).companyId } : { kind: "public" };
+}
+
+async function findCatalog(db: Db, selection: SubCatalogSelection) {
+  const supplier = await db.company.findUnique({ where: { id: selection.supplierCompanyId } });
+  if (!supplier || supplier.kind !== "supplier") throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
+  const catalog =
+    (await db.catalog.findUnique({ where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: selection.catalogKey } } })) ??
+    (await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: selection.catalogKey } } }));
+  if (!catalog) throw new CatalogServiceError(404, `The supplier has no catalog "${selection.catalogKey}".`);
+  return { supplier, catalog };
+}
+
+/** Checks everything before the first byte is sent; throws CatalogServiceError with the status. */
+export async function prepareSubCatalog(db: Db, selection: SubCatalogSelection, reader: CatalogReader, clientGroupId?: number): Promise<PreparedSubCatalog> {
+  const { supplier, catalog } = await findCatalog(db, selection);
+  const ownSupplier = reader.kind === "company" && reader.companyId === supplier.id;
   let groups = [0];
   let clientId: string | undefined;
   let names = new Map<string, string>();
-  if (query.ticket) {
-    const user = await userOfTicket(db, query.ticket);
-    const relationship = await db.customerRelationship.findUnique({
-      where: { customerCompanyId_supplierCompanyId: { customerCompanyId: user.companyId, supplierCompanyId: supplier.id } },
-      include: { whiteLabelNames: true },
-    });
-    if (!relationship) throw new CatalogServiceError(401, "Your company is not registered as a customer of this supplier.");
-    if (!relationship.active) throw new CatalogServiceError(403, "Your customer account at this supplier is inactive.");
-    const customerGroups = JSON.parse(relationship.customerGroups) as number[];
-    const chosen = query.clientGroupId === undefined ? customerGroups : customerGroups.filter((g) => g === query.clientGroupId);
+  if (reader.kind === "company" && !ownSupplier) {
+    const link = await customerLinkAt(db, reader.companyId, supplier.id);
+    if (!link) throw new CatalogServiceError(401, "Your company has no active registration as a customer of this supplier.");
+    const chosen = clientGroupId === undefined ? link.customerGroups : link.customerGroups.filter((g) => g === clientGroupId);
     groups = [...new Set([0, ...chosen])];
-    clientId = relationship.clientId;
-    names = new Map(relationship.whiteLabelNames.map((n) => [n.articleNumber, n.name]));
-  } else if (catalog.catalogId !== GERMAN_CATALOG_ID) {
+    clientId = link.clientId;
+    names = link.whiteLabelNames;
+  } else if (reader.kind === "public" && catalog.catalogId !== GERMAN_CATALOG_ID) {
     throw new CatalogServiceError(403, "A ticket is required to download this catalog; without one only German catalogs (catalog.xml) are available.");
   }
 
-  const revision = await db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalog.id, number: query.revision } } });
-  if (!revision) throw new CatalogServiceError(404, `The catalog has no revision ${query.revision}.`);
-  if (!revision.released) throw new CatalogServiceError(403, `Revision ${query.revision} of this catalog is not released.`);
+  const revision = await db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalog.id, number: selection.revision } } });
+  if (!revision || !revision.complete) throw new CatalogServiceError(404, `The catalog has no revision ${selection.revision}.`);
+  if (!revision.released && !ownSupplier) throw new CatalogServiceError(403, `Revision ${selection.revision} of this catalog is not released.`);
+  if (ownSupplier) groups = await revisionCustomerGroups(db, revision.id);
 
   const header = `${XML_DECLARATION}${openTag("SubCatalog", {
     companyID: supplier.id,
@@ -96,7 +114,35 @@ export async function prepareSubCatalog(db: Db, query: SubCatalogQuery): Promise
     currency: "EUR",
     clientID: clientId,
   })}\n`;
-  return { header, revisionId: revision.id, groups, withPrices: query.ticket !== undefined, names };
+  return { header, revisionId: revision.id, groups, withPrices: reader.kind === "company", names };
+}
+
+/** An article as its reader sees it: the customer's name of a white-label article, purchase prices only with a ticket. */
+export interface ArticleView {
+  articleNumber: string;
+  customerGroup: number;
+  whiteLabel: boolean;
+  name: string;
+  /** in cents; 0 for readers without a ticket or company */
+  purchasePriceCents: number;
+  retailPriceCents: number | null;
+  /** YYYY-MM-DD */
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export function articleView(article: ArticleRow, prepared: PreparedSubCatalog): ArticleView {
+  const whiteLabel = Boolean(article.whiteLabel);
+  return {
+    articleNumber: article.articleNumber,
+    customerGroup: article.customerGroup,
+    whiteLabel,
+    name: (whiteLabel && prepared.names.get(article.articleNumber)) || article.genericName,
+    purchasePriceCents: prepared.withPrices ? (article.purchasePriceCents ?? 0) : 0,
+    retailPriceCents: article.retailPriceCents,
+    startDate: article.startDate,
+    endDate: article.endDate,
+  };
 }
 
 const amount = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
@@ -106,15 +152,14 @@ const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day
 
 /** One Article element (exported for the benchmark's baseline, which writes the same XML without the service). */
 export function articleXml(article: ArticleRow, prepared: PreparedSubCatalog): string {
-  const whiteLabel = Boolean(article.whiteLabel);
-  const name = (whiteLabel && prepared.names.get(article.articleNumber)) || article.genericName;
+  const view = articleView(article, prepared);
   return [
-    openTag("Article", { articleNumber: article.articleNumber, customerGroup: article.customerGroup, whiteLabel: String(whiteLabel) }),
-    textElement("Name", name),
-    textElement("PurchasePrice", prepared.withPrices ? (amount(article.purchasePriceCents) ?? "0.00") : "0.00"),
-    textElement("RetailPrice", amount(article.retailPriceCents)),
-    textElement("StartDate", article.startDate && germanDay(article.startDate)),
-    textElement("EndDate", article.endDate && germanDay(article.endDate)),
+    openTag("Article", { articleNumber: view.articleNumber, customerGroup: view.customerGroup, whiteLabel: String(view.whiteLabel) }),
+    textElement("Name", view.name),
+    textElement("PurchasePrice", amount(view.purchasePriceCents)),
+    textElement("RetailPrice", amount(view.retailPriceCents)),
+    textElement("StartDate", view.startDate && germanDay(view.startDate)),
+    textElement("EndDate", view.endDate && germanDay(view.endDate)),
     "</Article>\n",
   ].join("");
 }

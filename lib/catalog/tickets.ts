@@ -4,22 +4,13 @@
  * ticket of a user who was deactivated since is 403.
  */
 import { randomUUID } from "node:crypto";
+import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/generated/sqlite/client";
+import type { User } from "@/lib/db/rows";
 
 export const TICKET_LIFETIME_SECONDS = 8 * 3600;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export class TicketError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403,
-    message: string,
-  ) {
-    super(message);
-    this.name = "TicketError";
-  }
-}
 
 export async function issueTicket(db: Db, userId: string, now = new Date()): Promise<{ ticket: string; expires: Date }> {
   const ticket = randomUUID();
@@ -28,12 +19,12 @@ export async function issueTicket(db: Db, userId: string, now = new Date()): Pro
   return { ticket, expires };
 }
 
-/** The user a ticket stands for; throws TicketError with the status the catalog services answer. */
+/** The user a ticket stands for; throws CatalogServiceError with the status the catalog services answer. */
 export async function userOfTicket(db: Db, ticket: string, now = new Date()): Promise<User> {
-  if (!GUID.test(ticket)) throw new TicketError(400, "The ticket parameter must be a GUID.");
+  if (!GUID.test(ticket)) throw new CatalogServiceError(400, "The ticket parameter must be a GUID.");
   const row = await db.ticket.findUnique({ where: { ticketHash: hashToken(ticket.toLowerCase()) }, include: { user: true } });
-  if (!row || row.revokedAt) throw new TicketError(401, "The ticket is not valid. Sign in again to get a new one.");
-  if (row.expiresAt <= now) throw new TicketError(401, "The ticket has expired. Sign in again to get a new one.");
-  if (!row.user.active) throw new TicketError(403, "The user of this ticket is no longer active.");
+  if (!row || row.revokedAt) throw new CatalogServiceError(401, "The ticket is not valid. Sign in again to get a new one.");
+  if (row.expiresAt <= now) throw new CatalogServiceError(401, "The ticket has expired. Sign in again to get a new one.");
+  if (!row.user.active) throw new CatalogServiceError(403, "The user of this ticket is no longer active.");
   return row.user;
 }

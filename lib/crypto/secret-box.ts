@@ -4,7 +4,9 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
-export type KeyPurpose = "signing-key-encryption" | "csrf" | "cookie";
+const TAG_BYTES = 16;
+
+export type KeyPurpose = "signing-key-encryption" | "csrf" | "cookie" | "api-cursor";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));
@@ -12,7 +14,7 @@ export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
 
 export function seal(plaintext: string, key: Buffer): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return [iv, ciphertext, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".");
 }
@@ -20,7 +22,8 @@ export function seal(plaintext: string, key: Buffer): string {
 /** Throws when the data was tampered with or sealed under another key. */
 export function unseal(sealed: string, key: Buffer): string {
   const [iv, ciphertext, tag] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
-  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  // With the tag length fixed, a shortened tag (which GCM would otherwise check only in part) is refused.
+  const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 }

@@ -1,6 +1,35 @@
 /** Converts between a client registration and its `clients` row (lists and language maps are JSON text). */
-import type { ClientKind, ClientRegistration, RefreshTokenPolicy, TokenEndpointAuthMethod } from "@/lib/admin/client-metadata";
-import type { Client } from "@/lib/db/generated/sqlite/client";
+import type { Client } from "@/lib/db/rows";
+import type { LocalizedText } from "@/lib/i18n/localized-text";
+
+export type ClientKind = "browser" | "native" | "web" | "backend";
+export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
+export type RefreshTokenPolicy = "reuse" | "rotate";
+
+export interface ClientRegistration {
+  /** Absent when the service is to assign one. */
+  id?: string;
+  kind: ClientKind;
+  names: LocalizedText;
+  descriptions: LocalizedText;
+  grantTypes: string[];
+  responseTypes: string[];
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  corsOrigins: string[];
+  allowedScopes: string[];
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  offlineAccess: boolean;
+  refreshTokenPolicy: RefreshTokenPolicy;
+  /** OpenID Connect Front-Channel Logout 1.0. */
+  frontchannelLogoutUri: string | null;
+  /** OpenID Connect Back-Channel Logout 1.0. */
+  backchannelLogoutUri: string | null;
+  /** May introspect access tokens issued to other clients (RFC 7662 §4). */
+  resourceServer: boolean;
+  /** Backend clients: the company whose rights the client has on the platform API, set by the operator. */
+  companyId: string | null;
+}
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
 
@@ -20,6 +49,8 @@ export function clientRowData(registration: ClientRegistration) {
     refreshTokenPolicy: registration.refreshTokenPolicy,
     frontchannelLogoutUri: registration.frontchannelLogoutUri,
     backchannelLogoutUri: registration.backchannelLogoutUri,
+    resourceServer: registration.resourceServer,
+    companyId: registration.companyId,
   };
 }
 
@@ -40,6 +71,8 @@ export function registeredClientFromRow(row: Client): RegisteredClient {
     refreshTokenPolicy: row.refreshTokenPolicy as RefreshTokenPolicy,
     frontchannelLogoutUri: row.frontchannelLogoutUri,
     backchannelLogoutUri: row.backchannelLogoutUri,
+    resourceServer: row.resourceServer,
+    companyId: row.companyId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

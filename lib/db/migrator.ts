@@ -7,8 +7,10 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { DatabaseProvider } from "@/lib/db/database-url";
-import type { SqlConnection } from "@/lib/db/sql-connection";
+import type { DatabaseProvider, DatabaseTarget } from "@/lib/config/database-url";
+import { renderMigration } from "@/lib/db/dialect";
+import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
+import { CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION } from "@/lib/db/statements/migrations";
 
 export interface Migration {
   /** File name without `.sql`, such as 0001_identity. */
@@ -32,33 +34,29 @@ export class MigrationError extends Error {
 
 const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.sql$/;
 
-const HISTORY_TABLE: Record<DatabaseProvider, string> = {
-  sqlite: `CREATE TABLE IF NOT EXISTS "schema_migrations" (
-    "id" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TEXT NOT NULL)`,
-  postgresql: `CREATE TABLE IF NOT EXISTS "schema_migrations" (
-    "id" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL, "applied_at" TIMESTAMP(3) NOT NULL)`,
-};
-
-export function migrationsDirectory(provider: DatabaseProvider, root = process.cwd()): string {
-  return path.join(root, "prisma", "migrations", provider);
+export function migrationsDirectory(root = process.cwd()): string {
+  return path.join(root, "prisma", "migrations");
 }
 
-export function readMigrations(directory: string): Migration[] {
+/**
+ * The migrations of a directory as one database runs them: each file is written once, with the dialect's tokens
+ * (lib/db/dialect.ts), and its checksum is that of the text the database ran, so files written for one provider
+ * before the tokens existed keep theirs.
+ */
+export function readMigrations(directory: string, provider: DatabaseProvider): Migration[] {
   return readdirSync(directory)
     .filter((name) => name.endsWith(".sql"))
     .sort()
     .map((name) => {
       const match = MIGRATION_FILE.exec(name);
       if (!match) throw new MigrationError(`migration file ${name} is not named NNNN_lower_case_name.sql`);
-      const script = readFileSync(path.join(directory, name), "utf8");
+      const script = renderMigration(readFileSync(path.join(directory, name), "utf8"), provider);
       return { id: match[1], script, checksum: createHash("sha256").update(script).digest("hex") };
     });
 }
 
 async function readHistory(connection: SqlConnection): Promise<Map<string, string>> {
-  const rows = await connection.query<{ id: string; checksum: string }>(
-    `SELECT "id", "checksum" FROM "schema_migrations" ORDER BY "id"`,
-  );
+  const rows = await connection.query<{ id: string; checksum: string }>(READ_HISTORY);
   return new Map(rows.map((row) => [row.id, row.checksum]));
 }
 
@@ -74,7 +72,7 @@ function checkUnchanged(migrations: Migration[], history: Map<string, string>): 
 /** Applies every pending migration; returns the ids it applied (none when the database is up to date). */
 export async function migrate(connection: SqlConnection, migrations: Migration[]): Promise<string[]> {
   return connection.exclusiveTransaction(async () => {
-    await connection.executeScript(HISTORY_TABLE[connection.provider]);
+    await connection.query(CREATE_HISTORY);
     const history = await readHistory(connection);
     checkUnchanged(migrations, history);
     const applied: string[] = [];
@@ -84,11 +82,7 @@ export async function migrate(connection: SqlConnection, migrations: Migration[]
       } catch (error) {
         throw new MigrationError(`migration ${migration.id} failed: ${(error as Error).message}`, { cause: error });
       }
-      await connection.query(`INSERT INTO "schema_migrations" ("id", "checksum", "applied_at") VALUES (?, ?, ?)`, [
-        migration.id,
-        migration.checksum,
-        connection.provider === "sqlite" ? new Date().toISOString() : new Date(),
-      ]);
+      await connection.query(RECORD_MIGRATION, [migration.id, migration.checksum, new Date()]);
       applied.push(migration.id);
     }
     return applied;
@@ -102,4 +96,14 @@ export function describeMigrationState(migrations: Migration[], appliedIds: Iter
     applied: migrations.filter((m) => applied.has(m.id)).map((m) => m.id),
     pending: migrations.filter((m) => !applied.has(m.id)).map((m) => m.id),
   };
+}
+
+/** Applies the pending migrations of the database's provider on a connection of its own. */
+export async function applyMigrations(target: DatabaseTarget): Promise<string[]> {
+  const connection = await openSqlConnection(target);
+  try {
+    return await migrate(connection, readMigrations(migrationsDirectory(), target.provider));
+  } finally {
+    await connection.close();
+  }
 }

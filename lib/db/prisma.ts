@@ -1,26 +1,44 @@
 /**
- * Prisma clients for both providers. The two generated clients come from schema files with identical models
- * (checked by a test), so the PostgreSQL client is used through the SQLite client's type: application code is
- * written once against `Db`.
+ * The database connections of a process: a Prisma client for either provider, and beside it the driver connection
+ * OptiGate itself opened for the few hot statements that skip Prisma's per-query cost (lib/db/statements/). On
+ * PostgreSQL that is the pg pool the client runs on; on SQLite a second better-sqlite3 connection to the same file,
+ * whose statements take turns with Prisma's transactions (lib/db/connection-lock.ts). Only Prisma's public
+ * driver-adapter interface is used to know when a transaction begins and ends.
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type Database from "better-sqlite3";
 import pg from "pg";
-import type { DatabaseTarget } from "@/lib/db/database-url";
+import { processCache } from "@/lib/cache/process-cache";
+import type { DatabaseTarget } from "@/lib/config/database-url";
+import { ConnectionLock } from "@/lib/db/connection-lock";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/db/generated/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "@/lib/db/generated/sqlite/client";
-import { SQLITE_BUSY_TIMEOUT_MS } from "@/lib/db/sql-connection";
-import { processCache } from "@/lib/server/process-cache";
+import { openSqliteDatabase, SQLITE_BUSY_TIMEOUT_MS } from "@/lib/db/sql-connection";
 
-export type Db = InstanceType<typeof SqlitePrismaClient>;
-export type { Prisma } from "@/lib/db/generated/sqlite/client";
+type SqliteClient = InstanceType<typeof SqlitePrismaClient>;
+type ModelName = Exclude<keyof SqliteClient, `$${string}` | symbol>;
+/** The model operations OptiGate uses; aggregate and groupBy have types that differ between the two clients. */
+type Operation = "findUnique" | "findUniqueOrThrow" | "findFirst" | "findFirstOrThrow" | "findMany" | "create" | "createMany" | "update" | "updateMany" | "upsert" | "delete" | "deleteMany" | "count";
 
-/** The driver under a Prisma client, for the few hot statements that skip Prisma's per-query cost (token-statements.ts). */
-export type Driver = { provider: "sqlite"; database(): Database.Database | undefined } | { provider: "postgresql"; pool: pg.Pool };
+/**
+ * What the application uses of a Prisma client: the model operations and raw queries, typed by the models file.
+ * Both generated clients satisfy it as they are (the PostgreSQL client's filters take more options, never fewer),
+ * so neither client is cast to pass for the other.
+ */
+export type DbTransaction = { [Model in ModelName]: Pick<SqliteClient[Model], Operation> } & Pick<SqliteClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+export interface Db extends DbTransaction {
+  $transaction<R>(work: (tx: DbTransaction) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+  $disconnect(): Promise<void>;
+}
+
+/** OptiGate's own connection under a Prisma client. */
+export type Driver = { provider: "sqlite"; database(): Database.Database; lock: ConnectionLock } | { provider: "postgresql"; pool: pg.Pool };
 
 // Process-wide: the Next.js bundle and the lean front load this module separately but share the clients.
 const drivers = processCache("db-drivers", () => new WeakMap<object, Driver>());
+/** The SQLite connections opened so far, to close them without opening one. */
+const sqliteConnections = processCache("db-sqlite-connections", () => new WeakMap<object, () => Database.Database | undefined>());
 
 export function driverOf(db: Db): Driver {
   const driver = drivers.get(db);
@@ -28,32 +46,68 @@ export function driverOf(db: Db): Driver {
   return driver;
 }
 
-/** Keeps the better-sqlite3 connection the adapter opens, which Prisma itself does not expose. */
-class SqliteAdapterFactory extends PrismaBetterSqlite3 {
-  database?: Database.Database;
+type AdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof SqlitePrismaClient>[0]>["adapter"]>;
+type Adapter = Awaited<ReturnType<AdapterFactory["connect"]>>;
 
-  override async connect() {
-    const adapter = await super.connect();
-    this.database = (adapter as unknown as { client: Database.Database }).client;
-    return adapter;
-  }
+/** Calls of `target` with `replaced` methods of its own, everything else passed through unchanged. */
+function withMethods<T extends object>(target: T, replaced: Partial<T>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property in replaced) return replaced[property as keyof T];
+      const value = Reflect.get(object, property, object);
+      return typeof value === "function" ? value.bind(object) : value;
+    },
+  });
+}
+
+/** Prisma's SQLite adapter whose transactions hold `lock` from their start to their commit or rollback. */
+function lockingAdapterFactory(factory: AdapterFactory, lock: ConnectionLock): AdapterFactory {
+  const lockTransactions = (adapter: Adapter): Adapter =>
+    withMethods<Adapter>(adapter, {
+      async startTransaction(isolationLevel) {
+        const release = await lock.acquire();
+        try {
+          const transaction = await adapter.startTransaction(isolationLevel);
+          const ending = (end: () => Promise<void>) => () => end().finally(release);
+          return withMethods(transaction, { commit: ending(() => transaction.commit()), rollback: ending(() => transaction.rollback()) });
+        } catch (error) {
+          release();
+          throw error;
+        }
+      },
+    });
+  return withMethods(factory, { connect: async () => lockTransactions(await factory.connect()) });
 }
 
 export function createPrismaClient(target: DatabaseTarget): Db {
   if (target.provider === "sqlite") {
-    const factory = new SqliteAdapterFactory({ url: target.filename, timeout: SQLITE_BUSY_TIMEOUT_MS });
-    const client = new SqlitePrismaClient({ adapter: factory });
-    drivers.set(client, { provider: "sqlite", database: () => factory.database });
+    const lock = new ConnectionLock();
+    const client = new SqlitePrismaClient({ adapter: lockingAdapterFactory(new PrismaBetterSqlite3({ url: target.filename, timeout: SQLITE_BUSY_TIMEOUT_MS }), lock) });
+    // Opened on first use, like Prisma's own: a client made for a file that cannot be opened fails at its first query.
+    let database: Database.Database | undefined;
+    drivers.set(client, { provider: "sqlite", database: () => (database ??= openSqliteDatabase(target.filename, { createFolder: false })), lock });
+    sqliteConnections.set(client, () => database);
     return client;
   }
   const pool = new pg.Pool({ connectionString: target.url });
-  const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as Db;
+  // An idle connection the server ends (a restart, a dropped database) must not take the process down with it.
+  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const client: Db = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   drivers.set(client, { provider: "postgresql", pool });
   return client;
 }
 
+/** Ends the client and OptiGate's own connection beside it. */
+export async function closeDb(db: Db): Promise<void> {
+  const driver = driverOf(db);
+  await db.$disconnect();
+  // The pool ends with a PostgreSQL client that has connected; one only OptiGate's statements used is ended here.
+  if (driver.provider === "postgresql" && !driver.pool.ended) await driver.pool.end();
+  sqliteConnections.get(db)?.()?.close();
+}
+
 /** One client per process and database URL; kept on globalThis so that development reloads reuse it. */
-const clients = ((globalThis as { __optigateDb?: Map<string, Db> }).__optigateDb ??= new Map());
+const clients = processCache("db-clients", () => new Map<string, Db>());
 
 export function getPrismaClient(target: DatabaseTarget): Db {
   let client = clients.get(target.url);

@@ -1,18 +1,22 @@
 /**
  * A minimal SQL connection for the work Prisma cannot do for us: applying migration scripts and taking a
- * migration lock. One implementation per provider, behind one interface; `?` marks parameters on both.
+ * migration lock. One implementation per provider, behind one interface; statements are named ones
+ * (lib/db/statements/migrations.ts).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import type { DatabaseProvider, DatabaseTarget } from "@/lib/db/database-url";
+import type { DatabaseProvider, DatabaseTarget } from "@/lib/config/database-url";
+import { driverValue, numberedPlaceholders, type SqlValue } from "@/lib/db/dialect";
+import type { NamedStatement } from "@/lib/db/run-statement";
+import { TAKE_MIGRATION_LOCK } from "@/lib/db/statements/migrations";
 
 export interface SqlConnection {
   readonly provider: DatabaseProvider;
   /** Runs a script of one or more statements that take no parameters. */
   executeScript(script: string): Promise<void>;
-  query<Row extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  query<Row extends Record<string, unknown>>(statement: NamedStatement, values?: SqlValue[]): Promise<Row[]>;
   /** Runs `work` in one transaction that also holds the database-wide migration lock. */
   exclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -32,10 +36,11 @@ class SqliteConnection implements SqlConnection {
     this.db.exec(script);
   }
 
-  async query<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Row[]> {
-    const statement = this.db.prepare(sql);
-    if (statement.reader) return statement.all(...params) as Row[];
-    statement.run(...params);
+  async query<Row extends Record<string, unknown>>(statement: NamedStatement, values: SqlValue[] = []): Promise<Row[]> {
+    const prepared = this.db.prepare(statement.sql("sqlite"));
+    const parameters = values.map((value) => driverValue(value, "sqlite"));
+    if (prepared.reader) return prepared.all(...parameters) as Row[];
+    prepared.run(...parameters);
     return [];
   }
 
@@ -65,17 +70,15 @@ class PostgresConnection implements SqlConnection {
     await this.client.query(script);
   }
 
-  async query<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Row[]> {
-    let index = 0;
-    const text = sql.replace(/\?/g, () => `$${++index}`);
-    const result = await this.client.query(text, params);
+  async query<Row extends Record<string, unknown>>(statement: NamedStatement, values: SqlValue[] = []): Promise<Row[]> {
+    const result = await this.client.query(numberedPlaceholders(statement.sql("postgresql")), values.map((value) => driverValue(value, "postgresql")));
     return result.rows as Row[];
   }
 
   async exclusiveTransaction<T>(work: () => Promise<T>): Promise<T> {
     await this.client.query("BEGIN");
     try {
-      await this.client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+      await this.query(TAKE_MIGRATION_LOCK, [MIGRATION_LOCK_ID]);
       const result = await work();
       await this.client.query("COMMIT");
       return result;
@@ -90,9 +93,9 @@ class PostgresConnection implements SqlConnection {
   }
 }
 
-/** Opens the SQLite file in WAL mode with a busy timeout, creating its folder when needed. */
-export function openSqliteDatabase(filename: string): Database.Database {
-  mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+/** Opens the SQLite file in WAL mode with a busy timeout; the migrator also creates its folder when needed. */
+export function openSqliteDatabase(filename: string, options: { createFolder: boolean }): Database.Database {
+  if (options.createFolder) mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
   const db = new Database(filename, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
@@ -100,7 +103,7 @@ export function openSqliteDatabase(filename: string): Database.Database {
 }
 
 export async function openSqlConnection(target: DatabaseTarget): Promise<SqlConnection> {
-  if (target.provider === "sqlite") return new SqliteConnection(openSqliteDatabase(target.filename));
+  if (target.provider === "sqlite") return new SqliteConnection(openSqliteDatabase(target.filename, { createFolder: true }));
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   return new PostgresConnection(client);

@@ -1,11 +1,25 @@
 /** Reading the Cookie header and writing Set-Cookie values, for handlers that work on plain Request/Response. */
 
+/** A cookie value with its percent-encoding undone; a broken encoding (`%ZZ`) is kept as sent, like a missing one it matches nothing. */
+function decodedCookieValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const separator = part.indexOf("=");
-    if (separator > 0 && part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+    if (separator > 0 && part.slice(0, separator).trim() === name) return decodedCookieValue(part.slice(separator + 1).trim());
   }
   return undefined;
+}
+
+/** Cookies are Secure when OptiGate is served over https. */
+export function isSecureOrigin(publicUrl: string): boolean {
+  return publicUrl.startsWith("https:");
 }
 
 export interface CookieOptions {

@@ -11,3 +11,8 @@ export const PAGE_SECURITY_HEADERS = {
 export function htmlPage(html: string, status: number): Response {
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...PAGE_SECURITY_HEADERS } });
 }
+
+/** HSTS (RFC 6797) when OptiGate is served over https: browsers then never try plain http for a year. */
+export function strictTransportSecurity(publicUrl: string): string | undefined {
+  return publicUrl.startsWith("https:") ? "max-age=31536000" : undefined;
+}

@@ -2,10 +2,10 @@
  * GET /language?locale=de&returnTo=/path: the visible language switch. Remembers the choice for the rest of the
  * browser session (the language cookie) and goes back to the page it came from (local paths only).
  */
-import { serializeCookie } from "@/lib/http/cookies";
+import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { safeLocalPath } from "@/lib/interaction/return-url";
-import { isSecureOrigin } from "@/lib/session/login-session";
+import { safeLocalPath } from "@/lib/http/local-path";
+
 
 export function handleLanguageSwitch(request: Request, publicUrl: string): Response {
   const params = new URL(request.url).searchParams;

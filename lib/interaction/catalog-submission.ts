@@ -1,20 +1,21 @@
 /**
- * POST /interaction/catalogs: the supplier's catalog page. `action=import` (multipart, file field `catalog`) imports
- * a master catalog file as the catalog's next revision, unreleased; `action=release` releases one. Only users of a
- * supplier company, only for their own company. The import's outcome reaches the page in a sealed cookie that lives
- * two minutes: its list of errors is too long for a URL.
+ * POST /interaction/catalogs: the supplier's catalog page, through lib/data/supplier-catalogs.ts (users of a supplier
+ * company, for their own company only). `action=import` (multipart, file field `catalog`) imports a master catalog
+ * file as the catalog's next revision, unreleased; `action=release` releases one. The import's outcome reaches the
+ * page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
  */
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
-import { expireCookie, serializeCookie } from "@/lib/http/cookies";
+import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/data/actor";
+import { CatalogPublishingError, importOwnCatalog, releaseOwnRevision, type ImportResult } from "@/lib/data/supplier-catalogs";
+import { BodyTooLargeError, readForm, RequestBodyError } from "@/lib/http/form-body";
+import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@/lib/http/multipart-upload";
+import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
+import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/interaction/see-other";
-import { CatalogPublishingError, importCatalog, publishingCompanyOf, releaseRevision, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
+import { CATALOGS_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
-import { findActiveSession, isSecureOrigin, readSessionCookie } from "@/lib/session/login-session";
 
-export const CATALOGS_PATH = "/portal/catalogs";
-export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
-/** The uploaded file is held in memory while it is read (the CLI streams from disk and has no limit). */
+/** The largest upload the page takes; it is read as a stream, never held in memory (the CLI has no limit). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Errors carried to the page; a cookie holds about 4 KB. */
 const SHOWN_ERRORS = 8;
@@ -28,62 +29,74 @@ function shown(result: ImportResult): ShownImportResult {
   return { ok: false, errors: result.errors.slice(0, SHOWN_ERRORS).map(({ line, message }) => ({ line, message: message.slice(0, 200) })), more: result.errors.length > SHOWN_ERRORS };
 }
 
-/** The import outcome from the cookie, if it is there and genuine. */
-export function readImportResult(secretKey: string, sealed: string | undefined): ShownImportResult | undefined {
+const forbiddenResponse = () => new Response("Only users of a supplier company can publish catalogs.\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+const back = (params: Record<string, string>) => seeOther(pageUrl(CATALOGS_PATH, params));
+
+/** The text with its first chunk read ahead, or undefined for an empty file. */
+async function unlessEmpty(text: AsyncIterable<string>): Promise<AsyncIterable<string> | undefined> {
+  const chunks = text[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  if (first.done) return undefined;
+  return (async function* () {
+    yield first.value;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })();
+}
+
+/** action=import: the upload's fields (CSRF first), then the file, streamed into the import. */
+async function importUpload(request: Request, context: ServiceContext, actor: Actor): Promise<Response> {
+  const { config } = context;
+  let upload: MultipartUpload;
   try {
-    return sealed ? (JSON.parse(unseal(sealed, deriveKey(secretKey, "cookie"))) as ShownImportResult) : undefined;
-  } catch {
-    return undefined;
+    upload = await readMultipartUpload(request, MAX_UPLOAD_BYTES);
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    return back({ error: error instanceof BodyTooLargeError ? "too_large" : "form_expired" });
+  }
+  if (!isValidCsrfSubmission(request, upload.fields, config.secretKey, config.publicUrl)) {
+    upload.discard();
+    return back({ error: "form_expired" });
+  }
+  if (upload.fields.get("action") !== "import" || !upload.file || upload.file.name === "") {
+    upload.discard();
+    return back({ error: upload.fields.get("action") === "import" ? "no_file" : "unknown_action" });
+  }
+  try {
+    const text = await unlessEmpty(upload.file.text);
+    if (!text) return back({ error: "no_file" });
+    const result = await importOwnCatalog(actor, text);
+    return seeOther(CATALOGS_PATH, [sealedCookie(IMPORT_RESULT_COOKIE, shown(result), { secretKey: config.secretKey, publicUrl: config.publicUrl, path: CATALOGS_PATH })]);
+  } catch (error) {
+    // The import has discarded what it wrote.
+    if (error instanceof RequestBodyError) return back({ error: error instanceof BodyTooLargeError ? "too_large" : "form_expired" });
+    throw error;
   }
 }
 
-async function* textOf(file: Blob): AsyncIterable<string> {
-  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) yield chunk.value;
-  } finally {
-    reader.releaseLock();
-  }
+/** action=release (a plain form): releases one of the company's revisions. */
+async function releaseSubmitted(request: Request, context: ServiceContext, actor: Actor): Promise<Response> {
+  const { config } = context;
+  const form = await readForm(request);
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
+  if (form.get("action") !== "release") return back({ error: "unknown_action" });
+  const catalogId = form.get("catalog_id") ?? "";
+  const revision = form.get("revision") ?? "";
+  if (!/^\d{1,9}$/.test(revision)) return back({ error: "not_found" });
+  await releaseOwnRevision(actor, catalogId, Number(revision));
+  return back({ released: `${catalogId}:${revision}` });
 }
 
 export async function handleCatalogSubmission(request: Request, context: ServiceContext): Promise<Response> {
-  const { db, config } = context;
-  const session = await findActiveSession(db, readSessionCookie(request));
-  if (!session) return seeOther(pageUrl("/login", { returnUrl: CATALOGS_PATH }));
-  const company = await publishingCompanyOf(db, session.user);
-  if (!company) return new Response("Only users of a supplier company can publish catalogs.\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (Number(request.headers.get("content-length") ?? Number.NaN) > MAX_UPLOAD_BYTES) return seeOther(pageUrl(CATALOGS_PATH, { error: "too_large" }));
-
-  let form: FormData;
+  const actor = await actorOfRequest(context, request);
+  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: CATALOGS_PATH }));
+  if (!supplierOf(actor)) return forbiddenResponse();
+  if (Number(request.headers.get("content-length") ?? Number.NaN) > MAX_UPLOAD_BYTES) return back({ error: "too_large" });
   try {
-    form = await request.formData();
-  } catch {
-    return seeOther(pageUrl(CATALOGS_PATH, { error: "form_expired" }));
+    return isMultipartRequest(request) ? await importUpload(request, context, actor) : await releaseSubmitted(request, context, actor);
+  } catch (error) {
+    if (error instanceof CatalogPublishingError) return back({ error: error.code });
+    if (error instanceof AccessDenied) return forbiddenResponse();
+    throw error;
   }
-  const fields = new URLSearchParams([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  if (!isValidCsrfSubmission(request, fields, config.secretKey, config.publicUrl)) return seeOther(pageUrl(CATALOGS_PATH, { error: "form_expired" }));
-
-  const action = fields.get("action");
-  if (action === "import") {
-    const file = form.get("catalog");
-    if (!(file instanceof Blob) || file.size === 0) return seeOther(pageUrl(CATALOGS_PATH, { error: "no_file" }));
-    const result = await importCatalog(db, textOf(file), { supplierCompanyId: company.id, userId: session.user.id });
-    const cookie = serializeCookie(IMPORT_RESULT_COOKIE, seal(JSON.stringify(shown(result)), deriveKey(config.secretKey, "cookie")), { secure: isSecureOrigin(config.publicUrl), path: CATALOGS_PATH, maxAgeSeconds: 120 });
-    return seeOther(CATALOGS_PATH, [cookie]);
-  }
-  if (action === "release") {
-    const catalogId = fields.get("catalog_id") ?? "";
-    const revision = fields.get("revision") ?? "";
-    if (!/^\d{1,9}$/.test(revision)) return seeOther(pageUrl(CATALOGS_PATH, { error: "not_found" }));
-    try {
-      await releaseRevision(db, { supplierCompanyId: company.id, catalogId, revision: Number(revision) }, session.user.id);
-    } catch (error) {
-      if (error instanceof CatalogPublishingError) return seeOther(pageUrl(CATALOGS_PATH, { error: error.code }));
-      throw error;
-    }
-    // The earlier import's outcome is no news any more.
-    const expired = expireCookie(IMPORT_RESULT_COOKIE, { secure: isSecureOrigin(config.publicUrl), path: CATALOGS_PATH });
-    return seeOther(pageUrl(CATALOGS_PATH, { released: `${catalogId}:${revision}` }), [expired]);
-  }
-  return seeOther(pageUrl(CATALOGS_PATH, { error: "unknown_action" }));
 }

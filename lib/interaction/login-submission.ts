@@ -1,39 +1,36 @@
 /**
- * POST /interaction/login: the login form. Checks the CSRF token, then the credentials (verify-credentials.ts), starts
- * a login session and continues the flow with 303.
+ * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/data/sign-in.ts) and continues
+ * the flow with 303.
  */
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { signIn } from "@/lib/data/sign-in";
 import { clientAddress } from "@/lib/http/client-address";
-import { expireCookie, serializeCookie } from "@/lib/http/cookies";
-import { isFormRequest } from "@/lib/http/request-parameters";
-import { afterLogin, safeLocalPath } from "@/lib/interaction/return-url";
+import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
+import { readForm } from "@/lib/http/form-body";
+import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
+import { afterLogin } from "@/lib/oauth/authorize/return-url";
+import { safeLocalPath } from "@/lib/http/local-path";
 import { pageUrl, seeOther } from "@/lib/interaction/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
-import { createLoginSession, isSecureOrigin, sessionCookie } from "@/lib/session/login-session";
-import { verifyCredentials } from "@/lib/session/verify-credentials";
+import { sessionCookie } from "@/lib/session/session-cookie";
 
 /** Remembers the typed user name for the login page shown after a failed attempt. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
-  const { db, config } = context;
-  const form = isFormRequest(request) ? new URLSearchParams(await request.text()) : new URLSearchParams();
+  const { config } = context;
+  const form = await readForm(request);
   const returnUrl = safeLocalPath(form.get("returnUrl")) ?? "/";
   const email = (form.get("username") ?? "").trim().toLowerCase();
   const secure = isSecureOrigin(config.publicUrl);
   const rememberName = serializeCookie(LOGIN_USERNAME_COOKIE, email, { secure, path: "/login", maxAgeSeconds: 300 });
-  const back = (error: string, extra: Record<string, string> = {}) => seeOther(pageUrl("/login", { returnUrl, error, ...extra }), email ? [rememberName] : []);
+  const back = (error: string, extra: Record<string, string> = {}) => seeOther(pageUrl("/login", { returnUrl, error, ...extra }), email && email.length <= MAX_USERNAME_LENGTH ? [rememberName] : []);
 
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
   const password = form.get("password") ?? "";
   if (!email || !password) return back("missing_fields");
 
-  const ipAddress = clientAddress(request, config.trustedProxies);
-  const check = await verifyCredentials(db, email, password, ipAddress);
-  if (!check.ok) return check.reason === "throttled" ? back("throttled", { minutes: String(Math.ceil(check.retryAfterSeconds / 60)) }) : back(check.reason);
-  const user = check.user;
-  const { cookieValue, sessionId } = await createLoginSession(db, user.id, { ipAddress, userAgent: request.headers.get("user-agent") ?? undefined });
-  await recordAuditEvent(db, { type: "sign_in.succeeded", userId: user.id, ipAddress, details: { sessionId } });
-  return seeOther(afterLogin(returnUrl), [sessionCookie(cookieValue, config.publicUrl), expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" })]);
+  const result = await signIn(context, { username: email, password, ipAddress: clientAddress(request, config.trustedProxies), userAgent: request.headers.get("user-agent") ?? undefined });
+  if (!result.ok) return result.reason === "throttled" ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) }) : back(result.reason);
+  return seeOther(afterLogin(returnUrl), [sessionCookie(result.cookieValue, config.publicUrl), expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" })]);
 }

@@ -1,49 +1,45 @@
 /**
- * POST /interaction/portal: the portal's forms. `action=revoke` takes back an application's access (consent, refresh
- * tokens and unused codes at once); `action=sign-out-everywhere` ends all of the user's login sessions;
- * `action=set-language` stores the preferred language (empty: follow the browser) and shows it at once.
+ * POST /interaction/portal: the portal's forms, for the signed-in user's own account (through lib/data/portal.ts).
+ * `action=revoke` takes back an application's access (consent, refresh tokens and unused codes at once);
+ * `action=sign-out-everywhere` ends all of the user's login sessions; `action=set-language` stores the preferred
+ * language (empty: follow the browser) and shows it at once.
  */
-import { expireCookie } from "@/lib/http/cookies";
+import { actorOfRequest } from "@/lib/data/actor";
+import { revokeApplication, setPreferredLanguage, signOutEverywhere } from "@/lib/data/portal";
+import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
+import { readForm } from "@/lib/http/form-body";
 import { languageCookie } from "@/lib/i18n/language-switch";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { forgetUser } from "@/lib/oauth/users/user-store";
-import { isFormRequest } from "@/lib/http/request-parameters";
 import { pageUrl, seeOther } from "@/lib/interaction/see-other";
-import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
-import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
+import { PORTAL_PATH, PROFILE_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
-import { endAllLoginSessions } from "@/lib/session/end-sessions";
-import { findActiveSession, isSecureOrigin, readSessionCookie, SESSION_COOKIE } from "@/lib/session/login-session";
-
-export const PORTAL_PATH = "/portal/applications";
-export const PROFILE_PATH = "/portal/profile";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 
 export async function handlePortalSubmission(request: Request, context: ServiceContext): Promise<Response> {
-  const { db, config } = context;
-  const form = isFormRequest(request) ? new URLSearchParams(await request.text()) : new URLSearchParams();
-  const session = await findActiveSession(db, readSessionCookie(request));
-  if (!session) return seeOther(pageUrl("/login", { returnUrl: PORTAL_PATH }));
+  const { config } = context;
+  const actor = await actorOfRequest(context, request);
+  const form = await readForm(request);
+  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: PORTAL_PATH }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return seeOther(pageUrl(PORTAL_PATH, { error: "form_expired" }));
 
   const action = form.get("action");
   if (action === "revoke") {
     const clientId = form.get("client_id") ?? "";
-    const revoked = await revokeConsent(db, session.user.id, clientId);
+    const revoked = await revokeApplication(actor, clientId);
     return seeOther(pageUrl(PORTAL_PATH, revoked ? { revoked: clientId } : { error: "not_found" }));
   }
   if (action === "set-language") {
     const language = form.get("preferred_language") ?? "";
     if (language !== "" && !isLocale(language)) return seeOther(pageUrl(PROFILE_PATH, { error: "unknown_action" }));
-    await db.user.update({ where: { id: session.user.id }, data: { preferredLanguage: language || null } });
-    forgetUser(session.user.id);
+    await setPreferredLanguage(actor, language || null);
     return seeOther(pageUrl(PROFILE_PATH, { saved: "1" }), language ? [languageCookie(language, config.publicUrl)] : [expireCookie(LOCALE_COOKIE, { secure: isSecureOrigin(config.publicUrl), httpOnly: false })]);
   }
   if (action === "sign-out-everywhere") {
-    const ended = await endAllLoginSessions(db, session.user.id);
+    const next = "/?signedOut=everywhere";
     const expired = expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(config.publicUrl) });
-    const frontchannel = await announceLogout(context, ended, "/?signedOut=everywhere");
-    if (!frontchannel) return seeOther("/?signedOut=everywhere", [expired]);
+    const frontchannel = await signOutEverywhere(actor, next);
+    if (!frontchannel) return seeOther(next, [expired]);
     frontchannel.headers.append("Set-Cookie", expired);
     return frontchannel;
   }

@@ -1,10 +1,10 @@
 /**
- * CORS for the endpoints browser apps call (token, revocation, userinfo, discovery, JWKS): requests from an origin
+ * CORS for the endpoints browser apps call (token, revocation, userinfo, discovery, JWKS, the platform API): requests from an origin
  * some browser client registered are answered with Access-Control-Allow-Origin, preflights included; all others get
  * no CORS headers (preflights a 403). The authorization endpoint is a navigation and never sends CORS headers.
  */
 import type { Db } from "@/lib/db/prisma";
-import { processCache } from "@/lib/server/process-cache";
+import { processCache } from "@/lib/cache/process-cache";
 
 /** As long as clients are cached (client-store.ts), which drop this cache whenever they change. */
 const CORS_CACHE_SECONDS = 5;
@@ -31,12 +31,24 @@ export function forgetCorsOrigins(): void {
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** Wraps a route handler with CORS; returns the wrapped handler and the OPTIONS (preflight) handler. */
-export function withCors(getDb: () => Db, methods: string[], handler: Handler): { handle: Handler; preflight: Handler } {
+export interface CorsOptions {
+  /** Request headers a browser may send besides the simple ones. */
+  allowHeaders?: string[];
+  /** Response headers a browser's script may read. */
+  exposeHeaders?: string[];
+}
+
+/**
+ * Wraps a route handler with CORS; returns the wrapped handler and the OPTIONS (preflight) handler. `methods` may
+ * depend on the request (the platform API's routes differ by path).
+ */
+export function withCors(getDb: () => Db, methods: string[] | ((request: Request) => string[]), handler: Handler, options: CorsOptions = {}): { handle: Handler; preflight: Handler } {
   const allowedOrigin = async (request: Request) => {
     const origin = request.headers.get("origin");
     return origin && (await allowedCorsOrigins(getDb())).has(origin) ? origin : undefined;
   };
+  const exposed = ["WWW-Authenticate", ...(options.exposeHeaders ?? [])].join(", ");
+  const allowed = ["Authorization", "Content-Type", ...(options.allowHeaders ?? [])].join(", ");
   return {
     async handle(request) {
       const response = await handler(request);
@@ -44,19 +56,20 @@ export function withCors(getDb: () => Db, methods: string[], handler: Handler): 
       response.headers.append("Vary", "Origin");
       if (origin) {
         response.headers.set("Access-Control-Allow-Origin", origin);
-        response.headers.set("Access-Control-Expose-Headers", "WWW-Authenticate");
+        response.headers.set("Access-Control-Expose-Headers", exposed);
       }
       return response;
     },
     async preflight(request) {
       const origin = await allowedOrigin(request);
-      if (!origin) return new Response(null, { status: 403, headers: { Vary: "Origin" } });
+      const allowedMethods = typeof methods === "function" ? methods(request) : methods;
+      if (!origin || allowedMethods.length === 0) return new Response(null, { status: 403, headers: { Vary: "Origin" } });
       return new Response(null, {
         status: 204,
         headers: {
           "Access-Control-Allow-Origin": origin,
-          "Access-Control-Allow-Methods": [...methods, "OPTIONS"].join(", "),
-          "Access-Control-Allow-Headers": "Authorization, Content-Type",
+          "Access-Control-Allow-Methods": [...allowedMethods, "OPTIONS"].join(", "),
+          "Access-Control-Allow-Headers": allowed,
           "Access-Control-Max-Age": "600",
           Vary: "Origin",
         },

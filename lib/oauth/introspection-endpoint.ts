@@ -1,10 +1,13 @@
 /**
- * POST /connect/introspect (RFC 7662) for confidential clients such as the platform API. Access tokens are active
- * while their signature, issuer and expiry hold and their user is active; refresh tokens while neither revoked nor
- * expired, and only for the client they were issued to. Everything else is {"active": false}.
+ * POST /connect/introspect (RFC 7662) for confidential clients. Access tokens are active while their signature,
+ * issuer and expiry hold and their user is active, and are described only to their own client or to a client
+ * registered as a resource server (`resource_server`, such as the platform API): RFC 7662 §4 warns against telling
+ * any client about any token. Refresh tokens are described only to their own client, while neither revoked nor
+ * expired. Everything else is {"active": false}.
  */
-import { optional } from "@/lib/http/request-parameters";
-import { handleClientRequest } from "@/lib/oauth/clients/client-endpoint";
+import { optional } from "@/lib/oauth/request-parameters";
+import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
+import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { noStoreJson } from "@/lib/oauth/json-response";
 import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
@@ -22,9 +25,10 @@ async function introspectRefreshToken(context: ServiceContext, clientId: string,
   return { active: true, token_type: "refresh_token", client_id: row.clientId, sub: row.userId, scope: (JSON.parse(row.scopes) as string[]).join(" "), iat: seconds(row.createdAt), exp: seconds(row.expiresAt), iss: context.config.publicUrl };
 }
 
-async function introspectAccessToken(context: ServiceContext, token: string) {
+async function introspectAccessToken(context: ServiceContext, caller: ClientWithSecrets, token: string) {
   try {
     const claims = await verifyAccessToken(context, token);
+    if (!caller.resourceServer && claims.client_id !== caller.id) return INACTIVE;
     if (claims.sub !== claims.client_id) {
       const user = await context.db.user.findUnique({ where: { id: claims.sub }, select: { active: true } });
       if (!user?.active) return INACTIVE;
@@ -36,11 +40,11 @@ async function introspectAccessToken(context: ServiceContext, token: string) {
 }
 
 export function handleIntrospectionRequest(request: Request, context: ServiceContext): Promise<Response> {
-  return handleClientRequest(request, context, async (params, client) => {
+  return withAuthenticatedClient(request, context, async (params, client) => {
     if (client.tokenEndpointAuthMethod === "none") throw invalidClient("introspection is for confidential clients");
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
-    const result = (await introspectRefreshToken(context, client.id, token, new Date())) ?? (await introspectAccessToken(context, token));
+    const result = (await introspectRefreshToken(context, client.id, token, new Date())) ?? (await introspectAccessToken(context, client, token));
     return noStoreJson(result);
   });
 }

@@ -1,4 +1,5 @@
 /** JSON responses of the protocol endpoints: token responses are never cached; errors follow RFC 6749 §5.2. */
+import { RequestBodyError } from "@/lib/http/form-body";
 import { OAuthError } from "@/lib/oauth/errors";
 
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -9,6 +10,7 @@ export function noStoreJson(body: unknown, status = 200, headers: Record<string,
 
 /** Turns any error into an OAuth error response; unexpected ones become server_error and are logged. */
 export function oauthErrorResponse(error: unknown, options: { basicAuthentication?: boolean } = {}): Response {
+  if (error instanceof RequestBodyError) return noStoreJson({ error: "invalid_request", error_description: error.message }, error.status);
   if (!(error instanceof OAuthError)) {
     console.error("unexpected error in a protocol endpoint:", error);
     return noStoreJson({ error: "server_error", error_description: "an unexpected error occurred" }, 500);

@@ -4,8 +4,11 @@
  */
 import type { RegisteredClient } from "@/lib/db/client-record";
 
+/** A URI as it may stand in a Location header: printable ASCII, no spaces (RFC 3986 percent-encodes the rest). */
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+
 function isLoopbackIpRedirect(uri: string): boolean {
-  if (uri.includes("#")) return false;
+  if (uri.includes("#") || !PRINTABLE_ASCII.test(uri)) return false;
   try {
     const url = new URL(uri);
     return url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "[::1]") && !url.username && !url.password;

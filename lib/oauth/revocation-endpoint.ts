@@ -5,8 +5,8 @@
  * tells nobody which tokens exist.
  */
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { optional } from "@/lib/http/request-parameters";
-import { handleClientRequest } from "@/lib/oauth/clients/client-endpoint";
+import { optional } from "@/lib/oauth/request-parameters";
+import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
 import { NO_STORE_HEADERS } from "@/lib/oauth/json-response";
 import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
@@ -22,7 +22,7 @@ async function isAccessToken(context: ServiceContext, token: string): Promise<bo
 }
 
 export function handleRevocationRequest(request: Request, context: ServiceContext): Promise<Response> {
-  return handleClientRequest(request, context, async (params, client) => {
+  return withAuthenticatedClient(request, context, async (params, client) => {
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
     const now = new Date();

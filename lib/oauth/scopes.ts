@@ -3,9 +3,9 @@
  * `<API_SCOPE_PREFIX>.<area>.<access>`. They are written to the `scopes` table at start-up (see sync-scopes.ts) so
  * that their localized texts live next to the consents that name them.
  */
+import type { LocalizedText } from "@/lib/i18n/localized-text";
 
 export type ScopeKind = "identity" | "api";
-export type LocalizedText = Record<string, string>;
 
 export interface ScopeDefinition {
   name: string;

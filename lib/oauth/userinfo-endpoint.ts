@@ -2,9 +2,9 @@
  * GET|POST /connect/userinfo (OpenID Connect Core §5.3): the signed-in user's claims, by the scopes the access token
  * carries. The token comes in the Authorization header (RFC 6750 §2.1) or, for POST, the form body (§2.2).
  */
-import { isFormRequest } from "@/lib/http/request-parameters";
+import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
-import { noStoreJson } from "@/lib/oauth/json-response";
+import { noStoreJson, oauthErrorResponse } from "@/lib/oauth/json-response";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
@@ -12,7 +12,7 @@ import type { ServiceContext } from "@/lib/service-context";
 async function readBearerToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("authorization");
   const fromHeader = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
-  const fromBody = request.method === "POST" && isFormRequest(request) ? new URLSearchParams(await request.text()).get("access_token") ?? undefined : undefined;
+  const fromBody = request.method === "POST" && isFormRequest(request) ? new URLSearchParams(await readBodyText(request)).get("access_token") ?? undefined : undefined;
   if (fromHeader && fromBody) throw invalidRequest("send the access token in one place only");
   return fromHeader || fromBody;
 }
@@ -33,8 +33,6 @@ export async function handleUserinfoRequest(request: Request, context: ServiceCo
     if (!user || !user.active) throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
     return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
   } catch (error) {
-    if (error instanceof OAuthError) return bearerError(error);
-    console.error("userinfo failed:", error);
-    return noStoreJson({ error: "server_error", error_description: "an unexpected error occurred" }, 500);
+    return error instanceof OAuthError ? bearerError(error) : oauthErrorResponse(error);
   }
 }

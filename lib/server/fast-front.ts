@@ -1,65 +1,79 @@
 /**
  * The lean HTTP front of the Node deployment: serves the hot protocol endpoints (token, introspection, discovery,
- * JWKS) and the catalog services straight from their web-standard handlers, skipping Next.js's request pipeline,
- * which costs more than the endpoints themselves. Everything else goes to Next.js. Same handlers as the route files:
- * one implementation.
+ * JWKS), the catalog services and the platform API straight from their web-standard handlers, skipping Next.js's
+ * request pipeline, which costs more than the endpoints themselves. Everything else goes to Next.js. Same handlers as
+ * the route files: one implementation.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { catalogInfosEndpoint, discoveryEndpoint, introspectionEndpoint, jwksEndpoint, subCatalogEndpoint, tokenEndpoint } from "@/lib/server/protocol-endpoints";
+import { ApiProblem, problemResponse } from "@/lib/api/problem";
+import { BodyTooLargeError, MAX_FORM_BYTES } from "@/lib/http/form-body";
+import { isStreamed } from "@/lib/http/streamed-response";
+import { ROUTES, type Handler, type RoutePath } from "@/lib/server/routes";
 
-type Handler = (request: Request) => Promise<Response>;
+/** The paths served here; Next.js serves the rest (the same handlers, through the route files). */
+const FAST_PATHS: RoutePath[] = ["/connect/token", "/connect/introspect", "/.well-known/openid-configuration", "/.well-known/openid-configuration/jwks", "/getCatalogInfos.ashx", "/getSubCatalog.ashx"];
+const FAST_ROUTES = new Map<string, Record<string, Handler>>(FAST_PATHS.map((path) => [path, ROUTES[path]]));
 
-/** Answers that are written as they are produced (a sub-catalog can be tens of megabytes); the rest are buffered. */
-const STREAMED = new Set<Handler>([subCatalogEndpoint]);
+/** The platform API: every path under /v2/ and every method, answered by its own router. */
+const API_PREFIX = "/v2/";
+const API_ROUTES: Record<string, Handler> = ROUTES["/v2/[...path]"];
 
-const MAX_BODY_BYTES = 64 * 1024;
-
-const ROUTES: Record<string, Record<string, Handler>> = {
-  "/connect/token": { POST: tokenEndpoint.handle, OPTIONS: tokenEndpoint.preflight },
-  "/connect/introspect": { POST: introspectionEndpoint },
-  "/.well-known/openid-configuration": { GET: discoveryEndpoint.handle, OPTIONS: discoveryEndpoint.preflight },
-  "/.well-known/openid-configuration/jwks": { GET: jwksEndpoint.handle, OPTIONS: jwksEndpoint.preflight },
-  "/getCatalogInfos.ashx": { GET: catalogInfosEndpoint },
-  "/getSubCatalog.ashx": { GET: subCatalogEndpoint },
-};
+/** Paths under /v2/: the platform API answers every one of them, with its own 404 and 405. */
+export const isApiPath = (path: string): boolean => path.startsWith(API_PREFIX);
 
 /** The handler serving this request directly, or undefined to hand it to Next.js. */
 export function fastRoute(method: string | undefined, url: string | undefined): Handler | undefined {
   const path = (url ?? "").split("?", 1)[0];
-  return ROUTES[path]?.[method ?? ""];
+  if (isApiPath(path)) return API_ROUTES[method ?? ""];
+  return FAST_ROUTES.get(path)?.[method ?? ""];
 }
 
+/** The caller went away while its request was read: nobody is left to answer. */
+class CallerGone extends Error {}
+
+/** The body, counted while it arrives; a declared or actual size over MAX_FORM_BYTES stops reading. */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  if (Number(request.headers["content-length"] ?? Number.NaN) > MAX_FORM_BYTES) return Promise.reject(new BodyTooLargeError(MAX_FORM_BYTES));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new Error("request body too large"));
-      else chunks.push(chunk);
+      if (size <= MAX_FORM_BYTES) return chunks.push(chunk);
+      request.pause();
+      reject(new BodyTooLargeError(MAX_FORM_BYTES));
     });
     request.on("end", () => resolve(chunks.length > 0 ? Buffer.concat(chunks) : undefined));
-    request.on("error", reject);
+    request.on("aborted", () => reject(new CallerGone()));
+    request.on("error", () => reject(new CallerGone()));
   });
 }
 
-function toRequest(incoming: IncomingMessage, body: Buffer | undefined): Request {
+/**
+ * The request as a web-standard Request. Its URL is the path on PUBLIC_URL: the Host header is the caller's word.
+ * X-Forwarded-For is taken as the Node server left it (the socket's address appended), not as the caller sent it.
+ */
+function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined): Request {
   const headers = new Headers();
-  for (let index = 0; index < incoming.rawHeaders.length; index += 2) headers.append(incoming.rawHeaders[index], incoming.rawHeaders[index + 1]);
-  return new Request(`http://${incoming.headers.host ?? "localhost"}${incoming.url}`, { method: incoming.method, headers, body: body ? new Uint8Array(body) : undefined });
+  for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
+    if (incoming.rawHeaders[index].toLowerCase() !== "x-forwarded-for") headers.append(incoming.rawHeaders[index], incoming.rawHeaders[index + 1]);
+  }
+  const forwardedFor = incoming.headers["x-forwarded-for"];
+  if (forwardedFor) headers.set("x-forwarded-for", [forwardedFor].flat().join(", "));
+  return new Request(url, { method: incoming.method, headers, body: body ? new Uint8Array(body) : undefined });
 }
 
-async function writeResponse(response: Response, outgoing: ServerResponse, streamed: boolean): Promise<void> {
+async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  if (streamed && response.body) {
+  if (isStreamed(response) && response.body) {
     outgoing.writeHead(response.status, headers);
     // Backpressure from the socket paces the reads; a caller who goes away cancels them.
     await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), outgoing);
@@ -71,21 +85,37 @@ async function writeResponse(response: Response, outgoing: ServerResponse, strea
   outgoing.end(body);
 }
 
-export async function serveFast(handler: Handler, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+function answer(outgoing: ServerResponse, status: number, body: Record<string, string>, close = false): void {
+  outgoing.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...(close ? { connection: "close" } : {}) });
+  outgoing.end(JSON.stringify(body));
+}
+
+/** Serves one request with `handler`; `publicUrl` is the base of the request URLs the handlers see. */
+export async function serveFast(handler: Handler, incoming: IncomingMessage, outgoing: ServerResponse, publicUrl: string): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(incoming.url ?? "/", publicUrl);
+  } catch {
+    return answer(outgoing, 400, { error: "invalid_request", error_description: "the request target is not a valid URL" });
+  }
   try {
     const body = incoming.method === "GET" || incoming.method === "HEAD" ? undefined : await readBody(incoming);
-    await writeResponse(await handler(toRequest(incoming, body)), outgoing, STREAMED.has(handler));
+    await writeResponse(await handler(toRequest(incoming, url, body)), outgoing);
   } catch (error) {
+    if (error instanceof CallerGone) return void outgoing.destroy();
     if (outgoing.headersSent) {
       // Part of a streamed answer is out: cutting the connection is the only honest way to say it failed.
       if (!outgoing.destroyed) console.error("fast front: answer broken off:", error);
       outgoing.destroy();
       return;
     }
-    const tooLarge = error instanceof Error && error.message === "request body too large";
-    if (!tooLarge) console.error("fast front:", error);
-    const status = tooLarge ? 413 : 500;
-    outgoing.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
-    outgoing.end(JSON.stringify({ error: tooLarge ? "invalid_request" : "server_error", error_description: tooLarge ? "request body too large" : "an unexpected error occurred" }));
+    // Closing the connection stops the rest of an oversized body from being read.
+    if (error instanceof BodyTooLargeError && isApiPath(url.pathname)) {
+      outgoing.setHeader("connection", "close");
+      return writeResponse(problemResponse(new ApiProblem("payload-too-large", `The body must be at most ${error.limit} bytes.`)), outgoing);
+    }
+    if (error instanceof BodyTooLargeError) return answer(outgoing, 413, { error: "invalid_request", error_description: error.message }, true);
+    console.error("fast front:", error);
+    answer(outgoing, 500, { error: "server_error", error_description: "an unexpected error occurred" });
   }
 }

@@ -1,24 +1,18 @@
 /**
- * The server-side login session behind single sign-on: a random cookie value, stored as its SHA-256 hash, valid for
- * SESSION_LIFETIME_SECONDS after sign-in. The cookie is HttpOnly, SameSite=Lax, and Secure when OptiGate is served
- * over https.
+ * The server-side login session behind single sign-on: a random cookie value (lib/session/session-cookie.ts), stored
+ * as its SHA-256 hash, valid for SESSION_LIFETIME_SECONDS after sign-in.
  */
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import { readCookie, serializeCookie } from "@/lib/http/cookies";
+import { MAX_USER_AGENT_LENGTH } from "@/lib/http/text-limits";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/generated/sqlite/client";
+import type { Company, User } from "@/lib/db/rows";
 
-export const SESSION_COOKIE = "optigate_session";
-export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+import { SESSION_LIFETIME_SECONDS } from "@/lib/session/session-cookie";
 
 export interface ActiveSession {
   id: string;
   authTime: Date;
-  user: User;
-}
-
-export function isSecureOrigin(publicUrl: string): boolean {
-  return publicUrl.startsWith("https:");
+  user: User & { company: Company };
 }
 
 export async function createLoginSession(
@@ -37,24 +31,16 @@ export async function createLoginSession(
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
       ipAddress: client.ipAddress,
-      userAgent: client.userAgent?.slice(0, 300),
+      userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH),
     },
   });
   return { cookieValue, sessionId: session.id };
 }
 
-export function sessionCookie(cookieValue: string, publicUrl: string): string {
-  return serializeCookie(SESSION_COOKIE, cookieValue, { secure: isSecureOrigin(publicUrl), maxAgeSeconds: SESSION_LIFETIME_SECONDS });
-}
-
 /** The session named by the cookie value, if it is current and its user is active. */
 export async function findActiveSession(db: Db, cookieValue: string | undefined, now = new Date()): Promise<ActiveSession | null> {
   if (!cookieValue) return null;
-  const session = await db.loginSession.findUnique({ where: { tokenHash: hashToken(cookieValue) }, include: { user: true } });
+  const session = await db.loginSession.findUnique({ where: { tokenHash: hashToken(cookieValue) }, include: { user: { include: { company: true } } } });
   if (!session || session.endedAt || session.expiresAt <= now || !session.user.active) return null;
   return { id: session.id, authTime: session.authTime, user: session.user };
-}
-
-export function readSessionCookie(request: Request): string | undefined {
-  return readCookie(request, SESSION_COOKIE);
 }

@@ -1,8 +1,12 @@
 /**
- * Throttling of failed sign-ins, per account and per client address, kept in the database so that it holds across
- * processes. Failures are counted for unknown accounts too, so the answer never tells whether an account exists.
+ * Throttling of sign-in attempts, per account and per client address, kept in the database so that it holds across
+ * processes. An attempt is reserved before its password is checked (lib/db/throttle-statements.ts): once the limit
+ * is taken, further attempts are refused without a check, however many arrive at once. Failures are counted for
+ * unknown accounts too, so the answer never tells whether an account exists.
  */
 import type { Db } from "@/lib/db/prisma";
+import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt, type AttemptCount } from "@/lib/db/statements/throttles";
+import { throttledNetwork } from "@/lib/http/client-address";
 
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const LOCKOUT_SECONDS = 15 * 60;
@@ -10,33 +14,49 @@ export const MAX_FAILURES = { account: 5, address: 20 } as const;
 
 type Scope = keyof typeof MAX_FAILURES;
 
+export type SignInReservation = { ok: true; keys: [Scope, string][] } | { ok: false; retryAfterSeconds: number };
+
 function keysFor(email: string, address: string | undefined): [Scope, string][] {
-  const keys: [Scope, string][] = [["account", `account:${email}`]];
-  if (address) keys.push(["address", `address:${address}`]);
+  // The address first: an address that is throttled must not count (and so lock) accounts it does not even try.
+  const keys: [Scope, string][] = address ? [["address", `address:${throttledNetwork(address)}`]] : [];
+  keys.push(["account", `account:${email}`]);
   return keys;
 }
 
-/** Seconds until sign-in is possible again, or 0 when it is not throttled. */
-export async function throttledForSeconds(db: Db, email: string, address: string | undefined, now = new Date()): Promise<number> {
-  const rows = await db.loginThrottle.findMany({ where: { key: { in: keysFor(email, address).map(([, key]) => key) } } });
-  const lockedUntil = Math.max(0, ...rows.map((row) => row.lockedUntil?.getTime() ?? 0));
-  return Math.max(0, Math.ceil((lockedUntil - now.getTime()) / 1000));
+const secondsUntil = (date: Date, now: Date) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000));
+
+/** Seconds until the key takes attempts again, or 0 when this reservation is within its limit. */
+function waitFor(scope: Scope, count: AttemptCount, now: Date): number {
+  if (count.lockedUntil && count.lockedUntil > now) return secondsUntil(count.lockedUntil, now);
+  if (count.attempts > MAX_FAILURES[scope]) return secondsUntil(new Date(count.windowStartedAt.getTime() + THROTTLE_WINDOW_SECONDS * 1000), now);
+  return 0;
 }
 
-export async function recordFailedSignIn(db: Db, email: string, address: string | undefined, now = new Date()): Promise<void> {
-  for (const [scope, key] of keysFor(email, address)) {
-    const row = await db.loginThrottle.findUnique({ where: { key } });
-    const windowOpen = row !== null && now.getTime() - row.windowStartedAt.getTime() < THROTTLE_WINDOW_SECONDS * 1000;
-    const failures = windowOpen ? row.failures + 1 : 1;
-    const data = {
-      failures,
-      windowStartedAt: windowOpen ? row.windowStartedAt : now,
-      lockedUntil: failures >= MAX_FAILURES[scope] ? new Date(now.getTime() + LOCKOUT_SECONDS * 1000) : (row?.lockedUntil ?? null),
-    };
-    await db.loginThrottle.upsert({ where: { key }, create: { key, ...data }, update: data });
+/**
+ * Counts this attempt for the address, then for the account; refused (and not counted further) as soon as one of
+ * them is locked or its limit is taken. A refused attempt checks no password and gives back what it reserved.
+ */
+export async function reserveSignInAttempt(db: Db, email: string, address: string | undefined, now = new Date()): Promise<SignInReservation> {
+  const keys = keysFor(email, address);
+  for (const [index, [scope, key]] of keys.entries()) {
+    const wait = waitFor(scope, await reserveAttempt(db, key, THROTTLE_WINDOW_SECONDS, now), now);
+    if (wait > 0) {
+      for (const [, reserved] of keys.slice(0, index)) await releaseAttempt(db, reserved);
+      return { ok: false, retryAfterSeconds: wait };
+    }
   }
+  return { ok: true, keys };
 }
 
-export async function clearAccountThrottle(db: Db, email: string): Promise<void> {
-  await db.loginThrottle.deleteMany({ where: { key: `account:${email}` } });
+/** The attempt failed: it stays counted, and a key that reached its limit is locked. */
+export async function recordFailedSignIn(db: Db, reservation: Extract<SignInReservation, { ok: true }>, now = new Date()): Promise<void> {
+  for (const [scope, key] of reservation.keys) await lockWhenReached(db, key, MAX_FAILURES[scope], new Date(now.getTime() + LOCKOUT_SECONDS * 1000));
+}
+
+/** The password was right: the account's count starts over, and the address does not pay for this attempt. */
+export async function recordRightPassword(db: Db, reservation: Extract<SignInReservation, { ok: true }>, options: { clearAccount: boolean }): Promise<void> {
+  for (const [scope, key] of reservation.keys) {
+    if (scope === "account" && options.clearAccount) await clearAttempts(db, key);
+    else await releaseAttempt(db, key);
+  }
 }

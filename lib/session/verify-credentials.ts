@@ -1,13 +1,15 @@
 /**
- * Checks a user name and password, for the login form and the catalog services' SilentLogin: the throttle first,
- * then the password (the same work whether or not the account exists), then whether the user is active. Failures
- * are counted and audited.
+ * Checks a user name and password, for the login form and the catalog services' SilentLogin: an attempt is reserved
+ * under the throttle first, then the password is checked (the same work whether or not the account exists), then
+ * whether the user is active. Failures are counted and audited. A user name longer than any email address can be is
+ * refused before anything is written. A right password stored at an older hashing cost is hashed anew.
  */
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
-import type { User } from "@/lib/db/generated/sqlite/client";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
+import type { User } from "@/lib/db/rows";
 import type { Db } from "@/lib/db/prisma";
-import { clearAccountThrottle, recordFailedSignIn, throttledForSeconds } from "@/lib/session/login-throttle";
+import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
+import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -20,19 +22,21 @@ const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUU
 
 export async function verifyCredentials(db: Db, username: string, password: string, ipAddress: string | undefined): Promise<CredentialCheck> {
   const email = username.trim().toLowerCase();
-  const wait = await throttledForSeconds(db, email, ipAddress);
-  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
+  if (email.length > MAX_USERNAME_LENGTH) return { ok: false, reason: "invalid_credentials" };
+  const reservation = await reserveSignInAttempt(db, email, ipAddress);
+  if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
   const user = await db.user.findUnique({ where: { email } });
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
-    await recordFailedSignIn(db, email, ipAddress);
+    await recordFailedSignIn(db, reservation);
     await recordAuditEvent(db, { type: "sign_in.failed", userId: user?.id, ipAddress, details: { username: email, reason: "invalid_credentials" } });
     return { ok: false, reason: "invalid_credentials" };
   }
+  await recordRightPassword(db, reservation, { clearAccount: user.active });
+  if (needsRehash(user.passwordHash)) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
   if (!user.active) {
     await recordAuditEvent(db, { type: "sign_in.failed", userId: user.id, ipAddress, details: { reason: "account_disabled" } });
     return { ok: false, reason: "account_disabled" };
   }
-  await clearAccountThrottle(db, email);
   return { ok: true, user };
 }

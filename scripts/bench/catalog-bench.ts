@@ -7,16 +7,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync, statSync } from "node:fs";
 import { once } from "node:events";
-import type { DatabaseTarget } from "@/lib/db/database-url";
+import type { DatabaseTarget } from "@/lib/config/database-url";
 import { getPrismaClient } from "@/lib/db/prisma";
-import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticleRow } from "@/lib/catalog/article-pages";
+import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticleRow } from "@/lib/db/statements/catalog-articles";
 import { articleXml, prepareSubCatalog } from "@/lib/catalog/sub-catalog";
 import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtures";
 
 export const ARTICLES = 200_000;
 
 /** Resident memory of a process in bytes (Linux). */
-function residentBytes(pid: number): number {
+export function residentBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
   return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
 }
@@ -37,7 +37,7 @@ function median<T>(runs: T[], value: (run: T) => number): T {
 /** The raw rate: the same XML written from the same rows, already in memory, to /dev/null in one process. */
 export async function rawWriteRate(target: DatabaseTarget): Promise<{ articlesPerSecond: number; bytes: number }> {
   const db = getPrismaClient(target);
-  const prepared = await prepareSubCatalog(db, { companyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION });
+  const prepared = await prepareSubCatalog(db, { supplierCompanyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION }, { kind: "public" });
   const rows: ArticleRow[] = [];
   for (let page = await readArticlePage(db, prepared); page.length > 0; page = await readArticlePage(db, prepared, page[page.length - 1])) rows.push(...page);
   const runs = [];

@@ -2,9 +2,9 @@
 import { randomUUID } from "node:crypto";
 import { loadConfig } from "@/lib/config";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import type { DatabaseTarget } from "@/lib/db/database-url";
-import { prepareDatabase } from "@/lib/db/prepare-database";
-import { createPrismaClient } from "@/lib/db/prisma";
+import type { DatabaseTarget } from "@/lib/config/database-url";
+import { prepareDatabase } from "@/lib/setup/prepare-database";
+import { closeDb, createPrismaClient } from "@/lib/db/prisma";
 
 export const BENCH_REDIRECT_URI = "http://localhost:4000/callback";
 const SCOPES = ["openid", "profile", "platform.catalogs.read", "offline_access"];
@@ -64,6 +64,6 @@ export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: st
       })),
     });
   }
-  await db.$disconnect();
+  await closeDb(db);
   return { apiRefreshToken, openidRefreshToken, codes };
 }

@@ -26,6 +26,8 @@ test("an operator registers a client, sees its secret once, and finds it in the 
   await expect(page).toHaveURL(/\/admin\/clients\/e2e-shop\?created=1/);
   const secret = await page.locator("[data-new-secret]").textContent();
   expect(secret).toMatch(/^[\w-]{43}$/);
+  await page.reload();
+  await expect(page.locator("[data-new-secret]")).toHaveCount(0); // shown once, not again on a reload
   await page.goto("/admin/audit?client=e2e-shop");
   await expect(page.locator("[data-event-type='client.registered']")).toHaveCount(1);
 });

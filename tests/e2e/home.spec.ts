@@ -22,6 +22,15 @@ test.describe("home page", () => {
       await expect(page.getByRole("link", { name: "Discovery-Dokument" })).toHaveAttribute("href", "/.well-known/openid-configuration");
       await expect(page.getByRole("link", { name: "Zum Portal" })).toHaveAttribute("href", "/portal/applications");
     });
+
+    test("says in German that a page does not exist, and confirms a sign-out everywhere", async ({ page }) => {
+      const missing = await page.goto("/no-such-page");
+      expect(missing!.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seite nicht gefunden");
+      await page.goto("/?signedOut=everywhere");
+      await expect(page.getByRole("status")).toContainText("in allen Sitzungen abgemeldet");
+      expect((await page.request.get("/icon.svg")).status()).toBe(200);
+    });
   });
 
   test("the demo server is healthy with the demo data loaded", async ({ request }) => {

@@ -5,12 +5,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { prepareDatabase } from "@/lib/db/prepare-database";
-import { CSRF_COOKIE, CSRF_FIELD, csrfToken } from "@/lib/session/csrf";
+import { prepareDatabase } from "@/lib/setup/prepare-database";
+import { CSRF_FIELD, csrfCookieName, csrfToken } from "@/lib/session/csrf";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { createTestDatabase, useDatabaseForService, type TestDatabase } from "./test-database";
 
 export const ISSUER = "http://localhost:3000";
 export const SECRET_KEY = "integration-test-secret-key-0123456789";
+export const CSRF_COOKIE = csrfCookieName(ISSUER);
 
 export interface Service {
   database: TestDatabase;
@@ -46,6 +48,7 @@ const routes = {
   portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
   admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
   catalogs: () => import("@/app/interaction/catalogs/route").then((m) => m.POST as Handler),
+  suppliers: () => import("@/app/interaction/suppliers/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -72,17 +75,20 @@ export function basic(clientId: string, secret: string): string {
 export class UserAgent {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly acceptLanguage = "en") {
-    this.cookies.set(CSRF_COOKIE, randomBytes(16).toString("base64url"));
+  constructor(
+    readonly acceptLanguage = "en",
+    readonly address = "198.51.100.7",
+  ) {
+    this.cookies.set(CSRF_COOKIE, randomBytes(32).toString("base64url"));
   }
 
   get csrfToken(): string {
-    return csrfToken(this.cookies.get(CSRF_COOKIE)!, SECRET_KEY);
+    return csrfToken(this.cookies.get(CSRF_COOKIE)!, SECRET_KEY, this.cookies.get(SESSION_COOKIE));
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
-    return { cookie, "accept-language": this.acceptLanguage, "x-forwarded-for": "198.51.100.7", ...extra };
+    return { cookie, "accept-language": this.acceptLanguage, "x-forwarded-for": this.address, ...extra };
   }
 
   private keepCookies(response: Response): Response {
@@ -109,7 +115,7 @@ export class UserAgent {
   }
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
-  async post(route: "signout" | "portal" | "admin" | "catalogs", path: string, form: Record<string, string>): Promise<Response> {
+  async post(route: "signout" | "portal" | "admin" | "catalogs" | "suppliers", path: string, form: Record<string, string | string[]>): Promise<Response> {
     return this.keepCookies(await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())));
   }
 
@@ -125,16 +131,22 @@ export class UserAgent {
     return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 
-  async consent(returnUrl: string, decision: "allow" | "deny", scopes: string[], overrides: Record<string, string> = {}): Promise<Response> {
-    const form = { [CSRF_FIELD]: this.csrfToken, returnUrl, decision, scope: scopes, ...overrides };
+  async consent(interaction: string, decision: "allow" | "deny", scopes: string[], overrides: Record<string, string> = {}): Promise<Response> {
+    const form = { [CSRF_FIELD]: this.csrfToken, interaction, decision, scope: scopes, ...overrides };
     return this.keepCookies(await call("consent", formRequest("/interaction/consent", form, this.headers())));
   }
 }
 
-/** The returnUrl of a redirect to /login or /consent. */
+/** The returnUrl of a redirect to /login. */
 export function returnUrlOf(response: Response): string {
   const location = response.headers.get("location")!;
   return new URL(location, ISSUER).searchParams.get("returnUrl")!;
+}
+
+/** The consent prompt a redirect to /consent names. */
+export function interactionOf(response: Response): string {
+  const location = response.headers.get("location")!;
+  return new URL(location, ISSUER).searchParams.get("interaction")!;
 }
 
 /** The parameters OptiGate sent to the client's redirect URI (query or fragment). */
@@ -165,7 +177,7 @@ export async function authorizeWithConsent(agent: UserAgent, params: Record<stri
     response = await agent.authorizeUrl(response.headers.get("location")!);
   }
   if (response.headers.get("location")?.startsWith("/consent")) {
-    response = await agent.consent(returnUrlOf(response), "allow", grant ?? params.scope.split(" "));
+    response = await agent.consent(interactionOf(response), "allow", grant ?? params.scope.split(" "));
   }
   const code = response.headers.get("location") ? callbackParams(response).get("code") : null;
   return { code: code ?? "", response };

@@ -7,9 +7,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/database-url";
-import { applyMigrations } from "@/lib/db/prepare-database";
-import { createPrismaClient, type Db } from "@/lib/db/prisma";
+import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
+import { applyMigrations } from "@/lib/db/migrator";
+import { closeDb, createPrismaClient, type Db } from "@/lib/db/prisma";
+import type { NamedStatement } from "@/lib/db/run-statement";
 
 export interface TestDatabase {
   target: DatabaseTarget;
@@ -53,7 +54,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     target: created.target,
     db,
     drop: async () => {
-      await db.$disconnect();
+      await closeDb(db);
       await created.drop();
     },
   };
@@ -63,4 +64,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 export function useDatabaseForService(target: DatabaseTarget): void {
   process.env.DATABASE_URL = target.url;
   process.env.SECRET_KEY ??= "test-secret-key-".padEnd(48, "x");
+}
+
+/** A one-off statement for a test's own look into the database (the application's SQL is in lib/db/statements/). */
+export function adHoc(sql: string): NamedStatement {
+  return { name: "test_ad_hoc", sql: () => sql };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/crypto/password";
 import { hashToken } from "@/lib/crypto/tokens";
-import { loadDemoData } from "@/lib/db/load-demo-data";
-import { syncScopes } from "@/lib/db/sync-scopes";
+import { loadDemoData } from "@/lib/setup/load-demo-data";
+import { syncScopes } from "@/lib/setup/sync-scopes";
 import { demoUsers } from "@/prisma/demo-data";
 import { createTestDatabase, testProvider, type TestDatabase } from "../helpers/test-database";
 
@@ -21,7 +21,7 @@ async function snapshot() {
     revisions: await db.catalogRevision.findMany({ orderBy: { id: "asc" } }),
     articles: await db.catalogArticle.count(),
     webServices: await db.supplierWebService.count(),
-    relationships: await db.customerRelationship.findMany({ include: { subscriptions: true, whiteLabelNames: true } }),
+    registrations: await db.supplierRegistration.findMany({ include: { subscriptions: true, whiteLabelNames: true, history: true } }),
   };
 }
 
@@ -39,7 +39,7 @@ describe(`demo data on ${testProvider()}`, () => {
     expect(companies.map((c) => [c.name, c.kind])).toEqual(
       expect.arrayContaining([["Augenoptik Demo GmbH", "eye_care_professional"], ["Demo Lens AG", "supplier"], ["OptiGate Operations", "operator"]]),
     );
-    expect(users.map((u) => u.email)).toEqual(["admin@demo.test", "optician@demo.test", "supplier@demo.test"]);
+    expect(users.map((u) => u.email)).toEqual(["admin@demo.test", "frames@demo.test", "optician@demo.test", "supplier@demo.test"]);
     expect(clients.map((c) => [c.id, c.kind])).toEqual([
       ["demo-backend", "backend"],
       ["demo-implicit", "browser"],
@@ -65,8 +65,9 @@ describe(`demo data on ${testProvider()}`, () => {
     expect(austrian.revisions.map((r) => [r.number, r.released])).toEqual([[1, true]]);
     expect(await db.catalog.count({ where: { supplierCompanyId: { not: lens.id } } })).toBe(1);
 
-    const relationship = await db.customerRelationship.findFirstOrThrow({ include: { subscriptions: { include: { catalog: true } }, whiteLabelNames: true } });
-    expect(relationship).toMatchObject({ customerCompanyId: "demo-company-optician", supplierCompanyId: lens.id, clientId: "100234", active: true });
+    const relationship = await db.supplierRegistration.findFirstOrThrow({ include: { subscriptions: { include: { catalog: true } }, whiteLabelNames: true, history: true } });
+    expect(relationship).toMatchObject({ opticianCompanyId: "demo-company-optician", supplierCompanyId: lens.id, clientId: "100234", status: "active", open: true, version: 1 });
+    expect(relationship.history.map((change) => change.status)).toEqual(["active"]);
     expect(JSON.parse(relationship.customerGroups)).toEqual([5]);
     expect(relationship.subscriptions.map((s) => [s.catalog.catalogId, s.status])).toEqual([["catalog.xml", "Subscribed"]]);
     expect(relationship.whiteLabelNames).toEqual([expect.objectContaining({ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" })]);

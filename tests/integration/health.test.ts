@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseDatabaseUrl } from "@/lib/db/database-url";
+import { parseDatabaseUrl } from "@/lib/config/database-url";
 import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
-import { createPrismaClient } from "@/lib/db/prisma";
+import { closeDb, createPrismaClient } from "@/lib/db/prisma";
 import { checkHealth } from "@/lib/health/check-health";
 import { createTestDatabase, testProvider, useDatabaseForService, type TestDatabase } from "../helpers/test-database";
 
@@ -16,13 +16,13 @@ afterAll(() => database.drop());
 describe(`GET /api/health on ${testProvider()}`, () => {
   it("answers 200 with database reachability and migration state", async () => {
     const { GET } = await import("@/app/api/health/route");
-    const response = await GET();
+    const response = await GET(new Request("http://localhost:3000/api/health"));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({
       status: "ok",
       database: { provider: testProvider(), reachable: true },
-      migrations: { applied: readMigrations(migrationsDirectory(testProvider())).map((m) => m.id), pending: [] },
+      migrations: { applied: readMigrations(migrationsDirectory(), testProvider()).map((m) => m.id), pending: [] },
     });
   });
 
@@ -49,7 +49,7 @@ describe(`GET /api/health on ${testProvider()}`, () => {
       expect(httpStatus).toBe(503);
       expect(report).toEqual({ status: "database_unreachable", database: { provider: target.provider, reachable: false } });
     } finally {
-      await db.$disconnect().catch(() => undefined);
+      await closeDb(db).catch(() => undefined);
     }
   });
 });

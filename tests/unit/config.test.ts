@@ -47,7 +47,7 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "https://id.example.com/" }, "PUBLIC_URL", 'must not end with "/"'],
     [{ PUBLIC_URL: "ftp://id.example.com" }, "PUBLIC_URL", "http or https"],
     [{ PUBLIC_URL: "https://id.example.com?x=1" }, "PUBLIC_URL", "query"],
-    [{ DATABASE_URL: "mysql://db/optigate" }, "DATABASE_URL", "file: (SQLite) or postgresql://"],
+    [{ DATABASE_URL: "mysql://db/optigate" }, "DATABASE_URL", "file: (SQLite), postgresql:// or postgres://"],
     [{ DATABASE_URL: "postgresql://db" }, "DATABASE_URL", "must name a PostgreSQL database"],
     [{ DATABASE_URL: "postgresql://u:hunter2@db" }, "DATABASE_URL", "u:***@db"],
     [{ DEMO_DATA: "yes" }, "DEMO_DATA", "must be 1 or unset"],

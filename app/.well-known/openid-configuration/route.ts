@@ -1,5 +1,4 @@
-import { discoveryEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const GET = discoveryEndpoint.handle;
-export const OPTIONS = discoveryEndpoint.preflight;
+export const { GET, OPTIONS } = ROUTES["/.well-known/openid-configuration"];

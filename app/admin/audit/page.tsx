@@ -1,17 +1,17 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { findAuditEvents } from "@/lib/admin/audit-query";
-import { AUDIT_EVENT_TYPES } from "@/lib/audit/record-audit-event";
-import { single, type SearchParams } from "@/lib/interaction/page-helpers";
-import { getServiceContext } from "@/lib/service-context";
-import { buttonPrimary } from "../../(interaction)/_components/interaction-card";
+import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
+import { findAuditEvents } from "@/lib/data/operator-audit";
+import { pageData } from "@/lib/pages/page-data";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { buttonPrimary } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const filter = { type: single(query.type), clientId: single(query.client), email: single(query.user), from: single(query.from), to: single(query.to) };
+  const events = await pageData("/admin/audit", (actor) => findAuditEvents(actor, filter));
   const [t, format] = [await getTranslations("Admin"), await getFormatter()];
-  const events = await findAuditEvents(getServiceContext().db, filter);
   const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
   const cell = "px-3 py-2 text-left align-top";
   return (
@@ -45,7 +45,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                   <td className={cell}>{event.type}</td>
                   <td className={cell}>{event.email ?? "–"}</td>
                   <td className={cell}>{event.clientId ?? "–"}</td>
-                  <td className={`${cell} font-mono text-xs text-slate-700`}>{event.details}</td>
+                  <td className={`${cell} break-all font-mono text-xs text-slate-700`}>{event.details}</td>
                 </tr>
               ))}
             </tbody>

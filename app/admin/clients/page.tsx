@@ -1,10 +1,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { listClients } from "@/lib/admin/client-registry";
+import { listClients } from "@/lib/data/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
-import { getServiceContext } from "@/lib/service-context";
-import { CSRF_FIELD } from "@/lib/session/csrf";
-import { Alert, buttonPrimary } from "../../(interaction)/_components/interaction-card";
+import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
+import { pageData } from "@/lib/pages/page-data";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { Alert, buttonPrimary } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
 
@@ -12,9 +12,8 @@ const EXAMPLE = JSON.stringify({ client_name: "Lens shop", "client_name#de": "Gl
 
 export default async function AdminClientsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const context = getServiceContext();
+  const clients = await pageData("/admin/clients", listClients);
   const [t, locale] = [await getTranslations("Admin"), await getLocale()];
-  const clients = await listClients(context.db);
   const cell = "px-3 py-2 text-left align-top";
   return (
     <div className="space-y-8">
@@ -47,7 +46,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
         <h2 className="text-lg font-semibold text-slate-900">{t("register")}</h2>
         {single(query.error) ? <div className="mt-3"><Alert>{t("rejected")} <code className="font-mono">{single(query.error)}</code></Alert></div> : null}
         <form method="post" action="/interaction/admin" className="mt-3 space-y-3">
-          <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken(context)} />
+          <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
           <input type="hidden" name="action" value="register" />
           <label htmlFor="metadata" className="block text-sm font-medium text-slate-800">{t("metadata")}</label>
           <p id="metadata-hint" className="text-sm text-slate-600">{t("metadataHint")}</p>

@@ -1,10 +1,4 @@
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { checkHealth } from "@/lib/health/check-health";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export async function GET(): Promise<Response> {
-  const { httpStatus, report } = await checkHealth(getDb(), getConfig().database.provider);
-  return Response.json(report, { status: httpStatus, headers: { "Cache-Control": "no-store" } });
-}
+export const { GET } = ROUTES["/api/health"];

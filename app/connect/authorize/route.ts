@@ -1,7 +1,4 @@
-import { handleAuthorizeRequest } from "@/lib/oauth/authorize/authorize-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const GET = (request: Request) => handleAuthorizeRequest(request, getServiceContext());
-export const POST = GET;
+export const { GET, POST } = ROUTES["/connect/authorize"];

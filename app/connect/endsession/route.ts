@@ -1,7 +1,4 @@
-import { handleEndSessionRequest } from "@/lib/oauth/endsession/end-session-endpoint";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const GET = (request: Request) => handleEndSessionRequest(request, getServiceContext());
-export const POST = GET;
+export const { GET, POST } = ROUTES["/connect/endsession"];

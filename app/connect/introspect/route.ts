@@ -1,4 +1,4 @@
-import { introspectionEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const POST = introspectionEndpoint;
+export const { POST } = ROUTES["/connect/introspect"];

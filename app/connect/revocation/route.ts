@@ -1,5 +1,4 @@
-import { revocationEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const POST = revocationEndpoint.handle;
-export const OPTIONS = revocationEndpoint.preflight;
+export const { POST, OPTIONS } = ROUTES["/connect/revocation"];

@@ -1,5 +1,4 @@
-import { tokenEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const POST = tokenEndpoint.handle;
-export const OPTIONS = tokenEndpoint.preflight;
+export const { POST, OPTIONS } = ROUTES["/connect/token"];

@@ -1,6 +1,4 @@
-import { userinfoEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const GET = userinfoEndpoint.handle;
-export const POST = userinfoEndpoint.handle;
-export const OPTIONS = userinfoEndpoint.preflight;
+export const { GET, POST, OPTIONS } = ROUTES["/connect/userinfo"];

@@ -1,6 +1,4 @@
-import { handleAdminSubmission } from "@/lib/interaction/admin-submission";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleAdminSubmission(request, getServiceContext());
+export const { POST } = ROUTES["/interaction/admin"];

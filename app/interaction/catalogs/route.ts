@@ -1,6 +1,4 @@
-import { handleCatalogSubmission } from "@/lib/interaction/catalog-submission";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleCatalogSubmission(request, getServiceContext());
+export const { POST } = ROUTES["/interaction/catalogs"];

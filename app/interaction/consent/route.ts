@@ -1,6 +1,4 @@
-import { handleConsentSubmission } from "@/lib/interaction/consent-submission";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleConsentSubmission(request, getServiceContext());
+export const { POST } = ROUTES["/interaction/consent"];

@@ -1,6 +1,4 @@
-import { handleLoginSubmission } from "@/lib/interaction/login-submission";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleLoginSubmission(request, getServiceContext());
+export const { POST } = ROUTES["/interaction/login"];

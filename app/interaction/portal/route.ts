@@ -1,6 +1,4 @@
-import { handlePortalSubmission } from "@/lib/interaction/portal-submission";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handlePortalSubmission(request, getServiceContext());
+export const { POST } = ROUTES["/interaction/portal"];

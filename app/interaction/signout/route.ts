@@ -1,6 +1,4 @@
-import { handleSignOutSubmission } from "@/lib/interaction/signout-submission";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleSignOutSubmission(request, getServiceContext());
+export const { POST } = ROUTES["/interaction/signout"];

@@ -1,13 +1,11 @@
-import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { PORTAL_PATH } from "@/lib/interaction/portal-submission";
-import { pageCsrfToken, currentSession, single, type SearchParams } from "@/lib/interaction/page-helpers";
-import { localizedText } from "@/lib/i18n/localized-text";
-import { findClient } from "@/lib/oauth/clients/client-store";
-import { listApplicationGrants } from "@/lib/portal/application-grants";
-import { getServiceContext } from "@/lib/service-context";
-import { CSRF_FIELD } from "@/lib/session/csrf";
-import { Alert, buttonPrimary, buttonSecondary } from "../../(interaction)/_components/interaction-card";
+import { clientDisplayName } from "@/lib/data/public-clients";
+import { listApplicationGrants, profileOf } from "@/lib/data/portal";
+import { PORTAL_PATH } from "@/lib/pages/paths";
+import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
+import { pageData } from "@/lib/pages/page-data";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { Alert, buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
 
@@ -15,16 +13,13 @@ const ERRORS = ["form_expired", "not_found", "unknown_action"] as const;
 
 export default async function ApplicationsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const context = getServiceContext();
-  const session = await currentSession();
-  if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: PORTAL_PATH })}`);
-  const [t, locale, format] = [await getTranslations("Portal"), await getLocale(), await getFormatter()];
-  const grants = await listApplicationGrants(context.db, session.user.id, locale);
-  const csrf = await pageCsrfToken(context);
+  const locale = await getLocale();
+  const { grants, profile } = await pageData(PORTAL_PATH, async (actor) => ({ grants: await listApplicationGrants(actor, locale), profile: profileOf(actor) }));
+  const [t, format] = [await getTranslations("Portal"), await getFormatter()];
+  const csrf = await pageCsrfToken();
   const confirming = single(query.revoke);
   const revokedId = single(query.revoked);
-  const revokedClient = revokedId ? await findClient(context.db, revokedId) : null;
-  const revokedName = revokedClient ? localizedText(revokedClient.names, locale, revokedClient.id) : revokedId;
+  const revokedName = revokedId ? await clientDisplayName(revokedId, locale) : undefined;
   const error = ERRORS.find((code) => code === single(query.error));
   const day = (date: Date) => format.dateTime(date, { dateStyle: "long" });
 
@@ -32,7 +27,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t("signedInAs", { name: `${session.user.givenName} ${session.user.familyName}`, email: session.user.email })}</p>
+        <p className="mt-1 text-sm text-slate-600">{t("signedInAs", { name: profile.name, email: profile.email })}</p>
         <p className="mt-3 text-slate-700">{t("intro")}</p>
       </div>
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}

@@ -1,12 +1,12 @@
-import { cookies } from "next/headers";
-import { forbidden, redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { listSupplierCatalogs, type RevisionSummary } from "@/lib/catalog/publishing/catalog-publishing";
-import { CATALOGS_PATH, IMPORT_RESULT_COOKIE, readImportResult } from "@/lib/interaction/catalog-submission";
-import { currentPublishingCompany, currentSession, pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
-import { getServiceContext } from "@/lib/service-context";
-import { CSRF_FIELD } from "@/lib/session/csrf";
-import { Alert, buttonPrimary, buttonSecondary } from "../../(interaction)/_components/interaction-card";
+import { supplierOf } from "@/lib/data/actor";
+import { listOwnCatalogs, type RevisionSummary } from "@/lib/data/supplier-catalogs";
+import { lastImportResult } from "@/lib/pages/flash-cookies";
+import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
+import { pageData } from "@/lib/pages/page-data";
+import { CATALOGS_PATH } from "@/lib/pages/paths";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { Alert, buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
 
@@ -17,15 +17,10 @@ const stateOf = (revision: RevisionSummary) => (revision.released ? "stateReleas
 
 export default async function CatalogsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const context = getServiceContext();
-  const session = await currentSession();
-  if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: CATALOGS_PATH })}`);
-  const company = await currentPublishingCompany();
-  if (!company) forbidden();
+  const { catalogs, supplier } = await pageData(CATALOGS_PATH, async (actor) => ({ catalogs: await listOwnCatalogs(actor), supplier: supplierOf(actor)! }));
   const [t, format] = [await getTranslations("Catalogs"), await getFormatter()];
-  const catalogs = await listSupplierCatalogs(context.db, company.id);
-  const csrf = await pageCsrfToken(context);
-  const imported = readImportResult(context.config.secretKey, (await cookies()).get(IMPORT_RESULT_COOKIE)?.value);
+  const csrf = await pageCsrfToken();
+  const imported = await lastImportResult();
   const error = ERRORS.find((code) => code === single(query.error));
   const [releasedCatalog, releasedRevision] = (single(query.released) ?? "").split(":");
   const confirming = single(query.release);
@@ -36,7 +31,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t("supplier", { supplierId: company.supplierId })}</p>
+        <p className="mt-1 text-sm text-slate-600">{t("supplier", { supplierId: supplier.supplierId })}</p>
         <p className="mt-3 text-slate-700">{t("intro")}</p>
       </div>
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}

@@ -1,21 +1,18 @@
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { PROFILE_PATH } from "@/lib/interaction/portal-submission";
-import { currentSession, pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
+import { profileOf } from "@/lib/data/portal";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
-import { getServiceContext } from "@/lib/service-context";
-import { CSRF_FIELD } from "@/lib/session/csrf";
-import { Alert, buttonPrimary } from "../../(interaction)/_components/interaction-card";
+import { PROFILE_PATH } from "@/lib/pages/paths";
+import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
+import { pageData } from "@/lib/pages/page-data";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { Alert, buttonPrimary } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
 
 export default async function ProfilePage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const context = getServiceContext();
-  const session = await currentSession();
-  if (!session) redirect(`/login?${new URLSearchParams({ returnUrl: PROFILE_PATH })}`);
+  const profile = await pageData(PROFILE_PATH, profileOf);
   const t = await getTranslations("Profile");
-  const company = await context.db.company.findUniqueOrThrow({ where: { id: session.user.companyId } });
   const row = (label: string, value: string) => (
     <div className="grid gap-1 py-3 sm:grid-cols-3">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
@@ -29,16 +26,16 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
       {single(query.saved) ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("saved")}</p> : null}
       {single(query.error) ? <Alert>{(await getTranslations("Portal"))("errors.unknown_action")}</Alert> : null}
       <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-5">
-        {row(t("name"), `${session.user.givenName} ${session.user.familyName}`)}
-        {row(t("email"), session.user.email)}
-        {row(t("company"), company.name)}
+        {row(t("name"), profile.name)}
+        {row(t("email"), profile.email)}
+        {row(t("company"), profile.company)}
       </dl>
       <form method="post" action="/interaction/portal" className="rounded-lg border border-slate-200 bg-white p-5">
-        <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken(context)} />
+        <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         <input type="hidden" name="action" value="set-language" />
         <label htmlFor="preferred_language" className="block text-sm font-medium text-slate-800">{t("language")}</label>
         <p id="preferred-language-hint" className="mt-1 text-sm text-slate-600">{t("languageHint")}</p>
-        <select id="preferred_language" name="preferred_language" defaultValue={session.user.preferredLanguage ?? ""} aria-describedby="preferred-language-hint"
+        <select id="preferred_language" name="preferred_language" defaultValue={profile.preferredLanguage ?? ""} aria-describedby="preferred-language-hint"
           className="mt-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 sm:w-80">
           <option value="">{t("browserDefault")}</option>
           {LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{LANGUAGE_NAMES[locale]}</option>)}

@@ -1,50 +1,41 @@
 /**
  * Reads a master catalog file (docs/catalog-format.md, docs/catalog.xsd) as a stream of text: first the catalog
  * description, then the articles in batches, so that a file of any size is read in bounded memory (plus one key per
- * article for the duplicate check). Every rule of the XSD is checked here as well, together with the ones XSD 1.0
- * cannot express (end dates not before start dates). Each error names the line of the element it concerns.
+ * article for the duplicate check). Every rule of the format (catalog-format.ts) is checked, together with the ones
+ * XSD 1.0 cannot express (end dates not before start dates). Each error names the line of the element it concerns.
  *
  * saxes is a strict, non-validating parser: it never loads external entities or expands entities of a DTD, so a
  * file cannot reach outside itself or blow up in memory.
  */
 import { SaxesParser, type SaxesTagPlain } from "saxes";
-
-export interface CatalogDescription {
-  name: string;
-  language: string;
-  format: string;
-  formatVersion: string;
-  validCountries: string[];
-  productGroups: string[];
-}
-
-export interface CatalogHeader {
-  supplierId: string;
-  catalogId: string;
-  resourceKey: string;
-  description: CatalogDescription;
-  comment: string;
-  validFrom: Date;
-  validUntil: Date | null;
-  /** Line of the Catalog element, for errors about the catalog as a whole. */
-  line: number;
-}
-
-export interface ImportedArticle {
-  articleNumber: string;
-  genericName: string;
-  customerGroup: number;
-  purchasePriceCents: number;
-  retailPriceCents: number | null;
-  startDate: Date | null;
-  endDate: Date | null;
-  whiteLabel: boolean;
-}
-
-export interface CatalogFileError {
-  line: number;
-  message: string;
-}
+import {
+  ARTICLE_BATCH_SIZE,
+  ARTICLE_VALUES,
+  code,
+  comment,
+  CONTENT,
+  country,
+  customerGroup,
+  date,
+  DOCUMENT,
+  flag,
+  format,
+  formatVersion,
+  language,
+  MAX_REPORTED_ERRORS,
+  MAX_TEXT_LENGTH,
+  readAttributes,
+  text,
+  TEXT_ONLY,
+  UNEXPECTED,
+  ValueError,
+  type ArticleDraft,
+  type CatalogDescription,
+  type CatalogFileError,
+  type CatalogHeader,
+  type Frame,
+  type ImportedArticle,
+} from "@/lib/catalog/publishing/catalog-format";
 
 export interface CatalogFileHandlers {
   /** The description is complete; throw CatalogRefusal to refuse the file. */
@@ -55,126 +46,11 @@ export interface CatalogFileHandlers {
 /** A file that is well-formed and valid, but cannot be imported (e.g. for another supplier). */
 export class CatalogRefusal extends Error {}
 
-export const ARTICLE_BATCH_SIZE = 1000;
-/** Errors reported per file; a file with more is broken throughout and more lines would not help. */
-export const MAX_REPORTED_ERRORS = 20;
-const MAX_TEXT_LENGTH = 10_000;
-const MAX_LIST_LENGTH = 1000;
-
-// --- structure: which children, how often, in which order ------------------------------------------------------
-
-type Occurrence = [name: string, min: number, max: number];
-const DOCUMENT = "#document";
-/** Stands in for the name of an element that is not allowed where it is. */
-const UNEXPECTED = "#unexpected";
-const MANY = Number.POSITIVE_INFINITY;
-
-const CONTENT: Record<string, Occurrence[]> = {
-  [DOCUMENT]: [["Catalog", 1, 1]],
-  Catalog: [["Revision", 1, 1], ["ValidCountries", 1, 1], ["ProductGroups", 1, 1], ["Articles", 1, 1]],
-  Revision: [],
-  ValidCountries: [["ValidCountry", 1, MAX_LIST_LENGTH]],
-  ProductGroups: [["ProductGroup", 0, MAX_LIST_LENGTH]],
-  Articles: [["Article", 1, MANY]],
-  Article: [["Name", 1, 1], ["PurchasePrice", 1, 1], ["RetailPrice", 0, 1], ["StartDate", 0, 1], ["EndDate", 0, 1]],
-};
-const TEXT_ONLY = new Set(["ValidCountry", "ProductGroup", "Name", "PurchasePrice", "RetailPrice", "StartDate", "EndDate"]);
-const ATTRIBUTES: Record<string, { required: string[]; optional: string[] }> = {
-  Catalog: { required: ["supplierID", "catalogID", "resourceKey", "name", "language", "format", "formatVersion"], optional: [] },
-  Revision: { required: ["validStartDate"], optional: ["comment", "validEndDate"] },
-  Article: { required: ["articleNumber", "customerGroup"], optional: ["whiteLabel"] },
-};
-
-// --- values: the XSD's simple types ---------------------------------------------------------------------------
-
-class ValueError extends Error {}
-
-/** XSD whitespace collapsing, which applies to every type below except the revision comment. */
-const collapse = (value: string) => value.replace(/[\t\n\r ]+/g, " ").trim();
-
-function matching(pattern: RegExp, what: string) {
-  return (raw: string) => {
-    const value = collapse(raw);
-    if (!pattern.test(value)) throw new ValueError(`"${value}" is not ${what}`);
-    return value;
-  };
-}
-
-const code = matching(/^[A-Za-z0-9_.-]{1,64}$/, "a code of 1 to 64 letters, digits, '.', '_' or '-'");
-const country = matching(/^[A-Z]{2}$/, "a two-letter country code in capitals, such as DE");
-const language = matching(/^[a-z]{2}$/, "a two-letter language code in small letters, such as de");
-const formatVersion = matching(/^[0-9A-Za-z.]{1,16}$/, "a format version such as 2.1");
-const format = matching(/^SPECTARIS$/, "a supported format (SPECTARIS)");
-
-function text(maxLength: number) {
-  return (raw: string) => {
-    const value = collapse(raw);
-    if (value.length === 0) throw new ValueError("must not be empty");
-    if (value.length > maxLength) throw new ValueError(`is longer than ${maxLength} characters`);
-    return value;
-  };
-}
-
-function comment(raw: string): string {
-  if (raw.length > 500) throw new ValueError("is longer than 500 characters");
-  return raw;
-}
-
-function date(raw: string): Date {
-  const value = collapse(raw);
-  const parsed = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
-    throw new ValueError(`"${value}" is not a date in the form YYYY-MM-DD`);
-  }
-  return parsed;
-}
-
-function cents(raw: string): number {
-  const value = collapse(raw);
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match) throw new ValueError(`"${value}" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`);
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-function customerGroup(raw: string): number {
-  const value = collapse(raw);
-  if (!/^\d{1,6}$/.test(value)) throw new ValueError(`"${value}" is not a customer group number (0 to 999999)`);
-  return Number(value);
-}
-
-function flag(raw: string): boolean {
-  const value = collapse(raw);
-  if (value === "true" || value === "1") return true;
-  if (value === "false" || value === "0") return false;
-  throw new ValueError(`"${value}" is not true or false`);
-}
-
-// --- the reader -----------------------------------------------------------------------------------------------
-
-interface Frame {
-  name: string;
-  line: number;
-  /** Position in CONTENT[name] and how often the element there has occurred. */
-  position: number;
-  occurred: number;
-  text: string;
-}
-
-interface ArticleDraft {
-  line: number;
-  /** null once something about the article was wrong (and reported) */
-  attributes: { articleNumber: string; customerGroup: number; whiteLabel: boolean } | null;
-  values: Partial<Pick<ImportedArticle, "genericName" | "purchasePriceCents" | "retailPriceCents" | "startDate" | "endDate">>;
-}
-
-/** How each child of an Article becomes a field of the imported article. */
-const ARTICLE_VALUES: Record<string, (draft: ArticleDraft, raw: string) => void> = {
-  Name: (draft, raw) => (draft.values.genericName = text(200)(raw)),
-  PurchasePrice: (draft, raw) => (draft.values.purchasePriceCents = cents(raw)),
-  RetailPrice: (draft, raw) => (draft.values.retailPriceCents = cents(raw)),
-  StartDate: (draft, raw) => (draft.values.startDate = date(raw)),
-  EndDate: (draft, raw) => (draft.values.endDate = date(raw)),
-};
+/**
+ * saxes holds a text, an attribute value, a name or a comment whole until it ends, so one 100 MB text would sit in
+ * memory. A run of more characters than this without `<` or `>` is refused: no field of a catalog comes near it.
+ */
+const MAX_RUN = 64 * 1024;
 
 /** The reading of one file; `read` feeds it text chunks and hands the results to the handlers. */
 class CatalogFileReader {
@@ -190,6 +66,8 @@ class CatalogFileReader {
   private batch: ImportedArticle[] = [];
   private stopped = false;
   private tagLine = 1;
+  /** Characters since the last `<` or `>`. */
+  private run = 0;
 
   constructor(private readonly handlers: CatalogFileHandlers) {
     this.parser.on("xmldecl", (declaration) => {
@@ -214,6 +92,7 @@ class CatalogFileReader {
     let first = true;
     try {
       for await (const chunk of chunks) {
+        if (!this.withinRunLimit(chunk)) return this.fail(this.parser.line, `a text, attribute value, name or comment is longer than ${MAX_RUN} characters`, true);
         this.parser.write(first ? chunk.replace(/^\uFEFF/, "") : chunk);
         first = false;
         if (this.stopped) return;
@@ -226,6 +105,23 @@ class CatalogFileReader {
       else if (error instanceof CatalogRefusal) this.fail(this.pendingHeader?.line ?? 1, error.message, true);
       else throw error;
     }
+  }
+
+  /** Whether the chunk keeps every run between markup characters within MAX_RUN (runs may span chunks). */
+  private withinRunLimit(chunk: string): boolean {
+    let start = 0;
+    let lt = chunk.indexOf("<");
+    let gt = chunk.indexOf(">");
+    while (lt >= 0 || gt >= 0) {
+      const markup = lt < 0 ? gt : gt < 0 ? lt : Math.min(lt, gt);
+      if (this.run + markup - start > MAX_RUN) return false;
+      this.run = 0;
+      start = markup + 1;
+      if (markup === lt) lt = chunk.indexOf("<", start);
+      else gt = chunk.indexOf(">", start);
+    }
+    this.run += chunk.length - start;
+    return this.run <= MAX_RUN;
   }
 
   private fail(line: number, message: string, stop = false): void {
@@ -286,22 +182,10 @@ class CatalogFileReader {
   }
 
   private checkAttributes(tag: SaxesTagPlain, line: number): Record<string, string> | undefined {
-    const rules = ATTRIBUTES[tag.name] ?? { required: [], optional: [] };
-    const attributes: Record<string, string> = {};
-    let valid = true;
-    const refuse = (message: string) => {
-      valid = false;
-      this.fail(line, message);
-    };
-    for (const [name, value] of Object.entries(tag.attributes)) {
-      if (name === "xmlns" && value !== "") refuse("the catalog format uses no XML namespace; remove xmlns");
-      else if (name === "xmlns" || name.startsWith("xmlns:") || name.startsWith("xsi:")) continue;
-      else if (!rules.required.includes(name) && !rules.optional.includes(name)) refuse(`<${tag.name}> has no attribute ${name}`);
-      else attributes[name] = value;
-    }
-    for (const name of rules.required) if (!(name in attributes)) refuse(`<${tag.name}> needs the attribute ${name}`);
-    if (!valid && tag.name === "Article") this.article = { line, attributes: null, values: {} };
-    return valid ? attributes : undefined;
+    const { attributes, problems } = readAttributes(tag.name, tag.attributes);
+    for (const problem of problems) this.fail(line, problem);
+    if (problems.length > 0 && tag.name === "Article") this.article = { line, attributes: null, values: {} };
+    return problems.length === 0 ? attributes : undefined;
   }
 
   /** Takes the attributes of an element that has its place; throws ValueError for a bad value. */

@@ -9,9 +9,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { CatalogRefusal, readCatalogFile, type CatalogDescription, type CatalogFileError, type CatalogHeader, type ImportedArticle } from "@/lib/catalog/publishing/catalog-file";
-import { insertRows, type InsertColumn } from "@/lib/db/driver-query";
+import { CatalogRefusal, readCatalogFile } from "@/lib/catalog/publishing/catalog-file";
+import type { CatalogDescription, CatalogFileError, CatalogHeader, ImportedArticle } from "@/lib/catalog/publishing/catalog-format";
+import { insertArticles } from "@/lib/db/statements/catalog-articles";
 import type { Db } from "@/lib/db/prisma";
+import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 
 /** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
 const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
@@ -23,12 +25,6 @@ export class CatalogPublishingError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The supplier company a user may publish for: their own, when it is a supplier. */
-export async function publishingCompanyOf(db: Db, user: { companyId: string }): Promise<{ id: string; supplierId: string } | undefined> {
-  const company = await db.company.findUnique({ where: { id: user.companyId } });
-  return company?.kind === "supplier" && company.supplierId ? { id: company.id, supplierId: company.supplierId } : undefined;
 }
 
 export type ImportResult =
@@ -75,22 +71,8 @@ async function startImport(db: Db, header: CatalogHeader, options: ImportOptions
   }
 }
 
-const ARTICLE_COLUMNS: InsertColumn[] = [
-  { name: "id", postgresType: "text" },
-  { name: "revision_id", postgresType: "text" },
-  { name: "article_number", postgresType: "text" },
-  { name: "generic_name", postgresType: "text" },
-  { name: "customer_group", postgresType: "integer" },
-  { name: "purchase_price_cents", postgresType: "integer" },
-  { name: "retail_price_cents", postgresType: "integer" },
-  { name: "start_date", postgresType: "timestamp(3)" },
-  { name: "end_date", postgresType: "timestamp(3)" },
-  { name: "white_label", postgresType: "boolean" },
-];
-
 function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Promise<void> {
-  const rows = batch.map((a) => [randomUUID(), revisionId, a.articleNumber, a.genericName, a.customerGroup, a.purchasePriceCents, a.retailPriceCents, a.startDate, a.endDate, a.whiteLabel]);
-  return insertRows(db, "catalog_articles", ARTICLE_COLUMNS, rows);
+  return insertArticles(db, batch.map((article) => ({ ...article, id: randomUUID(), revisionId })));
 }
 
 function catalogColumns(description: CatalogDescription) {
@@ -147,6 +129,7 @@ export async function releaseRevision(db: Db, where: { supplierCompanyId: string
     const released = await tx.catalogRevision.updateMany({ where: { id: revision.id, released: false }, data: { released: true, publishedAt: new Date() } });
     if (released.count === 0) throw new CatalogPublishingError("already_released", `revision ${where.revision} of catalog "${where.catalogId}" is already released`);
     if (description) await tx.catalog.update({ where: { id: catalog.id }, data: catalogColumns(description) });
+    await raiseChangeCounter(tx, "catalog_list");
     await recordAuditEvent(tx, { type: "catalog.released", userId, details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision } });
   });
 }

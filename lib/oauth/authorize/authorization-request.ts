@@ -7,6 +7,7 @@
 import type { Db } from "@/lib/db/prisma";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidRequest, invalidScope, OAuthError, UnsafeRedirectError, unauthorizedClient } from "@/lib/oauth/errors";
+import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import { isValidS256Challenge } from "@/lib/oauth/pkce";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
@@ -35,7 +36,7 @@ export interface AuthorizationRequest extends RedirectTarget {
   uiLocales?: string;
   loginHint?: string;
   idTokenHint?: string;
-  /** The request's parameters, to continue the flow after login or consent. */
+  /** The request's parameters that OptiGate acts on, to continue the flow after login or consent. */
   parameters: Map<string, string>;
 }
 
@@ -62,6 +63,24 @@ function normalizeResponseType(value: string | undefined): string | undefined {
 const defaultResponseMode = (responseType: string | undefined): ResponseMode =>
   responseType === undefined || responseType === "code" ? "query" : "fragment";
 const PROMPTS: Prompt[] = ["none", "login", "consent", "select_account"];
+
+/** The parameters OptiGate acts on; the flow carries these on (login, consent) and drops the rest, which it ignores. */
+export const AUTHORIZATION_PARAMETERS = [
+  "client_id",
+  "redirect_uri",
+  "response_type",
+  "response_mode",
+  "scope",
+  "state",
+  "nonce",
+  "code_challenge",
+  "code_challenge_method",
+  "prompt",
+  "max_age",
+  "ui_locales",
+  "login_hint",
+  "id_token_hint",
+] as const;
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
 
 function first(params: URLSearchParams, name: string): string | undefined {
@@ -102,6 +121,7 @@ function parseMaxAge(value: string | undefined): number | undefined {
 
 function parseScopes(client: ClientWithSecrets, scope: string | undefined): string[] {
   if (!scope) throw invalidRequest("scope is missing");
+  if (scope.length > MAX_SCOPE_PARAMETER_LENGTH) throw invalidScope(`scope must be at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`);
   const scopes = [...new Set(scope.split(" ").filter(Boolean))];
   for (const name of scopes) {
     if (!client.allowedScopes.includes(name)) {
@@ -145,6 +165,9 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
   }
   const scope = first(params, "scope");
   const scopes = parseScopes(client, scope);
+  const idTokenHint = first(params, "id_token_hint");
+  if (idTokenHint !== undefined && idTokenHint.length > MAX_TOKEN_LENGTH) throw invalidRequest("id_token_hint is too long to be an ID token of OptiGate");
+  const loginHint = first(params, "login_hint");
   if (responseType.includes("id_token") && !scopes.includes("openid")) throw invalidScope('an ID token needs the scope "openid"');
   return {
     responseType,
@@ -156,8 +179,9 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
     prompt: parsePrompt(first(params, "prompt")),
     maxAge: parseMaxAge(first(params, "max_age")),
     uiLocales: first(params, "ui_locales"),
-    loginHint: first(params, "login_hint"),
-    idTokenHint: first(params, "id_token_hint"),
+    // Only a hint: one longer than any user name is left out.
+    loginHint: loginHint !== undefined && loginHint.length <= MAX_USERNAME_LENGTH ? loginHint : undefined,
+    idTokenHint,
   };
 }
 
@@ -172,7 +196,8 @@ export async function validateAuthorizationRequest(db: Db, params: URLSearchPara
   try {
     if (requestedMode !== undefined && !validMode) throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);
-    return { ...target, ...rest, client, parameters: new Map(params) };
+    const parameters = new Map(AUTHORIZATION_PARAMETERS.flatMap((name) => (params.has(name) ? [[name, params.get(name)!] as const] : [])));
+    return { ...target, ...rest, client, parameters };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizationError(error, target);
     throw error;

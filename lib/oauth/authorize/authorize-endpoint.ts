@@ -2,10 +2,10 @@
  * GET|POST /connect/authorize: validate the request, then log the user in, ask for consent, or issue a code.
  * Login and consent happen on OptiGate's pages, which lead back here (login) or finish the request (consent).
  */
-import { isFormRequest } from "@/lib/http/request-parameters";
+import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { errorPage } from "@/lib/interaction/error-page";
-import { authorizeReturnUrl } from "@/lib/interaction/return-url";
+import { errorPage } from "@/lib/http/error-page";
+import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
 import {
   AuthorizationError,
   validateAuthorizationRequest,
@@ -14,17 +14,19 @@ import {
 import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/authorize/authorization-response";
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
 import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
+import { openInteraction } from "@/lib/oauth/authorize/interactions";
 import { decideNextStep } from "@/lib/oauth/authorize/next-step";
 import { invalidRequest, OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
 import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
-import { findActiveSession, readSessionCookie, type ActiveSession } from "@/lib/session/login-session";
+import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
+import { readSessionCookie } from "@/lib/session/session-cookie";
 
 async function readParameters(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
   if (!isFormRequest(request)) throw new UnsafeRedirectError("invalid_request", "the request body must be application/x-www-form-urlencoded");
-  return new URLSearchParams(await request.text());
+  return new URLSearchParams(await readBodyText(request));
 }
 
 export async function grantedScopesOf(context: ServiceContext, userId: string, clientId: string): Promise<string[] | null> {
@@ -60,6 +62,8 @@ async function hintedSubject(context: ServiceContext, idTokenHint: string, clien
   return hint.subject;
 }
 
+const redirectTo = (location: string) => new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
+
 async function continueAuthorization(context: ServiceContext, httpRequest: Request, request: AuthorizationRequest): Promise<Response> {
   const now = new Date();
   const session = await findActiveSession(context.db, readSessionCookie(httpRequest), now);
@@ -71,9 +75,11 @@ async function continueAuthorization(context: ServiceContext, httpRequest: Reque
     case "error":
       throw new AuthorizationError(step.error, request);
     case "login":
+      return redirectTo(`/login?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters) })}`);
     case "consent": {
-      const returnUrl = authorizeReturnUrl(request.parameters);
-      return new Response(null, { status: 302, headers: { Location: `/${step.kind}?${new URLSearchParams({ returnUrl })}`, "Cache-Control": "no-store" } });
+      // The consent page decides a prompt opened here, after the login checks above: it cannot be reached around them.
+      const interaction = await openInteraction(context.db, session!.id, request.client.id, request.parameters);
+      return redirectTo(`/consent?${new URLSearchParams({ interaction, ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`);
     }
     case "issue":
       return completeAuthorization(context, request, session!, step.scopes, 302);
@@ -95,6 +101,7 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
     if (error instanceof AuthorizationError) return authorizationErrorResponse(error, context.config.publicUrl);
     const locale = localeOfRequest(httpRequest, uiLocales);
     if (error instanceof UnsafeRedirectError) return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
+    if (error instanceof RequestBodyError) return errorPage(locale, "invalid_request", error.message, error.status);
     console.error("authorization request failed:", error);
     return errorPage(locale, "server_error", "an unexpected error occurred", 500);
   }

@@ -5,10 +5,12 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { hashToken } from "@/lib/crypto/tokens";
+import { MAX_CLIENT_ID_LENGTH } from "@/lib/http/text-limits";
 import type { Db } from "@/lib/db/prisma";
+import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
-import { optional, type Parameters } from "@/lib/http/request-parameters";
+import { optional, type Parameters } from "@/lib/oauth/request-parameters";
 
 export interface ClientCredentials {
   clientId: string;
@@ -60,14 +62,23 @@ function secretMatches(client: ClientWithSecrets, secret: string, now: Date): bo
   return matched;
 }
 
-export async function authenticateClient(db: Db, credentials: ClientCredentials, now = new Date()): Promise<ClientWithSecrets> {
+const FAILED = "client authentication failed";
+
+/**
+ * The authenticated client. An unknown client and a wrong secret get the same answer, so the endpoint tells nobody
+ * which client ids exist; failed secrets count towards the throttle of the client id and caller address.
+ */
+export async function authenticateClient(db: Db, credentials: ClientCredentials, address: string | undefined, now = new Date()): Promise<ClientWithSecrets> {
+  if (credentials.clientId.length > MAX_CLIENT_ID_LENGTH) throw invalidClient(FAILED);
+  if (isClientAuthLocked(credentials.clientId, address, now.getTime())) throw invalidClient("too many failed client authentications from this address; try again in 15 minutes");
   const client = await findClient(db, credentials.clientId);
-  if (!client) throw invalidClient("unknown client");
-  if (client.tokenEndpointAuthMethod === "none") {
+  if (client?.tokenEndpointAuthMethod === "none") {
     if (credentials.secret !== undefined) throw invalidClient("this public client has no secret and must not send one");
     return client;
   }
-  if (credentials.secret === undefined) throw invalidClient("this confidential client must authenticate with its secret");
-  if (!secretMatches(client, credentials.secret, now)) throw invalidClient("client authentication failed");
+  if (!client || credentials.secret === undefined || !secretMatches(client, credentials.secret, now)) {
+    if (credentials.secret !== undefined) await recordClientAuthFailure(db, credentials.clientId, address, now);
+    throw invalidClient(FAILED);
+  }
   return client;
 }

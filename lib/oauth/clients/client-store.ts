@@ -6,7 +6,7 @@
 import { registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
 import type { Db } from "@/lib/db/prisma";
 import { forgetCorsOrigins } from "@/lib/oauth/cors";
-import { processCache } from "@/lib/server/process-cache";
+import { processCache } from "@/lib/cache/process-cache";
 
 export const CLIENT_CACHE_SECONDS = 5;
 

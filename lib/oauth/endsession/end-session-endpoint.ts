@@ -2,13 +2,14 @@
  * GET|POST /connect/endsession. With a valid id_token_hint for the signed-in user (or when nobody is signed in) the
  * user is signed out at once and sent to the post-logout URI; otherwise OptiGate's sign-out page asks first.
  */
-import { expireCookie } from "@/lib/http/cookies";
-import { isFormRequest } from "@/lib/http/request-parameters";
+import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
+import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import { afterSignOut, END_SESSION_PARAMETERS, readEndSessionRequest, type EndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
 import { endLoginSession } from "@/lib/session/end-sessions";
-import { findActiveSession, isSecureOrigin, readSessionCookie, SESSION_COOKIE, type ActiveSession } from "@/lib/session/login-session";
+import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
+import { readSessionCookie, SESSION_COOKIE } from "@/lib/session/session-cookie";
 
 /**
  * Ends the session (if any), tells the clients it signed in to, and answers with where sign-out leads: a redirect,
@@ -24,7 +25,7 @@ export async function signOut(context: ServiceContext, session: ActiveSession | 
 }
 
 export async function handleEndSessionRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
-  const params = httpRequest.method === "POST" && isFormRequest(httpRequest) ? new URLSearchParams(await httpRequest.text()) : new URL(httpRequest.url).searchParams;
+  const params = httpRequest.method === "POST" && isFormRequest(httpRequest) ? new URLSearchParams(await readBodyText(httpRequest)) : new URL(httpRequest.url).searchParams;
   const request = await readEndSessionRequest(context, params);
   const session = await findActiveSession(context.db, readSessionCookie(httpRequest));
   if (request.hint && (!session || session.user.id === request.hint.subject)) return signOut(context, session, request, 302);

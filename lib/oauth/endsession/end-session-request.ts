@@ -8,7 +8,7 @@ import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
-export const END_SESSION_PARAMETERS = ["id_token_hint", "client_id", "post_logout_redirect_uri", "state", "ui_locales"] as const;
+export { END_SESSION_PARAMETERS } from "@/lib/oauth/endsession/end-session-parameters";
 
 export interface EndSessionRequest {
   /** undefined: no hint; null: a hint that is not a valid ID token of OptiGate (or names another client). */
@@ -25,10 +25,12 @@ export async function readEndSessionRequest(context: ServiceContext, params: URL
   const rawHint = value("id_token_hint");
   const verified = rawHint === undefined ? undefined : await readIdTokenHint(rawHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
   const requestedClient = value("client_id");
-  const hint = verified && requestedClient && requestedClient !== verified.clientId ? null : verified;
+  // A hint must have been issued to a client that is registered (now), and to the one the request names, if any.
+  const hintClient = verified ? await findClient(context.db, verified.clientId) : null;
+  const hint = verified && (!hintClient || (requestedClient && requestedClient !== verified.clientId)) ? null : verified;
   const clientId = hint?.clientId ?? requestedClient;
   const requestedUri = value("post_logout_redirect_uri");
-  const client = clientId && hint !== null ? await findClient(context.db, clientId) : null;
+  const client = clientId && hint !== null ? (hintClient ?? (await findClient(context.db, clientId))) : null;
   const redirectUri = requestedUri && client?.postLogoutRedirectUris.includes(requestedUri) ? requestedUri : undefined;
   return { hint, clientId, redirectUri, state: value("state"), uiLocales: value("ui_locales") };
 }

@@ -8,7 +8,7 @@ import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
-import { processCache } from "@/lib/server/process-cache";
+import { processCache } from "@/lib/cache/process-cache";
 
 export const KEY_CACHE_SECONDS = 60;
 

@@ -78,7 +78,7 @@ export async function issueUserTokens(context: ServiceContext, grant: UserGrant,
 
 /** client_credentials: the client is the subject; no ID token, no refresh token. */
 export async function issueClientTokens(context: ServiceContext, client: ClientWithSecrets, scopes: string[], requestedScope: string | undefined, now = new Date()): Promise<TokenResponseBody> {
-  const body: TokenResponseBody = { access_token: await signAccessToken(context, { clientId: client.id, scopes }, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
+  const body: TokenResponseBody = { access_token: await signAccessToken(context, { clientId: client.id, scopes, clientCompanyId: client.companyId }, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }

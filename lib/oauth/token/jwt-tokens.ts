@@ -3,7 +3,7 @@
  * their own behalf, and ID tokens (OpenID Connect Core §2, RS256, one hour).
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { Company, User } from "@/lib/db/generated/sqlite/client";
+import type { Company, User } from "@/lib/db/rows";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
 import { activeKey, getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
@@ -28,6 +28,8 @@ export interface AccessTokenSubject {
   scopes: string[];
   /** Absent for client credentials: then the client is the subject. */
   user?: UserWithCompany;
+  /** Client credentials of a client the operator gave a company (client metadata company_id). */
+  clientCompanyId?: string | null;
   authTime?: Date;
 }
 
@@ -45,6 +47,7 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
     jti: randomUUID(),
   };
   if (subject.user) Object.assign(claims, { auth_time: seconds(subject.authTime!), company_id: subject.user.companyId, role: subject.user.role });
+  else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
   return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), config.tokenSigningAlg), "at+jwt");
 }
 

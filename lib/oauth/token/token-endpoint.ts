@@ -1,30 +1,25 @@
-/** POST /connect/token: authenticate the client, then run the grant it asks for. */
-import { optional, type Parameters } from "@/lib/http/request-parameters";
-import { handleClientRequest } from "@/lib/oauth/clients/client-endpoint";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
-import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/oauth/errors";
+/** POST /connect/token: authenticate the client, validate the request (token-request.ts), then run its grant. */
+import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { noStoreJson } from "@/lib/oauth/json-response";
 import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
 import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
 import { refreshTokens } from "@/lib/oauth/token/grants/refresh-token";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
+import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
+import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 
-type Grant = (context: ServiceContext, client: ClientWithSecrets, params: Parameters) => Promise<TokenResponseBody>;
-
-const GRANTS: Record<string, Grant> = {
-  authorization_code: redeemAuthorizationCode,
-  refresh_token: refreshTokens,
-  client_credentials: clientCredentials,
-};
+function runGrant(context: ServiceContext, client: ClientWithSecrets, request: TokenRequest): Promise<TokenResponseBody> {
+  switch (request.grantType) {
+    case "authorization_code":
+      return redeemAuthorizationCode(context, client, request);
+    case "refresh_token":
+      return refreshTokens(context, client, request);
+    case "client_credentials":
+      return clientCredentials(context, client, request);
+  }
+}
 
 export function handleTokenRequest(request: Request, context: ServiceContext): Promise<Response> {
-  return handleClientRequest(request, context, async (params, client) => {
-    const grantType = optional(params, "grant_type");
-    if (grantType === undefined) throw invalidRequest("grant_type is missing");
-    const grant = GRANTS[grantType];
-    if (!grant) throw new OAuthError("unsupported_grant_type", `grant_type "${grantType}" is not supported`);
-    if (!client.grantTypes.includes(grantType)) throw unauthorizedClient(`this client may not use grant_type "${grantType}"`);
-    return noStoreJson(await grant(context, client, params));
-  });
+  return withAuthenticatedClient(request, context, async (params, client) => noStoreJson(await runGrant(context, client, validateTokenRequest(params, client))));
 }

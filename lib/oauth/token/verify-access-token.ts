@@ -1,27 +1,68 @@
-/** Verifies an access token OptiGate issued: signature, `typ: at+jwt`, issuer and expiry. */
+/**
+ * Verifies an access token OptiGate issued (RFC 9068): signature against the current and still-published keys,
+ * `typ: at+jwt` (so ID tokens and logout tokens are refused), issuer, the API audience and expiry. Refresh tokens are
+ * opaque and never verify.
+ */
 import { jwtVerify, type JWTPayload } from "jose";
+import { processCache } from "@/lib/cache/process-cache";
+import type { Db } from "@/lib/db/prisma";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import { invalidToken } from "@/lib/oauth/errors";
+import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
   client_id: string;
   scope: string;
+  /** the user's company at issue time, or the company the operator gave a backend client */
+  company_id?: string;
 }
 
-export async function verifyAccessToken(context: ServiceContext, token: string, now = new Date()): Promise<AccessTokenClaims> {
+export interface VerifyOptions {
+  now?: Date;
+  /** tolerated clock difference for `exp`, `nbf` and `iat` */
+  leewaySeconds?: number;
+}
+
+/**
+ * Tokens whose signature was checked, by database: a resource server sees the same token on call after call, and
+ * checking an ES256 signature costs more than the rest of a catalog list. Expiry is checked on every use; the
+ * oldest entries make room once MAX_VERIFIED are kept.
+ */
+const MAX_VERIFIED = 10_000;
+const verified = processCache("verifiedAccessTokens", () => new WeakMap<Db, Map<string, AccessTokenClaims>>());
+
+function remembered(context: ServiceContext, token: string, options: VerifyOptions): AccessTokenClaims | undefined {
+  const claims = verified.get(context.db)?.get(token);
+  const now = Math.floor((options.now?.getTime() ?? Date.now()) / 1000);
+  return claims && claims.iss === context.config.publicUrl && claims.exp! + (options.leewaySeconds ?? 0) > now ? claims : undefined;
+}
+
+function remember(context: ServiceContext, token: string, claims: AccessTokenClaims): void {
+  let tokens = verified.get(context.db);
+  if (!tokens) verified.set(context.db, (tokens = new Map()));
+  if (tokens.size >= MAX_VERIFIED) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, claims);
+}
+
+export async function verifyAccessToken(context: ServiceContext, token: string, options: VerifyOptions = {}): Promise<AccessTokenClaims> {
+  const known = remembered(context, token, options);
+  if (known) return known;
   const keys = await getKeySet(context.db, context.config.secretKey);
   try {
     const { payload } = await jwtVerify(token, keys.verify, {
       issuer: context.config.publicUrl,
+      audience: resourceAudience(context.config.publicUrl),
       typ: "at+jwt",
       algorithms: ["RS256", "ES256"],
-      currentDate: now,
+      currentDate: options.now,
+      clockTolerance: options.leewaySeconds ?? 0,
     });
-    if (typeof payload.sub !== "string" || typeof payload.scope !== "string" || typeof payload.client_id !== "string") {
+    if (typeof payload.sub !== "string" || typeof payload.scope !== "string" || typeof payload.client_id !== "string" || typeof payload.exp !== "number") {
       throw new Error("claims missing");
     }
+    remember(context, token, payload as AccessTokenClaims);
     return payload as AccessTokenClaims;
   } catch {
     throw invalidToken("the access token is invalid or has expired");

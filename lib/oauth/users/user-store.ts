@@ -4,7 +4,7 @@
  * within USER_CACHE_SECONDS, or at once in the process that calls forgetUser after changing a user.
  */
 import type { Db } from "@/lib/db/prisma";
-import { processCache } from "@/lib/server/process-cache";
+import { processCache } from "@/lib/cache/process-cache";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 
 export const USER_CACHE_SECONDS = 5;

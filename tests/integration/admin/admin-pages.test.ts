@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import { hashToken } from "@/lib/crypto/tokens";
 import { findAuditEvents } from "@/lib/admin/audit-query";
-import { SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { decodeJwt } from "jose";
+import { basic, call, formRequest, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -14,6 +15,9 @@ describe(`operator form handler on ${testProvider()}`, () => {
     for (const agent of [optician, new UserAgent()]) {
       const response = await agent.post("admin", "/interaction/admin", { action: "register", metadata });
       expect(response.status).toBe(403);
+      // Whatever the form says: one answer, before anything of it is looked at.
+      expect((await agent.post("admin", "/interaction/admin", { action: "bogus" })).status).toBe(403);
+      expect((await agent.post("admin", "/interaction/admin", { action: "secret-expiry", client_id: "demo-web", secret_id: "x", expires: "2026-99-99" })).status).toBe(403);
     }
     expect(await service().database.db.client.findUnique({ where: { id: "admin-made" } })).toBeNull();
   });
@@ -47,14 +51,39 @@ describe(`operator form handler on ${testProvider()}`, () => {
     expect(JSON.parse(row.redirectUris)).toHaveLength(2);
     expect(JSON.parse(row.names)).toEqual({ default: "Renamed" });
 
+    // The audit trail names the operator who made each change.
+    const operator = await db.user.findUniqueOrThrow({ where: { email: "admin@demo.test" } });
+    expect(new Set((await db.auditEvent.findMany({ where: { clientId: "admin-made" } })).map((event) => event.userId))).toEqual(new Set([operator.id]));
     const events = await findAuditEvents(db, { clientId: "admin-made" });
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["client.registered", "client.updated", "client.secret_disabled", "client.secret_expiry_set"]));
     expect(await findAuditEvents(db, { clientId: "admin-made", type: "client.updated" })).toHaveLength(1);
     expect(await findAuditEvents(db, { email: "nobody@demo.test" })).toEqual([]);
+    // Impossible dates are no filter (they made Prisma throw, and the page answer 500).
+    expect((await findAuditEvents(db, { clientId: "admin-made", from: "2026-99-99", to: "2026-02-30" })).length).toBeGreaterThan(0);
 
     const removed = await admin.post("admin", "/interaction/admin", { action: "remove", client_id: "admin-made" });
     expect(removed.headers.get("location")).toBe("/admin/clients?removed=admin-made");
     expect(await db.client.findUnique({ where: { id: "admin-made" } })).toBeNull();
+  });
+
+  it("gives a backend client a company through its metadata; its tokens then carry company_id", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    const backend = { client_name: "Batch", grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic", scope: "platform.catalogs.read" };
+    const refused = await admin.post("admin", "/interaction/admin", { action: "update", client_id: "demo-backend", metadata: JSON.stringify({ ...backend, company_id: "no-such-company" }) });
+    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toBe('company_id "no-such-company" is no company');
+    const saved = await admin.post("admin", "/interaction/admin", { action: "update", client_id: "demo-backend", metadata: JSON.stringify({ ...backend, company_id: "demo-company-frames" }) });
+    expect(saved.headers.get("location")).toBe("/admin/clients/demo-backend?saved=1");
+    const { clientDetails } = await import("@/lib/data/operator-clients");
+    const { actorOfSessionCookie } = await import("@/lib/data/actor");
+    const { getServiceContext } = await import("@/lib/service-context");
+    const { SESSION_COOKIE } = await import("@/lib/session/session-cookie");
+    const details = await clientDetails(await actorOfSessionCookie(getServiceContext(), admin.cookies.get(SESSION_COOKIE)), "demo-backend");
+    expect(details?.company).toEqual({ id: "demo-company-frames", name: "Frame Works GmbH" });
+    expect(details?.metadata.company_id).toBe("demo-company-frames");
+    const { forgetClient } = await import("@/lib/oauth/clients/client-store");
+    forgetClient("demo-backend");
+    const token = await call("token", formRequest("/connect/token", { grant_type: "client_credentials" }, { authorization: basic("demo-backend", "demo-backend-secret") }));
+    expect(decodeJwt((await token.json()).access_token).company_id).toBe("demo-company-frames");
   });
 
   it("refuses a forged form", async () => {

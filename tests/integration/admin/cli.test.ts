@@ -66,9 +66,12 @@ describe(`operator CLI on ${testProvider()}`, () => {
       expect.objectContaining({ id: secret_id, status: "active", description: "rotation 2099", expires_at: "2099-01-01T00:00:00.000Z" }),
     ]);
     expect(JSON.stringify(shown)).not.toContain(client_secret);
+    // A day alone is the end of that day (UTC), as on the operator pages.
+    const dayOnly = JSON.parse((await admin("clients", "secret", "add", "lens-shop", "--expires", "2099-06-30")).stdout);
+    expect(JSON.parse((await admin("clients", "show", "lens-shop")).stdout).secrets).toContainEqual(expect.objectContaining({ id: dayOnly.secret_id, expires_at: "2099-06-30T23:59:59.000Z" }));
 
     const audit = await database.db.auditEvent.findMany({ where: { clientId: "lens-shop" } });
-    expect(audit.map((e) => e.type).sort()).toEqual(["client.registered", "client.secret_added", "client.secret_added", "client.secret_disabled"]);
+    expect(audit.map((e) => e.type).sort()).toEqual(["client.registered", "client.secret_added", "client.secret_added", "client.secret_added", "client.secret_disabled"]);
 
     expect((await admin("clients", "remove", "lens-shop")).code).toBe(0);
     expect(await database.db.client.findUnique({ where: { id: "lens-shop" } })).toBeNull();
@@ -135,6 +138,6 @@ describe("npm run admin (the real process)", () => {
   it("stops with one line naming a bad configuration variable", async () => {
     const result = await runScript("scripts/admin.ts", ["clients", "list"], { DATABASE_URL: "mysql://db/x" });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Configuration error: DATABASE_URL must start with file: (SQLite) or postgresql:// (got "mysql://db/x")');
+    expect(result.stderr.trim()).toBe('Configuration error: DATABASE_URL must start with file: (SQLite), postgresql:// or postgres:// (got "mysql://db/x")');
   });
 });

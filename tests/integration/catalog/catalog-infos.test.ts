@@ -12,6 +12,11 @@ async function catalogInfos(query = "") {
   return GET(new Request(`${ISSUER}/getCatalogInfos.ashx${query}`));
 }
 
+async function GET_WITH(query: string, headers: Record<string, string>) {
+  const { GET } = await import("@/app/getCatalogInfos.ashx/route");
+  return GET(new Request(`${ISSUER}/getCatalogInfos.ashx${query}`, { headers }));
+}
+
 async function list(query = "") {
   const response = await catalogInfos(query);
   expect(response.status).toBe(200);
@@ -83,6 +88,45 @@ describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
     expect(Company).toHaveLength(1);
     expect(Company![0]["@clientID"]).toBe("100234");
     expect(Company![0].CatalogInfo).toEqual([expect.objectContaining({ CatalogID: "catalog.xml", ClientID: "100234", SubscriptionStatus: "Subscribed" })]);
+  });
+
+  it("with a ticket reads the customer link from the active registration only", async () => {
+    const ticket = await ticketFor("optician@demo.test", "Optician#2026");
+    const db = service().database.db;
+    for (const status of ["requested", "rejected", "withdrawn"]) {
+      await db.supplierRegistration.updateMany({ data: { status } });
+      try {
+        expect((await list(`?ticket=${ticket}`)).Company).toBeUndefined();
+      } finally {
+        await db.supplierRegistration.updateMany({ data: { status: "active" } });
+      }
+    }
+    expect((await list(`?ticket=${ticket}`)).Company).toHaveLength(1);
+  });
+
+  it("tags the anonymous list, answers a matching If-None-Match with 304, and changes the tag when a revision is released", async () => {
+    const first = await catalogInfos("?validCountry=DE");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await GET_WITH("?validCountry=DE", { "if-none-match": `W/${etag}, "other"` });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect((await GET_WITH("?validCountry=AT", { "if-none-match": etag })).status).toBe(200);
+    expect((await GET_WITH("?validCountry=DE", { "if-none-match": '"stale"' })).status).toBe(200);
+    // With a ticket the list is the user's own: no tag, never cached.
+    const personal = await catalogInfos(`?ticket=${await ticketFor("optician@demo.test", "Optician#2026")}`);
+    expect(personal.headers.get("etag")).toBeNull();
+    expect(personal.headers.get("cache-control")).toBe("no-store");
+
+    const { releaseRevision } = await import("@/lib/catalog/publishing/catalog-publishing");
+    const db = service().database.db;
+    await db.catalogRevision.updateMany({ where: { number: 3, catalog: { catalogId: "catalog.xml", supplierCompanyId: "demo-company-lens" } }, data: { comment: "third" } });
+    await releaseRevision(db, { supplierCompanyId: "demo-company-lens", catalogId: "catalog.xml", revision: 3 });
+    const changed = await GET_WITH("?validCountry=DE", { "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(await changed.text()).toContain("<RevisionNumber>3</RevisionNumber><RevisionComment>third</RevisionComment>");
   });
 
   it("answers bad parameters with 400 and bad tickets with 401 and 403, as plain text", async () => {

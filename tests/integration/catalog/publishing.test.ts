@@ -98,6 +98,10 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     { name: "an unknown supplier", xml: EXAMPLE.replace('supplierID="DLAG"', 'supplierID="NOPE"'), line: 2, message: /no supplier with supplierID "NOPE"/, xsdAccepts: true },
     { name: "another resourceKey for an existing catalog", xml: EXAMPLE.replace('resourceKey="DLAG-DE"', 'resourceKey="DLAG-XX"'), line: 2, message: /has the resourceKey "DLAG-DE", not "DLAG-XX"/, xsdAccepts: true },
     { name: "a wrong root element", xml: '<?xml version="1.0"?>\n<Katalog/>', line: 2, message: /<Katalog> is not expected here in the document/ },
+    // Runs without markup that the streaming parser would have to hold whole (the review's memory finding).
+    { name: "a text of 100,000 characters", xml: EXAMPLE.replace("<Name>Einstärkenglas 1.5</Name>", `<Name>${"x".repeat(100_000)}</Name>`), line: 14, message: /a text, attribute value, name or comment is longer than 65536 characters/ },
+    { name: "an attribute value of 100,000 characters", xml: EXAMPLE.replace('articleNumber="SV-150" customerGroup="5"', `articleNumber="${"x".repeat(100_000)}" customerGroup="5"`), line: 18, message: /longer than 65536 characters/ },
+    { name: "a comment of 100,000 characters", xml: EXAMPLE.replace("<Catalog ", `<!--${"x".repeat(100_000)}-->\n<Catalog `), line: 2, message: /longer than 65536 characters/, xsdAccepts: true },
   ];
 
   it.each(badFiles)("refuses a file with $name, naming the line, and writes nothing", async ({ xml, line, message, xsdAccepts: accepted }) => {

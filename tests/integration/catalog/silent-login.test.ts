@@ -46,3 +46,24 @@ describe(`POST /services/login/SilentLogin on ${testProvider()}`, () => {
     expect((await silentLogin({}, { Authorization: `Bearer ${cc.access_token}` })).status).toBe(403);
   });
 });
+
+describe(`SilentLogin's limits on ${testProvider()}`, () => {
+  it("checks at most 5 of 40 simultaneous wrong passwords for one account", async () => {
+    const db = service().database.db;
+    await db.loginThrottle.deleteMany();
+    const statuses = (await Promise.all(Array.from({ length: 40 }, () => silentLogin({ username: "supplier@demo.test", password: "wrong" })))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    expect((await silentLogin({ username: "supplier@demo.test", password: "Supplier#2026" })).status).toBe(429);
+    await db.loginThrottle.deleteMany();
+  });
+
+  it("stores nothing of an overlong user name, and refuses a body over 64 KB with 413", async () => {
+    const db = service().database.db;
+    const [audit, throttles] = [await db.auditEvent.count(), await db.loginThrottle.count()];
+    expect((await silentLogin({ username: "u".repeat(60_000), password: "wrong" })).status).toBe(401);
+    const huge = await silentLogin({ username: "u".repeat(20 * 1024 * 1024), password: "wrong" });
+    expect(huge.status).toBe(413);
+    expect([await db.auditEvent.count(), await db.loginThrottle.count()]).toEqual([audit, throttles]);
+  });
+});

@@ -84,14 +84,16 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     await expectError(params as Record<string, string>, status, text);
   });
 
-  it("answers 401 without a customer link and 403 for an inactive customer", async () => {
-    await expectError({ companyID: "demo-company-frames", catalogResourceKey: "FWG-DE", revision: "1", ticket }, 401, /not registered as a customer/);
+  it("answers 401 without a customer link, and without an active one (requested, rejected or withdrawn)", async () => {
+    await expectError({ companyID: "demo-company-frames", catalogResourceKey: "FWG-DE", revision: "1", ticket }, 401, /no active registration/);
     const db = service().database.db;
-    await db.customerRelationship.updateMany({ data: { active: false } });
-    try {
-      await expectError({ ...lens, ticket }, 403, /inactive/);
-    } finally {
-      await db.customerRelationship.updateMany({ data: { active: true } });
+    for (const status of ["requested", "rejected", "withdrawn"]) {
+      await db.supplierRegistration.updateMany({ data: { status } });
+      try {
+        await expectError({ ...lens, ticket }, 401, /no active registration/);
+      } finally {
+        await db.supplierRegistration.updateMany({ data: { status: "active" } });
+      }
     }
   });
 

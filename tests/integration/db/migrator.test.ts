@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migrate, MigrationError, migrationsDirectory, readMigrations, type Migration } from "@/lib/db/migrator";
 import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
 import { runScript } from "../../helpers/run-script";
-import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
+import { adHoc, createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
 
 const provider = testProvider();
 let database: TestDatabase;
@@ -14,19 +14,19 @@ let connection: SqlConnection;
 function migrationsIn(files: Record<string, string>): Migration[] {
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-migrations-"));
   for (const [name, script] of Object.entries(files)) writeFileSync(path.join(directory, name), script);
-  return readMigrations(directory);
+  return readMigrations(directory, provider);
 }
 
 async function tableExists(name: string): Promise<boolean> {
   const rows =
     provider === "sqlite"
-      ? await connection.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`, [name])
-      : await connection.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`, [name]);
+      ? await connection.query(adHoc(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`), [name])
+      : await connection.query(adHoc(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`), [name]);
   return rows.length === 1;
 }
 
 async function history(): Promise<string[]> {
-  return (await connection.query<{ id: string }>(`SELECT "id" FROM "schema_migrations" ORDER BY "id"`)).map((row) => row.id);
+  return (await connection.query<{ id: string }>(adHoc(`SELECT "id" FROM "schema_migrations" ORDER BY "id"`))).map((row) => row.id);
 }
 
 const first = { "0001_notes.sql": `CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "text" TEXT NOT NULL);` };
@@ -43,7 +43,7 @@ afterEach(async () => {
 
 describe(`migrator on ${provider}`, () => {
   it("applies the project's migrations to a fresh database and records them", async () => {
-    const migrations = readMigrations(migrationsDirectory(provider));
+    const migrations = readMigrations(migrationsDirectory(), provider);
     expect(migrations.map((m) => m.id)).toContain("0001_identity");
     expect(await migrate(connection, migrations)).toEqual(migrations.map((m) => m.id));
     expect(await history()).toEqual(migrations.map((m) => m.id));
@@ -51,7 +51,7 @@ describe(`migrator on ${provider}`, () => {
   });
 
   it("applies nothing when re-run", async () => {
-    const migrations = readMigrations(migrationsDirectory(provider));
+    const migrations = readMigrations(migrationsDirectory(), provider);
     await migrate(connection, migrations);
     expect(await migrate(connection, migrations)).toEqual([]);
     expect(await history()).toEqual(migrations.map((m) => m.id));
@@ -59,10 +59,10 @@ describe(`migrator on ${provider}`, () => {
 
   it("applies only what is pending on a partially migrated database", async () => {
     expect(await migrate(connection, migrationsIn(first))).toEqual(["0001_notes"]);
-    await connection.query(`INSERT INTO "notes" ("id", "text") VALUES (1, 'kept')`);
+    await connection.query(adHoc(`INSERT INTO "notes" ("id", "text") VALUES (1, 'kept')`));
     expect(await migrate(connection, migrationsIn({ ...first, ...second }))).toEqual(["0002_tags"]);
     expect(await history()).toEqual(["0001_notes", "0002_tags"]);
-    expect(await connection.query(`SELECT "text" FROM "notes"`)).toEqual([{ text: "kept" }]);
+    expect(await connection.query(adHoc(`SELECT "text" FROM "notes"`))).toEqual([{ text: "kept" }]);
   });
 
   it("leaves nothing behind when a migration fails", async () => {
@@ -83,6 +83,34 @@ describe(`migrator on ${provider}`, () => {
     expect(await tableExists("tags")).toBe(false);
   });
 
+  it("renders each migration for this database exactly as the per-database files were, so applied ones keep their checksums", () => {
+    // sha256 of prisma/migrations/<provider>/*.sql before the migrations were written once.
+    const before: Record<typeof provider, Record<string, string>> = {
+      sqlite: {
+        "0001_identity": "7627172064c7fede340c68c3ac19a76ed4cf45e89b94c3512653dfff6d2ec8af",
+        "0002_sign_in": "c0d0ac4ea364754567638435b786c8ce93ffc28c0a24acb146cd6d16a7708f17",
+        "0003_logout": "d128db4f401dabb8f2c48eb2470ae8d62b988809d986e70216f5d475a412f965",
+        "0004_catalogs": "cd2da7338a4279e17f4677fc5cc75e0cdd8a2feb41845b6f8352ba7fdb821f50",
+        "0005_catalog_publishing": "e1747ef8c8029bccf4ea5b19ff8dbd206b0aba329bb361bedade8aa809db9fdb",
+      },
+      postgresql: {
+        "0001_identity": "4f69477a85c782e6b82bbbb38cbdaa01386b14df72ebb4f615b4878ee7b78f25",
+        "0002_sign_in": "e1699eee2e2fea703a583c7d140f64226daa2add47ded811c08d43110dd938ef",
+        "0003_logout": "74a91e411139fec197a25956bcc4cf542df25b558d12a1dacad4c4c53ac06e13",
+        "0004_catalogs": "a9619c30bdd43ee40d3491252369ee3d2c619f173931d0390f41f46d032471ee",
+        "0005_catalog_publishing": "e1747ef8c8029bccf4ea5b19ff8dbd206b0aba329bb361bedade8aa809db9fdb",
+      },
+    };
+    const checksums = Object.fromEntries(readMigrations(migrationsDirectory(), provider).map((m) => [m.id, m.checksum]));
+    expect(checksums).toMatchObject(before[provider]);
+  });
+
+  it("renders the dialect's tokens and refuses unknown ones", () => {
+    const [notes] = migrationsIn({ "0001_notes.sql": `CREATE TABLE "notes" ("at" {{timestamp}}); -- {{provider}}` });
+    expect(notes.script).toBe(`CREATE TABLE "notes" ("at" ${provider === "sqlite" ? "DATETIME" : "TIMESTAMP(3)"}); -- ${provider}`);
+    expect(() => migrationsIn({ "0001_notes.sql": `CREATE TABLE "notes" ("at" {{datetime}});` })).toThrow(/unknown migration token \{\{datetime\}\}/);
+  });
+
   it("refuses badly named migration files", () => {
     expect(() => migrationsIn({ "1_x.sql": "SELECT 1;" })).toThrow(/is not named NNNN_lower_case_name.sql/);
   });
@@ -90,7 +118,7 @@ describe(`migrator on ${provider}`, () => {
   it("applies each migration once when two processes start together", async () => {
     const env = { DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40) };
     const outputs = await Promise.all([runScript("scripts/migrate.ts", [], env), runScript("scripts/migrate.ts", [], env)]);
-    const migrations = readMigrations(migrationsDirectory(provider));
+    const migrations = readMigrations(migrationsDirectory(), provider);
     expect(outputs.map((o) => o.code)).toEqual([0, 0]);
     expect(outputs.map((o) => o.stdout.trim()).sort()).toEqual([`Applied: ${migrations.map((m) => m.id).join(", ")}`, "Database is up to date."]);
     expect(await history()).toEqual(migrations.map((m) => m.id));

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
 import { readSchemaTables, type ExpectedColumn } from "../../helpers/prisma-schema";
-import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
+import { adHoc, createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
 
 const provider = testProvider();
 const TYPES: Record<typeof provider, Record<string, string>> = {
@@ -15,11 +15,11 @@ let connection: SqlConnection;
 
 async function actualColumns(table: string): Promise<ExpectedColumn[]> {
   if (provider === "sqlite") {
-    const rows = await connection.query<{ name: string; type: string; notnull: number | bigint; pk: number | bigint }>(`PRAGMA table_info("${table}")`);
+    const rows = await connection.query<{ name: string; type: string; notnull: number | bigint; pk: number | bigint }>(adHoc(`PRAGMA table_info("${table}")`));
     return rows.map((row) => ({ name: row.name, type: row.type, nullable: Number(row.notnull) === 0 && Number(row.pk) === 0 }));
   }
   const rows = await connection.query<{ column_name: string; data_type: string; is_nullable: string }>(
-    `SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?`,
+    adHoc(`SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?`),
     [table],
   );
   return rows.map((row) => ({ name: row.column_name, type: row.data_type, nullable: row.is_nullable === "YES" }));
@@ -28,8 +28,8 @@ async function actualColumns(table: string): Promise<ExpectedColumn[]> {
 async function actualUniqueKeys(table: string): Promise<string[]> {
   const definitions =
     provider === "sqlite"
-      ? (await connection.query<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`, [table])).map((r) => r.sql)
-      : (await connection.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = ? AND indexname NOT LIKE '%_pkey'`, [table])).map((r) => r.indexdef);
+      ? (await connection.query<{ sql: string }>(adHoc(`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`), [table])).map((r) => r.sql)
+      : (await connection.query<{ indexdef: string }>(adHoc(`SELECT indexdef FROM pg_indexes WHERE tablename = ? AND indexname NOT LIKE '%_pkey'`), [table])).map((r) => r.indexdef);
   return definitions
     .filter((sql) => /CREATE UNIQUE INDEX/i.test(sql))
     .map((sql) => /\(([^)]+)\)\s*$/.exec(sql)![1].replace(/["\s]/g, ""))
@@ -51,8 +51,8 @@ describe(`migrations on ${provider}`, () => {
   it("create exactly the schema's tables (plus the migration history)", async () => {
     const rows =
       provider === "sqlite"
-        ? await connection.query<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-        : await connection.query<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`);
+        ? await connection.query<{ name: string }>(adHoc(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`))
+        : await connection.query<{ name: string }>(adHoc(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`));
     expect(rows.map((row) => row.name).sort()).toEqual([...tables.map((t) => t.name), "schema_migrations"].sort());
   });
 

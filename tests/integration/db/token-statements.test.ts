@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { driverOf } from "@/lib/db/prisma";
-import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/token-statements";
+import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/statements/tokens";
 import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -88,5 +88,32 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     const row = await db.authorizationCode.findUniqueOrThrow({ where: { codeHash: hashToken("code-during-transaction") } });
     expect(row.consumedAt).not.toBeNull();
     expect(await db.auditEvent.count({ where: { type: "test.rolled_back" } })).toBe(0);
+  });
+});
+
+describe(`hot statements and Prisma transactions on ${testProvider()}`, () => {
+  it("take turns on SQLite (the statement runs when the transaction has ended) and run alongside on PostgreSQL", async () => {
+    const db = service().database.db;
+    await newCode("code-taking-turns");
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.$transaction(async (tx) => {
+      await tx.auditEvent.create({ data: { type: "test.committed" } });
+      await held;
+      events.push("transaction ends");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const statement = consumeAuthorizationCode(db, hashToken("code-taking-turns"), demoWeb.client_id, new Date()).then((row) => {
+      events.push("statement done");
+      return row;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    events.push("released");
+    release();
+    await transaction;
+    expect(await statement).toBeDefined();
+    expect(events).toEqual(testProvider() === "sqlite" ? ["released", "transaction ends", "statement done"] : ["statement done", "released", "transaction ends"]);
+    expect(await db.auditEvent.count({ where: { type: "test.committed" } })).toBe(1);
   });
 });

@@ -19,6 +19,17 @@ describe("language switch", () => {
     expect(switchTo("locale=fr&returnTo=%2F").headers.get("set-cookie")).toBeNull();
     expect(switchTo("locale=de&returnTo=https%3A%2F%2Fevil.example%2F").headers.get("location")).toBe("/");
     expect(switchTo("locale=de&returnTo=%2F%2Fevil.example").headers.get("location")).toBe("/");
+    // Paths whose dot segments collapse into //evil.com (the security review's open redirect).
+    for (const returnTo of ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/./\\evil.com"]) {
+      const location = switchTo(`locale=de&returnTo=${encodeURIComponent(returnTo)}`).headers.get("location");
+      expect(location, returnTo).toBe("/");
+    }
+  });
+
+  it("goes through the route handler the same way", async () => {
+    const { GET } = await import("@/app/language/route");
+    const response = await GET(new Request(`${ISSUER}/language?locale=de&returnTo=/.//evil.com`));
+    expect(response.headers.get("location")).toBe("/");
   });
 });
 

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   authorizeWithConsent,
+  basic,
   call,
   callbackParams,
   demoWeb,
+  formRequest,
   ISSUER,
   pkcePair,
+  interactionOf,
   returnUrlOf,
+  signedInAgent,
   UserAgent,
   useOAuthService,
 } from "../../helpers/oauth-service";
@@ -68,6 +72,10 @@ describe(`GET /connect/authorize on ${testProvider()}: requests that must not be
       expect(response.headers.get("location")).toMatch(/^\/login\?returnUrl=/);
     }
     await expectErrorPage(await new UserAgent().authorize({ ...native, redirect_uri: "http://localhost:51234/callback" }), /not registered/);
+    // Characters a Location header cannot carry make no loopback URI (they made the error redirect fail with a 500).
+    for (const redirect_uri of ["http://127.0.0.1:8080/cb\n", "http://127.0.0.1:8080/€", "http://127.0.0.1:8080/a b"]) {
+      await expectErrorPage(await new UserAgent().authorize({ ...native, redirect_uri, response_mode: "fragment", state: "" }), /not registered/);
+    }
   });
 });
 
@@ -80,7 +88,7 @@ describe(`GET /connect/authorize on ${testProvider()}: errors sent to the client
     ["a missing response_type", new URLSearchParams({ ...base, response_type: "" }).toString(), "invalid_request"],
     ["an unsupported response_type", new URLSearchParams({ ...base, response_type: "code token" }).toString(), "unsupported_response_type"],
     ["a missing scope", new URLSearchParams({ ...base, scope: "" }).toString(), "invalid_request"],
-    ["a scope the client may not use", new URLSearchParams({ ...base, scope: "openid platform.supplierreg.read" }).toString(), "invalid_scope"],
+    ["a scope the client may not use", new URLSearchParams({ ...spa, scope: "openid platform.supplierreg.read" }).toString(), "invalid_scope"],
     ["an unknown scope", new URLSearchParams({ ...base, scope: "openid admin" }).toString(), "invalid_scope"],
     ["offline_access for an online client", new URLSearchParams({ ...spa, scope: "openid offline_access" }).toString(), "invalid_scope"],
     ["a public client without PKCE", new URLSearchParams({ ...spa, code_challenge: "", code_challenge_method: "" }).toString(), "invalid_request"],
@@ -135,7 +143,8 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
   it("sends a user without a session to the login page, ignoring unknown parameters, for GET and POST", async () => {
     const get = await new UserAgent().authorize({ ...base, unknown_extension: "ignored" });
     expect(get.status).toBe(302);
-    expect(returnUrlOf(get)).toBe(`/connect/authorize?${new URLSearchParams({ ...base, unknown_extension: "ignored" })}`);
+    // The flow carries on the parameters OptiGate acts on; unknown ones are ignored and left behind.
+    expect(returnUrlOf(get)).toBe(`/connect/authorize?${new URLSearchParams(base)}`);
     const post = await call(
       "authorize",
       new Request(`${ISSUER}/connect/authorize`, { method: "POST", body: new URLSearchParams(base), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
@@ -200,7 +209,7 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
     const start = await agent.authorize({ ...base, prompt: "consent" });
     const login = await agent.login(returnUrlOf(start), "optician@demo.test", "Optician#2026");
     const consentPage = await agent.authorizeUrl(login.headers.get("location")!);
-    const denied = await agent.consent(returnUrlOf(consentPage), "deny", []);
+    const denied = await agent.consent(interactionOf(consentPage), "deny", []);
     expectRedirectError(denied, "access_denied", "xyz", 303);
   });
 
@@ -222,7 +231,54 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
     expect(login.headers.get("location")).toMatch(/error=form_expired/);
     await agent.login(returnUrlOf(start), "optician@demo.test", "Optician#2026");
     const consentPage = await agent.authorizeUrl(`/connect/authorize?${new URLSearchParams({ ...base, prompt: "consent" })}`);
-    const consent = await agent.consent(returnUrlOf(consentPage), "allow", ["email"], { csrf_token: "forged" });
+    const consent = await agent.consent(interactionOf(consentPage), "allow", ["email"], { csrf_token: "forged" });
     expect(consent.headers.get("location")).toMatch(/^\/consent\?.*error=form_expired/);
+  });
+});
+
+describe(`consent on ${testProvider()}: only for the prompt authorize opened, after its login checks`, () => {
+  const codesIssued = () => service().database.db.authorizationCode.count();
+
+  async function expectNoCode(response: Response, before: number) {
+    expect(response.status).toBe(400);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.text()).toMatch(/expired or was already answered/);
+    expect(await codesIssued()).toBe(before);
+  }
+
+  it("cannot skip prompt=login and max_age=0 by posting the consent form directly", async () => {
+    const agent = await signedInAgent("optician@demo.test", "Optician#2026");
+    const forced = await agent.authorize({ ...base, prompt: "login", max_age: "0" });
+    expect(forced.headers.get("location")).toMatch(/^\/login\?/);
+    const before = await codesIssued();
+    // The form as it was before prompts were bound to the server: the authorization request in returnUrl.
+    const skipped = await agent.consent("", "allow", ["openid", "profile"], { returnUrl: returnUrlOf(forced) });
+    await expectNoCode(skipped, before);
+    await expectNoCode(await agent.consent("made-up-prompt-value", "allow", ["openid", "profile"]), before);
+  });
+
+  it("cannot skip the login an id_token_hint of another user asks for", async () => {
+    const supplier = await signedInAgent("supplier@demo.test", "Supplier#2026");
+    const start = await supplier.authorize({ ...base, prompt: "consent" });
+    const decided = await supplier.consent(interactionOf(start), "allow", ["openid", "profile"]);
+    const code = callbackParams(decided).get("code")!;
+    const tokens = await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: base.redirect_uri }, { authorization: basic(demoWeb.client_id, demoWeb.secret) }));
+    const supplierIdToken = ((await tokens.json()) as { id_token: string }).id_token;
+
+    const optician = await signedInAgent("optician@demo.test", "Optician#2026");
+    const hinted = await optician.authorize({ ...base, prompt: "consent", id_token_hint: supplierIdToken });
+    expect(hinted.headers.get("location")).toMatch(/^\/login\?/);
+    const before = await codesIssued();
+    await expectNoCode(await optician.consent("", "allow", ["openid", "profile"], { returnUrl: returnUrlOf(hinted) }), before);
+  });
+
+  it("decides a prompt once, and only in the session it was opened for", async () => {
+    const agent = await signedInAgent("optician@demo.test", "Optician#2026");
+    const prompt = interactionOf(await agent.authorize({ ...base, prompt: "consent" }));
+    const otherBrowser = await signedInAgent("optician@demo.test", "Optician#2026");
+    const before = await codesIssued();
+    await expectNoCode(await otherBrowser.consent(prompt, "allow", ["openid", "profile"]), before);
+    expect(callbackParams(await agent.consent(prompt, "allow", ["openid", "profile"])).get("code")).toBeTruthy();
+    await expectNoCode(await agent.consent(prompt, "allow", ["openid", "profile"]), before + 1);
   });
 });

@@ -6,11 +6,11 @@ const service = useOAuthService();
 const postLogout = "http://localhost:4000/";
 const authorize = { client_id: demoWeb.client_id, redirect_uri: demoWeb.redirect_uri, response_type: "code", scope: "openid profile", state: "s" };
 
-async function signedIn(): Promise<{ agent: UserAgent; idToken: string }> {
+async function signedIn(): Promise<{ agent: UserAgent; idToken: string; accessToken: string }> {
   const agent = new UserAgent();
   const { code } = await authorizeWithConsent(agent, authorize);
   const tokens = await (await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }))).json();
-  return { agent, idToken: tokens.id_token };
+  return { agent, idToken: tokens.id_token, accessToken: tokens.access_token };
 }
 
 const endSession = (agent: UserAgent, params: Record<string, string>) => agent.get("endsession", `/connect/endsession?${new URLSearchParams(params)}`);
@@ -67,6 +67,31 @@ describe(`GET|POST /connect/endsession on ${testProvider()}`, () => {
     await other.login(new URL(start.headers.get("location")!, "http://x").searchParams.get("returnUrl")!, "supplier@demo.test", "Supplier#2026");
     const response = await endSession(other, { id_token_hint: idToken, post_logout_redirect_uri: postLogout });
     expect(response.headers.get("location")).toMatch(/^\/signout\?/);
+  });
+
+  it("takes an access token of the same user for no ID token: it asks first and signs nobody out", async () => {
+    const { agent, accessToken } = await signedIn();
+    const response = await endSession(agent, { id_token_hint: accessToken, post_logout_redirect_uri: postLogout });
+    expect(response.headers.get("location")).toMatch(/^\/signout\?/);
+    expect(await sessionEnded(agent)).toBe(false);
+  });
+
+  it("takes an ID token issued to a client that is no longer registered for no hint", async () => {
+    const { agent, idToken } = await signedIn();
+    const db = service().database.db;
+    const row = await db.client.findUniqueOrThrow({ where: { id: "demo-web" } });
+    await db.client.update({ where: { id: "demo-web" }, data: { id: "demo-web-renamed" } });
+    const { forgetClient } = await import("@/lib/oauth/clients/client-store");
+    let location: string | null;
+    try {
+      forgetClient();
+      location = (await endSession(agent, { id_token_hint: idToken, post_logout_redirect_uri: postLogout })).headers.get("location");
+    } finally {
+      await db.client.update({ where: { id: "demo-web-renamed" }, data: { id: row.id } });
+      forgetClient();
+    }
+    expect(location).toMatch(/^\/signout\?/);
+    expect(await sessionEnded(agent)).toBe(false);
   });
 
   it("refuses a confirmation without a valid CSRF token", async () => {

@@ -1,3 +1,4 @@
+import { scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
 import { MAX_FAILURES } from "@/lib/session/login-throttle";
@@ -51,6 +52,9 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     expect(errorOf(await new UserAgent().login(returnUrl, "optician@demo.test", ""))).toBe("missing_fields");
     const response = await new UserAgent().login("//evil.example/steal", "optician@demo.test", "Optician#2026");
     expect(response.headers.get("location")).toBe("/");
+    for (const returnUrl of ["/.//evil.com", "/%2e//evil.com", "/..//evil.com"]) {
+      expect((await new UserAgent().login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location"), returnUrl).toBe("/");
+    }
   });
 
   it(`throttles an account after ${MAX_FAILURES.account} failures, whatever the password, with the same answer for unknown accounts`, async () => {
@@ -76,7 +80,86 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     }
     expect(errorOf(await agent.login(returnUrl, "optician@demo.test", "Optician#2026"))).toBe("throttled");
     const row = await db.loginThrottle.findUniqueOrThrow({ where: { key: "address:198.51.100.7" } });
-    expect(row.failures).toBe(MAX_FAILURES.address);
+    // Every attempt is counted when it is made, the refused one too.
+    expect(row.failures).toBe(MAX_FAILURES.address + 1);
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     await db.loginThrottle.deleteMany();
+  });
+});
+
+describe(`sign-in throttling under concurrency on ${testProvider()}`, () => {
+  it(`checks at most ${MAX_FAILURES.account} of 40 simultaneous wrong passwords for one account, and the right one is refused after them`, async () => {
+    const db = service().database.db;
+    await db.loginThrottle.deleteMany();
+    await addUser("burst@demo.test", "Right#2026");
+    const user = await db.user.findUniqueOrThrow({ where: { email: "burst@demo.test" } });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => new UserAgent().login(returnUrl, "burst@demo.test", "wrong")));
+    const errors = answers.map(errorOf);
+    expect(errors.filter((error) => error === "invalid_credentials")).toHaveLength(MAX_FAILURES.account);
+    expect(errors.filter((error) => error === "throttled")).toHaveLength(40 - MAX_FAILURES.account);
+    expect(await db.auditEvent.count({ where: { type: "sign_in.failed", userId: user.id } })).toBe(MAX_FAILURES.account);
+    expect(errorOf(await new UserAgent().login(returnUrl, "burst@demo.test", "Right#2026"))).toBe("throttled");
+    await db.loginThrottle.deleteMany();
+  });
+
+  it("lets a burst that includes the right password check no more passwords than the limit", async () => {
+    const db = service().database.db;
+    await db.loginThrottle.deleteMany();
+    await addUser("burst2@demo.test", "Right#2026");
+    const user = await db.user.findUniqueOrThrow({ where: { email: "burst2@demo.test" } });
+    const passwords = [...Array.from({ length: 39 }, () => "wrong"), "Right#2026"];
+    await Promise.all(passwords.map((password) => new UserAgent().login(returnUrl, "burst2@demo.test", password)));
+    const checked = await db.auditEvent.count({ where: { userId: user.id, type: { in: ["sign_in.failed", "sign_in.succeeded"] } } });
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES.account);
+    await db.loginThrottle.deleteMany();
+  });
+
+  it(`checks at most ${MAX_FAILURES.address} simultaneous attempts from one address across accounts`, async () => {
+    const db = service().database.db;
+    await db.loginThrottle.deleteMany();
+    const before = await db.auditEvent.count({ where: { type: "sign_in.failed" } });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => new UserAgent().login(returnUrl, `wave${index}@demo.test`, "wrong")));
+    expect(answers.map(errorOf).filter((error) => error === "invalid_credentials")).toHaveLength(MAX_FAILURES.address);
+    expect((await db.auditEvent.count({ where: { type: "sign_in.failed" } })) - before).toBe(MAX_FAILURES.address);
+    await db.loginThrottle.deleteMany();
+  });
+
+  it("lets a throttled address neither check, nor count against, nor create counters for accounts", async () => {
+    const db = service().database.db;
+    await db.loginThrottle.deleteMany();
+    const attacker = () => new UserAgent("en", "203.0.113.66");
+    for (let attempt = 0; attempt < MAX_FAILURES.address; attempt++) await attacker().login(returnUrl, `spray${attempt}@demo.test`, "wrong");
+    const rows = await db.loginThrottle.count();
+    for (let attempt = 0; attempt < 10; attempt++) expect(errorOf(await attacker().login(returnUrl, "optician@demo.test", "wrong"))).toBe("throttled");
+    for (let attempt = 0; attempt < 10; attempt++) expect(errorOf(await attacker().login(returnUrl, `new${attempt}@demo.test`, "wrong"))).toBe("throttled");
+    expect(await db.loginThrottle.count()).toBe(rows);
+    expect((await new UserAgent("en", "203.0.113.77").login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location")).toBe(returnUrl);
+    await db.loginThrottle.deleteMany();
+  });
+
+  it("writes nothing for a user name longer than any email address", async () => {
+    const db = service().database.db;
+    const [audit, throttles] = [await db.auditEvent.count(), await db.loginThrottle.count()];
+    const response = await new UserAgent().login(returnUrl, `${"x".repeat(60_000)}@demo.test`, "wrong");
+    expect(errorOf(response)).toBe("invalid_credentials");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("optigate_login_username="))).toBe(false);
+    expect([await db.auditEvent.count(), await db.loginThrottle.count()]).toEqual([audit, throttles]);
+  });
+});
+
+describe(`password hashes at an older cost on ${testProvider()}`, () => {
+  it("are replaced at the next successful sign-in, and only then", async () => {
+    const db = service().database.db;
+    const salt = Buffer.from("fedcba9876543210");
+    const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64url"), scryptSync("Old#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url")].join("$");
+    const company = await db.company.findFirstOrThrow({ where: { kind: "eye_care_professional" } });
+    await db.user.create({ data: { email: "old-hash@demo.test", givenName: "O", familyName: "Ld", companyId: company.id, passwordHash: old } });
+    await new UserAgent().login(returnUrl, "old-hash@demo.test", "wrong");
+    expect((await db.user.findUniqueOrThrow({ where: { email: "old-hash@demo.test" } })).passwordHash).toBe(old);
+    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(returnUrl);
+    const rehashed = (await db.user.findUniqueOrThrow({ where: { email: "old-hash@demo.test" } })).passwordHash;
+    expect(rehashed).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(returnUrl);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
+import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import { registerClient } from "@/lib/admin/client-registry";
 import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
 import { authorizeWithConsent, basic, call, demoWeb, formRequest, pkcePair, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
@@ -59,12 +61,17 @@ describe(`POST /connect/revocation on ${testProvider()}`, () => {
 });
 
 describe(`POST /connect/introspect on ${testProvider()}`, () => {
-  it("describes a valid access token to a confidential client", async () => {
+  it("describes an access token to its own client and to resource servers, and to no other client", async () => {
     const grant = await webGrant();
-    const response = await introspect({ token: grant.access_token });
-    expect(response.headers.get("cache-control")).toBe("no-store");
     const user = await service().database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    expect(await response.json()).toMatchObject({ active: true, token_type: "Bearer", sub: user.id, client_id: "demo-web", scope, company_id: user.companyId });
+    const described = { active: true, token_type: "Bearer", sub: user.id, client_id: "demo-web", scope, company_id: user.companyId };
+    const own = await introspect({ token: grant.access_token }, webAuth);
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    expect(await own.json()).toMatchObject(described);
+    // demo-backend is a client like any other: it learns nothing of demo-web's tokens (RFC 7662 §4).
+    expect(await (await introspect({ token: grant.access_token })).json()).toEqual({ active: false });
+    const { secret } = await registerClient(service().database.db, parseClientMetadata({ client_id: "platform-api", grant_types: ["client_credentials"], scope: "platform.catalogs.read", resource_server: true }, "platform"));
+    expect(await (await introspect({ token: grant.access_token }, { Authorization: basic("platform-api", secret!.secret) })).json()).toMatchObject(described);
   });
 
   it("describes a refresh token only to its own client, and only while it is usable", async () => {

@@ -198,3 +198,28 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
     await expectError(await call("token", repeated), 400, "invalid_request");
   });
 });
+
+describe(`client authentication failures on ${testProvider()}`, () => {
+  const clientCredentials = (authorization: string, address: string) =>
+    call("token", formRequest("/connect/token", { grant_type: "client_credentials" }, { authorization, "x-forwarded-for": address }));
+
+  it("answers an unknown client and a wrong secret alike", async () => {
+    const unknown = await clientCredentials(basic("no-such-client", "guess"), "192.0.2.10");
+    const wrong = await clientCredentials(basic("demo-backend", "guess"), "192.0.2.10");
+    expect([unknown.status, wrong.status]).toEqual([401, 401]);
+    expect(await unknown.json()).toEqual(await wrong.json());
+    const unknownPost = await call("token", formRequest("/connect/token", { grant_type: "client_credentials", client_id: "no-such-client" }));
+    const missingSecret = await call("token", formRequest("/connect/token", { grant_type: "client_credentials", client_id: "demo-backend" }));
+    expect(await unknownPost.json()).toEqual(await missingSecret.json());
+  });
+
+  it("locks a client id for an address after 10 wrong secrets, even for the right one, and not for other addresses", async () => {
+    for (let attempt = 0; attempt < 10; attempt++) expect((await clientCredentials(basic("demo-backend", `wrong-${attempt}`), "192.0.2.20")).status).toBe(401);
+    const locked = await clientCredentials(basic("demo-backend", "demo-backend-secret"), "192.0.2.20");
+    expect(locked.status).toBe(401);
+    expect((await locked.json()).error_description).toMatch(/too many failed client authentications/);
+    expect((await clientCredentials(basic("demo-backend", "demo-backend-secret"), "192.0.2.21")).status).toBe(200);
+    const row = await service().database.db.loginThrottle.findUniqueOrThrow({ where: { key: "client:demo-backend@192.0.2.20" } });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+});

@@ -1,8 +1,9 @@
 /** The lean front answers the hot endpoints from the same handlers as the route files, over real HTTP. */
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fastRoute, serveFast } from "@/lib/server/fast-front";
+import { createNodeServer } from "@/lib/server/node-server";
 import { basic, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -13,7 +14,7 @@ let base: string;
 beforeAll(async () => {
   server = createServer((request, response) => {
     const handler = fastRoute(request.method, request.url);
-    if (handler) void serveFast(handler, request, response);
+    if (handler) void serveFast(handler, request, response, ISSUER);
     else response.writeHead(404).end("handed to Next.js");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -22,6 +23,23 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe(`lean HTTP front on ${testProvider()}`, () => {
+  it("the Node server gives a request two minutes, not Node's five, and its headers twenty seconds", () => {
+    const nodeServer = createNodeServer(ISSUER, () => undefined);
+    expect([nodeServer.requestTimeout, nodeServer.headersTimeout]).toEqual([120_000, 20_000]);
+  });
+
+  it("sends HSTS on every answer when served over https, and none over http", async () => {
+    for (const [publicUrl, expected] of [["https://id.example.com", "max-age=31536000"], [ISSUER, null]] as const) {
+      const nodeServer = createNodeServer(publicUrl, (_request, response) => response.end("from Next.js"));
+      await new Promise<void>((resolve) => nodeServer.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(nodeServer.address() as AddressInfo).port}`;
+      for (const path of ["/login", "/.well-known/openid-configuration", "/admin/clients/%ZZ"]) expect((await fetch(`${origin}${path}`)).headers.get("strict-transport-security"), path).toBe(expected);
+      const traced = await new Promise<IncomingMessage>((resolve) => httpRequest(`${origin}/`, { method: "TRACE" }, resolve).end());
+      expect([traced.statusCode, traced.headers["strict-transport-security"] ?? null]).toEqual([405, expected]);
+      await new Promise<void>((resolve) => nodeServer.close(() => resolve()));
+    }
+  });
+
   it("routes only the hot endpoints and methods", () => {
     expect(fastRoute("POST", "/connect/token")).toBeDefined();
     expect(fastRoute("OPTIONS", "/connect/token")).toBeDefined();

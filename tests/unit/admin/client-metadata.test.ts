@@ -118,3 +118,19 @@ describe("parseClientMetadata: logout URIs", () => {
     expect(rejection({ ...web, frontchannel_logout_uri: "http://shop.example.com/fc" }).message).toContain("must use https");
   });
 });
+
+describe("parseClientMetadata: resource servers and bounds", () => {
+  it("marks confidential clients as resource servers on request, and only them", () => {
+    expect(parse({ ...backend, resource_server: true })).toMatchObject({ resourceServer: true });
+    expect(parse(backend)).toMatchObject({ resourceServer: false });
+    expect(toClientMetadata({ ...parse({ ...backend, resource_server: true }), id: "rs" })).toMatchObject({ resource_server: true });
+    expect(rejection({ redirect_uris: ["https://spa.example/cb"], token_endpoint_auth_method: "none", allowed_cors_origins: ["https://spa.example"], resource_server: true }).message).toContain("confidential");
+    expect(rejection({ ...backend, resource_server: "yes" }).message).toContain("true or false");
+  });
+
+  it("refuses lists and URIs longer than any real registration needs", () => {
+    expect(rejection({ ...web, redirect_uris: Array.from({ length: 51 }, (_, index) => `https://shop.example.com/cb${index}`) }).message).toContain("at most 50");
+    expect(rejection({ ...web, redirect_uris: [`https://shop.example.com/${"a".repeat(2000)}`] }).message).toContain("at most 2000");
+    expect(rejection({ ...web, redirect_uris: ["https://shop.example.com/ü"] }).message).toContain("printable ASCII");
+  });
+});

@@ -1,6 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHash, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
+import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 
 describe("opaque tokens", () => {
@@ -15,10 +16,33 @@ describe("opaque tokens", () => {
 describe("passwords", () => {
   it("are hashed with scrypt and a random salt", async () => {
     const hash = await hashPassword("Optician#2026");
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(needsRehash(hash)).toBe(false);
     expect(await hashPassword("Optician#2026")).not.toBe(hash);
     expect(await verifyPassword("Optician#2026", hash)).toBe(true);
     expect(await verifyPassword("optician#2026", hash)).toBe(false);
     expect(await verifyPassword("Optician#2026", "not-a-hash")).toBe(false);
+  });
+});
+
+describe("passwords hashed at an older cost", () => {
+  it("still verify, and are marked to be hashed anew", async () => {
+    const salt = Buffer.from("0123456789abcdef");
+    const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64url"), scryptSync("Optician#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url")].join("$");
+    expect(await verifyPassword("Optician#2026", old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
+  });
+});
+
+describe("sealed data", () => {
+  const key = deriveKey("unit-test-secret-key-0123456789abcdef", "cookie");
+
+  it("opens only with its full 16-byte tag", () => {
+    const sealed = seal("secret", key);
+    expect(unseal(sealed, key)).toBe("secret");
+    const [iv, ciphertext, tag] = sealed.split(".");
+    const shortTag = Buffer.from(tag, "base64url").subarray(0, 4).toString("base64url");
+    expect(() => unseal([iv, ciphertext, shortTag].join("."), key)).toThrow();
+    expect(() => unseal(sealed, deriveKey("another-secret-key-0123456789abcdefgh", "cookie"))).toThrow();
   });
 });

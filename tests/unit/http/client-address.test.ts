@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendForwardedFor, clientAddress } from "@/lib/http/client-address";
+import { appendForwardedFor, clientAddress, throttledNetwork } from "@/lib/http/client-address";
 
 const request = (forwardedFor?: string) => new Request("http://localhost/", { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
 
@@ -15,5 +15,25 @@ describe("clientAddress", () => {
     expect(appendForwardedFor("6.6.6.6", "127.0.0.1")).toBe("6.6.6.6, 127.0.0.1");
     expect(appendForwardedFor(undefined, "::1")).toBe("::1");
     expect(appendForwardedFor(["a", "b"], undefined)).toBe("a, b");
+  });
+});
+
+describe("clientAddress's limits", () => {
+  it("takes only what looks like an IP address (it is stored and throttled on)", () => {
+    expect(clientAddress(request("not-an-ip"), 0)).toBeUndefined();
+    expect(clientAddress(request(`1.2.3.4, ${"9".repeat(100)}`), 0)).toBeUndefined();
+    expect(clientAddress(request("2001:db8::1"), 0)).toBe("2001:db8::1");
+  });
+});
+
+describe("throttledNetwork", () => {
+  it("is an IPv4 address itself and an IPv6 address's /64", () => {
+    expect(throttledNetwork("203.0.113.9")).toBe("203.0.113.9");
+    expect(throttledNetwork("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(throttledNetwork("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(throttledNetwork("2001:DB8:1:2::5")).toBe("2001:db8:1:2::/64");
+    expect(throttledNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(throttledNetwork("::1")).toBe("0:0:0:0::/64");
+    expect(throttledNetwork("2001:0db8:0001:0002::")).toBe("2001:db8:1:2::/64");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readClientCredentials } from "@/lib/oauth/clients/client-authentication";
 import { OAuthError } from "@/lib/oauth/errors";
-import { sessionCookie } from "@/lib/session/login-session";
+import { sessionCookie } from "@/lib/session/session-cookie";
 import { thrown } from "../../helpers/thrown";
 
 const request = (authorization?: string) => new Request("http://localhost/connect/token", { method: "POST", headers: authorization ? { authorization } : {} });

@@ -1,5 +1,4 @@
-import { jwksEndpoint } from "@/lib/server/protocol-endpoints";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const GET = jwksEndpoint.handle;
-export const OPTIONS = jwksEndpoint.preflight;
+export const { GET, OPTIONS } = ROUTES["/.well-known/openid-configuration/jwks"];

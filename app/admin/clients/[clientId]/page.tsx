@@ -1,40 +1,27 @@
-import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { toClientMetadata } from "@/lib/admin/client-metadata";
-import { ClientRegistryError, showClient, type ClientSecretInfo } from "@/lib/admin/client-registry";
-import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { clientDetails, type ClientSecretInfo } from "@/lib/data/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { NEW_SECRET_COOKIE } from "@/lib/interaction/admin-submission";
-import { pageCsrfToken, single, type SearchParams } from "@/lib/interaction/page-helpers";
-import { getServiceContext } from "@/lib/service-context";
-import { CSRF_FIELD } from "@/lib/session/csrf";
-import { Alert, buttonPrimary, buttonSecondary } from "../../../(interaction)/_components/interaction-card";
+import { newSecretShownOnce } from "@/lib/pages/flash-cookies";
+import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
+import { pageData } from "@/lib/pages/page-data";
+import { decodedSegment } from "@/lib/pages/path-segments";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { Alert, buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
-
-function newSecret(secretKey: string, sealed: string | undefined): { secretId: string; secret: string } | undefined {
-  try {
-    return sealed ? JSON.parse(unseal(sealed, deriveKey(secretKey, "cookie"))) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const status = (secret: ClientSecretInfo) => (secret.disabledAt ? "statusDisabled" : secret.expiresAt && secret.expiresAt <= new Date() ? "statusExpired" : "statusActive");
 
 export default async function AdminClientPage({ params, searchParams }: { params: Promise<{ clientId: string }>; searchParams: SearchParams }) {
-  const { clientId } = await params;
+  const clientId = decodedSegment((await params).clientId);
   const query = await searchParams;
-  const context = getServiceContext();
+  const details = clientId === undefined ? undefined : await pageData(`/admin/clients/${encodeURIComponent(clientId)}`, (actor) => clientDetails(actor, clientId));
+  if (!details) notFound();
+  const { client, metadata, secrets, company } = details;
   const [t, locale, format] = [await getTranslations("Admin"), await getLocale(), await getFormatter()];
-  const shown = await showClient(context.db, decodeURIComponent(clientId)).catch((error) => {
-    if (error instanceof ClientRegistryError) notFound();
-    throw error;
-  });
-  const { client, secrets } = shown;
-  const csrf = await pageCsrfToken(context);
-  const created = newSecret(context.config.secretKey, (await cookies()).get(NEW_SECRET_COOKIE)?.value);
+  const csrf = await pageCsrfToken();
+  const created = await newSecretShownOnce();
   const hidden = (action: string) => (
     <>
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -49,6 +36,7 @@ export default async function AdminClientPage({ params, searchParams }: { params
     <div className="space-y-6">
       <a href="/admin/clients" className="text-sm text-brand-700 underline underline-offset-2">← {t("back")}</a>
       <h1 className="text-2xl font-semibold text-brand-800">{localizedText(client.names, locale, client.id)} <span className="text-base font-normal text-slate-600">({client.id}, {client.kind})</span></h1>
+      {company ? <p data-company-id={company.id} className="text-sm text-slate-700">{t("actsForCompany", { company: company.name, id: company.id })}</p> : null}
       {single(query.error) ? <Alert>{t("rejected")} <code className="font-mono">{single(query.error)}</code></Alert> : null}
       {single(query.created) || single(query.saved) ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t(single(query.created) ? "created" : "saved")}</p> : null}
       {created && secrets.some((s) => s.id === created.secretId) ? (
@@ -63,7 +51,7 @@ export default async function AdminClientPage({ params, searchParams }: { params
         <form method="post" action="/interaction/admin" className="mt-3 space-y-3">
           {hidden("update")}
           <label htmlFor="metadata" className="block text-sm font-medium text-slate-800">{t("metadata")}</label>
-          <textarea id="metadata" name="metadata" rows={14} defaultValue={JSON.stringify(toClientMetadata(client), null, 2)} className="block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900" />
+          <textarea id="metadata" name="metadata" rows={14} defaultValue={JSON.stringify(metadata, null, 2)} className="block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900" />
           <button type="submit" className={`${buttonPrimary} sm:w-auto`}>{t("saveButton")}</button>
         </form>
       </section>

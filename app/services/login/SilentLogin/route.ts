@@ -1,6 +1,4 @@
-import { handleSilentLogin } from "@/lib/catalog/silent-login";
-import { getServiceContext } from "@/lib/service-context";
+import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-
-export const POST = (request: Request) => handleSilentLogin(request, getServiceContext());
+export const { POST } = ROUTES["/services/login/SilentLogin"];

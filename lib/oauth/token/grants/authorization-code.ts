@@ -5,14 +5,14 @@
  * (RFC 6749 §4.1.2).
  */
 import { hashToken } from "@/lib/crypto/tokens";
-import { optional, type Parameters } from "@/lib/http/request-parameters";
-import { consumeAuthorizationCode } from "@/lib/db/token-statements";
+import { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
-import { invalidGrant, invalidRequest } from "@/lib/oauth/errors";
+import { invalidGrant } from "@/lib/oauth/errors";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/oauth/users/user-store";
+import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
@@ -42,18 +42,18 @@ async function refusal(context: ServiceContext, codeHash: string, clientId: stri
   return invalidGrant("the authorization code has expired");
 }
 
-export async function redeemAuthorizationCode(context: ServiceContext, client: ClientWithSecrets, params: Parameters, now = new Date()): Promise<TokenResponseBody> {
-  const code = optional(params, "code");
-  if (code === undefined) throw invalidRequest("code is missing");
-  const redirectUri = optional(params, "redirect_uri");
-  if (redirectUri === undefined) throw invalidRequest("redirect_uri is missing");
-
+export async function redeemAuthorizationCode(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  { code, redirectUri, codeVerifier }: Extract<TokenRequest, { grantType: "authorization_code" }>,
+  now = new Date(),
+): Promise<TokenResponseBody> {
   // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
   const codeHash = hashToken(code);
   const row = await consumeAuthorizationCode(context.db, codeHash, client.id, now);
   if (!row) throw await refusal(context, codeHash, client.id, now);
   if (row.redirectUri !== redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");
-  checkCodeVerifier(row.codeChallenge, optional(params, "code_verifier"));
+  checkCodeVerifier(row.codeChallenge, codeVerifier);
   // A revoked consent takes its unused codes with it (revokeConsent), so a consumed code still has its consent.
   const user = await findActiveUser(context.db, row.userId);
   if (!user) throw invalidGrant("the user of this authorization code is no longer active");

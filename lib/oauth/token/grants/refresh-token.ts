@@ -7,13 +7,13 @@
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
 import { hashToken } from "@/lib/crypto/tokens";
-import { optional, type Parameters } from "@/lib/http/request-parameters";
-import type { RefreshToken } from "@/lib/db/generated/sqlite/client";
-import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/token-statements";
+import type { RefreshToken } from "@/lib/db/rows";
+import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/statements/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
-import { invalidGrant, invalidRequest, invalidScope } from "@/lib/oauth/errors";
+import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
 import { issueUserTokens, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/oauth/users/user-store";
+import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
 export const ROTATION_GRACE_SECONDS = 10;
@@ -60,14 +60,17 @@ async function rotateOut(context: ServiceContext, client: ClientWithSecrets, tok
   return outcome;
 }
 
-export async function refreshTokens(context: ServiceContext, client: ClientWithSecrets, params: Parameters, now = new Date()): Promise<TokenResponseBody> {
-  const presented = optional(params, "refresh_token");
-  if (presented === undefined) throw invalidRequest("refresh_token is missing");
+export async function refreshTokens(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  { refreshToken: presented, scope: requestedScope }: Extract<TokenRequest, { grantType: "refresh_token" }>,
+  now = new Date(),
+): Promise<TokenResponseBody> {
   const rotate = client.refreshTokenPolicy === "rotate";
   const tokenHash = hashToken(presented);
-  const token = rotate ? await rotateOut(context, client, tokenHash, optional(params, "scope"), now) : await slide(context, client, tokenHash, now);
+  const token = rotate ? await rotateOut(context, client, tokenHash, requestedScope, now) : await slide(context, client, tokenHash, now);
   const granted = JSON.parse(token.scopes) as string[];
-  const scopes = narrowedScopes(granted, optional(params, "scope"));
+  const scopes = narrowedScopes(granted, requestedScope);
   const user = await findActiveUser(context.db, token.userId);
   if (!user) throw invalidGrant("the user of this refresh token is no longer active");
 
@@ -79,7 +82,7 @@ export async function refreshTokens(context: ServiceContext, client: ClientWithS
       scopes,
       authTime: token.authTime,
       sessionId: token.loginSessionId,
-      requestedScope: optional(params, "scope") ?? granted.join(" "),
+      requestedScope: requestedScope ?? granted.join(" "),
       // Rotation hands out a successor in the same family with the original grant; reuse keeps the token.
       newRefreshToken: rotate ? { familyId: token.familyId, scopes: granted, consentId: token.consentId, authorizationCodeId: token.authorizationCodeId } : undefined,
     },

@@ -1,0 +1,44 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { registeredClientName } from "@/lib/data/public-clients";
+import { safeLocalPath } from "@/lib/http/local-path";
+import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
+import { rememberedUsername } from "@/lib/pages/flash-cookies";
+import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
+import { single, type SearchParams } from "@/lib/pages/search-params";
+import { Alert, buttonPrimary, SignInCard } from "@/app/_components/ui";
+
+export const dynamic = "force-dynamic";
+
+const ERRORS = ["invalid_credentials", "account_disabled", "throttled", "form_expired", "missing_fields"] as const;
+
+export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+  const query = await searchParams;
+  const [t, locale] = [await getTranslations("Login"), await getLocale()];
+  const returnUrl = safeLocalPath(single(query.returnUrl)) ?? "/";
+  const authorize = authorizeParametersOf(returnUrl);
+  const clientId = authorize?.get("client_id");
+  const clientName = clientId ? await registeredClientName(clientId, locale) : undefined;
+  const error = ERRORS.find((code) => code === single(query.error));
+  const username = (await rememberedUsername()) ?? authorize?.get("login_hint") ?? "";
+
+  return (
+    <SignInCard title={t("title")} subtitle={clientName ? t("continueTo", { client: clientName }) : t("intro")}>
+      {error ? <Alert>{t(`errors.${error}`, { minutes: Number(single(query.minutes) ?? 15) })}</Alert> : null}
+      <form method="post" action="/interaction/login" className="space-y-4">
+        <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
+        <input type="hidden" name="returnUrl" value={returnUrl} />
+        <div>
+          <label htmlFor="username" className="block text-sm font-medium text-slate-800">{t("username")}</label>
+          <input id="username" name="username" type="email" autoComplete="username" required defaultValue={username} autoFocus={!username}
+            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600" />
+        </div>
+        <div>
+          <label htmlFor="password" className="block text-sm font-medium text-slate-800">{t("password")}</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(username)}
+            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600" />
+        </div>
+        <button type="submit" className={buttonPrimary}>{t("submit")}</button>
+      </form>
+    </SignInCard>
+  );
+}

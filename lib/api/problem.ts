@@ -1,0 +1,54 @@
+/**
+ * The platform API's errors as RFC 9457 problem details (`application/problem+json` with type, title, status and
+ * detail). Authentication problems carry the RFC 6750 challenge: invalid_token with 401, insufficient_scope with the
+ * scope the route needs and 403. Problem types are URNs, listed in the OpenAPI document.
+ */
+
+export const PROBLEM_TYPES = {
+  "bad-request": [400, "The request is malformed"],
+  "invalid-token": [401, "The access token is missing, invalid or expired"],
+  "insufficient-scope": [403, "The access token lacks the scope this route needs"],
+  forbidden: [403, "Your company may not do this"],
+  "not-found": [404, "There is no such resource"],
+  "method-not-allowed": [405, "This method is not allowed here"],
+  conflict: [409, "The request conflicts with the current state"],
+  "precondition-failed": [412, "The resource was changed since you read it"],
+  "payload-too-large": [413, "The request body is too large"],
+  "unsupported-media-type": [415, "The request body must be JSON"],
+  unprocessable: [422, "The request cannot be carried out"],
+  "precondition-required": [428, "This change needs an If-Match header"],
+  "server-error": [500, "Something went wrong on our side"],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ProblemType = keyof typeof PROBLEM_TYPES;
+
+export const problemTypeUri = (type: ProblemType) => `urn:optigate:problem:${type}`;
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = "ApiProblem";
+  }
+
+  get status(): number {
+    return PROBLEM_TYPES[this.type][0];
+  }
+}
+
+const quoted = (text: string) => `"${text.replace(/["\\\\]/g, "'")}"`;
+
+export const invalidTokenProblem = (detail: string) =>
+  new ApiProblem("invalid-token", detail, { "WWW-Authenticate": `Bearer realm="OptiGate", error="invalid_token", error_description=${quoted(detail)}` });
+
+export const insufficientScopeProblem = (scope: string) =>
+  new ApiProblem("insufficient-scope", `This route needs the scope ${scope}.`, { "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"` });
+
+export function problemResponse(problem: ApiProblem): Response {
+  const [status, title] = PROBLEM_TYPES[problem.type];
+  const body = { type: problemTypeUri(problem.type), title, status, detail: problem.detail };
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...problem.headers } });
+}

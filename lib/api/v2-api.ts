@@ -1,0 +1,134 @@
+/**
+ * The platform API v2 as one web-standard handler for every path under /v2/: finds the route, authenticates the
+ * bearer access token (Authorization header only), checks the route's scope (403 insufficient_scope), and leaves the
+ * company rule to the data-access layer, which reads the caller's company as it is now. Every error is a problem
+ * body (RFC 9457). Browser apps of registered origins may call it (CORS).
+ */
+import type { ApiCall, ApiHandler } from "@/lib/api/api-call";
+import { articlesRoute, catalogDetailRoute, listCatalogsRoute } from "@/lib/api/catalog-routes";
+import { openApiRoute } from "@/lib/api/openapi-route";
+import { ApiProblem, insufficientScopeProblem, invalidTokenProblem, problemResponse } from "@/lib/api/problem";
+import { changeRegistrationRoute, getRegistrationRoute, listRegistrationsRoute, requestRegistrationRoute } from "@/lib/api/registration-routes";
+import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { AccessDenied, type Actor } from "@/lib/data/actor";
+import { RegistrationError } from "@/lib/data/registrations";
+import { actorOfAccessToken } from "@/lib/data/token-actor";
+import type { Db } from "@/lib/db/prisma";
+import { withCors } from "@/lib/oauth/cors";
+import { OAuthError } from "@/lib/oauth/errors";
+import type { ServiceContext } from "@/lib/service-context";
+
+interface ApiRoute {
+  method: "GET" | "POST" | "PATCH";
+  /** path segments after /v2/; `:name` is a parameter */
+  path: string[];
+  /** any one of these scopes (without the prefix) suffices; undefined: no token needed */
+  scopes?: string[];
+  handle: ApiHandler;
+}
+
+const ROUTES: ApiRoute[] = [
+  { method: "GET", path: ["openapi.json"], handle: openApiRoute },
+  { method: "GET", path: ["catalogs"], scopes: ["catalogs.read"], handle: listCatalogsRoute },
+  { method: "GET", path: ["catalogs", ":supplierId", ":catalogId"], scopes: ["catalogs.read"], handle: catalogDetailRoute },
+  { method: "GET", path: ["catalogs", ":supplierId", ":catalogId", "revisions", ":revision", "articles"], scopes: ["catalogs.read"], handle: articlesRoute },
+  { method: "GET", path: ["supplierregistrations"], scopes: ["supplierreg.read", "supplierreg.readwrite"], handle: listRegistrationsRoute },
+  { method: "POST", path: ["supplierregistrations"], scopes: ["supplierreg.readwrite"], handle: requestRegistrationRoute },
+  { method: "GET", path: ["supplierregistrations", ":id"], scopes: ["supplierreg.read", "supplierreg.readwrite"], handle: getRegistrationRoute },
+  { method: "PATCH", path: ["supplierregistrations", ":id"], scopes: ["supplierreg.readwrite"], handle: changeRegistrationRoute },
+];
+
+const MAX_SEGMENT_LENGTH = 200;
+
+/** The path's segments after /v2/, decoded; undefined when the path is not one the API could have. */
+function segmentsOf(url: URL): string[] | undefined {
+  if (!url.pathname.startsWith("/v2/")) return undefined;
+  try {
+    const segments = url.pathname.slice(4).split("/").map(decodeURIComponent);
+    return segments.every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH) ? segments : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function match(route: ApiRoute, segments: string[]): Record<string, string> | undefined {
+  if (route.path.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of route.path.entries()) {
+    if (part.startsWith(":")) params[part.slice(1)] = segments[index];
+    else if (part !== segments[index]) return undefined;
+  }
+  return params;
+}
+
+function routesAt(url: URL): { route: ApiRoute; params: Record<string, string> }[] {
+  const segments = segmentsOf(url);
+  if (!segments) return [];
+  return ROUTES.flatMap((route) => {
+    const params = match(route, segments);
+    return params ? [{ route, params }] : [];
+  });
+}
+
+const methodsAt = (request: Request) => routesAt(new URL(request.url)).map(({ route }) => route.method);
+
+async function authenticate(request: Request, context: ServiceContext): Promise<Actor> {
+  const header = request.headers.get("authorization");
+  const token = header && /^Bearer +[A-Za-z0-9\-._~+/]+=*\s*$/i.test(header) ? header.replace(/^Bearer +/i, "").trim() : undefined;
+  if (!token) throw invalidTokenProblem(header ? "The Authorization header must be Bearer followed by an access token." : "Send an access token issued by OptiGate in the Authorization header (Bearer).");
+  try {
+    return await actorOfAccessToken(context, token);
+  } catch (error) {
+    if (error instanceof OAuthError) throw invalidTokenProblem(`The access token is not accepted: ${error.description}.`);
+    throw error;
+  }
+}
+
+function problemOf(error: unknown): ApiProblem | undefined {
+  if (error instanceof ApiProblem) return error;
+  if (error instanceof AccessDenied) return new ApiProblem("forbidden", "This needs the rights of a company: a user's, or one the operator gave this client.");
+  if (error instanceof RegistrationError) {
+    const type = ({ not_found: "not-found", forbidden: "forbidden", conflict: "conflict", invalid: "unprocessable", stale: "precondition-failed", precondition_required: "precondition-required" } as const)[error.code];
+    return new ApiProblem(type, error.message);
+  }
+  if (error instanceof CatalogServiceError) {
+    // The catalog rules' 401 (no customer link) is about the company, not the token.
+    const type = ({ 400: "bad-request", 401: "forbidden", 403: "forbidden", 404: "not-found" } as const)[error.status];
+    return new ApiProblem(type, error.message);
+  }
+  return undefined;
+}
+
+async function dispatch(request: Request, context: ServiceContext): Promise<Response> {
+  const url = new URL(request.url);
+  const candidates = routesAt(url);
+  if (candidates.length === 0) throw new ApiProblem("not-found", `There is no API resource at ${url.pathname}.`);
+  const found = candidates.find(({ route }) => route.method === request.method);
+  if (!found) {
+    const allowed = candidates.map(({ route }) => route.method).join(", ");
+    throw new ApiProblem("method-not-allowed", `${url.pathname} allows ${allowed}.`, { Allow: allowed });
+  }
+  const { route, params } = found;
+  const actor: Actor = route.scopes ? await authenticate(request, context) : { kind: "anonymous", context };
+  if (route.scopes && actor.kind === "token") {
+    const needed = route.scopes.map((scope) => `${context.config.apiScopePrefix}.${scope}`);
+    if (!needed.some((scope) => actor.scopes.has(scope))) throw insufficientScopeProblem(needed[0]);
+  }
+  const call: ApiCall = { request, url, params, actor, context };
+  return route.handle(call);
+}
+
+/** The handler of every /v2/ path and method, and its CORS preflight. */
+export function platformApi(getDb: () => Db, getContext: () => ServiceContext): { handle: (request: Request) => Promise<Response>; preflight: (request: Request) => Promise<Response> } {
+  const answer = async (request: Request) => {
+    try {
+      return await dispatch(request, getContext());
+    } catch (error) {
+      const problem = problemOf(error);
+      if (problem) return problemResponse(problem);
+      console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+      return problemResponse(new ApiProblem("server-error", "The request could not be carried out. Please try again later."));
+    }
+  };
+  return withCors(getDb, methodsAt, answer, { allowHeaders: ["If-Match", "If-None-Match", "Accept"], exposeHeaders: ["ETag", "Location"] });
+}

@@ -1,0 +1,142 @@
+/**
+ * The published catalogs: every catalog with a released revision, with its latest released revision and its
+ * supplier, in one stable order (supplier identifier, then catalog identifier). Both catalog lists are made from it,
+ * getCatalogInfos.ashx and GET /v2/catalogs, with the same filters. The list changes only when a revision is released
+ * or a supplier changes; it is built once per change (the change counter "catalog_list", raised by those changes on
+ * any instance) and kept per database.
+ */
+import { processCache } from "@/lib/cache/process-cache";
+import type { Db } from "@/lib/db/prisma";
+import { readChangeCounter } from "@/lib/db/statements/change-counters";
+
+export interface SupplierWebServiceEntry {
+  type: string;
+  name: string;
+  url: string;
+  priority: number;
+}
+
+export interface PublishedSupplier {
+  companyId: string;
+  supplierId: string;
+  name: string;
+  name1: string;
+  name2: string;
+  portalUrl: string;
+  webServices: SupplierWebServiceEntry[];
+}
+
+export interface PublishedRevision {
+  number: number;
+  comment: string;
+  publishedAt: Date;
+  validFrom: Date;
+  validUntil: Date | null;
+}
+
+export interface PublishedCatalog {
+  /** the catalog's row id */
+  key: string;
+  supplier: PublishedSupplier;
+  catalogId: string;
+  resourceKey: string;
+  name: string;
+  language: string;
+  format: string;
+  formatVersion: string;
+  validCountries: string[];
+  productGroups: string[];
+  latest: PublishedRevision;
+}
+
+export interface PublishedCatalogList {
+  /** the change counter the list was built at */
+  version: number;
+  catalogs: PublishedCatalog[];
+}
+
+export interface CatalogFilter {
+  /** ISO country code, upper case */
+  validCountry?: string;
+  /** the catalog must list every one */
+  productGroups: string[];
+  /** the supplier identifier */
+  supplierId?: string;
+}
+
+export const matchesFilter = (catalog: PublishedCatalog, filter: CatalogFilter): boolean =>
+  (!filter.validCountry || catalog.validCountries.includes(filter.validCountry)) &&
+  filter.productGroups.every((group) => catalog.productGroups.includes(group)) &&
+  (!filter.supplierId || catalog.supplier.supplierId === filter.supplierId);
+
+/** The order of both lists, and of the API's cursor. */
+export const compareCatalogs = (a: { supplierId: string; catalogId: string }, b: { supplierId: string; catalogId: string }): number =>
+  a.supplierId < b.supplierId ? -1 : a.supplierId > b.supplierId ? 1 : a.catalogId < b.catalogId ? -1 : a.catalogId > b.catalogId ? 1 : 0;
+
+async function buildList(db: Db, version: number): Promise<PublishedCatalogList> {
+  const catalogs = await db.catalog.findMany({ where: { revisions: { some: { released: true } } }, include: { supplier: { include: { webServices: true } } } });
+  // One query for every released revision, rather than one per catalog: the latest wins.
+  const released = await db.catalogRevision.findMany({ where: { released: true }, select: { catalogId: true, number: true, comment: true, publishedAt: true, validFrom: true, validUntil: true } });
+  const latest = new Map<string, PublishedRevision>();
+  for (const { catalogId, ...revision } of released) {
+    if ((latest.get(catalogId)?.number ?? -1) < revision.number) latest.set(catalogId, revision);
+  }
+  const suppliers = new Map<string, PublishedSupplier>();
+  const supplierOf = (company: (typeof catalogs)[number]["supplier"]): PublishedSupplier => {
+    let supplier = suppliers.get(company.id);
+    if (!supplier) {
+      const webServices = company.webServices
+        .map(({ type, name, url, priority }) => ({ type, name, url, priority }))
+        .sort((a, b) => a.priority - b.priority || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+      supplier = { companyId: company.id, supplierId: company.supplierId ?? "", name: company.name, name1: company.name1 ?? company.name, name2: company.name2 ?? "", portalUrl: company.portalUrl ?? "", webServices };
+      suppliers.set(company.id, supplier);
+    }
+    return supplier;
+  };
+  const list = catalogs
+    .filter((catalog) => catalog.supplier.kind === "supplier" && latest.has(catalog.id))
+    .map((catalog) => ({
+      key: catalog.id,
+      supplier: supplierOf(catalog.supplier),
+      catalogId: catalog.catalogId,
+      resourceKey: catalog.resourceKey,
+      name: catalog.name,
+      language: catalog.language,
+      format: catalog.format,
+      formatVersion: catalog.formatVersion,
+      validCountries: JSON.parse(catalog.validCountries) as string[],
+      productGroups: JSON.parse(catalog.productGroups) as string[],
+      latest: latest.get(catalog.id)!,
+    }))
+    .sort((a, b) => compareCatalogs({ supplierId: a.supplier.supplierId, catalogId: a.catalogId }, { supplierId: b.supplier.supplierId, catalogId: b.catalogId }));
+  return { version, catalogs: list };
+}
+
+const lists = processCache("publishedCatalogs", () => new WeakMap<Db, { version: number; list: Promise<PublishedCatalogList> }>());
+const counterReads = processCache("publishedCatalogsCounterReads", () => new WeakMap<Db, Promise<number>>());
+
+/**
+ * The change counter, read once for all requests that ask while a read is under way: each of them could have
+ * arrived when it started, so none sees an older list than it could have anyway.
+ */
+function currentVersion(db: Db): Promise<number> {
+  let read = counterReads.get(db);
+  if (!read) {
+    read = readChangeCounter(db, "catalog_list");
+    counterReads.set(db, read);
+    const done = () => counterReads.get(db) === read && counterReads.delete(db);
+    read.then(done, done);
+  }
+  return read;
+}
+
+/** The list as of the database's current change counter: built when the counter moved since the last build. */
+export async function publishedCatalogs(db: Db): Promise<PublishedCatalogList> {
+  const version = await currentVersion(db);
+  const cached = lists.get(db);
+  if (cached?.version === version) return cached.list;
+  const entry = { version, list: buildList(db, version) };
+  lists.set(db, entry);
+  entry.list.catch(() => lists.get(db) === entry && lists.delete(db));
+  return entry.list;
+}

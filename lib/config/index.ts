@@ -1,0 +1,179 @@
+/**
+ * The service's configuration, read from the environment once (CONTRACT §2). Every bad or missing value is reported
+ * as one ConfigError whose message names the variable, so that start-up can stop with a single clear line.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
+
+export interface Config {
+  port: number;
+  /** The issuer: an absolute URL without a trailing slash. */
+  publicUrl: string;
+  /** The base URL of the platform API (API_URL, default PUBLIC_URL). */
+  apiUrl: string;
+  database: DatabaseTarget;
+  demoData: boolean;
+  /** Protects cookies, CSRF tokens and private keys at rest. */
+  secretKey: string;
+  /** Where the secret key came from: the environment, or generated for local SQLite use. */
+  secretKeySource: "environment" | "generated";
+  apiScopePrefix: string;
+  /** How many reverse proxies in front of OptiGate append to X-Forwarded-For (their entries are skipped). */
+  trustedProxies: number;
+  /** Algorithm of access tokens (ID tokens are always RS256, the OpenID Connect default). */
+  tokenSigningAlg: "RS256" | "ES256";
+  /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly code = "CONFIG_INVALID";
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable} ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+export const SECRET_KEY_MIN_LENGTH = 32;
+const DEFAULT_DATABASE_URL = "file:./data/optigate.db";
+
+type Env = Record<string, string | undefined>;
+
+function readPort(env: Env): number {
+  const raw = env.PORT?.trim();
+  if (!raw) return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
+    throw new ConfigError("PORT", `must be a whole number from 1 to 65535 (got "${raw}")`);
+  }
+  return port;
+}
+
+/** An absolute http(s) URL without a trailing slash, credentials, query or fragment. */
+function readBaseUrl(name: "PUBLIC_URL" | "API_URL", raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http or https URL (got "${raw}")`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(name, `must use http or https (got "${raw}")`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, `must not contain credentials, a query or a fragment (got "${raw}")`);
+  }
+  if (raw.endsWith("/")) {
+    throw new ConfigError(name, name === "PUBLIC_URL" ? `must not end with "/": it is the issuer, compared exactly (got "${raw}")` : `must not end with "/" (got "${raw}")`);
+  }
+  return raw;
+}
+
+function readPublicUrl(env: Env, port: number): string {
+  const raw = env.PUBLIC_URL?.trim();
+  return raw ? readBaseUrl("PUBLIC_URL", raw) : `http://localhost:${port}`;
+}
+
+/** The base of the platform API's own links (Location, the OpenAPI servers); PUBLIC_URL unless it is served elsewhere. */
+function readApiUrl(env: Env, publicUrl: string): string {
+  const raw = env.API_URL?.trim();
+  return raw ? readBaseUrl("API_URL", raw) : publicUrl;
+}
+
+function readDatabase(env: Env): DatabaseTarget {
+  const raw = env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  try {
+    return parseDatabaseUrl(raw);
+  } catch (error) {
+    throw new ConfigError("DATABASE_URL", (error as Error).message);
+  }
+}
+
+function readDemoData(env: Env): boolean {
+  const raw = env.DEMO_DATA?.trim();
+  if (raw === undefined || raw === "" || raw === "0") return false;
+  if (raw === "1") return true;
+  throw new ConfigError("DEMO_DATA", `must be 1 or unset (got "${raw}")`);
+}
+
+function readApiScopePrefix(env: Env): string {
+  const raw = env.API_SCOPE_PREFIX?.trim();
+  if (!raw) return "platform";
+  if (!/^[a-z][a-z0-9-]{0,31}$/.test(raw)) {
+    throw new ConfigError("API_SCOPE_PREFIX", `must be lower-case letters, digits or "-", starting with a letter (got "${raw}")`);
+  }
+  return raw;
+}
+
+function readTrustedProxies(env: Env): number {
+  const raw = env.TRUSTED_PROXIES?.trim();
+  if (!raw) return 0;
+  if (!/^\d{1,2}$/.test(raw)) throw new ConfigError("TRUSTED_PROXIES", `must be a whole number of proxies, such as 0 or 1 (got "${raw}")`);
+  return Number(raw);
+}
+
+function readTokenSigningAlg(env: Env): Config["tokenSigningAlg"] {
+  const raw = env.TOKEN_SIGNING_ALG?.trim();
+  if (!raw) return "RS256";
+  if (raw !== "RS256" && raw !== "ES256") throw new ConfigError("TOKEN_SIGNING_ALG", `must be RS256 or ES256 (got "${raw}")`);
+  return raw;
+}
+
+/** The generated key lives next to the SQLite file, readable by its owner only. */
+function loadOrCreateLocalSecretKey(databaseFile: string): string {
+  const file = path.join(path.dirname(path.resolve(databaseFile)), "secret-key");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= SECRET_KEY_MIN_LENGTH) return stored;
+    throw new ConfigError("SECRET_KEY", `is not set and the stored key in ${file} is too short`);
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+  return key;
+}
+
+function readSecretKey(env: Env, database: DatabaseTarget, production: boolean): Pick<Config, "secretKey" | "secretKeySource"> {
+  const raw = env.SECRET_KEY;
+  if (raw !== undefined && raw !== "") {
+    if (raw.length < SECRET_KEY_MIN_LENGTH) {
+      throw new ConfigError("SECRET_KEY", `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (got ${raw.length})`);
+    }
+    return { secretKey: raw, secretKeySource: "environment" };
+  }
+  if (production) {
+    throw new ConfigError("SECRET_KEY", "is required in production (at least 32 random characters)");
+  }
+  if (database.provider !== "sqlite") {
+    throw new ConfigError("SECRET_KEY", "is required with PostgreSQL (it is generated only for the embedded SQLite set-up)");
+  }
+  return { secretKey: loadOrCreateLocalSecretKey(database.filename), secretKeySource: "generated" };
+}
+
+/** Reads and checks the configuration from `env`; throws ConfigError on the first bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = readPort(env);
+  const publicUrl = readPublicUrl(env, port);
+  const apiUrl = readApiUrl(env, publicUrl);
+  const database = readDatabase(env);
+  const demoData = readDemoData(env);
+  const apiScopePrefix = readApiScopePrefix(env);
+  const tokenSigningAlg = readTokenSigningAlg(env);
+  const trustedProxies = readTrustedProxies(env);
+  // The demo runs the production build too; it is the one production-mode run allowed a generated key.
+  const production = env.NODE_ENV === "production" && !demoData;
+  return { port, publicUrl, apiUrl, database, demoData, apiScopePrefix, tokenSigningAlg, trustedProxies, production, ...readSecretKey(env, database, production) };
+}
+
+let current: Config | undefined;
+
+/** The process-wide configuration, read on first use. */
+export function getConfig(): Config {
+  current ??= loadConfig();
+  return current;
+}

@@ -1,0 +1,104 @@
+/**
+ * Who is acting: nobody, or a signed-in user with their company as the database has it now. Every function of the
+ * data-access layer that is not public takes an Actor and checks its rights itself (requireUser, requireOperator,
+ * requireSupplier), so no page, layout, form or route can reach the data without the check. The actor also carries
+ * the service context it was resolved in.
+ */
+import "server-only";
+import type { Company } from "@/lib/db/rows";
+import type { CustomerLink } from "@/lib/registrations/customer-links";
+import type { ServiceContext } from "@/lib/service-context";
+import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
+import { readSessionCookie } from "@/lib/session/session-cookie";
+
+export type Actor = { kind: "anonymous"; context: ServiceContext } | SignedInUser | TokenActor;
+
+export type ActingCompany = Pick<Company, "id" | "name" | "kind" | "supplierId">;
+
+export interface SignedInUser {
+  kind: "user";
+  context: ServiceContext;
+  session: ActiveSession;
+  company: ActingCompany;
+}
+
+/**
+ * The caller of the platform API: an access token OptiGate issued, with the rights of the company of its user as the
+ * database has them now (or of the company the operator gave a backend client), not as the token says.
+ */
+export interface TokenActor {
+  kind: "token";
+  context: ServiceContext;
+  clientId: string;
+  scopes: ReadonlySet<string>;
+  /** absent when the client acts for itself (client credentials) */
+  userId?: string;
+  company?: ActingCompany;
+  /** the company's active registrations by supplier company, read with it */
+  customerLinks?: Map<string, CustomerLink>;
+}
+
+export interface SupplierUser extends SignedInUser {
+  supplier: { companyId: string; supplierId: string };
+}
+
+/** The actor may not do this: not signed in, or signed in without the right. Pages turn it into a login or a 403. */
+export class AccessDenied extends Error {
+  constructor(readonly reason: "sign_in_required" | "forbidden") {
+    super(reason === "sign_in_required" ? "sign in first" : "not allowed for this user");
+    this.name = "AccessDenied";
+  }
+}
+
+/** The actor behind a session cookie value: a user whose session is current and who is active, or nobody. */
+export async function actorOfSessionCookie(context: ServiceContext, cookieValue: string | undefined): Promise<Actor> {
+  const session = await findActiveSession(context.db, cookieValue);
+  if (!session) return { kind: "anonymous", context };
+  const { id, name, kind, supplierId } = session.user.company;
+  return { kind: "user", context, session, company: { id, name, kind, supplierId } };
+}
+
+/** The actor of a form POST or route request: the user of its session cookie, or nobody. */
+export function actorOfRequest(context: ServiceContext, request: Request): Promise<Actor> {
+  return actorOfSessionCookie(context, readSessionCookie(request));
+}
+
+export function requireUser(actor: Actor): SignedInUser {
+  if (actor.kind !== "user") throw new AccessDenied("sign_in_required");
+  return actor;
+}
+
+export const isOperator = (actor: Actor): boolean => actor.kind === "user" && actor.company.kind === "operator";
+
+/** Users of an operator company. */
+export function requireOperator(actor: Actor): SignedInUser {
+  const user = requireUser(actor);
+  if (!isOperator(user)) throw new AccessDenied("forbidden");
+  return user;
+}
+
+/** The company whose rights the actor has: a user's company, or a token's; none for anonymous callers. */
+export function actingCompanyOf(actor: Actor): ActingCompany | undefined {
+  return actor.kind === "anonymous" ? undefined : actor.company;
+}
+
+/** The company an actor must act for: anonymous callers are sent to sign in, companyless tokens refused. */
+export function requireCompany(actor: Actor): ActingCompany {
+  if (actor.kind === "anonymous") throw new AccessDenied("sign_in_required");
+  if (!actor.company) throw new AccessDenied("forbidden");
+  return actor.company;
+}
+
+/** The supplier company a user publishes for: their own, when it is a supplier. */
+export function supplierOf(actor: Actor): SupplierUser["supplier"] | undefined {
+  if (actor.kind !== "user" || actor.company.kind !== "supplier" || !actor.company.supplierId) return undefined;
+  return { companyId: actor.company.id, supplierId: actor.company.supplierId };
+}
+
+/** Users of a supplier company, acting for that company only. */
+export function requireSupplier(actor: Actor): SupplierUser {
+  const user = requireUser(actor);
+  const supplier = supplierOf(user);
+  if (!supplier) throw new AccessDenied("forbidden");
+  return { ...user, supplier };
+}

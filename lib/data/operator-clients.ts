@@ -1,0 +1,81 @@
+/**
+ * The operator pages' access to registered clients and their secrets: every function requires an operator, so the
+ * client list, metadata and secret ids reach nobody else, whichever page, form or route asks.
+ */
+import "server-only";
+import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
+import * as registry from "@/lib/admin/client-registry";
+import { requireOperator, type Actor } from "@/lib/data/actor";
+import type { RegisteredClient } from "@/lib/db/client-record";
+
+export { ClientMetadataError };
+export { ClientRegistryError, type ClientSecretInfo, type NewSecret } from "@/lib/admin/client-registry";
+
+export interface ClientDetails {
+  client: RegisteredClient;
+  /** The registration as RFC 7591 metadata, as the edit form shows it. */
+  metadata: Record<string, unknown>;
+  secrets: registry.ClientSecretInfo[];
+  /** The company whose rights a backend client has on the platform API (client metadata company_id). */
+  company?: { id: string; name: string };
+}
+
+/** Client metadata typed as JSON into a form; `clientId` pins the id when an existing client is edited. */
+function parseMetadataText(text: string, apiScopePrefix: string, clientId?: string) {
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(text);
+  } catch (error) {
+    throw new ClientMetadataError("invalid_client_metadata", `the client metadata is not valid JSON: ${(error as Error).message}`);
+  }
+  if (clientId !== undefined && typeof metadata === "object" && metadata !== null) (metadata as Record<string, unknown>).client_id = clientId;
+  return parseClientMetadata(metadata, apiScopePrefix);
+}
+
+export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
+  const { context } = requireOperator(actor);
+  return registry.listClients(context.db);
+}
+
+/** One client with its secrets (never their values), or undefined when there is no such client. */
+export async function clientDetails(actor: Actor, clientId: string): Promise<ClientDetails | undefined> {
+  const { context } = requireOperator(actor);
+  try {
+    const { client, secrets } = await registry.showClient(context.db, clientId);
+    const company = client.companyId ? await context.db.company.findUnique({ where: { id: client.companyId }, select: { id: true, name: true } }) : null;
+    return { client, metadata: toClientMetadata(client), secrets, company: company ?? undefined };
+  } catch (error) {
+    if (error instanceof registry.ClientRegistryError && error.code === "not_found") return undefined;
+    throw error;
+  }
+}
+
+export async function registerClient(actor: Actor, metadataText: string): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
+  const { context, session } = requireOperator(actor);
+  return registry.registerClient(context.db, parseMetadataText(metadataText, context.config.apiScopePrefix), {}, session.user.id);
+}
+
+export async function updateClient(actor: Actor, clientId: string, metadataText: string): Promise<void> {
+  const { context, session } = requireOperator(actor);
+  await registry.updateClient(context.db, clientId, parseMetadataText(metadataText, context.config.apiScopePrefix, clientId), session.user.id);
+}
+
+export async function removeClient(actor: Actor, clientId: string): Promise<void> {
+  const { context, session } = requireOperator(actor);
+  await registry.removeClient(context.db, clientId, session.user.id);
+}
+
+export async function addClientSecret(actor: Actor, clientId: string, options: { expiresAt?: Date; description?: string }): Promise<registry.NewSecret> {
+  const { context, session } = requireOperator(actor);
+  return registry.addClientSecret(context.db, clientId, options, session.user.id);
+}
+
+export async function setClientSecretExpiry(actor: Actor, clientId: string, secretId: string, expiresAt: Date | null): Promise<void> {
+  const { context, session } = requireOperator(actor);
+  await registry.setClientSecretExpiry(context.db, clientId, secretId, expiresAt, session.user.id);
+}
+
+export async function disableClientSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
+  const { context, session } = requireOperator(actor);
+  await registry.disableClientSecret(context.db, clientId, secretId, session.user.id);
+}

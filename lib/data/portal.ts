@@ -1,0 +1,55 @@
+/**
+ * The portal's access to a user's own things: the applications they allowed (and taking that access back), their
+ * profile and language, their sessions. Every function acts for the signed-in user and touches only their rows.
+ */
+import "server-only";
+import { requireUser, type Actor } from "@/lib/data/actor";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
+import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
+import { forgetUser } from "@/lib/oauth/users/user-store";
+import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";
+import { endAllLoginSessions } from "@/lib/session/end-sessions";
+
+export type { ApplicationGrant };
+
+export interface Profile {
+  name: string;
+  email: string;
+  company: string;
+  preferredLanguage: Locale | null;
+}
+
+export async function listApplicationGrants(actor: Actor, locale: string): Promise<ApplicationGrant[]> {
+  const user = requireUser(actor);
+  return queryGrants(user.context.db, user.session.user.id, locale);
+}
+
+/** Takes back the access the user gave an application; false when the user had given it none. */
+export async function revokeApplication(actor: Actor, clientId: string): Promise<boolean> {
+  const user = requireUser(actor);
+  return revokeConsent(user.context.db, user.session.user.id, clientId);
+}
+
+export function profileOf(actor: Actor): Profile {
+  const { session, company } = requireUser(actor);
+  const language = session.user.preferredLanguage;
+  return { name: `${session.user.givenName} ${session.user.familyName}`, email: session.user.email, company: company.name, preferredLanguage: isLocale(language) ? language : null };
+}
+
+/** Stores the language the pages are shown in for this user; null: follow the browser. */
+export async function setPreferredLanguage(actor: Actor, language: Locale | null): Promise<void> {
+  const user = requireUser(actor);
+  await user.context.db.user.update({ where: { id: user.session.user.id }, data: { preferredLanguage: language } });
+  forgetUser(user.session.user.id);
+}
+
+/**
+ * Ends every session of the user and tells the applications they signed in to; returns the front-channel logout page
+ * to show before going on to `next`, if any application registered one.
+ */
+export async function signOutEverywhere(actor: Actor, next: string): Promise<Response | undefined> {
+  const user = requireUser(actor);
+  const ended = await endAllLoginSessions(user.context.db, user.session.user.id);
+  return announceLogout(user.context, ended, next);
+}

@@ -1,0 +1,31 @@
+/**
+ * The actor behind a platform API call: the bearer access token, verified (at most 60 s of clock leeway), and its
+ * user or client read now. A user who was deactivated or removed, or a client that was removed, makes the token
+ * invalid at once; a user moved to another company acts for the new one. The company's customer links come with it,
+ * in the same statement (the catalog lists show them).
+ */
+import "server-only";
+import type { TokenActor } from "@/lib/data/actor";
+import { companyAsCaller, userAsCaller } from "@/lib/db/statements/api-callers";
+import { findClient } from "@/lib/oauth/clients/client-store";
+import { invalidToken } from "@/lib/oauth/errors";
+import { customerLinksFrom } from "@/lib/registrations/customer-links";
+import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import type { ServiceContext } from "@/lib/service-context";
+
+export const API_CLOCK_LEEWAY_SECONDS = 60;
+
+export async function actorOfAccessToken(context: ServiceContext, token: string): Promise<TokenActor> {
+  const claims = await verifyAccessToken(context, token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
+  const scopes = new Set(claims.scope.split(" "));
+  // A user's token has the user as subject; a client acting for itself is its own subject.
+  if (claims.sub === claims.client_id && claims.auth_time === undefined) {
+    const client = await findClient(context.db, claims.client_id);
+    if (!client) throw invalidToken("the client of this access token is no longer registered");
+    const caller = client.companyId ? await companyAsCaller(context.db, client.companyId) : undefined;
+    return { kind: "token", context, clientId: client.id, scopes, company: caller?.company, customerLinks: caller && customerLinksFrom(caller.registrations) };
+  }
+  const caller = await userAsCaller(context.db, claims.sub);
+  if (!caller) throw invalidToken("the user of this access token is no longer active");
+  return { kind: "token", context, clientId: claims.client_id, scopes, userId: claims.sub, company: caller.company, customerLinks: customerLinksFrom(caller.registrations) };
+}

@@ -1,0 +1,2 @@
+/** The rows of OptiGate's tables as Prisma reads them; the same for both providers (one models file). */
+export type { Client, Company, RefreshToken, User } from "@/lib/db/generated/sqlite/client";

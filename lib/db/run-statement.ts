@@ -1,0 +1,75 @@
+/**
+ * Runs OptiGate's named statements (lib/db/statements/) on its own connection beside Prisma (lib/db/prisma.ts),
+ * where Prisma's per-query and per-row cost would dominate: on PostgreSQL as named (prepared) statements of the pool,
+ * on SQLite as statements prepared once on OptiGate's connection, in turn with Prisma's transactions.
+ */
+import type Database from "better-sqlite3";
+import { driverValue, manyRowsInsert, numberedPlaceholders, type ColumnType, type SqlValue } from "@/lib/db/dialect";
+import { driverOf, type Db } from "@/lib/db/prisma";
+
+export type { SqlValue };
+
+export interface NamedStatement {
+  /** Names the prepared statement on PostgreSQL connections, and the statement in the tests. */
+  name: string;
+  /** Written once, with `?` parameters; the provider only matters where lib/db/dialect.ts says so. */
+  sql(provider: "sqlite" | "postgresql"): string;
+  /** Rows as arrays of column values, which both drivers produce much faster than objects for many rows. */
+  arrays?: boolean;
+}
+
+const postgresText = new Map<string, string>();
+const sqliteStatements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** The statement's PostgreSQL text, made once per statement (the token endpoint's hot path). */
+function postgresSql(statement: NamedStatement): string {
+  let text = postgresText.get(statement.name);
+  if (text === undefined) postgresText.set(statement.name, (text = numberedPlaceholders(statement.sql("postgresql"))));
+  return text;
+}
+
+function sqliteStatement(database: Database.Database, statement: NamedStatement): Database.Statement {
+  let statements = sqliteStatements.get(database);
+  if (!statements) sqliteStatements.set(database, (statements = new Map()));
+  let prepared = statements.get(statement.name);
+  if (!prepared) {
+    prepared = database.prepare(statement.sql("sqlite"));
+    if (statement.arrays) prepared.raw(true);
+    statements.set(statement.name, prepared);
+  }
+  return prepared;
+}
+
+export async function runStatement<Row>(db: Db, statement: NamedStatement, values: SqlValue[]): Promise<Row[]> {
+  const driver = driverOf(db);
+  if (driver.provider === "postgresql") {
+    const query = { name: statement.name, text: postgresSql(statement), values: values.map((value) => driverValue(value, "postgresql")) };
+    const result = statement.arrays ? await driver.pool.query({ ...query, rowMode: "array" }) : await driver.pool.query(query);
+    return result.rows as Row[];
+  }
+  const prepared = sqliteStatement(driver.database(), statement);
+  const parameters = values.map((value) => driverValue(value, "sqlite"));
+  return driver.lock.run(() => (prepared.reader ? (prepared.all(...parameters) as Row[]) : (prepared.run(...parameters), [])));
+}
+
+export interface InsertColumn {
+  name: string;
+  type: ColumnType;
+}
+
+/**
+ * Inserts many rows at once (lib/db/dialect.ts's manyRowsInsert): on SQLite as one synchronous transaction of a
+ * prepared INSERT; on PostgreSQL as one statement. Prisma's createMany costs a hundred times more per row.
+ */
+export async function insertRows(db: Db, table: string, columns: InsertColumn[], rows: SqlValue[][]): Promise<void> {
+  const statement: NamedStatement = { name: `optigate_insert_${table}`, sql: (provider) => manyRowsInsert(table, columns, provider) };
+  const driver = driverOf(db);
+  if (driver.provider === "postgresql") {
+    const arrays = columns.map((_, index) => rows.map((row) => driverValue(row[index], "postgresql")));
+    await driver.pool.query({ name: statement.name, text: statement.sql("postgresql"), values: arrays });
+    return;
+  }
+  const database = driver.database();
+  const insert = sqliteStatement(database, statement);
+  await driver.lock.run(() => database.transaction(() => rows.forEach((row) => insert.run(...row.map((value) => driverValue(value, "sqlite")))))());
+}

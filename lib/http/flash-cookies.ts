@@ -1,0 +1,17 @@
+/**
+ * One-time cookies through which a form's POST hands its outcome to the page after it: a new client secret, a
+ * catalog import's result (sealed: lib/http/sealed-cookie.ts). The pages' proxy takes them out of the request for
+ * the page and deletes them in the same answer, so a reload does not show them again: a secret is shown exactly once.
+ */
+
+export const NEW_SECRET_COOKIE = "optigate_new_secret";
+export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
+
+/** Each one-time cookie with the path it is set on (the path of the pages that show it). */
+export const FLASH_COOKIES = [
+  { name: NEW_SECRET_COOKIE, path: "/admin" },
+  { name: IMPORT_RESULT_COOKIE, path: "/portal/catalogs" },
+] as const;
+
+/** The request header in which the proxy hands a one-time cookie's value to the page. */
+export const flashHeader = (cookie: string) => `x-optigate-flash-${cookie.replace(/_/g, "-")}`;

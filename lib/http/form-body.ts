@@ -1,0 +1,72 @@
+/**
+ * Request bodies, read with a bound. Every form and protocol POST is small, so a body is read while its bytes are
+ * counted and refused with 413 once it passes MAX_FORM_BYTES, whatever Content-Length says (or when it is absent,
+ * as with chunked bodies): nobody can make the server hold more than that per request.
+ */
+
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** The body could not be taken: too large (413), or the caller stopped sending it (400). Never the server's fault. */
+export class RequestBodyError extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RequestBodyError";
+  }
+}
+
+export class BodyTooLargeError extends RequestBodyError {
+  constructor(readonly limit: number) {
+    super(413, `the request body is larger than ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** The caller closed or reset the connection before the whole body arrived. */
+export const bodyNotReceived = () => new RequestBodyError(400, "the request body did not arrive in full");
+
+export function isFormRequest(request: Request): boolean {
+  const type = request.headers.get("content-type") ?? "";
+  return type.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+}
+
+/** The body's bytes, at most `limit` of them; stops reading and throws BodyTooLargeError beyond that. */
+export async function readBodyBytes(request: Request, limit = MAX_FORM_BYTES): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) {
+    await request.body.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(limit);
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const read = () => reader.read().catch(() => Promise.reject(bodyNotReceived()));
+  for (let chunk = await read(); !chunk.done; chunk = await read()) {
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(chunk.value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The body as text (UTF-8, bad sequences replaced), bounded as readBodyBytes. */
+export async function readBodyText(request: Request, limit = MAX_FORM_BYTES): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, limit));
+}
+
+/** An application/x-www-form-urlencoded body; any other content type counts as an empty form. */
+export async function readForm(request: Request): Promise<URLSearchParams> {
+  return isFormRequest(request) ? new URLSearchParams(await readBodyText(request)) : new URLSearchParams();
+}

@@ -1,0 +1,86 @@
+/**
+ * POST /interaction/suppliers: the supplier registration forms of /portal/suppliers, through the same data functions
+ * and rules as the platform API (lib/data/registrations.ts). Opticians request (`request`), change subscriptions
+ * (`subscriptions`) and withdraw (`withdraw`); supplier users approve with customer groups (`approve`), reject
+ * (`reject`) and end an active registration (`end`). Each change names the version it was made on, so a change made
+ * meanwhile by someone else is reported instead of overwritten. Answers 303 to the page with `done` or `error`.
+ */
+import { actorOfRequest } from "@/lib/data/actor";
+import { changeRegistration, RegistrationError, requestRegistration, type RegistrationChange } from "@/lib/data/registrations";
+import { readForm } from "@/lib/http/form-body";
+import { pageUrl, seeOther } from "@/lib/interaction/see-other";
+import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import type { ServiceContext } from "@/lib/service-context";
+import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registration-rules";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+
+/** The page's error codes (messages Suppliers.errors.*). */
+export type RegistrationFormError = "form_expired" | "invalid_client_id" | "invalid_groups" | "not_found" | "forbidden" | "conflict" | "not_now" | "stale" | "unknown_action";
+
+class FormProblem extends Error {
+  constructor(readonly code: RegistrationFormError) {
+    super(code);
+  }
+}
+
+/** "3, 7 12" as [3, 7, 12]; anything else is invalid_groups. */
+function customerGroups(text: string): number[] {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (!parts.every((part) => /^\d{1,10}$/.test(part))) throw new FormProblem("invalid_groups");
+  const groups = parts.map(Number);
+  try {
+    checkCustomerGroups(groups);
+  } catch {
+    throw new FormProblem("invalid_groups");
+  }
+  return groups;
+}
+
+function changeOf(action: string, form: URLSearchParams): RegistrationChange {
+  switch (action) {
+    case "approve":
+      return { status: "active", customerGroups: customerGroups(form.get("customer_groups") ?? "") };
+    case "reject":
+      return { status: "rejected" };
+    case "withdraw":
+    case "end":
+      return { status: "withdrawn" };
+    case "subscriptions": {
+      const chosen = new Set(form.getAll("subscribed"));
+      return { subscriptions: form.getAll("catalog").map((catalogId) => ({ catalogId, status: chosen.has(catalogId) ? "Subscribed" : "Unsubscribed" })) };
+    }
+    default:
+      throw new FormProblem("unknown_action");
+  }
+}
+
+const ERROR_OF_CODE = { not_found: "not_found", forbidden: "forbidden", conflict: "conflict", invalid: "not_now", stale: "stale", precondition_required: "stale" } as const;
+
+export async function handleRegistrationSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const actor = await actorOfRequest(context, request);
+  const form = await readForm(request);
+  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: SUPPLIERS_PATH }));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return seeOther(pageUrl(SUPPLIERS_PATH, { error: "form_expired" }));
+  const action = form.get("action") ?? "";
+  try {
+    if (action === "request") {
+      const clientId = (form.get("client_id") ?? "").trim();
+      try {
+        checkClientId(clientId);
+      } catch {
+        throw new FormProblem("invalid_client_id");
+      }
+      await requestRegistration(actor, { supplierId: form.get("supplier_id") ?? "", clientId, catalogs: form.getAll("catalog") });
+    } else {
+      const version = Number(form.get("version"));
+      if (!Number.isSafeInteger(version)) throw new FormProblem("stale");
+      await changeRegistration(actor, form.get("registration_id") ?? "", version, changeOf(action, form));
+    }
+    return seeOther(pageUrl(SUPPLIERS_PATH, { done: action }));
+  } catch (error) {
+    if (error instanceof FormProblem) return seeOther(pageUrl(SUPPLIERS_PATH, { error: error.code }));
+    if (error instanceof RegistrationError) return seeOther(pageUrl(SUPPLIERS_PATH, { error: ERROR_OF_CODE[error.code] }));
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Throttling of failed client authentications at the token, revocation and introspection endpoints, per client id
+ * and caller address: after CLIENT_AUTH_LIMIT failures in 15 minutes that pair is refused for 15 minutes, even with
+ * the right secret. Keyed on the address too, so that nobody can lock a client out for everyone by sending bad
+ * secrets in its name. Failures are counted in the database (shared by all processes); the check before each
+ * authentication reads only this process's copy of the locks, which every failure refreshes, so the token
+ * endpoint's hot path pays no database round trip for it.
+ */
+import { processCache } from "@/lib/cache/process-cache";
+import type { Db } from "@/lib/db/prisma";
+import { throttledNetwork } from "@/lib/http/client-address";
+import { lockWhenReached, reserveAttempt } from "@/lib/db/statements/throttles";
+
+export const CLIENT_AUTH_LIMIT = 10;
+const WINDOW_SECONDS = 15 * 60;
+const LOCKOUT_SECONDS = 15 * 60;
+/** Locks kept in memory at most; beyond that the expired ones are dropped. */
+const MAX_LOCKS = 10_000;
+
+const locks = processCache("clientAuthLocks", () => new Map<string, number>());
+
+const keyOf = (clientId: string, address: string) => `client:${clientId}@${throttledNetwork(address)}`;
+
+export function isClientAuthLocked(clientId: string, address: string | undefined, now = Date.now()): boolean {
+  if (!address) return false;
+  const until = locks.get(keyOf(clientId, address));
+  return until !== undefined && until > now;
+}
+
+/** Counts a failure; once the limit is reached, the pair is locked here and for every process that next fails it. */
+export async function recordClientAuthFailure(db: Db, clientId: string, address: string | undefined, now = new Date()): Promise<void> {
+  if (!address) return;
+  const key = keyOf(clientId, address);
+  const count = await reserveAttempt(db, key, WINDOW_SECONDS, now);
+  let lockedUntil = count.lockedUntil && count.lockedUntil > now ? count.lockedUntil : null;
+  if (!lockedUntil && count.attempts >= CLIENT_AUTH_LIMIT) {
+    lockedUntil = new Date(now.getTime() + LOCKOUT_SECONDS * 1000);
+    await lockWhenReached(db, key, CLIENT_AUTH_LIMIT, lockedUntil);
+  }
+  if (!lockedUntil) return;
+  if (locks.size >= MAX_LOCKS) for (const [stale, until] of locks) if (until <= now.getTime()) locks.delete(stale);
+  locks.set(key, lockedUntil.getTime());
+}

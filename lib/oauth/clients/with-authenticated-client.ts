@@ -1,0 +1,25 @@
+/**
+ * Authenticates the client around the work of an endpoint where clients authenticate (token, revocation,
+ * introspection): read the form, authenticate the client, then do the work for it; any failure becomes an
+ * RFC 6749 §5.2 error response.
+ */
+import { clientAddress } from "@/lib/http/client-address";
+import { readFormParameters, type Parameters } from "@/lib/oauth/request-parameters";
+import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
+import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import { oauthErrorResponse } from "@/lib/oauth/json-response";
+import type { ServiceContext } from "@/lib/service-context";
+
+export async function withAuthenticatedClient(
+  request: Request,
+  context: ServiceContext,
+  work: (params: Parameters, client: ClientWithSecrets) => Promise<Response>,
+): Promise<Response> {
+  try {
+    const params = await readFormParameters(request);
+    const client = await authenticateClient(context.db, readClientCredentials(request, params), clientAddress(request, context.config.trustedProxies));
+    return await work(params, client);
+  } catch (error) {
+    return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });
+  }
+}

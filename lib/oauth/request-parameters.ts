@@ -1,0 +1,34 @@
+/**
+ * Request parameters of the protocol endpoints: from the query (GET) or an application/x-www-form-urlencoded body
+ * (POST). A parameter sent twice is an error (RFC 6749 §3.1 and §3.2); unknown ones are kept and ignored by callers.
+ */
+import { isFormRequest, readBodyText } from "@/lib/http/form-body";
+import { invalidRequest } from "@/lib/oauth/errors";
+
+export type Parameters = ReadonlyMap<string, string>;
+
+export function singleValued(params: URLSearchParams): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (result.has(name)) throw invalidRequest(`parameter "${name}" must not be repeated`);
+    result.set(name, value);
+  }
+  return result;
+}
+
+/** The form body of a POST; other content types are refused. */
+export async function readFormParameters(request: Request): Promise<Map<string, string>> {
+  if (!isFormRequest(request)) throw invalidRequest("the request body must be application/x-www-form-urlencoded");
+  return singleValued(new URLSearchParams(await readBodyText(request)));
+}
+
+/** GET query or POST form, as the endpoint allows both. */
+export async function readRequestParameters(request: Request): Promise<Map<string, string>> {
+  return request.method === "POST" ? readFormParameters(request) : singleValued(new URL(request.url).searchParams);
+}
+
+/** A non-empty parameter, or undefined. Empty parameters count as absent (RFC 6749 §3.1). */
+export function optional(params: Parameters, name: string): string | undefined {
+  const value = params.get(name);
+  return value === undefined || value === "" ? undefined : value;
+}

@@ -1,0 +1,23 @@
+/** What a form's POST left for the page after it (lib/http/flash-cookies.ts), read once. */
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { getConfig } from "@/lib/config";
+import { flashHeader, IMPORT_RESULT_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
+import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
+import type { NewSecretShown } from "@/lib/interaction/admin-submission";
+import type { ShownImportResult } from "@/lib/interaction/catalog-submission";
+import { LOGIN_USERNAME_COOKIE } from "@/lib/interaction/login-submission";
+
+/** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
+async function flash<T>(name: string): Promise<T | undefined> {
+  return unsealedCookieValue<T>((await headers()).get(flashHeader(name)) ?? undefined, getConfig().secretKey);
+}
+
+/** A client secret just created, shown once on the client's page. */
+export const newSecretShownOnce = () => flash<NewSecretShown>(NEW_SECRET_COOKIE);
+
+/** The outcome of the last catalog upload. */
+export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COOKIE);
+
+/** The user name typed before a failed sign-in, so that the login page keeps it. */
+export const rememberedUsername = async () => (await cookies()).get(LOGIN_USERNAME_COOKIE)?.value;

@@ -1,0 +1,54 @@
+/**
+ * Runs before OptiGate's pages (see proxy.ts): hands the page the CSRF cookie value (setting the cookie when the
+ * browser has none, or one that is no value of ours) and the request's ui_locales, directly or from the authorization
+ * request the page belongs to. A ui_locales choice is also kept in the language cookie for the rest of the flow. The
+ * one-time cookies a form left for the page (lib/http/flash-cookies.ts) are handed on and deleted.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { generateOpaqueToken } from "@/lib/crypto/tokens";
+import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
+import { FLASH_COOKIES, flashHeader } from "@/lib/http/flash-cookies";
+import { strictTransportSecurity } from "@/lib/http/page-security-headers";
+import { languageCookie } from "@/lib/i18n/language-switch";
+import { supportedUiLocale } from "@/lib/i18n/resolve-locale";
+import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
+import { safeLocalPath } from "@/lib/http/local-path";
+import { CSRF_COOKIE_VALUE, csrfCookieName } from "@/lib/session/csrf";
+
+export const UI_LOCALES_HEADER = "x-optigate-ui-locales";
+export const CSRF_COOKIE_HEADER = "x-optigate-csrf-cookie";
+
+function uiLocalesOf(request: NextRequest): string | undefined {
+  const params = request.nextUrl.searchParams;
+  return params.get("ui_locales") ?? authorizeParametersOf(safeLocalPath(params.get("returnUrl")))?.get("ui_locales") ?? undefined;
+}
+
+export function interactionPageProxy(request: NextRequest): NextResponse {
+  const publicUrl = process.env.PUBLIC_URL ?? "";
+  const headers = new Headers(request.headers);
+  // Only this proxy may set these: never trust them from the browser.
+  headers.delete(UI_LOCALES_HEADER);
+  headers.delete(CSRF_COOKIE_HEADER);
+  const flashed = FLASH_COOKIES.filter(({ name }) => {
+    headers.delete(flashHeader(name));
+    const value = request.cookies.get(name)?.value;
+    if (value && /^[\w.-]+$/.test(value)) headers.set(flashHeader(name), value);
+    return value !== undefined;
+  });
+  // Only a language OptiGate speaks goes on: ui_locales is the caller's text, and a header takes no such characters as "€".
+  const locale = supportedUiLocale(uiLocalesOf(request));
+  if (locale) headers.set(UI_LOCALES_HEADER, locale);
+  const cookieName = csrfCookieName(publicUrl);
+  const existingCsrf = request.cookies.get(cookieName)?.value;
+  const keptCsrf = existingCsrf !== undefined && CSRF_COOKIE_VALUE.test(existingCsrf);
+  const csrf = keptCsrf ? existingCsrf : generateOpaqueToken();
+  headers.set(CSRF_COOKIE_HEADER, csrf);
+
+  const response = NextResponse.next({ request: { headers } });
+  if (!keptCsrf) response.headers.append("Set-Cookie", serializeCookie(cookieName, csrf, { secure: isSecureOrigin(publicUrl) }));
+  if (locale) response.headers.append("Set-Cookie", languageCookie(locale, publicUrl));
+  for (const { name, path } of flashed) response.headers.append("Set-Cookie", expireCookie(name, { secure: isSecureOrigin(publicUrl), path }));
+  const hsts = strictTransportSecurity(publicUrl);
+  if (hsts) response.headers.set("Strict-Transport-Security", hsts);
+  return response;
+}

@@ -1,0 +1,38 @@
+/**
+ * The customer link of the catalog services: an optician company's active registration at a supplier. Only an active
+ * registration counts; a requested, rejected or withdrawn one is no link at all.
+ */
+import type { Db } from "@/lib/db/prisma";
+import { activeRegistrations, type ActiveRegistrationRow } from "@/lib/db/statements/api-callers";
+
+export interface CustomerLink {
+  registrationId: string;
+  /** the customer number at the supplier (ClientID) */
+  clientId: string;
+  customerGroups: number[];
+  /** subscription status by catalog (the catalog's row id) */
+  subscriptions: Map<string, string>;
+}
+
+const linkOf = (row: { id: string; clientId: string; customerGroups: string; subscriptions: { catalogId: string; status: string }[] }): CustomerLink => ({
+  registrationId: row.id,
+  clientId: row.clientId,
+  customerGroups: JSON.parse(row.customerGroups) as number[],
+  subscriptions: new Map(row.subscriptions.map((s) => [s.catalogId, s.status])),
+});
+
+/** Customer links by supplier company, from active registrations read on the driver. */
+export function customerLinksFrom(rows: ActiveRegistrationRow[]): Map<string, CustomerLink> {
+  return new Map(rows.map((row) => [row.supplierCompanyId, linkOf({ id: row.registrationId, clientId: row.clientId, customerGroups: row.customerGroups, subscriptions: row.subscriptions })]));
+}
+
+/** The company's customer links by supplier company (every catalog list for a company needs them). */
+export async function customerLinksOf(db: Db, opticianCompanyId: string): Promise<Map<string, CustomerLink>> {
+  return customerLinksFrom(await activeRegistrations(db, opticianCompanyId));
+}
+
+/** The company's customer link at one supplier, with the customer's names of white-label articles. */
+export async function customerLinkAt(db: Db, opticianCompanyId: string, supplierCompanyId: string): Promise<(CustomerLink & { whiteLabelNames: Map<string, string> }) | undefined> {
+  const row = await db.supplierRegistration.findFirst({ where: { opticianCompanyId, supplierCompanyId, status: "active" }, include: { subscriptions: true, whiteLabelNames: true } });
+  return row ? { ...linkOf(row), whiteLabelNames: new Map(row.whiteLabelNames.map((n) => [n.articleNumber, n.name])) } : undefined;
+}

@@ -1,0 +1,78 @@
+/**
+ * Every route handler of OptiGate, by path, each a web-standard `(Request) => Promise<Response>` defined once. The
+ * route files under app/ export these (all in the same shape), and the lean HTTP front of the Node deployment
+ * (lib/server/fast-front.ts) serves the hot ones directly, ahead of Next.js.
+ */
+import { platformApi } from "@/lib/api/v2-api";
+import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
+import { handleSilentLogin } from "@/lib/catalog/silent-login";
+import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { handleHealthRequest } from "@/lib/health/check-health";
+import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
+import { handleAdminSubmission } from "@/lib/interaction/admin-submission";
+import { handleCatalogSubmission } from "@/lib/interaction/catalog-submission";
+import { handleConsentSubmission } from "@/lib/interaction/consent-submission";
+import { handleLoginSubmission } from "@/lib/interaction/login-submission";
+import { handlePortalSubmission } from "@/lib/interaction/portal-submission";
+import { handleRegistrationSubmission } from "@/lib/interaction/registration-submission";
+import { handleSignOutSubmission } from "@/lib/interaction/signout-submission";
+import { handleAuthorizeRequest } from "@/lib/oauth/authorize/authorize-endpoint";
+import { withCors } from "@/lib/oauth/cors";
+import { handleDiscoveryRequest } from "@/lib/oauth/discovery";
+import { handleEndSessionRequest } from "@/lib/oauth/endsession/end-session-endpoint";
+import { handleIntrospectionRequest } from "@/lib/oauth/introspection-endpoint";
+import { handleJwksRequest } from "@/lib/oauth/keys/jwks-endpoint";
+import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
+import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
+import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
+import { guardedHandler, type Handler } from "@/lib/server/guarded-handler";
+import { getServiceContext, type ServiceContext } from "@/lib/service-context";
+
+export type { Handler };
+
+/** A handler that works on the service context of this process. */
+const withContext = (handle: (request: Request, context: ServiceContext) => Promise<Response>): Handler => guardedHandler((request) => handle(request, getServiceContext()));
+
+const cors = (methods: string[], handle: (request: Request, context: ServiceContext) => Promise<Response>) => {
+  const { handle: withOrigin, preflight } = withCors(getDb, methods, (request) => handle(request, getServiceContext()));
+  return { handle: guardedHandler(withOrigin), preflight: guardedHandler(preflight) };
+};
+
+const token = cors(["POST"], handleTokenRequest);
+const revocation = cors(["POST"], handleRevocationRequest);
+const userinfo = cors(["GET", "POST"], handleUserinfoRequest);
+const discovery = cors(["GET"], handleDiscoveryRequest);
+const jwks = cors(["GET"], handleJwksRequest);
+const api = platformApi(getDb, getServiceContext);
+const apiHandler = guardedHandler(api.handle);
+const authorize = withContext(handleAuthorizeRequest);
+const endSession = withContext(handleEndSessionRequest);
+
+export const ROUTES = {
+  "/connect/authorize": { GET: authorize, POST: authorize },
+  "/connect/token": { POST: token.handle, OPTIONS: token.preflight },
+  "/connect/revocation": { POST: revocation.handle, OPTIONS: revocation.preflight },
+  "/connect/userinfo": { GET: userinfo.handle, POST: userinfo.handle, OPTIONS: userinfo.preflight },
+  "/connect/introspect": { POST: withContext(handleIntrospectionRequest) },
+  "/connect/endsession": { GET: endSession, POST: endSession },
+  "/.well-known/openid-configuration": { GET: discovery.handle, OPTIONS: discovery.preflight },
+  "/.well-known/openid-configuration/jwks": { GET: jwks.handle, OPTIONS: jwks.preflight },
+  "/getCatalogInfos.ashx": { GET: withContext(handleCatalogInfosRequest) },
+  "/getSubCatalog.ashx": { GET: withContext(handleSubCatalogRequest) },
+  "/services/login/SilentLogin": { POST: withContext(handleSilentLogin) },
+  "/interaction/login": { POST: withContext(handleLoginSubmission) },
+  "/interaction/consent": { POST: withContext(handleConsentSubmission) },
+  "/interaction/signout": { POST: withContext(handleSignOutSubmission) },
+  "/interaction/portal": { POST: withContext(handlePortalSubmission) },
+  "/interaction/admin": { POST: withContext(handleAdminSubmission) },
+  "/interaction/catalogs": { POST: withContext(handleCatalogSubmission) },
+  "/interaction/suppliers": { POST: withContext(handleRegistrationSubmission) },
+  "/language": { GET: guardedHandler(async (request) => handleLanguageSwitch(request, getConfig().publicUrl)) },
+  "/api/health": { GET: withContext(handleHealthRequest) },
+  // The platform API routes every path and method under /v2/ itself (lib/api/v2-api.ts).
+  "/v2/[...path]": { GET: apiHandler, POST: apiHandler, PATCH: apiHandler, PUT: apiHandler, DELETE: apiHandler, OPTIONS: guardedHandler(api.preflight) },
+} as const satisfies Record<string, Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>>;
+
+export type RoutePath = keyof typeof ROUTES;

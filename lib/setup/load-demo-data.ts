@@ -1,0 +1,36 @@
+/**
+ * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already exists (matched by company id, user email and client id)
+ * is left exactly as it is, so loading twice changes nothing.
+ */
+import { demoClients, demoCompanies, demoUsers } from "@/prisma/demo-data";
+import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import { loadDemoCatalogs } from "@/lib/setup/load-demo-catalogs";
+import { registerClient } from "@/lib/admin/client-registry";
+import { hashPassword } from "@/lib/crypto/password";
+import type { Db } from "@/lib/db/prisma";
+
+export interface DemoDataResult {
+  created: string[];
+}
+
+export async function loadDemoData(db: Db, apiScopePrefix: string): Promise<DemoDataResult> {
+  const created: string[] = [];
+  for (const company of demoCompanies) {
+    if (await db.company.findUnique({ where: { id: company.id }, select: { id: true } })) continue;
+    await db.company.create({ data: company });
+    created.push(`company ${company.name}`);
+  }
+  for (const { password, ...user } of demoUsers) {
+    if (await db.user.findUnique({ where: { email: user.email }, select: { id: true } })) continue;
+    await db.user.create({ data: { ...user, emailVerified: true, passwordHash: await hashPassword(password) } });
+    created.push(`user ${user.email}`);
+  }
+  for (const { metadata, secret } of demoClients(apiScopePrefix)) {
+    const registration = parseClientMetadata(metadata, apiScopePrefix);
+    if (await db.client.findUnique({ where: { id: registration.id }, select: { id: true } })) continue;
+    await registerClient(db, registration, { value: secret, description: "demo secret" });
+    created.push(`client ${registration.id}`);
+  }
+  created.push(...(await loadDemoCatalogs(db)));
+  return { created };
+}

@@ -1,0 +1,26 @@
+/**
+ * What start-up does to the database before serving: apply pending migrations, write the built-in scopes, create the
+ * signing keys on first start, and load the demo data set when DEMO_DATA=1.
+ */
+import type { Config } from "@/lib/config";
+import { loadDemoData } from "@/lib/setup/load-demo-data";
+import { applyMigrations } from "@/lib/db/migrator";
+import { getPrismaClient } from "@/lib/db/prisma";
+import { syncScopes } from "@/lib/setup/sync-scopes";
+import { ensureSigningKeys, requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
+
+export interface PreparedDatabase {
+  appliedMigrations: string[];
+  demoDataCreated: string[];
+}
+
+export async function prepareDatabase(
+  config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey" | "tokenSigningAlg">,
+): Promise<PreparedDatabase> {
+  const appliedMigrations = await applyMigrations(config.database);
+  const db = getPrismaClient(config.database);
+  await syncScopes(db, config.apiScopePrefix);
+  await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
+  const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
+  return { appliedMigrations, demoDataCreated: demo.created };
+}

@@ -1,0 +1,107 @@
+/**
+ * Calls the platform API's real handler (the route file under app/v2/) and validates every response against the
+ * API's own OpenAPI document with Ajv (JSON Schema 2020-12): the operation is found by method and path template, the
+ * response by status, the schema by content type. A response the document does not describe fails the test.
+ */
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { expect } from "vitest";
+import { openApiDocument } from "@/lib/api/openapi-document";
+import { basic, call, formRequest, ISSUER, signedInAgent, interactionOf, returnUrlOf, type UserAgent } from "./oauth-service";
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
+
+export const DOCUMENT = openApiDocument({ apiUrl: ISSUER, publicUrl: ISSUER, apiScopePrefix: "platform" });
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema({ $id: "openapi", components: DOCUMENT.components });
+
+const validators = new Map<object, ReturnType<typeof ajv.compile>>();
+/** Schemas of the document refer to its components; inline ones stand alone. */
+function validatorOf(schema: { $ref?: string }) {
+  let validate = validators.get(schema);
+  if (!validate) validators.set(schema, (validate = ajv.compile(schema.$ref ? { $ref: `openapi${schema.$ref}` } : schema)));
+  return validate;
+}
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }>; headers?: Record<string, unknown>; $ref?: string }> };
+
+function operationOf(method: string, path: string): Operation | undefined {
+  const segments = path.split("?")[0].split("/");
+  for (const [template, item] of Object.entries(DOCUMENT.paths)) {
+    const parts = template.split("/");
+    if (parts.length === segments.length && parts.every((part, index) => part.startsWith("{") || part === segments[index])) {
+      return (item as Record<string, Operation>)[method.toLowerCase()];
+    }
+  }
+  return undefined;
+}
+
+/** Checks the response against the document; returns the parsed JSON body (undefined for other bodies). */
+export async function checkAgainstDocument(method: string, path: string, response: Response): Promise<any> {
+  const text = await response.clone().text();
+  const type = (response.headers.get("content-type") ?? "").split(";")[0];
+  const operation = operationOf(method, path);
+  if (!operation) {
+    // Paths and methods the API does not have still answer with a problem body.
+    expect([404, 405]).toContain(response.status);
+    expect(type).toBe("application/problem+json");
+  }
+  let described = operation?.responses[String(response.status)];
+  if (described?.$ref) described = (DOCUMENT.components.responses as Record<string, typeof described>)[described.$ref.split("/").pop()!];
+  if (operation) expect(described, `${method} ${path} answered ${response.status}, which the OpenAPI document does not describe`).toBeDefined();
+  const schema = operation ? described!.content?.[type]?.schema : { $ref: "#/components/schemas/Problem" };
+  expect(schema, `${method} ${path} ${response.status} answered ${type}, which the OpenAPI document does not describe`).toBeDefined();
+  for (const header of Object.keys(described?.headers ?? {})) expect(response.headers.get(header), `header ${header}`).not.toBeNull();
+  if (type === "application/xml") return undefined;
+  const body = JSON.parse(text);
+  const validate = validatorOf(schema as { $ref?: string });
+  expect(validate(body) ? [] : validate.errors, `${method} ${path} ${response.status}`).toEqual([]);
+  return body;
+}
+
+export interface ApiCallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One API call through the route file; the response and its JSON body, both checked against the document. */
+export async function api(method: Method, path: string, options: ApiCallOptions = {}): Promise<{ response: Response; body: any }> {
+  const route = (await import("@/app/v2/[...path]/route")) as Record<Method, (request: Request) => Promise<Response>>;
+  const headers: Record<string, string> = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const response = await route[method](new Request(`${ISSUER}${path}`, { method, headers, body }));
+  if (method === "OPTIONS") return { response, body: undefined };
+  return { response, body: await checkAgainstDocument(method, path, response) };
+}
+
+/** An access token for a client acting for itself (client credentials). */
+export async function clientToken(clientId: string, secret: string, scope: string): Promise<string> {
+  const response = await call("token", formRequest("/connect/token", { grant_type: "client_credentials", scope }, { authorization: basic(clientId, secret) }));
+  expect(response.status).toBe(200);
+  return (await response.json()).access_token;
+}
+
+/** An access token of demo-web for a demo user, by the authorization code flow with consent. */
+export async function userToken(email: string, password: string, scope: string, agent?: UserAgent): Promise<string> {
+  return (await userTokens(email, password, scope, agent)).access_token;
+}
+
+/** demo-web's token response for a demo user (access token, and ID and refresh tokens by scope). */
+export async function userTokens(email: string, password: string, scope: string, agent?: UserAgent): Promise<{ access_token: string; id_token?: string; refresh_token?: string }> {
+  const user = agent ?? (await signedInAgent(email, password));
+  const params = { client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "code", scope, state: "s" };
+  let response = await user.authorize(params);
+  if (response.headers.get("location")?.startsWith("/login")) throw new Error(`not signed in: ${returnUrlOf(response)}`);
+  if (response.headers.get("location")?.startsWith("/consent")) response = await user.consent(interactionOf(response), "allow", scope.split(" "));
+  const code = new URL(response.headers.get("location")!).searchParams.get("code");
+  expect(code).toBeTruthy();
+  const token = await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code: code!, redirect_uri: params.redirect_uri }, { authorization: basic("demo-web", "demo-web-secret") }));
+  expect(token.status).toBe(200);
+  return token.json();
+}

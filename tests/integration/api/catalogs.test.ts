@@ -1,0 +1,143 @@
+/** GET /v2/catalogs and its detail and article routes: the getCatalogInfos list and the getSubCatalog rules as JSON. */
+import { XMLParser } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { ISSUER, formRequest, useOAuthService } from "../../helpers/oauth-service";
+import { api, clientToken, userToken } from "../../helpers/platform-api";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const READ = "platform.catalogs.read";
+const backend = () => clientToken("demo-backend", "demo-backend-secret", READ);
+const optician = () => userToken("optician@demo.test", "Optician#2026", READ);
+const supplier = () => userToken("supplier@demo.test", "Supplier#2026", READ);
+
+async function subCatalogXml(query: string): Promise<string> {
+  const { GET } = await import("@/app/getSubCatalog.ashx/route");
+  const response = await GET(new Request(`${ISSUER}/getSubCatalog.ashx?${query}`));
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+async function ticket(): Promise<string> {
+  const { POST } = await import("@/app/services/login/SilentLogin/route");
+  return (await (await POST(formRequest("/services/login/SilentLogin", { username: "optician@demo.test", password: "Optician#2026" }))).json()).ticket;
+}
+
+describe(`the platform API's catalogs on ${testProvider()}`, () => {
+  it("lists the published catalogs with their latest released revision and the caller's registration", async () => {
+    const { response, body } = await api("GET", "/v2/catalogs", { token: await optician() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body.next).toBeNull();
+    expect(body.items.map((c: any) => `${c.supplierId}/${c.catalogId}`)).toEqual(["DLAG/catalog.xml", "DLAG/catalog_AT.xml", "FWG/catalog.xml"]);
+    expect(body.items[0]).toEqual({
+      supplierId: "DLAG",
+      companyId: "demo-company-lens",
+      supplierName: "Demo Lens AG",
+      catalogId: "catalog.xml",
+      resourceKey: "DLAG-DE",
+      name: expect.any(String),
+      language: "de",
+      validCountries: ["DE"],
+      productGroups: ["Brillengläser", "Kontaktlinsen"],
+      latestRevision: { number: 2, releasedAt: expect.stringMatching(/Z$/) },
+      registration: { clientId: "100234", subscriptionStatus: "Subscribed" },
+    });
+    expect(body.items[1].registration).toEqual({ clientId: "100234", subscriptionStatus: "Unsubscribed" });
+    expect(body.items[2].registration).toBeNull();
+  });
+
+  it("filters like getCatalogInfos (country, product group, supplier)", async () => {
+    const token = await backend();
+    const ids = async (query: string) => (await api("GET", `/v2/catalogs${query}`, { token })).body.items.map((c: any) => c.resourceKey);
+    expect(await ids("?validCountry=at")).toEqual(["DLAG-AT", "FWG-DE"]);
+    expect(await ids(`?productGroup=${encodeURIComponent("Kontaktlinsen")}`)).toEqual(["DLAG-DE"]);
+    expect(await ids("?supplierId=FWG")).toEqual(["FWG-DE"]);
+    expect(await ids("?validCountry=FR")).toEqual([]);
+  });
+
+  it("pages with an opaque cursor without duplicates or gaps when catalogs are published between pages", async () => {
+    const token = await backend();
+    const first = await api("GET", "/v2/catalogs?limit=2", { token });
+    expect(first.body.items.map((c: any) => c.resourceKey)).toEqual(["DLAG-DE", "DLAG-AT"]);
+    expect(first.body.next).toEqual(expect.any(String));
+    // A catalog published before the cursor's position, and one after it.
+    const db = service().database.db;
+    const { releaseRevision } = await import("@/lib/catalog/publishing/catalog-publishing");
+    for (const [company, catalogId, key] of [["demo-company-lens", "catalog_AA.xml", "DLAG-AA"], ["demo-company-frames", "catalog_ZZ.xml", "FWG-ZZ"]]) {
+      const catalog = await db.catalog.create({ data: { supplierCompanyId: company, catalogId, resourceKey: key, name: key, language: "de", formatVersion: "1" } });
+      await db.catalogRevision.create({ data: { catalogId: catalog.id, number: 1, publishedAt: new Date(), validFrom: new Date() } });
+      await releaseRevision(db, { supplierCompanyId: company, catalogId, revision: 1 });
+    }
+    const second = await api("GET", `/v2/catalogs?limit=2&cursor=${encodeURIComponent(first.body.next)}`, { token });
+    expect(second.body.items.map((c: any) => c.resourceKey)).toEqual(["FWG-DE", "FWG-ZZ"]);
+    expect(second.body.next).toBeNull();
+  });
+
+  it("refuses a tampered cursor, another list's cursor, bad limits and unknown parameters with 400 problems", async () => {
+    const token = await backend();
+    const { body } = await api("GET", "/v2/catalogs?limit=1", { token });
+    const [text, mac] = body.next.split(".");
+    const tampered = `${Buffer.from(Buffer.from(text, "base64url").toString().replace("DLAG", "FWG")).toString("base64url")}.${mac}`;
+    for (const query of [`cursor=${tampered}`, `cursor=${body.next}&validCountry=DE`, "cursor=abc", `cursor=${"a".repeat(2000)}`, "limit=0", "limit=501", "limit=ten", "validCountry=Germany", "sort=name", "limit=1&limit=2"]) {
+      const { response, body: problem } = await api("GET", `/v2/catalogs?${query}`, { token });
+      expect(response.status, query).toBe(400);
+      expect(problem.detail, query).toMatch(/cursor|limit|validCountry|sort|repeated/);
+    }
+  });
+
+  it("shows one catalog with its released revisions; the supplier's own users also see unreleased ones, marked", async () => {
+    const path = "/v2/catalogs/DLAG/catalog.xml";
+    const forCustomer = await api("GET", path, { token: await optician() });
+    expect(forCustomer.body.revisions.map((r: any) => [r.number, r.released])).toEqual([[1, true], [2, true]]);
+    expect(forCustomer.body.revisions[0]).toEqual({ number: 1, releasedAt: expect.stringMatching(/Z$/), comment: expect.any(String), released: true });
+    const forOwner = await api("GET", path, { token: await supplier() });
+    expect(forOwner.body.revisions.map((r: any) => [r.number, r.released, r.releasedAt])).toEqual([[1, true, expect.any(String)], [2, true, expect.any(String)], [3, false, null]]);
+    expect((await api("GET", "/v2/catalogs/DLAG/nothing.xml", { token: await optician() })).response.status).toBe(404);
+    expect((await api("GET", "/v2/catalogs/NOBODY/catalog.xml", { token: await optician() })).response.status).toBe(404);
+  });
+
+  it("gives a revision's articles by the getSubCatalog rules, as JSON pages and as the same XML", async () => {
+    const token = await optician();
+    const all: any[] = [];
+    let next: string | null = null;
+    do {
+      const query: string = next ? `?limit=2&cursor=${encodeURIComponent(next)}` : "?limit=2";
+      const { response, body } = await api("GET", `/v2/catalogs/DLAG/catalog.xml/revisions/2/articles${query}`, { token });
+      expect(response.status).toBe(200);
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      all.push(...body.items);
+      next = body.next;
+    } while (next);
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => name === "Article", parseTagValue: false });
+    const viaTicket = parser.parse(await subCatalogXml(`companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2&ticket=${await ticket()}`)).SubCatalog.Article;
+    expect(all.map((a) => [a.articleNumber, a.customerGroup, a.name, a.purchasePrice.toFixed(2)])).toEqual(viaTicket.map((a: any) => [a.articleNumber, Number(a.customerGroup), a.Name, a.PurchasePrice]));
+    expect(all.find((a) => a.whiteLabel)).toMatchObject({ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" });
+    expect(all.some((a) => a.customerGroup === 5)).toBe(true);
+    expect(all.every((a) => a.startDate === null || /^\d{4}-\d{2}-\d{2}$/.test(a.startDate))).toBe(true);
+
+    const xml = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", { token, headers: { accept: "application/xml" } });
+    expect(xml.response.status).toBe(200);
+    expect(xml.response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const document = await xml.response.text();
+    expect(parser.parse(document).SubCatalog.Article).toEqual(viaTicket);
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", { token, headers: { accept: "application/xml;q=0.5, application/json" } })).response.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("keeps the rules: unreleased revisions only for the supplier, other catalogs only with an active registration", async () => {
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await optician() })).response.status).toBe(403);
+    const own = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await supplier() });
+    expect(own.response.status).toBe(200);
+    expect(own.body.items.length).toBeGreaterThan(0);
+    const foreign = await api("GET", "/v2/catalogs/FWG/catalog.xml/revisions/1/articles", { token: await optician() });
+    expect(foreign.response.status).toBe(403);
+    expect(foreign.body.detail).toMatch(/no active registration/);
+    // A client acting for no company reads as anyone: German catalogs, group 0, no purchase prices.
+    const anyone = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", { token: await backend() });
+    expect(anyone.body.items.every((a: any) => a.customerGroup === 0 && a.purchasePrice === 0)).toBe(true);
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog_AT.xml/revisions/1/articles", { token: await backend() })).response.status).toBe(403);
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/99/articles", { token: await backend() })).response.status).toBe(404);
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/x1/articles", { token: await backend() })).response.status).toBe(400);
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles?limit=5001", { token: await backend() })).response.status).toBe(400);
+  });
+});

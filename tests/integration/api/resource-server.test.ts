@@ -1,0 +1,153 @@
+/**
+ * The platform API as a resource server: which tokens it accepts (RFC 6750 errors, RFC 9457 bodies), the scope per
+ * route, the company rule from the user's current record, CORS, and its OpenAPI document.
+ */
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
+import { api, clientToken, DOCUMENT, userTokens } from "../../helpers/platform-api";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const READ = "platform.catalogs.read";
+
+async function expectInvalidToken(token: string | undefined, headers: Record<string, string> = {}) {
+  const { response, body } = await api("GET", "/v2/catalogs", { token, headers });
+  expect(response.status).toBe(401);
+  expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="OptiGate", error="invalid_token"/);
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  expect(body).toMatchObject({ type: "urn:optigate:problem:invalid-token", status: 401 });
+  return body.detail as string;
+}
+
+/** A token signed with OptiGate's active key, with the given changes to a valid access token's header and claims. */
+async function forged(changes: { header?: Record<string, unknown>; claims?: Record<string, unknown> }) {
+  const { getKeySet, activeKey } = await import("@/lib/oauth/keys/key-store");
+  const { signJwt } = await import("@/lib/oauth/keys/jwt-signer");
+  const { getServiceContext } = await import("@/lib/service-context");
+  const context = getServiceContext();
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { iss: ISSUER, sub: "demo-backend", aud: `${ISSUER}/resources`, client_id: "demo-backend", scope: READ, iat: now, exp: now + 600, jti: crypto.randomUUID(), ...changes.claims };
+  return signJwt(claims, activeKey(await getKeySet(context.db, context.config.secretKey), "RS256"), (changes.header?.typ as string) ?? "at+jwt");
+}
+
+describe(`the platform API's resource server on ${testProvider()}`, () => {
+  it("accepts an access token from the Authorization header only", async () => {
+    const token = await clientToken("demo-backend", "demo-backend-secret", READ);
+    expect((await api("GET", "/v2/catalogs", { token })).response.status).toBe(200);
+    expect(await expectInvalidToken(undefined)).toMatch(/Authorization header/);
+    await expectInvalidToken(undefined, { authorization: `Basic ${token}` });
+    expect((await api("GET", `/v2/catalogs?access_token=${token}`)).response.status).toBe(401);
+    await expectInvalidToken("not a token");
+    await expectInvalidToken(`${token}x`);
+  });
+
+  it("refuses ID tokens, refresh tokens, logout tokens, other audiences, other issuers and expired tokens (60 s of leeway)", async () => {
+    const tokens = await userTokens("optician@demo.test", "Optician#2026", `openid offline_access ${READ}`);
+    await expectInvalidToken(tokens.id_token);
+    await expectInvalidToken(tokens.refresh_token);
+    await expectInvalidToken(await forged({ header: { typ: "logout+jwt" }, claims: { events: { "http://schemas.openid.net/event/backchannel-logout": {} } } }));
+    await expectInvalidToken(await forged({ claims: { aud: "demo-web" } }));
+    await expectInvalidToken(await forged({ claims: { iss: "https://elsewhere.example" } }));
+    const now = Math.floor(Date.now() / 1000);
+    expect((await api("GET", "/v2/catalogs", { token: await forged({ claims: { exp: now - 30 } }) })).response.status).toBe(200);
+    await expectInvalidToken(await forged({ claims: { exp: now - 90 } }));
+    // Signed by another key that claims OptiGate's issuer.
+    const { privateKey, publicKey } = await generateKeyPair("RS256");
+    const kid = (await exportJWK(publicKey)).n!.slice(0, 8);
+    const foreign = await new SignJWT({ client_id: "demo-backend", scope: READ })
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid })
+      .setIssuer(ISSUER)
+      .setSubject("demo-backend")
+      .setAudience(`${ISSUER}/resources`)
+      .setIssuedAt()
+      .setExpirationTime("10m")
+      .sign(privateKey);
+    await expectInvalidToken(foreign);
+  });
+
+  it("checks the expiry of a token whose signature it already checked on every use", async () => {
+    const { verifyAccessToken } = await import("@/lib/oauth/token/verify-access-token");
+    const { getServiceContext } = await import("@/lib/service-context");
+    const token = await clientToken("demo-backend", "demo-backend-secret", READ);
+    const claims = await verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60 });
+    expect((await verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60 })).jti).toBe(claims.jti);
+    const later = (seconds: number) => new Date((claims.exp! + seconds) * 1000);
+    expect((await verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60, now: later(59) })).jti).toBe(claims.jti);
+    await expect(verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60, now: later(61) })).rejects.toThrow(/invalid or has expired/);
+    await expect(verifyAccessToken(getServiceContext(), token, { now: later(1) })).rejects.toThrow(/invalid or has expired/);
+  });
+
+  it("answers a token without the route's scope with 403 insufficient_scope naming the scope", async () => {
+    const token = await clientToken("demo-backend", "demo-backend-secret", "platform.supplierreg.readwrite");
+    const { response, body } = await api("GET", "/v2/catalogs", { token });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe(`Bearer realm="OptiGate", error="insufficient_scope", scope="${READ}"`);
+    expect(body).toMatchObject({ type: "urn:optigate:problem:insufficient-scope", title: expect.any(String), status: 403, detail: expect.stringContaining(READ) });
+    const catalogsOnly = await clientToken("demo-backend", "demo-backend-secret", READ);
+    expect((await api("GET", "/v2/supplierregistrations", { token: catalogsOnly })).response.headers.get("www-authenticate")).toContain('scope="platform.supplierreg.read"');
+  });
+
+  it("reads the user's company and state now, not from the token", async () => {
+    const db = service().database.db;
+    const token = (await userTokens("optician@demo.test", "Optician#2026", `${READ} platform.supplierreg.read`)).access_token;
+    const before = await api("GET", "/v2/supplierregistrations", { token });
+    expect(before.body.items.map((r: any) => r.opticianCompanyId)).toEqual(["demo-company-optician"]);
+    const lensCatalog = (await api("GET", "/v2/catalogs?supplierId=DLAG", { token })).body.items[0];
+    expect(lensCatalog.registration).toEqual({ clientId: "100234", subscriptionStatus: expect.any(String) });
+
+    const other = await db.company.create({ data: { name: "Another optician", kind: "eye_care_professional" } });
+    await db.user.update({ where: { email: "optician@demo.test" }, data: { companyId: other.id } });
+    try {
+      expect((await api("GET", "/v2/supplierregistrations", { token })).body.items).toEqual([]);
+      expect((await api("GET", "/v2/catalogs?supplierId=DLAG", { token })).body.items[0].registration).toBeNull();
+    } finally {
+      await db.user.update({ where: { email: "optician@demo.test" }, data: { companyId: "demo-company-optician" } });
+    }
+    await db.user.update({ where: { email: "optician@demo.test" }, data: { active: false } });
+    try {
+      expect(await expectInvalidToken(token)).toMatch(/no longer active/);
+    } finally {
+      await db.user.update({ where: { email: "optician@demo.test" }, data: { active: true } });
+    }
+  });
+
+  it("answers unknown paths with 404 and other methods with 405 and Allow, as problems", async () => {
+    const token = await clientToken("demo-backend", "demo-backend-secret", READ);
+    const missing = await api("GET", "/v2/nothing/here", { token });
+    expect(missing.response.status).toBe(404);
+    const wrong = await api("DELETE", "/v2/catalogs", { token });
+    expect(wrong.response.status).toBe(405);
+    expect(wrong.response.headers.get("allow")).toBe("GET");
+    expect((await api("PUT", "/v2/supplierregistrations/x", { token })).response.headers.get("allow")).toBe("GET, PATCH");
+    expect((await api("GET", "/v2/catalogs/%E0%A4%A", { token })).response.status).toBe(404);
+  });
+
+  it("lets registered browser origins call it (CORS), and no others", async () => {
+    const preflight = await api("OPTIONS", "/v2/supplierregistrations/x", { headers: { origin: "http://localhost:5173", "access-control-request-method": "PATCH" } });
+    expect(preflight.response.status).toBe(204);
+    expect(preflight.response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(preflight.response.headers.get("access-control-allow-methods")).toBe("GET, PATCH, OPTIONS");
+    expect(preflight.response.headers.get("access-control-allow-headers")).toContain("If-Match");
+    expect((await api("OPTIONS", "/v2/catalogs", { headers: { origin: "https://evil.example" } })).response.status).toBe(403);
+    const token = await clientToken("demo-backend", "demo-backend-secret", READ);
+    const { response } = await api("GET", "/v2/catalogs", { token, headers: { origin: "http://localhost:5173" } });
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(response.headers.get("access-control-expose-headers")).toContain("ETag");
+    expect((await api("GET", "/v2/catalogs", { token, headers: { origin: "https://evil.example" } })).response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("serves its OpenAPI 3.1 document without a token, and the document is valid OpenAPI 3.1", async () => {
+    const { response, body } = await api("GET", "/v2/openapi.json");
+    expect(response.status).toBe(200);
+    expect(body).toEqual(JSON.parse(JSON.stringify(DOCUMENT)));
+    const validator = new Validator();
+    const result = await validator.validate(body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    // The validator notices a broken document.
+    expect((await new Validator().validate({ ...body, paths: { "/v2/catalogs": { get: { responses: { "200": {} } } } } })).valid).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+/** The purge removes what can never be used again, in bounded batches, and nothing that still can be. */
+import { describe, expect, it } from "vitest";
+import { hashToken } from "@/lib/crypto/tokens";
+import { purgeExpired } from "@/lib/setup/purge-expired";
+import { runScript } from "../../helpers/run-script";
+import { useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const HOUR = 3600 * 1000;
+
+async function seed(now: Date) {
+  const db = service().database.db;
+  const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+  const at = (offset: number) => new Date(now.getTime() + offset);
+  const session = (id: string, expiresAt: Date, endedAt: Date | null = null) =>
+    db.loginSession.create({ data: { id, tokenHash: hashToken(id), userId: user.id, authTime: at(-48 * HOUR), createdAt: at(-48 * HOUR), expiresAt, endedAt } });
+  await session("expired-long-ago", at(-25 * HOUR));
+  await session("ended-long-ago", at(10 * HOUR), at(-25 * HOUR));
+  await session("ended-just-now", at(10 * HOUR), at(-HOUR));
+  await session("current", at(10 * HOUR));
+  for (const [name, expiresAt] of [["old-code-1", at(-25 * HOUR)], ["old-code-2", at(-26 * HOUR)], ["old-code-3", at(-27 * HOUR)], ["recent-code", at(-HOUR)]] as const) {
+    await db.authorizationCode.create({
+      data: { codeHash: hashToken(name), clientId: "demo-web", userId: user.id, redirectUri: "http://localhost:4000/callback", scopes: "[]", authTime: at(-48 * HOUR), createdAt: at(-48 * HOUR), expiresAt },
+    });
+  }
+  await db.ticket.create({ data: { ticketHash: hashToken("old-ticket"), userId: user.id, createdAt: at(-9 * HOUR), expiresAt: at(-HOUR) } });
+  await db.ticket.create({ data: { ticketHash: hashToken("live-ticket"), userId: user.id, createdAt: at(-HOUR), expiresAt: at(HOUR) } });
+  await db.authorizationInteraction.create({ data: { idHash: hashToken("old-prompt"), loginSessionId: "current", clientId: "demo-web", parameters: "{}", createdAt: at(-HOUR), expiresAt: at(-HOUR / 2) } });
+  await db.authorizationInteraction.create({ data: { idHash: hashToken("open-prompt"), loginSessionId: "current", clientId: "demo-web", parameters: "{}", createdAt: at(-60_000), expiresAt: at(HOUR / 4) } });
+  await db.loginThrottle.createMany({
+    data: [
+      { key: "account:stale@demo.test", failures: 3, windowStartedAt: at(-HOUR), lockedUntil: null },
+      { key: "account:locked@demo.test", failures: 5, windowStartedAt: at(-HOUR), lockedUntil: at(HOUR / 4) },
+      { key: "account:counting@demo.test", failures: 2, windowStartedAt: at(-60_000), lockedUntil: null },
+    ],
+  });
+}
+
+describe(`purgeExpired on ${testProvider()}`, () => {
+  it("deletes expired rows in batches and keeps everything still usable", async () => {
+    const db = service().database.db;
+    const now = new Date();
+    await db.loginThrottle.deleteMany();
+    await seed(now);
+
+    const first = await purgeExpired(db, now, 2);
+    expect(first).toEqual({ authorizationCodes: 2, tickets: 1, interactions: 1, loginSessions: 2, throttles: 1 });
+    const second = await purgeExpired(db, now, 2);
+    expect(second.authorizationCodes).toBe(1);
+    expect(await purgeExpired(db, now, 2)).toEqual({ authorizationCodes: 0, tickets: 0, interactions: 0, loginSessions: 0, throttles: 0 });
+
+    expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
+    expect(await db.ticket.count({ where: { ticketHash: hashToken("live-ticket") } })).toBe(1);
+    expect(await db.authorizationInteraction.count({ where: { idHash: hashToken("open-prompt") } })).toBe(1);
+    expect((await db.loginSession.findMany({ where: { id: { in: ["current", "ended-just-now", "expired-long-ago", "ended-long-ago"] } } })).map((s) => s.id).sort()).toEqual(["current", "ended-just-now"]);
+    expect((await db.loginThrottle.findMany()).map((row) => row.key).sort()).toEqual(["account:counting@demo.test", "account:locked@demo.test"]);
+  });
+
+  it("runs from the operator CLI", async () => {
+    const result = await runScript("scripts/admin.ts", ["purge"], { DATABASE_URL: service().database.target.url, SECRET_KEY: process.env.SECRET_KEY });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Removed \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles\.$/m);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Every named statement of lib/db/statements/ runs on this database (SQLite, and PostgreSQL in CI), through the
+ * functions the application calls. The last test fails when a statement is added without a case here.
+ */
+import { readdirSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "@/lib/crypto/tokens";
+import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
+import type { NamedStatement } from "@/lib/db/run-statement";
+import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
+import { ARTICLE_PAGE_SIZE, insertArticles, readArticlePage, revisionCustomerGroups } from "@/lib/db/statements/catalog-articles";
+import { activeRegistrations, companyAsCaller, userAsCaller } from "@/lib/db/statements/api-callers";
+import { raiseChangeCounter, readChangeCounter } from "@/lib/db/statements/change-counters";
+import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
+import { CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK } from "@/lib/db/statements/migrations";
+import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt } from "@/lib/db/statements/throttles";
+import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/statements/tokens";
+import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const covered = new Set<string>();
+const db = () => service().database.db;
+
+let connection: SqlConnection;
+beforeAll(async () => {
+  connection = await openSqlConnection(service().database.target);
+});
+afterAll(() => connection.close());
+
+describe(`named statements on ${testProvider()}`, () => {
+  it("optigate_consume_code and optigate_slide_refresh_token", async () => {
+    const user = await db().user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+    const now = new Date();
+    await db().authorizationCode.create({ data: { codeHash: hashToken("statements-code"), clientId: demoWeb.client_id, userId: user.id, redirectUri: demoWeb.redirect_uri, scopes: "[]", authTime: now, expiresAt: new Date(now.getTime() + 60_000) } });
+    expect((await consumeAuthorizationCode(db(), hashToken("statements-code"), demoWeb.client_id, now))?.authTime.toISOString()).toBe(now.toISOString());
+    await db().refreshToken.create({ data: { tokenHash: hashToken("statements-rt"), familyId: randomUUID(), clientId: demoWeb.client_id, userId: user.id, scopes: "[]", authTime: now, expiresAt: new Date(now.getTime() + 60_000) } });
+    expect((await slideRefreshToken(db(), hashToken("statements-rt"), demoWeb.client_id, now, new Date(now.getTime() + 120_000)))?.userId).toBe(user.id);
+    ["optigate_consume_code", "optigate_slide_refresh_token"].forEach((name) => covered.add(name));
+  });
+
+  it("optigate_reserve_attempt, optigate_lock_attempts, optigate_release_attempt and optigate_clear_attempts", async () => {
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    expect(await reserveAttempt(db(), "statements:key", 900, now)).toEqual({ attempts: 1, windowStartedAt: now, lockedUntil: null });
+    expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 1000))).attempts).toBe(2);
+    const until = new Date(now.getTime() + 900_000);
+    await lockWhenReached(db(), "statements:key", 3, until);
+    expect((await db().loginThrottle.findUniqueOrThrow({ where: { key: "statements:key" } })).lockedUntil).toBeNull();
+    await lockWhenReached(db(), "statements:key", 2, until);
+    expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 2000))).lockedUntil).toEqual(until);
+    await releaseAttempt(db(), "statements:key");
+    expect((await db().loginThrottle.findUniqueOrThrow({ where: { key: "statements:key" } })).failures).toBe(2);
+    // A window that is over starts anew (the lock is over too).
+    expect((await reserveAttempt(db(), "statements:key", 900, new Date(until.getTime() + 1))).attempts).toBe(1);
+    await clearAttempts(db(), "statements:key");
+    expect(await db().loginThrottle.findUnique({ where: { key: "statements:key" } })).toBeNull();
+    ["optigate_reserve_attempt", "optigate_lock_attempts", "optigate_release_attempt", "optigate_clear_attempts"].forEach((name) => covered.add(name));
+  });
+
+  it("optigate_insert_catalog_articles and optigate_article_page_<groups>", async () => {
+    const revision = await db().catalogRevision.findFirstOrThrow({ where: { released: true } });
+    const articles = Array.from({ length: ARTICLE_PAGE_SIZE + 5 }, (_, index) => ({
+      id: randomUUID(),
+      revisionId: revision.id,
+      articleNumber: `ST-${String(index).padStart(5, "0")}`,
+      genericName: "Statement test",
+      customerGroup: index % 2 === 0 ? 0 : 7,
+      purchasePriceCents: index,
+      retailPriceCents: null,
+      startDate: new Date("2026-03-01T00:00:00.000Z"),
+      endDate: null,
+      whiteLabel: index === 1,
+    }));
+    await insertArticles(db(), articles);
+    const first = (await readArticlePage(db(), { revisionId: revision.id, groups: [0, 7] })).filter((row) => row.articleNumber.startsWith("ST-"));
+    expect(first[0]).toMatchObject({ articleNumber: "ST-00000", customerGroup: 0, purchasePriceCents: 0, startDate: "2026-03-01", endDate: null });
+    expect(Boolean(first[1].whiteLabel)).toBe(true);
+    const onlyGroup7 = await readArticlePage(db(), { revisionId: revision.id, groups: [7] }, { articleNumber: "ST-00000", customerGroup: 0 });
+    expect(onlyGroup7.every((row) => row.customerGroup === 7)).toBe(true);
+    expect(await readArticlePage(db(), { revisionId: revision.id, groups: [7] }, undefined, 3)).toHaveLength(3);
+    expect(await revisionCustomerGroups(db(), revision.id)).toEqual(expect.arrayContaining([0, 7]));
+    ["optigate_insert_catalog_articles", "optigate_article_page_1", "optigate_article_page_2", "optigate_revision_customer_groups"].forEach((name) => covered.add(name));
+  });
+
+  it("optigate_user_as_caller, optigate_company_as_caller and optigate_active_registrations", async () => {
+    const user = await db().user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+    const caller = await userAsCaller(db(), user.id);
+    expect(caller?.company).toEqual({ id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional", supplierId: null });
+    expect(caller?.registrations).toEqual([{ registrationId: expect.any(String), supplierCompanyId: "demo-company-lens", clientId: "100234", customerGroups: "[5]", subscriptions: [{ catalogId: expect.any(String), status: "Subscribed" }] }]);
+    expect(await userAsCaller(db(), "nobody")).toBeUndefined();
+    await db().user.update({ where: { id: user.id }, data: { active: false } });
+    expect(await userAsCaller(db(), user.id)).toBeUndefined();
+    await db().user.update({ where: { id: user.id }, data: { active: true } });
+    expect(await companyAsCaller(db(), "demo-company-lens")).toEqual({ company: expect.objectContaining({ kind: "supplier", supplierId: "DLAG" }), registrations: [] });
+    expect(await companyAsCaller(db(), "nothing")).toBeUndefined();
+    expect(await activeRegistrations(db(), "demo-company-optician")).toEqual(caller?.registrations);
+    expect(await activeRegistrations(db(), "demo-company-lens")).toEqual([]);
+    ["optigate_user_as_caller", "optigate_company_as_caller", "optigate_active_registrations"].forEach((name) => covered.add(name));
+  });
+
+  it("optigate_read_change_counter", async () => {
+    const before = await readChangeCounter(db(), "catalog_list");
+    await db().$transaction((tx) => raiseChangeCounter(tx, "catalog_list"));
+    expect(await readChangeCounter(db(), "catalog_list")).toBe(before + 1);
+    covered.add("optigate_read_change_counter");
+  });
+
+  it("optigate_ping and optigate_applied_migrations", async () => {
+    await ping(db());
+    expect(await appliedMigrationIds(db())).toEqual(expect.arrayContaining(readMigrations(migrationsDirectory(), testProvider()).map((m) => m.id)));
+    ["optigate_ping", "optigate_applied_migrations"].forEach((name) => covered.add(name));
+  });
+
+  it("the migrator's statements", async () => {
+    await connection.exclusiveTransaction(async () => {
+      await connection.query(CREATE_HISTORY);
+      await connection.query(RECORD_MIGRATION, ["9999_statements_test", "checksum", new Date()]);
+      const history = await connection.query<{ id: string }>(READ_HISTORY);
+      expect(history.at(-1)?.id).toBe("9999_statements_test");
+      throw new Error("roll back the test row");
+    }).catch((error: Error) => expect(error.message).toBe("roll back the test row"));
+    if (testProvider() === "postgresql") await connection.exclusiveTransaction(() => connection.query(TAKE_MIGRATION_LOCK, [1]));
+    expect((await connection.query<{ id: string }>(READ_HISTORY)).map((row) => row.id)).not.toContain("9999_statements_test");
+    // exclusiveTransaction takes the lock itself on PostgreSQL; SQLite locks with BEGIN IMMEDIATE instead.
+    [CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK].forEach((statement) => covered.add(statement.name));
+  });
+
+  it("covers every statement the folder exports", async () => {
+    const exported: string[] = [];
+    for (const file of readdirSync("lib/db/statements")) {
+      const module = (await import(`@/lib/db/statements/${file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
+      for (const value of Object.values(module)) {
+        if (typeof value === "object" && value !== null && "name" in value && "sql" in value) exported.push((value as NamedStatement).name);
+      }
+    }
+    expect(exported.length).toBeGreaterThan(10);
+    expect(exported.filter((name) => !covered.has(name))).toEqual([]);
+  });
+});
