@@ -59,6 +59,13 @@ test.describe("with an English browser", () => {
     await other.locator("button[type=submit]").click();
     await expect(other.getByRole("heading", { name: "Anwendungszugriff" })).toBeVisible();
     await expect(other.locator("html")).toHaveAttribute("lang", "de");
+
+    // Back to the browser's language, so that later specs see the supplier's pages in the language they ask for.
+    await other.goto("/portal/profile");
+    await other.selectOption("select[name=preferred_language]", "");
+    await other.locator("form[action='/interaction/portal'] button[type=submit]").click();
+    await expect(other.getByRole("status")).toHaveText("Your preferred language was saved.");
+    await expect(other.locator("html")).toHaveAttribute("lang", "en");
     await fresh.close();
   });
 });
