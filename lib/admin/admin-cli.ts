@@ -4,8 +4,10 @@
  * sure nothing is half-written.
  */
 import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
+import { expectArgs, readJsonFile, UsageError } from "@/lib/admin/cli-arguments";
+import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
+import { FEDERATION_USAGE, federationCommand } from "@/lib/admin/federation-cli";
+import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import {
   addClientSecret,
   ClientRegistryError,
@@ -44,16 +46,10 @@ export const USAGE = `usage: npm run admin -- <command>
   catalogs release <supplierID> <catalogID> <revision>
                                                 release an imported revision: it is listed and can be downloaded
   catalogs list <supplierID>                    a supplier's catalogs and their revisions
-  purge                                         remove expired codes, tickets, sessions and throttle counters
-                                                (a batch of each; the server does this every 10 minutes)`;
-
-/** Wrong arguments: exit code 2, as is customary for usage errors. */
-class UsageError extends Error {}
-
-function expectArgs(args: string[], count: number): string[] {
-  if (args.length !== count) throw new UsageError(`expected ${count} argument(s), got ${args.length}`);
-  return args;
-}
+${FEDERATION_USAGE}
+  purge                                         remove expired codes, tickets, sessions, throttle counters and
+                                                used assertion ids (a batch of each; the server does this every
+                                                10 minutes)`;
 
 function secretStatus(secret: ClientSecretInfo, now = new Date()): string {
   if (secret.disabledAt) return "disabled";
@@ -80,22 +76,8 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
   return options;
 }
 
-async function readMetadataFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
 async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
-  const registration = parseClientMetadata(await readMetadataFile(file), context.apiScopePrefix);
+  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix);
   const { client, secret } = await registerClient(context.db, registration);
   const response = {
     ...toClientMetadata(client),
@@ -220,6 +202,7 @@ async function dispatch(context: CliContext, args: string[]): Promise<void> {
   const [group, command, ...rest] = args;
   if (group === "keys") return keys(context, [command, ...rest].filter((arg) => arg !== undefined));
   if (group === "catalogs") return catalogs(context, [command, ...rest].filter((arg) => arg !== undefined));
+  if (group === "federation") return federationCommand(context, [command, ...rest].filter((arg) => arg !== undefined));
   if (group === "purge") {
     expectArgs([command, ...rest].filter((arg) => arg !== undefined), 0);
     const counts = await purgeExpired(context.db);

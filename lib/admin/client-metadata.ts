@@ -1,7 +1,8 @@
 /**
  * Client registration from RFC 7591 client metadata, checked as a registrar would. Shared by the operator CLI and
  * the admin pages. The client's kind follows from the metadata:
- *   grant_types ["client_credentials"]          -> backend (confidential, no user, no OpenID scopes)
+ *   grant_types only client_credentials and
+ *   the federation grants                       -> backend (confidential, no user, no OpenID scopes)
  *   application_type "native"                   -> native (public, PKCE, may be offline)
  *   token_endpoint_auth_method "none"           -> browser (public, PKCE or implicit, never offline)
  *   anything else                               -> web (confidential, may be offline)
@@ -9,34 +10,31 @@
  * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
  * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `resource_server` (a confidential client that
  * may introspect other clients' access tokens) and `company_id` (a backend client acting with that company's rights on
- * the platform API; the registry checks that the company exists). Unknown fields are refused, so that a typo
+ * the platform API; the registry checks that the company exists). `jwks`/`jwks_uri` (RFC 7591) belong to
+ * private_key_jwt clients (client-key-metadata.ts). Unknown fields are refused, so that a typo
  * cannot silently register a client that behaves differently than the operator meant.
  */
 import { randomUUID } from "node:crypto";
+import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
+import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
 import { corsOriginProblem, redirectUriProblem } from "@/lib/admin/uri-rules";
 import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/db/client-record";
 import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
 import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
+import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
 
-/** RFC 7591 §3.2.2 error codes. */
-export class ClientMetadataError extends Error {
-  constructor(
-    readonly error: "invalid_client_metadata" | "invalid_redirect_uri",
-    message: string,
-  ) {
-    super(message);
-    this.name = "ClientMetadataError";
-  }
-}
+export { ClientMetadataError };
 
-const AUTH_METHODS: TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post"];
+const AUTH_METHODS: TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
 const GRANTS_BY_KIND: Record<ClientKind, string[]> = {
   browser: ["authorization_code", "implicit"],
   native: ["authorization_code", "refresh_token"],
-  web: ["authorization_code", "refresh_token"],
-  backend: ["client_credentials"],
+  web: ["authorization_code", "refresh_token", ...FEDERATION_GRANTS],
+  backend: ["client_credentials", ...FEDERATION_GRANTS],
 };
+/** Grants without a browser: a client with only these is a backend client. */
+const SERVER_GRANTS = ["client_credentials", ...FEDERATION_GRANTS];
 const RESPONSE_TYPES_BY_GRANT: Record<string, string[]> = {
   authorization_code: ["code"],
   implicit: ["id_token token", "id_token", "token"],
@@ -57,6 +55,8 @@ const SIMPLE_FIELDS = new Set([
   "backchannel_logout_uri",
   "resource_server",
   "company_id",
+  "jwks",
+  "jwks_uri",
 ]);
 const LOCALIZED_FIELDS = ["client_name", "description"] as const;
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -121,8 +121,8 @@ function determineKind(metadata: Record<string, unknown>, grantTypes: string[] |
     fail(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(", ")}`);
   }
   const authMethod = requested as TokenEndpointAuthMethod | undefined;
-  if (grantTypes?.includes("client_credentials")) {
-    if (applicationType === "native" || authMethod === "none") fail("client_credentials needs a confidential client: a backend client authenticates with a secret");
+  if (grantTypes?.length && grantTypes.every((grant) => SERVER_GRANTS.includes(grant))) {
+    if (applicationType === "native" || authMethod === "none") fail(`${grantTypes.join(", ")} needs a confidential client: a backend client authenticates with a secret or its keys`);
     return { kind: "backend", authMethod: authMethod ?? "client_secret_basic" };
   }
   if (applicationType === "native") {
@@ -239,6 +239,7 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string): Cli
   if (companyId !== null && kind !== "backend") fail("company_id is for backend clients only: other clients act for their signed-in user");
   if (companyId !== null && !COMPANY_ID.test(companyId)) fail("company_id must be a company's id (letters, digits, '.', '_' and '-', at most 64)");
 
+  const keys = resolveClientKeys(metadata, authMethod);
   const policy = optionalString(metadata, "refresh_token_policy") ?? "reuse";
   if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
   if (policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);
@@ -261,38 +262,10 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string): Cli
     backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind),
     resourceServer,
     companyId,
+    ...keys,
   };
 }
 
 export function generateClientId(): string {
   return randomUUID();
-}
-
-function localizedFields(field: string, text: LocalizedText): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(text).map(([language, value]) => [language === DEFAULT_LANGUAGE_KEY ? field : `${field}#${language}`, value]),
-  );
-}
-
-/** The registration as RFC 7591 client metadata: what `clients add` accepts, so a client can be re-registered. */
-export function toClientMetadata(registration: ClientRegistration & { id: string }): Record<string, unknown> {
-  return {
-    client_id: registration.id,
-    ...localizedFields("client_name", registration.names),
-    ...localizedFields("description", registration.descriptions),
-    application_type: registration.kind === "native" ? "native" : "web",
-    redirect_uris: registration.redirectUris,
-    post_logout_redirect_uris: registration.postLogoutRedirectUris,
-    grant_types: registration.grantTypes,
-    response_types: registration.responseTypes,
-    token_endpoint_auth_method: registration.tokenEndpointAuthMethod,
-    scope: registration.allowedScopes.join(" "),
-    allowed_cors_origins: registration.corsOrigins,
-    offline_access: registration.offlineAccess,
-    refresh_token_policy: registration.refreshTokenPolicy,
-    ...(registration.frontchannelLogoutUri ? { frontchannel_logout_uri: registration.frontchannelLogoutUri } : {}),
-    ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
-    ...(registration.resourceServer ? { resource_server: true } : {}),
-    ...(registration.companyId ? { company_id: registration.companyId } : {}),
-  };
 }

@@ -43,8 +43,9 @@ export interface SecretOptions {
   value?: string;
 }
 
-function isConfidential(registration: Pick<ClientRegistration, "tokenEndpointAuthMethod">): boolean {
-  return registration.tokenEndpointAuthMethod !== "none";
+/** Public clients have no secret, and private_key_jwt clients authenticate with their keys instead. */
+function usesSecrets(registration: { tokenEndpointAuthMethod: string }): boolean {
+  return registration.tokenEndpointAuthMethod === "client_secret_basic" || registration.tokenEndpointAuthMethod === "client_secret_post";
 }
 
 async function createSecret(tx: DbTransaction, clientId: string, options: SecretOptions, by?: string): Promise<NewSecret> {
@@ -90,7 +91,7 @@ export async function registerClient(
     await checkCompany(tx, registration);
     const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
     await recordAuditEvent(tx, { type: "client.registered", userId: by, clientId: id, details: { kind: registration.kind } });
-    const secret = isConfidential(registration) ? await createSecret(tx, id, secretOptions, by) : undefined;
+    const secret = usesSecrets(registration) ? await createSecret(tx, id, secretOptions, by) : undefined;
     return { client: registeredClientFromRow(row), secret };
   }).finally(() => forgetClient(registration.id));
 }
@@ -143,6 +144,7 @@ export async function addClientSecret(db: Db, clientId: string, options: SecretO
     if (row.tokenEndpointAuthMethod === "none") {
       throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
     }
+    if (!usesSecrets(row)) throw new ClientRegistryError("invalid_state", `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`);
     return createSecret(tx, clientId, options, by);
   });
 }

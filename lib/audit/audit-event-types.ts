@@ -16,6 +16,12 @@ export const AUDIT_EVENT_TYPES = [
   "catalog.released",
   "registration.requested",
   "registration.changed",
+  "federation.issuer_added",
+  "federation.issuer_updated",
+  "federation.issuer_removed",
+  "federation.subject_linked",
+  "federation.token_issued",
+  "federation.token_refused",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

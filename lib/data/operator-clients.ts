@@ -3,7 +3,8 @@
  * client list, metadata and secret ids reach nobody else, whichever page, form or route asks.
  */
 import "server-only";
-import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
+import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
+import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
 import { requireOperator, type Actor } from "@/lib/data/actor";
 import type { RegisteredClient } from "@/lib/db/client-record";

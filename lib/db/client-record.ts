@@ -1,9 +1,10 @@
 /** Converts between a client registration and its `clients` row (lists and language maps are JSON text). */
+import type { JSONWebKeySet } from "jose";
 import type { Client } from "@/lib/db/rows";
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 
 export type ClientKind = "browser" | "native" | "web" | "backend";
-export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
+export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
 export type RefreshTokenPolicy = "reuse" | "rotate";
 
 export interface ClientRegistration {
@@ -29,6 +30,9 @@ export interface ClientRegistration {
   resourceServer: boolean;
   /** Backend clients: the company whose rights the client has on the platform API, set by the operator. */
   companyId: string | null;
+  /** private_key_jwt clients: their public keys (RFC 7591 `jwks`), or where to fetch them (`jwks_uri`). */
+  jwks: JSONWebKeySet | null;
+  jwksUri: string | null;
 }
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
@@ -51,6 +55,8 @@ export function clientRowData(registration: ClientRegistration) {
     backchannelLogoutUri: registration.backchannelLogoutUri,
     resourceServer: registration.resourceServer,
     companyId: registration.companyId,
+    jwks: registration.jwks ? JSON.stringify(registration.jwks) : null,
+    jwksUri: registration.jwksUri,
   };
 }
 
@@ -73,6 +79,8 @@ export function registeredClientFromRow(row: Client): RegisteredClient {
     backchannelLogoutUri: row.backchannelLogoutUri,
     resourceServer: row.resourceServer,
     companyId: row.companyId,
+    jwks: row.jwks ? JSON.parse(row.jwks) : null,
+    jwksUri: row.jwksUri,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,10 +1,14 @@
 /** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer. */
 import type { Config } from "@/lib/config";
+import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
 import { LOCALES } from "@/lib/i18n/locales";
+import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 
 export const JWKS_PATH = "/.well-known/openid-configuration/jwks";
+
+const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"];
 
 export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg">): Record<string, unknown> {
   const issuer = config.publicUrl;
@@ -20,9 +24,14 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
     response_types_supported: ["code", "id_token", "id_token token", "token"],
     response_modes_supported: ["query", "fragment", "form_post"],
-    grant_types_supported: ["authorization_code", "implicit", "refresh_token", "client_credentials"],
+    grant_types_supported: ["authorization_code", "implicit", "refresh_token", "client_credentials", JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT],
     code_challenge_methods_supported: ["S256"],
-    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS, "none"],
+    token_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
+    revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS, "none"],
+    revocation_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
+    introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
+    introspection_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
     access_token_signing_alg_values_supported: requiredAlgorithms(config.tokenSigningAlg).filter((alg) => alg === config.tokenSigningAlg),

@@ -21,6 +21,7 @@ export type OAuthErrorCode =
   | "invalid_token"
   | "insufficient_scope"
   | "unsupported_token_type"
+  | "invalid_target"
   | "server_error";
 
 export class OAuthError extends Error {

@@ -1,21 +1,27 @@
 /**
  * Client authentication at the token, revocation and introspection endpoints (RFC 6749 §2.3): HTTP Basic with
- * form-urlencoded id and secret, the secret in the form body, or no secret for public clients. Confidential clients
- * may use either secret method; using both at once is an error. Secrets are compared by hash in constant time.
+ * form-urlencoded id and secret, the secret in the form body, a signed client assertion (private_key_jwt,
+ * client-assertion.ts), or no secret for public clients. Clients with secrets may use either secret method; using
+ * two methods at once is an error. Secrets are compared by hash in constant time.
  */
 import { timingSafeEqual } from "node:crypto";
 import { hashToken } from "@/lib/crypto/tokens";
 import { MAX_CLIENT_ID_LENGTH } from "@/lib/http/text-limits";
 import type { Db } from "@/lib/db/prisma";
 import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
+import { readClientAssertion, verifyClientAssertion } from "@/lib/oauth/clients/client-assertion";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { JWT_CLIENT_ASSERTION_TYPE } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
+import type { ServiceContext } from "@/lib/service-context";
 
 export interface ClientCredentials {
   clientId: string;
   secret?: string;
-  method: "client_secret_basic" | "client_secret_post" | "none";
+  /** private_key_jwt: the client assertion, whose key-free checks have passed. */
+  assertion?: string;
+  method: "client_secret_basic" | "client_secret_post" | "private_key_jwt" | "none";
 }
 
 /** RFC 6749 §2.3.1: the Basic credentials are form-urlencoded before base64. */
@@ -38,9 +44,24 @@ export function usesBasicAuthentication(request: Request): boolean {
   return /^basic /i.test(request.headers.get("authorization") ?? "");
 }
 
-export function readClientCredentials(request: Request, params: Parameters): ClientCredentials {
+function readAssertionCredentials(params: Parameters, bodyClientId: string | undefined, issuer: string): ClientCredentials {
+  const type = optional(params, "client_assertion_type");
+  const assertion = optional(params, "client_assertion");
+  if (type === undefined) throw invalidRequest("client_assertion_type is missing");
+  if (type !== JWT_CLIENT_ASSERTION_TYPE) throw invalidClient(`client_assertion_type must be "${JWT_CLIENT_ASSERTION_TYPE}"`);
+  if (assertion === undefined) throw invalidRequest("client_assertion is missing");
+  const clientId = readClientAssertion(assertion, issuer);
+  if (bodyClientId !== undefined && bodyClientId !== clientId) throw invalidClient("client_id differs from the client assertion's iss and sub");
+  return { clientId, assertion, method: "private_key_jwt" };
+}
+
+export function readClientCredentials(request: Request, params: Parameters, issuer: string): ClientCredentials {
   const bodyClientId = optional(params, "client_id");
   const bodySecret = optional(params, "client_secret");
+  if (params.has("client_assertion") || params.has("client_assertion_type")) {
+    if (usesBasicAuthentication(request) || bodySecret !== undefined) throw invalidRequest("use one client authentication method, not a client assertion and a secret together");
+    return readAssertionCredentials(params, bodyClientId, issuer);
+  }
   if (usesBasicAuthentication(request)) {
     if (bodySecret !== undefined) throw invalidRequest("use one client authentication method, not HTTP Basic and client_secret together");
     const basic = readBasicCredentials(request.headers.get("authorization")!);
@@ -68,10 +89,24 @@ const FAILED = "client authentication failed";
  * The authenticated client. An unknown client and a wrong secret get the same answer, so the endpoint tells nobody
  * which client ids exist; failed secrets count towards the throttle of the client id and caller address.
  */
-export async function authenticateClient(db: Db, credentials: ClientCredentials, address: string | undefined, now = new Date()): Promise<ClientWithSecrets> {
+export async function authenticateClient(context: ServiceContext, credentials: ClientCredentials, address: string | undefined, now = new Date()): Promise<ClientWithSecrets> {
+  const { db } = context;
   if (credentials.clientId.length > MAX_CLIENT_ID_LENGTH) throw invalidClient(FAILED);
   if (isClientAuthLocked(credentials.clientId, address, now.getTime())) throw invalidClient("too many failed client authentications from this address; try again in 15 minutes");
   const client = await findClient(db, credentials.clientId);
+  if (credentials.assertion !== undefined) {
+    try {
+      await verifyClientAssertion(context, client, credentials.assertion, now);
+    } catch (error) {
+      await recordClientAuthFailure(db, credentials.clientId, address, now);
+      throw error;
+    }
+    return client!;
+  }
+  if (client?.tokenEndpointAuthMethod === "private_key_jwt") {
+    if (credentials.secret !== undefined) await recordClientAuthFailure(db, credentials.clientId, address, now);
+    throw invalidClient(FAILED);
+  }
   if (client?.tokenEndpointAuthMethod === "none") {
     if (credentials.secret !== undefined) throw invalidClient("this public client has no secret and must not send one");
     return client;

@@ -17,7 +17,8 @@ export async function withAuthenticatedClient(
 ): Promise<Response> {
   try {
     const params = await readFormParameters(request);
-    const client = await authenticateClient(context.db, readClientCredentials(request, params), clientAddress(request, context.config.trustedProxies));
+    const credentials = readClientCredentials(request, params, context.config.publicUrl);
+    const client = await authenticateClient(context, credentials, clientAddress(request, context.config.trustedProxies));
     return await work(params, client);
   } catch (error) {
     return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });

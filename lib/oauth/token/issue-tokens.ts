@@ -37,6 +37,8 @@ export interface TokenResponseBody {
   scope?: string;
   id_token?: string;
   refresh_token?: string;
+  /** RFC 8693 §2.2.1: token exchange says what it issued. */
+  issued_token_type?: string;
 }
 
 const sameScopes = (requested: string, granted: string[]) => requested.split(" ").filter(Boolean).sort().join(" ") === [...granted].sort().join(" ");
@@ -79,6 +81,21 @@ export async function issueUserTokens(context: ServiceContext, grant: UserGrant,
 /** client_credentials: the client is the subject; no ID token, no refresh token. */
 export async function issueClientTokens(context: ServiceContext, client: ClientWithSecrets, scopes: string[], requestedScope: string | undefined, now = new Date()): Promise<TokenResponseBody> {
   const body: TokenResponseBody = { access_token: await signAccessToken(context, { clientId: client.id, scopes, clientCompanyId: client.companyId }, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
+  if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
+  return body;
+}
+
+/** Federated grants: an access token for the local user the trusted issuer's token named; no ID or refresh token. */
+export async function issueFederatedToken(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  identity: { user: UserWithCompany; issuer: string; authTime?: Date },
+  scopes: string[],
+  requestedScope: string | undefined,
+  now = new Date(),
+): Promise<TokenResponseBody> {
+  const subject = { clientId: client.id, scopes, user: identity.user, authTime: identity.authTime ?? now, identityProvider: identity.issuer };
+  const body: TokenResponseBody = { access_token: await signAccessToken(context, subject, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }

@@ -1,6 +1,7 @@
 /**
  * The JWTs OptiGate signs: access tokens (RFC 9068, `typ: at+jwt`, one hour) for users and for clients acting on
- * their own behalf, and ID tokens (OpenID Connect Core §2, RS256, one hour).
+ * their own behalf, and ID tokens (OpenID Connect Core §2, RS256, one hour). An access token issued for a trusted
+ * issuer's token carries that issuer in `idp`: the user signed in there, not here.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Company, User } from "@/lib/db/rows";
@@ -31,6 +32,8 @@ export interface AccessTokenSubject {
   /** Client credentials of a client the operator gave a company (client metadata company_id). */
   clientCompanyId?: string | null;
   authTime?: Date;
+  /** Federated tokens: the trusted issuer whose token was exchanged for this one. */
+  identityProvider?: string;
 }
 
 export async function signAccessToken(context: ServiceContext, subject: AccessTokenSubject, now: Date): Promise<string> {
@@ -48,6 +51,7 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
   };
   if (subject.user) Object.assign(claims, { auth_time: seconds(subject.authTime!), company_id: subject.user.companyId, role: subject.user.role });
   else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
+  if (subject.identityProvider) claims.idp = subject.identityProvider;
   return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), config.tokenSigningAlg), "at+jwt");
 }
 

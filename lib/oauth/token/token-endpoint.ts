@@ -3,6 +3,7 @@ import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-
 import { noStoreJson } from "@/lib/oauth/json-response";
 import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
 import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
+import { federatedGrant } from "@/lib/oauth/token/grants/federated";
 import { refreshTokens } from "@/lib/oauth/token/grants/refresh-token";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";
@@ -17,6 +18,8 @@ function runGrant(context: ServiceContext, client: ClientWithSecrets, request: T
       return refreshTokens(context, client, request);
     case "client_credentials":
       return clientCredentials(context, client, request);
+    default:
+      return federatedGrant(context, client, request);
   }
 }
 

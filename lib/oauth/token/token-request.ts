@@ -4,12 +4,19 @@
  */
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/oauth/errors";
+import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
+
+/** RFC 8693 §3: the token types a subject_token may be; each is a JWT of a trusted issuer. */
+export const SUBJECT_TOKEN_TYPES = ["urn:ietf:params:oauth:token-type:jwt", "urn:ietf:params:oauth:token-type:access_token", "urn:ietf:params:oauth:token-type:id_token"];
+export const ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
 
 export type TokenRequest =
   | { grantType: "authorization_code"; code: string; redirectUri: string; codeVerifier?: string }
   | { grantType: "refresh_token"; refreshToken: string; scope?: string }
-  | { grantType: "client_credentials"; scope?: string };
+  | { grantType: "client_credentials"; scope?: string }
+  | { grantType: typeof JWT_BEARER_GRANT; assertion: string; scope?: string }
+  | { grantType: typeof TOKEN_EXCHANGE_GRANT; subjectToken: string; subjectTokenType: string; scope?: string; targets: string[] };
 
 export type GrantType = TokenRequest["grantType"];
 
@@ -19,10 +26,24 @@ function required(params: Parameters, name: string): string {
   return value;
 }
 
+/** RFC 8693 §2.1: OptiGate issues access tokens for the subject alone (impersonation), for its own API. */
+function readTokenExchange(params: Parameters): Extract<TokenRequest, { grantType: typeof TOKEN_EXCHANGE_GRANT }> {
+  const subjectToken = required(params, "subject_token");
+  const subjectTokenType = required(params, "subject_token_type");
+  if (!SUBJECT_TOKEN_TYPES.includes(subjectTokenType)) throw invalidRequest(`subject_token_type must be one of ${SUBJECT_TOKEN_TYPES.join(", ")}`);
+  if (params.has("actor_token") || params.has("actor_token_type")) throw invalidRequest("actor_token is not supported: the token is issued for the subject alone");
+  const requested = optional(params, "requested_token_type");
+  if (requested !== undefined && requested !== ACCESS_TOKEN_TYPE) throw invalidRequest(`requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
+  const targets = ["audience", "resource"].flatMap((name) => optional(params, name) ?? []);
+  return { grantType: TOKEN_EXCHANGE_GRANT, subjectToken, subjectTokenType, scope: optional(params, "scope"), targets };
+}
+
 const READERS: { [G in GrantType]: (params: Parameters) => Extract<TokenRequest, { grantType: G }> } = {
   authorization_code: (params) => ({ grantType: "authorization_code", code: required(params, "code"), redirectUri: required(params, "redirect_uri"), codeVerifier: optional(params, "code_verifier") }),
   refresh_token: (params) => ({ grantType: "refresh_token", refreshToken: required(params, "refresh_token"), scope: optional(params, "scope") }),
   client_credentials: (params) => ({ grantType: "client_credentials", scope: optional(params, "scope") }),
+  [JWT_BEARER_GRANT]: (params) => ({ grantType: JWT_BEARER_GRANT, assertion: required(params, "assertion"), scope: optional(params, "scope") }),
+  [TOKEN_EXCHANGE_GRANT]: readTokenExchange,
 };
 
 const isGrantType = (value: string): value is GrantType => Object.hasOwn(READERS, value);

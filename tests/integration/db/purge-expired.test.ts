@@ -35,6 +35,7 @@ async function seed(now: Date) {
       { key: "account:counting@demo.test", failures: 2, windowStartedAt: at(-60_000), lockedUntil: null },
     ],
   });
+  await db.usedAssertion.createMany({ data: [{ key: "expired-assertion", expiresAt: at(-60_000) }, { key: "live-assertion", expiresAt: at(60_000) }] });
 }
 
 describe(`purgeExpired on ${testProvider()}`, () => {
@@ -42,24 +43,26 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     const db = service().database.db;
     const now = new Date();
     await db.loginThrottle.deleteMany();
+    await db.usedAssertion.deleteMany();
     await seed(now);
 
     const first = await purgeExpired(db, now, 2);
-    expect(first).toEqual({ authorizationCodes: 2, tickets: 1, interactions: 1, loginSessions: 2, throttles: 1 });
+    expect(first).toEqual({ authorizationCodes: 2, tickets: 1, interactions: 1, loginSessions: 2, throttles: 1, usedAssertions: 1 });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
-    expect(await purgeExpired(db, now, 2)).toEqual({ authorizationCodes: 0, tickets: 0, interactions: 0, loginSessions: 0, throttles: 0 });
+    expect(await purgeExpired(db, now, 2)).toEqual({ authorizationCodes: 0, tickets: 0, interactions: 0, loginSessions: 0, throttles: 0, usedAssertions: 0 });
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
     expect(await db.ticket.count({ where: { ticketHash: hashToken("live-ticket") } })).toBe(1);
     expect(await db.authorizationInteraction.count({ where: { idHash: hashToken("open-prompt") } })).toBe(1);
     expect((await db.loginSession.findMany({ where: { id: { in: ["current", "ended-just-now", "expired-long-ago", "ended-long-ago"] } } })).map((s) => s.id).sort()).toEqual(["current", "ended-just-now"]);
     expect((await db.loginThrottle.findMany()).map((row) => row.key).sort()).toEqual(["account:counting@demo.test", "account:locked@demo.test"]);
+    expect((await db.usedAssertion.findMany()).map((row) => row.key)).toEqual(["live-assertion"]);
   });
 
   it("runs from the operator CLI", async () => {
     const result = await runScript("scripts/admin.ts", ["purge"], { DATABASE_URL: service().database.target.url, SECRET_KEY: process.env.SECRET_KEY });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Removed \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles\.$/m);
+    expect(result.stdout).toMatch(/^Removed \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles, \d+ usedAssertions\.$/m);
   });
 });

@@ -16,6 +16,7 @@ import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
 import { CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK } from "@/lib/db/statements/migrations";
 import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt } from "@/lib/db/statements/throttles";
 import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/statements/tokens";
+import { useAssertion } from "@/lib/db/statements/used-assertions";
 import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -124,6 +125,17 @@ describe(`named statements on ${testProvider()}`, () => {
     expect((await connection.query<{ id: string }>(READ_HISTORY)).map((row) => row.id)).not.toContain("9999_statements_test");
     // exclusiveTransaction takes the lock itself on PostgreSQL; SQLite locks with BEGIN IMMEDIATE instead.
     [CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK].forEach((statement) => covered.add(statement.name));
+  });
+
+  it("optigate_use_assertion: the first use wins, a replay before expiry loses, an expired use may be renewed", async () => {
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    const later = new Date(now.getTime() + 300_000);
+    const uses = await Promise.all([0, 1, 2].map(() => useAssertion(db(), "statements:jti", later, now)));
+    expect(uses.filter(Boolean)).toHaveLength(1);
+    expect(await useAssertion(db(), "statements:jti", later, new Date(later.getTime() - 1))).toBe(false);
+    expect(await useAssertion(db(), "statements:jti", new Date(later.getTime() + 300_000), later)).toBe(true);
+    expect((await db().usedAssertion.findUniqueOrThrow({ where: { key: "statements:jti" } })).expiresAt).toEqual(new Date(later.getTime() + 300_000));
+    covered.add("optigate_use_assertion");
   });
 
   it("covers every statement the folder exports", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ClientMetadataError, parseClientMetadata, toClientMetadata } from "@/lib/admin/client-metadata";
+import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
+import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import { demoClients } from "@/prisma/demo-data";
 import { thrown } from "../../helpers/thrown";
 

@@ -14,7 +14,7 @@ const LAYERS: [number, string[]][] = [
   [0, ["lib/config", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "messages"]],
   [1, ["lib/db", "lib/service-context.ts"]],
   [2, ["lib/audit", "lib/session"]],
-  [3, ["lib/oauth", "lib/catalog", "lib/registrations", "lib/admin", "lib/portal", "lib/health", "lib/setup", "prisma"]],
+  [3, ["lib/oauth", "lib/federation", "lib/catalog", "lib/registrations", "lib/admin", "lib/portal", "lib/health", "lib/setup", "prisma"]],
   [4, ["lib/data"]],
   [5, ["lib/interaction", "lib/pages", "lib/server", "lib/api"]],
   [6, ["app", "scripts", "proxy.ts"]],

@@ -1,0 +1,34 @@
+/** A registration as RFC 7591 client metadata, as the CLI prints it and the admin pages show and edit it. */
+import type { ClientRegistration } from "@/lib/db/client-record";
+import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
+
+function localizedFields(field: string, text: LocalizedText): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(text).map(([language, value]) => [language === DEFAULT_LANGUAGE_KEY ? field : `${field}#${language}`, value]),
+  );
+}
+
+/** The registration as RFC 7591 client metadata: what `clients add` accepts, so a client can be re-registered. */
+export function toClientMetadata(registration: ClientRegistration & { id: string }): Record<string, unknown> {
+  return {
+    client_id: registration.id,
+    ...localizedFields("client_name", registration.names),
+    ...localizedFields("description", registration.descriptions),
+    application_type: registration.kind === "native" ? "native" : "web",
+    redirect_uris: registration.redirectUris,
+    post_logout_redirect_uris: registration.postLogoutRedirectUris,
+    grant_types: registration.grantTypes,
+    response_types: registration.responseTypes,
+    token_endpoint_auth_method: registration.tokenEndpointAuthMethod,
+    scope: registration.allowedScopes.join(" "),
+    allowed_cors_origins: registration.corsOrigins,
+    offline_access: registration.offlineAccess,
+    refresh_token_policy: registration.refreshTokenPolicy,
+    ...(registration.frontchannelLogoutUri ? { frontchannel_logout_uri: registration.frontchannelLogoutUri } : {}),
+    ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
+    ...(registration.resourceServer ? { resource_server: true } : {}),
+    ...(registration.companyId ? { company_id: registration.companyId } : {}),
+    ...(registration.jwks ? { jwks: registration.jwks } : {}),
+    ...(registration.jwksUri ? { jwks_uri: registration.jwksUri } : {}),
+  };
+}

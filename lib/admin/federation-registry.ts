@@ -1,0 +1,92 @@
+/**
+ * The operator's changes to federation: trusted issuers registered (or replaced), removed, and subjects linked to
+ * local users. Each change is one transaction with its audit event; the caches of this process forget what changed
+ * (other processes see it within a few seconds, as with clients).
+ */
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import type { Db } from "@/lib/db/prisma";
+import { forgetFederatedUsers } from "@/lib/federation/federated-user";
+import { forgetRemoteKeySets } from "@/lib/federation/remote-key-sets";
+import { forgetTrustedIssuers } from "@/lib/federation/trusted-issuers";
+import { TrustedIssuerError, type TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";
+import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
+
+export interface TrustedIssuerSummary extends TrustedIssuerRegistration {
+  linkedSubjects: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function forgetCaches(jwksUri?: string | null): void {
+  forgetTrustedIssuers();
+  forgetFederatedUsers();
+  if (jwksUri) forgetRemoteKeySets(jwksUri);
+}
+
+/** Registers the issuer, or replaces the registration of an issuer already trusted (its links stay). */
+export async function addTrustedIssuer(db: Db, registration: TrustedIssuerRegistration, by?: string): Promise<"added" | "updated"> {
+  const { issuer, clientIds, subjectMapping } = registration;
+  const row = { jwks: registration.jwks ? JSON.stringify(registration.jwks) : null, jwksUri: registration.jwksUri, subjectMapping };
+  const { outcome, oldUri } = await db.$transaction(async (tx) => {
+    const clients = await tx.client.findMany({ where: { id: { in: clientIds } }, select: { id: true, tokenEndpointAuthMethod: true } });
+    const missing = clientIds.find((id) => !clients.some((client) => client.id === id));
+    if (missing !== undefined) throw new TrustedIssuerError(`there is no client "${missing}"`);
+    const publicClient = clients.find((client) => client.tokenEndpointAuthMethod === "none");
+    if (publicClient) throw new TrustedIssuerError(`client "${publicClient.id}" is public: only confidential clients may use federated grants`);
+    const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
+    if (existing) {
+      await tx.trustedIssuer.update({ where: { issuer }, data: { ...row, updatedAt: new Date() } });
+      await tx.trustedIssuerClient.deleteMany({ where: { issuer } });
+    } else {
+      await tx.trustedIssuer.create({ data: { issuer, ...row } });
+    }
+    await tx.trustedIssuerClient.createMany({ data: clientIds.map((clientId) => ({ issuer, clientId })) });
+    const outcome = existing ? "updated" : "added";
+    await recordAuditEvent(tx, { type: `federation.issuer_${outcome}`, userId: by, details: { issuer, clients: clientIds, subject: subjectMapping, keys: registration.jwksUri ?? "inline" } });
+    return { outcome, oldUri: existing?.jwksUri } as const;
+  });
+  forgetCaches(oldUri);
+  return outcome;
+}
+
+export async function listTrustedIssuers(db: Db): Promise<TrustedIssuerSummary[]> {
+  const rows = await db.trustedIssuer.findMany({ orderBy: { issuer: "asc" }, include: { clients: { select: { clientId: true }, orderBy: { clientId: "asc" } }, _count: { select: { subjects: true } } } });
+  return rows.map((row) => ({
+    issuer: row.issuer,
+    jwks: row.jwks ? JSON.parse(row.jwks) : null,
+    jwksUri: row.jwksUri,
+    clientIds: row.clients.map((client) => client.clientId),
+    subjectMapping: row.subjectMapping as TrustedIssuerSummary["subjectMapping"],
+    linkedSubjects: row._count.subjects,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+/** Removes the issuer with its links: its tokens are refused from now on. */
+export async function removeTrustedIssuer(db: Db, issuer: string, by?: string): Promise<void> {
+  const removed = await db.$transaction(async (tx) => {
+    const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
+    if (!existing) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
+    await tx.trustedIssuer.delete({ where: { issuer } });
+    await recordAuditEvent(tx, { type: "federation.issuer_removed", userId: by, details: { issuer } });
+    return existing;
+  });
+  forgetCaches(removed.jwksUri);
+}
+
+/** Links the issuer's subject to the local user named by `username` (an email), replacing an earlier link. */
+export async function linkSubject(db: Db, issuer: string, subject: string, username: string, by?: string): Promise<void> {
+  if (subject === "" || subject.length > 255) throw new TrustedIssuerError("the subject must be 1 to 255 characters");
+  if (username.length > MAX_USERNAME_LENGTH) throw new TrustedIssuerError(`there is no user "${username}"`);
+  await db.$transaction(async (tx) => {
+    const trusted = await tx.trustedIssuer.findUnique({ where: { issuer } });
+    if (!trusted) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
+    if (trusted.subjectMapping !== "link") throw new TrustedIssuerError(`"${issuer}" maps its subjects by verified email; links are for issuers registered with "subject": "link"`);
+    const user = await tx.user.findUnique({ where: { email: username.toLowerCase() }, select: { id: true } });
+    if (!user) throw new TrustedIssuerError(`there is no user "${username}"`);
+    await tx.federatedSubject.upsert({ where: { issuer_subject: { issuer, subject } }, create: { issuer, subject, userId: user.id }, update: { userId: user.id } });
+    await recordAuditEvent(tx, { type: "federation.subject_linked", userId: by, details: { issuer, subject, linkedUserId: user.id } });
+  });
+  forgetCaches();
+}

@@ -1,0 +1,60 @@
+/**
+ * A trusted issuer as the operator describes it (CONTRACT §8, the file of `federation add`): `issuer`, its keys as
+ * `jwks_uri` or inline `jwks`, `clients` (the ids allowed to use its tokens) and `subject` ("email": a verified
+ * email names the local user; "link": only subjects the operator linked). Unknown fields are refused.
+ */
+import type { JSONWebKeySet } from "jose";
+import { keySetUrlProblem, readKeySource } from "@/lib/federation/key-set-rules";
+import type { SubjectMapping } from "@/lib/federation/trusted-issuers";
+import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
+
+export interface TrustedIssuerRegistration {
+  issuer: string;
+  jwks: JSONWebKeySet | null;
+  jwksUri: string | null;
+  clientIds: string[];
+  subjectMapping: SubjectMapping;
+}
+
+export class TrustedIssuerError extends Error {}
+
+const FIELDS = new Set(["issuer", "jwks", "jwks_uri", "clients", "subject"]);
+
+function fail(message: string): never {
+  throw new TrustedIssuerError(message);
+}
+
+function issuerUrl(value: unknown): string {
+  if (typeof value !== "string" || value === "" || value.length > MAX_URI_LENGTH) fail("issuer must be the issuer's URL");
+  const problem = keySetUrlProblem(value as string);
+  if (problem) fail(`issuer "${value}" ${problem}`);
+  if (new URL(value as string).search) fail(`issuer "${value}" must not contain a query (RFC 8414 §2)`);
+  return value as string;
+}
+
+function keys(metadata: Record<string, unknown>): Pick<TrustedIssuerRegistration, "jwks" | "jwksUri"> {
+  try {
+    return readKeySource(metadata.jwks, metadata.jwks_uri, "give the issuer's keys as either jwks_uri or jwks");
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+function clientIds(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) fail("clients must list the ids of the clients allowed to use the issuer's tokens");
+  const list = value as unknown[];
+  if (list.length > MAX_LIST_ENTRIES) fail(`clients may list at most ${MAX_LIST_ENTRIES} ids`);
+  for (const id of list) if (typeof id !== "string" || id === "" || id.length > MAX_CLIENT_ID_LENGTH) fail("clients must be client ids (strings)");
+  const duplicate = list.find((id, index) => list.indexOf(id) !== index);
+  if (duplicate !== undefined) fail(`clients lists "${duplicate}" twice`);
+  return list as string[];
+}
+
+export function parseTrustedIssuer(input: unknown): TrustedIssuerRegistration {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) fail("a trusted issuer must be a JSON object");
+  const metadata = input as Record<string, unknown>;
+  const unknown = Object.keys(metadata).find((key) => !FIELDS.has(key));
+  if (unknown !== undefined) fail(`unknown field "${unknown}" (known: ${[...FIELDS].join(", ")})`);
+  if (metadata.subject !== "email" && metadata.subject !== "link") fail(`subject must be "email" or "link"`);
+  return { issuer: issuerUrl(metadata.issuer), ...keys(metadata), clientIds: clientIds(metadata.clients), subjectMapping: metadata.subject as SubjectMapping };
+}

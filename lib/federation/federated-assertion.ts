@@ -1,0 +1,64 @@
+/**
+ * A trusted issuer's JWT presented for a user (RFC 7523 §3, for the jwt-bearer grant and for token exchange): the
+ * issuer is trusted and allows this client; the JWT is signed by the issuer's current key, names OptiGate in `aud`,
+ * has `sub`, `exp` at most an hour after it was issued, `nbf` and `iat` within a minute's leeway, and a `jti` not
+ * seen before; its subject names an active local user. Each failed check throws AssertionRefused naming it. The
+ * jti is recorded last, so a refused assertion writes nothing.
+ */
+import type { JWTPayload } from "jose";
+import type { Db } from "@/lib/db/prisma";
+import { acceptOnce } from "@/lib/federation/assertion-replay";
+import { federatedUser } from "@/lib/federation/federated-user";
+import { AssertionRefused, CLOCK_LEEWAY_SECONDS, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/federation/signed-jwt";
+import { findTrustedIssuer } from "@/lib/federation/trusted-issuers";
+import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+
+export const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
+const MAX_SUBJECT_LENGTH = 255;
+
+export interface FederatedIdentity {
+  issuer: string;
+  subject: string;
+  user: UserWithCompany;
+  /** When the user signed in at the issuer, if it says so. */
+  authTime?: Date;
+}
+
+export interface FederationSettings {
+  db: Db;
+  /** OptiGate's issuer URL: `aud` must name it or its token endpoint. */
+  issuer: string;
+  production: boolean;
+}
+
+/** The issuer the JWT claims, before anything is verified: to find its keys, and to name it in the audit trail. */
+export function claimedIssuer(jwt: string): string | undefined {
+  try {
+    const iss = unverifiedClaims(jwt).iss;
+    return typeof iss === "string" && iss.length <= 500 ? iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkTimes(claims: JWTPayload, nowSeconds: number): void {
+  const issuedAt = typeof claims.iat === "number" ? claims.iat : undefined;
+  if (issuedAt !== undefined && issuedAt > nowSeconds + CLOCK_LEEWAY_SECONDS) throw new AssertionRefused("it was issued in the future (iat)");
+  if (typeof claims.nbf === "number" && claims.nbf > nowSeconds + CLOCK_LEEWAY_SECONDS) throw new AssertionRefused("it is not valid yet (nbf)");
+  if (claims.exp! - (issuedAt ?? nowSeconds) > MAX_FEDERATED_LIFETIME_SECONDS) throw new AssertionRefused("its lifetime exceeds one hour (exp)");
+}
+
+export async function verifyFederatedAssertion(settings: FederationSettings, clientId: string, jwt: string, now = new Date()): Promise<FederatedIdentity> {
+  const iss = unverifiedClaims(jwt).iss;
+  if (typeof iss !== "string" || iss === "" || iss.length > 500) throw new AssertionRefused("it has no iss");
+  const issuer = await findTrustedIssuer(settings.db, iss, now.getTime());
+  if (!issuer) throw new AssertionRefused(`its iss "${iss}" is not a trusted issuer`);
+  if (!issuer.clientIds.has(clientId)) throw new AssertionRefused(`this client may not use tokens of the issuer "${iss}"`);
+  const claims = await verifySignedJwt(jwt, issuer.keys, { audience: [settings.issuer, `${settings.issuer}/connect/token`], production: settings.production }, now.getTime());
+  if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH) throw new AssertionRefused("it has no sub");
+  checkTimes(claims, Math.floor(now.getTime() / 1000));
+  const jti = requireJti(claims);
+  const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());
+  await acceptOnce(settings.db, "grant", issuer.issuer, jti, claims.exp!, now);
+  return { issuer: issuer.issuer, subject: claims.sub, user, authTime: typeof claims.auth_time === "number" ? new Date(claims.auth_time * 1000) : undefined };
+}

@@ -1,0 +1,52 @@
+/**
+ * The local user a trusted issuer's subject names: by the verified `email` claim (subject mapping "email"), or by
+ * the operator's explicit link of (issuer, sub) (subject mapping "link"). Only active users; whether a user is
+ * missing or inactive gives one answer, so a partner learns nothing about which local users exist. Which user id a
+ * name maps to is cached per process for a few seconds, like users themselves (lib/oauth/users/user-store.ts).
+ */
+import type { JWTPayload } from "jose";
+import { processCache } from "@/lib/cache/process-cache";
+import type { Db } from "@/lib/db/prisma";
+import { AssertionRefused } from "@/lib/federation/signed-jwt";
+import type { TrustedIssuer } from "@/lib/federation/trusted-issuers";
+import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
+import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import { findActiveUser, USER_CACHE_SECONDS } from "@/lib/oauth/users/user-store";
+
+const MAX_ENTRIES = 10_000;
+const cache = processCache("federatedUserIds", () => new Map<string, { loadedAt: number; userId: Promise<string | null> }>());
+
+function cachedUserId(key: string, load: () => Promise<string | null>, now: number): Promise<string | null> {
+  const entry = cache.get(key);
+  if (entry && now - entry.loadedAt < USER_CACHE_SECONDS * 1000) return entry.userId;
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  const userId = load();
+  cache.set(key, { loadedAt: now, userId });
+  userId.catch(() => cache.delete(key));
+  return userId;
+}
+
+function emailOf(claims: JWTPayload): string {
+  if (typeof claims.email !== "string" || claims.email === "" || claims.email.length > MAX_USERNAME_LENGTH) throw new AssertionRefused("it has no email claim, and this issuer's subjects are mapped by email");
+  if (claims.email_verified !== true) throw new AssertionRefused("its email is not verified (email_verified is not true)");
+  return claims.email.toLowerCase();
+}
+
+export async function federatedUser(db: Db, issuer: TrustedIssuer, subject: string, claims: JWTPayload, now = Date.now()): Promise<UserWithCompany> {
+  let userId: string | null;
+  if (issuer.subjectMapping === "email") {
+    const email = emailOf(claims);
+    userId = await cachedUserId(`email\n${email}`, async () => (await db.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null, now);
+  } else {
+    const where = { issuer_subject: { issuer: issuer.issuer, subject } };
+    userId = await cachedUserId(`link\n${issuer.issuer}\n${subject}`, async () => (await db.federatedSubject.findUnique({ where, select: { userId: true } }))?.userId ?? null, now);
+  }
+  const user = userId ? await findActiveUser(db, userId, now) : null;
+  if (!user) throw new AssertionRefused(issuer.subjectMapping === "email" ? "its verified email does not name an active local user" : "its subject is not linked to an active local user");
+  return user;
+}
+
+/** Forgets the mapped ids (the operator linked a subject in this process). */
+export function forgetFederatedUsers(): void {
+  cache.clear();
+}

@@ -1,0 +1,80 @@
+/**
+ * What OptiGate accepts as a partner's public keys: a JWK Set (RFC 7517 §5) of signing keys for the assertion
+ * algorithms, given inline or as a `jwks_uri`. Shared by client registration (private_key_jwt), trusted issuer
+ * registration and the fetch of remote key sets, so that a set is judged the same wherever it comes from.
+ */
+import type { JSONWebKeySet } from "jose";
+import { isLoopbackHost } from "@/lib/admin/uri-rules";
+import { MAX_URI_LENGTH } from "@/lib/http/text-limits";
+
+/** RFC 7518 / RFC 8037 algorithms OptiGate verifies assertions with; never `none`, never an HMAC. */
+export const ASSERTION_ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"] as const;
+
+export const MAX_KEY_SET_BYTES = 64 * 1024;
+const MAX_KEYS = 20;
+const KEY_TYPES = new Set(["RSA", "EC", "OKP"]);
+/** Members only a private or symmetric key has. */
+const SECRET_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
+
+/** Why a parsed value is not an acceptable JWK Set of public signing keys, or null. */
+export function keySetProblem(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "must be a JWK Set: an object with a \"keys\" array";
+  const keys = (value as { keys?: unknown }).keys;
+  if (!Array.isArray(keys) || keys.length === 0) return "must be a JWK Set with at least one key in \"keys\"";
+  if (keys.length > MAX_KEYS) return `may hold at most ${MAX_KEYS} keys`;
+  for (const [index, key] of keys.entries()) {
+    if (typeof key !== "object" || key === null || Array.isArray(key)) return `keys[${index}] must be a JWK object`;
+    const jwk = key as Record<string, unknown>;
+    if (typeof jwk.kty !== "string" || !KEY_TYPES.has(jwk.kty)) return `keys[${index}] must be an RSA, EC or OKP public key`;
+    const secret = SECRET_MEMBERS.find((member) => member in jwk);
+    if (secret) return `keys[${index}] holds the private member "${secret}": register public keys only`;
+    if (jwk.use !== undefined && jwk.use !== "sig") return `keys[${index}] is not a signing key (use "${String(jwk.use)}")`;
+    if (jwk.alg !== undefined && !(ASSERTION_ALGORITHMS as readonly unknown[]).includes(jwk.alg)) {
+      return `keys[${index}] has alg "${String(jwk.alg)}"; accepted: ${ASSERTION_ALGORITHMS.join(", ")}`;
+    }
+    if (jwk.kid !== undefined && (typeof jwk.kid !== "string" || jwk.kid.length > 200)) return `keys[${index}].kid must be a string of at most 200 characters`;
+  }
+  if (JSON.stringify(value).length > MAX_KEY_SET_BYTES) return `must be at most ${MAX_KEY_SET_BYTES / 1024} KB`;
+  return null;
+}
+
+export function parseKeySet(value: unknown): JSONWebKeySet {
+  const problem = keySetProblem(value);
+  if (problem) throw new Error(`the key set ${problem}`);
+  return value as JSONWebKeySet;
+}
+
+/**
+ * A key set URL: https, or http on a loopback host for development. Fetching refuses http in production
+ * (remote-key-sets.ts); registration already refuses everything else.
+ */
+export function keySetUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "is not an absolute URL";
+  }
+  if (url.username || url.password) return "must not contain credentials";
+  if (url.hash) return "must not contain a fragment";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return null;
+  return "must use https (http only on a loopback host, for development)";
+}
+
+/**
+ * Registered keys: exactly one of an inline set and a set URL, each acceptable. Throws an Error whose message says
+ * what is wrong (`missing` when neither or both are given).
+ */
+export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
+  if ((jwks === undefined) === (jwksUri === undefined)) throw new Error(missing);
+  if (jwks !== undefined) {
+    const problem = keySetProblem(jwks);
+    if (problem) throw new Error(`jwks ${problem}`);
+    return { jwks: jwks as JSONWebKeySet, jwksUri: null };
+  }
+  if (typeof jwksUri !== "string" || jwksUri.length > MAX_URI_LENGTH) throw new Error(`jwks_uri must be a URL of at most ${MAX_URI_LENGTH} characters`);
+  const problem = keySetUrlProblem(jwksUri);
+  if (problem) throw new Error(`jwks_uri "${jwksUri}" ${problem}`);
+  return { jwks: null, jwksUri };
+}

@@ -1,0 +1,60 @@
+/**
+ * The federation grants: `urn:ietf:params:oauth:grant-type:jwt-bearer` (RFC 7523 §2.1, the JWT in `assertion`) and
+ * `urn:ietf:params:oauth:grant-type:token-exchange` (RFC 8693, the JWT in `subject_token`). Both turn a trusted
+ * issuer's JWT for a user into an OptiGate access token for the local user (federated-assertion.ts). Every
+ * outcome is an audit event; a refused grant writes nothing else.
+ */
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
+import { AssertionRefused } from "@/lib/federation/signed-jwt";
+import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import { invalidGrant, OAuthError } from "@/lib/oauth/errors";
+import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
+import { grantedApiScopes } from "@/lib/oauth/token/api-scopes";
+import { issueFederatedToken, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
+import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
+import { ACCESS_TOKEN_TYPE, type TokenRequest } from "@/lib/oauth/token/token-request";
+import type { ServiceContext } from "@/lib/service-context";
+
+type FederatedRequest = Extract<TokenRequest, { grantType: typeof JWT_BEARER_GRANT | typeof TOKEN_EXCHANGE_GRANT }>;
+
+const NO_USER_SCOPES = "is not issued for a trusted issuer's token: federated grants give an access token only";
+
+function checkTargets(context: ServiceContext, targets: string[]): void {
+  const own = [resourceAudience(context.config.publicUrl), context.config.apiUrl, context.config.publicUrl];
+  const foreign = targets.find((target) => !own.includes(target));
+  if (foreign !== undefined) throw new OAuthError("invalid_target", `OptiGate issues tokens for its own API only, not for "${foreign}"`);
+}
+
+async function exchange(context: ServiceContext, client: ClientWithSecrets, jwt: string, request: FederatedRequest, now: Date): Promise<{ body: TokenResponseBody; identity: FederatedIdentity }> {
+  const scopes = grantedApiScopes(client, request.scope, NO_USER_SCOPES);
+  let identity: FederatedIdentity;
+  try {
+    identity = await verifyFederatedAssertion({ db: context.db, issuer: context.config.publicUrl, production: context.config.production }, client.id, jwt, now);
+  } catch (error) {
+    if (error instanceof AssertionRefused) throw invalidGrant(`the ${request.grantType === JWT_BEARER_GRANT ? "assertion" : "subject_token"} was refused: ${error.message}`);
+    throw error;
+  }
+  return { body: await issueFederatedToken(context, client, identity, scopes, request.scope, now), identity };
+}
+
+export async function federatedGrant(context: ServiceContext, client: ClientWithSecrets, request: FederatedRequest, now = new Date()): Promise<TokenResponseBody> {
+  const jwt = request.grantType === JWT_BEARER_GRANT ? request.assertion : request.subjectToken;
+  const issuer = claimedIssuer(jwt);
+  try {
+    if (request.grantType === TOKEN_EXCHANGE_GRANT) checkTargets(context, request.targets);
+    const { body, identity } = await exchange(context, client, jwt, request, now);
+    await recordAuditEvent(context.db, {
+      type: "federation.token_issued",
+      userId: identity.user.id,
+      clientId: client.id,
+      details: { grantType: request.grantType, issuer: identity.issuer, subject: identity.subject, scope: body.scope ?? request.scope },
+    });
+    return request.grantType === TOKEN_EXCHANGE_GRANT ? { ...body, issued_token_type: ACCESS_TOKEN_TYPE } : body;
+  } catch (error) {
+    if (error instanceof OAuthError) {
+      await recordAuditEvent(context.db, { type: "federation.token_refused", clientId: client.id, details: { grantType: request.grantType, issuer, error: error.code, reason: error.description } });
+    }
+    throw error;
+  }
+}
