@@ -11,6 +11,7 @@ import { deriveKey } from "@/lib/crypto/secret-box";
 
 const MAC_BYTES = 16;
 const MAX_CURSOR_LENGTH = 1024;
+const SIGNATURE = new RegExp(`^[\\w-]{${Math.ceil((MAC_BYTES * 4) / 3)}}$`);
 
 /** The derived key, kept: HKDF on every page would cost more than the page. */
 const keys = processCache("apiCursorKeys", () => new Map<string, Buffer>());
@@ -31,7 +32,8 @@ export function encodeCursor(secretKey: string, list: string, position: unknown)
 export function decodeCursor(secretKey: string, list: string, cursor: string): unknown {
   const refused = new ApiProblem("bad-request", "The cursor is not one this API handed out for this list and these filters; start again without it.");
   const [text, signature, extra] = cursor.split(".");
-  if (cursor.length > MAX_CURSOR_LENGTH || extra !== undefined || !text || !signature) throw refused;
+  // Exactly the characters encodeCursor writes: base64url decoding would skip others (and "=") silently.
+  if (cursor.length > MAX_CURSOR_LENGTH || extra !== undefined || !/^[\w-]+$/.test(text ?? "") || !SIGNATURE.test(signature ?? "")) throw refused;
   const given = Buffer.from(signature, "base64url");
   if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(secretKey, text))) throw refused;
   const [cursorList, position] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [string, unknown];

@@ -4,6 +4,7 @@
  */
 import { jsonResponse, type ApiCall } from "@/lib/api/api-call";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
+import { matchesEntityTag } from "@/lib/http/entity-tags";
 import { ApiProblem } from "@/lib/api/problem";
 import { onlyMembers, queryParameters, readJsonObject, stringListMember, stringMember, wholeNumberParameter } from "@/lib/api/request-input";
 import { changeRegistration, getRegistration, listRegistrations, requestRegistration, type RegistrationChange, type RegistrationPosition, type RegistrationStatus, type RegistrationView } from "@/lib/data/registrations";
@@ -102,18 +103,23 @@ export function parseRegistrationChange(body: Record<string, unknown>): Registra
   throw new ApiProblem("unprocessable", `"status" can be set to active, rejected or withdrawn (got ${JSON.stringify(status)?.slice(0, 40)}).`);
 }
 
-/** The version an If-Match header names: undefined for `*`; 428 without the header, 412 when it names no version. */
-function expectedVersion(header: string | null): number | undefined {
+/**
+ * The version a change may apply to: undefined for `If-Match: *`; otherwise the current version when the header's
+ * list names its ETag (then changed only if it is still that version). 428 without the header, 412 when it names
+ * no current version.
+ */
+async function expectedVersion(call: ApiCall): Promise<number | undefined> {
+  const header = call.request.headers.get("if-match");
   if (header === null) throw new ApiProblem("precondition-required", "Send If-Match with the ETag of the registration as you read it.");
   if (header.trim() === "*") return undefined;
-  const match = /^\s*"v(\d{1,9})"\s*$/.exec(header);
-  if (!match) throw new ApiProblem("precondition-failed", "If-Match names no current version of this registration; read it again.");
-  return Number(match[1]);
+  const current = await getRegistration(call.actor, call.params.id);
+  if (!matchesEntityTag(header, registrationEtag(current), "strong")) throw new ApiProblem("precondition-failed", "If-Match names no current version of this registration; read it again.");
+  return current.version;
 }
 
 export async function changeRegistrationRoute(call: ApiCall): Promise<Response> {
   queryParameters(call.url, []);
-  const version = expectedVersion(call.request.headers.get("if-match"));
+  const version = await expectedVersion(call);
   const change = parseRegistrationChange(await readJsonObject(call.request));
   const view = await changeRegistration(call.actor, call.params.id, version, change);
   return jsonResponse(registrationJson(view), 200, { ETag: registrationEtag(view) });

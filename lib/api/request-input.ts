@@ -3,7 +3,7 @@
  * 64 KB with a JSON media type; objects without unknown members. Anything else is a 4xx problem naming the problem.
  */
 import { ApiProblem } from "@/lib/api/problem";
-import { BodyTooLargeError, MAX_FORM_BYTES, readBodyText } from "@/lib/http/form-body";
+import { BodyTooLargeError, MAX_FORM_BYTES, NulCharacterError, readBodyText } from "@/lib/http/form-body";
 
 export const MAX_JSON_BYTES = MAX_FORM_BYTES;
 
@@ -38,6 +38,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     text = await readBodyText(request, MAX_JSON_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new ApiProblem("payload-too-large", `The body must be at most ${MAX_JSON_BYTES} bytes.`);
+    if (error instanceof NulCharacterError) throw new ApiProblem("bad-request", error.message);
     throw error;
   }
   let value: unknown;

@@ -103,9 +103,11 @@ async function dispatch(request: Request, context: ServiceContext): Promise<Resp
   const url = new URL(request.url);
   const candidates = routesAt(url);
   if (candidates.length === 0) throw new ApiProblem("not-found", `There is no API resource at ${url.pathname}.`);
-  const found = candidates.find(({ route }) => route.method === request.method);
+  // HEAD is GET without the body (RFC 9110 §9.3.2); the body is dropped in platformApi.
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const found = candidates.find(({ route }) => route.method === method);
   if (!found) {
-    const allowed = candidates.map(({ route }) => route.method).join(", ");
+    const allowed = candidates.flatMap(({ route }) => (route.method === "GET" ? ["GET", "HEAD"] : [route.method])).join(", ");
     throw new ApiProblem("method-not-allowed", `${url.pathname} allows ${allowed}.`, { Allow: allowed });
   }
   const { route, params } = found;
@@ -122,7 +124,10 @@ async function dispatch(request: Request, context: ServiceContext): Promise<Resp
 export function platformApi(getDb: () => Db, getContext: () => ServiceContext): { handle: (request: Request) => Promise<Response>; preflight: (request: Request) => Promise<Response> } {
   const answer = async (request: Request) => {
     try {
-      return await dispatch(request, getContext());
+      const response = await dispatch(request, getContext());
+      if (request.method !== "HEAD") return response;
+      await response.body?.cancel();
+      return new Response(null, { status: response.status, headers: response.headers });
     } catch (error) {
       const problem = problemOf(error);
       if (problem) return problemResponse(problem);

@@ -85,6 +85,15 @@ export async function prepareArticles(actor: Actor, position: CatalogPosition, r
   const supplier = await db.company.findFirst({ where: { supplierId: position.supplierId, kind: "supplier" }, select: { id: true } });
   if (!supplier) throw new CatalogServiceError(404, `There is no supplier "${position.supplierId}".`);
   const company = actingCompanyOf(actor);
+  if (company?.id !== supplier.id) {
+    // For everyone but the supplier, unpublished catalogs and unreleased revisions do not exist, as in the detail.
+    const published = (await publishedCatalogs(db)).catalogs.find(
+      (entry) => entry.supplier.companyId === supplier.id && (entry.catalogId === position.catalogId || entry.resourceKey === position.catalogId),
+    );
+    if (!published) throw new CatalogServiceError(404, `The supplier "${position.supplierId}" has no published catalog "${position.catalogId}".`);
+    const released = await db.catalogRevision.count({ where: { catalogId: published.key, number: revision, released: true, complete: true } });
+    if (released === 0) throw new CatalogServiceError(404, `The catalog has no released revision ${revision}.`);
+  }
   const reader = company ? ({ kind: "company", companyId: company.id } as const) : ({ kind: "public" } as const);
   return prepareSubCatalog(db, { supplierCompanyId: supplier.id, catalogKey: position.catalogId, revision }, reader);
 }

@@ -3,6 +3,7 @@
  * counted and refused with 413 once it passes MAX_FORM_BYTES, whatever Content-Length says (or when it is absent,
  * as with chunked bodies): nobody can make the server hold more than that per request.
  */
+import { bodyHasNul, NUL_REFUSAL } from "@/lib/http/nul-character";
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
@@ -25,6 +26,13 @@ export class BodyTooLargeError extends RequestBodyError {
 }
 
 /** The caller closed or reset the connection before the whole body arrived. */
+/** The body holds U+0000 (lib/http/nul-character.ts). */
+export class NulCharacterError extends RequestBodyError {
+  constructor() {
+    super(400, NUL_REFUSAL);
+  }
+}
+
 export const bodyNotReceived = () => new RequestBodyError(400, "the request body did not arrive in full");
 
 export function isFormRequest(request: Request): boolean {
@@ -63,7 +71,9 @@ export async function readBodyBytes(request: Request, limit = MAX_FORM_BYTES): P
 
 /** The body as text (UTF-8, bad sequences replaced), bounded as readBodyBytes. */
 export async function readBodyText(request: Request, limit = MAX_FORM_BYTES): Promise<string> {
-  return new TextDecoder().decode(await readBodyBytes(request, limit));
+  const text = new TextDecoder().decode(await readBodyBytes(request, limit));
+  if (bodyHasNul(text)) throw new NulCharacterError();
+  return text;
 }
 
 /** An application/x-www-form-urlencoded body; any other content type counts as an empty form. */

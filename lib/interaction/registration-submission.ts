@@ -73,9 +73,9 @@ export async function handleRegistrationSubmission(request: Request, context: Se
       }
       await requestRegistration(actor, { supplierId: form.get("supplier_id") ?? "", clientId, catalogs: form.getAll("catalog") });
     } else {
-      const version = Number(form.get("version"));
-      if (!Number.isSafeInteger(version)) throw new FormProblem("stale");
-      await changeRegistration(actor, form.get("registration_id") ?? "", version, changeOf(action, form));
+      const version = form.get("version") ?? "";
+      if (!/^\d{1,9}$/.test(version)) throw new FormProblem("stale");
+      await changeRegistration(actor, form.get("registration_id") ?? "", Number(version), changeOf(action, form));
     }
     return seeOther(pageUrl(SUPPLIERS_PATH, { done: action }));
   } catch (error) {

@@ -13,6 +13,7 @@ import { languageCookie } from "@/lib/i18n/language-switch";
 import { supportedUiLocale } from "@/lib/i18n/resolve-locale";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
 import { safeLocalPath } from "@/lib/http/local-path";
+import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
 import { CSRF_COOKIE_VALUE, csrfCookieName } from "@/lib/session/csrf";
 
 export const UI_LOCALES_HEADER = "x-optigate-ui-locales";
@@ -24,6 +25,7 @@ function uiLocalesOf(request: NextRequest): string | undefined {
 }
 
 export function interactionPageProxy(request: NextRequest): NextResponse {
+  if (urlHasNul(request.url)) return new NextResponse(`${NUL_REFUSAL}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   const publicUrl = process.env.PUBLIC_URL ?? "";
   const headers = new Headers(request.headers);
   // Only this proxy may set these: never trust them from the browser.

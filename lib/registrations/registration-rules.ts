@@ -66,9 +66,15 @@ export function checkChange(side: RegistrationSide, status: RegistrationStatus, 
   throw new RegistrationError("forbidden", "Only the optician or the supplier of a registration can change it.");
 }
 
+/**
+ * Letters, marks, digits, punctuation, symbols and spaces only: no control or format characters (bidi overrides,
+ * zero-width), no surrogates or noncharacters, none of which an XML document may carry or a person could read.
+ */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u;
+
 /** A customer number: printable, without leading or trailing spaces. */
 export function checkClientId(clientId: string): void {
-  if (clientId.length === 0 || clientId.length > MAX_CLIENT_ID_LENGTH || clientId.trim() !== clientId || /[\u0000-\u001f\u007f]/.test(clientId)) {
+  if (clientId.length === 0 || clientId.length > MAX_CLIENT_ID_LENGTH || clientId.trim() !== clientId || !PRINTABLE.test(clientId)) {
     throw new RegistrationError("invalid", `clientId must be the customer number at the supplier: 1 to ${MAX_CLIENT_ID_LENGTH} printable characters.`);
   }
 }

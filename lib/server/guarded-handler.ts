@@ -1,11 +1,14 @@
 /**
- * The outermost layer of every route handler: whatever escapes the handler becomes a plain answer without internals
- * (a body over the limit 413, one that did not arrive 400; anything else unexpected is logged here and answered
+ * The outermost layer of every route handler: a URL holding U+0000 is refused before the handler runs
+ * (lib/http/nul-character.ts); whatever escapes the handler becomes a plain answer without internals (a body over
+ * the limit 413, one that did not arrive or holds U+0000 400; anything else unexpected is logged here and answered
  * 500), and every answer carries
  * HSTS when OptiGate is served over https (when Next.js serves alone, nothing else adds it).
  */
 import { getConfig } from "@/lib/config";
-import { BodyTooLargeError, RequestBodyError } from "@/lib/http/form-body";
+import { ApiProblem, problemResponse } from "@/lib/api/problem";
+import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
+import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -18,10 +21,17 @@ function withTransportSecurity(response: Response): Response {
   return response;
 }
 
+/** The API answers with problem details, everything else in plain text. */
+function refuseNul(request: Request): Response {
+  return new URL(request.url).pathname.startsWith("/v2/") ? problemResponse(new ApiProblem("bad-request", NUL_REFUSAL)) : plain(400, NUL_REFUSAL);
+}
+
 async function answer(handle: Handler, request: Request): Promise<Response> {
+  if (urlHasNul(request.url)) return refuseNul(request);
   try {
     return await handle(request);
   } catch (error) {
+    if (error instanceof NulCharacterError) return refuseNul(request);
     if (error instanceof BodyTooLargeError) return plain(413, `The request body is too large (at most ${error.limit} bytes).`);
     if (error instanceof RequestBodyError) return plain(error.status, "The request body did not arrive in full.");
     console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);

@@ -52,10 +52,12 @@ function isParsableRouterState(header: string | string[] | undefined): boolean {
  * finished off (FIN), and the connection is closed a moment later, when the caller has had the answer.
  */
 function stopReading(request: IncomingMessage): void {
-  if (request.complete) return;
-  request.socket.pause();
-  request.socket.end();
-  setTimeout(() => request.socket.destroy(), LINGER_MS).unref();
+  // The socket is gone when the connection was closed before the answer finished.
+  const socket = request.socket as IncomingMessage["socket"] | null;
+  if (request.complete || !socket) return;
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 function refuse(response: ServerResponse, status: 400 | 405, text: string, allow?: string): void {
@@ -70,7 +72,7 @@ function allowedMethods(path: string): string {
   const route = routePath(path);
   if (!route) return [...PAGE_METHODS].join(", ");
   const methods = Object.keys(ROUTES[route]);
-  return (methods.includes("GET") ? [...methods, "HEAD"] : methods).join(", ");
+  return (methods.includes("GET") && !methods.includes("HEAD") ? [...methods, "HEAD"] : methods).join(", ");
 }
 
 function requestListener(publicUrl: string, next: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {

@@ -72,7 +72,7 @@ export const ROUTES = {
   "/language": { GET: guardedHandler(async (request) => handleLanguageSwitch(request, getConfig().publicUrl)) },
   "/api/health": { GET: withContext(handleHealthRequest) },
   // The platform API routes every path and method under /v2/ itself (lib/api/v2-api.ts).
-  "/v2/[...path]": { GET: apiHandler, POST: apiHandler, PATCH: apiHandler, PUT: apiHandler, DELETE: apiHandler, OPTIONS: guardedHandler(api.preflight) },
-} as const satisfies Record<string, Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>>;
+  "/v2/[...path]": { GET: apiHandler, HEAD: apiHandler, POST: apiHandler, PATCH: apiHandler, PUT: apiHandler, DELETE: apiHandler, OPTIONS: guardedHandler(api.preflight) },
+} as const satisfies Record<string, Partial<Record<"GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>>;
 
 export type RoutePath = keyof typeof ROUTES;

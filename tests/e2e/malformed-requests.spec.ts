@@ -18,6 +18,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
+/** One chunk and the last: a chunked body. */
+const chunked = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`;
+
 /** What is wrong with an answer: none, a 5xx, or a stack trace or code path in its body. */
 function problemWith(response: RawResponse, what: string): string | undefined {
   if (response.status < 100) return `${what}: no answer`;
@@ -57,6 +60,13 @@ test.describe("the security review's malformed requests", () => {
     ["an absolute request target", { method: "GET", target: "http://evil.example/login" }, 400],
     ["a router state header Next.js cannot parse", { method: "GET", target: "/login", headers: [["RSC", "1"], ["Next-Router-State-Tree", "xyz"]] }, 400],
     ["a router state header of the wrong shape", { method: "GET", target: "/login?_rsc=1", headers: [["RSC", "1"], ["Next-Router-State-Tree", "%5B%5D"]] }, 400],
+    // The second review: a chunked form past the limit threw in the server after the 413; NUL characters were 500 on PostgreSQL.
+    ["a chunked form over the limit", { method: "POST", target: "/interaction/suppliers", headers: [["Content-Type", "application/x-www-form-urlencoded"], ["Transfer-Encoding", "chunked"]], body: chunked("a=".padEnd(200_000, "x")) }, 413],
+    ["NUL in a form field", { method: "POST", target: "/interaction/suppliers", headers: [["Content-Type", "application/x-www-form-urlencoded"]], body: "action=request&supplier_id=F%00WG&client_id=x" }, 400],
+    ["NUL in a token request", { method: "POST", target: "/connect/token", headers: [["Content-Type", "application/x-www-form-urlencoded"]], body: "grant_type=client_credentials&client_id=demo%00&client_secret=x" }, 400],
+    ["NUL in an API path", { method: "GET", target: "/v2/supplierregistrations/a%00b" }, 400],
+    ["NUL in a page query", { method: "GET", target: "/portal/suppliers?q=%00" }, 400],
+    ["HEAD on an API resource", { method: "HEAD", target: "/v2/openapi.json" }, 200],
   ];
   for (const [name, request, expected] of cases) {
     test(name, async () => {

@@ -33,11 +33,14 @@ function readBasicCredentials(header: string): { clientId: string; secret: strin
   const decoded = Buffer.from(header.slice("basic ".length).trim(), "base64").toString("utf8");
   const separator = decoded.indexOf(":");
   if (separator < 1) throw invalidClient("malformed HTTP Basic client credentials");
+  let credentials: { clientId: string; secret: string };
   try {
-    return { clientId: formDecode(decoded.slice(0, separator)), secret: formDecode(decoded.slice(separator + 1)) };
+    credentials = { clientId: formDecode(decoded.slice(0, separator)), secret: formDecode(decoded.slice(separator + 1)) };
   } catch {
     throw invalidClient("malformed HTTP Basic client credentials");
   }
+  if (credentials.clientId.includes("\u0000") || credentials.secret.includes("\u0000")) throw invalidClient("malformed HTTP Basic client credentials");
+  return credentials;
 }
 
 export function usesBasicAuthentication(request: Request): boolean {

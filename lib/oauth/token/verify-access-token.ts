@@ -1,11 +1,12 @@
 /**
  * Verifies an access token OptiGate issued (RFC 9068): signature against the current and still-published keys,
- * `typ: at+jwt` (so ID tokens and logout tokens are refused), issuer, the API audience and expiry. Refresh tokens are
- * opaque and never verify.
+ * `typ: at+jwt` (so ID tokens and logout tokens are refused), issuer, the API audience and expiry, and that its client
+ * is still registered (removing a client ends its tokens at once). Refresh tokens are opaque and never verify.
  */
 import { jwtVerify, type JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
+import { findClient } from "@/lib/oauth/clients/client-store";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import { invalidToken } from "@/lib/oauth/errors";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
@@ -47,8 +48,12 @@ function remember(context: ServiceContext, token: string, claims: AccessTokenCla
 }
 
 export async function verifyAccessToken(context: ServiceContext, token: string, options: VerifyOptions = {}): Promise<AccessTokenClaims> {
-  const known = remembered(context, token, options);
-  if (known) return known;
+  const claims = remembered(context, token, options) ?? (await verifySignature(context, token, options));
+  if (!(await findClient(context.db, claims.client_id))) throw invalidToken("the client of this access token is no longer registered");
+  return claims;
+}
+
+async function verifySignature(context: ServiceContext, token: string, options: VerifyOptions): Promise<AccessTokenClaims> {
   const keys = await getKeySet(context.db, context.config.secretKey);
   try {
     const { payload } = await jwtVerify(token, keys.verify, {

@@ -125,7 +125,10 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
   });
 
   it("keeps the rules: unreleased revisions only for the supplier, other catalogs only with an active registration", async () => {
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await optician() })).response.status).toBe(403);
+    const unreleased = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await optician() });
+    // As if it did not exist: the same answer as for a revision that does not.
+    expect([unreleased.response.status, unreleased.body.detail]).toEqual([404, "The catalog has no released revision 3."]);
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/4/articles", { token: await optician() })).body.detail).toBe("The catalog has no released revision 4.");
     const own = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await supplier() });
     expect(own.response.status).toBe(200);
     expect(own.body.items.length).toBeGreaterThan(0);
@@ -139,5 +142,19 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
     expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/99/articles", { token: await backend() })).response.status).toBe(404);
     expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/x1/articles", { token: await backend() })).response.status).toBe(400);
     expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles?limit=5001", { token: await backend() })).response.status).toBe(400);
+  });
+
+  it("answers for an unpublished catalog as for one that does not exist, to everyone but its supplier", async () => {
+    const db = service().database.db;
+    const lens = await db.company.findFirstOrThrow({ where: { supplierId: "DLAG" } });
+    const hidden = await db.catalog.create({ data: { supplierCompanyId: lens.id, catalogId: "catalog_CH.xml", resourceKey: "DLAG-CH", name: "Hidden", language: "de", formatVersion: "1.0" } });
+    await db.catalogRevision.create({ data: { catalogId: hidden.id, number: 1, publishedAt: new Date(), validFrom: new Date() } });
+    for (const token of [await optician(), await backend()]) {
+      for (const path of ["catalog_CH.xml", "DLAG-CH", "nope.xml"].map((key) => `/v2/catalogs/DLAG/${key}/revisions/1/articles`)) {
+        const { response, body } = await api("GET", path, { token });
+        expect([response.status, body.detail], path).toEqual([404, `The supplier "DLAG" has no published catalog "${path.split("/")[4]}".`]);
+      }
+    }
+    expect((await api("GET", "/v2/catalogs/DLAG/catalog_CH.xml/revisions/1/articles", { token: await supplier() })).response.status).toBe(200);
   });
 });

@@ -102,8 +102,11 @@ describe(`supplier registrations through the API on ${testProvider()}`, () => {
     const after = (await api("GET", `/v2/supplierregistrations/${id}`, { token: framesToken })).body;
     expect(["active", "rejected"]).toContain(after.status);
     expect(await db().supplierRegistrationChange.count({ where: { registrationId: id } })).toBe(2);
-    // `*` matches whatever version is current.
-    if (after.status === "active") expect((await patch(id, { status: "withdrawn" }, framesToken, "*")).body.status).toBe("withdrawn");
+    // A list matches when it names the current version (RFC 9110 §13.1.1); `*` matches whatever version is current.
+    const now = (await api("GET", `/v2/supplierregistrations/${id}`, { token: framesToken })).response.headers.get("etag")!;
+    expect((await patch(id, { status: "withdrawn" }, framesToken, '"v998", "v999"')).response.status).toBe(412);
+    if (after.status === "active") expect((await patch(id, { status: "withdrawn" }, framesToken, `"v998", ${now}`)).body.status).toBe("withdrawn");
+    expect((await patch(id, { status: "withdrawn" }, framesToken, "*")).response.status).toBe(422);
   });
 
   it("keeps each side to its own changes: 403 for the other side's, 422 for a change the status does not allow", async () => {
@@ -137,6 +140,8 @@ describe(`supplier registrations through the API on ${testProvider()}`, () => {
       [post({ supplierId: "FWG", clientId: "1", extra: true }), 400, /unknown member "extra"/],
       [post({ supplierId: 7, clientId: "1" }), 400, /"supplierId" as a string/],
       [post({ supplierId: "FWG", clientId: "x".repeat(41) }), 422, /clientId/],
+      // Noncharacters, a right-to-left override, C1 controls, zero-width spaces and a lone surrogate: no XML may carry them.
+      ...["K\uffffX\ufffe", "\u202eK-1", "K\u0085", "K\u200b1", "a\ud800b"].map((clientId) => [post({ supplierId: "FWG", clientId }), 422, /printable characters/] as [Promise<{ response: Response; body: any }>, number, RegExp]),
       [post({ supplierId: "NOBODY", clientId: "1" }), 422, /no supplier "NOBODY"/],
       [post({ supplierId: "FWG", clientId: "1", catalogs: ["nothing.xml"] }), 422, /no catalog "nothing.xml"/],
       [post({ supplierId: "FWG", clientId: "1", catalogs: ["catalog.xml", "catalog.xml"] }), 422, /named twice/],

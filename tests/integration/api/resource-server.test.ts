@@ -5,7 +5,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
+import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import { registerClient, removeClient } from "@/lib/admin/client-registry";
+import { loadConfig } from "@/lib/config";
+import { signAccessToken } from "@/lib/oauth/token/jwt-tokens";
+import { call, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { api, clientToken, DOCUMENT, userTokens } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
 
@@ -113,14 +117,40 @@ describe(`the platform API's resource server on ${testProvider()}`, () => {
     }
   });
 
+  it("refuses a user's token at once when its client was removed, here and at userinfo and SilentLogin", async () => {
+    const db = service().database.db;
+    await registerClient(db, parseClientMetadata({ client_id: "soon-removed", redirect_uris: ["https://app.example/cb"], scope: `openid ${READ}` }, "platform"));
+    const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
+    const context = { db, config: loadConfig() };
+    const token = await signAccessToken(context, { clientId: "soon-removed", scopes: ["openid", READ], user, authTime: new Date() }, new Date());
+    expect((await api("GET", "/v2/catalogs", { token })).response.status).toBe(200);
+    await removeClient(db, "soon-removed");
+    expect(await expectInvalidToken(token)).toMatch(/client of this access token is no longer registered/);
+    expect((await call("userinfo", new Request(`${ISSUER}/connect/userinfo`, { headers: { authorization: `Bearer ${token}` } }))).status).toBe(401);
+    const { POST } = await import("@/app/services/login/SilentLogin/route");
+    expect((await POST(new Request(`${ISSUER}/services/login/SilentLogin`, { method: "POST", headers: { authorization: `Bearer ${token}` } }))).status).toBe(401);
+  });
+
+  it("answers HEAD as GET without a body", async () => {
+    const token = await clientToken("demo-backend", "demo-backend-secret", READ);
+    const { HEAD } = await import("@/app/v2/[...path]/route");
+    for (const path of ["/v2/catalogs?limit=1", "/v2/openapi.json", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles"]) {
+      const get = await api("GET", path, { token });
+      const head = await HEAD(new Request(`${ISSUER}${path}`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } }));
+      expect([head.status, head.headers.get("content-type"), await head.text()], path).toEqual([200, get.response.headers.get("content-type"), ""]);
+    }
+    const anonymous = await HEAD(new Request(`${ISSUER}/v2/catalogs`, { method: "HEAD" }));
+    expect([anonymous.status, anonymous.headers.get("www-authenticate")]).toEqual([401, expect.stringMatching(/^Bearer/)]);
+  });
+
   it("answers unknown paths with 404 and other methods with 405 and Allow, as problems", async () => {
     const token = await clientToken("demo-backend", "demo-backend-secret", READ);
     const missing = await api("GET", "/v2/nothing/here", { token });
     expect(missing.response.status).toBe(404);
     const wrong = await api("DELETE", "/v2/catalogs", { token });
     expect(wrong.response.status).toBe(405);
-    expect(wrong.response.headers.get("allow")).toBe("GET");
-    expect((await api("PUT", "/v2/supplierregistrations/x", { token })).response.headers.get("allow")).toBe("GET, PATCH");
+    expect(wrong.response.headers.get("allow")).toBe("GET, HEAD");
+    expect((await api("PUT", "/v2/supplierregistrations/x", { token })).response.headers.get("allow")).toBe("GET, HEAD, PATCH");
     expect((await api("GET", "/v2/catalogs/%E0%A4%A", { token })).response.status).toBe(404);
   });
 

@@ -28,6 +28,9 @@ describe("API cursors", () => {
     const [text, mac] = cursor.split(".");
     expect(() => decodeCursor(key, "catalogs?{}", `${text}A.${mac}`)).toThrow(ApiProblem);
     expect(() => decodeCursor(key, "catalogs?{}", `${text}.${mac}.x`)).toThrow(ApiProblem);
+    // Characters base64url decoding would skip are a change too.
+    expect(() => decodeCursor(key, "catalogs?{}", `${text}.${mac}==`)).toThrow(ApiProblem);
+    expect(() => decodeCursor(key, "catalogs?{}", `${text}=.${mac}`)).toThrow(ApiProblem);
     expect(() => decodeCursor(key, "catalogs?{}", "")).toThrow(ApiProblem);
   });
 });
