@@ -2,7 +2,8 @@
  * Partners' key sets fetched from their `jwks_uri`: at most 5 s and 64 KB per fetch, https only in production (http
  * only for loopback outside it), redirects followed only on the same origin. Each set is kept per process and
  * fetched again when an assertion names a key the set lacks or the set is an hour old, but at most once a minute per
- * URL; when that fetch fails, the last good set stays in use and the log says why.
+ * URL (a failed first fetch waits that minute too); when a fetch fails, the last good set stays in use and the log
+ * says why.
  */
 import type { JSONWebKeySet } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
@@ -92,10 +93,12 @@ function reason(error: unknown): string {
 }
 
 function refetch(url: string, entry: Entry, production: boolean, now: number): Promise<JSONWebKeySet> {
+  const firstLoad = !entry.keys;
   entry.attemptedAt = now;
   entry.pending = download(url, production)
     .then((keys) => {
-      Object.assign(entry, { keys, fetchedAt: Date.now(), failure: undefined });
+      // The minute between fetches starts with the first refresh: a rotation right after the first load is seen.
+      Object.assign(entry, { keys, fetchedAt: Date.now(), failure: undefined, attemptedAt: firstLoad ? 0 : now });
       return keys;
     })
     .catch((error: unknown) => {

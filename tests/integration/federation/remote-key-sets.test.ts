@@ -1,0 +1,83 @@
+/**
+ * Fetching partners' key sets from a real HTTP server on the loopback: size cap, content, redirects, the https rule in
+ * production, the minute between fetches, and the last good set kept when a refresh fails.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { KeySetUnavailable, forgetRemoteKeySets, remoteKeySet } from "@/lib/federation/remote-key-sets";
+import { KeySetServer, partnerKey } from "../../helpers/partner-keys";
+
+const server = new KeySetServer();
+const development = { production: false };
+
+beforeAll(async () => {
+  await server.start();
+  server.keys = [(await partnerKey("ES256")).publicJwk];
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  forgetRemoteKeySets();
+  server.behaviour = "serve";
+  server.fetches = 0;
+});
+afterAll(() => server.close());
+
+async function failure(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(KeySetUnavailable);
+  return (error as Error).message;
+}
+
+describe("remote key sets", () => {
+  it("refuses an answer over 64 KB, one that is not JSON, and a redirect to another host; follows one on the same host", async () => {
+    const cases: [typeof server.behaviour, RegExp][] = [
+      ["huge", /larger than 64 KB/],
+      ["not-json", /not JSON/],
+      ["redirect-other", /redirects to another host \(http:\/\/localhost\.example\)/],
+      ["fail", /answered HTTP 500/],
+    ];
+    for (const [behaviour, reason] of cases) {
+      forgetRemoteKeySets();
+      server.behaviour = behaviour;
+      expect(await failure(remoteKeySet(server.url, development)), behaviour).toMatch(reason);
+    }
+    forgetRemoteKeySets();
+    server.behaviour = "redirect-same";
+    expect((await remoteKeySet(server.url, development)).keys).toEqual(server.keys);
+  });
+
+  it("refuses a set with private keys or symmetric keys", async () => {
+    server.keys = [{ ...server.keys[0], d: "secret-part" }];
+    expect(await failure(remoteKeySet(server.url, development))).toMatch(/private member "d"/);
+    forgetRemoteKeySets();
+    server.keys = [{ kty: "oct", k: "c2VjcmV0" }];
+    expect(await failure(remoteKeySet(server.url, development))).toMatch(/RSA, EC or OKP/);
+    server.keys = [(await partnerKey("ES256")).publicJwk];
+  });
+
+  it("uses http only on the loopback outside production, and https only in production", async () => {
+    expect(await failure(remoteKeySet(server.url, { production: true }))).toMatch(/not https/);
+    expect(server.fetches).toBe(0);
+    expect(await failure(remoteKeySet("http://192.0.2.1/jwks.json", development))).toMatch(/neither https nor http on a loopback host/);
+  });
+
+  it("fetches at most once a minute, refreshes an hour-old set, and keeps the last good set when a refresh fails", async () => {
+    const start = Date.now();
+    await remoteKeySet(server.url, development, start);
+    // A rotation right after the first load is seen; then the minute between refreshes holds.
+    await remoteKeySet(server.url, { ...development, stale: true }, start + 1000);
+    await remoteKeySet(server.url, { ...development, stale: true }, start + 2000);
+    expect(server.fetches).toBe(2);
+    await remoteKeySet(server.url, { ...development, stale: true }, start + 62_000);
+    expect(server.fetches).toBe(3);
+    await remoteKeySet(server.url, development, start + 120_000);
+    expect(server.fetches).toBe(3);
+    server.behaviour = "fail";
+    const kept = await remoteKeySet(server.url, development, start + 3_700_000);
+    expect([kept.keys, server.fetches]).toEqual([server.keys, 4]);
+    // A first fetch that failed is not tried again within the minute either.
+    forgetRemoteKeySets();
+    await failure(remoteKeySet(server.url, development, start));
+    await failure(remoteKeySet(server.url, development, start + 30_000));
+    expect(server.fetches).toBe(5);
+  });
+});
