@@ -80,7 +80,7 @@ describe("parseClientMetadata: what a registrar refuses", () => {
     ["offline access for a browser client", { ...browser, offline_access: true }, "invalid_client_metadata", "not for browser clients"],
     ["a response type without its grant", { ...web, response_types: ["token"] }, "invalid_client_metadata", 'response type "token"'],
     ["a public client_credentials client", { ...backend, token_endpoint_auth_method: "none" }, "invalid_client_metadata", "confidential"],
-    ["client_credentials mixed with the code grant", { ...backend, grant_types: ["client_credentials", "authorization_code"] }, "invalid_client_metadata", "does not fit a backend client"],
+    ["client_credentials mixed with the code grant", { ...backend, grant_types: ["client_credentials", "authorization_code"] }, "invalid_client_metadata", "does not fit a web client"],
     ["openid for a backend client", { ...backend, scope: "openid platform.catalogs.read" }, "invalid_client_metadata", 'cannot have the scope "openid"'],
     ["offline_access for a backend client", { ...backend, scope: "offline_access" }, "invalid_client_metadata", "offline_access"],
     ["a backend client without scope", { grant_types: ["client_credentials"] }, "invalid_client_metadata", "scope is required"],
@@ -92,7 +92,7 @@ describe("parseClientMetadata: what a registrar refuses", () => {
     ["a CORS origin with the default port", { ...browser, allowed_cors_origins: ["https://app.example.com:443"] }, "invalid_client_metadata", "origin only"],
     ["CORS origins for a web client", { ...web, allowed_cors_origins: ["https://a.example"] }, "invalid_client_metadata", "browser clients only"],
     ["a secret for a native client", { application_type: "native", token_endpoint_auth_method: "client_secret_post", redirect_uris: ["com.example.app:/cb"] }, "invalid_client_metadata", "public"],
-    ["an unsupported auth method", { ...web, token_endpoint_auth_method: "private_key_jwt" }, "invalid_client_metadata", "token_endpoint_auth_method must be one of"],
+    ["an unsupported auth method", { ...web, token_endpoint_auth_method: "tls_client_auth" }, "invalid_client_metadata", "token_endpoint_auth_method must be one of"],
     ["a bad client_id", { ...web, client_id: "a b" }, "invalid_client_metadata", "client_id must be"],
     ["a bad language tag", { ...web, "client_name#123": "x" }, "invalid_client_metadata", "invalid language tag"],
     ["an empty name", { ...web, client_name: " " }, "invalid_client_metadata", "non-empty string"],
@@ -133,5 +133,38 @@ describe("parseClientMetadata: resource servers and bounds", () => {
     expect(rejection({ ...web, redirect_uris: Array.from({ length: 51 }, (_, index) => `https://shop.example.com/cb${index}`) }).message).toContain("at most 50");
     expect(rejection({ ...web, redirect_uris: [`https://shop.example.com/${"a".repeat(2000)}`] }).message).toContain("at most 2000");
     expect(rejection({ ...web, redirect_uris: ["https://shop.example.com/ü"] }).message).toContain("printable ASCII");
+  });
+});
+
+describe("parseClientMetadata: private_key_jwt and the federation grants", () => {
+  const jwk = { kty: "EC", crv: "P-256", x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0", kid: "k1" };
+  const keyed = { ...backend, token_endpoint_auth_method: "private_key_jwt" };
+
+  it("takes the keys inline or as an https jwks_uri, and round-trips them", () => {
+    const inline = parse({ ...keyed, jwks: { keys: [jwk] } });
+    expect(inline).toMatchObject({ kind: "backend", tokenEndpointAuthMethod: "private_key_jwt", jwks: { keys: [jwk] }, jwksUri: null });
+    expect(toClientMetadata({ ...inline, id: "k" })).toMatchObject({ jwks: { keys: [jwk] } });
+    expect(parse({ ...web, token_endpoint_auth_method: "private_key_jwt", jwks_uri: "https://shop.example.com/jwks" })).toMatchObject({ kind: "web", jwksUri: "https://shop.example.com/jwks" });
+    expect(parse({ ...keyed, jwks_uri: "http://localhost:8080/jwks" }).jwksUri).toBe("http://localhost:8080/jwks");
+  });
+
+  it("refuses missing, doubled, private, symmetric and misplaced keys, and http elsewhere than the loopback", () => {
+    expect(rejection(keyed).message).toContain("give either jwks or jwks_uri");
+    expect(rejection({ ...keyed, jwks: { keys: [jwk] }, jwks_uri: "https://a.example/jwks" }).message).toContain("give either jwks or jwks_uri");
+    expect(rejection({ ...keyed, jwks: { keys: [{ ...jwk, d: "secret" }] } }).message).toContain('private member "d"');
+    expect(rejection({ ...keyed, jwks: { keys: [{ kty: "oct", k: "c2VjcmV0" }] } }).message).toContain("RSA, EC or OKP");
+    expect(rejection({ ...keyed, jwks: { keys: [{ ...jwk, alg: "HS256" }] } }).message).toContain('alg "HS256"');
+    expect(rejection({ ...keyed, jwks: { keys: [] } }).message).toContain("at least one key");
+    expect(rejection({ ...keyed, jwks_uri: "http://keys.example/jwks" }).message).toContain("must use https");
+    expect(rejection({ ...backend, jwks: { keys: [jwk] } }).message).toContain('"private_key_jwt"');
+    expect(rejection({ redirect_uris: ["http://127.0.0.1/cb"], application_type: "native", token_endpoint_auth_method: "private_key_jwt" }).message).toContain("public");
+  });
+
+  it("makes a client with only federation grants a backend client, and keeps them from public clients", () => {
+    const grants = ["urn:ietf:params:oauth:grant-type:jwt-bearer", "urn:ietf:params:oauth:grant-type:token-exchange"];
+    expect(parse({ grant_types: grants, scope: "platform.catalogs.read" })).toMatchObject({ kind: "backend", grantTypes: grants, tokenEndpointAuthMethod: "client_secret_basic" });
+    expect(parse({ ...web, grant_types: ["authorization_code", grants[0]] })).toMatchObject({ kind: "web" });
+    expect(rejection({ grant_types: grants, token_endpoint_auth_method: "none", scope: "platform.catalogs.read" }).message).toContain("confidential");
+    expect(rejection({ redirect_uris: ["https://spa.example/cb"], token_endpoint_auth_method: "none", allowed_cors_origins: ["https://spa.example"], grant_types: ["authorization_code", grants[0]] }).message).toContain("does not fit a browser client");
   });
 });
