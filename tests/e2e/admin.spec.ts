@@ -1,5 +1,6 @@
 /** The operator pages: refused (403) to non-operators; an operator registers a client and sees its secret once. */
 import { expect, test, type Page } from "@playwright/test";
+import { trustPartner } from "./trusted-partner";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/admin/clients");
@@ -34,10 +35,11 @@ test("an operator registers a client, sees its secret once, and finds it in the 
 
 for (const locale of ["en", "de"] as const) {
   test(`screenshots of the operator pages in ${locale}`, async ({ browser }) => {
+    trustPartner();
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
     await signIn(page, "admin@demo.test", "Admin#2026");
-    for (const [name, path] of [["admin-clients", "/admin/clients"], ["admin-client", "/admin/clients/demo-web"], ["admin-audit", "/admin/audit"]] as const) {
+    for (const [name, path] of [["admin-clients", "/admin/clients"], ["admin-client", "/admin/clients/demo-web"], ["admin-audit", "/admin/audit"], ["admin-federation", "/admin/federation"]] as const) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       for (const width of [360, 1280]) {

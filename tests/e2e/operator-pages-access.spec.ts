@@ -5,6 +5,7 @@
  * the data an operator sees there. The same requests as an operator show that data, so the check can fail.
  */
 import { expect, request as newRequestContext, test, type APIRequestContext } from "@playwright/test";
+import { PARTNER, trustPartner } from "./trusted-partner";
 
 const USERS = {
   optician: ["optician@demo.test", "Optician#2026"],
@@ -12,7 +13,7 @@ const USERS = {
   operator: ["admin@demo.test", "Admin#2026"],
 } as const;
 
-const PAGES = ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/audit?user=optician@demo.test", "/admin/audit?user=nobody@demo.test", "/admin"];
+const PAGES = ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/audit?user=optician@demo.test", "/admin/audit?user=nobody@demo.test", "/admin/federation", "/admin"];
 const VARIANTS: Record<string, Record<string, string>> = { html: {}, rsc: { RSC: "1" } };
 
 async function signedIn(baseURL: string, role: keyof typeof USERS | "anonymous"): Promise<APIRequestContext> {
@@ -41,10 +42,11 @@ async function operatorData(baseURL: string): Promise<string[]> {
   const secretIds = [...clientPage.matchAll(/data-secret-id="([^"]+)"/g)].map((match) => match[1]);
   expect(secretIds.length).toBeGreaterThan(0);
   await operator.dispose();
-  return ["demo-backend", "demo-implicit", "localhost:4000/callback", "client_secret_basic", ...secretIds, "sign_in.succeeded", "data-event-type", "No events"];
+  return ["demo-backend", "demo-implicit", "localhost:4000/callback", "client_secret_basic", ...secretIds, "sign_in.succeeded", "data-event-type", "No events", PARTNER];
 }
 
 test("operator pages send their data to operators only, in the HTML and in the RSC payload", async ({ baseURL }) => {
+  trustPartner();
   const markers = await operatorData(baseURL!);
 
   for (const role of ["anonymous", "optician", "supplier"] as const) {
@@ -68,6 +70,7 @@ test("operator pages send their data to operators only, in the HTML and in the R
     expect(clients.body, variant).toContain("demo-backend");
     expect((await rawBody(operator, "/admin/audit?user=optician@demo.test", headers)).body, variant).toContain("sign_in.succeeded");
     expect((await rawBody(operator, "/admin/audit?user=nobody@demo.test", headers)).body, variant).toContain("No events");
+    expect((await rawBody(operator, "/admin/federation", headers)).body, variant).toContain(PARTNER);
   }
   await operator.dispose();
 });

@@ -1,0 +1,50 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { listTrustedIssuers } from "@/lib/data/operator-federation";
+import { pageData } from "@/lib/pages/page-data";
+
+export const dynamic = "force-dynamic";
+
+export default async function AdminFederationPage() {
+  const issuers = await pageData("/admin/federation", listTrustedIssuers);
+  const [t, locale] = [await getTranslations("Admin"), await getLocale()];
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const cell = "px-3 py-2 text-left align-top";
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold text-brand-800">{t("federation")}</h1>
+      <p className="max-w-3xl text-sm text-slate-600">{t("federationHint")}</p>
+      {issuers.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("noIssuers")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className={cell}>{t("issuer")}</th>
+                <th className={cell}>{t("issuerKeys")}</th>
+                <th className={cell}>{t("issuerClients")}</th>
+                <th className={cell}>{t("issuerSubjects")}</th>
+                <th className={cell}>{t("issuerChanged")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {issuers.map((issuer) => (
+                <tr key={issuer.issuer} data-issuer={issuer.issuer}>
+                  <td className={`${cell} break-all font-medium text-slate-900`}>{issuer.issuer}</td>
+                  <td className={`${cell} break-all`}>{issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}</td>
+                  <td className={cell}>
+                    {issuer.clientIds.map((clientId) => (
+                      <a key={clientId} href={`/admin/clients/${encodeURIComponent(clientId)}`} className="mr-2 text-brand-700 underline underline-offset-2">{clientId}</a>
+                    ))}
+                  </td>
+                  <td className={cell}>{issuer.subjectMapping === "email" ? t("subjectByEmail") : t("subjectByLink", { count: issuer.linkedSubjects })}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{date.format(issuer.updatedAt)} UTC</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The operator pages' access to federation: the trusted issuers with their clients and links. Operators only, like
+ * the client list; changes are made with the CLI (`npm run admin -- federation …`).
+ */
+import "server-only";
+import { listTrustedIssuers as listIssuers, type TrustedIssuerSummary } from "@/lib/admin/federation-registry";
+import { requireOperator, type Actor } from "@/lib/data/actor";
+
+export type { TrustedIssuerSummary };
+
+export async function listTrustedIssuers(actor: Actor): Promise<TrustedIssuerSummary[]> {
+  const { context } = requireOperator(actor);
+  return listIssuers(context.db);
+}
