@@ -16,6 +16,7 @@ import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { ARTICLES, IMPORT_HEAP_MB, measureDownloads, prepareCatalogBench, RUNS, rawWriteRate, runAdmin, writeCatalogFile, type CliRun } from "./bench/catalog-bench";
 import { ARTICLE_PAGE_LIMIT, benchApi, type ArticlePagesMeasurement } from "./bench/api-bench";
+import { partnerClientAuthorization, prepareFederationBench } from "./bench/federation-bench";
 import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./bench/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -160,6 +161,20 @@ async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Pr
   }
 }
 
+/** The jwt-bearer grant (one more ES256 verification and two writes) next to client_credentials, same server. */
+async function benchFederation(target: DatabaseTarget): Promise<void> {
+  await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
+  const partner = await prepareFederationBench(target);
+  const { child, baseUrl } = await startServer([process.execPath, "--import", "tsx", "scripts/serve.ts"], target, "ES256");
+  try {
+    const audience = baseUrl.replace("127.0.0.1", "localhost");
+    await measure(`${target.provider} ES256 client_credentials (federation baseline)`, baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
+    await measure(`${target.provider} ES256 jwt-bearer`, baseUrl, { method: "POST", path: "/connect/token", headers: { authorization: partnerClientAuthorization }, nextBody: () => partner.nextBody(audience) });
+  } finally {
+    await stop(child);
+  }
+}
+
 interface CatalogResult {
   provider: string;
   raw: number;
@@ -242,6 +257,11 @@ function report(rates: Record<string, number>): void {
   const tokenScenarios = results.filter((r) => /^(sqlite|postgresql) .*(client_credentials|refresh_token|authorization_code)/.test(r.name));
   const slowest = Math.max(...tokenScenarios.map((r) => r.p99));
   check(`p99 < 50 ms at ${CONNECTIONS} connections (worst ${slowest} ms)`, slowest < 50);
+  for (const provider of ["sqlite", "postgresql"]) {
+    const cc = results.find((r) => r.name === `${provider} ES256 client_credentials (federation baseline)`);
+    const bearer = results.find((r) => r.name === `${provider} ES256 jwt-bearer`);
+    if (cc && bearer) check(`${provider}: jwt-bearer >= 70% of client_credentials (${bearer.rps} vs ${cc.rps} req/s, ${(bearer.rps / cc.rps).toFixed(2)})`, bearer.rps >= 0.7 * cc.rps);
+  }
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
   for (const { provider, raw, download, importRun, listRun, pages } of catalogResults) {
@@ -268,11 +288,12 @@ function report(rates: Record<string, number>): void {
   }
 }
 
-/** `npm run bench -- tokens` or `-- catalogs` runs one part; without an argument both run. */
+/** `npm run bench -- tokens`, `-- catalogs` or `-- federation` runs one part; without an argument all run. */
 const PART = process.argv[2];
+const PARTS = ["tokens", "catalogs", "federation"];
 
 async function main(): Promise<void> {
-  if (PART !== undefined && PART !== "tokens" && PART !== "catalogs") throw new Error(`unknown part "${PART}": use tokens or catalogs`);
+  if (PART !== undefined && !PARTS.includes(PART)) throw new Error(`unknown part "${PART}": use ${PARTS.join(", ")}`);
   if (!existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first (npm run bench does)");
   if (haveTaskset) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   console.log(`OptiGate token endpoint benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${haveTaskset ? "server on CPU 0, load on CPU 1" : "no CPU pinning"}\n`);
@@ -280,7 +301,7 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-bench-"));
   const postgres = await postgresTarget();
   try {
-    if (PART !== "catalogs") {
+    if (PART === undefined || PART === "tokens") {
       await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
       for (const alg of ["ES256", "RS256"] as const) {
         const sqlite = parseDatabaseUrl(`file:${path.join(directory, `${alg}.db`)}`);
@@ -288,7 +309,12 @@ async function main(): Promise<void> {
         if (postgres) await benchOptiGate(postgres.target, alg);
       }
     }
-    if (PART !== "tokens") {
+    if (PART === undefined || PART === "federation") {
+      console.log("\nfederation:");
+      await benchFederation(parseDatabaseUrl(`file:${path.join(directory, "federation.db")}`));
+      if (postgres) await benchFederation(postgres.target);
+    }
+    if (PART === undefined || PART === "catalogs") {
       console.log("\ncatalog services:");
       await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`), directory);
       if (postgres) await benchCatalogs(postgres.target, directory);

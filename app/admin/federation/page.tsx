@@ -12,7 +12,7 @@ export default async function AdminFederationPage() {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold text-brand-800">{t("federation")}</h1>
-      <p className="max-w-3xl text-sm text-slate-600">{t("federationHint")}</p>
+      <p className="max-w-3xl text-sm text-slate-600">{t.rich("federationHint", { code: (chunks) => <code className="font-mono text-slate-800">{chunks}</code> })}</p>
       {issuers.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("noIssuers")}</p>
       ) : (
