@@ -47,9 +47,27 @@ export async function runStatement<Row>(db: Db, statement: NamedStatement, value
     const result = statement.arrays ? await driver.pool.query({ ...query, rowMode: "array" }) : await driver.pool.query(query);
     return result.rows as Row[];
   }
-  const prepared = sqliteStatement(driver.database(), statement);
+  const database = driver.database();
+  return driver.lock.run(() => runOnSqlite<Row>(database, statement, values));
+}
+
+function runOnSqlite<Row>(database: Database.Database, statement: NamedStatement, values: SqlValue[]): Row[] {
+  const prepared = sqliteStatement(database, statement);
   const parameters = values.map((value) => driverValue(value, "sqlite"));
-  return driver.lock.run(() => (prepared.reader ? (prepared.all(...parameters) as Row[]) : (prepared.run(...parameters), [])));
+  return prepared.reader ? (prepared.all(...parameters) as Row[]) : (prepared.run(...parameters), []);
+}
+
+export type StatementRunner = <Row>(statement: NamedStatement, values: SqlValue[]) => Row[];
+
+/**
+ * SQLite only: `work` runs its statements as one transaction on OptiGate's connection (one commit, so one sync of
+ * the log), in turn with Prisma's transactions. PostgreSQL does the same in one statement (a data-modifying WITH).
+ */
+export async function sqliteTransaction<T>(db: Db, work: (run: StatementRunner) => T): Promise<T> {
+  const driver = driverOf(db);
+  if (driver.provider !== "sqlite") throw new Error("sqliteTransaction runs on SQLite only");
+  const database = driver.database();
+  return driver.lock.run(() => database.transaction(() => work((statement, values) => runOnSqlite(database, statement, values)))());
 }
 
 export interface InsertColumn {

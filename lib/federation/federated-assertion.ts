@@ -3,9 +3,10 @@
  * issuer is trusted and allows this client; the JWT is signed by the issuer's current key, names OptiGate in `aud`,
  * has `sub`, `exp` at most an hour after it was issued, `nbf` and `iat` within a minute's leeway, and a `jti` not
  * seen before; its subject names an active local user. Each failed check throws AssertionRefused naming it. The
- * jti is recorded last, so a refused assertion writes nothing.
+ * jti is recorded last, with the audit event of the token, so a refused assertion writes nothing.
  */
 import type { JWTPayload } from "jose";
+import type { AuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { acceptOnce } from "@/lib/federation/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
@@ -48,7 +49,11 @@ function checkTimes(claims: JWTPayload, nowSeconds: number): void {
   if (claims.exp! - (issuedAt ?? nowSeconds) > MAX_FEDERATED_LIFETIME_SECONDS) throw new AssertionRefused("its lifetime exceeds one hour (exp)");
 }
 
-export async function verifyFederatedAssertion(settings: FederationSettings, clientId: string, jwt: string, now = new Date()): Promise<FederatedIdentity> {
+/**
+ * Verifies the JWT for `clientId`; `audit` describes the token about to be issued, recorded with the use of the jti
+ * (so a token is issued only with its event written).
+ */
+export async function verifyFederatedAssertion(settings: FederationSettings, clientId: string, jwt: string, audit: (identity: FederatedIdentity) => AuditEvent, now = new Date()): Promise<FederatedIdentity> {
   const iss = unverifiedClaims(jwt).iss;
   if (typeof iss !== "string" || iss === "" || iss.length > 500) throw new AssertionRefused("it has no iss");
   const issuer = await findTrustedIssuer(settings.db, iss, now.getTime());
@@ -59,6 +64,7 @@ export async function verifyFederatedAssertion(settings: FederationSettings, cli
   checkTimes(claims, Math.floor(now.getTime() / 1000));
   const jti = requireJti(claims);
   const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());
-  await acceptOnce(settings.db, "grant", issuer.issuer, jti, claims.exp!, now);
-  return { issuer: issuer.issuer, subject: claims.sub, user, authTime: typeof claims.auth_time === "number" ? new Date(claims.auth_time * 1000) : undefined };
+  const identity = { issuer: issuer.issuer, subject: claims.sub, user, authTime: typeof claims.auth_time === "number" ? new Date(claims.auth_time * 1000) : undefined };
+  await acceptOnce(settings.db, "grant", issuer.issuer, jti, claims.exp!, now, audit(identity));
+  return identity;
 }

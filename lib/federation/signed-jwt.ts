@@ -1,79 +1,82 @@
 /**
  * Verification of JWTs that partners sign (client assertions, federated grants): the signature by a key of the
- * signer's set (inline, or from its jwks_uri, fetched again once when the `kid` is unknown), one of the assertion
- * algorithms, and the registered claims every such JWT needs. A failed check throws AssertionRefused naming it.
+ * signer's set (inline, or from its jwks_uri, fetched again once when no key fits), one of the assertion algorithms,
+ * and the registered claims every such JWT needs: `exp` (a minute's leeway), `nbf`, and `aud` naming OptiGate.
+ * A failed check throws AssertionRefused naming it.
  */
-import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
+import type { JSONWebKeySet, JWTPayload } from "jose";
+import { checkSignature } from "@/lib/federation/jws-signature";
 import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
 import { KeySetUnavailable, remoteKeySet } from "@/lib/federation/remote-key-sets";
 
 export const CLOCK_LEEWAY_SECONDS = 60;
+const MAX_JWT_LENGTH = 16_384;
 
 export type KeySource = { jwks: JSONWebKeySet } | { jwksUri: string };
 
 /** A check the JWT failed; the message names it, for the error description. */
 export class AssertionRefused extends Error {}
 
-const localSets = new WeakMap<JSONWebKeySet, ReturnType<typeof createLocalJWKSet>>();
-
-function localSet(keys: JSONWebKeySet) {
-  let set = localSets.get(keys);
-  if (!set) {
-    set = createLocalJWKSet(keys);
-    localSets.set(keys, set);
-  }
-  return set;
+interface Jws {
+  header: { alg?: unknown; kid?: unknown; crit?: unknown };
+  claims: JWTPayload;
+  input: string;
+  signature: Buffer;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return "it has expired";
-  if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === "aud") return "its aud does not name OptiGate";
-    if (error.claim === "nbf") return "it is not valid yet (nbf)";
-    if (error.claim === "iat") return "it was issued in the future (iat)";
-    return `its ${error.claim} claim is not acceptable (${error.reason})`;
-  }
-  if (error instanceof errors.JOSEAlgNotAllowed) return `its alg is not accepted (accepted: ${ASSERTION_ALGORITHMS.join(", ")})`;
-  if (error instanceof errors.JWKSNoMatchingKey) return "no key of the signer matches its kid and alg";
-  if (error instanceof errors.JWSSignatureVerificationFailed) return "its signature does not verify";
-  if (error instanceof errors.JOSENotSupported) return "its alg or key type is not supported";
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return "it is not a well-formed signed JWT";
-  throw error;
+function part(text: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+  return value as Record<string, unknown>;
 }
 
-async function verifyWith(jwt: string, keys: JSONWebKeySet, audience: string[]) {
-  return jwtVerify(jwt, localSet(keys), { algorithms: [...ASSERTION_ALGORITHMS], audience, clockTolerance: CLOCK_LEEWAY_SECONDS, requiredClaims: ["exp"] });
-}
-
-/** Verifies `jwt` with the signer's keys and the audience; returns its claims. */
-export async function verifySignedJwt(jwt: string, source: KeySource, options: { audience: string[]; production: boolean }, now = Date.now()): Promise<JWTPayload> {
+/** The compact JWS's parts, nothing verified. */
+function parseJws(jwt: string): Jws {
+  const parts = jwt.split(".");
+  if (jwt.length > MAX_JWT_LENGTH || parts.length !== 3 || parts.some((segment) => !/^[\w-]*$/.test(segment))) throw new AssertionRefused("it is not a well-formed signed JWT");
   try {
-    if ("jwks" in source) return (await verifyWith(jwt, source.jwks, options.audience)).payload;
-    const keys = await remoteKeySet(source.jwksUri, { production: options.production }, now);
-    try {
-      return (await verifyWith(jwt, keys, options.audience)).payload;
-    } catch (error) {
-      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-      const fresh = await remoteKeySet(source.jwksUri, { production: options.production, stale: true }, now);
-      return (await verifyWith(jwt, fresh, options.audience)).payload;
-    }
-  } catch (error) {
-    if (error instanceof KeySetUnavailable) throw new AssertionRefused(`the signer's keys cannot be had: ${error.message}`);
-    throw new AssertionRefused(describe(error));
+    return { header: part(parts[0]), claims: part(parts[1]) as JWTPayload, input: `${parts[0]}.${parts[1]}`, signature: Buffer.from(parts[2], "base64url") };
+  } catch {
+    throw new AssertionRefused("it is not a well-formed signed JWT");
   }
 }
 
 /** The JWT's claims read without verifying anything: only to find out who claims to have signed it. */
 export function unverifiedClaims(jwt: string): JWTPayload {
-  const parts = jwt.split(".");
-  if (parts.length !== 3 || parts[1].length > 16_384) throw new AssertionRefused("it is not a well-formed signed JWT");
+  return parseJws(jwt).claims;
+}
+
+function checkClaims(claims: JWTPayload, audience: string[], nowSeconds: number): void {
+  if (typeof claims.exp !== "number") throw new AssertionRefused("it has no exp");
+  if (claims.exp <= nowSeconds - CLOCK_LEEWAY_SECONDS) throw new AssertionRefused("it has expired");
+  if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > nowSeconds + CLOCK_LEEWAY_SECONDS)) throw new AssertionRefused("it is not valid yet (nbf)");
+  const named = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!named.some((value) => typeof value === "string" && audience.includes(value))) throw new AssertionRefused("its aud does not name OptiGate");
+}
+
+/** Verifies `jwt` with the signer's keys, then its claims; returns them. */
+export async function verifySignedJwt(jwt: string, source: KeySource, options: { audience: string[]; production: boolean }, now = Date.now()): Promise<JWTPayload> {
+  const { header, claims, input, signature } = parseJws(jwt);
+  if (typeof header.alg !== "string" || !(ASSERTION_ALGORITHMS as readonly string[]).includes(header.alg)) throw new AssertionRefused(`its alg is not accepted (accepted: ${ASSERTION_ALGORITHMS.join(", ")})`);
+  // RFC 7515 §4.1.11: extensions the recipient does not understand make the JWS invalid; OptiGate knows none.
+  if (header.crit !== undefined) throw new AssertionRefused("it names critical header extensions OptiGate does not know (crit)");
+  if (header.kid !== undefined && typeof header.kid !== "string") throw new AssertionRefused("its kid is not a string");
+  const check = (keys: JSONWebKeySet) => checkSignature(input, signature, header.alg as string, header.kid as string | undefined, keys);
+  let result;
   try {
-    const claims: unknown = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8"));
-    if (typeof claims !== "object" || claims === null || Array.isArray(claims)) throw new Error();
-    return claims as JWTPayload;
-  } catch {
-    throw new AssertionRefused("it is not a well-formed signed JWT");
+    if ("jwks" in source) result = check(source.jwks);
+    else {
+      result = check(await remoteKeySet(source.jwksUri, { production: options.production }, now));
+      if (result === "no-key") result = check(await remoteKeySet(source.jwksUri, { production: options.production, stale: true }, now));
+    }
+  } catch (error) {
+    if (error instanceof KeySetUnavailable) throw new AssertionRefused(`the signer's keys cannot be had: ${error.message}`);
+    throw error;
   }
+  if (result === "no-key") throw new AssertionRefused("no key of the signer matches its kid and alg");
+  if (result === "invalid") throw new AssertionRefused("its signature does not verify");
+  checkClaims(claims, options.audience, Math.floor(now / 1000));
+  return claims;
 }
 
 /** `jti` present: the identifier under which a use is recorded. */

@@ -1,20 +1,50 @@
 /**
  * Single use of signed assertions (RFC 7523 §3 item 7): one statement records a use and says whether it is the
  * first, so that of two instances receiving the same assertion at once exactly one accepts it. A key whose earlier
- * use has expired (and was not purged yet) may be used again: its assertion could not be replayed anyway.
+ * use has expired (and was not purged yet) may be used again: its assertion could not be replayed anyway. A use
+ * may come with its audit event, written in the same transaction only when the use is the first.
  */
-import type { Db } from "@/lib/db/prisma";
-import { runStatement, type NamedStatement } from "@/lib/db/run-statement";
+import { driverOf, type Db } from "@/lib/db/prisma";
+import { runStatement, sqliteTransaction, type NamedStatement } from "@/lib/db/run-statement";
 
-export const USE_ASSERTION: NamedStatement = {
-  name: "optigate_use_assertion",
-  sql: () => `INSERT INTO "used_assertions" ("key", "expires_at") VALUES (?, ?)
+const USE = `INSERT INTO "used_assertions" ("key", "expires_at") VALUES (?, ?)
     ON CONFLICT ("key") DO UPDATE SET "expires_at" = excluded."expires_at" WHERE "used_assertions"."expires_at" <= ?
-    RETURNING "key"`,
+    RETURNING "key"`;
+const AUDIT_COLUMNS = `"audit_events" ("id", "occurred_at", "type", "user_id", "client_id", "details")`;
+
+export const USE_ASSERTION: NamedStatement = { name: "optigate_use_assertion", sql: () => USE };
+
+export const RECORD_AUDIT_EVENT: NamedStatement = { name: "optigate_record_audit_event", sql: () => `INSERT INTO ${AUDIT_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)` };
+
+/** PostgreSQL: the use and its event in one statement. */
+export const USE_ASSERTION_RECORDED: NamedStatement = {
+  name: "optigate_use_assertion_recorded",
+  sql: () => `WITH "used" AS (${USE}) INSERT INTO ${AUDIT_COLUMNS} SELECT ?, ?, ?, ?, ?, ? FROM "used" RETURNING "id"`,
 };
+
+export interface AuditRow {
+  id: string;
+  occurredAt: Date;
+  type: string;
+  userId: string | null;
+  clientId: string | null;
+  /** JSON text */
+  details: string;
+}
 
 /** Records the use of `key` until `expiresAt`; false when it was used before and that use has not expired. */
 export async function useAssertion(db: Db, key: string, expiresAt: Date, now = new Date()): Promise<boolean> {
   const rows = await runStatement(db, USE_ASSERTION, [key, expiresAt, now]);
   return rows.length === 1;
+}
+
+/** As useAssertion, and writes `event` along with a first use (one commit). */
+export async function useAssertionRecorded(db: Db, key: string, expiresAt: Date, now: Date, event: AuditRow): Promise<boolean> {
+  const eventValues = [event.id, event.occurredAt, event.type, event.userId, event.clientId, event.details];
+  if (driverOf(db).provider === "postgresql") return (await runStatement(db, USE_ASSERTION_RECORDED, [key, expiresAt, now, ...eventValues])).length === 1;
+  return sqliteTransaction(db, (run) => {
+    const first = run(USE_ASSERTION, [key, expiresAt, now]).length === 1;
+    if (first) run(RECORD_AUDIT_EVENT, eventValues);
+    return first;
+  });
 }

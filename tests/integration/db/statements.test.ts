@@ -16,7 +16,7 @@ import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
 import { CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK } from "@/lib/db/statements/migrations";
 import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt } from "@/lib/db/statements/throttles";
 import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/statements/tokens";
-import { useAssertion } from "@/lib/db/statements/used-assertions";
+import { useAssertion, useAssertionRecorded } from "@/lib/db/statements/used-assertions";
 import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -136,6 +136,17 @@ describe(`named statements on ${testProvider()}`, () => {
     expect(await useAssertion(db(), "statements:jti", new Date(later.getTime() + 300_000), later)).toBe(true);
     expect((await db().usedAssertion.findUniqueOrThrow({ where: { key: "statements:jti" } })).expiresAt).toEqual(new Date(later.getTime() + 300_000));
     covered.add("optigate_use_assertion");
+  });
+
+  it("optigate_use_assertion_recorded (PostgreSQL) and optigate_record_audit_event (SQLite): the event comes with a first use only", async () => {
+    const now = new Date("2026-11-22T11:00:00.000Z");
+    const event = (id: string) => ({ id, occurredAt: now, type: "federation.token_issued", userId: null, clientId: "demo-web", details: '{"grantType":"test"}' });
+    const uses = await Promise.all(["e-1", "e-2", "e-3"].map((id) => useAssertionRecorded(db(), "statements:recorded", new Date(now.getTime() + 60_000), now, event(id))));
+    expect(uses.filter(Boolean)).toHaveLength(1);
+    const events = await db().auditEvent.findMany({ where: { id: { in: ["e-1", "e-2", "e-3"] } } });
+    expect(events.map((row) => [row.type, row.clientId, row.details, row.occurredAt.toISOString()])).toEqual([["federation.token_issued", "demo-web", '{"grantType":"test"}', now.toISOString()]]);
+    // The statement of the other database runs in that database's CI run; the function covers both.
+    ["optigate_use_assertion_recorded", "optigate_record_audit_event"].forEach((name) => covered.add(name));
   });
 
   it("covers every statement the folder exports", async () => {

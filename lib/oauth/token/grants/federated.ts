@@ -2,9 +2,10 @@
  * The federation grants: `urn:ietf:params:oauth:grant-type:jwt-bearer` (RFC 7523 §2.1, the JWT in `assertion`) and
  * `urn:ietf:params:oauth:grant-type:token-exchange` (RFC 8693, the JWT in `subject_token`). Both turn a trusted
  * issuer's JWT for a user into an OptiGate access token for the local user (federated-assertion.ts). Every
- * outcome is an audit event; a refused grant writes nothing else.
+ * outcome is an audit event (an issued token's in one commit with the use of its JWT); a refused grant writes
+ * nothing else.
  */
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { recordAuditEvent, type AuditEvent } from "@/lib/audit/record-audit-event";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/federation/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
@@ -26,34 +27,29 @@ function checkTargets(context: ServiceContext, targets: string[]): void {
   if (foreign !== undefined) throw new OAuthError("invalid_target", `OptiGate issues tokens for its own API only, not for "${foreign}"`);
 }
 
-async function exchange(context: ServiceContext, client: ClientWithSecrets, jwt: string, request: FederatedRequest, now: Date): Promise<{ body: TokenResponseBody; identity: FederatedIdentity }> {
-  const scopes = grantedApiScopes(client, request.scope, NO_USER_SCOPES);
-  let identity: FederatedIdentity;
-  try {
-    identity = await verifyFederatedAssertion({ db: context.db, issuer: context.config.publicUrl, production: context.config.production }, client.id, jwt, now);
-  } catch (error) {
-    if (error instanceof AssertionRefused) throw invalidGrant(`the ${request.grantType === JWT_BEARER_GRANT ? "assertion" : "subject_token"} was refused: ${error.message}`);
-    throw error;
-  }
-  return { body: await issueFederatedToken(context, client, identity, scopes, request.scope, now), identity };
-}
-
 export async function federatedGrant(context: ServiceContext, client: ClientWithSecrets, request: FederatedRequest, now = new Date()): Promise<TokenResponseBody> {
   const jwt = request.grantType === JWT_BEARER_GRANT ? request.assertion : request.subjectToken;
-  const issuer = claimedIssuer(jwt);
   try {
     if (request.grantType === TOKEN_EXCHANGE_GRANT) checkTargets(context, request.targets);
-    const { body, identity } = await exchange(context, client, jwt, request, now);
-    await recordAuditEvent(context.db, {
+    const scopes = grantedApiScopes(client, request.scope, NO_USER_SCOPES);
+    const issued = (identity: FederatedIdentity): AuditEvent => ({
       type: "federation.token_issued",
       userId: identity.user.id,
       clientId: client.id,
-      details: { grantType: request.grantType, issuer: identity.issuer, subject: identity.subject, scope: body.scope ?? request.scope },
+      details: { grantType: request.grantType, issuer: identity.issuer, subject: identity.subject, scope: scopes.join(" ") },
     });
+    let identity: FederatedIdentity;
+    try {
+      identity = await verifyFederatedAssertion({ db: context.db, issuer: context.config.publicUrl, production: context.config.production }, client.id, jwt, issued, now);
+    } catch (error) {
+      if (error instanceof AssertionRefused) throw invalidGrant(`the ${request.grantType === JWT_BEARER_GRANT ? "assertion" : "subject_token"} was refused: ${error.message}`);
+      throw error;
+    }
+    const body = await issueFederatedToken(context, client, identity, scopes, request.scope, now);
     return request.grantType === TOKEN_EXCHANGE_GRANT ? { ...body, issued_token_type: ACCESS_TOKEN_TYPE } : body;
   } catch (error) {
     if (error instanceof OAuthError) {
-      await recordAuditEvent(context.db, { type: "federation.token_refused", clientId: client.id, details: { grantType: request.grantType, issuer, error: error.code, reason: error.description } });
+      await recordAuditEvent(context.db, { type: "federation.token_refused", clientId: client.id, details: { grantType: request.grantType, issuer: claimedIssuer(jwt), error: error.code, reason: error.description } });
     }
     throw error;
   }
