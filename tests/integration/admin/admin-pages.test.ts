@@ -86,6 +86,20 @@ describe(`operator form handler on ${testProvider()}`, () => {
     expect(decodeJwt((await token.json()).access_token).company_id).toBe("demo-company-frames");
   });
 
+  it("registers a private_key_jwt client with its keys and no secret", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    const jwks = { keys: [{ kty: "EC", crv: "P-256", x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0", kid: "k1" }] };
+    const keyed = { client_id: "admin-keys", grant_types: ["client_credentials", "urn:ietf:params:oauth:grant-type:jwt-bearer"], token_endpoint_auth_method: "private_key_jwt", scope: "platform.catalogs.read" };
+    const refused = await admin.post("admin", "/interaction/admin", { action: "register", metadata: JSON.stringify({ ...keyed, jwks: { keys: [{ ...jwks.keys[0], d: "x" }] } }) });
+    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(/private member "d"/);
+    const registered = await admin.post("admin", "/interaction/admin", { action: "register", metadata: JSON.stringify({ ...keyed, jwks }) });
+    expect(registered.headers.get("location")).toBe("/admin/clients/admin-keys?created=1");
+    expect(admin.cookies.get("optigate_new_secret")).toBeUndefined();
+    const db = service().database.db;
+    expect(await db.clientSecret.count({ where: { clientId: "admin-keys" } })).toBe(0);
+    expect(JSON.parse((await db.client.findUniqueOrThrow({ where: { id: "admin-keys" } })).jwks!)).toEqual(jwks);
+  });
+
   it("refuses a forged form", async () => {
     const admin = await signedInAgent("admin@demo.test", "Admin#2026");
     const forged = await admin.post("admin", "/interaction/admin", { action: "register", metadata, csrf_token: "forged" });

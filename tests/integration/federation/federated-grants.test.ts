@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { addTrustedIssuer, linkSubject } from "@/lib/admin/federation-registry";
@@ -146,6 +146,21 @@ describe(`federated grants on ${testProvider()}`, () => {
     const frames = await db().user.findUniqueOrThrow({ where: { email: "frames@demo.test" } });
     expect(decodeJwt((await response.json()).access_token)).toMatchObject({ sub: frames.id, idp: "http://127.0.0.1/partner" });
     expect(linked.fetches).toBe(1);
+  });
+
+  it("refuses with invalid_grant at once when the issuer's key set cannot be fetched, and the log says why", async () => {
+    const gone = await new KeySetServer().start();
+    const url = gone.url;
+    await gone.close(); // nothing listens there any more
+    await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: "http://127.0.0.1/gone", jwks_uri: url, clients: ["partner-app"], subject: "email" }));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const refused = await error(await bearerGrant(await signed(partner, claims({ iss: "http://127.0.0.1/gone" }))));
+      expect(refused).toMatchObject({ status: 400, error: "invalid_grant", description: expect.stringMatching(/the signer's keys cannot be had: jwks_uri .* could not be fetched/) });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be fetched \(ECONNREFUSED\)/));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("accepts one of two concurrent uses of the same JWT", async () => {
