@@ -1,11 +1,19 @@
-/** `npm run migrate`: applies pending migrations to DATABASE_URL and says what it did. */
+/**
+ * `npm run migrate`: prepares DATABASE_URL completely, as the start script does before serving: migrations, the
+ * built-in scopes, signing keys, and with DEMO_DATA=1 the demo data. Where only Next.js serves, run it from the build.
+ */
+import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { loadConfig } from "@/lib/config";
-import { applyMigrations } from "@/lib/db/migrator";
+import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { exitWithStartupError } from "./startup-error";
 
 async function main(): Promise<void> {
-  const applied = await applyMigrations(loadConfig().database);
-  console.log(applied.length > 0 ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+  const config = loadConfig();
+  const prepared = await prepareDatabase(config);
+  console.log(prepared.appliedMigrations.length > 0 ? `Applied: ${prepared.appliedMigrations.join(", ")}` : "Database is up to date.");
+  if (prepared.createdKeys.length > 0) console.log(`Created signing keys: ${prepared.createdKeys.join(", ")}`);
+  if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
+  await closeDb(getPrismaClient(config.database));
 }
 
 main().catch(exitWithStartupError);

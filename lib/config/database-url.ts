@@ -2,7 +2,10 @@
 
 export type DatabaseTarget =
   | { provider: "sqlite"; url: string; filename: string }
-  | { provider: "postgresql"; url: string };
+  /** `poolMax`: connections this process keeps at most (DATABASE_POOL_MAX; default DEFAULT_POOL_MAX). */
+  | { provider: "postgresql"; url: string; poolMax?: number };
+
+export const DEFAULT_POOL_MAX = 10;
 
 export type DatabaseProvider = DatabaseTarget["provider"];
 

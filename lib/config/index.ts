@@ -87,11 +87,17 @@ function readApiUrl(env: Env, publicUrl: string): string {
 
 function readDatabase(env: Env): DatabaseTarget {
   const raw = env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  let target: DatabaseTarget;
   try {
-    return parseDatabaseUrl(raw);
+    target = parseDatabaseUrl(raw);
   } catch (error) {
     throw new ConfigError("DATABASE_URL", (error as Error).message);
   }
+  const poolMax = env.DATABASE_POOL_MAX?.trim();
+  if (!poolMax) return target;
+  if (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100) throw new ConfigError("DATABASE_POOL_MAX", `must be a whole number from 1 to 100 (got "${poolMax}")`);
+  if (target.provider !== "postgresql") throw new ConfigError("DATABASE_POOL_MAX", "applies to PostgreSQL only");
+  return { ...target, poolMax: Number(poolMax) };
 }
 
 function readDemoData(env: Env): boolean {

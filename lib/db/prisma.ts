@@ -10,7 +10,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type Database from "better-sqlite3";
 import pg from "pg";
 import { processCache } from "@/lib/cache/process-cache";
-import type { DatabaseTarget } from "@/lib/config/database-url";
+import { DEFAULT_POOL_MAX, type DatabaseTarget } from "@/lib/config/database-url";
 import { ConnectionLock } from "@/lib/db/connection-lock";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/db/generated/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "@/lib/db/generated/sqlite/client";
@@ -89,7 +89,7 @@ export function createPrismaClient(target: DatabaseTarget): Db {
     sqliteConnections.set(client, () => database);
     return client;
   }
-  const pool = new pg.Pool({ connectionString: target.url });
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? DEFAULT_POOL_MAX });
   // An idle connection the server ends (a restart, a dropped database) must not take the process down with it.
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const client: Db = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });

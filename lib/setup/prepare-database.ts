@@ -1,6 +1,7 @@
 /**
- * What start-up does to the database before serving: apply pending migrations, write the built-in scopes, create the
- * signing keys on first start, and load the demo data set when DEMO_DATA=1.
+ * What `npm run migrate` and the start script do to the database before serving: apply pending migrations, write the
+ * built-in scopes, create the signing keys on first start, and load the demo data set when DEMO_DATA=1. Where only
+ * Next.js serves (Vercel), the build command runs `npm run migrate`, so the route handlers find everything ready.
  */
 import type { Config } from "@/lib/config";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
@@ -11,6 +12,7 @@ import { ensureSigningKeys, requiredAlgorithms } from "@/lib/oauth/keys/signing-
 
 export interface PreparedDatabase {
   appliedMigrations: string[];
+  createdKeys: string[];
   demoDataCreated: string[];
 }
 
@@ -20,7 +22,7 @@ export async function prepareDatabase(
   const appliedMigrations = await applyMigrations(config.database);
   const db = getPrismaClient(config.database);
   await syncScopes(db, config.apiScopePrefix);
-  await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
+  const createdKeys = await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
   const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
-  return { appliedMigrations, demoDataCreated: demo.created };
+  return { appliedMigrations, createdKeys, demoDataCreated: demo.created };
 }

@@ -55,6 +55,8 @@ describe("loadConfig", () => {
     [{ API_SCOPE_PREFIX: "Bad Prefix" }, "API_SCOPE_PREFIX", "lower-case"],
     [{ TOKEN_SIGNING_ALG: "HS256" }, "TOKEN_SIGNING_ALG", "must be RS256 or ES256"],
     [{ TRUSTED_PROXIES: "yes" }, "TRUSTED_PROXIES", "whole number"],
+    [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX", "from 1 to 100"],
+    [{ DATABASE_POOL_MAX: "3" }, "DATABASE_POOL_MAX", "PostgreSQL only"],
   ])("rejects %o with one line naming %s", (env, variable, text) => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);
@@ -67,6 +69,11 @@ describe("loadConfig", () => {
   it("refuses to start in production without SECRET_KEY", () => {
     const error = failure({ NODE_ENV: "production" });
     expect(error.message).toBe("SECRET_KEY is required in production (at least 32 random characters)");
+  });
+
+  it("keeps a small connection pool per instance when DATABASE_POOL_MAX says so", () => {
+    expect(loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "2" }).database).toEqual({ provider: "postgresql", url: "postgresql://db/optigate", poolMax: 2 });
+    expect(loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate" }).database).toEqual({ provider: "postgresql", url: "postgresql://db/optigate" });
   });
 
   it("requires SECRET_KEY with PostgreSQL", () => {

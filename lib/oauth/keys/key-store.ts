@@ -7,7 +7,7 @@ import { createPrivateKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
-import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import { ensureSigningKeys, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import { processCache } from "@/lib/cache/process-cache";
 
 export const KEY_CACHE_SECONDS = 60;
@@ -58,6 +58,18 @@ export function forgetKeySet(): void {
 
 export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {
   const key = keys.active.get(alg);
-  if (!key) throw new Error(`no active ${alg} signing key: the start-up creates one (npm start)`);
+  if (!key) throw new Error(`no active ${alg} signing key`);
   return key;
+}
+
+/**
+ * The active key for `alg`, created first when there is none: when only Next.js serves and nothing prepared the
+ * database (`npm run migrate`), the first process that signs makes it.
+ */
+export async function signingKeyFor(db: Db, secretKey: string, alg: SigningAlgorithm): Promise<ActiveKey> {
+  const key = (await getKeySet(db, secretKey)).active.get(alg);
+  if (key) return key;
+  await ensureSigningKeys(db, [alg], secretKey);
+  forgetKeySet();
+  return activeKey(await getKeySet(db, secretKey), alg);
 }

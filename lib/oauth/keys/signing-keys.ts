@@ -1,6 +1,6 @@
 /**
  * The service's signing keys. One active key per algorithm (RS256 always, ES256 when TOKEN_SIGNING_ALG asks for it)
- * is created on first start. Rotation makes a new key active and keeps the old one published in the JWKS until
+ * is created by `npm run migrate` or the start script, or else by the first process that needs to sign. Rotation makes a new key active and keeps the old one published in the JWKS until
  * every token it signed has expired. Private keys are stored sealed with a key derived from SECRET_KEY.
  */
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
@@ -29,15 +29,26 @@ async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
   };
 }
 
-/** Creates the active key of each required algorithm that has none; returns the kids it created. */
-export async function ensureSigningKeys(db: Db, algorithms: SigningAlgorithm[], secretKey: string): Promise<string[]> {
+/**
+ * Creates the active key of each required algorithm that has none; returns the kids it created. Two processes that
+ * start at once on a fresh database may each create one: then the newest stays active everywhere, and the other is
+ * retired like a rotated key (published until what it signed has expired).
+ */
+export async function ensureSigningKeys(db: Db, algorithms: SigningAlgorithm[], secretKey: string, now = new Date()): Promise<string[]> {
   const created: string[] = [];
   for (const alg of algorithms) {
     const active = await db.signingKey.findFirst({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
     if (active) continue;
     const row = await createKeyRow(alg, secretKey);
-    await db.signingKey.create({ data: row });
+    await db.signingKey.create({ data: { ...row, createdAt: now } });
     created.push(row.id);
+    const [, ...others] = await db.signingKey.findMany({ where: { algorithm: alg, supersededAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    if (others.length > 0) {
+      await db.signingKey.updateMany({
+        where: { id: { in: others.map((key) => key.id) }, supersededAt: null },
+        data: { supersededAt: now, retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000) },
+      });
+    }
   }
   return created;
 }

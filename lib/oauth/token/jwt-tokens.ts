@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Company, User } from "@/lib/db/rows";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
-import { activeKey, getKeySet } from "@/lib/oauth/keys/key-store";
+import { signingKeyFor } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
@@ -52,7 +52,7 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
   if (subject.user) Object.assign(claims, { auth_time: seconds(subject.authTime!), company_id: subject.user.companyId, role: subject.user.role });
   else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
   if (subject.identityProvider) claims.idp = subject.identityProvider;
-  return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), config.tokenSigningAlg), "at+jwt");
+  return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");
 }
 
 export interface IdTokenContents {
@@ -81,7 +81,7 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
     ...(contents.sessionId ? { sid: contents.sessionId } : {}),
     ...contents.userClaims,
   };
-  return signJwt(claims, activeKey(await getKeySet(context.db, config.secretKey), "RS256"), "JWT");
+  return signJwt(claims, await signingKeyFor(context.db, config.secretKey, "RS256"), "JWT");
 }
 
 /** OpenID Connect Back-Channel Logout 1.0 §2.4: tells a client that the user's session ended. */
@@ -97,5 +97,5 @@ export async function signLogoutToken(context: ServiceContext, logout: { clientI
     sid: logout.sessionId,
     events: { "http://schemas.openid.net/event/backchannel-logout": {} },
   };
-  return signJwt(claims, activeKey(await getKeySet(context.db, context.config.secretKey), "RS256"), "logout+jwt");
+  return signJwt(claims, await signingKeyFor(context.db, context.config.secretKey, "RS256"), "logout+jwt");
 }
