@@ -1,6 +1,8 @@
 /**
  * Browser tests: Debian's Chromium against the production build, served by scripts/serve.ts on a free port with a
  * fresh SQLite database and the demo data. Run `next build` first (`npm run test:e2e` does).
+ * E2E_SERVER=next serves with plain `next start` after `npm run migrate` instead, as where only Next.js serves
+ * (Vercel); E2E_DATABASE_URL then names the (fresh) database, such as a PostgreSQL one made for the run.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -16,9 +18,12 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "optigate-e2e-"));
+process.env.E2E_DATABASE_URL ??= `file:${path.join(process.env.E2E_DATA_DIR, "optigate.db")}`;
+process.env.E2E_SECRET_KEY ??= "e2e-secret-key-0123456789-abcdefghijklmnop";
 
 const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
+const nextOnly = process.env.E2E_SERVER === "next";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,8 +40,10 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
+  // The Node server's own answers to malformed requests (and its log) are checked against scripts/serve.ts only.
+  testIgnore: nextOnly ? ["**/malformed-requests.spec.ts"] : [],
   webServer: {
-    command: "node --import tsx scripts/serve.ts",
+    command: nextOnly ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port}` : "node --import tsx scripts/serve.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -45,7 +52,8 @@ export default defineConfig({
     env: {
       PORT: port,
       PUBLIC_URL: baseURL,
-      DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR, "optigate.db")}`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      SECRET_KEY: process.env.E2E_SECRET_KEY,
       DEMO_DATA: "1",
       NEXT_TELEMETRY_DISABLED: "1",
     },

@@ -38,8 +38,10 @@ test("a backend reads catalogs and articles with a client credentials token; bad
   expect(registrations.status()).toBe(403);
   expect(registrations.headers()["www-authenticate"]).toContain('error="insufficient_scope"');
   const big = await request.post("/v2/supplierregistrations", { headers: { ...bearer, "content-type": "application/json" }, data: JSON.stringify({ pad: "x".repeat(70 * 1024) }) });
-  expect(big.status()).toBe(413);
-  expect(await big.json()).toMatchObject({ type: "urn:optigate:problem:payload-too-large", status: 413 });
+  // The lean front reads a body before it routes (413); route handlers alone check the scope first (403).
+  const refusal = process.env.E2E_SERVER === "next" ? { type: "urn:optigate:problem:insufficient-scope", status: 403 } : { type: "urn:optigate:problem:payload-too-large", status: 413 };
+  expect(big.status()).toBe(refusal.status);
+  expect(await big.json()).toMatchObject(refusal);
   const openapi = await request.get("/v2/openapi.json");
   expect((await openapi.json()).openapi).toBe("3.1.0");
 });

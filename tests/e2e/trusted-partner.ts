@@ -9,6 +9,6 @@ export const PARTNER = "https://as.partner-of-the-operator.example";
 export function trustPartner(): void {
   const file = path.join(process.env.E2E_DATA_DIR!, "partner.json");
   writeFileSync(file, JSON.stringify({ issuer: PARTNER, jwks_uri: `${PARTNER}/jwks`, clients: ["demo-backend"], subject: "email" }));
-  const env = { ...process.env, DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR!, "optigate.db")}` };
+  const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, SECRET_KEY: process.env.E2E_SECRET_KEY };
   execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "federation", "add", file], { env, stdio: "pipe" });
 }
