@@ -1,19 +1,23 @@
 /**
  * `npm start` / `npm run demo`: checks the configuration, prepares the database (migrations, scopes, keys, demo data
  * when DEMO_DATA=1), then serves: the hot protocol endpoints from the lean front (lib/server/fast-front.ts),
- * everything else from the Next.js application. `--dev` serves with Next's development server instead.
+ * everything else from the Next.js application. `--dev` serves with Next's development server instead. SIGTERM or
+ * SIGINT stops it gracefully: no new connections, requests in flight finish (up to 30 s), the database connections
+ * close, exit code 0; a second signal exits at once.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
 import { createNodeServer } from "@/lib/server/node-server";
-import { getPrismaClient } from "@/lib/db/prisma";
+import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { PURGE_INTERVAL_MS, purgeExpired } from "@/lib/setup/purge-expired";
 import { exitWithStartupError } from "./startup-error";
 
 const dev = process.argv.includes("--dev");
+/** How long requests in flight may take to finish after SIGTERM (a sub-catalog download, say). */
+const SHUTDOWN_GRACE_MS = 30_000;
 // `next start` sets this too; the configuration reads it to apply production rules.
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
 
@@ -39,7 +43,26 @@ async function main(): Promise<void> {
   const purge = () => purgeExpired(getPrismaClient(config.database)).catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
-  const stop = () => server.close(() => process.exit(0));
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.log(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: no new connections; finishing the requests in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+    server.close(() => {
+      closeDb(getPrismaClient(config.database))
+        .catch((error: Error) => console.warn(`closing the database connections failed: ${error.message}`))
+        .finally(() => {
+          console.log("stopped");
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+    // What is still running then (a slow download) is cut off.
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -61,6 +61,8 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 10_000
 
 export interface OwnServer {
   port: number;
+  /** Its SQLite database, for the CLI. */
+  databaseUrl: string;
   process: ChildProcess;
   /** Everything the server wrote to stdout and stderr so far. */
   log(): string;
@@ -80,8 +82,9 @@ async function freePort(): Promise<number> {
 export async function startOwnServer(): Promise<OwnServer> {
   const port = await freePort();
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-raw-"));
+  const databaseUrl = `file:${path.join(directory, "optigate.db")}`;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: `file:${path.join(directory, "optigate.db")}`, DEMO_DATA: "1", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, DEMO_DATA: "1", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -95,6 +98,7 @@ export async function startOwnServer(): Promise<OwnServer> {
   }
   return {
     port,
+    databaseUrl,
     process: child,
     log: () => output,
     stop: () =>
