@@ -10,6 +10,10 @@ import { getPrismaClient } from "@/lib/db/prisma";
 import { syncScopes } from "@/lib/setup/sync-scopes";
 import { ensureSigningKeys, requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
 
+/** Prisma's code for a unique key violation. */
+const UNIQUE_VIOLATION = "P2002";
+const MAX_ATTEMPTS = 5;
+
 export interface PreparedDatabase {
   appliedMigrations: string[];
   createdKeys: string[];
@@ -21,8 +25,17 @@ export async function prepareDatabase(
 ): Promise<PreparedDatabase> {
   const appliedMigrations = await applyMigrations(config.database);
   const db = getPrismaClient(config.database);
-  await syncScopes(db, config.apiScopePrefix);
-  const createdKeys = await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
-  const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
-  return { appliedMigrations, createdKeys, demoDataCreated: demo.created };
+  // Each step writes only what is missing. Two instances starting at once may both find a row missing and one of
+  // them then meets the other's row: it starts the steps again, and finds that row there.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await syncScopes(db, config.apiScopePrefix);
+      const createdKeys = await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
+      const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
+      return { appliedMigrations, createdKeys, demoDataCreated: demo.created };
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
