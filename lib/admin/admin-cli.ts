@@ -26,6 +26,8 @@ import { requiredAlgorithms, rotateSigningKey, type SigningAlgorithm } from "@/l
 export interface CliContext {
   db: Db;
   apiScopePrefix: string;
+  /** Production rules for registrations (key set URLs and issuers over https only). */
+  production: boolean;
   secretKey: string;
   tokenSigningAlg: SigningAlgorithm;
   print: (line: string) => void;
@@ -77,7 +79,7 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
 }
 
 async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
-  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix);
+  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, { production: context.production });
   const { client, secret } = await registerClient(context.db, registration);
   const response = {
     ...toClientMetadata(client),

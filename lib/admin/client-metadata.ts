@@ -198,7 +198,8 @@ function resolveClientId(metadata: Record<string, unknown>): string | undefined 
 }
 
 /** Checks client metadata and turns it into a registration; throws ClientMetadataError with one clear message. */
-export function parseClientMetadata(input: unknown, apiScopePrefix: string): ClientRegistration {
+/** `production`: key set URLs must use https (outside production, http on a loopback host is allowed too). */
+export function parseClientMetadata(input: unknown, apiScopePrefix: string, options: { production?: boolean } = {}): ClientRegistration {
   if (typeof input !== "object" || input === null || Array.isArray(input)) fail("client metadata must be a JSON object");
   const metadata = input as Record<string, unknown>;
   checkKnownFields(metadata);
@@ -239,7 +240,7 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string): Cli
   if (companyId !== null && kind !== "backend") fail("company_id is for backend clients only: other clients act for their signed-in user");
   if (companyId !== null && !COMPANY_ID.test(companyId)) fail("company_id must be a company's id (letters, digits, '.', '_' and '-', at most 64)");
 
-  const keys = resolveClientKeys(metadata, authMethod);
+  const keys = resolveClientKeys(metadata, authMethod, options.production ?? false);
   const policy = optionalString(metadata, "refresh_token_policy") ?? "reuse";
   if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
   if (policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);

@@ -10,10 +10,10 @@ export const FEDERATION_USAGE = `  federation add <file.json>                   
   federation remove <issuer>                    stop trusting an issuer (its links go too)
   federation link <issuer> <subject> <username> the issuer's subject is this local user (issuers with "subject": "link")`;
 
-export async function federationCommand(context: { db: Db; print: (line: string) => void }, [command, ...rest]: string[]): Promise<void> {
+export async function federationCommand(context: { db: Db; production: boolean; print: (line: string) => void }, [command, ...rest]: string[]): Promise<void> {
   if (command === "add") {
     const [file] = expectArgs(rest, 1);
-    const registration = parseTrustedIssuer(await readJsonFile(file));
+    const registration = parseTrustedIssuer(await readJsonFile(file), { production: context.production });
     const outcome = await addTrustedIssuer(context.db, registration);
     context.print(`${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}).`);
   } else if (command === "list") {

@@ -9,7 +9,8 @@ import { forgetFederatedUsers } from "@/lib/federation/federated-user";
 import { forgetRemoteKeySets } from "@/lib/federation/remote-key-sets";
 import { forgetTrustedIssuers } from "@/lib/federation/trusted-issuers";
 import { TrustedIssuerError, type TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";
-import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
+import { MAX_USERNAME_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
+import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 
 export interface TrustedIssuerSummary extends TrustedIssuerRegistration {
   linkedSubjects: number;
@@ -28,11 +29,13 @@ export async function addTrustedIssuer(db: Db, registration: TrustedIssuerRegist
   const { issuer, clientIds, subjectMapping } = registration;
   const row = { jwks: registration.jwks ? JSON.stringify(registration.jwks) : null, jwksUri: registration.jwksUri, subjectMapping };
   const { outcome, oldUri } = await db.$transaction(async (tx) => {
-    const clients = await tx.client.findMany({ where: { id: { in: clientIds } }, select: { id: true, tokenEndpointAuthMethod: true } });
+    const clients = await tx.client.findMany({ where: { id: { in: clientIds } }, select: { id: true, tokenEndpointAuthMethod: true, grantTypes: true } });
     const missing = clientIds.find((id) => !clients.some((client) => client.id === id));
     if (missing !== undefined) throw new TrustedIssuerError(`there is no client "${missing}"`);
     const publicClient = clients.find((client) => client.tokenEndpointAuthMethod === "none");
     if (publicClient) throw new TrustedIssuerError(`client "${publicClient.id}" is public: only confidential clients may use federated grants`);
+    const withoutGrant = clients.find((client) => !(JSON.parse(client.grantTypes) as string[]).some((grant) => FEDERATION_GRANTS.includes(grant)));
+    if (withoutGrant) throw new TrustedIssuerError(`client "${withoutGrant.id}" has neither federation grant in its grant_types (${FEDERATION_GRANTS.join(", ")})`);
     const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
     if (existing) {
       await tx.trustedIssuer.update({ where: { issuer }, data: { ...row, updatedAt: new Date() } });
@@ -66,7 +69,7 @@ export async function listTrustedIssuers(db: Db): Promise<TrustedIssuerSummary[]
 /** Removes the issuer with its links: its tokens are refused from now on. */
 export async function removeTrustedIssuer(db: Db, issuer: string, by?: string): Promise<void> {
   const removed = await db.$transaction(async (tx) => {
-    const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
+    const existing = PRINTABLE_ASCII.test(issuer) ? await tx.trustedIssuer.findUnique({ where: { issuer } }) : null;
     if (!existing) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
     await tx.trustedIssuer.delete({ where: { issuer } });
     await recordAuditEvent(tx, { type: "federation.issuer_removed", userId: by, details: { issuer } });
@@ -77,10 +80,10 @@ export async function removeTrustedIssuer(db: Db, issuer: string, by?: string): 
 
 /** Links the issuer's subject to the local user named by `username` (an email), replacing an earlier link. */
 export async function linkSubject(db: Db, issuer: string, subject: string, username: string, by?: string): Promise<void> {
-  if (subject === "" || subject.length > 255) throw new TrustedIssuerError("the subject must be 1 to 255 characters");
-  if (username.length > MAX_USERNAME_LENGTH) throw new TrustedIssuerError(`there is no user "${username}"`);
+  if (subject === "" || subject.length > 255 || /[\u0000-\u001f\u007f]/.test(subject)) throw new TrustedIssuerError("the subject must be 1 to 255 characters without control characters");
+  if (username.length > MAX_USERNAME_LENGTH || /[\u0000-\u001f\u007f]/.test(username)) throw new TrustedIssuerError(`there is no user "${username.replace(/[\u0000-\u001f\u007f]/g, "?")}"`);
   await db.$transaction(async (tx) => {
-    const trusted = await tx.trustedIssuer.findUnique({ where: { issuer } });
+    const trusted = PRINTABLE_ASCII.test(issuer) ? await tx.trustedIssuer.findUnique({ where: { issuer } }) : null;
     if (!trusted) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
     if (trusted.subjectMapping !== "link") throw new TrustedIssuerError(`"${issuer}" maps its subjects by verified email; links are for issuers registered with "subject": "link"`);
     const user = await tx.user.findUnique({ where: { email: username.toLowerCase() }, select: { id: true } });

@@ -6,7 +6,7 @@
 import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/federation/key-set-rules";
 import type { SubjectMapping } from "@/lib/federation/trusted-issuers";
-import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
+import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 
 export interface TrustedIssuerRegistration {
   issuer: string;
@@ -24,17 +24,17 @@ function fail(message: string): never {
   throw new TrustedIssuerError(message);
 }
 
-function issuerUrl(value: unknown): string {
+function issuerUrl(value: unknown, production: boolean): string {
   if (typeof value !== "string" || value === "" || value.length > MAX_URI_LENGTH) fail("issuer must be the issuer's URL");
-  const problem = keySetUrlProblem(value as string);
+  const problem = keySetUrlProblem(value as string, production);
   if (problem) fail(`issuer "${value}" ${problem}`);
   if (new URL(value as string).search) fail(`issuer "${value}" must not contain a query (RFC 8414 §2)`);
   return value as string;
 }
 
-function keys(metadata: Record<string, unknown>): Pick<TrustedIssuerRegistration, "jwks" | "jwksUri"> {
+function keys(metadata: Record<string, unknown>, production: boolean): Pick<TrustedIssuerRegistration, "jwks" | "jwksUri"> {
   try {
-    return readKeySource(metadata.jwks, metadata.jwks_uri, "give the issuer's keys as either jwks_uri or jwks");
+    return readKeySource(metadata.jwks, metadata.jwks_uri, "give the issuer's keys as either jwks_uri or jwks", production);
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -44,17 +44,19 @@ function clientIds(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0) fail("clients must list the ids of the clients allowed to use the issuer's tokens");
   const list = value as unknown[];
   if (list.length > MAX_LIST_ENTRIES) fail(`clients may list at most ${MAX_LIST_ENTRIES} ids`);
-  for (const id of list) if (typeof id !== "string" || id === "" || id.length > MAX_CLIENT_ID_LENGTH) fail("clients must be client ids (strings)");
+  for (const id of list) if (typeof id !== "string" || !PRINTABLE_ASCII.test(id) || id.length > MAX_CLIENT_ID_LENGTH) fail("clients must be client ids (strings)");
   const duplicate = list.find((id, index) => list.indexOf(id) !== index);
   if (duplicate !== undefined) fail(`clients lists "${duplicate}" twice`);
   return list as string[];
 }
 
-export function parseTrustedIssuer(input: unknown): TrustedIssuerRegistration {
+/** `production`: the issuer and its key set URL must use https. */
+export function parseTrustedIssuer(input: unknown, options: { production?: boolean } = {}): TrustedIssuerRegistration {
+  const production = options.production ?? false;
   if (typeof input !== "object" || input === null || Array.isArray(input)) fail("a trusted issuer must be a JSON object");
   const metadata = input as Record<string, unknown>;
   const unknown = Object.keys(metadata).find((key) => !FIELDS.has(key));
   if (unknown !== undefined) fail(`unknown field "${unknown}" (known: ${[...FIELDS].join(", ")})`);
   if (metadata.subject !== "email" && metadata.subject !== "link") fail(`subject must be "email" or "link"`);
-  return { issuer: issuerUrl(metadata.issuer), ...keys(metadata), clientIds: clientIds(metadata.clients), subjectMapping: metadata.subject as SubjectMapping };
+  return { issuer: issuerUrl(metadata.issuer, production), ...keys(metadata, production), clientIds: clientIds(metadata.clients), subjectMapping: metadata.subject as SubjectMapping };
 }

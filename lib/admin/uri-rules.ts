@@ -3,6 +3,7 @@
  * §7 for native apps, OAuth 2.0 Security BCP): absolute, no fragment, https except on the local machine, and
  * private-use schemes (reverse domain names, such as com.example.app:/callback) for native clients only.
  */
+import { PRINTABLE_ASCII } from "@/lib/http/text-limits";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** RFC 8252 §7.1: a private-use scheme is a reverse domain name, so it contains a period. */
@@ -14,7 +15,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Returns why `raw` is not an acceptable redirect URI for the client, or undefined when it is. */
 export function redirectUriProblem(raw: string, allowPrivateUseScheme: boolean): string | undefined {
-  if (!/^[\x21-\x7e]+$/.test(raw)) return "must be printable ASCII without spaces (percent-encode other characters)";
+  if (!PRINTABLE_ASCII.test(raw)) return "must be printable ASCII without spaces (percent-encode other characters)";
   if (raw.includes("#")) return "must not contain a fragment (#)";
   let url: URL;
   try {

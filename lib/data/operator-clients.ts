@@ -22,7 +22,7 @@ export interface ClientDetails {
 }
 
 /** Client metadata typed as JSON into a form; `clientId` pins the id when an existing client is edited. */
-function parseMetadataText(text: string, apiScopePrefix: string, clientId?: string) {
+function parseMetadataText(text: string, config: { apiScopePrefix: string; production: boolean }, clientId?: string) {
   let metadata: unknown;
   try {
     metadata = JSON.parse(text);
@@ -30,7 +30,7 @@ function parseMetadataText(text: string, apiScopePrefix: string, clientId?: stri
     throw new ClientMetadataError("invalid_client_metadata", `the client metadata is not valid JSON: ${(error as Error).message}`);
   }
   if (clientId !== undefined && typeof metadata === "object" && metadata !== null) (metadata as Record<string, unknown>).client_id = clientId;
-  return parseClientMetadata(metadata, apiScopePrefix);
+  return parseClientMetadata(metadata, config.apiScopePrefix, { production: config.production });
 }
 
 export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
@@ -53,12 +53,12 @@ export async function clientDetails(actor: Actor, clientId: string): Promise<Cli
 
 export async function registerClient(actor: Actor, metadataText: string): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
   const { context, session } = requireOperator(actor);
-  return registry.registerClient(context.db, parseMetadataText(metadataText, context.config.apiScopePrefix), {}, session.user.id);
+  return registry.registerClient(context.db, parseMetadataText(metadataText, context.config), {}, session.user.id);
 }
 
 export async function updateClient(actor: Actor, clientId: string, metadataText: string): Promise<void> {
   const { context, session } = requireOperator(actor);
-  await registry.updateClient(context.db, clientId, parseMetadataText(metadataText, context.config.apiScopePrefix, clientId), session.user.id);
+  await registry.updateClient(context.db, clientId, parseMetadataText(metadataText, context.config, clientId), session.user.id);
 }
 
 export async function removeClient(actor: Actor, clientId: string): Promise<void> {

@@ -21,7 +21,7 @@ export interface FederatedIdentity {
   issuer: string;
   subject: string;
   user: UserWithCompany;
-  /** When the user signed in at the issuer, if it says so. */
+  /** When the user signed in at the issuer, if it says so plausibly. */
   authTime?: Date;
 }
 
@@ -53,18 +53,24 @@ function checkTimes(claims: JWTPayload, nowSeconds: number): void {
  * Verifies the JWT for `clientId`; `audit` describes the token about to be issued, recorded with the use of the jti
  * (so a token is issued only with its event written).
  */
+/** The issuer's `auth_time` when it is a plausible time (whole seconds, not in the future); otherwise none. */
+function signInTime(authTime: unknown, now: Date): Date | undefined {
+  const latest = Math.floor(now.getTime() / 1000) + CLOCK_LEEWAY_SECONDS;
+  return Number.isSafeInteger(authTime) && (authTime as number) > 0 && (authTime as number) <= latest ? new Date((authTime as number) * 1000) : undefined;
+}
+
 export async function verifyFederatedAssertion(settings: FederationSettings, clientId: string, jwt: string, audit: (identity: FederatedIdentity) => AuditEvent, now = new Date()): Promise<FederatedIdentity> {
   const iss = unverifiedClaims(jwt).iss;
   if (typeof iss !== "string" || iss === "" || iss.length > 500) throw new AssertionRefused("it has no iss");
   const issuer = await findTrustedIssuer(settings.db, iss, now.getTime());
-  if (!issuer) throw new AssertionRefused(`its iss "${iss}" is not a trusted issuer`);
-  if (!issuer.clientIds.has(clientId)) throw new AssertionRefused(`this client may not use tokens of the issuer "${iss}"`);
+  // One answer for both: a client learns nothing about issuers it may not use.
+  if (!issuer?.clientIds.has(clientId)) throw new AssertionRefused(`its iss "${iss}" is not an issuer this client may use`);
   const claims = await verifySignedJwt(jwt, issuer.keys, { audience: [settings.issuer, `${settings.issuer}/connect/token`], production: settings.production }, now.getTime());
   if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH) throw new AssertionRefused("it has no sub");
   checkTimes(claims, Math.floor(now.getTime() / 1000));
   const jti = requireJti(claims);
   const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());
-  const identity = { issuer: issuer.issuer, subject: claims.sub, user, authTime: typeof claims.auth_time === "number" ? new Date(claims.auth_time * 1000) : undefined };
+  const identity = { issuer: issuer.issuer, subject: claims.sub, user, authTime: signInTime(claims.auth_time, now) };
   await acceptOnce(settings.db, "grant", issuer.issuer, jti, claims.exp!, now, audit(identity));
   return identity;
 }

@@ -29,7 +29,8 @@ function cachedUserId(key: string, load: () => Promise<string | null>, now: numb
 function emailOf(claims: JWTPayload): string {
   if (typeof claims.email !== "string" || claims.email === "" || claims.email.length > MAX_USERNAME_LENGTH) throw new AssertionRefused("it has no email claim, and this issuer's subjects are mapped by email");
   if (claims.email_verified !== true) throw new AssertionRefused("its email is not verified (email_verified is not true)");
-  return claims.email.toLowerCase();
+  // ASCII letters only: toLowerCase() would fold other characters (the Kelvin sign K) onto another user's address.
+  return claims.email.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
 export async function federatedUser(db: Db, issuer: TrustedIssuer, subject: string, claims: JWTPayload, now = Date.now()): Promise<UserWithCompany> {

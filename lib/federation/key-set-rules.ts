@@ -3,9 +3,10 @@
  * algorithms, given inline or as a `jwks_uri`. Shared by client registration (private_key_jwt), trusted issuer
  * registration and the fetch of remote key sets, so that a set is judged the same wherever it comes from.
  */
+import { createPublicKey } from "node:crypto";
 import type { JSONWebKeySet } from "jose";
 import { isLoopbackHost } from "@/lib/admin/uri-rules";
-import { MAX_URI_LENGTH } from "@/lib/http/text-limits";
+import { MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 
 /** RFC 7518 / RFC 8037 algorithms OptiGate verifies assertions with; never `none`, never an HMAC. */
 export const ASSERTION_ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"] as const;
@@ -13,6 +14,9 @@ export const ASSERTION_ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"] as cons
 export const MAX_KEY_SET_BYTES = 64 * 1024;
 const MAX_KEYS = 20;
 const KEY_TYPES = new Set(["RSA", "EC", "OKP"]);
+/** The curves of the accepted algorithms: ES256 and EdDSA. */
+const CURVES: Record<string, string[]> = { EC: ["P-256"], OKP: ["Ed25519", "Ed448"] };
+const MIN_RSA_BITS = 2048;
 /** Members only a private or symmetric key has. */
 const SECRET_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
 
@@ -33,8 +37,23 @@ export function keySetProblem(value: unknown): string | null {
       return `keys[${index}] has alg "${String(jwk.alg)}"; accepted: ${ASSERTION_ALGORITHMS.join(", ")}`;
     }
     if (jwk.kid !== undefined && (typeof jwk.kid !== "string" || jwk.kid.length > 200)) return `keys[${index}].kid must be a string of at most 200 characters`;
+    const unusable = keyProblem(jwk);
+    if (unusable) return `keys[${index}] ${unusable}`;
   }
   if (JSON.stringify(value).length > MAX_KEY_SET_BYTES) return `must be at most ${MAX_KEY_SET_BYTES / 1024} KB`;
+  return null;
+}
+
+/** Why a public JWK could never verify an assertion: a curve of no accepted algorithm, a short RSA key, no key at all. */
+function keyProblem(jwk: Record<string, unknown>): string | null {
+  const curves = CURVES[jwk.kty as string];
+  if (curves && !curves.includes(jwk.crv as string)) return `has curve "${String(jwk.crv)}"; accepted: ${curves.join(", ")}`;
+  try {
+    const key = createPublicKey({ key: jwk as never, format: "jwk" });
+    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) return `is an RSA key of fewer than ${MIN_RSA_BITS} bits`;
+  } catch {
+    return "is not a valid public key";
+  }
   return null;
 }
 
@@ -45,10 +64,11 @@ export function parseKeySet(value: unknown): JSONWebKeySet {
 }
 
 /**
- * A key set URL: https, or http on a loopback host for development. Fetching refuses http in production
- * (remote-key-sets.ts); registration already refuses everything else.
+ * A key set URL (or an issuer): https, or outside production http on a loopback host, for development. Fetching
+ * refuses http in production too (remote-key-sets.ts).
  */
-export function keySetUrlProblem(value: string): string | null {
+export function keySetUrlProblem(value: string, production = false): string | null {
+  if (!PRINTABLE_ASCII.test(value)) return "must be printable ASCII without spaces";
   let url: URL;
   try {
     url = new URL(value);
@@ -58,15 +78,15 @@ export function keySetUrlProblem(value: string): string | null {
   if (url.username || url.password) return "must not contain credentials";
   if (url.hash) return "must not contain a fragment";
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return null;
-  return "must use https (http only on a loopback host, for development)";
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname) && !production) return null;
+  return production ? "must use https" : "must use https (http only on a loopback host, for development)";
 }
 
 /**
  * Registered keys: exactly one of an inline set and a set URL, each acceptable. Throws an Error whose message says
  * what is wrong (`missing` when neither or both are given).
  */
-export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
+export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string, production = false): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
   if ((jwks === undefined) === (jwksUri === undefined)) throw new Error(missing);
   if (jwks !== undefined) {
     const problem = keySetProblem(jwks);
@@ -74,7 +94,7 @@ export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string):
     return { jwks: jwks as JSONWebKeySet, jwksUri: null };
   }
   if (typeof jwksUri !== "string" || jwksUri.length > MAX_URI_LENGTH) throw new Error(`jwks_uri must be a URL of at most ${MAX_URI_LENGTH} characters`);
-  const problem = keySetUrlProblem(jwksUri);
+  const problem = keySetUrlProblem(jwksUri, production);
   if (problem) throw new Error(`jwks_uri "${jwksUri}" ${problem}`);
   return { jwks: null, jwksUri };
 }

@@ -69,11 +69,11 @@ async function download(location: string, production: boolean): Promise<JSONWebK
       await response.body?.cancel();
       throw new KeySetUnavailable(`it answered HTTP ${response.status}`);
     }
+    const text = await readCapped(response);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readCapped(response));
-    } catch (error) {
-      if (error instanceof KeySetUnavailable) throw error;
+      parsed = JSON.parse(text);
+    } catch {
       throw new KeySetUnavailable("the answer is not JSON");
     }
     try {

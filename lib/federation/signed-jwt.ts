@@ -25,7 +25,10 @@ interface Jws {
 }
 
 function part(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  const json = Buffer.from(text, "base64url").toString("utf8");
+  // No name, id or address holds U+0000, and PostgreSQL could not look one up (lib/http/nul-character.ts).
+  if (/\\u0000/i.test(json) || json.includes("\u0000")) throw new Error("NUL");
+  const value: unknown = JSON.parse(json);
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
   return value as Record<string, unknown>;
 }
@@ -70,7 +73,8 @@ export async function verifySignedJwt(jwt: string, source: KeySource, options: {
       if (result === "no-key") result = check(await remoteKeySet(source.jwksUri, { production: options.production, stale: true }, now));
     }
   } catch (error) {
-    if (error instanceof KeySetUnavailable) throw new AssertionRefused(`the signer's keys cannot be had: ${error.message}`);
+    // Why is in the log (remote-key-sets.ts); the caller learns nothing about the fetch.
+    if (error instanceof KeySetUnavailable) throw new AssertionRefused("the signer's keys cannot be had just now");
     throw error;
   }
   if (result === "no-key") throw new AssertionRefused("no key of the signer matches its kid and alg");

@@ -16,3 +16,6 @@ export const MAX_LIST_ENTRIES = 50;
 export const MAX_SCOPE_PARAMETER_LENGTH = 1000;
 /** A signed JWT passed back to OptiGate (id_token_hint). */
 export const MAX_TOKEN_LENGTH = 8192;
+
+/** Printable ASCII without spaces: URLs, client ids and issuers as OptiGate stores them. */
+export const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;

@@ -3,9 +3,9 @@
  * for native clients a loopback IP literal on any port (RFC 8252 §7.3), which needs no registration.
  */
 import type { RegisteredClient } from "@/lib/db/client-record";
+import { PRINTABLE_ASCII } from "@/lib/http/text-limits";
 
-/** A URI as it may stand in a Location header: printable ASCII, no spaces (RFC 3986 percent-encodes the rest). */
-const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+// A URI as it may stand in a Location header is printable ASCII without spaces (RFC 3986 percent-encodes the rest).
 
 function isLoopbackIpRedirect(uri: string): boolean {
   if (uri.includes("#") || !PRINTABLE_ASCII.test(uri)) return false;

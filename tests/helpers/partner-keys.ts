@@ -32,7 +32,7 @@ export function signed(key: PartnerKey, claims: Record<string, unknown>, header:
   return new SignJWT(claims).setProtectedHeader({ alg: key.alg, ...(kid ? { kid } : {}), ...(header.typ ? { typ: header.typ } : {}) }).sign(key.privateKey);
 }
 
-export type KeySetBehaviour = "serve" | "fail" | "hang" | "huge" | "not-json" | "redirect-same" | "redirect-other";
+export type KeySetBehaviour = "serve" | "fail" | "hang" | "stall-body" | "huge" | "not-json" | "redirect-same" | "redirect-other";
 
 /** Serves `keys` at /jwks.json; `fetches` counts the requests for it. */
 export class KeySetServer {
@@ -54,6 +54,8 @@ export class KeySetServer {
           return response.writeHead(500).end("down");
         case "hang":
           return; // never answers
+        case "stall-body":
+          return void response.writeHead(200, { "content-type": "application/json" }).write('{"keys": ['); // never ends
         case "huge":
           return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: this.keys, padding: "x".repeat(70 * 1024) }));
         case "not-json":

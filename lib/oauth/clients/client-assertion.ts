@@ -41,6 +41,7 @@ export function readClientAssertion(jwt: string, issuer: string, nowSeconds = Ma
   if (typeof claims.exp !== "number") throw refused("it has no exp");
   if (claims.exp < nowSeconds - CLOCK_LEEWAY_SECONDS) throw refused("it has expired");
   if (claims.exp > nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS) throw refused(`its exp lies more than ${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutes ahead`);
+  if (claims.iat !== undefined && (typeof claims.iat !== "number" || claims.iat > nowSeconds + CLOCK_LEEWAY_SECONDS)) throw refused("it was issued in the future (iat)");
   try {
     requireJti(claims);
   } catch (error) {

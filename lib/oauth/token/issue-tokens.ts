@@ -94,7 +94,7 @@ export async function issueFederatedToken(
   requestedScope: string | undefined,
   now = new Date(),
 ): Promise<TokenResponseBody> {
-  const subject = { clientId: client.id, scopes, user: identity.user, authTime: identity.authTime ?? now, identityProvider: identity.issuer };
+  const subject = { clientId: client.id, scopes, user: identity.user, authTime: identity.authTime, identityProvider: identity.issuer };
   const body: TokenResponseBody = { access_token: await signAccessToken(context, subject, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;

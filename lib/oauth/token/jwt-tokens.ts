@@ -49,7 +49,8 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
     exp: iat + ACCESS_TOKEN_LIFETIME_SECONDS,
     jti: randomUUID(),
   };
-  if (subject.user) Object.assign(claims, { auth_time: seconds(subject.authTime!), company_id: subject.user.companyId, role: subject.user.role });
+  // A federated token has auth_time only when the trusted issuer said when the user signed in there.
+  if (subject.user) Object.assign(claims, { ...(subject.authTime ? { auth_time: seconds(subject.authTime) } : {}), company_id: subject.user.companyId, role: subject.user.role });
   else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
   if (subject.identityProvider) claims.idp = subject.identityProvider;
   return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");

@@ -1,4 +1,5 @@
 /** `npm run admin -- federation …` and private_key_jwt clients from the CLI: each change audited, each refusal writes nothing. */
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,12 +20,14 @@ function file(name: string, content: unknown): string {
   return target;
 }
 
-async function admin(...args: string[]) {
+async function run(production: boolean, args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand({ db: service().database.db, apiScopePrefix: "platform", secretKey: "s".repeat(40), tokenSigningAlg: "RS256", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
+  const code = await runAdminCommand({ db: service().database.db, apiScopePrefix: "platform", production, secretKey: "s".repeat(40), tokenSigningAlg: "RS256", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
   return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
+const admin = (...args: string[]) => run(false, args);
+const FEDERATION_CLIENT = { grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"], scope: "platform.catalogs.read" };
 
 const counts = async () => {
   const db = service().database.db;
@@ -34,24 +37,25 @@ const lastEvent = async () => service().database.db.auditEvent.findFirstOrThrow(
 
 beforeAll(async () => {
   publicKeys = keySet(await partnerKey("ES256", "lens-1"));
+  for (const clientId of ["fed-a", "fed-b"]) expect((await admin("clients", "add", file(`${clientId}.json`, { client_id: clientId, ...FEDERATION_CLIENT }))).code).toBe(0);
 });
 
 describe(`federation commands on ${testProvider()}`, () => {
   it("adds, updates, lists, links and removes trusted issuers, each change an audit event", async () => {
-    const lens = { issuer: "https://as.lens-maker.example", jwks_uri: "https://as.lens-maker.example/jwks", clients: ["demo-backend"], subject: "email" };
-    expect(await admin("federation", "add", file("lens.json", lens))).toMatchObject({ code: 0, stdout: "Trusted issuer https://as.lens-maker.example for demo-backend (subjects by email)." });
+    const lens = { issuer: "https://as.lens-maker.example", jwks_uri: "https://as.lens-maker.example/jwks", clients: ["fed-a"], subject: "email" };
+    expect(await admin("federation", "add", file("lens.json", lens))).toMatchObject({ code: 0, stdout: "Trusted issuer https://as.lens-maker.example for fed-a (subjects by email)." });
     expect((await lastEvent()).type).toBe("federation.issuer_added");
-    expect((await admin("federation", "add", file("lens2.json", { ...lens, clients: ["demo-backend", "demo-web"] }))).stdout).toMatch(/^Updated issuer/);
-    expect(JSON.parse((await lastEvent()).details)).toMatchObject({ issuer: lens.issuer, clients: ["demo-backend", "demo-web"] });
+    expect((await admin("federation", "add", file("lens2.json", { ...lens, clients: ["fed-a", "fed-b"] }))).stdout).toMatch(/^Updated issuer/);
+    expect(JSON.parse((await lastEvent()).details)).toMatchObject({ issuer: lens.issuer, clients: ["fed-a", "fed-b"] });
 
-    const vendor = { issuer: "https://id.vendor.example", jwks: publicKeys, clients: ["demo-web"], subject: "link" };
+    const vendor = { issuer: "https://id.vendor.example", jwks: publicKeys, clients: ["fed-b"], subject: "link" };
     expect((await admin("federation", "add", file("vendor.json", vendor))).code).toBe(0);
     expect(await admin("federation", "link", vendor.issuer, "user-9", "Optician@Demo.test")).toMatchObject({ code: 0, stdout: "Linked user-9 at https://id.vendor.example to Optician@Demo.test." });
     expect((await lastEvent()).type).toBe("federation.subject_linked");
     const listed = (await admin("federation", "list")).stdout.split("\n");
     expect(listed).toEqual([
-      "https://as.lens-maker.example  keys: https://as.lens-maker.example/jwks  clients: demo-backend,demo-web  subject: email",
-      "https://id.vendor.example  keys: inline (1)  clients: demo-web  subject: link (1 linked)",
+      "https://as.lens-maker.example  keys: https://as.lens-maker.example/jwks  clients: fed-a,fed-b  subject: email",
+      "https://id.vendor.example  keys: inline (1)  clients: fed-b  subject: link (1 linked)",
     ]);
 
     const before = await counts();
@@ -62,6 +66,13 @@ describe(`federation commands on ${testProvider()}`, () => {
       [["federation", "remove", "https://unknown.example"], /is not a trusted issuer/],
       [["federation", "add", file("nobody.json", { ...lens, clients: ["nobody"] })], /there is no client "nobody"/],
       [["federation", "add", file("public.json", { ...lens, clients: ["demo-spa"] })], /is public/],
+      [["federation", "add", file("no-grant.json", { ...lens, clients: ["demo-backend"] })], /"demo-backend" has neither federation grant/],
+      [["federation", "add", file("space.json", { ...lens, issuer: " https://as.lens-maker.example" })], /printable ASCII without spaces/],
+      [["federation", "add", file("nul.json", { ...lens, issuer: "https://x.example/\u0000" })], /printable ASCII without spaces/],
+      [["federation", "add", file("rsa1024.json", { ...vendor, jwks: { keys: [{ ...generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ format: "jwk" }), kid: "short" }] } })], /RSA key of fewer than 2048 bits/],
+      [["federation", "add", file("p384.json", { ...vendor, jwks: { keys: [{ kty: "EC", crv: "P-384", x: "a", y: "b" }] } })], /curve "P-384"/],
+      [["federation", "add", file("bad-point.json", { ...vendor, jwks: { keys: [{ kty: "EC", crv: "P-256", x: "AAAA", y: "AAAA" }] } })], /not a valid public key/],
+      [["federation", "link", vendor.issuer, "user\u0000", "optician@demo.test"], /without control characters/],
       [["federation", "add", file("both.json", { ...lens, jwks: publicKeys })], /either jwks_uri or jwks/],
       [["federation", "add", file("http.json", { ...lens, issuer: "http://as.lens-maker.example" })], /must use https/],
       [["federation", "add", file("private.json", { ...vendor, jwks: { keys: [{ ...publicKeys.keys[0] as object, d: "x" }] } })], /private member "d"/],
@@ -73,6 +84,11 @@ describe(`federation commands on ${testProvider()}`, () => {
       const result = await admin(...args);
       expect([result.code, result.stderr], args.join(" ")).toEqual([1, expect.stringMatching(message)]);
     }
+    // In production only https is trusted, for issuers and key sets alike.
+    const production = await run(true, ["federation", "add", file("dev.json", { ...lens, issuer: "http://localhost:9998", jwks_uri: "http://localhost:9998/jwks" })]);
+    expect([production.code, production.stderr]).toEqual([1, expect.stringMatching(/"http:\/\/localhost:9998" must use https$/)]);
+    const keysClient = await run(true, ["clients", "add", file("dev-client.json", { client_id: "dev-keys", ...FEDERATION_CLIENT, token_endpoint_auth_method: "private_key_jwt", jwks_uri: "http://127.0.0.1:3911/jwks" })]);
+    expect([keysClient.code, keysClient.stderr]).toEqual([1, expect.stringMatching(/must use https$/)]);
     expect(await counts()).toEqual(before);
     expect((await admin("federation", "frobnicate")).code).toBe(2);
 

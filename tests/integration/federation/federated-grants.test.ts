@@ -91,7 +91,7 @@ describe(`federated grants on ${testProvider()}`, () => {
     const counts = async () => [await db().usedAssertion.count(), await db().refreshToken.count(), await db().auditEvent.count({ where: { type: "federation.token_refused" } })];
     const before = await counts();
     const cases: [string, Promise<string> | string, RegExp][] = [
-      ["an untrusted issuer", signed(partner, claims({ iss: "https://as.unknown.example" })), /iss "https:\/\/as\.unknown\.example" is not a trusted issuer/],
+      ["an untrusted issuer", signed(partner, claims({ iss: "https://as.unknown.example" })), /iss "https:\/\/as\.unknown\.example" is not an issuer this client may use/],
       ["a signature by another key", signed(stranger, claims()), /signature does not verify/],
       ["an unknown kid", signed(partner, claims(), { kid: "no-such-kid" }), /no key of the signer matches/],
       ["another audience", signed(partner, claims({ aud: "https://elsewhere.example" })), /aud does not name OptiGate/],
@@ -116,7 +116,8 @@ describe(`federated grants on ${testProvider()}`, () => {
       expect(refused.description, name).toMatch(/^the assertion was refused: /);
     }
     const notAllowed = await error(await bearerGrant(await signed(partner, claims()), {}, { authorization: basic("other-app", otherSecret) }));
-    expect(notAllowed).toEqual({ status: 400, error: "invalid_grant", description: `the assertion was refused: this client may not use tokens of the issuer "${PARTNER}"` });
+    // The same answer as for an issuer nobody trusts: a client learns nothing about the issuers it may not use.
+    expect(notAllowed).toEqual({ status: 400, error: "invalid_grant", description: `the assertion was refused: its iss "${PARTNER}" is not an issuer this client may use` });
     const after = await counts();
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     expect(after[2]).toBe(before[2] + cases.length + 1);
@@ -156,11 +157,28 @@ describe(`federated grants on ${testProvider()}`, () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       const refused = await error(await bearerGrant(await signed(partner, claims({ iss: "http://127.0.0.1/gone" }))));
-      expect(refused).toMatchObject({ status: 400, error: "invalid_grant", description: expect.stringMatching(/the signer's keys cannot be had: jwks_uri .* could not be fetched/) });
+      // The caller learns nothing about the fetch; the log says why.
+      expect(refused).toEqual({ status: 400, error: "invalid_grant", description: "the assertion was refused: the signer's keys cannot be had just now" });
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/could not be fetched \(ECONNREFUSED\)/));
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it("compares emails exactly but for ASCII case, and takes auth_time only when it is a plausible time", async () => {
+    expect((await bearerGrant(await signed(partner, claims({ email: "OPTICIAN@Demo.Test" })))).status).toBe(200);
+    // U+212A (Kelvin sign) lower-cases to "k" in JavaScript; it must not name the ASCII address kate@….
+    await db().user.update({ where: { email: "frames@demo.test" }, data: { email: "kate@demo.test" } });
+    forgetUser();
+    try {
+      expect(await error(await bearerGrant(await signed(partner, claims({ email: "\u212Aate@demo.test" }))))).toMatchObject({ status: 400, description: expect.stringMatching(/does not name an active local user/) });
+    } finally {
+      await db().user.update({ where: { email: "kate@demo.test" }, data: { email: "frames@demo.test" } });
+    }
+    const authTimeOf = async (authTime: unknown) => decodeJwt((await (await bearerGrant(await signed(partner, claims({ auth_time: authTime })))).json()).access_token).auth_time;
+    const signedInAt = nowSeconds() - 600;
+    expect(await authTimeOf(signedInAt)).toBe(signedInAt);
+    for (const implausible of [1e20, -1, nowSeconds() + 86_400, 1.5, "yesterday", undefined]) expect(await authTimeOf(implausible), String(implausible)).toBeUndefined();
   });
 
   it("accepts one of two concurrent uses of the same JWT", async () => {

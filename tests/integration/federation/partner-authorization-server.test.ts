@@ -142,6 +142,6 @@ describe(`a node-oidc-provider partner on ${testProvider()}`, () => {
   it("refuses the partner's token for a client the issuer does not allow", async () => {
     const other = await registerClient(service().database.db, parseClientMetadata({ client_id: `other-${randomUUID().slice(0, 8)}`, grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"], scope: SCOPE }, "platform"));
     const response = await call("token", formRequest("/connect/token", { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: await partnerAccessToken() }, { authorization: basic(other.client.id, other.secret!.secret) }));
-    expect(await response.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringMatching(/may not use tokens of the issuer/) });
+    expect(await response.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringMatching(/is not an issuer this client may use/) });
   });
 });

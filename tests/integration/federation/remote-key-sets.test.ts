@@ -45,6 +45,13 @@ describe("remote key sets", () => {
     expect((await remoteKeySet(server.url, development)).keys).toEqual(server.keys);
   });
 
+  it("gives up on an answer whose body stops coming after 5 s, and says so", async () => {
+    server.behaviour = "stall-body";
+    const started = Date.now();
+    expect(await failure(remoteKeySet(server.url, development))).toMatch(/no answer within 5 s/);
+    expect(Date.now() - started).toBeLessThan(6500);
+  }, 10_000);
+
   it("refuses a set with private keys or symmetric keys", async () => {
     server.keys = [{ ...server.keys[0], d: "secret-part" }];
     expect(await failure(remoteKeySet(server.url, development))).toMatch(/private member "d"/);

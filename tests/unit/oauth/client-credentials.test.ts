@@ -49,6 +49,7 @@ describe("client assertions: the checks that need no key", () => {
       [{ ...valid, exp: now - 120 }, "it has expired"],
       [{ ...valid, exp: now + 600 }, "more than 5 minutes ahead"],
       [{ ...valid, jti: undefined }, "it has no jti"],
+      [{ ...valid, iat: now + 3600 }, "issued in the future (iat)"],
       [valid, `alg "HS256" is not accepted`, "HS256"],
     ];
     for (const [claims, reason, alg] of cases) {
