@@ -130,7 +130,7 @@ export function openApiDocument(config: { apiUrl: string; publicUrl: string; api
   const secured = (...scopes: string[]) => scopes.map((name) => ({ oauth2: [scope(name)] }));
   const ids = [pathParameter("supplierId"), pathParameter("catalogId")];
   const registrationId = pathParameter("id");
-  const common = problems("invalid-token", "insufficient-scope", "server-error");
+  const common = problems("invalid-token", "insufficient-scope", "server-error", "service-unavailable");
   return {
     openapi: "3.1.0",
     info: { title: "OptiGate platform API", version: "2.0.0", description: "Catalogs and supplier registrations of the optics trade platform. Every call but this document needs an access token issued by OptiGate (audience PUBLIC_URL/resources)." },

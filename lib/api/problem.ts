@@ -18,6 +18,7 @@ export const PROBLEM_TYPES = {
   unprocessable: [422, "The request cannot be carried out"],
   "precondition-required": [428, "This change needs an If-Match header"],
   "server-error": [500, "Something went wrong on our side"],
+  "service-unavailable": [503, "The service cannot answer just now"],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;

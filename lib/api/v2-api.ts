@@ -7,6 +7,7 @@
 import type { ApiCall, ApiHandler } from "@/lib/api/api-call";
 import { articlesRoute, catalogDetailRoute, listCatalogsRoute } from "@/lib/api/catalog-routes";
 import { openApiRoute } from "@/lib/api/openapi-route";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
 import { ApiProblem, insufficientScopeProblem, invalidTokenProblem, problemResponse } from "@/lib/api/problem";
 import { changeRegistrationRoute, getRegistrationRoute, listRegistrationsRoute, requestRegistrationRoute } from "@/lib/api/registration-routes";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
@@ -131,6 +132,10 @@ export function platformApi(getDb: () => Db, getContext: () => ServiceContext): 
     } catch (error) {
       const problem = problemOf(error);
       if (problem) return problemResponse(problem);
+      if (isDatabaseUnavailable(error)) {
+        logDatabaseUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
+        return problemResponse(new ApiProblem("service-unavailable", "The database cannot be reached just now. Please try again shortly.", { "Retry-After": "5" }));
+      }
       console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
       return problemResponse(new ApiProblem("server-error", "The request could not be carried out. Please try again later."));
     }

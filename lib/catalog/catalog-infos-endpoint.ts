@@ -16,7 +16,6 @@ export async function handleCatalogInfosRequest(request: Request, context: Servi
     return xmlResponse(document.body, headers);
   } catch (error) {
     if (error instanceof CatalogServiceError) return plainError(error.status, error.message);
-    console.error("getCatalogInfos failed:", error);
-    return plainError(500, "The catalog list could not be produced. Please try again later.");
+    throw error; // the route's guard answers it (500, or 503 when the database is unreachable)
   }
 }

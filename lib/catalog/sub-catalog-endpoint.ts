@@ -11,7 +11,6 @@ export async function handleSubCatalogRequest(request: Request, context: Service
     return markStreamed(xmlResponse(subCatalogStream(context.db, prepared)));
   } catch (error) {
     if (error instanceof CatalogServiceError) return plainError(error.status, error.message);
-    console.error("getSubCatalog failed:", error);
-    return plainError(500, "The catalog could not be produced. Please try again later.");
+    throw error; // the route's guard answers it (500, or 503 when the database is unreachable)
   }
 }

@@ -1,14 +1,15 @@
 /**
  * The outermost layer of every route handler: a URL holding U+0000 is refused before the handler runs
  * (lib/http/nul-character.ts); whatever escapes the handler becomes a plain answer without internals (a body over
- * the limit 413, one that did not arrive or holds U+0000 400; anything else unexpected is logged here and answered
- * 500), and every answer carries
+ * the limit 413, one that did not arrive or holds U+0000 400, an unreachable database 503 with one log line;
+ * anything else unexpected is logged here and answered 500), and every answer carries
  * HSTS when OptiGate is served over https (when Next.js serves alone, nothing else adds it).
  */
 import { getConfig } from "@/lib/config";
 import { ApiProblem, problemResponse } from "@/lib/api/problem";
 import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
 import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -34,6 +35,12 @@ async function answer(handle: Handler, request: Request): Promise<Response> {
     if (error instanceof NulCharacterError) return refuseNul(request);
     if (error instanceof BodyTooLargeError) return plain(413, `The request body is too large (at most ${error.limit} bytes).`);
     if (error instanceof RequestBodyError) return plain(error.status, "The request body did not arrive in full.");
+    if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
+      const answer = plain(503, "The service cannot reach its database just now. Please try again shortly.");
+      answer.headers.set("Retry-After", "5");
+      return answer;
+    }
     console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
     return plain(500, "Something went wrong on our side. Please try again later.");
   }
