@@ -13,6 +13,7 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  output: "standalone",
   // forbidden() answers the operator pages with a real 403 for everyone else.
   experimental: { authInterrupts: true },
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg"],

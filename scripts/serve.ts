@@ -5,7 +5,7 @@
  * SIGINT stops it gracefully: no new connections, requests in flight finish (up to 30 s), the database connections
  * close, exit code 0; a second signal exits at once.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
@@ -21,6 +21,16 @@ const SHUTDOWN_GRACE_MS = 30_000;
 // `next start` sets this too; the configuration reads it to apply production rules.
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
 
+/**
+ * In the bundle (npm run bundle) there is no next.config.mjs: the standalone build wrote the resolved configuration
+ * into required-server-files.json, and Next.js takes it from this variable, as its own standalone server does.
+ */
+function useStandaloneConfig(): void {
+  const file = path.join(process.cwd(), ".next", "required-server-files.json");
+  if (existsSync(path.join(process.cwd(), "next.config.mjs")) || !existsSync(file)) return;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(file, "utf8")).config);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!dev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
@@ -31,6 +41,7 @@ async function main(): Promise<void> {
   if (prepared.appliedMigrations.length > 0) console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
 
+  useStandaloneConfig();
   const app = next({ dev, dir: process.cwd(), port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -1,0 +1,31 @@
+# OptiGate as a Node container. The build stage installs everything and runs `npm run bundle`; the image holds only
+# that bundle (the traced Next.js standalone server, its minimal node_modules, the migrations, and the start script,
+# migrate command and operator CLI compiled to JavaScript), run as the unprivileged `node` user.
+#   docker build -t optigate .
+#   docker run -p 3000:3000 -e SECRET_KEY=… -e PUBLIC_URL=https://id.example.com -e DATABASE_URL=postgresql://… optigate
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 is compiled from source.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY scripts/generate-prisma-clients.mjs scripts/
+COPY prisma prisma
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEXT_TELEMETRY_DISABLED=1
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run bundle
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 NEXT_TELEMETRY_DISABLED=1 DATABASE_URL=file:/app/data/optigate.db
+WORKDIR /app
+COPY --from=build --chown=node:node /app/bundle ./
+# The embedded SQLite database lives here (mount a volume); with PostgreSQL nothing is written to disk.
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Migrations are applied at start, as with `npm start`; SIGTERM stops it gracefully.
+CMD ["node", "serve.mjs"]
