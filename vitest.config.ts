@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/data/node-server-only.ts") } },
   test: {
-    env: { NODE_ENV: "test" },
+    // Request lines would drown the test output; tests that read the log spy on the logger.
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {

@@ -6,6 +6,7 @@
  * revision may be asked for; it must be released, except for the supplier's own users, who read every customer
  * group of any complete revision. The articles are streamed a page at a time, so memory stays flat.
  */
+import { metrics } from "@/lib/observability/metrics";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
@@ -179,14 +180,18 @@ export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): Readable
   return new ReadableStream({
     start(controller) {
       // The header goes out before the first read (with the default high-water mark, pull waits until it is taken).
-      controller.enqueue(encoder.encode(prepared.header));
+      const header = encoder.encode(prepared.header);
+      metrics.catalogBytes.inc(header.byteLength);
+      controller.enqueue(header);
     },
     async pull(controller) {
       const page = await (next ?? read());
       const complete = page.length === ARTICLE_PAGE_SIZE;
       if (complete) next = read(page[page.length - 1]);
       const text = page.map((article) => articleXml(article, prepared)).join("");
-      controller.enqueue(encoder.encode(complete ? text : `${text}</SubCatalog>\n`));
+      const bytes = encoder.encode(complete ? text : `${text}</SubCatalog>\n`);
+      metrics.catalogBytes.inc(bytes.byteLength);
+      controller.enqueue(bytes);
       if (!complete) controller.close();
     },
   });

@@ -22,6 +22,8 @@ export interface Config {
   apiScopePrefix: string;
   /** How many reverse proxies in front of OptiGate append to X-Forwarded-For (their entries are skipped). */
   trustedProxies: number;
+  /** Bearer token that opens /metrics; unset: no metrics are served. */
+  metricsToken: string | null;
   /** Algorithm of access tokens (ID tokens are always RS256, the OpenID Connect default). */
   tokenSigningAlg: "RS256" | "ES256";
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
@@ -123,6 +125,13 @@ function readTrustedProxies(env: Env): number {
   return Number(raw);
 }
 
+function readMetricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === "") return null;
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces");
+  return raw;
+}
+
 function readTokenSigningAlg(env: Env): Config["tokenSigningAlg"] {
   const raw = env.TOKEN_SIGNING_ALG?.trim();
   if (!raw) return "RS256";
@@ -173,7 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
   const trustedProxies = readTrustedProxies(env);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
-  return { port, publicUrl, apiUrl, database, demoData, apiScopePrefix, tokenSigningAlg, trustedProxies, production, ...readSecretKey(env, database, production) };
+  const metricsToken = readMetricsToken(env);
+  return { port, publicUrl, apiUrl, database, demoData, apiScopePrefix, tokenSigningAlg, trustedProxies, metricsToken, production, ...readSecretKey(env, database, production) };
 }
 
 let current: Config | undefined;

@@ -8,6 +8,7 @@ import "server-only";
 import type { TokenActor } from "@/lib/data/actor";
 import { companyAsCaller, userAsCaller } from "@/lib/db/statements/api-callers";
 import { findClient } from "@/lib/oauth/clients/client-store";
+import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/oauth/errors";
 import { customerLinksFrom } from "@/lib/registrations/customer-links";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
@@ -17,6 +18,7 @@ export const API_CLOCK_LEEWAY_SECONDS = 60;
 
 export async function actorOfAccessToken(context: ServiceContext, token: string): Promise<TokenActor> {
   const claims = await verifyAccessToken(context, token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
+  noteClient(claims.client_id);
   const scopes = new Set(claims.scope.split(" "));
   // A user's token has the user as subject; a client acting for itself is its own subject.
   if (claims.sub === claims.client_id && claims.auth_time === undefined) {

@@ -3,6 +3,7 @@
  * too many connections, busy beyond the timeout): the request is answered 503 and logged in one line, the process
  * keeps serving, and the pool connects again once the database is back.
  */
+import { logger } from "@/lib/observability/logger";
 const UNAVAILABLE_CODES = new Set([
   // Node's sockets
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE",
@@ -36,5 +37,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The one log line for it: what the database said, never a stack. */
 export function logDatabaseUnavailable(where: string, error: unknown): void {
   const said = causes(error).map((cause) => (cause as { message?: unknown }).message).find((message) => typeof message === "string" && message.length < 300);
-  console.error(`${where}: the database is unavailable (${String(said ?? "no detail").trim().split("\n")[0]}); answered 503`);
+  logger.error({ where, reason: String(said ?? "no detail").trim().split("\n")[0] }, "the database is unavailable; answered 503");
 }

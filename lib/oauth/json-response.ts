@@ -1,6 +1,9 @@
 /** JSON responses of the protocol endpoints: token responses are never cached; errors follow RFC 6749 §5.2. */
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
 import { RequestBodyError } from "@/lib/http/form-body";
+import { logger } from "@/lib/observability/logger";
+import { grantLabel, metrics } from "@/lib/observability/metrics";
+import { currentRequest } from "@/lib/observability/request-context";
 import { OAuthError } from "@/lib/oauth/errors";
 
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -9,18 +12,26 @@ export function noStoreJson(body: unknown, status = 200, headers: Record<string,
   return Response.json(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 }
 
+/** Counts an error response: by code, and at the token endpoint with the grant asked for. */
+function counted(code: string, response: Response): Response {
+  metrics.protocolErrors.inc({ error: code });
+  const request = currentRequest();
+  if (request?.endpoint === "/connect/token") metrics.tokenRequests.inc({ grant: grantLabel(request.grantType), result: code });
+  return response;
+}
+
 /** Turns any error into an OAuth error response; unexpected ones become server_error and are logged. */
 export function oauthErrorResponse(error: unknown, options: { basicAuthentication?: boolean } = {}): Response {
-  if (error instanceof RequestBodyError) return noStoreJson({ error: "invalid_request", error_description: error.message }, error.status);
+  if (error instanceof RequestBodyError) return counted("invalid_request", noStoreJson({ error: "invalid_request", error_description: error.message }, error.status));
   if (!(error instanceof OAuthError) && isDatabaseUnavailable(error)) {
     logDatabaseUnavailable("protocol endpoint", error);
-    return noStoreJson({ error: "temporarily_unavailable", error_description: "the database cannot be reached just now; try again shortly" }, 503, { "Retry-After": "5" });
+    return counted("temporarily_unavailable", noStoreJson({ error: "temporarily_unavailable", error_description: "the database cannot be reached just now; try again shortly" }, 503, { "Retry-After": "5" }));
   }
   if (!(error instanceof OAuthError)) {
-    console.error("unexpected error in a protocol endpoint:", error);
-    return noStoreJson({ error: "server_error", error_description: "an unexpected error occurred" }, 500);
+    logger.error({ err: error }, "unexpected error in a protocol endpoint");
+    return counted("server_error", noStoreJson({ error: "server_error", error_description: "an unexpected error occurred" }, 500));
   }
   const headers: Record<string, string> = {};
   if (error.code === "invalid_client" && options.basicAuthentication) headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';
-  return noStoreJson({ error: error.code, error_description: error.description }, error.status, headers);
+  return counted(error.code, noStoreJson({ error: error.code, error_description: error.description }, error.status, headers));
 }

@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { appendForwardedFor } from "@/lib/http/client-address";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
+import { logger } from "@/lib/observability/logger";
 import { fastRoute, isApiPath, serveFast } from "@/lib/server/fast-front";
 import { ROUTES } from "@/lib/server/routes";
 
@@ -79,9 +80,14 @@ function requestListener(publicUrl: string, next: (request: IncomingMessage, res
   const hsts = strictTransportSecurity(publicUrl);
   return (request, response) => {
     if (hsts) response.setHeader("Strict-Transport-Security", hsts);
-    response.on("finish", () => stopReading(request));
+    const started = performance.now();
     const method = request.method ?? "";
     const path = (request.url ?? "/").split("?", 1)[0];
+    response.on("finish", () => {
+      stopReading(request);
+      // Route handlers write their own request line (guarded-handler.ts); pages and refusals get theirs here.
+      if (!routePath(path)) logger.info({ method, path: path.slice(0, 200), status: response.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    });
     if (!METHODS.has(method) || (!routePath(path) && !PAGE_METHODS.has(method))) return refuse(response, 405, "Method not allowed.", allowedMethods(path));
     const host = request.headers.host;
     if (host !== undefined && (host.length > 255 || !HOST.test(host))) return refuse(response, 400, "The Host header names no host.");

@@ -28,6 +28,7 @@ import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
 import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
 import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
 import { guardedHandler, type Handler } from "@/lib/server/guarded-handler";
+import { handleMetricsRequest } from "@/lib/server/metrics-endpoint";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 
 export type { Handler };
@@ -71,6 +72,7 @@ export const ROUTES = {
   "/interaction/suppliers": { POST: withContext(handleRegistrationSubmission) },
   "/language": { GET: guardedHandler(async (request) => handleLanguageSwitch(request, getConfig().publicUrl)) },
   "/api/health": { GET: withContext(handleHealthRequest) },
+  "/metrics": { GET: withContext(handleMetricsRequest) },
   // The platform API routes every path and method under /v2/ itself (lib/api/v2-api.ts).
   "/v2/[...path]": { GET: apiHandler, HEAD: apiHandler, POST: apiHandler, PATCH: apiHandler, PUT: apiHandler, DELETE: apiHandler, OPTIONS: guardedHandler(api.preflight) },
 } as const satisfies Record<string, Partial<Record<"GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>>;

@@ -4,6 +4,7 @@
  * RFC 6749 §5.2 error response.
  */
 import { clientAddress } from "@/lib/http/client-address";
+import { currentRequest, noteClient } from "@/lib/observability/request-context";
 import { readFormParameters, type Parameters } from "@/lib/oauth/request-parameters";
 import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
@@ -17,8 +18,11 @@ export async function withAuthenticatedClient(
 ): Promise<Response> {
   try {
     const params = await readFormParameters(request);
+    const logged = currentRequest();
+    if (logged) logged.grantType = params.get("grant_type");
     const credentials = readClientCredentials(request, params, context.config.publicUrl);
     const client = await authenticateClient(context, credentials, clientAddress(request, context.config.trustedProxies));
+    noteClient(client.id);
     return await work(params, client);
   } catch (error) {
     return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });

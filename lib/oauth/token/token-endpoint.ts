@@ -1,5 +1,6 @@
 /** POST /connect/token: authenticate the client, validate the request (token-request.ts), then run its grant. */
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
+import { grantLabel, metrics } from "@/lib/observability/metrics";
 import { noStoreJson } from "@/lib/oauth/json-response";
 import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
 import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
@@ -24,5 +25,10 @@ function runGrant(context: ServiceContext, client: ClientWithSecrets, request: T
 }
 
 export function handleTokenRequest(request: Request, context: ServiceContext): Promise<Response> {
-  return withAuthenticatedClient(request, context, async (params, client) => noStoreJson(await runGrant(context, client, validateTokenRequest(params, client))));
+  return withAuthenticatedClient(request, context, async (params, client) => {
+    const tokenRequest = validateTokenRequest(params, client);
+    const body = await runGrant(context, client, tokenRequest);
+    metrics.tokenRequests.inc({ grant: grantLabel(tokenRequest.grantType), result: "issued" });
+    return noStoreJson(body);
+  });
 }

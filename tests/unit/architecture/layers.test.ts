@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** Bottom to top; a module may import its own layer and those below it. */
 const LAYERS: [number, string[]][] = [
-  [0, ["lib/config", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "messages"]],
+  [0, ["lib/config", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "lib/observability", "messages"]],
   [1, ["lib/db", "lib/service-context.ts"]],
   [2, ["lib/audit", "lib/session"]],
   [3, ["lib/oauth", "lib/federation", "lib/catalog", "lib/registrations", "lib/admin", "lib/portal", "lib/health", "lib/setup", "prisma"]],

@@ -1,0 +1,30 @@
+/**
+ * GET /metrics: the process's Prometheus metrics, for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`.
+ * Without METRICS_TOKEN the path does not exist (404); a wrong or missing token is 401. The database pool's
+ * connections are read at each scrape.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { driverOf } from "@/lib/db/prisma";
+import { metrics } from "@/lib/observability/metrics";
+import type { ServiceContext } from "@/lib/service-context";
+
+function bearerMatches(request: Request, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function handleMetricsRequest(request: Request, context: ServiceContext): Promise<Response> {
+  const token = context.config.metricsToken;
+  if (!token) return new Response("Not found.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!bearerMatches(request, token)) {
+    return new Response("A bearer token is required.\n", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": 'Bearer realm="OptiGate metrics"' } });
+  }
+  const driver = driverOf(context.db);
+  if (driver.provider === "postgresql") {
+    metrics.poolConnections.set({ state: "total" }, driver.pool.totalCount);
+    metrics.poolConnections.set({ state: "idle" }, driver.pool.idleCount);
+    metrics.poolConnections.set({ state: "waiting" }, driver.pool.waitingCount);
+  }
+  return new Response(await metrics.registry.metrics(), { headers: { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" } });
+}
