@@ -4,6 +4,7 @@
  * company rule to the data-access layer, which reads the caller's company as it is now. Every error is a problem
  * body (RFC 9457). Browser apps of registered origins may call it (CORS).
  */
+import { logger } from "@/lib/observability/logger";
 import type { ApiCall, ApiHandler } from "@/lib/api/api-call";
 import { articlesRoute, catalogDetailRoute, listCatalogsRoute } from "@/lib/api/catalog-routes";
 import { openApiRoute } from "@/lib/api/openapi-route";
@@ -136,7 +137,7 @@ export function platformApi(getDb: () => Db, getContext: () => ServiceContext): 
         logDatabaseUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
         return problemResponse(new ApiProblem("service-unavailable", "The database cannot be reached just now. Please try again shortly.", { "Retry-After": "5" }));
       }
-      console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+      logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "API request failed");
       return problemResponse(new ApiProblem("server-error", "The request could not be carried out. Please try again later."));
     }
   };

@@ -5,6 +5,7 @@
  * whose statements take turns with Prisma's transactions (lib/db/connection-lock.ts). Only Prisma's public
  * driver-adapter interface is used to know when a transaction begins and ends.
  */
+import { logger } from "@/lib/observability/logger";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type Database from "better-sqlite3";
@@ -91,7 +92,7 @@ export function createPrismaClient(target: DatabaseTarget): Db {
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? DEFAULT_POOL_MAX });
   // An idle connection the server ends (a restart, a dropped database) must not take the process down with it.
-  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => logger.warn({ reason: error.message }, "PostgreSQL connection lost"));
   const client: Db = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   drivers.set(client, { provider: "postgresql", pool });
   return client;

@@ -5,6 +5,7 @@
  * URL (a failed first fetch waits that minute too); when a fetch fails, the last good set stays in use and the log
  * says why.
  */
+import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import { isLoopbackHost } from "@/lib/admin/uri-rules";
@@ -104,10 +105,10 @@ function refetch(url: string, entry: Entry, production: boolean, now: number): P
     .catch((error: unknown) => {
       entry.failure = `jwks_uri ${url}: ${reason(error)}`;
       if (entry.keys) {
-        console.warn(`${entry.failure}; keeping the key set fetched at ${new Date(entry.fetchedAt).toISOString()}`);
+        logger.warn({ keptFrom: new Date(entry.fetchedAt).toISOString() }, `${entry.failure}; keeping the last good key set`);
         return entry.keys;
       }
-      console.warn(entry.failure);
+      logger.warn(entry.failure);
       throw new KeySetUnavailable(entry.failure);
     })
     .finally(() => {

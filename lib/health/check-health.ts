@@ -2,6 +2,7 @@
  * The health report behind GET /api/health: is the database reachable, and which migrations has it applied?
  * 200 when reachable (with pending migrations listed), 503 when not.
  */
+import { logger } from "@/lib/observability/logger";
 import { describeMigrationState, migrationsDirectory, readMigrations, type MigrationState } from "@/lib/db/migrator";
 import type { DatabaseProvider } from "@/lib/config/database-url";
 import type { Db } from "@/lib/db/prisma";
@@ -18,7 +19,7 @@ export async function checkHealth(db: Db, provider: DatabaseProvider): Promise<{
   try {
     await ping(db);
   } catch (error) {
-    console.error("health: database unreachable:", (error as Error).message);
+    logger.error({ reason: (error as Error).message }, "health: the database is unreachable");
     return { httpStatus: 503, report: { status: "database_unreachable", database: { provider, reachable: false } } };
   }
   const migrations = describeMigrationState(readMigrations(migrationsDirectory(), provider), await appliedMigrationIds(db));

@@ -4,6 +4,7 @@
  * tokens of other clients (which stay untouched), answer 200 like a successful revocation, so that the endpoint
  * tells nobody which tokens exist.
  */
+import { logger } from "@/lib/observability/logger";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
@@ -31,7 +32,7 @@ export function handleRevocationRequest(request: Request, context: ServiceContex
       await context.db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
       await recordAuditEvent(context.db, { type: "token.revoked", userId: row.userId, clientId: client.id, details: { familyId: row.familyId } });
     } else if (row && row.clientId !== client.id) {
-      console.warn(`revocation: client ${client.id} presented a refresh token of client ${row.clientId}; not revoked`);
+      logger.warn({ clientId: client.id, tokenClientId: row.clientId }, "revocation: a refresh token of another client was presented; not revoked");
     } else if (!row && (await isAccessToken(context, token))) {
       throw new OAuthError("unsupported_token_type", "access tokens cannot be revoked; they expire after one hour");
     }

@@ -4,6 +4,7 @@
  * request pipeline, which costs more than the endpoints themselves. Everything else goes to Next.js. Same handlers as
  * the route files: one implementation.
  */
+import { logger } from "@/lib/observability/logger";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -105,7 +106,7 @@ export async function serveFast(handler: Handler, incoming: IncomingMessage, out
     if (error instanceof CallerGone) return void outgoing.destroy();
     if (outgoing.headersSent) {
       // Part of a streamed answer is out: cutting the connection is the only honest way to say it failed.
-      if (!outgoing.destroyed) console.error("fast front: answer broken off:", error);
+      if (!outgoing.destroyed) logger.error({ err: error }, "fast front: answer broken off");
       outgoing.destroy();
       return;
     }
@@ -115,7 +116,7 @@ export async function serveFast(handler: Handler, incoming: IncomingMessage, out
       return writeResponse(problemResponse(new ApiProblem("payload-too-large", `The body must be at most ${error.limit} bytes.`)), outgoing);
     }
     if (error instanceof BodyTooLargeError) return answer(outgoing, 413, { error: "invalid_request", error_description: error.message }, true);
-    console.error("fast front:", error);
+    logger.error({ err: error }, "fast front: request failed");
     answer(outgoing, 500, { error: "server_error", error_description: "an unexpected error occurred" });
   }
 }

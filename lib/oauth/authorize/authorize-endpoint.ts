@@ -2,6 +2,7 @@
  * GET|POST /connect/authorize: validate the request, then log the user in, ask for consent, or issue a code.
  * Login and consent happen on OptiGate's pages, which lead back here (login) or finish the request (consent).
  */
+import { logger } from "@/lib/observability/logger";
 import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { errorPage } from "@/lib/http/error-page";
@@ -102,7 +103,7 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
     const locale = localeOfRequest(httpRequest, uiLocales);
     if (error instanceof UnsafeRedirectError) return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
     if (error instanceof RequestBodyError) return errorPage(locale, "invalid_request", error.message, error.status);
-    console.error("authorization request failed:", error);
+    logger.error({ err: error }, "authorization request failed");
     return errorPage(locale, "server_error", "an unexpected error occurred", 500);
   }
 }

@@ -4,6 +4,7 @@
  * most BACKCHANNEL_TIMEOUT_MS per client. Front-channel (Front-Channel Logout 1.0): a page that loads each client's
  * URI in an invisible iframe, with `iss` and `sid`, then continues to where sign-out leads.
  */
+import { logger } from "@/lib/observability/logger";
 import { escapeHtml } from "@/lib/http/html";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
@@ -48,9 +49,9 @@ export async function sendBackchannelLogouts(context: ServiceContext, targets: L
             redirect: "manual",
             signal: AbortSignal.timeout(BACKCHANNEL_TIMEOUT_MS),
           });
-          if (!response.ok) console.warn(`back-channel logout of ${target.clientId} answered ${response.status}`);
+          if (!response.ok) logger.warn({ clientId: target.clientId, status: response.status }, "back-channel logout answered with an error");
         } catch (error) {
-          console.warn(`back-channel logout of ${target.clientId} failed: ${(error as Error).message}`);
+          logger.warn({ clientId: target.clientId, reason: (error as Error).message }, "back-channel logout failed");
         }
       }),
   );

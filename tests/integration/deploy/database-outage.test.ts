@@ -46,7 +46,6 @@ describe.skipIf(!postgres)("a database outage on postgresql", () => {
     const poolBefore = pool.totalCount;
 
     const errors = vi.spyOn(logger, "error");
-    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       await asAdmin(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS false`);
       await asAdmin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${databaseName()}'`);
@@ -61,7 +60,6 @@ describe.skipIf(!postgres)("a database outage on postgresql", () => {
       expect(logged.filter((line) => /"err"|\\n\s+at /.test(line))).toEqual([]);
     } finally {
       errors.mockRestore();
-      warnings.mockRestore();
     }
 
     await asAdmin(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS true`);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { forgetRemoteKeySets } from "@/lib/federation/remote-key-sets";
+import { logger } from "@/lib/observability/logger";
 import { basic, call, formRequest, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { KeySetServer, keySet, nowSeconds, partnerKey, signed, type PartnerKey } from "../../helpers/partner-keys";
 import { routeFetch } from "../../helpers/route-fetch";
@@ -125,7 +126,7 @@ describe(`private_key_jwt client authentication on ${testProvider()}`, () => {
     silent.behaviour = "hang";
     const key = await partnerKey("ES256");
     await registerClient(service().database.db, parseClientMetadata({ client_id: "partner-silent", grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt", scope: "platform.catalogs.read", jwks_uri: silent.url }, "platform"));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(logger, "warn");
     try {
       const started = Date.now();
       expect(await refusal(await token(assertionForm(await signed(key, claimsFor("partner-silent")))))).toMatch(/cannot be verified/);

@@ -11,6 +11,7 @@ import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { addTrustedIssuer, linkSubject } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
+import { logger } from "@/lib/observability/logger";
 import { forgetUser } from "@/lib/oauth/users/user-store";
 import { basic, call, formRequest, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { api } from "../../helpers/platform-api";
@@ -154,7 +155,7 @@ describe(`federated grants on ${testProvider()}`, () => {
     const url = gone.url;
     await gone.close(); // nothing listens there any more
     await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: "http://127.0.0.1/gone", jwks_uri: url, clients: ["partner-app"], subject: "email" }));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(logger, "warn");
     try {
       const refused = await error(await bearerGrant(await signed(partner, claims({ iss: "http://127.0.0.1/gone" }))));
       // The caller learns nothing about the fetch; the log says why.

@@ -2,7 +2,7 @@
  * Fetching partners' key sets from a real HTTP server on the loopback: size cap, content, redirects, the https rule in
  * production, the minute between fetches, and the last good set kept when a refresh fails.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KeySetUnavailable, forgetRemoteKeySets, remoteKeySet } from "@/lib/federation/remote-key-sets";
 import { KeySetServer, partnerKey } from "../../helpers/partner-keys";
 
@@ -12,7 +12,6 @@ const development = { production: false };
 beforeAll(async () => {
   await server.start();
   server.keys = [(await partnerKey("ES256")).publicJwk];
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => {
   forgetRemoteKeySets();
