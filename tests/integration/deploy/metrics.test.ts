@@ -5,15 +5,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
 import { ROUTES } from "@/lib/server/routes";
 import { handleMetricsRequest } from "@/lib/server/metrics-endpoint";
 import { basic, formRequest, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
-const service = useOAuthService();
+useOAuthService();
 const TOKEN = "metrics-token-0123456789";
 const scrape = (config: { metricsToken: string | null }, authorization?: string) =>
-  handleMetricsRequest(new Request(`${ISSUER}/metrics`, { headers: authorization ? { authorization } : {} }), { db: service().database.db, config: { ...loadConfig(), ...config } });
+  // The process's own client: the one the route handlers above used, whose pool the gauge reports.
+  handleMetricsRequest(new Request(`${ISSUER}/metrics`, { headers: authorization ? { authorization } : {} }), { db: getDb(), config: { ...loadConfig(), ...config } });
 
 describe(`metrics on ${testProvider()}`, () => {
   it("are not served without METRICS_TOKEN, and need it as a bearer token", async () => {
