@@ -5,19 +5,13 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { freePort } from "./raw-http";
 
 const ADMIN_URL = process.env.E2E_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-const freePort = () => new Promise<number>((resolve) => {
-  const server = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
 
 let folder = "";
 test.beforeAll(() => {

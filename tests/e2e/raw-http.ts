@@ -69,7 +69,8 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on just now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as net.AddressInfo;

@@ -6,10 +6,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
 import * as oidc from "openid-client";
 import pg from "pg";
+import { freePort } from "./raw-http";
 import { redirectToClient } from "./client-redirect";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
@@ -22,12 +22,6 @@ interface Instance {
   log: () => string;
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
