@@ -67,7 +67,8 @@ export function guardedHandler(handle: Handler): Handler {
     const seconds = (performance.now() - started) / 1000;
     response.headers.set("X-Request-Id", context.requestId);
     metrics.requests.observe({ endpoint: context.endpoint, method: request.method, status: `${Math.floor(response.status / 100)}xx` }, seconds);
-    logger.info({ requestId: context.requestId, method: request.method, path, status: response.status, durationMs: Math.round(seconds * 10_000) / 10, clientId: context.clientId }, "request");
+    // API paths are the caller's text: a log line keeps their first 200 characters.
+    logger.info({ requestId: context.requestId, method: request.method, path: path.slice(0, 200), status: response.status, durationMs: Math.round(seconds * 10_000) / 10, clientId: context.clientId }, "request");
     return response;
   };
 }
