@@ -6,6 +6,7 @@
  * any instance) and kept per database.
  */
 import { processCache } from "@/lib/cache/process-cache";
+import type { CatalogDescription } from "@/lib/catalog/publishing/catalog-format";
 import type { Db } from "@/lib/db/prisma";
 import { readChangeCounter } from "@/lib/db/statements/change-counters";
 
@@ -34,18 +35,12 @@ export interface PublishedRevision {
   validUntil: Date | null;
 }
 
-export interface PublishedCatalog {
+export interface PublishedCatalog extends CatalogDescription {
   /** the catalog's row id */
   key: string;
   supplier: PublishedSupplier;
   catalogId: string;
   resourceKey: string;
-  name: string;
-  language: string;
-  format: string;
-  formatVersion: string;
-  validCountries: string[];
-  productGroups: string[];
   latest: PublishedRevision;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { LARGE_REVISION } from "./catalog-fixtures";
-import { residentBytes } from "./catalog-bench";
+import { sampleMemory } from "./catalog-bench";
 
 type Measure = (name: string, baseUrl: string, spec: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }) => Promise<void>;
 
@@ -26,11 +26,7 @@ export interface ArticlePagesMeasurement {
 
 /** Reads every JSON page of the large revision in turn, sampling the server's resident memory. */
 async function readArticlePages(baseUrl: string, token: string, server: ChildProcess): Promise<ArticlePagesMeasurement> {
-  const pid = server.pid!;
-  const baseline = residentBytes(pid);
-  let peak = baseline;
-  (globalThis as { gc?: () => void }).gc?.();
-  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
+  const memory = sampleMemory(server);
   const started = performance.now();
   let articles = 0;
   let cursor: string | null = null;
@@ -41,8 +37,7 @@ async function readArticlePages(baseUrl: string, token: string, server: ChildPro
     cursor = page.next;
   } while (cursor);
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  return { articlesPerSecond: Math.round(articles / seconds), peakGrowthMb: (peak - baseline) / 1e6, articles };
+  return { articlesPerSecond: Math.round(articles / seconds), peakGrowthMb: memory.stop(), articles };
 }
 
 /** The API scenarios against a running server; `provider` labels them. */

@@ -16,7 +16,7 @@ import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtur
 export const ARTICLES = 200_000;
 
 /** Resident memory of a process in bytes (Linux). */
-export function residentBytes(pid: number): number {
+function residentBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
   return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
 }
@@ -64,6 +64,24 @@ export interface DownloadMeasurement {
   articles: number;
 }
 
+/**
+ * Samples the server's resident memory every 20 ms from now (after collecting this process's own garbage);
+ * `stop()` ends sampling and gives the peak growth in MB.
+ */
+export function sampleMemory(server: ChildProcess): { stop: () => number } {
+  const pid = server.pid!;
+  const baseline = residentBytes(pid);
+  let peak = baseline;
+  (globalThis as { gc?: () => void }).gc?.();
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
+  return {
+    stop: () => {
+      clearInterval(sampler);
+      return (peak - baseline) / 1e6;
+    },
+  };
+}
+
 /** The median of RUNS downloads by rate; first byte and peak memory are the worst of them. */
 export async function measureDownloads(baseUrl: string, server: ChildProcess): Promise<DownloadMeasurement> {
   const runs = [];
@@ -77,12 +95,8 @@ export async function measureDownloads(baseUrl: string, server: ChildProcess): P
 }
 
 async function measureDownload(baseUrl: string, server: ChildProcess): Promise<DownloadMeasurement> {
-  const pid = server.pid!;
-  const baseline = residentBytes(pid);
-  let peak = baseline;
   // The measuring process's own garbage (the raw-rate rows) must not be collected in the middle of a measurement.
-  (globalThis as { gc?: () => void }).gc?.();
-  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
+  const memory = sampleMemory(server);
   const started = performance.now();
   const response = await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`);
   const reader = response.body!.getReader();
@@ -102,8 +116,7 @@ async function measureDownload(baseUrl: string, server: ChildProcess): Promise<D
     carry = Buffer.from(chunk.subarray(Math.max(0, chunk.length - endTag.length + 1)));
   }
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  return { articlesPerSecond: Math.round(articles / seconds), megabytesPerSecond: bytes / 1e6 / seconds, firstByteMs: Math.round(firstByteMs), peakGrowthMb: (peak - baseline) / 1e6, articles };
+  return { articlesPerSecond: Math.round(articles / seconds), megabytesPerSecond: bytes / 1e6 / seconds, firstByteMs: Math.round(firstByteMs), peakGrowthMb: memory.stop(), articles };
 }
 
 /** A master catalog file (docs/catalog-format.md) of `count` articles, written as a stream; its size in bytes. */
