@@ -3,6 +3,7 @@
  * built-in scopes, create the signing keys on first start, and load the demo data set when DEMO_DATA=1. Where only
  * Next.js serves (Vercel), the build command runs `npm run migrate`, so the route handlers find everything ready.
  */
+import { ClientRegistryError } from "@/lib/admin/client-registry";
 import type { Config } from "@/lib/config";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { applyMigrations } from "@/lib/db/migrator";
@@ -13,6 +14,16 @@ import { ensureSigningKeys, requiredAlgorithms } from "@/lib/oauth/keys/signing-
 /** Prisma's code for a unique key violation. */
 const UNIQUE_VIOLATION = "P2002";
 const MAX_ATTEMPTS = 5;
+
+/** Prisma's code for an operation that waited too long, as for SQLite's write lock while another process prepares. */
+const TIMED_OUT = "P1008";
+
+/**
+ * Another process is preparing the same database: it wrote the row first (a unique key met, or a client the registry
+ * found), or it held SQLite's write lock for longer than the busy timeout.
+ */
+const isConflict = (error: unknown) =>
+  [UNIQUE_VIOLATION, TIMED_OUT].includes((error as { code?: string }).code ?? "") || (error instanceof ClientRegistryError && error.code === "already_exists");
 
 export interface PreparedDatabase {
   appliedMigrations: string[];
@@ -34,7 +45,7 @@ export async function prepareDatabase(
       const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
       return { appliedMigrations, createdKeys, demoDataCreated: demo.created };
     } catch (error) {
-      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION || attempt >= MAX_ATTEMPTS) throw error;
+      if (!isConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }

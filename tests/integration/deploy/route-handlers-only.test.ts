@@ -33,6 +33,15 @@ describe(`route handlers without the start script on ${testProvider()}`, () => {
     expect((await runScript("scripts/migrate.ts", [], { DATABASE_URL: database.target.url, SECRET_KEY, DEMO_DATA: "1" })).stdout.trim()).toBe("Database is up to date.");
   });
 
+  it("prepares one fresh database from several processes at once, demo data included, without a conflict", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const env = { DATABASE_URL: database.target.url, SECRET_KEY, DEMO_DATA: "1" };
+    const results = await Promise.all([0, 1, 2].map(() => runScript("scripts/migrate.ts", [], env)));
+    expect(results.map((result) => [result.code, result.stderr])).toEqual(results.map(() => [0, ""]));
+    expect(await database.db.client.count({ where: { id: { startsWith: "demo-" } } })).toBe(5);
+    expect(await database.db.signingKey.count({ where: { supersededAt: null } })).toBe(1);
+  });
+
   it("signs the first token on a database without keys, and publishes the key it made", async () => {
     database = await createTestDatabase();
     await syncScopes(database.db, "platform");
