@@ -21,7 +21,7 @@ import {
 import { importCatalog, listSupplierCatalogs, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import type { Db } from "@/lib/db/prisma";
 import { purgeExpired } from "@/lib/setup/purge-expired";
-import { requiredAlgorithms, rotateSigningKey, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 
 export interface CliContext {
   db: Db;
@@ -29,7 +29,6 @@ export interface CliContext {
   /** Production rules for registrations (key set URLs and issuers over https only). */
   production: boolean;
   secretKey: string;
-  tokenSigningAlg: SigningAlgorithm;
   print: (line: string) => void;
   printError: (line: string) => void;
 }
@@ -137,7 +136,7 @@ async function clientsSecret(context: CliContext, [action, ...args]: string[]): 
 async function keys(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   if (command === "rotate") {
     expectArgs(rest, 0);
-    for (const alg of requiredAlgorithms(context.tokenSigningAlg)) {
+    for (const alg of SIGNING_ALGORITHMS) {
       const { kid, retired } = await rotateSigningKey(context.db, alg, context.secretKey);
       context.print(`${alg}: new active key ${kid}${retired.length ? `; ${retired.join(", ")} stays published until its tokens have expired` : ""}`);
     }

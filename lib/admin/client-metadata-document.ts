@@ -27,6 +27,7 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     ...(registration.frontchannelLogoutUri ? { frontchannel_logout_uri: registration.frontchannelLogoutUri } : {}),
     ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
     ...(registration.resourceServer ? { resource_server: true } : {}),
+    ...(registration.idTokenSignedResponseAlg ? { id_token_signed_response_alg: registration.idTokenSignedResponseAlg } : {}),
     ...(registration.companyId ? { company_id: registration.companyId } : {}),
     ...(registration.jwks ? { jwks: registration.jwks } : {}),
     ...(registration.jwksUri ? { jwks_uri: registration.jwksUri } : {}),

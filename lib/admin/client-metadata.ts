@@ -6,7 +6,7 @@
  *   application_type "native"                   -> native (public, PKCE, may be offline)
  *   token_endpoint_auth_method "none"           -> browser (public, PKCE or implicit, never offline)
  *   anything else                               -> web (confidential, may be offline)
- * Besides RFC 7591: `application_type` (OpenID Connect Registration), `frontchannel_logout_uri` and
+ * Besides RFC 7591: `application_type` and `id_token_signed_response_alg` (OpenID Connect Registration), `frontchannel_logout_uri` and
  * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
  * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `resource_server` (a confidential client that
  * may introspect other clients' access tokens) and `company_id` (a backend client acting with that company's rights on
@@ -22,6 +22,7 @@ import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/
 import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
 import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
+import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
@@ -57,6 +58,7 @@ const SIMPLE_FIELDS = new Set([
   "company_id",
   "jwks",
   "jwks_uri",
+  "id_token_signed_response_alg",
 ]);
 const LOCALIZED_FIELDS = ["client_name", "description"] as const;
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -240,6 +242,10 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
   if (companyId !== null && kind !== "backend") fail("company_id is for backend clients only: other clients act for their signed-in user");
   if (companyId !== null && !COMPANY_ID.test(companyId)) fail("company_id must be a company's id (letters, digits, '.', '_' and '-', at most 64)");
 
+  const idTokenAlg = optionalString(metadata, "id_token_signed_response_alg") ?? null;
+  if (idTokenAlg !== null && !isSigningAlgorithm(idTokenAlg)) fail(`id_token_signed_response_alg must be ${SIGNING_ALGORITHMS.join(", ")} (or absent: the server's default)`);
+  if (idTokenAlg !== null && kind === "backend") fail("id_token_signed_response_alg is for clients that receive ID tokens, not backend clients");
+
   const keys = resolveClientKeys(metadata, authMethod, options.production ?? false);
   const policy = optionalString(metadata, "refresh_token_policy") ?? "reuse";
   if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
@@ -263,6 +269,7 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
     backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind),
     resourceServer,
     companyId,
+    idTokenSignedResponseAlg: idTokenAlg,
     ...keys,
   };
 }

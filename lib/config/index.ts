@@ -24,8 +24,10 @@ export interface Config {
   trustedProxies: number;
   /** Bearer token that opens /metrics; unset: no metrics are served. */
   metricsToken: string | null;
-  /** Algorithm of access tokens (ID tokens are always RS256, the OpenID Connect default). */
+  /** Algorithm of access tokens. */
   tokenSigningAlg: "RS256" | "ES256";
+  /** Algorithm of ID tokens for clients whose metadata names none (id_token_signed_response_alg); RS256 by default. */
+  idTokenSigningAlg: "RS256" | "ES256" | "PS256";
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
   production: boolean;
 }
@@ -132,11 +134,11 @@ function readMetricsToken(env: Env): string | null {
   return raw;
 }
 
-function readTokenSigningAlg(env: Env): Config["tokenSigningAlg"] {
-  const raw = env.TOKEN_SIGNING_ALG?.trim();
-  if (!raw) return "RS256";
-  if (raw !== "RS256" && raw !== "ES256") throw new ConfigError("TOKEN_SIGNING_ALG", `must be RS256 or ES256 (got "${raw}")`);
-  return raw;
+function readAlgorithm<const Allowed extends string>(env: Env, name: string, allowed: readonly Allowed[]): Allowed {
+  const raw = env[name]?.trim();
+  if (!raw) return allowed[0];
+  if (!allowed.includes(raw as Allowed)) throw new ConfigError(name, `must be ${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)} (got "${raw}")`);
+  return raw as Allowed;
 }
 
 /** The generated key lives next to the SQLite file, readable by its owner only. */
@@ -178,12 +180,13 @@ export function loadConfig(env: Env = process.env): Config {
   const database = readDatabase(env);
   const demoData = readDemoData(env);
   const apiScopePrefix = readApiScopePrefix(env);
-  const tokenSigningAlg = readTokenSigningAlg(env);
+  const tokenSigningAlg = readAlgorithm(env, "TOKEN_SIGNING_ALG", ["RS256", "ES256"]);
+  const idTokenSigningAlg = readAlgorithm(env, "ID_TOKEN_SIGNING_ALG", ["RS256", "ES256", "PS256"]);
   const trustedProxies = readTrustedProxies(env);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
   const metricsToken = readMetricsToken(env);
-  return { port, publicUrl, apiUrl, database, demoData, apiScopePrefix, tokenSigningAlg, trustedProxies, metricsToken, production, ...readSecretKey(env, database, production) };
+  return { port, publicUrl, apiUrl, database, demoData, apiScopePrefix, tokenSigningAlg, idTokenSigningAlg, trustedProxies, metricsToken, production, ...readSecretKey(env, database, production) };
 }
 
 let current: Config | undefined;

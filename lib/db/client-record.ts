@@ -6,6 +6,8 @@ import type { LocalizedText } from "@/lib/i18n/localized-text";
 export type ClientKind = "browser" | "native" | "web" | "backend";
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
 export type RefreshTokenPolicy = "reuse" | "rotate";
+/** The algorithms OptiGate signs ID tokens with (lib/oauth/keys/signing-keys.ts). */
+export type IdTokenSigningAlgorithm = "RS256" | "ES256" | "PS256";
 
 export interface ClientRegistration {
   /** Absent when the service is to assign one. */
@@ -33,6 +35,8 @@ export interface ClientRegistration {
   /** private_key_jwt clients: their public keys (RFC 7591 `jwks`), or where to fetch them (`jwks_uri`). */
   jwks: JSONWebKeySet | null;
   jwksUri: string | null;
+  /** OpenID Connect Registration `id_token_signed_response_alg`; null: the server's default (ID_TOKEN_SIGNING_ALG). */
+  idTokenSignedResponseAlg: IdTokenSigningAlgorithm | null;
 }
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
@@ -57,6 +61,7 @@ export function clientRowData(registration: ClientRegistration) {
     companyId: registration.companyId,
     jwks: registration.jwks ? JSON.stringify(registration.jwks) : null,
     jwksUri: registration.jwksUri,
+    idTokenSignedResponseAlg: registration.idTokenSignedResponseAlg,
   };
 }
 
@@ -81,6 +86,7 @@ export function registeredClientFromRow(row: Client): RegisteredClient {
     companyId: row.companyId,
     jwks: row.jwks ? JSON.parse(row.jwks) : null,
     jwksUri: row.jwksUri,
+    idTokenSignedResponseAlg: row.idTokenSignedResponseAlg as IdTokenSigningAlgorithm | null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

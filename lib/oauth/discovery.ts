@@ -3,14 +3,14 @@ import type { Config } from "@/lib/config";
 import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
 import { LOCALES } from "@/lib/i18n/locales";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
-import { requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
+import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 
 export const JWKS_PATH = "/.well-known/openid-configuration/jwks";
 
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"];
 
-export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg">): Record<string, unknown> {
+export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg" | "idTokenSigningAlg">): Record<string, unknown> {
   const issuer = config.publicUrl;
   return {
     issuer,
@@ -33,8 +33,9 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     introspection_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
     subject_types_supported: ["public"],
-    id_token_signing_alg_values_supported: ["RS256"],
-    access_token_signing_alg_values_supported: requiredAlgorithms(config.tokenSigningAlg).filter((alg) => alg === config.tokenSigningAlg),
+    // The server default first; a client may ask for any of them (id_token_signed_response_alg).
+    id_token_signing_alg_values_supported: [config.idTokenSigningAlg, ...SIGNING_ALGORITHMS.filter((alg) => alg !== config.idTokenSigningAlg)],
+    access_token_signing_alg_values_supported: [config.tokenSigningAlg],
     userinfo_signing_alg_values_supported: ["none"],
     claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "sid", "name", "given_name", "family_name", "locale", "company", "email", "email_verified"],
     prompt_values_supported: ["none", "login", "consent", "select_account"],

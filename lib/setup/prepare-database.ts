@@ -9,7 +9,7 @@ import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { applyMigrations } from "@/lib/db/migrator";
 import { getPrismaClient } from "@/lib/db/prisma";
 import { syncScopes } from "@/lib/setup/sync-scopes";
-import { ensureSigningKeys, requiredAlgorithms } from "@/lib/oauth/keys/signing-keys";
+import { ensureSigningKeys, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 
 /** Prisma's code for a unique key violation. */
 const UNIQUE_VIOLATION = "P2002";
@@ -32,7 +32,7 @@ export interface PreparedDatabase {
 }
 
 export async function prepareDatabase(
-  config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey" | "tokenSigningAlg">,
+  config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey">,
 ): Promise<PreparedDatabase> {
   const appliedMigrations = await applyMigrations(config.database);
   const db = getPrismaClient(config.database);
@@ -41,7 +41,7 @@ export async function prepareDatabase(
   for (let attempt = 1; ; attempt++) {
     try {
       await syncScopes(db, config.apiScopePrefix);
-      const createdKeys = await ensureSigningKeys(db, requiredAlgorithms(config.tokenSigningAlg), config.secretKey);
+      const createdKeys = await ensureSigningKeys(db, [...SIGNING_ALGORITHMS], config.secretKey);
       const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
       return { appliedMigrations, createdKeys, demoDataCreated: demo.created };
     } catch (error) {

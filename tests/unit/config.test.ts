@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       demoData: false,
       apiScopePrefix: "platform",
       tokenSigningAlg: "RS256",
+      idTokenSigningAlg: "RS256",
       trustedProxies: 0,
       secretKey: KEY,
       secretKeySource: "environment",
@@ -35,8 +36,9 @@ describe("loadConfig", () => {
       DEMO_DATA: "1",
       SECRET_KEY: KEY,
       API_SCOPE_PREFIX: "optics",
+      ID_TOKEN_SIGNING_ALG: "ES256",
     });
-    expect(config).toMatchObject({ port: 4000, publicUrl: "https://id.example.com", demoData: true, apiScopePrefix: "optics" });
+    expect(config).toMatchObject({ port: 4000, publicUrl: "https://id.example.com", demoData: true, apiScopePrefix: "optics", idTokenSigningAlg: "ES256" });
     expect(config.database).toEqual({ provider: "postgresql", url: "postgresql://u:p@db:5432/optigate" });
   });
 
@@ -54,6 +56,7 @@ describe("loadConfig", () => {
     [{ SECRET_KEY: "short" }, "SECRET_KEY", "at least 32 characters"],
     [{ API_SCOPE_PREFIX: "Bad Prefix" }, "API_SCOPE_PREFIX", "lower-case"],
     [{ TOKEN_SIGNING_ALG: "HS256" }, "TOKEN_SIGNING_ALG", "must be RS256 or ES256"],
+    [{ ID_TOKEN_SIGNING_ALG: "none" }, "ID_TOKEN_SIGNING_ALG", "must be RS256, ES256 or PS256"],
     [{ TRUSTED_PROXIES: "yes" }, "TRUSTED_PROXIES", "whole number"],
     [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX", "from 1 to 100"],
     [{ DATABASE_POOL_MAX: "3" }, "DATABASE_POOL_MAX", "PostgreSQL only"],

@@ -28,7 +28,7 @@ export async function implicitResponseValues(
     values.id_token = await signIdToken(
       context,
       {
-        clientId: request.client.id,
+        client: request.client,
         user,
         authTime: session.authTime,
         nonce: request.nonce,

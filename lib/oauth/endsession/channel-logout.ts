@@ -18,6 +18,8 @@ export interface LogoutTarget {
   userId: string;
   frontchannelLogoutUri: string | null;
   backchannelLogoutUri: string | null;
+  /** Logout tokens are signed like the client's ID tokens (Back-Channel Logout 1.0 §2.4). */
+  idTokenSignedResponseAlg: string | null;
 }
 
 /** The clients the given sessions signed in to that registered a logout URI. */
@@ -26,12 +28,12 @@ export async function logoutTargets(context: ServiceContext, sessionIds: string[
   const rows = await context.db.loginSessionClient.findMany({ where: { sessionId: { in: sessionIds } }, include: { session: { select: { userId: true } } } });
   const clients = await context.db.client.findMany({
     where: { id: { in: [...new Set(rows.map((r) => r.clientId))] }, OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }] },
-    select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true },
+    select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
   });
   const byId = new Map(clients.map((c) => [c.id, c]));
   return rows.flatMap((row) => {
     const client = byId.get(row.clientId);
-    return client ? [{ clientId: client.id, sessionId: row.sessionId, userId: row.session.userId, frontchannelLogoutUri: client.frontchannelLogoutUri, backchannelLogoutUri: client.backchannelLogoutUri }] : [];
+    return client ? [{ clientId: client.id, sessionId: row.sessionId, userId: row.session.userId, frontchannelLogoutUri: client.frontchannelLogoutUri, backchannelLogoutUri: client.backchannelLogoutUri, idTokenSignedResponseAlg: client.idTokenSignedResponseAlg }] : [];
   });
 }
 

@@ -3,14 +3,20 @@
  * per token, with the key handed across threads) as its largest cost; node:crypto signs the same RS256 / ES256 JWS
  * synchronously at a fraction of it. Verification stays with jose.
  */
-import { sign, type KeyObject } from "node:crypto";
+import { constants, sign, type KeyObject } from "node:crypto";
 import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+
+// JWS (RFC 7518 §3.4) wants ECDSA signatures as r||s, not DER; PS256 (§3.5) is PSS with a salt as long as the hash.
+function signingOptions(alg: SigningAlgorithm, key: KeyObject) {
+  if (alg === "ES256") return { key, dsaEncoding: "ieee-p1363" as const };
+  if (alg === "PS256") return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 };
+  return key;
+}
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 export function signJwt(claims: Record<string, unknown>, key: { kid: string; alg: SigningAlgorithm; privateKey: KeyObject }, typ: string): string {
   const input = `${encode({ alg: key.alg, kid: key.kid, typ })}.${encode(claims)}`;
-  // JWS (RFC 7518 §3.4) wants ECDSA signatures as r||s, not DER.
-  const signature = sign("sha256", Buffer.from(input), key.alg === "ES256" ? { key: key.privateKey, dsaEncoding: "ieee-p1363" } : key.privateKey);
+  const signature = sign("sha256", Buffer.from(input), signingOptions(key.alg, key.privateKey));
   return `${input}.${signature.toString("base64url")}`;
 }

@@ -1,6 +1,6 @@
 /**
- * The service's signing keys. One active key per algorithm (RS256 always, ES256 when TOKEN_SIGNING_ALG asks for it)
- * is created by `npm run migrate` or the start script, or else by the first process that needs to sign. Rotation makes a new key active and keeps the old one published in the JWKS until
+ * The service's signing keys. One active key per algorithm OptiGate signs with (access tokens: TOKEN_SIGNING_ALG;
+ * ID tokens: any of the three, per client, so discovery advertises all and each has a published key) is created by `npm run migrate` or the start script, or else by the first process that needs to sign. Rotation makes a new key active and keeps the old one published in the JWKS until
  * every token it signed has expired. Private keys are stored sealed with a key derived from SECRET_KEY.
  */
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
@@ -8,14 +8,13 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { deriveKey, seal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 
-export type SigningAlgorithm = "RS256" | "ES256";
+export const SIGNING_ALGORITHMS = ["RS256", "ES256", "PS256"] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+
+export const isSigningAlgorithm = (value: unknown): value is SigningAlgorithm => SIGNING_ALGORITHMS.includes(value as SigningAlgorithm);
 
 /** Longest lifetime of a token signed by these keys (access and ID tokens: one hour), plus clock skew. */
 export const KEY_RETENTION_SECONDS = 3600 + 300;
-
-export function requiredAlgorithms(tokenSigningAlg: SigningAlgorithm): SigningAlgorithm[] {
-  return tokenSigningAlg === "RS256" ? ["RS256"] : ["RS256", tokenSigningAlg];
-}
 
 async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
   const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });

@@ -70,7 +70,7 @@ export async function issueUserTokens(context: ServiceContext, grant: UserGrant,
   if (grant.scopes.includes("openid")) {
     body.id_token = await signIdToken(
       context,
-      { clientId: grant.client.id, user: grant.user, authTime: grant.authTime, nonce: grant.nonce, sessionId: grant.sessionId, accessToken },
+      { client: grant.client, user: grant.user, authTime: grant.authTime, nonce: grant.nonce, sessionId: grant.sessionId, accessToken },
       now,
     );
   }

@@ -1,12 +1,14 @@
 /**
  * The JWTs OptiGate signs: access tokens (RFC 9068, `typ: at+jwt`, one hour) for users and for clients acting on
- * their own behalf, and ID tokens (OpenID Connect Core §2, RS256, one hour). An access token issued for a trusted
+ * their own behalf, and ID tokens (OpenID Connect Core §2, one hour; signed with the client's
+ * id_token_signed_response_alg, else ID_TOKEN_SIGNING_ALG, RS256 by default). An access token issued for a trusted
  * issuer's token carries that issuer in `idp`: the user signed in there, not here.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Company, User } from "@/lib/db/rows";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
 import { signingKeyFor } from "@/lib/oauth/keys/key-store";
+import { isSigningAlgorithm, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import type { ServiceContext } from "@/lib/service-context";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
@@ -19,7 +21,7 @@ export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /** The API audience of access tokens. */
 export const resourceAudience = (issuer: string) => `${issuer}/resources`;
 
-/** OpenID Connect Core §3.1.3.6: left half of the SHA-256 of the access token (RS256 and ES256 both use SHA-256). */
+/** OpenID Connect Core §3.1.3.6: left half of the SHA-256 of the access token (RS256, ES256 and PS256 all use SHA-256). */
 export function accessTokenHash(accessToken: string): string {
   return createHash("sha256").update(accessToken).digest().subarray(0, 16).toString("base64url");
 }
@@ -56,8 +58,13 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
   return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");
 }
 
+/** The algorithm of a client's ID tokens and logout tokens. */
+function idTokenAlgorithm(context: ServiceContext, clientAlg: string | null): SigningAlgorithm {
+  return isSigningAlgorithm(clientAlg) ? clientAlg : context.config.idTokenSigningAlg;
+}
+
 export interface IdTokenContents {
-  clientId: string;
+  client: { id: string; idTokenSignedResponseAlg: string | null };
   user: UserWithCompany;
   authTime: Date;
   nonce?: string | null;
@@ -73,7 +80,7 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
   const claims = {
     iss: config.publicUrl,
     sub: contents.user.id,
-    aud: contents.clientId,
+    aud: contents.client.id,
     iat,
     exp: iat + ID_TOKEN_LIFETIME_SECONDS,
     auth_time: seconds(contents.authTime),
@@ -82,11 +89,11 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
     ...(contents.sessionId ? { sid: contents.sessionId } : {}),
     ...contents.userClaims,
   };
-  return signJwt(claims, await signingKeyFor(context.db, config.secretKey, "RS256"), "JWT");
+  return signJwt(claims, await signingKeyFor(context.db, config.secretKey, idTokenAlgorithm(context, contents.client.idTokenSignedResponseAlg)), "JWT");
 }
 
 /** OpenID Connect Back-Channel Logout 1.0 §2.4: tells a client that the user's session ended. */
-export async function signLogoutToken(context: ServiceContext, logout: { clientId: string; userId: string; sessionId: string }, now: Date): Promise<string> {
+export async function signLogoutToken(context: ServiceContext, logout: { clientId: string; userId: string; sessionId: string; idTokenSignedResponseAlg: string | null }, now: Date): Promise<string> {
   const iat = seconds(now);
   const claims = {
     iss: context.config.publicUrl,
@@ -98,5 +105,5 @@ export async function signLogoutToken(context: ServiceContext, logout: { clientI
     sid: logout.sessionId,
     events: { "http://schemas.openid.net/event/backchannel-logout": {} },
   };
-  return signJwt(claims, await signingKeyFor(context.db, context.config.secretKey, "RS256"), "logout+jwt");
+  return signJwt(claims, await signingKeyFor(context.db, context.config.secretKey, idTokenAlgorithm(context, logout.idTokenSignedResponseAlg)), "logout+jwt");
 }

@@ -19,7 +19,7 @@ function metadataFile(name: string, content: unknown): string {
 async function admin(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand({ db: database.db, apiScopePrefix: "platform", production: false, secretKey: "s".repeat(40), tokenSigningAlg: "RS256", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
+  const code = await runAdminCommand({ db: database.db, apiScopePrefix: "platform", production: false, secretKey: "s".repeat(40), print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
   return { code, stdout: out.join("\n"), stderr: err };
 }
 

@@ -23,7 +23,7 @@ function file(name: string, content: unknown): string {
 async function run(production: boolean, args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand({ db: service().database.db, apiScopePrefix: "platform", production, secretKey: "s".repeat(40), tokenSigningAlg: "RS256", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
+  const code = await runAdminCommand({ db: service().database.db, apiScopePrefix: "platform", production, secretKey: "s".repeat(40), print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
   return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
 const admin = (...args: string[]) => run(false, args);

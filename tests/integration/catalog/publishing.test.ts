@@ -145,7 +145,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     const { db } = service().database;
     const out: string[] = [];
     const err: string[] = [];
-    const admin = (...args: string[]) => runAdminCommand({ db, apiScopePrefix: "platform", production: false, secretKey: "s".repeat(40), tokenSigningAlg: "RS256", print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
+    const admin = (...args: string[]) => runAdminCommand({ db, apiScopePrefix: "platform", production: false, secretKey: "s".repeat(40), print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
     const good = path.join(directory, "spring.xml");
     writeFileSync(good, EXAMPLE.replace('catalogID="catalog.xml" resourceKey="DLAG-DE"', 'catalogID="catalog_NL.xml" resourceKey="DLAG-NL"'));
     expect(await admin("catalogs", "import", good)).toBe(0);

@@ -49,7 +49,7 @@ describe(`discovery on ${testProvider()}`, () => {
       revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"],
       introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "private_key_jwt"],
       introspection_endpoint_auth_signing_alg_values_supported: ["RS256", "PS256", "ES256", "EdDSA"],
-      id_token_signing_alg_values_supported: ["RS256"],
+      id_token_signing_alg_values_supported: ["RS256", "ES256", "PS256"],
       subject_types_supported: ["public"],
       ui_locales_supported: ["en", "de"],
       authorization_response_iss_parameter_supported: true,
@@ -75,20 +75,36 @@ describe(`signing keys on ${testProvider()}`, () => {
     expect(() => unseal(row.privateKeyEncrypted, deriveKey("another-secret-key-of-enough-length", "signing-key-encryption"))).toThrow();
   });
 
-  it("adds an ES256 key when configured", async () => {
+  it("publishes an active key of every algorithm discovery advertises for ID tokens", async () => {
     const db = service().database.db;
-    expect(await ensureSigningKeys(db, ["RS256", "ES256"], SECRET_KEY)).toHaveLength(1);
-    expect(await ensureSigningKeys(db, ["RS256", "ES256"], SECRET_KEY)).toHaveLength(0);
-    forgetKeySet();
+    expect(await ensureSigningKeys(db, ["RS256", "ES256", "PS256"], SECRET_KEY)).toHaveLength(0);
+    const { GET } = await import("@/app/.well-known/openid-configuration/route");
+    const advertised: string[] = (await (await GET(new Request(`${ISSUER}/.well-known/openid-configuration`))).json()).id_token_signing_alg_values_supported;
     const published = await jwks();
+    for (const alg of advertised) expect(published.keys.filter((k) => k.alg === alg)).toHaveLength(1);
     expect(published.keys.find((k) => k.alg === "ES256")).toMatchObject({ kty: "EC", crv: "P-256" });
+    expect(published.keys.find((k) => k.alg === "PS256")).toMatchObject({ kty: "RSA" });
+    // One key per algorithm: an RSA key serves RS256 or PS256, never both (RFC 7517 §4.4).
+    expect(published.keys.find((k) => k.alg === "PS256")!.n).not.toBe(published.keys.find((k) => k.alg === "RS256")!.n);
+  });
 
+  it("advertises the server default first and signs with it unless the client asks for another algorithm", async () => {
+    const { discoveryDocument } = await import("@/lib/oauth/discovery");
+    expect(discoveryDocument({ ...loadConfig(), idTokenSigningAlg: "PS256" }).id_token_signing_alg_values_supported).toEqual(["PS256", "RS256", "ES256"]);
+    const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
-    const context = { db, config: { ...loadConfig(), tokenSigningAlg: "ES256" as const } };
-    const body = await issueUserTokens(context, { client: (await findClient(db, "demo-web"))!, user, scopes: ["openid"], authTime: new Date() });
-    expect(decodeProtectedHeader(body.access_token).alg).toBe("ES256");
-    expect(decodeProtectedHeader(body.id_token!).alg).toBe("RS256");
-    await jwtVerify(body.access_token, createLocalJWKSet(published as never), { issuer: ISSUER, typ: "at+jwt" });
+    const client = (await findClient(db, "demo-web"))!;
+    const keys = createLocalJWKSet((await jwks()) as never);
+    const idTokenAlg = async (config: Partial<ReturnType<typeof loadConfig>>, clientAlg: "RS256" | "ES256" | "PS256" | null) => {
+      const body = await issueUserTokens({ db, config: { ...loadConfig(), ...config } }, { client: { ...client, idTokenSignedResponseAlg: clientAlg }, user, scopes: ["openid"], authTime: new Date() });
+      const { protectedHeader } = await jwtVerify(body.id_token!, keys, { issuer: ISSUER, audience: "demo-web", typ: "JWT" });
+      return [decodeProtectedHeader(body.access_token).alg, protectedHeader.alg];
+    };
+    expect(await idTokenAlg({}, null)).toEqual(["RS256", "RS256"]);
+    expect(await idTokenAlg({ tokenSigningAlg: "ES256" }, null)).toEqual(["ES256", "RS256"]);
+    expect(await idTokenAlg({ idTokenSigningAlg: "ES256" }, null)).toEqual(["RS256", "ES256"]);
+    expect(await idTokenAlg({ idTokenSigningAlg: "ES256" }, "PS256")).toEqual(["RS256", "PS256"]);
+    expect(await idTokenAlg({}, "ES256")).toEqual(["RS256", "ES256"]);
   });
 
   it("rotates: the new key signs, the old one stays published until its tokens have expired", async () => {

@@ -129,6 +129,15 @@ describe("parseClientMetadata: resource servers and bounds", () => {
     expect(rejection({ ...backend, resource_server: "yes" }).message).toContain("true or false");
   });
 
+  it("takes the ID token algorithm of clients that receive ID tokens, and round-trips it", () => {
+    expect(parse(web)).toMatchObject({ idTokenSignedResponseAlg: null });
+    for (const alg of ["RS256", "ES256", "PS256"]) expect(parse({ ...web, id_token_signed_response_alg: alg })).toMatchObject({ idTokenSignedResponseAlg: alg });
+    expect(toClientMetadata({ ...parse({ ...browser, id_token_signed_response_alg: "ES256" }), id: "spa" })).toMatchObject({ id_token_signed_response_alg: "ES256" });
+    expect(toClientMetadata({ ...parse(web), id: "web" })).not.toHaveProperty("id_token_signed_response_alg");
+    for (const alg of ["none", "HS256", "rs256", 256]) expect(rejection({ ...web, id_token_signed_response_alg: alg }).message).toContain("id_token_signed_response_alg");
+    expect(rejection({ ...backend, id_token_signed_response_alg: "ES256" }).message).toContain("not backend clients");
+  });
+
   it("refuses lists and URIs longer than any real registration needs", () => {
     expect(rejection({ ...web, redirect_uris: Array.from({ length: 51 }, (_, index) => `https://shop.example.com/cb${index}`) }).message).toContain("at most 50");
     expect(rejection({ ...web, redirect_uris: [`https://shop.example.com/${"a".repeat(2000)}`] }).message).toContain("at most 2000");
