@@ -3,10 +3,12 @@
  * address to X-Forwarded-For, as a proxy would; each trusted reverse proxy in front of it appends one more entry.
  * Entries further left are whatever the caller claimed and are never believed.
  */
+import type { HeaderReader } from "@/lib/http/protocol-message";
+
 /** An IPv4 or IPv6 address as proxies write them; anything else is no address (it is stored and throttled on). */
 const IP_ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
-export function clientAddress(request: Request, trustedProxies: number): string | undefined {
+export function clientAddress(request: { headers: HeaderReader }, trustedProxies: number): string | undefined {
   const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
   const address = entries.at(-1 - trustedProxies) ?? entries[0];
   return address !== undefined && IP_ADDRESS.test(address) ? address : undefined;

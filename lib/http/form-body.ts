@@ -4,6 +4,7 @@
  * as with chunked bodies): nobody can make the server hold more than that per request.
  */
 import { bodyHasNul, NUL_REFUSAL } from "@/lib/http/nul-character";
+import type { HeaderReader } from "@/lib/http/protocol-message";
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
@@ -35,7 +36,7 @@ export class NulCharacterError extends RequestBodyError {
 
 export const bodyNotReceived = () => new RequestBodyError(400, "the request body did not arrive in full");
 
-export function isFormRequest(request: Request): boolean {
+export function isFormRequest(request: { headers: HeaderReader }): boolean {
   const type = request.headers.get("content-type") ?? "";
   return type.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
 }
@@ -71,7 +72,14 @@ export async function readBodyBytes(request: Request, limit = MAX_FORM_BYTES): P
 
 /** The body as text (UTF-8, bad sequences replaced), bounded as readBodyBytes. */
 export async function readBodyText(request: Request, limit = MAX_FORM_BYTES): Promise<string> {
-  const text = new TextDecoder().decode(await readBodyBytes(request, limit));
+  return bodyText(await readBodyBytes(request, limit));
+}
+
+const utf8 = new TextDecoder();
+
+/** A body read already, as text (UTF-8, bad sequences replaced); U+0000 is refused. */
+export function bodyText(bytes: Uint8Array | undefined): string {
+  const text = bytes ? utf8.decode(bytes) : "";
   if (bodyHasNul(text)) throw new NulCharacterError();
   return text;
 }

@@ -5,6 +5,7 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import { processCache } from "@/lib/cache/process-cache";
+import { appendHeader, type HeaderReader, type ProtocolHandler } from "@/lib/http/protocol-message";
 
 /** As long as clients are cached (client-store.ts), which drop this cache whenever they change. */
 const CORS_CACHE_SECONDS = 5;
@@ -38,16 +39,32 @@ export interface CorsOptions {
   exposeHeaders?: string[];
 }
 
+/** The request's Origin when it is a registered browser client's. */
+async function corsOrigin(getDb: () => Db, request: { headers: HeaderReader }): Promise<string | undefined> {
+  const origin = request.headers.get("origin");
+  return origin && (await allowedCorsOrigins(getDb())).has(origin) ? origin : undefined;
+}
+
+const EXPOSED = "WWW-Authenticate";
+
+/** CORS for a ProtocolHandler (lib/http/protocol-message.ts): the answer's headers, as withCors sets them. */
+export function withProtocolCors(getDb: () => Db, handler: ProtocolHandler): ProtocolHandler {
+  return async (request) => {
+    const response = await handler(request);
+    appendHeader(response, "Vary", "Origin");
+    const origin = await corsOrigin(getDb, request);
+    if (origin) Object.assign(response.headers, { "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": EXPOSED });
+    return response;
+  };
+}
+
 /**
  * Wraps a route handler with CORS; returns the wrapped handler and the OPTIONS (preflight) handler. `methods` may
  * depend on the request (the platform API's routes differ by path).
  */
 export function withCors(getDb: () => Db, methods: string[] | ((request: Request) => string[]), handler: Handler, options: CorsOptions = {}): { handle: Handler; preflight: Handler } {
-  const allowedOrigin = async (request: Request) => {
-    const origin = request.headers.get("origin");
-    return origin && (await allowedCorsOrigins(getDb())).has(origin) ? origin : undefined;
-  };
-  const exposed = ["WWW-Authenticate", ...(options.exposeHeaders ?? [])].join(", ");
+  const allowedOrigin = (request: { headers: HeaderReader }) => corsOrigin(getDb, request);
+  const exposed = [EXPOSED, ...(options.exposeHeaders ?? [])].join(", ");
   const allowed = ["Authorization", "Content-Type", ...(options.allowHeaders ?? [])].join(", ");
   return {
     async handle(request) {

@@ -9,11 +9,12 @@ import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
-import { noStoreJson } from "@/lib/oauth/json-response";
+import { noStoreBody } from "@/lib/oauth/json-response";
 import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { seconds } from "@/lib/oauth/token/jwt-tokens";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
+import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 
 const INACTIVE = { active: false } as const;
 
@@ -39,12 +40,12 @@ async function introspectAccessToken(context: ServiceContext, caller: ClientWith
   }
 }
 
-export function handleIntrospectionRequest(request: Request, context: ServiceContext): Promise<Response> {
+export function handleIntrospectionRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
     if (client.tokenEndpointAuthMethod === "none") throw invalidClient("introspection is for confidential clients");
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
     const result = (await introspectRefreshToken(context, client.id, token, new Date())) ?? (await introspectAccessToken(context, client, token));
-    return noStoreJson(result);
+    return noStoreBody(result);
   });
 }

@@ -2,7 +2,8 @@
  * Request parameters of the protocol endpoints: from the query (GET) or an application/x-www-form-urlencoded body
  * (POST). A parameter sent twice is an error (RFC 6749 §3.1 and §3.2); unknown ones are kept and ignored by callers.
  */
-import { isFormRequest, readBodyText } from "@/lib/http/form-body";
+import { bodyText, isFormRequest } from "@/lib/http/form-body";
+import { protocolRequestFrom, type ProtocolRequest } from "@/lib/http/protocol-message";
 import { invalidRequest } from "@/lib/oauth/errors";
 
 export type Parameters = ReadonlyMap<string, string>;
@@ -16,10 +17,15 @@ export function singleValued(params: URLSearchParams): Map<string, string> {
   return result;
 }
 
+/** The form body of a POST, read already; other content types are refused. */
+export function formParameters(request: ProtocolRequest): Map<string, string> {
+  if (!isFormRequest(request)) throw invalidRequest("the request body must be application/x-www-form-urlencoded");
+  return singleValued(new URLSearchParams(bodyText(request.body)));
+}
+
 /** The form body of a POST; other content types are refused. */
 export async function readFormParameters(request: Request): Promise<Map<string, string>> {
-  if (!isFormRequest(request)) throw invalidRequest("the request body must be application/x-www-form-urlencoded");
-  return singleValued(new URLSearchParams(await readBodyText(request)));
+  return formParameters(await protocolRequestFrom(request));
 }
 
 /** GET query or POST form, as the endpoint allows both. */

@@ -13,6 +13,7 @@ import { NO_STORE_HEADERS } from "@/lib/oauth/json-response";
 import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
+import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 
 async function isAccessToken(context: ServiceContext, token: string): Promise<boolean> {
   if (token.split(".").length !== 3) return false;
@@ -22,7 +23,7 @@ async function isAccessToken(context: ServiceContext, token: string): Promise<bo
   );
 }
 
-export function handleRevocationRequest(request: Request, context: ServiceContext): Promise<Response> {
+export function handleRevocationRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
@@ -36,6 +37,6 @@ export function handleRevocationRequest(request: Request, context: ServiceContex
     } else if (!row && (await isAccessToken(context, token))) {
       throw new OAuthError("unsupported_token_type", "access tokens cannot be revoked; they expire after one hour");
     }
-    return new Response(null, { status: 200, headers: NO_STORE_HEADERS });
+    return { status: 200, headers: { ...NO_STORE_HEADERS }, body: "" };
   });
 }

@@ -8,6 +8,7 @@ import { noStoreJson, oauthErrorResponse } from "@/lib/oauth/json-response";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
+import { webResponse } from "@/lib/http/protocol-message";
 
 async function readBearerToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("authorization");
@@ -33,6 +34,6 @@ export async function handleUserinfoRequest(request: Request, context: ServiceCo
     if (!user || !user.active) throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
     return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
   } catch (error) {
-    return error instanceof OAuthError ? bearerError(error) : oauthErrorResponse(error);
+    return error instanceof OAuthError ? bearerError(error) : webResponse(oauthErrorResponse(error));
   }
 }

@@ -2,7 +2,8 @@
  * The lean HTTP front of the Node deployment: serves the hot protocol endpoints (token, introspection, discovery,
  * JWKS), the catalog services and the platform API straight from their web-standard handlers, skipping Next.js's
  * request pipeline, which costs more than the endpoints themselves. Everything else goes to Next.js. Same handlers as
- * the route files: one implementation.
+ * the route files: one implementation. The token, revocation and introspection endpoints are ProtocolHandlers
+ * (lib/http/protocol-message.ts), fed from the socket and written back to it without web-standard objects between.
  */
 import { logger } from "@/lib/observability/logger";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -12,7 +13,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { ApiProblem, problemResponse } from "@/lib/api/problem";
 import { BodyTooLargeError, MAX_FORM_BYTES } from "@/lib/http/form-body";
 import { isStreamed } from "@/lib/http/streamed-response";
-import { ROUTES, type Handler, type RoutePath } from "@/lib/server/routes";
+import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
+import { PROTOCOL_ROUTES, ROUTES, type Handler, type RoutePath } from "@/lib/server/routes";
 
 /** The paths served here; Next.js serves the rest (the same handlers, through the route files). */
 const FAST_PATHS: RoutePath[] = ["/connect/token", "/connect/introspect", "/.well-known/openid-configuration", "/.well-known/openid-configuration/jwks", "/getCatalogInfos.ashx", "/getSubCatalog.ashx"];
@@ -25,11 +27,16 @@ const API_ROUTES: Record<string, Handler> = ROUTES["/v2/[...path]"];
 /** Paths under /v2/: the platform API answers every one of them, with its own 404 and 405. */
 export const isApiPath = (path: string): boolean => path.startsWith(API_PREFIX);
 
+export type FastRoute = { protocol: ProtocolHandler } | { web: Handler };
+
+const asWeb = (handler: Handler | undefined): FastRoute | undefined => (handler ? { web: handler } : undefined);
+
 /** The handler serving this request directly, or undefined to hand it to Next.js. */
-export function fastRoute(method: string | undefined, url: string | undefined): Handler | undefined {
+export function fastRoute(method: string | undefined, url: string | undefined): FastRoute | undefined {
   const path = (url ?? "").split("?", 1)[0];
-  if (isApiPath(path)) return API_ROUTES[method ?? ""];
-  return FAST_ROUTES.get(path)?.[method ?? ""];
+  if (isApiPath(path)) return asWeb(API_ROUTES[method ?? ""]);
+  const protocol = method === "POST" ? PROTOCOL_ROUTES[path as RoutePath]?.POST : undefined;
+  return protocol ? { protocol } : asWeb(FAST_ROUTES.get(path)?.[method ?? ""]);
 }
 
 /** The caller went away while its request was read: nobody is left to answer. */
@@ -67,8 +74,25 @@ function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined
   return new Request(url, { method: incoming.method, headers, body: body ? new Uint8Array(body) : undefined });
 }
 
+const FRONT_HEADERS = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+
+/** The request's headers as a handler reads them; X-Forwarded-For as the Node server left it (see toRequest). */
+function headerReader(incoming: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = incoming.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+function writeProtocolResponse(response: ProtocolResponse, outgoing: ServerResponse): void {
+  outgoing.writeHead(response.status, { ...FRONT_HEADERS, ...response.headers, "Content-Length": Buffer.byteLength(response.body) });
+  outgoing.end(response.body);
+}
+
 async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
-  const headers: Record<string, string | string[]> = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+  const headers: Record<string, string | string[]> = { ...FRONT_HEADERS };
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
@@ -91,8 +115,8 @@ function answer(outgoing: ServerResponse, status: number, body: Record<string, s
   outgoing.end(JSON.stringify(body));
 }
 
-/** Serves one request with `handler`; `publicUrl` is the base of the request URLs the handlers see. */
-export async function serveFast(handler: Handler, incoming: IncomingMessage, outgoing: ServerResponse, publicUrl: string): Promise<void> {
+/** Serves one request with `route`; `publicUrl` is the base of the request URLs the handlers see. */
+export async function serveFast(route: FastRoute, incoming: IncomingMessage, outgoing: ServerResponse, publicUrl: string): Promise<void> {
   let url: URL;
   try {
     url = new URL(incoming.url ?? "/", publicUrl);
@@ -101,7 +125,11 @@ export async function serveFast(handler: Handler, incoming: IncomingMessage, out
   }
   try {
     const body = incoming.method === "GET" || incoming.method === "HEAD" ? undefined : await readBody(incoming);
-    await writeResponse(await handler(toRequest(incoming, url, body)), outgoing);
+    if ("protocol" in route) {
+      const request = { method: incoming.method!, url: url.href, headers: headerReader(incoming), body };
+      return writeProtocolResponse(await route.protocol(request), outgoing);
+    }
+    await writeResponse(await route.web(toRequest(incoming, url, body)), outgoing);
   } catch (error) {
     if (error instanceof CallerGone) return void outgoing.destroy();
     if (outgoing.headersSent) {

@@ -17,58 +17,111 @@ import { randomUUID } from "node:crypto";
 import { logger } from "@/lib/observability/logger";
 import { metrics } from "@/lib/observability/metrics";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
+import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 
 export type Handler = (request: Request) => Promise<Response>;
 
-const plain = (status: number, text: string) => new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
 
-function withTransportSecurity(response: Response): Response {
-  const hsts = strictTransportSecurity(getConfig().publicUrl);
-  if (hsts && !response.headers.has("Strict-Transport-Security")) response.headers.set("Strict-Transport-Security", hsts);
-  return response;
+const plainAnswer = (status: number, text: string, headers: Record<string, string> = {}): PlainAnswer => ({
+  status,
+  headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  text: `${text}\n`,
+});
+const plain = (answer: PlainAnswer) => new Response(answer.text, { status: answer.status, headers: answer.headers });
+
+/** What escaped a handler, as the answer the caller gets; unexpected errors are logged here. */
+function failureAnswer(error: unknown, method: string, path: string): PlainAnswer | "nul" {
+  if (error instanceof NulCharacterError) return "nul";
+  if (error instanceof BodyTooLargeError) return plainAnswer(413, `The request body is too large (at most ${error.limit} bytes).`);
+  if (error instanceof RequestBodyError) return plainAnswer(error.status, "The request body did not arrive in full.");
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(`${method} ${path}`, error);
+    return plainAnswer(503, "The service cannot reach its database just now. Please try again shortly.", { "Retry-After": "5" });
+  }
+  logger.error({ err: error, method, path }, "request failed");
+  return plainAnswer(500, "Something went wrong on our side. Please try again later.");
 }
 
 /** The API answers with problem details, everything else in plain text. */
-function refuseNul(request: Request): Response {
-  return new URL(request.url).pathname.startsWith("/v2/") ? problemResponse(new ApiProblem("bad-request", NUL_REFUSAL)) : plain(400, NUL_REFUSAL);
+function refuseNul(path: string): Response {
+  return path.startsWith("/v2/") ? problemResponse(new ApiProblem("bad-request", NUL_REFUSAL)) : plain(plainAnswer(400, NUL_REFUSAL));
 }
 
-async function answer(handle: Handler, request: Request): Promise<Response> {
-  if (urlHasNul(request.url)) return refuseNul(request);
+async function answer(handle: Handler, request: Request, path: string): Promise<Response> {
+  if (urlHasNul(request.url)) return refuseNul(path);
   try {
     return await handle(request);
   } catch (error) {
-    if (error instanceof NulCharacterError) return refuseNul(request);
-    if (error instanceof BodyTooLargeError) return plain(413, `The request body is too large (at most ${error.limit} bytes).`);
-    if (error instanceof RequestBodyError) return plain(error.status, "The request body did not arrive in full.");
-    if (isDatabaseUnavailable(error)) {
-      logDatabaseUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
-      const answer = plain(503, "The service cannot reach its database just now. Please try again shortly.");
-      answer.headers.set("Retry-After", "5");
-      return answer;
-    }
-    logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
-    return plain(500, "Something went wrong on our side. Please try again later.");
+    const failure = failureAnswer(error, request.method, path);
+    return failure === "nul" ? refuseNul(path) : plain(failure);
   }
 }
 
 /** A caller's X-Request-Id when it is a plain token (a proxy's), otherwise a new one. */
-const requestIdOf = (request: Request) => {
-  const given = request.headers.get("x-request-id");
+const requestIdOf = (headers: HeaderReader) => {
+  const given = headers.get("x-request-id");
   return given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
 };
 
+/** Runs `work` as one request: its context for deep callers, then its metrics and log line. */
+async function asRequest<T>(method: string, path: string, headers: HeaderReader, work: () => Promise<T>, statusOf: (result: T) => number, setHeader: (result: T, name: string, value: string) => void): Promise<T> {
+  const started = performance.now();
+  const context: RequestContext = { requestId: requestIdOf(headers), endpoint: path.startsWith("/v2/") ? "/v2" : path };
+  const result = await runInRequestContext(context, work);
+  const hsts = strictTransportSecurity(getConfig().publicUrl);
+  if (hsts) setHeader(result, "Strict-Transport-Security", hsts);
+  setHeader(result, "X-Request-Id", context.requestId);
+  const seconds = (performance.now() - started) / 1000;
+  const status = statusOf(result);
+  metrics.requests.observe({ endpoint: context.endpoint, method, status: `${Math.floor(status / 100)}xx` }, seconds);
+  // API paths are the caller's text: a log line keeps their first 200 characters.
+  logger.info({ requestId: context.requestId, method, path: path.slice(0, 200), status, durationMs: Math.round(seconds * 10_000) / 10, clientId: context.clientId }, "request");
+  return result;
+}
+
 export function guardedHandler(handle: Handler): Handler {
-  return async (request) => {
-    const started = performance.now();
+  return (request) => {
     const path = new URL(request.url).pathname;
-    const context: RequestContext = { requestId: requestIdOf(request), endpoint: path.startsWith("/v2/") ? "/v2" : path };
-    const response = withTransportSecurity(await runInRequestContext(context, () => answer(handle, request)));
-    const seconds = (performance.now() - started) / 1000;
-    response.headers.set("X-Request-Id", context.requestId);
-    metrics.requests.observe({ endpoint: context.endpoint, method: request.method, status: `${Math.floor(response.status / 100)}xx` }, seconds);
-    // API paths are the caller's text: a log line keeps their first 200 characters.
-    logger.info({ requestId: context.requestId, method: request.method, path: path.slice(0, 200), status: response.status, durationMs: Math.round(seconds * 10_000) / 10, clientId: context.clientId }, "request");
-    return response;
+    return asRequest(
+      request.method,
+      path,
+      request.headers,
+      () => answer(handle, request, path),
+      (response) => response.status,
+      (response, name, value) => {
+        if (name !== "Strict-Transport-Security" || !response.headers.has(name)) response.headers.set(name, value);
+      },
+    );
   };
+}
+
+/** The same guard for a ProtocolHandler (lib/http/protocol-message.ts). */
+export function guardedProtocolHandler(handle: ProtocolHandler): ProtocolHandler {
+  return (request) => {
+    const path = pathOf(request.url);
+    const work = async (): Promise<ProtocolResponse> => {
+      if (urlHasNul(request.url)) return { status: 400, headers: plainAnswer(400, NUL_REFUSAL).headers, body: `${NUL_REFUSAL}\n` };
+      try {
+        return await handle(request);
+      } catch (error) {
+        const failure = failureAnswer(error, request.method, path);
+        const refusal = failure === "nul" ? plainAnswer(400, NUL_REFUSAL) : failure;
+        return { status: refusal.status, headers: refusal.headers, body: refusal.text };
+      }
+    };
+    return asRequest(request.method, path, request.headers, work, (response) => response.status, (response, name, value) => void (response.headers[name] ??= value));
+  };
+}
+
+/** The path of an absolute URL, without parsing all of it. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
 }

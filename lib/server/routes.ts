@@ -1,7 +1,9 @@
 /**
  * Every route handler of OptiGate, by path, each a web-standard `(Request) => Promise<Response>` defined once. The
  * route files under app/ export these (all in the same shape), and the lean HTTP front of the Node deployment
- * (lib/server/fast-front.ts) serves the hot ones directly, ahead of Next.js.
+ * (lib/server/fast-front.ts) serves the hot ones directly, ahead of Next.js. The endpoints clients call at volume
+ * (token, revocation, introspection) are written as ProtocolHandlers (lib/http/protocol-message.ts): ROUTES adapts
+ * them to Request and Response for Next.js, and PROTOCOL_ROUTES hands them to the lean front as they are.
  */
 import { platformApi } from "@/lib/api/v2-api";
 import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
@@ -19,7 +21,7 @@ import { handlePortalSubmission } from "@/lib/interaction/portal-submission";
 import { handleRegistrationSubmission } from "@/lib/interaction/registration-submission";
 import { handleSignOutSubmission } from "@/lib/interaction/signout-submission";
 import { handleAuthorizeRequest } from "@/lib/oauth/authorize/authorize-endpoint";
-import { withCors } from "@/lib/oauth/cors";
+import { withCors, withProtocolCors } from "@/lib/oauth/cors";
 import { handleDiscoveryRequest } from "@/lib/oauth/discovery";
 import { handleEndSessionRequest } from "@/lib/oauth/endsession/end-session-endpoint";
 import { handleIntrospectionRequest } from "@/lib/oauth/introspection-endpoint";
@@ -27,7 +29,8 @@ import { handleJwksRequest } from "@/lib/oauth/keys/jwks-endpoint";
 import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
 import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
 import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
-import { guardedHandler, type Handler } from "@/lib/server/guarded-handler";
+import { guardedHandler, guardedProtocolHandler, type Handler } from "@/lib/server/guarded-handler";
+import { webHandler, type ProtocolHandler, type ProtocolRequest, type ProtocolResponse } from "@/lib/http/protocol-message";
 import { handleMetricsRequest } from "@/lib/server/metrics-endpoint";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 
@@ -41,8 +44,24 @@ const cors = (methods: string[], handle: (request: Request, context: ServiceCont
   return { handle: guardedHandler(withOrigin), preflight: guardedHandler(preflight) };
 };
 
-const token = cors(["POST"], handleTokenRequest);
-const revocation = cors(["POST"], handleRevocationRequest);
+type ProtocolEndpoint = (request: ProtocolRequest, context: ServiceContext) => Promise<ProtocolResponse>;
+
+/** A protocol endpoint for both mounts, guarded: as a ProtocolHandler for the lean front, as a Handler for Next.js. */
+function protocolEndpoint(handle: ProtocolEndpoint) {
+  const inner: ProtocolHandler = (request) => handle(request, getServiceContext());
+  return { protocol: guardedProtocolHandler(inner), handle: guardedHandler(webHandler(inner)) };
+}
+
+/** The same for an endpoint browser clients call: with CORS, and its preflight. */
+function browserProtocolEndpoint(handle: ProtocolEndpoint) {
+  const inner: ProtocolHandler = (request) => handle(request, getServiceContext());
+  const { handle: withOrigin, preflight } = withCors(getDb, ["POST"], webHandler(inner));
+  return { protocol: guardedProtocolHandler(withProtocolCors(getDb, inner)), handle: guardedHandler(withOrigin), preflight: guardedHandler(preflight) };
+}
+
+const token = browserProtocolEndpoint(handleTokenRequest);
+const revocation = browserProtocolEndpoint(handleRevocationRequest);
+const introspection = protocolEndpoint(handleIntrospectionRequest);
 const userinfo = cors(["GET", "POST"], handleUserinfoRequest);
 const discovery = cors(["GET"], handleDiscoveryRequest);
 const jwks = cors(["GET"], handleJwksRequest);
@@ -56,7 +75,7 @@ export const ROUTES = {
   "/connect/token": { POST: token.handle, OPTIONS: token.preflight },
   "/connect/revocation": { POST: revocation.handle, OPTIONS: revocation.preflight },
   "/connect/userinfo": { GET: userinfo.handle, POST: userinfo.handle, OPTIONS: userinfo.preflight },
-  "/connect/introspect": { POST: withContext(handleIntrospectionRequest) },
+  "/connect/introspect": { POST: introspection.handle },
   "/connect/endsession": { GET: endSession, POST: endSession },
   "/.well-known/openid-configuration": { GET: discovery.handle, OPTIONS: discovery.preflight },
   "/.well-known/openid-configuration/jwks": { GET: jwks.handle, OPTIONS: jwks.preflight },
@@ -78,3 +97,10 @@ export const ROUTES = {
 } as const satisfies Record<string, Partial<Record<"GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>>;
 
 export type RoutePath = keyof typeof ROUTES;
+
+/** The same endpoints as ProtocolHandlers, for the lean front. */
+export const PROTOCOL_ROUTES: Partial<Record<RoutePath, { POST: ProtocolHandler }>> = {
+  "/connect/token": { POST: token.protocol },
+  "/connect/revocation": { POST: revocation.protocol },
+  "/connect/introspect": { POST: introspection.protocol },
+};

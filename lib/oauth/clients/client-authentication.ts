@@ -15,6 +15,7 @@ import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { JWT_CLIENT_ASSERTION_TYPE } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";
+import type { HeaderReader } from "@/lib/http/protocol-message";
 
 export interface ClientCredentials {
   clientId: string;
@@ -43,7 +44,7 @@ function readBasicCredentials(header: string): { clientId: string; secret: strin
   return credentials;
 }
 
-export function usesBasicAuthentication(request: Request): boolean {
+export function usesBasicAuthentication(request: { headers: HeaderReader }): boolean {
   return /^basic /i.test(request.headers.get("authorization") ?? "");
 }
 
@@ -58,7 +59,7 @@ function readAssertionCredentials(params: Parameters, bodyClientId: string | und
   return { clientId, assertion, method: "private_key_jwt" };
 }
 
-export function readClientCredentials(request: Request, params: Parameters, issuer: string): ClientCredentials {
+export function readClientCredentials(request: { headers: HeaderReader }, params: Parameters, issuer: string): ClientCredentials {
   const bodyClientId = optional(params, "client_id");
   const bodySecret = optional(params, "client_secret");
   if (params.has("client_assertion") || params.has("client_assertion_type")) {

@@ -5,19 +5,20 @@
  */
 import { clientAddress } from "@/lib/http/client-address";
 import { currentRequest, noteClient } from "@/lib/observability/request-context";
-import { readFormParameters, type Parameters } from "@/lib/oauth/request-parameters";
+import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
+import { formParameters, type Parameters } from "@/lib/oauth/request-parameters";
 import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { oauthErrorResponse } from "@/lib/oauth/json-response";
 import type { ServiceContext } from "@/lib/service-context";
 
 export async function withAuthenticatedClient(
-  request: Request,
+  request: ProtocolRequest,
   context: ServiceContext,
-  work: (params: Parameters, client: ClientWithSecrets) => Promise<Response>,
-): Promise<Response> {
+  work: (params: Parameters, client: ClientWithSecrets) => Promise<ProtocolResponse>,
+): Promise<ProtocolResponse> {
   try {
-    const params = await readFormParameters(request);
+    const params = formParameters(request);
     const logged = currentRequest();
     if (logged) logged.grantType = params.get("grant_type");
     const credentials = readClientCredentials(request, params, context.config.publicUrl);

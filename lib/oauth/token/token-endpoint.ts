@@ -1,7 +1,8 @@
 /** POST /connect/token: authenticate the client, validate the request (token-request.ts), then run its grant. */
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { grantLabel, metrics } from "@/lib/observability/metrics";
-import { noStoreJson } from "@/lib/oauth/json-response";
+import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
+import { noStoreBody } from "@/lib/oauth/json-response";
 import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
 import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
 import { federatedGrant } from "@/lib/oauth/token/grants/federated";
@@ -24,11 +25,11 @@ function runGrant(context: ServiceContext, client: ClientWithSecrets, request: T
   }
 }
 
-export function handleTokenRequest(request: Request, context: ServiceContext): Promise<Response> {
+export function handleTokenRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
     const tokenRequest = validateTokenRequest(params, client);
     const body = await runGrant(context, client, tokenRequest);
     metrics.tokenRequests.inc({ grant: grantLabel(tokenRequest.grantType), result: "issued" });
-    return noStoreJson(body);
+    return noStoreBody(body);
   });
 }
