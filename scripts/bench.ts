@@ -1,97 +1,23 @@
 /**
- * `npm run bench`: token endpoint throughput and latency of OptiGate as deployed (`scripts/serve.ts`, lean front),
- * next to baselines measured in the same run. The server runs on CPU 0, autocannon in this process on CPU 1.
- * Scenarios: client_credentials, refresh_token (reuse policy; an API grant, and one with openid that also returns an
- * RS256 ID token) and authorization_code redemption (openid profile, so with an ID token),
- * for ES256 and RS256 access tokens, on SQLite and (when reachable) PostgreSQL.
+ * `npm run bench`: the token endpoint against node-oidc-provider (scripts/bench/token-bench.ts), the federation grant,
+ * and the catalog services, each next to baselines measured in the same run. Servers run on CPU 0, autocannon in this
+ * process on CPU 1, on SQLite and (when reachable) PostgreSQL.
  * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { ARTICLES, IMPORT_HEAP_MB, measureDownloads, prepareCatalogBench, RUNS, rawWriteRate, runAdmin, writeCatalogFile, type CliRun } from "./bench/catalog-bench";
 import { ARTICLE_PAGE_LIMIT, benchApi, type ArticlePagesMeasurement } from "./bench/api-bench";
 import { partnerClientAuthorization, prepareFederationBench } from "./bench/federation-bench";
-import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./bench/fixtures";
+import { prepareBenchFixtures } from "./bench/fixtures";
+import { CONNECTIONS, freePort, haveTaskset, measure, onServerCore, OPTIGATE_SERVER, results, SECONDS, SECRET_KEY, SERVER_CPU, startServer, stop, waitFor, WARMUP_SECONDS } from "./bench/runner";
+import { benchAtScale, benchOptiGate, benchPeer, reportTokens } from "./bench/token-bench";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = 2;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SECRET_KEY = "bench-secret-key-0123456789-abcdefghijklmnop";
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-const haveTaskset = existsSync("/usr/bin/taskset") && Number(execFileSync("nproc").toString()) >= 2;
-const SERVER_CPU = ["taskset", "-c", "0"];
-
-interface Measurement {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-const results: Measurement[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function onServerCore(command: string[], env: Record<string, string>): ChildProcess {
-  const argv = haveTaskset ? [...SERVER_CPU, ...command] : command;
-  return spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
-}
-
-type Load = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string; nextBody?: () => string };
-
-async function load(baseUrl: string, spec: Load, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
-    url: `${baseUrl}${spec.path}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    method: spec.method,
-    headers: { "content-type": "application/x-www-form-urlencoded", ...spec.headers },
-    body: spec.body,
-    requests: spec.nextBody ? [{ setupRequest: (request) => ({ ...request, body: spec.nextBody!() }) }] : undefined,
-  });
-}
-
-async function measure(name: string, baseUrl: string, spec: Load): Promise<void> {
-  await load(baseUrl, spec, WARMUP_SECONDS);
-  const result = await load(baseUrl, spec, SECONDS);
-  const measurement = { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
-  results.push(measurement);
-  console.log(`  ${name.padEnd(48)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`);
-}
 
 async function baselines(): Promise<Record<string, number>> {
   const script = path.join(import.meta.dirname, "bench", "baselines.ts");
@@ -110,28 +36,10 @@ async function baselines(): Promise<Record<string, number>> {
 }
 
 const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
-const web = { authorization: `Basic ${Buffer.from("demo-web:demo-web-secret").toString("base64")}` };
-
-/** `command` serving OptiGate on a free port of the server core, with the database and algorithm given. */
-async function startServer(command: string[], target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = onServerCore(command.map((part) => part.replace("$PORT", String(port))), {
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATABASE_URL: target.url,
-    SECRET_KEY,
-    TOKEN_SIGNING_ALG: alg,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/.well-known/openid-configuration`);
-  return { child, baseUrl };
-}
 
 /** The same token handler served by plain `next start`, without the lean front: what the front saves. */
 async function benchWithoutFront(target: DatabaseTarget): Promise<void> {
-  await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
+  await prepareBenchFixtures(target, "ES256", 0);
   const { child, baseUrl } = await startServer([process.execPath, "node_modules/next/dist/bin/next", "start", "-p", "$PORT"], target, "ES256");
   try {
     await measure("next start only, ES256 client_credentials", baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
@@ -140,32 +48,11 @@ async function benchWithoutFront(target: DatabaseTarget): Promise<void> {
   }
 }
 
-async function benchOptiGate(target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<void> {
-  const fixtures = await prepareBenchFixtures(target, SECRET_KEY, alg, 40_000);
-  const { child, baseUrl } = await startServer([process.execPath, "--import", "tsx", "scripts/serve.ts"], target, alg);
-  try {
-    const label = `${target.provider} ${alg}`;
-    await measure(`${label} client_credentials`, baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
-    await measure(`${label} refresh_token`, baseUrl, { method: "POST", path: "/connect/token", headers: web, body: `grant_type=refresh_token&refresh_token=${fixtures.apiRefreshToken}` });
-    await measure(`${label} refresh_token + RS256 ID token`, baseUrl, { method: "POST", path: "/connect/token", headers: web, body: `grant_type=refresh_token&refresh_token=${fixtures.openidRefreshToken}` });
-    let next = 0;
-    const redirect = encodeURIComponent(BENCH_REDIRECT_URI);
-    await measure(`${label} authorization_code`, baseUrl, {
-      method: "POST",
-      path: "/connect/token",
-      headers: web,
-      nextBody: () => `grant_type=authorization_code&redirect_uri=${redirect}&code=${fixtures.codes[next++ % fixtures.codes.length]}`,
-    });
-  } finally {
-    await stop(child);
-  }
-}
-
 /** The jwt-bearer grant (one more ES256 verification and two writes) next to client_credentials, same server. */
 async function benchFederation(target: DatabaseTarget): Promise<void> {
-  await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
+  await prepareBenchFixtures(target, "ES256", 0);
   const partner = await prepareFederationBench(target);
-  const { child, baseUrl } = await startServer([process.execPath, "--import", "tsx", "scripts/serve.ts"], target, "ES256");
+  const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, "ES256");
   try {
     const audience = baseUrl.replace("127.0.0.1", "localhost");
     await measure(`${target.provider} ES256 client_credentials (federation baseline)`, baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
@@ -190,10 +77,10 @@ const catalogResults: CatalogResult[] = [];
  * articles against the same CLI listing catalogs (its memory without an import); getCatalogInfos with 500 suppliers.
  */
 async function benchCatalogs(target: DatabaseTarget, directory: string): Promise<void> {
-  const fixtures = await prepareBenchFixtures(target, SECRET_KEY, "ES256", 0);
+  const fixtures = await prepareBenchFixtures(target, "ES256", 0);
   await prepareCatalogBench(target);
   const raw = await rawWriteRate(target);
-  const { child, baseUrl } = await startServer([process.execPath, "--import", "tsx", "scripts/serve.ts"], target, "ES256");
+  const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, "ES256");
   try {
     // Warm-up: the first request to each route loads its code.
     await fetch(`${baseUrl}/getCatalogInfos.ashx`).then((r) => r.text());
@@ -240,23 +127,12 @@ async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => P
 }
 
 function report(rates: Record<string, number>): void {
-  const bare = results.find((r) => r.name.includes("baseline"))!;
-  console.log("\nratios (OptiGate / bare node:http ES256 endpoint; / raw node:crypto signing of the same algorithm):");
-  for (const result of results.filter((r) => r !== bare)) {
-    const alg = result.name.includes("ES256") ? "ES256" : "RS256";
-    console.log(`  ${result.name.padEnd(48)} ${(result.rps / bare.rps).toFixed(2).padStart(5)} of bare   ${(result.rps / rates[`node:crypto ${alg}`]).toFixed(2).padStart(5)} of raw signing`);
-  }
-  console.log("\ntargets (per server core):");
+  const bare = results.find((r) => r.name.includes("bare node:http"));
+  const nextOnly = results.find((r) => r.name.startsWith("next start only"));
+  if (bare && nextOnly) console.log(`\nbare node:http ES256 endpoint ${bare.rps} req/s; the token handler through plain next start ${nextOnly.rps} req/s (${(nextOnly.rps / bare.rps).toFixed(2)} of bare)`);
   const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
-  for (const provider of ["sqlite", "postgresql"]) {
-    const cc = results.find((r) => r.name === `${provider} ES256 client_credentials`);
-    const refresh = results.find((r) => r.name === `${provider} ES256 refresh_token`);
-    if (cc) check(`${provider}: client_credentials ES256 >= 3,300 req/s (${cc.rps})`, cc.rps >= 3300);
-    if (refresh) check(`${provider}: refresh_token >= 2,100 req/s (${refresh.rps})`, refresh.rps >= 2100);
-  }
-  const tokenScenarios = results.filter((r) => /^(sqlite|postgresql) .*(client_credentials|refresh_token|authorization_code)/.test(r.name));
-  const slowest = Math.max(...tokenScenarios.map((r) => r.p99));
-  check(`p99 < 50 ms at ${CONNECTIONS} connections (worst ${slowest} ms)`, slowest < 50);
+  reportTokens(rates, check);
+  console.log("\nother targets (per server core):");
   for (const provider of ["sqlite", "postgresql"]) {
     const cc = results.find((r) => r.name === `${provider} ES256 client_credentials (federation baseline)`);
     const bearer = results.find((r) => r.name === `${provider} ES256 jwt-bearer`);
@@ -303,11 +179,15 @@ async function main(): Promise<void> {
   try {
     if (PART === undefined || PART === "tokens") {
       await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
+      const sqlite = parseDatabaseUrl(`file:${path.join(directory, "tokens.db")}`);
       for (const alg of ["ES256", "RS256"] as const) {
-        const sqlite = parseDatabaseUrl(`file:${path.join(directory, `${alg}.db`)}`);
+        await benchPeer(alg);
         await benchOptiGate(sqlite, alg);
         if (postgres) await benchOptiGate(postgres.target, alg);
       }
+      console.log("\ntoken endpoint on a grown database:");
+      await benchAtScale(sqlite);
+      if (postgres) await benchAtScale(postgres.target);
     }
     if (PART === undefined || PART === "federation") {
       console.log("\nfederation:");

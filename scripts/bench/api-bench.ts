@@ -7,8 +7,8 @@
 import type { ChildProcess } from "node:child_process";
 import { LARGE_REVISION } from "./catalog-fixtures";
 import { sampleMemory } from "./catalog-bench";
+import type { Measure } from "./runner";
 
-type Measure = (name: string, baseUrl: string, spec: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }) => Promise<void>;
 
 const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
 export const ARTICLE_PAGE_LIMIT = 5000;

@@ -1,10 +1,14 @@
-/** Bench data: the demo data set, a consent and a refresh token of the demo optician for demo-web, and fresh codes. */
+/**
+ * Bench data: the demo data set, a consent and refresh tokens of the demo optician for demo-web, and fresh codes.
+ * demo-web's ID tokens are signed with the algorithm of the run, like the peer's client.
+ */
 import { randomUUID } from "node:crypto";
 import { loadConfig } from "@/lib/config";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
+import { SECRET_KEY } from "./runner";
 
 export const BENCH_REDIRECT_URI = "http://localhost:4000/callback";
 const SCOPES = ["openid", "profile", "platform.catalogs.read", "offline_access"];
@@ -12,15 +16,16 @@ const SCOPES = ["openid", "profile", "platform.catalogs.read", "offline_access"]
 export interface BenchFixtures {
   /** Granted platform.catalogs.read offline_access: refreshes return an access token. */
   apiRefreshToken: string;
-  /** Granted openid as well: refreshes also return an RS256 ID token. */
+  /** Granted openid offline_access and the API scope: refreshes also return an ID token. */
   openidRefreshToken: string;
   codes: string[];
 }
 
-export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: string, tokenSigningAlg: "RS256" | "ES256", codeCount: number): Promise<BenchFixtures> {
-  const config = loadConfig({ DATABASE_URL: target.url, SECRET_KEY: secretKey, DEMO_DATA: "1", TOKEN_SIGNING_ALG: tokenSigningAlg, NODE_ENV: "test" });
+export async function prepareBenchFixtures(target: DatabaseTarget, tokenSigningAlg: "RS256" | "ES256", codeCount: number): Promise<BenchFixtures> {
+  const config = loadConfig({ DATABASE_URL: target.url, SECRET_KEY, DEMO_DATA: "1", TOKEN_SIGNING_ALG: tokenSigningAlg, NODE_ENV: "test" });
   await prepareDatabase(config);
   const db = createPrismaClient(target); // its own client: disconnecting it must not end the shared pool
+  await db.client.update({ where: { id: "demo-web" }, data: { idTokenSignedResponseAlg: tokenSigningAlg } });
   const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
   const consent = await db.consent.upsert({
     where: { userId_clientId: { userId: user.id, clientId: "demo-web" } },
@@ -45,7 +50,7 @@ export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: st
     return token;
   };
   const apiRefreshToken = await refreshToken(["platform.catalogs.read", "offline_access"]);
-  const openidRefreshToken = await refreshToken(["openid", "profile", "offline_access"]);
+  const openidRefreshToken = await refreshToken(["openid", "offline_access", "platform.catalogs.read"]);
   const codes = Array.from({ length: codeCount }, () => generateOpaqueToken());
   for (let offset = 0; offset < codes.length; offset += 5000) {
     await db.authorizationCode.createMany({
@@ -56,8 +61,8 @@ export async function prepareBenchFixtures(target: DatabaseTarget, secretKey: st
         userId: user.id,
         consentId: consent.id,
         redirectUri: BENCH_REDIRECT_URI,
-        scopes: JSON.stringify(["openid", "profile"]),
-        requestedScopes: "openid profile",
+        scopes: JSON.stringify(["openid", "platform.catalogs.read"]),
+        requestedScopes: "openid platform.catalogs.read",
         authTime: now,
         // Longer than the real five minutes, so that codes made before the run do not expire during it.
         expiresAt: new Date(now.getTime() + 3600_000),

@@ -1,0 +1,109 @@
+/**
+ * What every part of the bench shares: servers started on the server core (CPU 0), autocannon in this process on the
+ * other core, and the measurements of the run. Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16).
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+import type { DatabaseTarget } from "@/lib/config/database-url";
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const WARMUP_SECONDS = 2;
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+export const SECRET_KEY = "bench-secret-key-0123456789-abcdefghijklmnop";
+export const haveTaskset = existsSync("/usr/bin/taskset") && Number(execFileSync("nproc").toString()) >= 2;
+export const SERVER_CPU = ["taskset", "-c", "0"];
+
+export interface Measurement {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export const results: Measurement[] = [];
+
+export const result = (name: string) => results.find((r) => r.name === name);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function onServerCore(command: string[], env: Record<string, string>): ChildProcess {
+  const argv = haveTaskset ? [...SERVER_CPU, ...command] : command;
+  // A group of its own: `next start` runs the server in a child process, which must stop with it.
+  return spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+}
+
+export async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** SIGTERM to the server's process group; SIGKILL when it has not exited 5 s later (`next start` may wait on sockets). */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid!, "SIGTERM");
+  const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export type Load = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string; nextBody?: () => string };
+
+async function load(baseUrl: string, spec: Load, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${baseUrl}${spec.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: spec.method,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...spec.headers },
+    body: spec.body,
+    requests: spec.nextBody ? [{ setupRequest: (request) => ({ ...request, body: spec.nextBody!() }) }] : undefined,
+  });
+}
+
+export async function measure(name: string, baseUrl: string, spec: Load): Promise<Measurement> {
+  await load(baseUrl, spec, WARMUP_SECONDS);
+  const outcome = await load(baseUrl, spec, SECONDS);
+  const measurement = { name, rps: Math.round(outcome.requests.average), p50: outcome.latency.p50, p99: outcome.latency.p99, errors: outcome.errors + outcome.non2xx + outcome.timeouts };
+  results.push(measurement);
+  console.log(`  ${name.padEnd(56)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`);
+  return measurement;
+}
+
+export type Measure = typeof measure;
+
+/** `command` serving OptiGate on a free port of the server core, with the database and access token algorithm given. */
+export async function startServer(command: string[], target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = onServerCore(command.map((part) => part.replace("$PORT", String(port))), {
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATABASE_URL: target.url,
+    SECRET_KEY,
+    TOKEN_SIGNING_ALG: alg,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/.well-known/openid-configuration`);
+  return { child, baseUrl };
+}
+
+export const OPTIGATE_SERVER = [process.execPath, "--import", "tsx", "scripts/serve.ts"];
