@@ -12,7 +12,7 @@ import { loadConfig } from "@/lib/config";
 import { createNodeServer } from "@/lib/server/node-server";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
-import { PURGE_INTERVAL_MS, purgeExpired } from "@/lib/setup/purge-expired";
+import { PURGE_INTERVAL_MS, purgeUntilDrained } from "@/lib/setup/purge-expired";
 import { exitWithStartupError } from "./startup-error";
 
 const dev = process.argv.includes("--dev");
@@ -50,8 +50,8 @@ async function main(): Promise<void> {
   server.listen(config.port, () => {
     console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);
   });
-  // Expired codes, tickets, sessions and counters go in bounded batches, now and every few minutes.
-  const purge = () => purgeExpired(getPrismaClient(config.database)).catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
+  // Expired tokens, codes, tickets, sessions and counters go in bounded batches, now and every few minutes.
+  const purge = () => purgeUntilDrained(getPrismaClient(config.database)).catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
   let stopping = false;

@@ -20,7 +20,7 @@ import {
 } from "@/lib/admin/client-registry";
 import { importCatalog, listSupplierCatalogs, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import type { Db } from "@/lib/db/prisma";
-import { purgeExpired } from "@/lib/setup/purge-expired";
+import { purgeUntilDrained } from "@/lib/setup/purge-expired";
 import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 
 export interface CliContext {
@@ -206,7 +206,7 @@ async function dispatch(context: CliContext, args: string[]): Promise<void> {
   if (group === "federation") return federationCommand(context, [command, ...rest].filter((arg) => arg !== undefined));
   if (group === "purge") {
     expectArgs([command, ...rest].filter((arg) => arg !== undefined), 0);
-    const counts = await purgeExpired(context.db);
+    const counts = await purgeUntilDrained(context.db);
     return context.print(`Removed ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}.`);
   }
   if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");

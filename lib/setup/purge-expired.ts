@@ -1,24 +1,30 @@
 /**
- * Removes rows that can never be used again: authorization codes a day after they expired (a code presented again
+ * Removes rows that can never be used again: refresh tokens a day after they expired (rotated-out tokens stay until
+ * then, so that their reuse is still caught), authorization codes a day after they expired (a code presented again
  * within that day still revokes what it issued), tickets, consent prompts, login sessions a day after they ended or
  * expired, sign-in throttle counters whose window and lock are over, and used assertion ids whose assertions have
  * expired. Each kind is deleted in batches of at most
- * `batch` rows per run, so a run never holds a long transaction or a large delete; the Node server runs it every few
- * minutes (and `npm run admin -- purge` on demand), so even a large backlog drains without anyone noticing.
+ * `batch` rows per round, selected through an index on the expiry, so a round never holds a long transaction or a large
+ * delete. purgeUntilDrained repeats rounds while they come back full, pausing between them so that requests get
+ * the database in between; the Node server runs it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
  */
 import type { Db } from "@/lib/db/prisma";
 import { THROTTLE_WINDOW_SECONDS } from "@/lib/session/login-throttle";
 
 export const PURGE_BATCH = 1000;
 export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** Between rounds of one run, and the most rounds a run makes (what is left waits for the next run). */
+export const PURGE_PAUSE_MS = 50;
+export const PURGE_MAX_ROUNDS = 200;
 const GRACE_MS = 24 * 3600 * 1000;
 
-export type PurgeCounts = Record<"authorizationCodes" | "tickets" | "interactions" | "loginSessions" | "throttles" | "usedAssertions", number>;
+export type PurgeCounts = Record<"refreshTokens" | "authorizationCodes" | "tickets" | "interactions" | "loginSessions" | "throttles" | "usedAssertions", number>;
 
 export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH): Promise<PurgeCounts> {
   const dayAgo = new Date(now.getTime() - GRACE_MS);
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000);
 
+  const refreshTokens = await db.refreshToken.findMany({ where: { expiresAt: { lt: dayAgo } }, select: { id: true }, take: batch });
   const codes = await db.authorizationCode.findMany({ where: { expiresAt: { lt: dayAgo } }, select: { id: true }, take: batch });
   const tickets = await db.ticket.findMany({ where: { expiresAt: { lt: now } }, select: { id: true }, take: batch });
   const interactions = await db.authorizationInteraction.findMany({ where: { expiresAt: { lt: now } }, select: { idHash: true }, take: batch });
@@ -31,6 +37,7 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
   const assertions = await db.usedAssertion.findMany({ where: { expiresAt: { lt: now } }, select: { key: true }, take: batch });
 
   return {
+    refreshTokens: (await db.refreshToken.deleteMany({ where: { id: { in: refreshTokens.map((row) => row.id) } } })).count,
     authorizationCodes: (await db.authorizationCode.deleteMany({ where: { id: { in: codes.map((row) => row.id) } } })).count,
     tickets: (await db.ticket.deleteMany({ where: { id: { in: tickets.map((row) => row.id) } } })).count,
     interactions: (await db.authorizationInteraction.deleteMany({ where: { idHash: { in: interactions.map((row) => row.idHash) } } })).count,
@@ -38,4 +45,18 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     throttles: (await db.loginThrottle.deleteMany({ where: { key: { in: throttles.map((row) => row.key) } } })).count,
     usedAssertions: (await db.usedAssertion.deleteMany({ where: { key: { in: assertions.map((row) => row.key) } } })).count,
   };
+}
+
+/** Rounds of purgeExpired until none comes back full (or PURGE_MAX_ROUNDS); the counts added up. */
+export async function purgeUntilDrained(db: Db, options: { now?: Date; batch?: number; pauseMs?: number; maxRounds?: number } = {}): Promise<PurgeCounts> {
+  const { now = new Date(), batch = PURGE_BATCH, pauseMs = PURGE_PAUSE_MS, maxRounds = PURGE_MAX_ROUNDS } = options;
+  const total = await purgeExpired(db, now, batch);
+  let roundWasFull = Object.values(total).some((count) => count >= batch);
+  for (let round = 1; round < maxRounds && roundWasFull; round++) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    const counts = await purgeExpired(db, now, batch);
+    for (const kind of Object.keys(total) as (keyof PurgeCounts)[]) total[kind] += counts[kind];
+    roundWasFull = Object.values(counts).some((count) => count >= batch);
+  }
+  return total;
 }

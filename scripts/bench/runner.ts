@@ -101,6 +101,9 @@ export async function startServer(command: string[], target: DatabaseTarget, alg
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
   });
+  // Its log (a JSON line per request) is read and dropped, as a log collector would take it: left unread, a full
+  // pipe would block the server's writes.
+  child.stdout!.resume();
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/.well-known/openid-configuration`);
   return { child, baseUrl };

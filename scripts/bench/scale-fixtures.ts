@@ -19,6 +19,22 @@ function timestamp(provider: DatabaseTarget["provider"], date: Date): string {
   return provider === "sqlite" ? `'${date.toISOString().replace("Z", "+00:00")}'` : `'${date.toISOString()}'::timestamp`;
 }
 
+/** Waits until the server's purge has removed the expired refresh tokens of the seed; returns the seconds it took. */
+export async function awaitPurge(target: DatabaseTarget, timeoutSeconds = 600): Promise<number> {
+  const db = createPrismaClient(target);
+  const started = performance.now();
+  try {
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    while ((await db.refreshToken.count({ where: { expiresAt: { lt: dayAgo } } })) > 0) {
+      if (performance.now() - started > timeoutSeconds * 1000) throw new Error(`the purge did not drain the expired refresh tokens within ${timeoutSeconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await closeDb(db);
+  }
+}
+
 export async function seedScale(target: DatabaseTarget): Promise<number> {
   const db = createPrismaClient(target);
   const started = performance.now();

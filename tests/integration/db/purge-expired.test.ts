@@ -1,7 +1,7 @@
 /** The purge removes what can never be used again, in bounded batches, and nothing that still can be. */
 import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
-import { purgeExpired } from "@/lib/setup/purge-expired";
+import { purgeExpired, purgeUntilDrained } from "@/lib/setup/purge-expired";
 import { runScript } from "../../helpers/run-script";
 import { useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
@@ -36,6 +36,9 @@ async function seed(now: Date) {
     ],
   });
   await db.usedAssertion.createMany({ data: [{ key: "expired-assertion", expiresAt: at(-60_000) }, { key: "live-assertion", expiresAt: at(60_000) }] });
+  for (const [name, expiresAt] of [["expired-refresh", at(-25 * HOUR)], ["refresh-expired-just-now", at(-HOUR)], ["live-refresh", at(HOUR)]] as const) {
+    await db.refreshToken.create({ data: { tokenHash: hashToken(name), familyId: name, clientId: "demo-web", userId: user.id, scopes: "[]", authTime: at(-48 * HOUR), createdAt: at(-48 * HOUR), expiresAt } });
+  }
 }
 
 describe(`purgeExpired on ${testProvider()}`, () => {
@@ -47,12 +50,13 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     await seed(now);
 
     const first = await purgeExpired(db, now, 2);
-    expect(first).toEqual({ authorizationCodes: 2, tickets: 1, interactions: 1, loginSessions: 2, throttles: 1, usedAssertions: 1 });
+    expect(first).toEqual({ refreshTokens: 1, authorizationCodes: 2, tickets: 1, interactions: 1, loginSessions: 2, throttles: 1, usedAssertions: 1 });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
-    expect(await purgeExpired(db, now, 2)).toEqual({ authorizationCodes: 0, tickets: 0, interactions: 0, loginSessions: 0, throttles: 0, usedAssertions: 0 });
+    expect(await purgeExpired(db, now, 2)).toEqual({ refreshTokens: 0, authorizationCodes: 0, tickets: 0, interactions: 0, loginSessions: 0, throttles: 0, usedAssertions: 0 });
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
+    expect((await db.refreshToken.findMany({ where: { familyId: { in: ["expired-refresh", "refresh-expired-just-now", "live-refresh"] } } })).map((t) => t.familyId).sort()).toEqual(["live-refresh", "refresh-expired-just-now"]);
     expect(await db.ticket.count({ where: { ticketHash: hashToken("live-ticket") } })).toBe(1);
     expect(await db.authorizationInteraction.count({ where: { idHash: hashToken("open-prompt") } })).toBe(1);
     expect((await db.loginSession.findMany({ where: { id: { in: ["current", "ended-just-now", "expired-long-ago", "ended-long-ago"] } } })).map((s) => s.id).sort()).toEqual(["current", "ended-just-now"]);
@@ -60,9 +64,22 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     expect((await db.usedAssertion.findMany()).map((row) => row.key)).toEqual(["live-assertion"]);
   });
 
+  it("drains a backlog in rounds until one comes back short", async () => {
+    const db = service().database.db;
+    const now = new Date();
+    const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+    const expired = new Date(now.getTime() - 30 * HOUR);
+    await db.refreshToken.createMany({
+      data: Array.from({ length: 7 }, (_, index) => ({ tokenHash: hashToken(`backlog-${index}`), familyId: `backlog-${index}`, clientId: "demo-web", userId: user.id, scopes: "[]", authTime: expired, createdAt: expired, expiresAt: expired })),
+    });
+    expect((await purgeUntilDrained(db, { now, batch: 2, pauseMs: 1, maxRounds: 3 })).refreshTokens).toBe(6);
+    expect((await purgeUntilDrained(db, { now, batch: 2, pauseMs: 1 })).refreshTokens).toBe(1);
+    expect(await db.refreshToken.count({ where: { familyId: { startsWith: "backlog-" } } })).toBe(0);
+  });
+
   it("runs from the operator CLI", async () => {
     const result = await runScript("scripts/admin.ts", ["purge"], { DATABASE_URL: service().database.target.url, SECRET_KEY: process.env.SECRET_KEY });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Removed \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles, \d+ usedAssertions\.$/m);
+    expect(result.stdout).toMatch(/^Removed \d+ refreshTokens, \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles, \d+ usedAssertions\.$/m);
   });
 });
