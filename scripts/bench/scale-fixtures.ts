@@ -1,12 +1,12 @@
 /**
- * The data of a grown deployment, added to a bench database: 1,000 clients, 100,000 users and 1,000,000 refresh
- * tokens spread over them (one in ten expired, for the purge to find). Written with one INSERT … SELECT per table
+ * The data of a grown deployment, added to a bench database: 1,000 clients, 100,000 users and 1,000,000 live refresh
+ * tokens spread over them; then, for the purge, a backlog of expired ones. Written with one INSERT … SELECT per table
  * from a generated series, so that seeding takes seconds rather than a million round trips.
  */
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
 
-export const SCALE = { clients: 1_000, users: 100_000, refreshTokens: 1_000_000 };
+export const SCALE = { clients: 1_000, users: 100_000, refreshTokens: 1_000_000, expiredBacklog: 100_000 };
 
 function series(provider: DatabaseTarget["provider"], count: number): { with: string; from: string } {
   return provider === "sqlite"
@@ -19,23 +19,7 @@ function timestamp(provider: DatabaseTarget["provider"], date: Date): string {
   return provider === "sqlite" ? `'${date.toISOString().replace("Z", "+00:00")}'` : `'${date.toISOString()}'::timestamp`;
 }
 
-/** Waits until the server's purge has removed the expired refresh tokens of the seed; returns the seconds it took. */
-export async function awaitPurge(target: DatabaseTarget, timeoutSeconds = 600): Promise<number> {
-  const db = createPrismaClient(target);
-  const started = performance.now();
-  try {
-    const dayAgo = new Date(Date.now() - 86_400_000);
-    while ((await db.refreshToken.count({ where: { expiresAt: { lt: dayAgo } } })) > 0) {
-      if (performance.now() - started > timeoutSeconds * 1000) throw new Error(`the purge did not drain the expired refresh tokens within ${timeoutSeconds} s`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    return (performance.now() - started) / 1000;
-  } finally {
-    await closeDb(db);
-  }
-}
-
-export async function seedScale(target: DatabaseTarget): Promise<number> {
+export async function seedScale(target: DatabaseTarget, what: "grown" | "expired backlog" = "grown"): Promise<number> {
   const db = createPrismaClient(target);
   const started = performance.now();
   try {
@@ -50,6 +34,13 @@ export async function seedScale(target: DatabaseTarget): Promise<number> {
       const { with: prefix, from } = series(provider, count);
       await db.$executeRawUnsafe(`${prefix} INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM ${from}`);
     };
+    if (what === "expired backlog") {
+      await insert(SCALE.expiredBacklog, "refresh_tokens", ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"], [
+        "'bench-expired-' || i", "'bench-expired-hash-' || i", "'bench-expired-family-' || i", `'bench-client-' || (i % ${SCALE.clients} + 1)`, `'bench-user-' || (i % ${SCALE.users} + 1)`,
+        `'["openid","offline_access"]'`, created, created, past,
+      ]);
+      return (performance.now() - started) / 1000;
+    }
     await insert(SCALE.clients, "clients", ["id", "kind", "grant_types", "response_types", "redirect_uris", "allowed_scopes", "token_endpoint_auth_method", "offline_access", "created_at", "updated_at"], [
       "'bench-client-' || i", "'web'", `'["authorization_code","refresh_token"]'`, `'["code"]'`, `'["https://app.example/cb"]'`, `'["openid","offline_access"]'`, "'client_secret_basic'", yes, created, created,
     ]);
@@ -58,7 +49,7 @@ export async function seedScale(target: DatabaseTarget): Promise<number> {
     ]);
     await insert(SCALE.refreshTokens, "refresh_tokens", ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"], [
       "'bench-rt-' || i", "'bench-hash-' || i", "'bench-family-' || i", `'bench-client-' || (i % ${SCALE.clients} + 1)`, `'bench-user-' || (i % ${SCALE.users} + 1)`,
-      `'["openid","offline_access"]'`, created, created, `CASE WHEN i % 10 = 0 THEN ${past} ELSE ${future} END`,
+      `'["openid","offline_access"]'`, created, created, future,
     ]);
     // What a running deployment's database looks like: statistics gathered, the write-ahead log checkpointed.
     if (provider === "postgresql") await db.$executeRawUnsafe("ANALYZE");
