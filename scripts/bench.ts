@@ -15,24 +15,31 @@ import { ARTICLE_PAGE_LIMIT, benchApi, type ArticlePagesMeasurement } from "./be
 import { partnerClientAuthorization, prepareFederationBench } from "./bench/federation-bench";
 import { prepareBenchFixtures } from "./bench/fixtures";
 import { CONNECTIONS, freePort, haveTaskset, measure, onServerCore, OPTIGATE_SERVER, results, SECONDS, SECRET_KEY, SERVER_CPU, startServer, stop, waitFor, WARMUP_SECONDS } from "./bench/runner";
-import { benchAtScale, benchOptiGate, benchPeer, reportTokens } from "./bench/token-bench";
+import { benchAtScale, benchTokenGrants, reportTokens } from "./bench/token-bench";
 
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-async function baselines(): Promise<Record<string, number>> {
-  const script = path.join(import.meta.dirname, "bench", "baselines.ts");
-  const rates = JSON.parse(execFileSync(haveTaskset ? SERVER_CPU[0] : process.execPath, haveTaskset ? [...SERVER_CPU.slice(1), process.execPath, "--import", "tsx", script, "--sign-rate"] : ["--import", "tsx", script, "--sign-rate"]).toString());
+const baselinesScript = path.join(import.meta.dirname, "bench", "baselines.ts");
+
+/** Sequential signing rates of jose and node:crypto on the server core, measured now. */
+function signRatesNow(): Record<string, number> {
+  const command = [process.execPath, "--import", "tsx", baselinesScript, "--sign-rate"];
+  const argv = haveTaskset ? [...SERVER_CPU, ...command] : command;
+  return JSON.parse(execFileSync(argv[0], argv.slice(1)).toString());
+}
+
+async function baselines(): Promise<void> {
+  const rates = signRatesNow();
   console.log("baselines (sequential signing on the server core):");
   for (const [name, opsPerSecond] of Object.entries(rates)) console.log(`  ${name.padEnd(48)} ${String(opsPerSecond).padStart(6)} signatures/s`);
   const port = await freePort();
-  const child = onServerCore([process.execPath, "--import", "tsx", script, "--serve", String(port)], {});
+  const child = onServerCore([process.execPath, "--import", "tsx", baselinesScript, "--serve", String(port)], {});
   try {
     await waitFor(`http://127.0.0.1:${port}/`);
     await measure("bare node:http + ES256 JWT (baseline)", `http://127.0.0.1:${port}`, { method: "POST", path: "/", body: "grant_type=client_credentials" });
   } finally {
     await stop(child);
   }
-  return rates;
 }
 
 const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
@@ -126,12 +133,12 @@ async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => P
   };
 }
 
-function report(rates: Record<string, number>): void {
+function report(rawRates: Record<string, number>): void {
   const bare = results.find((r) => r.name.includes("bare node:http"));
   const nextOnly = results.find((r) => r.name.startsWith("next start only"));
   if (bare && nextOnly) console.log(`\nbare node:http ES256 endpoint ${bare.rps} req/s; the token handler through plain next start ${nextOnly.rps} req/s (${(nextOnly.rps / bare.rps).toFixed(2)} of bare)`);
   const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
-  reportTokens(rates, check);
+  reportTokens(rawRates, check);
   console.log("\nother targets (per server core):");
   for (const provider of ["sqlite", "postgresql"]) {
     const cc = results.find((r) => r.name === `${provider} ES256 client_credentials (federation baseline)`);
@@ -173,21 +180,18 @@ async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first (npm run bench does)");
   if (haveTaskset) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   console.log(`OptiGate token endpoint benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${haveTaskset ? "server on CPU 0, load on CPU 1" : "no CPU pinning"}\n`);
-  const rates = await baselines();
+  await baselines();
+  let rawRates: Record<string, number> = {};
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-bench-"));
   const postgres = await postgresTarget();
   try {
     if (PART === undefined || PART === "tokens") {
       await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
       const sqlite = parseDatabaseUrl(`file:${path.join(directory, "tokens.db")}`);
-      for (const alg of ["ES256", "RS256"] as const) {
-        await benchPeer(alg);
-        await benchOptiGate(sqlite, alg);
-        if (postgres) await benchOptiGate(postgres.target, alg);
-      }
+      const targets = postgres ? [sqlite, postgres.target] : [sqlite];
+      rawRates = await benchTokenGrants(targets, signRatesNow);
       console.log("\ntoken endpoint on a grown database:");
-      await benchAtScale(sqlite);
-      if (postgres) await benchAtScale(postgres.target);
+      for (const target of targets) await benchAtScale(target);
     }
     if (PART === undefined || PART === "federation") {
       console.log("\nfederation:");
@@ -203,7 +207,7 @@ async function main(): Promise<void> {
     rmSync(directory, { recursive: true, force: true });
     await postgres?.drop();
   }
-  report(rates);
+  report(rawRates);
 }
 
 main().then(
