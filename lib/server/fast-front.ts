@@ -1,6 +1,6 @@
 /**
- * The lean HTTP front of the Node deployment: serves the hot protocol endpoints (token, introspection, discovery,
- * JWKS), the catalog services and the platform API straight from their web-standard handlers, skipping Next.js's
+ * The lean HTTP front of the Node deployment: serves the hot protocol endpoints (token, revocation, introspection,
+ * discovery, JWKS), the catalog services and the platform API straight from their web-standard handlers, skipping Next.js's
  * request pipeline, which costs more than the endpoints themselves. Everything else goes to Next.js. Same handlers as
  * the route files: one implementation. The token, revocation and introspection endpoints are ProtocolHandlers
  * (lib/http/protocol-message.ts), fed from the socket and written back to it without web-standard objects between.
