@@ -33,6 +33,7 @@ const plainAnswer = (status: number, text: string, headers: Record<string, strin
   text: `${text}\n`,
 });
 const plain = (answer: PlainAnswer) => new Response(answer.text, { status: answer.status, headers: answer.headers });
+const protocolAnswer = (answer: PlainAnswer): ProtocolResponse => ({ status: answer.status, headers: answer.headers, body: answer.text });
 
 /** What escaped a handler, as the answer the caller gets; unexpected errors are logged here. */
 function failureAnswer(error: unknown, method: string, path: string): PlainAnswer | "nul" {
@@ -105,13 +106,12 @@ export function guardedProtocolHandler(handle: ProtocolHandler): ProtocolHandler
   return (request) => {
     const path = pathOf(request.url);
     const work = async (): Promise<ProtocolResponse> => {
-      if (urlHasNul(request.url)) return { status: 400, headers: plainAnswer(400, NUL_REFUSAL).headers, body: `${NUL_REFUSAL}\n` };
+      if (urlHasNul(request.url)) return protocolAnswer(plainAnswer(400, NUL_REFUSAL));
       try {
         return await handle(request);
       } catch (error) {
         const failure = failureAnswer(error, request.method, path);
-        const refusal = failure === "nul" ? plainAnswer(400, NUL_REFUSAL) : failure;
-        return { status: refusal.status, headers: refusal.headers, body: refusal.text };
+        return protocolAnswer(failure === "nul" ? plainAnswer(400, NUL_REFUSAL) : failure);
       }
     };
     return asRequest(request.method, path, request.headers, work, (response) => response.status, (response, name, value) => void (response.headers[name] ??= value));

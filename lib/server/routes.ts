@@ -46,15 +46,20 @@ const cors = (methods: string[], handle: (request: Request, context: ServiceCont
 
 type ProtocolEndpoint = (request: ProtocolRequest, context: ServiceContext) => Promise<ProtocolResponse>;
 
+const inContext =
+  (handle: ProtocolEndpoint): ProtocolHandler =>
+  (request) =>
+    handle(request, getServiceContext());
+
 /** A protocol endpoint for both mounts, guarded: as a ProtocolHandler for the lean front, as a Handler for Next.js. */
 function protocolEndpoint(handle: ProtocolEndpoint) {
-  const inner: ProtocolHandler = (request) => handle(request, getServiceContext());
+  const inner = inContext(handle);
   return { protocol: guardedProtocolHandler(inner), handle: guardedHandler(webHandler(inner)) };
 }
 
 /** The same for an endpoint browser clients call: with CORS, and its preflight. */
 function browserProtocolEndpoint(handle: ProtocolEndpoint) {
-  const inner: ProtocolHandler = (request) => handle(request, getServiceContext());
+  const inner = inContext(handle);
   const { handle: withOrigin, preflight } = withCors(getDb, ["POST"], webHandler(inner));
   return { protocol: guardedProtocolHandler(withProtocolCors(getDb, inner)), handle: guardedHandler(withOrigin), preflight: guardedHandler(preflight) };
 }
