@@ -100,6 +100,21 @@ export function demoClients(apiScopePrefix: string): DemoClient[] {
     },
     {
       metadata: {
+        client_id: "demo-authjs",
+        client_name: "Demo partner portal",
+        "client_name#de": "Demo-Partnerportal",
+        description: "A Next.js application of a software partner that signs in through Auth.js (examples/nextjs-authjs).",
+        "description#de": "Eine Next.js-Anwendung eines Softwarepartners, die sich über Auth.js anmeldet (examples/nextjs-authjs).",
+        token_endpoint_auth_method: "client_secret_basic",
+        redirect_uris: ["http://localhost:3001/api/auth/callback/optigate"],
+        post_logout_redirect_uris: ["http://localhost:3001/"],
+        offline_access: true,
+        scope: `${interactiveScopes} offline_access`,
+      },
+      secret: "demo-authjs-secret",
+    },
+    {
+      metadata: {
         client_id: "demo-backend",
         client_name: "Demo batch job",
         "client_name#de": "Demo-Batchjob",

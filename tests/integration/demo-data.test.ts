@@ -41,6 +41,7 @@ describe(`demo data on ${testProvider()}`, () => {
     );
     expect(users.map((u) => u.email)).toEqual(["admin@demo.test", "frames@demo.test", "optician@demo.test", "supplier@demo.test"]);
     expect(clients.map((c) => [c.id, c.kind])).toEqual([
+      ["demo-authjs", "web"],
       ["demo-backend", "backend"],
       ["demo-implicit", "browser"],
       ["demo-native", "native"],
@@ -84,6 +85,7 @@ describe(`demo data on ${testProvider()}`, () => {
       expect(await verifyPassword(demo.password, user.passwordHash)).toBe(true);
     }
     expect(secrets.map((s) => [s.clientId, s.secretHash]).sort()).toEqual([
+      ["demo-authjs", hashToken("demo-authjs-secret")],
       ["demo-backend", hashToken("demo-backend-secret")],
       ["demo-web", hashToken("demo-web-secret")],
     ]);

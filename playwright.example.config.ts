@@ -1,0 +1,67 @@
+/**
+ * The Auth.js example (examples/nextjs-authjs) against OptiGate, in Debian's Chromium: OptiGate as `npm run demo`
+ * serves it (scripts/serve.ts, demo data, a fresh SQLite database) on a free port, the example as its README starts
+ * it, on port 3001 where the demo data registers it. Run `npm install` in the example first (`npm run test:example`
+ * does).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+])
+  .toString()
+  .trim();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "optigate-example-"));
+
+const optigateUrl = `http://localhost:${process.env.E2E_PORT}`;
+export const EXAMPLE_URL = "http://localhost:3001";
+
+export default defineConfig({
+  testDir: "tests/example",
+  outputDir: "test-results",
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: {
+    baseURL: EXAMPLE_URL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: [
+    {
+      command: "node --import tsx scripts/serve.ts",
+      url: `${optigateUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: process.env.E2E_PORT,
+        PUBLIC_URL: optigateUrl,
+        DATABASE_URL: `file:${path.join(process.env.E2E_DATA_DIR, "optigate.db")}`,
+        SECRET_KEY: "example-secret-key-0123456789-abcdefghijklmnop",
+        DEMO_DATA: "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+    {
+      command: "npm --prefix examples/nextjs-authjs start",
+      url: EXAMPLE_URL,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      // The .env of the example names OptiGate at port 3000; the environment wins over it. A renewal is due one
+      // second after each access token is issued, so that the test sees the refresh token grant at work.
+      env: { OPTIGATE_URL: optigateUrl, REFRESH_MARGIN_SECONDS: "3599", NEXT_TELEMETRY_DISABLED: "1" },
+    },
+  ],
+});
