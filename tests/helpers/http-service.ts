@@ -1,0 +1,46 @@
+/**
+ * The integration test's OptiGate behind a real Node HTTP server, for relying-party libraries that must meet it over
+ * the wire: OptiGate's own listener (lib/server/node-server.ts, whose lean front answers the protocol endpoints) with
+ * the route handlers for everything else, where Next.js would serve them. The service's issuer stays ISSUER; the fetch
+ * given to a library sends ISSUER's requests to this server's port, as a port forward would.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createNodeServer } from "@/lib/server/node-server";
+import { ISSUER } from "./oauth-service";
+import { routeFetch } from "./route-fetch";
+
+export interface HttpService {
+  /** fetch for URLs of ISSUER, answered by the server over HTTP. */
+  fetch: typeof fetch;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+}
+
+async function serveRoute(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, [value].flat().join(", "));
+  const answer = await routeFetch(`${ISSUER}${request.url}`, { method: request.method, headers, body: await readBody(request) });
+  const outgoing: Record<string, string | string[]> = Object.fromEntries(answer.headers);
+  if (answer.headers.getSetCookie().length > 0) outgoing["set-cookie"] = answer.headers.getSetCookie();
+  response.writeHead(answer.status, outgoing).end(Buffer.from(await answer.arrayBuffer()));
+}
+
+export async function startHttpService(): Promise<HttpService> {
+  const server = createNodeServer(ISSUER, serveRoute);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    fetch: (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith(`${ISSUER}/`)) throw new Error(`${url} is not a URL of the service`);
+      return fetch(origin + url.slice(ISSUER.length), init);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
