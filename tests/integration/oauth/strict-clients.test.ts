@@ -1,9 +1,10 @@
 /**
  * Interop with strict relying-party libraries over HTTP: oauth4webapi drives the code flow with PKCE, userinfo, the
  * platform API, refresh and revocation for a confidential server web client, a public SPA and a native app on a
- * loopback port; openid-client (built on oauth4webapi) validates the legacy implicit flow. These libraries refuse
- * anything off-spec: a missing or wrong `iss` in the authorization response, ID token claims, content types,
- * `Cache-Control`, error bodies and `WWW-Authenticate` challenges. The user's browser is the in-process user agent.
+ * loopback port, and checks the access token as an RFC 9068 resource server would; openid-client (built on
+ * oauth4webapi) validates the legacy implicit flow. These libraries refuse anything off-spec: a missing or wrong `iss`
+ * in the authorization response, ID token claims, content types, `Cache-Control`, error bodies and `WWW-Authenticate`
+ * challenges. The user's browser is the in-process user agent.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -117,6 +118,11 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     expect([claims.iss, claims.aud, claims.nonce]).toEqual([ISSUER, "demo-web", flow.nonce]);
     expect(result.token_type).toBe("bearer");
     expect(result.refresh_token).toBeTruthy();
+
+    // A resource server holding the access token to RFC 9068 (typ at+jwt, required claims, signature from the JWKS).
+    const presented = new Request(`${ISSUER}/v2/catalogs`, { headers: { authorization: `Bearer ${result.access_token}` } });
+    const accessClaims = await oauth.validateJwtAccessToken(as, presented, `${ISSUER}/resources`, options());
+    expect(accessClaims).toMatchObject({ sub: claims.sub, client_id: "demo-web", scope: expect.stringContaining(CATALOGS) });
 
     expect(await userinfo(client, result.access_token, claims.sub)).toMatchObject({ sub: claims.sub, name: "Olivia Optik", email: "optician@demo.test" });
     const listed = await catalogs(result.access_token);
