@@ -13,6 +13,7 @@ import { syncScopes } from "@/lib/setup/sync-scopes";
 import { basic, formRequest, ISSUER } from "../../helpers/oauth-service";
 import { runScript } from "../../helpers/run-script";
 import { createTestDatabase, testProvider, useDatabaseForService, type TestDatabase } from "../../helpers/test-database";
+import { demoClients } from "@/prisma/demo-data";
 
 const SECRET_KEY = "route-handlers-only-secret-key-0123456789";
 let database: TestDatabase | undefined;
@@ -42,7 +43,7 @@ describe(`route handlers without the start script on ${testProvider()}`, () => {
     const env = { DATABASE_URL: database.target.url, SECRET_KEY, DEMO_DATA: "1" };
     const results = await Promise.all([0, 1, 2].map(() => runScript("scripts/migrate.ts", [], env)));
     expect(results.map((result) => [result.code, result.stderr])).toEqual(results.map(() => [0, ""]));
-    expect(await database.db.client.count({ where: { id: { startsWith: "demo-" } } })).toBe(5);
+    expect(await database.db.client.count({ where: { id: { startsWith: "demo-" } } })).toBe(demoClients("platform").length);
     expect(await activeKeyAlgorithms(database.db)).toEqual(["ES256", "PS256", "RS256"]);
   });
 
