@@ -4,19 +4,14 @@
  * E2E_SERVER=next serves with plain `next start` after `npm run migrate` instead, as where only Next.js serves
  * (Vercel); E2E_DATABASE_URL then names the (fresh) database, such as a PostgreSQL one made for the run.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, freePort } from "./tests/helpers/browser-run";
 
 // Chosen once in the main process; the workers inherit them through the environment.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
-])
-  .toString()
-  .trim();
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "optigate-e2e-"));
 process.env.E2E_DATABASE_URL ??= `file:${path.join(process.env.E2E_DATA_DIR, "optigate.db")}`;
 process.env.E2E_SECRET_KEY ??= "e2e-secret-key-0123456789-abcdefghijklmnop";
@@ -35,10 +30,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    },
+    launchOptions: CHROMIUM,
   },
   // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database and
   // the bundle are tested in the serve.ts run only.

@@ -4,18 +4,13 @@
  * it, on port 3001 where the demo data registers it. Run `npm install` in the example first (`npm run test:example`
  * does).
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, freePort } from "./tests/helpers/browser-run";
 
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
-])
-  .toString()
-  .trim();
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "optigate-example-"));
 
 const optigateUrl = `http://localhost:${process.env.E2E_PORT}`;
@@ -30,10 +25,7 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: EXAMPLE_URL,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: [
     {

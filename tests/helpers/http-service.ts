@@ -10,9 +10,18 @@ import { createNodeServer } from "@/lib/server/node-server";
 import { ISSUER } from "./oauth-service";
 import { routeFetch } from "./route-fetch";
 
+/** What RP libraries pass to a custom fetch (their bodies include byte arrays, which fetch takes). */
+interface FetchOptions {
+  method?: string;
+  headers?: HeadersInit;
+  body?: unknown;
+  redirect?: RequestRedirect;
+  signal?: AbortSignal | null;
+}
+
 export interface HttpService {
   /** fetch for URLs of ISSUER, answered by the server over HTTP. */
-  fetch: typeof fetch;
+  fetch(url: string, options?: FetchOptions): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -36,10 +45,9 @@ export async function startHttpService(): Promise<HttpService> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    fetch: (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
+    fetch: (url, options = {}) => {
       if (!url.startsWith(`${ISSUER}/`)) throw new Error(`${url} is not a URL of the service`);
-      return fetch(origin + url.slice(ISSUER.length), init);
+      return fetch(origin + url.slice(ISSUER.length), { ...options, body: options.body as BodyInit | undefined });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
