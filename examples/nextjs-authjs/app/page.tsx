@@ -27,12 +27,9 @@ export default async function Home() {
   const expiresAt = new Date((session.expiresAt ?? 0) * 1000);
   return (
     <>
-      <h1>
-        Signed in as <span data-testid="user-name">{session.name}</span>
-      </h1>
-      <p className="muted">{session.email}</p>
-      <p className="muted" data-testid="token-status" data-expires-at={session.expiresAt} data-refresh-count={session.refreshCount}>
-        Access token valid until {expiresAt.toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC; renewed {session.refreshCount} times.
+      <h1>Partner portal</h1>
+      <p>
+        Signed in as <strong data-testid="user-name">{session.name}</strong> <span className="muted">({session.email})</span>
       </p>
       <h2>Your catalogs</h2>
       {typeof catalogs === "string" ? (
@@ -51,6 +48,10 @@ export default async function Home() {
       <form method="post" action="/logout">
         <button type="submit">Sign out</button>
       </form>
+      <p className="muted" data-testid="token-status" data-expires-at={session.expiresAt} data-refresh-count={session.refreshCount}>
+        This app renews its access to OptiGate on its own: the current access token is valid until{" "}
+        {expiresAt.toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC and has been renewed {session.refreshCount} times.
+      </p>
     </>
   );
 }
