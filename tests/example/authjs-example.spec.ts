@@ -43,6 +43,12 @@ test("sign in, see the user and their catalogs, renew the access token, sign out
   const cookieNames = (await page.context().cookies(baseURL)).map((cookie) => cookie.name);
   expect(cookieNames).toContain("next-auth.session-token");
 
+  // Another site cannot sign the user out: the example takes the sign-out form from its own origin only.
+  const forged = await page.request.post(`${baseURL}/logout`, { headers: { origin: "https://elsewhere.example" }, maxRedirects: 0 });
+  expect(forged.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByTestId("user-name")).toHaveText("Olivia Optik");
+
   await page.getByRole("button", { name: "Sign out" }).click();
   // OptiGate asks to confirm only when it cannot tell the request came from the signed-in user's app.
   await page.waitForURL((url) => url.origin === new URL(baseURL!).origin || url.pathname === "/signout");
