@@ -28,25 +28,30 @@ function signRatesNow(): Record<string, number> {
   return JSON.parse(execFileSync(argv[0], argv.slice(1)).toString());
 }
 
+/** A bare node:http endpoint on the server core that answers every request with one freshly signed `alg` JWT. */
+async function measureBareEndpoint(alg: "ES256" | "RS256", name: string): Promise<void> {
+  const port = await freePort();
+  const child = onServerCore([process.execPath, "--import", "tsx", baselinesScript, "--serve", String(port), alg], {});
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    await measure(name, `http://127.0.0.1:${port}`, { method: "POST", path: "/", body: "grant_type=client_credentials" });
+  } finally {
+    await stop(child);
+  }
+}
+
 async function baselines(): Promise<void> {
   const rates = signRatesNow();
   console.log("baselines (sequential signing on the server core):");
   for (const [name, opsPerSecond] of Object.entries(rates)) console.log(`  ${name.padEnd(48)} ${String(opsPerSecond).padStart(6)} signatures/s`);
-  const port = await freePort();
-  const child = onServerCore([process.execPath, "--import", "tsx", baselinesScript, "--serve", String(port)], {});
-  try {
-    await waitFor(`http://127.0.0.1:${port}/`);
-    await measure("bare node:http + ES256 JWT (baseline)", `http://127.0.0.1:${port}`, { method: "POST", path: "/", body: "grant_type=client_credentials" });
-  } finally {
-    await stop(child);
-  }
+  await measureBareEndpoint("ES256", "bare node:http + ES256 JWT (baseline)");
 }
 
 const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
 
 /** The same token handler served by plain `next start`, without the lean front: what the front saves. */
 async function benchWithoutFront(target: DatabaseTarget): Promise<void> {
-  await prepareBenchFixtures(target, "ES256", 0);
+  await prepareBenchFixtures(target, "ES256", 0, 0);
   const { child, baseUrl } = await startServer([process.execPath, "node_modules/next/dist/bin/next", "start", "-p", "$PORT"], target, "ES256");
   try {
     await measure("next start only, ES256 client_credentials", baseUrl, { method: "POST", path: "/connect/token", headers: backend, body: "grant_type=client_credentials" });
@@ -57,7 +62,7 @@ async function benchWithoutFront(target: DatabaseTarget): Promise<void> {
 
 /** The jwt-bearer grant (one more ES256 verification and two writes) next to client_credentials, same server. */
 async function benchFederation(target: DatabaseTarget): Promise<void> {
-  await prepareBenchFixtures(target, "ES256", 0);
+  await prepareBenchFixtures(target, "ES256", 0, 0);
   const partner = await prepareFederationBench(target);
   const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, "ES256");
   try {
@@ -84,7 +89,7 @@ const catalogResults: CatalogResult[] = [];
  * articles against the same CLI listing catalogs (its memory without an import); getCatalogInfos with 500 suppliers.
  */
 async function benchCatalogs(target: DatabaseTarget, directory: string): Promise<void> {
-  const fixtures = await prepareBenchFixtures(target, "ES256", 0);
+  const fixtures = await prepareBenchFixtures(target, "ES256", 0, 0);
   await prepareCatalogBench(target);
   const raw = await rawWriteRate(target);
   const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, "ES256");
@@ -99,7 +104,7 @@ async function benchCatalogs(target: DatabaseTarget, directory: string): Promise
     const listRun = await runAdmin(["catalogs", "list", "DLAG"], cliEnv);
     const importRun = await runAdmin(["catalogs", "import", file], cliEnv, [`--max-old-space-size=${IMPORT_HEAP_MB}`]);
     if (importRun.code !== 0) throw new Error(`the bench import failed (exit ${importRun.code}):\n${importRun.output.slice(-2000)}`);
-    const pages = await benchApi(baseUrl, child, target.provider, fixtures.apiRefreshToken, measure);
+    const pages = await benchApi(baseUrl, child, target.provider, fixtures.refreshTokens[0], measure);
     catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download, importRun, listRun, pages });
     console.log(`  ${`${target.provider} getSubCatalog ${ARTICLES} articles`.padEnd(48)} ${download.articlesPerSecond} articles/s, ${download.megabytesPerSecond.toFixed(1)} MB/s, first byte ${download.firstByteMs} ms, peak memory +${download.peakGrowthMb.toFixed(1)} MB (raw write: ${raw.articlesPerSecond} articles/s; medians of ${RUNS} runs, worst first byte and memory)`);
     console.log(`  ${`${target.provider} import ${ARTICLES} articles (CLI)`.padEnd(48)} ${importRun.seconds.toFixed(1)} s, ${Math.round(ARTICLES / importRun.seconds)} articles/s, ${(fileBytes / 1e6).toFixed(1)} MB file, JavaScript heap capped at ${IMPORT_HEAP_MB} MB, peak resident memory ${importRun.peakMb.toFixed(1)} MB (CLI listing catalogs: ${listRun.peakMb.toFixed(1)} MB)`);
@@ -134,7 +139,7 @@ async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => P
 }
 
 function report(rawRates: Record<string, number>): void {
-  const bare = results.find((r) => r.name.includes("bare node:http"));
+  const bare = results.find((r) => r.name === "bare node:http + ES256 JWT (baseline)");
   const nextOnly = results.find((r) => r.name.startsWith("next start only"));
   if (bare && nextOnly) console.log(`\nbare node:http ES256 endpoint ${bare.rps} req/s; the token handler through plain next start ${nextOnly.rps} req/s (${(nextOnly.rps / bare.rps).toFixed(2)} of bare)`);
   const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
@@ -189,7 +194,7 @@ async function main(): Promise<void> {
       await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
       const sqlite = parseDatabaseUrl(`file:${path.join(directory, "tokens.db")}`);
       const targets = postgres ? [sqlite, postgres.target] : [sqlite];
-      rawRates = await benchTokenGrants(targets, signRatesNow);
+      rawRates = await benchTokenGrants(targets, signRatesNow, measureBareEndpoint);
       console.log("\ntoken endpoint on a grown database:");
       for (const target of targets) await benchAtScale(target);
     }

@@ -2,7 +2,7 @@
  * Baselines measured in the same run as OptiGate: the raw signing rates of jose and node:crypto, and a bare
  * node:http endpoint that signs the same kind of JWT per request. Run as a child process on the server's core:
  *   --sign-rate        prints JSON {"jose ES256": ops/s, ...}
- *   --serve <port>     serves POST / with a freshly signed ES256 access token
+ *   --serve <port> [ES256|RS256]   serves POST / with a freshly signed access token (ES256 by default)
  */
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { createServer } from "node:http";
@@ -49,8 +49,8 @@ async function signRates(): Promise<Record<string, number>> {
   return result;
 }
 
-function serve(port: number): void {
-  const signToken = nodeSigner("ES256");
+function serve(port: number, alg: "ES256" | "RS256"): void {
+  const signToken = nodeSigner(alg);
   createServer((request, response) => {
     request.resume();
     request.on("end", () => {
@@ -61,7 +61,7 @@ function serve(port: number): void {
   }).listen(port, "127.0.0.1", () => console.log("ready"));
 }
 
-const [mode, argument] = process.argv.slice(2);
+const [mode, argument, algArgument] = process.argv.slice(2);
 if (mode === "--sign-rate") signRates().then((result) => console.log(JSON.stringify(result)));
-else if (mode === "--serve") serve(Number(argument));
-else throw new Error("usage: baselines.ts --sign-rate | --serve <port>");
+else if (mode === "--serve") serve(Number(argument), algArgument === "RS256" ? "RS256" : "ES256");
+else throw new Error("usage: baselines.ts --sign-rate | --serve <port> [ES256|RS256]");

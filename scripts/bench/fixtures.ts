@@ -14,14 +14,12 @@ export const BENCH_REDIRECT_URI = "http://localhost:4000/callback";
 const SCOPES = ["openid", "profile", "platform.catalogs.read", "offline_access"];
 
 export interface BenchFixtures {
-  /** Granted platform.catalogs.read offline_access: refreshes return an access token. */
-  apiRefreshToken: string;
-  /** Granted openid offline_access and the API scope: refreshes also return an ID token. */
-  openidRefreshToken: string;
+  /** Granted openid offline_access and the API scope: refreshes return an access token and an ID token. */
+  refreshTokens: string[];
   codes: string[];
 }
 
-export async function prepareBenchFixtures(target: DatabaseTarget, tokenSigningAlg: "RS256" | "ES256", codeCount: number): Promise<BenchFixtures> {
+export async function prepareBenchFixtures(target: DatabaseTarget, tokenSigningAlg: "RS256" | "ES256", codeCount: number, refreshTokenCount: number): Promise<BenchFixtures> {
   const config = loadConfig({ DATABASE_URL: target.url, SECRET_KEY, DEMO_DATA: "1", TOKEN_SIGNING_ALG: tokenSigningAlg, NODE_ENV: "test" });
   await prepareDatabase(config);
   const db = createPrismaClient(target); // its own client: disconnecting it must not end the shared pool
@@ -33,24 +31,21 @@ export async function prepareBenchFixtures(target: DatabaseTarget, tokenSigningA
     update: { scopes: JSON.stringify(SCOPES), revokedAt: null },
   });
   const now = new Date();
-  const refreshToken = async (scopes: string[]) => {
-    const token = generateOpaqueToken();
-    await db.refreshToken.create({
-      data: {
+  const refreshTokens = Array.from({ length: refreshTokenCount }, () => generateOpaqueToken());
+  for (let offset = 0; offset < refreshTokens.length; offset += 5000) {
+    await db.refreshToken.createMany({
+      data: refreshTokens.slice(offset, offset + 5000).map((token) => ({
         tokenHash: hashToken(token),
         familyId: randomUUID(),
         clientId: "demo-web",
         userId: user.id,
         consentId: consent.id,
-        scopes: JSON.stringify(scopes),
+        scopes: JSON.stringify(["openid", "offline_access", "platform.catalogs.read"]),
         authTime: now,
         expiresAt: new Date(now.getTime() + 365 * 86_400_000),
-      },
+      })),
     });
-    return token;
-  };
-  const apiRefreshToken = await refreshToken(["platform.catalogs.read", "offline_access"]);
-  const openidRefreshToken = await refreshToken(["openid", "offline_access", "platform.catalogs.read"]);
+  }
   const codes = Array.from({ length: codeCount }, () => generateOpaqueToken());
   for (let offset = 0; offset < codes.length; offset += 5000) {
     await db.authorizationCode.createMany({
@@ -70,5 +65,5 @@ export async function prepareBenchFixtures(target: DatabaseTarget, tokenSigningA
     });
   }
   await closeDb(db);
-  return { apiRefreshToken, openidRefreshToken, codes };
+  return { refreshTokens, codes };
 }

@@ -1,16 +1,16 @@
 /**
  * The peer of the token bench: node-oidc-provider configured like OptiGate's bench clients, run as a child process on
  * the server's core:
- *   peer-provider.ts <port> <ES256|RS256> <codes>
+ *   peer-provider.ts <port> <ES256|RS256> <codes> <refresh tokens>
  * It issues JWT access tokens (RFC 9068) and ID tokens with the given algorithm, keeps grants, codes and refresh
  * tokens in memory (a Map: the library's own memory adapter is an LRU of 1,000 entries, too few for the codes of a
- * run), and prints one JSON line when it listens: a refresh token granted openid offline_access and the API scope,
- * and `codes` authorization codes for the same grant.
+ * run), and prints one JSON line when it listens: refresh tokens granted openid offline_access and the API scope,
+ * and authorization codes for the same grant.
  */
 import { generateKeyPairSync } from "node:crypto";
 import Provider, { type Adapter, type AdapterPayload } from "oidc-provider";
 
-const [portArgument, algArgument, codesArgument] = process.argv.slice(2);
+const [portArgument, algArgument, codesArgument, refreshTokensArgument] = process.argv.slice(2);
 const alg = algArgument === "RS256" ? "RS256" : "ES256";
 const port = Number(portArgument);
 const issuer = `http://localhost:${port}`;
@@ -89,7 +89,7 @@ const provider = new Provider(issuer, {
 });
 provider.on("server_error", (_ctx, error) => console.error(error));
 
-async function grantFixtures(codeCount: number): Promise<{ refreshToken: string; codes: string[] }> {
+async function grantFixtures(codeCount: number, refreshTokenCount: number): Promise<{ refreshTokens: string[]; codes: string[] }> {
   const client = await provider.Client.find("web");
   if (!client) throw new Error("the peer's web client is missing");
   const grant = new provider.Grant({ accountId: ACCOUNT, clientId: "web" });
@@ -98,13 +98,16 @@ async function grantFixtures(codeCount: number): Promise<{ refreshToken: string;
   const grantId = await grant.save();
   const scope = `openid offline_access ${PEER_API_SCOPE}`;
   const authTime = Math.floor(Date.now() / 1000);
-  const refreshToken = await new provider.RefreshToken({ client, accountId: ACCOUNT, grantId, scope, resource: API, authTime, gty: "authorization_code" }).save();
+  const refreshTokens: string[] = [];
+  for (let index = 0; index < refreshTokenCount; index++) {
+    refreshTokens.push(await new provider.RefreshToken({ client, accountId: ACCOUNT, grantId, scope, resource: API, authTime, gty: "authorization_code" }).save());
+  }
   const codes: string[] = [];
   for (let index = 0; index < codeCount; index++) {
     codes.push(await new provider.AuthorizationCode({ client, accountId: ACCOUNT, grantId, scope: `openid ${PEER_API_SCOPE}`, redirectUri: PEER_REDIRECT_URI, resource: API, authTime, gty: "authorization_code" }).save());
   }
-  return { refreshToken, codes };
+  return { refreshTokens, codes };
 }
 
-const fixtures = await grantFixtures(Number(codesArgument ?? 0));
+const fixtures = await grantFixtures(Number(codesArgument ?? 0), Number(refreshTokensArgument ?? 1));
 provider.listen(port, () => console.log(JSON.stringify(fixtures)));
