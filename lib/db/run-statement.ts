@@ -70,6 +70,43 @@ export async function sqliteTransaction<T>(db: Db, work: (run: StatementRunner) 
   return driver.lock.run(() => database.transaction(() => work((statement, values) => runOnSqlite(database, statement, values)))());
 }
 
+interface PendingWork {
+  work: (run: StatementRunner) => unknown;
+  settle: (result: unknown) => void;
+  fail: (error: unknown) => void;
+}
+
+const pendingWorks = new WeakMap<Db, PendingWork[]>();
+
+async function commitGroup(db: Db): Promise<void> {
+  const works = pendingWorks.get(db)!;
+  pendingWorks.delete(db);
+  try {
+    const results = await sqliteTransaction(db, (run) => works.map(({ work }) => work(run)));
+    works.forEach(({ settle }, index) => settle(results[index]));
+  } catch (error) {
+    works.forEach(({ fail }) => fail(error));
+  }
+}
+
+/**
+ * SQLite only: `work` runs on OptiGate's connection in a group commit. The works handed in while one event-loop turn
+ * runs share one transaction, each still deciding on its own rows; a commit costs far more than the rows in it (an
+ * update of one refresh token ~50 µs alone, ~12 µs in a group of eight). If the transaction fails, every work in it
+ * fails. PostgreSQL groups concurrent commits itself.
+ */
+export function sqliteGroupCommit<T>(db: Db, work: (run: StatementRunner) => T): Promise<T> {
+  if (driverOf(db).provider !== "sqlite") throw new Error("sqliteGroupCommit runs on SQLite only");
+  return new Promise<T>((settle, fail) => {
+    let works = pendingWorks.get(db);
+    if (!works) {
+      pendingWorks.set(db, (works = []));
+      setImmediate(() => void commitGroup(db));
+    }
+    works.push({ work, settle: settle as (result: unknown) => void, fail });
+  });
+}
+
 export interface InsertColumn {
   name: string;
   type: ColumnType;

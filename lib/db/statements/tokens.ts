@@ -1,12 +1,13 @@
 /**
  * The writes on the token endpoint's hot path, each one `UPDATE ... RETURNING` statement: slide a refresh token,
  * consume an authorization code. They run on OptiGate's own connection (lib/db/run-statement.ts), which costs
- * microseconds where a Prisma query costs hundreds (the benchmark showed these writes as the largest cost of a refresh).
+ * microseconds where a Prisma query costs hundreds (the benchmark showed these writes as the largest cost of a
+ * refresh), and on SQLite in group commits.
  */
 import type { DatabaseProvider } from "@/lib/config/database-url";
 import { timestampText } from "@/lib/db/dialect";
-import type { Db } from "@/lib/db/prisma";
-import { runStatement, type NamedStatement } from "@/lib/db/run-statement";
+import { driverOf, type Db } from "@/lib/db/prisma";
+import { runStatement, sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
 
 export interface UsedRefreshToken {
   id: string;
@@ -59,7 +60,9 @@ export const CONSUME_CODE = updateReturning(
   ["id", "user_id", "consent_id", "login_session_id", "redirect_uri", "scopes", "requested_scopes", "nonce", "code_challenge"],
 );
 
+/** The hot statements take part in SQLite's group commit: many refreshes and redemptions share one commit. */
 async function run(db: Db, statement: NamedStatement, values: (string | Date)[]): Promise<Row | undefined> {
+  if (driverOf(db).provider === "sqlite") return sqliteGroupCommit(db, (runNow) => runNow<Row>(statement, values)[0]);
   const rows = await runStatement<Row>(db, statement, values);
   return rows[0];
 }

@@ -5,7 +5,7 @@
  * may come with its audit event, written in the same transaction only when the use is the first.
  */
 import { driverOf, type Db } from "@/lib/db/prisma";
-import { runStatement, sqliteTransaction, type NamedStatement, type SqlValue } from "@/lib/db/run-statement";
+import { runStatement, sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
 
 const USE = `INSERT INTO "used_assertions" ("key", "expires_at") VALUES (?, ?)
     ON CONFLICT ("key") DO UPDATE SET "expires_at" = excluded."expires_at" WHERE "used_assertions"."expires_at" <= ?
@@ -38,46 +38,13 @@ export async function useAssertion(db: Db, key: string, expiresAt: Date, now = n
   return rows.length === 1;
 }
 
-interface PendingUse {
-  values: SqlValue[];
-  eventValues: SqlValue[];
-  settle: (first: boolean) => void;
-  fail: (error: unknown) => void;
-}
-
-/**
- * SQLite: the uses that arrive while one event-loop turn runs are written in one transaction (group commit), each
- * still deciding on its own row; a commit costs far more than the rows in it.
- */
-const pendingUses = new WeakMap<Db, PendingUse[]>();
-
-async function writeUses(db: Db): Promise<void> {
-  const uses = pendingUses.get(db)!;
-  pendingUses.delete(db);
-  try {
-    const firsts = await sqliteTransaction(db, (run) =>
-      uses.map((use) => {
-        const first = run(USE_ASSERTION, use.values).length === 1;
-        if (first) run(RECORD_AUDIT_EVENT, use.eventValues);
-        return first;
-      }),
-    );
-    uses.forEach((use, index) => use.settle(firsts[index]));
-  } catch (error) {
-    uses.forEach((use) => use.fail(error));
-  }
-}
-
 /** As useAssertion, and writes `event` along with a first use (in the same commit). */
 export async function useAssertionRecorded(db: Db, key: string, expiresAt: Date, now: Date, event: AuditRow): Promise<boolean> {
   const eventValues = [event.id, event.occurredAt, event.type, event.userId, event.clientId, event.details];
   if (driverOf(db).provider === "postgresql") return (await runStatement(db, USE_ASSERTION_RECORDED, [key, expiresAt, now, ...eventValues])).length === 1;
-  return new Promise((settle, fail) => {
-    let uses = pendingUses.get(db);
-    if (!uses) {
-      pendingUses.set(db, (uses = []));
-      setImmediate(() => void writeUses(db));
-    }
-    uses.push({ values: [key, expiresAt, now], eventValues, settle, fail });
+  return sqliteGroupCommit(db, (run) => {
+    const first = run(USE_ASSERTION, [key, expiresAt, now]).length === 1;
+    if (first) run(RECORD_AUDIT_EVENT, eventValues);
+    return first;
   });
 }

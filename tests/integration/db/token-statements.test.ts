@@ -67,6 +67,29 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     expect(await slideRefreshToken(db, hashToken("rt-1"), "demo-spa", now, expiresAt)).toBeUndefined();
   });
 
+  it("decide each request on its own rows when many arrive at once (on SQLite in one group commit)", async () => {
+    const db = service().database.db;
+    const tokens = Array.from({ length: 12 }, (_, index) => `rt-group-${index}`);
+    await db.refreshToken.createMany({
+      data: tokens.map((token) => ({ tokenHash: hashToken(token), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: `["${token}"]`, authTime: new Date(), expiresAt: new Date(Date.now() + 60_000) })),
+    });
+    for (const code of ["code-group-1", "code-group-2"]) await newCode(code);
+    const driver = driverOf(db);
+    const commits = driver.provider === "sqlite" ? vi.spyOn(driver.database(), "transaction") : undefined;
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + 365 * 86_400_000);
+    const [slides, codes] = await Promise.all([
+      Promise.all([...tokens, "rt-unknown"].map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, now, expiresAt))),
+      Promise.all(["code-group-1", "code-group-1", "code-group-2"].map((code) => consumeAuthorizationCode(db, hashToken(code), demoWeb.client_id, now))),
+    ]);
+    expect(slides.map((slide) => slide?.scopes)).toEqual([...tokens.map((token) => `["${token}"]`), undefined]);
+    // The same code twice at once: exactly one of them consumes it.
+    expect(codes.map((code) => code !== undefined).sort()).toEqual([false, true, true]);
+    expect(codes[2]).toBeDefined();
+    if (commits) expect(commits).toHaveBeenCalledTimes(1);
+    commits?.mockRestore();
+  });
+
   it("wait for an open Prisma transaction instead of joining it, so its rollback cannot undo a consumed code", async () => {
     const db = service().database.db;
     await newCode("code-during-transaction");
