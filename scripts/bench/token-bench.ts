@@ -75,11 +75,14 @@ async function startOptiGate(target: DatabaseTarget, alg: Algorithm, label = `${
   return { child, load };
 }
 
-/** `servers` take turns per grant; all are stopped afterwards. */
-async function takeTurns(servers: Promise<RunningServer>[], grants: readonly Grant[]): Promise<void> {
+/**
+ * The servers are started one after the other (their fixtures, made in this process, would otherwise compete), then
+ * take turns per grant; all are stopped afterwards.
+ */
+async function takeTurns(servers: (() => Promise<RunningServer>)[], grants: readonly Grant[]): Promise<void> {
   const running: RunningServer[] = [];
   try {
-    for (const server of servers) running.push(await server);
+    for (const start of servers) running.push(await start());
     for (const grant of grants) for (const server of running) await measureGrant(server.load, grant);
   } finally {
     await Promise.all(running.map((server) => stop(server.child)));
@@ -102,7 +105,7 @@ export async function benchTokenGrants(
     rawRates[alg] = signRatesNow()[`node:crypto ${alg}`];
     console.log(`  raw node:crypto ${alg} signing on the server core, just before: ${rawRates[alg]} signatures/s`);
     await measureBareEndpoint(alg, bareLabel(alg));
-    await takeTurns([startPeer(alg), ...targets.map((target) => startOptiGate(target, alg))], GRANTS);
+    await takeTurns([() => startPeer(alg), ...targets.map((target) => () => startOptiGate(target, alg))], GRANTS);
   }
   return rawRates;
 }
@@ -114,10 +117,10 @@ export const beforeGrowthLabel = (provider: string) => `${provider} ES256 before
 /** Refresh and code redemption on `target`, then again once it has grown; then the purge of a backlog. */
 export async function benchAtScale(target: DatabaseTarget): Promise<void> {
   const grants: Grant[] = ["refresh_token", "authorization_code"];
-  await takeTurns([startOptiGate(target, "ES256", beforeGrowthLabel(target.provider))], grants);
+  await takeTurns([() => startOptiGate(target, "ES256", beforeGrowthLabel(target.provider))], grants);
   const seconds = await seedScale(target);
   console.log(`  ${target.provider}: seeded ${SCALE.refreshTokens.toLocaleString("en")} refresh tokens, ${SCALE.users.toLocaleString("en")} users, ${SCALE.clients.toLocaleString("en")} clients in ${seconds.toFixed(1)} s`);
-  await takeTurns([startOptiGate(target, "ES256", scaleLabel(target.provider))], grants);
+  await takeTurns([() => startOptiGate(target, "ES256", scaleLabel(target.provider))], grants);
   await seedScale(target, "expired backlog");
   const purge = await runAdmin(["purge"], { DATABASE_URL: target.url, SECRET_KEY, PUBLIC_URL: "http://localhost:3000", NODE_ENV: "production" });
   if (purge.code !== 0) throw new Error(`the purge failed:\n${purge.output}`);
