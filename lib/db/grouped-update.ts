@@ -2,11 +2,16 @@
  * A conditional single-row `UPDATE … RETURNING` on the token endpoint's hot path, which the requests arriving in one
  * event-loop turn share: on SQLite as one group commit of per-row statements (sqliteGroupCommit), on PostgreSQL as
  * one statement over arrays (`UPDATE … FROM unnest(…)`), so one round trip and one commit for the group instead of
- * one each. Either way each request decides on its own row. On PostgreSQL a row is updated once per statement, so a
- * key presented twice in one group goes out again once the group has committed: the requests then see each other's
- * update as if they had come one after the other (a refresh token slides twice; a code is consumed once).
+ * one each. Either way each request decides on its own row, and if the statement fails, every request of its group
+ * fails. On PostgreSQL a row is updated once per statement, so a key presented twice in one group goes out again,
+ * first in the next group, once the group has committed: the requests then see each other's update as if they had
+ * come one after the other (a refresh token slides twice; a code is consumed once). A group locks its rows in the
+ * order of its keys, so that two groups in flight cannot deadlock each other; one that deadlocks with another
+ * multi-row update (a revocation) is tried once more.
  */
 import { driverValue, type ColumnType, type SqlValue } from "@/lib/db/dialect";
+import type pg from "pg";
+import { processCache } from "@/lib/cache/process-cache";
 import { driverOf, type Db } from "@/lib/db/prisma";
 import { sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
 
@@ -32,10 +37,14 @@ export interface GroupedUpdate<Parameter extends string> {
   postgres: { name: string; text: string };
 }
 
-const PARAMETER = /:([a-z_]+)/g;
+/** `:name`, but not the second colon of a `::type` cast. */
+const PARAMETER = /(?<!:):([a-z_]+)\b/g;
 
 export function groupedUpdate<Parameter extends string>(spec: GroupedUpdateSpec<Parameter>): GroupedUpdate<Parameter> {
   const parameterNames = Object.keys(spec.parameters) as Parameter[];
+  for (const [, name] of `${spec.set} ${spec.where}`.matchAll(PARAMETER)) {
+    if (!parameterNames.includes(name as Parameter)) throw new Error(`${spec.name}: :${name} is not one of its parameters`);
+  }
   const sqliteOrder: Parameter[] = [];
   const positional = (text: string) => text.replace(PARAMETER, (_, name: Parameter) => (sqliteOrder.push(name), "?"));
   const sqliteText = `UPDATE "${spec.table}" SET ${positional(spec.set)} WHERE ${positional(spec.where)} RETURNING ${spec.returning("sqlite")}`;
@@ -62,52 +71,67 @@ interface Presented {
   values: SqlValue[];
   settle: (row: Row | undefined) => void;
   fail: (error: unknown) => void;
+  /** Deadlocks met so far. */
+  deadlocks: number;
 }
 
-type AnyUpdate = GroupedUpdate<string>;
+interface PendingGroup {
+  update: GroupedUpdate<string>;
+  requests: Presented[];
+}
 
-const pendingGroups = new WeakMap<Db, Map<AnyUpdate, Presented[]>>();
+const DEADLOCK_DETECTED = "40P01";
 
-function present(db: Db, update: AnyUpdate, request: Presented): void {
-  let groups = pendingGroups.get(db);
-  if (!groups) pendingGroups.set(db, (groups = new Map()));
-  let group = groups.get(update);
+// Shared by every copy of this module in the process (the Next.js bundle and the lean front load their own), so that
+// their requests share groups too. Per pool, then per statement.
+const pendingGroups = processCache("groupedUpdates", () => new WeakMap<pg.Pool, Map<string, PendingGroup>>());
+
+/** Adds a request to the pool's next group of `update`; repeats of a key go first, so that they are not overtaken. */
+function present(pool: pg.Pool, update: GroupedUpdate<string>, request: Presented, repeat = false): void {
+  let groups = pendingGroups.get(pool);
+  if (!groups) pendingGroups.set(pool, (groups = new Map()));
+  let group = groups.get(update.postgres.name);
   if (!group) {
-    groups.set(update, (group = []));
-    setImmediate(() => void runPostgresGroup(db, update));
+    groups.set(update.postgres.name, (group = { update, requests: [] }));
+    setImmediate(() => void runPostgresGroup(pool, update.postgres.name));
   }
-  group.push(request);
+  if (repeat) group.requests.unshift(request);
+  else group.requests.push(request);
 }
 
-async function runPostgresGroup(db: Db, update: AnyUpdate): Promise<void> {
-  const groups = pendingGroups.get(db)!;
-  const requests = groups.get(update)!;
-  groups.delete(update);
+async function runPostgresGroup(pool: pg.Pool, statementName: string): Promise<void> {
+  const groups = pendingGroups.get(pool)!;
+  const { update, requests } = groups.get(statementName)!;
+  groups.delete(statementName);
   const firsts = new Map<string, Presented>();
   const repeats: Presented[] = [];
   for (const request of requests) {
     if (firsts.has(request.key)) repeats.push(request);
     else firsts.set(request.key, request);
   }
-  const driver = driverOf(db);
-  if (driver.provider !== "postgresql") throw new Error("runPostgresGroup runs on PostgreSQL only");
-  const group = [...firsts.values()];
+  const group = [...firsts.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
   try {
     const values = update.parameterNames.map((_, index) => group.map((request) => driverValue(request.values[index], "postgresql")));
-    const { rows } = await driver.pool.query<Row>({ ...update.postgres, values });
+    const { rows } = await pool.query<Row>({ ...update.postgres, values });
     const byKey = new Map(rows.map((row) => [String(row.group_key), row]));
     for (const request of group) request.settle(byKey.get(request.key));
   } catch (error) {
-    for (const request of group) request.fail(error);
+    for (const request of group) {
+      if ((error as { code?: string }).code === DEADLOCK_DETECTED && request.deadlocks++ === 0) present(pool, update, request);
+      else request.fail(error);
+    }
   }
-  for (const request of repeats) present(db, update, request);
+  for (const request of repeats.reverse()) present(pool, update, request, true);
 }
 
 /** Runs `update` for one request in the current group; its row, or undefined when the conditions did not hold. */
 export function runGroupedUpdate<Parameter extends string, Result extends Row>(db: Db, update: GroupedUpdate<Parameter>, values: Record<Parameter, SqlValue>): Promise<Result | undefined> {
-  if (driverOf(db).provider === "sqlite") {
+  const driver = driverOf(db);
+  if (driver.provider === "sqlite") {
     return sqliteGroupCommit(db, (run) => run<Result>(update.sqlite, update.sqliteOrder.map((name) => values[name]))[0]);
   }
   const ordered = update.parameterNames.map((name) => values[name]);
-  return new Promise((settle, fail) => present(db, update as AnyUpdate, { key: String(ordered[0]), values: ordered, settle: settle as Presented["settle"], fail }));
+  return new Promise((settle, fail) =>
+    present(driver.pool, update as unknown as GroupedUpdate<string>, { key: String(ordered[0]), values: ordered, settle: settle as Presented["settle"], fail, deadlocks: 0 }),
+  );
 }

@@ -93,7 +93,7 @@ async function commitGroup(db: Db): Promise<void> {
  * SQLite only: `work` runs on OptiGate's connection in a group commit. The works handed in while one event-loop turn
  * runs share one transaction, each still deciding on its own rows; a commit costs far more than the rows in it (an
  * update of one refresh token ~50 µs alone, ~12 µs in a group of eight). If the transaction fails, every work in it
- * fails. PostgreSQL groups concurrent commits itself.
+ * fails. (On PostgreSQL, lib/db/grouped-update.ts groups the hot updates into one statement.)
  */
 export function sqliteGroupCommit<T>(db: Db, work: (run: StatementRunner) => T): Promise<T> {
   if (driverOf(db).provider !== "sqlite") throw new Error("sqliteGroupCommit runs on SQLite only");

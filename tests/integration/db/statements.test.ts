@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
+import type { GroupedUpdate } from "@/lib/db/grouped-update";
 import type { NamedStatement } from "@/lib/db/run-statement";
 import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
 import { ARTICLE_PAGE_SIZE, insertArticles, readArticlePage, revisionCustomerGroups } from "@/lib/db/statements/catalog-articles";
@@ -38,7 +39,8 @@ describe(`named statements on ${testProvider()}`, () => {
     expect((await consumeAuthorizationCode(db(), hashToken("statements-code"), demoWeb.client_id, now))?.authTime.toISOString()).toBe(now.toISOString());
     await db().refreshToken.create({ data: { tokenHash: hashToken("statements-rt"), familyId: randomUUID(), clientId: demoWeb.client_id, userId: user.id, scopes: "[]", authTime: now, expiresAt: new Date(now.getTime() + 60_000) } });
     expect((await slideRefreshToken(db(), hashToken("statements-rt"), demoWeb.client_id, now, new Date(now.getTime() + 120_000)))?.userId).toBe(user.id);
-    ["optigate_consume_code", "optigate_slide_refresh_token"].forEach((name) => covered.add(name));
+    // Each function runs the SQLite statement or the PostgreSQL group statement, in that database's CI run.
+    ["optigate_consume_code", "optigate_slide_refresh_token", "optigate_consume_code_group", "optigate_slide_refresh_token_group"].forEach((name) => covered.add(name));
   });
 
   it("optigate_reserve_attempt, optigate_lock_attempts, optigate_release_attempt and optigate_clear_attempts", async () => {
@@ -154,7 +156,9 @@ describe(`named statements on ${testProvider()}`, () => {
     for (const file of readdirSync("lib/db/statements")) {
       const module = (await import(`@/lib/db/statements/${file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
       for (const value of Object.values(module)) {
-        if (typeof value === "object" && value !== null && "name" in value && "sql" in value) exported.push((value as NamedStatement).name);
+        if (typeof value !== "object" || value === null) continue;
+        if ("name" in value && "sql" in value) exported.push((value as NamedStatement).name);
+        if ("sqlite" in value && "postgres" in value) exported.push((value as GroupedUpdate<string>).sqlite.name, (value as GroupedUpdate<string>).postgres.name);
       }
     }
     expect(exported.length).toBeGreaterThan(10);

@@ -78,23 +78,78 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     const commits = driver.provider === "sqlite" ? vi.spyOn(driver.database(), "transaction") : vi.spyOn(driver.pool, "query");
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 365 * 86_400_000);
-    // A token of another client, an unknown one and the first token twice: the repeat slides it again.
-    const presented = [...tokens, "rt-unknown", tokens[0]];
-    const [slides, foreign, codes] = await Promise.all([
+    const later = new Date(expiresAt.getTime() + 1000);
+    // An unknown token, and the first token again with a later expiry: the repeat slides it once more.
+    const presented = [...tokens, "rt-unknown"];
+    const [slides, repeat, foreign, codes] = await Promise.all([
       Promise.all(presented.map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, now, expiresAt))),
+      slideRefreshToken(db, hashToken(tokens[0]), demoWeb.client_id, now, later),
       slideRefreshToken(db, hashToken(tokens[1]), "demo-spa", now, expiresAt),
       Promise.all(["code-group-1", "code-group-1", "code-group-2"].map((code) => consumeAuthorizationCode(db, hashToken(code), demoWeb.client_id, now))),
     ]);
-    expect(slides.map((slide) => slide?.scopes)).toEqual([...tokens.map((token) => `["${token}"]`), undefined, `["${tokens[0]}"]`]);
+    expect(slides.map((slide) => slide?.scopes)).toEqual([...tokens.map((token) => `["${token}"]`), undefined]);
+    expect(repeat?.scopes).toBe(`["${tokens[0]}"]`);
     expect(foreign).toBeUndefined();
     // The same code twice at once: exactly one of them consumes it.
     expect(codes.map((code) => code !== undefined).sort()).toEqual([false, true, true]);
     expect(codes[2]).toBeDefined();
     // SQLite: one transaction. PostgreSQL: one statement per kind of update, and one more for each kind's repeat.
-    expect(commits).toHaveBeenCalledTimes(driver.provider === "sqlite" ? 1 : 4);
+    const groupStatements = commits.mock.calls.filter(([query]) => driver.provider === "sqlite" || String((query as { name?: string }).name).endsWith("_group"));
+    expect(groupStatements).toHaveLength(driver.provider === "sqlite" ? 1 : 4);
     commits.mockRestore();
     const slid = await db.refreshToken.findMany({ where: { tokenHash: { in: tokens.map(hashToken) } } });
-    expect(slid.map((row) => row.expiresAt.toISOString())).toEqual(tokens.map(() => expiresAt.toISOString()));
+    const expiryOf = (token: string) => slid.find((row) => row.tokenHash === hashToken(token))!.expiresAt.toISOString();
+    expect(tokens.map(expiryOf)).toEqual([later, ...tokens.slice(1).map(() => expiresAt)].map((date) => date.toISOString()));
+  });
+
+  it("lock a PostgreSQL group's rows in the order of their keys, so that two groups in flight cannot deadlock", async () => {
+    const db = service().database.db;
+    const driver = driverOf(db);
+    if (driver.provider !== "postgresql") return;
+    // Presented in the reverse order of their keys.
+    const tokens = ["rt-order-a", "rt-order-b", "rt-order-c", "rt-order-d"].sort((a, b) => (hashToken(a) < hashToken(b) ? 1 : -1));
+    await db.refreshToken.createMany({
+      data: tokens.map((token) => ({ tokenHash: hashToken(token), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: "[]", authTime: new Date(), expiresAt: new Date(Date.now() + 60_000) })),
+    });
+    const queries = vi.spyOn(driver.pool, "query");
+    const now = new Date();
+    await Promise.all(tokens.map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, now, new Date(now.getTime() + 120_000))));
+    const [query] = queries.mock.calls.find(([call]) => String((call as { name?: string }).name).endsWith("_group"))!;
+    queries.mockRestore();
+    const keys = (query as unknown as { values: string[][] }).values[0];
+    expect(keys).toEqual(tokens.map(hashToken).reverse());
+  });
+
+  it("try a PostgreSQL group once more after a deadlock, and fail the whole group on any other error", async () => {
+    const db = service().database.db;
+    const driver = driverOf(db);
+    if (driver.provider !== "postgresql") return;
+    const tokens = ["rt-deadlock-1", "rt-deadlock-2", "rt-failing-1", "rt-failing-2"];
+    await db.refreshToken.createMany({
+      data: tokens.map((token) => ({ tokenHash: hashToken(token), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: "[]", authTime: new Date(), expiresAt: new Date(Date.now() + 60_000) })),
+    });
+    const query = driver.pool.query.bind(driver.pool);
+    const failWith = (error: Error & { code?: string }, times: number) => {
+      let left = times;
+      return vi.spyOn(driver.pool, "query").mockImplementation(((config: { name?: string }, ...rest: unknown[]) =>
+        String(config.name).endsWith("_group") && left-- > 0 ? Promise.reject(error) : (query as (...args: unknown[]) => unknown)(config, ...rest)) as typeof driver.pool.query);
+    };
+    const slideAll = (names: string[]) => Promise.allSettled(names.map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, new Date(), new Date(Date.now() + 120_000))));
+
+    const deadlock = failWith(Object.assign(new Error("deadlock detected"), { code: "40P01" }), 1);
+    const retried = await slideAll(tokens.slice(0, 2));
+    deadlock.mockRestore();
+    expect(retried.map((outcome) => outcome.status === "fulfilled" && outcome.value !== undefined)).toEqual([true, true]);
+
+    const twice = failWith(Object.assign(new Error("deadlock detected"), { code: "40P01" }), 2);
+    const givenUp = await slideAll(tokens.slice(0, 2));
+    twice.mockRestore();
+    expect(givenUp.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+
+    const broken = failWith(new Error("connection lost"), 1);
+    const failed = await slideAll(tokens.slice(2));
+    broken.mockRestore();
+    expect(failed.map((outcome) => (outcome.status === "rejected" ? (outcome.reason as Error).message : "settled"))).toEqual(["connection lost", "connection lost"]);
   });
 
   it("wait for an open Prisma transaction instead of joining it, so its rollback cannot undo a consumed code", async () => {

@@ -1,8 +1,9 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { hashToken } from "@/lib/crypto/tokens";
+import { getPrismaClient } from "@/lib/db/prisma";
 import { ROTATION_GRACE_SECONDS } from "@/lib/oauth/token/grants/refresh-token";
 import { forgetUser } from "@/lib/oauth/users/user-store";
 import { authorizeWithConsent, basic, call, demoWeb, formRequest, ISSUER, pkcePair, UserAgent, useOAuthService } from "../../helpers/oauth-service";
@@ -121,6 +122,31 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
     const body = await (await token({ grant_type: "authorization_code", code, redirect_uri: "http://localhost:5173/callback", client_id: "demo-spa", code_verifier: verifier })).json();
     expect(body.refresh_token).toBeUndefined();
     await expectError(await token({ grant_type: "refresh_token", refresh_token: "x", client_id: "demo-spa" }), "unauthorized_client");
+  });
+
+  it("refuses a token that had expired when its update ran as expired, without revoking it, though an earlier request slid it since", async () => {
+    const grant = await offlineGrant(demoWeb);
+    const db = service().database.db;
+    const row = await stored(grant.refresh_token);
+    await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // The refusal's read (on the service's own client) comes after a request of an earlier instant, which still found
+    // the token usable, slid it.
+    const served = getPrismaClient(service().database.target).refreshToken;
+    const read = served.findUnique.bind(served);
+    const reads = vi.spyOn(served, "findUnique").mockImplementation((async (query: Parameters<typeof read>[0]) => {
+      await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + 60_000) } });
+      return read(query);
+    }) as unknown as typeof served.findUnique);
+    try {
+      const response = await refresh(demoWeb, grant.refresh_token);
+      expect(reads).toHaveBeenCalled();
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "invalid_grant", error_description: "the refresh token has expired" });
+    } finally {
+      reads.mockRestore();
+    }
+    expect((await stored(grant.refresh_token)).revokedAt).toBeNull();
+    expect((await refresh(demoWeb, grant.refresh_token)).status).toBe(200);
   });
 
   it("lets concurrent refreshes of one token all succeed and keeps one row", async () => {

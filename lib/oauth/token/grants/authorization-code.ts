@@ -1,8 +1,8 @@
 /**
  * grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6). The code is single-use: it is consumed by one
- * conditional update that also returns it (lib/db/token-statements.ts), so of concurrent redemptions exactly one
- * succeeds, and a redemption costs one database statement. Presenting a used code again revokes the refresh tokens issued from it
- * (RFC 6749 §4.1.2).
+ * conditional update that also returns it (lib/db/statements/tokens.ts), so of concurrent redemptions exactly one
+ * succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the refresh
+ * tokens issued from it (RFC 6749 §4.1.2).
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
