@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ACCESS_TOKEN_SECONDS, RENEWAL_DUE_AFTER_SECONDS } from "./tests/example/renewal";
 import { CHROMIUM, freePort } from "./tests/helpers/browser-run";
 
 process.env.E2E_PORT ??= freePort();
@@ -51,9 +52,9 @@ export default defineConfig({
       timeout: 240_000,
       stdout: "ignore",
       stderr: "pipe",
-      // The .env of the example names OptiGate at port 3000; the environment wins over it. A renewal is due one
-      // second after each access token is issued, so that the test sees the refresh token grant at work.
-      env: { OPTIGATE_URL: optigateUrl, REFRESH_MARGIN_SECONDS: "3599", NEXT_TELEMETRY_DISABLED: "1" },
+      // The .env of the example names OptiGate at port 3000; the environment wins over it. A renewal is due soon
+      // after each access token is issued, so that the test sees the refresh token grant at work.
+      env: { OPTIGATE_URL: optigateUrl, REFRESH_MARGIN_SECONDS: String(ACCESS_TOKEN_SECONDS - RENEWAL_DUE_AFTER_SECONDS), NEXT_TELEMETRY_DISABLED: "1" },
     },
   ],
 });

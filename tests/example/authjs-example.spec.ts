@@ -3,6 +3,7 @@
  * access token with the refresh token, and signs out through OptiGate's end-session endpoint back to itself.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { ACCESS_TOKEN_SECONDS, RENEWAL_DUE_AFTER_SECONDS } from "./renewal";
 
 const OPTICIAN = { username: "optician@demo.test", password: "Optician#2026" };
 
@@ -33,8 +34,9 @@ test("sign in, see the user and their catalogs, renew the access token, sign out
   await expect(status).toHaveAttribute("data-refresh-count", "0");
   const firstExpiry = Number(await status.getAttribute("data-expires-at"));
 
-  // A second later the renewal is due: the next page view renews the access token, and the API takes the new one.
-  await page.waitForTimeout(1_500);
+  // Once the renewal is due, the next page view renews the access token, and the API takes the new one.
+  const renewalDueAt = (firstExpiry - ACCESS_TOKEN_SECONDS + RENEWAL_DUE_AFTER_SECONDS) * 1000;
+  await page.waitForTimeout(Math.max(0, renewalDueAt - Date.now()) + 1_000);
   await page.reload();
   await expect(status).toHaveAttribute("data-refresh-count", "1");
   expect(Number(await status.getAttribute("data-expires-at"))).toBeGreaterThan(firstExpiry);
