@@ -9,9 +9,9 @@
  * order of its keys, so that two groups in flight cannot deadlock each other; one that deadlocks with another
  * multi-row update (a revocation) is tried once more.
  */
-import { driverValue, type ColumnType, type SqlValue } from "@/lib/db/dialect";
 import type pg from "pg";
 import { processCache } from "@/lib/cache/process-cache";
+import { driverValue, type ColumnType, type SqlValue } from "@/lib/db/dialect";
 import { driverOf, type Db } from "@/lib/db/prisma";
 import { sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
 

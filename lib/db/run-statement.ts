@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { driverValue, manyRowsInsert, numberedPlaceholders, type ColumnType, type SqlValue } from "@/lib/db/dialect";
+import { processCache } from "@/lib/cache/process-cache";
 import { driverOf, type Db } from "@/lib/db/prisma";
 
 export type { SqlValue };
@@ -76,7 +77,9 @@ interface PendingWork {
   fail: (error: unknown) => void;
 }
 
-const pendingWorks = new WeakMap<Db, PendingWork[]>();
+// Shared by every copy of this module in the process (the Next.js bundle and the lean front load their own), so that
+// their works share commits too.
+const pendingWorks = processCache("sqliteGroupCommits", () => new WeakMap<Db, PendingWork[]>());
 
 async function commitGroup(db: Db): Promise<void> {
   const works = pendingWorks.get(db)!;

@@ -33,10 +33,10 @@ async function refusal(context: ServiceContext, tokenHash: string, clientId: str
   if (!token || token.clientId !== clientId) return invalidGrant("the refresh token is not valid");
   if (token.revokedAt) return invalidGrant("the refresh token was revoked");
   if (token.expiresAt <= now) return invalidGrant("the refresh token has expired");
-  if (token.rotatedAt && now.getTime() - token.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) return token; // raced retry
   // Never rotated out, so not reused: it had expired at `now` when the update ran, and a request with an earlier
   // `now` has moved its expiry since.
   if (!token.rotatedAt) return invalidGrant("the refresh token has expired");
+  if (now.getTime() - token.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) return token; // raced retry
   await context.db.refreshToken.updateMany({ where: { familyId: token.familyId, revokedAt: null }, data: { revokedAt: now } });
   return invalidGrant("the refresh token was already used; its family has been revoked");
 }
