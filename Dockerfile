@@ -12,7 +12,7 @@ COPY package.json package-lock.json ./
 COPY scripts/generate-prisma-clients.mjs scripts/
 COPY prisma prisma
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEXT_TELEMETRY_DISABLED=1
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run bundle
 
