@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   console.log(prepared.appliedMigrations.length > 0 ? `Applied: ${prepared.appliedMigrations.join(", ")}` : "Database is up to date.");
   if (prepared.createdKeys.length > 0) console.log(`Created signing keys: ${prepared.createdKeys.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
+  for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);
   await closeDb(getPrismaClient(config.database));
 }
 

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   const prepared = await prepareDatabase(config);
   if (prepared.appliedMigrations.length > 0) console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
+  for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);
 
   useStandaloneConfig();
   const app = next({ dev, dir: process.cwd(), port: config.port });

@@ -24,7 +24,7 @@ if (command === "keys") {
   const kid = `partner-${new Date().toISOString().slice(0, 10)}`;
   const publicSet = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" }] };
   writeFileSync("partner-private.jwk.json", JSON.stringify({ ...(await exportJWK(privateKey)), kid }, null, 2));
-  writeFileSync("partner-issuer.json", JSON.stringify({ issuer: partner, jwks: publicSet, clients: ["partner-app"], subject: "email" }, null, 2));
+  writeFileSync("partner-issuer.json", JSON.stringify({ issuer: partner, jwks: publicSet, clients: ["partner-app"], subject: "email", companies: ["demo-company-optician"] }, null, 2));
   writeFileSync("partner-keys-client.json", JSON.stringify({ client_id: "partner-keys", client_name: "Partner backend (keys)", grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt", jwks: publicSet, scope: "platform.catalogs.read" }, null, 2));
   console.log("wrote partner-private.jwk.json, partner-issuer.json, partner-keys-client.json");
 } else if (command === "assertion" && argument) {

@@ -3,25 +3,36 @@ import { expectArgs, readJsonFile, UsageError } from "@/lib/admin/cli-arguments"
 import { addTrustedIssuer, linkSubject, listTrustedIssuers, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import type { Db } from "@/lib/db/prisma";
+import type { IssuerReach } from "@/lib/federation/trusted-issuers";
 
 export const FEDERATION_USAGE = `  federation add <file.json>                    trust an issuer: {"issuer", "jwks_uri" or "jwks", "clients": [ids],
-                                                "subject": "email" | "link"}; replaces an earlier registration
+                                                "subject": "email" | "link", whom it speaks for: "companies":
+                                                [company ids] and/or "email_domains": [domains]}; replaces an
+                                                earlier registration
   federation list                               list the trusted issuers
   federation remove <issuer>                    stop trusting an issuer (its links go too)
   federation link <issuer> <subject> <username> the issuer's subject is this local user (issuers with "subject": "link")`;
+
+function describeReach(reach: IssuerReach | null): string {
+  if (!reach) return "nobody yet (refused until companies or email_domains are set: run federation add again)";
+  const parts = [reach.companies.length > 0 ? `companies ${reach.companies.join(",")}` : "", reach.emailDomains.length > 0 ? `email domains ${reach.emailDomains.join(",")}` : ""];
+  return parts.filter(Boolean).join(" and ");
+}
 
 export async function federationCommand(context: { db: Db; production: boolean; print: (line: string) => void }, [command, ...rest]: string[]): Promise<void> {
   if (command === "add") {
     const [file] = expectArgs(rest, 1);
     const registration = parseTrustedIssuer(await readJsonFile(file), { production: context.production });
     const outcome = await addTrustedIssuer(context.db, registration);
-    context.print(`${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}).`);
+    context.print(`${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`);
   } else if (command === "list") {
     expectArgs(rest, 0);
     const issuers = await listTrustedIssuers(context.db);
     if (issuers.length === 0) context.print("No trusted issuers.");
     for (const issuer of issuers) {
-      context.print(`${issuer.issuer}  keys: ${issuer.jwksUri ?? `inline (${issuer.jwks!.keys.length})`}  clients: ${issuer.clientIds.join(",")}  subject: ${issuer.subjectMapping}${issuer.subjectMapping === "link" ? ` (${issuer.linkedSubjects} linked)` : ""}`);
+      context.print(
+        `${issuer.issuer}  keys: ${issuer.jwksUri ?? `inline (${issuer.jwks!.keys.length})`}  clients: ${issuer.clientIds.join(",")}  subject: ${issuer.subjectMapping}${issuer.subjectMapping === "link" ? ` (${issuer.linkedSubjects} linked)` : ""}  speaks for: ${describeReach(issuer.reach)}`,
+      );
     }
   } else if (command === "remove") {
     const [issuer] = expectArgs(rest, 1);

@@ -7,12 +7,15 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { forgetFederatedUsers } from "@/lib/federation/federated-user";
 import { forgetRemoteKeySets } from "@/lib/federation/remote-key-sets";
-import { forgetTrustedIssuers } from "@/lib/federation/trusted-issuers";
+import { issuerReaches } from "@/lib/federation/issuer-reach";
+import { forgetTrustedIssuers, reachOf, type IssuerReach } from "@/lib/federation/trusted-issuers";
 import { TrustedIssuerError, type TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";
 import { MAX_USERNAME_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 
-export interface TrustedIssuerSummary extends TrustedIssuerRegistration {
+export interface TrustedIssuerSummary extends Omit<TrustedIssuerRegistration, "reach"> {
+  /** null: refused until the operator names whom the issuer speaks for. */
+  reach: IssuerReach | null;
   linkedSubjects: number;
   createdAt: Date;
   updatedAt: Date;
@@ -24,11 +27,27 @@ function forgetCaches(jwksUri?: string | null): void {
   if (jwksUri) forgetRemoteKeySets(jwksUri);
 }
 
+/** The companies exist, and none is the operator's when emails name the users: email never reaches an operator. */
+async function checkReachCompanies(tx: Pick<Db, "company">, { reach, subjectMapping }: TrustedIssuerRegistration): Promise<void> {
+  const companies = await tx.company.findMany({ where: { id: { in: reach.companies } }, select: { id: true, kind: true } });
+  const missing = reach.companies.find((id) => !companies.some((company) => company.id === id));
+  if (missing !== undefined) throw new TrustedIssuerError(`there is no company "${missing}"`);
+  const operator = companies.find((company) => company.kind === "operator");
+  if (operator && subjectMapping === "email") throw new TrustedIssuerError(`company "${operator.id}" is the operator: operator accounts are never reached by email mapping`);
+}
+
 /** Registers the issuer, or replaces the registration of an issuer already trusted (its links stay). */
 export async function addTrustedIssuer(db: Db, registration: TrustedIssuerRegistration, by?: string): Promise<"added" | "updated"> {
-  const { issuer, clientIds, subjectMapping } = registration;
-  const row = { jwks: registration.jwks ? JSON.stringify(registration.jwks) : null, jwksUri: registration.jwksUri, subjectMapping };
+  const { issuer, clientIds, subjectMapping, reach } = registration;
+  const row = {
+    jwks: registration.jwks ? JSON.stringify(registration.jwks) : null,
+    jwksUri: registration.jwksUri,
+    subjectMapping,
+    companies: JSON.stringify(reach.companies),
+    emailDomains: JSON.stringify(reach.emailDomains),
+  };
   const { outcome, oldUri } = await db.$transaction(async (tx) => {
+    await checkReachCompanies(tx, registration);
     const clients = await tx.client.findMany({ where: { id: { in: clientIds } }, select: { id: true, tokenEndpointAuthMethod: true, grantTypes: true } });
     const missing = clientIds.find((id) => !clients.some((client) => client.id === id));
     if (missing !== undefined) throw new TrustedIssuerError(`there is no client "${missing}"`);
@@ -45,7 +64,7 @@ export async function addTrustedIssuer(db: Db, registration: TrustedIssuerRegist
     }
     await tx.trustedIssuerClient.createMany({ data: clientIds.map((clientId) => ({ issuer, clientId })) });
     const outcome = existing ? "updated" : "added";
-    await recordAuditEvent(tx, { type: `federation.issuer_${outcome}`, userId: by, details: { issuer, clients: clientIds, subject: subjectMapping, keys: registration.jwksUri ?? "inline" } });
+    await recordAuditEvent(tx, { type: `federation.issuer_${outcome}`, userId: by, details: { issuer, clients: clientIds, subject: subjectMapping, companies: reach.companies, emailDomains: reach.emailDomains, keys: registration.jwksUri ?? "inline" } });
     return { outcome, oldUri: existing?.jwksUri } as const;
   });
   forgetCaches(oldUri);
@@ -60,10 +79,17 @@ export async function listTrustedIssuers(db: Db): Promise<TrustedIssuerSummary[]
     jwksUri: row.jwksUri,
     clientIds: row.clients.map((client) => client.clientId),
     subjectMapping: row.subjectMapping as TrustedIssuerSummary["subjectMapping"],
+    reach: reachOf(row),
     linkedSubjects: row._count.subjects,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }));
+}
+
+/** Issuers registered before they had to name whom they speak for: their tokens are refused until that is set. */
+export async function issuersWithoutReach(db: Db): Promise<string[]> {
+  const rows = await db.trustedIssuer.findMany({ where: { companies: null, emailDomains: null }, select: { issuer: true }, orderBy: { issuer: "asc" } });
+  return rows.map((row) => row.issuer);
 }
 
 /** Removes the issuer with its links: its tokens are refused from now on. */
@@ -86,8 +112,11 @@ export async function linkSubject(db: Db, issuer: string, subject: string, usern
     const trusted = PRINTABLE_ASCII.test(issuer) ? await tx.trustedIssuer.findUnique({ where: { issuer } }) : null;
     if (!trusted) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
     if (trusted.subjectMapping !== "link") throw new TrustedIssuerError(`"${issuer}" maps its subjects by verified email; links are for issuers registered with "subject": "link"`);
-    const user = await tx.user.findUnique({ where: { email: username.toLowerCase() }, select: { id: true } });
+    const user = await tx.user.findUnique({ where: { email: username.toLowerCase() }, select: { id: true, email: true, companyId: true, company: { select: { kind: true } } } });
     if (!user) throw new TrustedIssuerError(`there is no user "${username}"`);
+    const reach = reachOf(trusted);
+    if (!reach) throw new TrustedIssuerError(`"${issuer}" does not name whom it speaks for yet: register it again with companies or email_domains`);
+    if (!issuerReaches({ reach, subjectMapping: "link" }, user)) throw new TrustedIssuerError(`user "${username}" is neither in a company nor in an email domain that "${issuer}" speaks for`);
     await tx.federatedSubject.upsert({ where: { issuer_subject: { issuer, subject } }, create: { issuer, subject, userId: user.id }, update: { userId: user.id } });
     await recordAuditEvent(tx, { type: "federation.subject_linked", userId: by, details: { issuer, subject, linkedUserId: user.id } });
   });

@@ -1,11 +1,12 @@
 /**
  * A trusted issuer as the operator describes it (CONTRACT §8, the file of `federation add`): `issuer`, its keys as
- * `jwks_uri` or inline `jwks`, `clients` (the ids allowed to use its tokens) and `subject` ("email": a verified
- * email names the local user; "link": only subjects the operator linked). Unknown fields are refused.
+ * `jwks_uri` or inline `jwks`, `clients` (the ids allowed to use its tokens), `subject` ("email": a verified
+ * email names the local user; "link": only subjects the operator linked), and whom it speaks for: `companies`
+ * (company ids) and/or `email_domains`, at least one of them. Unknown fields are refused.
  */
 import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/federation/key-set-rules";
-import type { SubjectMapping } from "@/lib/federation/trusted-issuers";
+import type { IssuerReach, SubjectMapping } from "@/lib/federation/trusted-issuers";
 import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 
 export interface TrustedIssuerRegistration {
@@ -14,11 +15,15 @@ export interface TrustedIssuerRegistration {
   jwksUri: string | null;
   clientIds: string[];
   subjectMapping: SubjectMapping;
+  reach: IssuerReach;
 }
 
 export class TrustedIssuerError extends Error {}
 
-const FIELDS = new Set(["issuer", "jwks", "jwks_uri", "clients", "subject"]);
+const FIELDS = new Set(["issuer", "jwks", "jwks_uri", "clients", "subject", "companies", "email_domains"]);
+const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
+// Lower-case DNS names of two labels or more (IDNs in their xn-- form); no wildcards: each domain is named.
+const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 function fail(message: string): never {
   throw new TrustedIssuerError(message);
@@ -50,6 +55,24 @@ function clientIds(value: unknown): string[] {
   return list as string[];
 }
 
+function uniqueList(value: unknown, field: string, what: string, valid: (entry: string) => boolean): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(`${field} must be a list of ${what}`);
+  const list = value as unknown[];
+  if (list.length > MAX_LIST_ENTRIES) fail(`${field} may list at most ${MAX_LIST_ENTRIES} entries`);
+  for (const entry of list) if (typeof entry !== "string" || !valid(entry)) fail(`${field} must be a list of ${what}; "${String(entry).slice(0, 80)}" is not one`);
+  const duplicate = list.find((entry, index) => list.indexOf(entry) !== index);
+  if (duplicate !== undefined) fail(`${field} lists "${duplicate}" twice`);
+  return list as string[];
+}
+
+function reach(metadata: Record<string, unknown>): IssuerReach {
+  const companies = uniqueList(metadata.companies, "companies", "company ids", (id) => COMPANY_ID.test(id));
+  const emailDomains = uniqueList(metadata.email_domains, "email_domains", "lower-case domain names such as lens-maker.example", (domain) => EMAIL_DOMAIN.test(domain));
+  if (companies.length === 0 && emailDomains.length === 0) fail("name whom the issuer speaks for: companies (company ids) and/or email_domains; it may assert only those users");
+  return { companies, emailDomains };
+}
+
 /** `production`: the issuer and its key set URL must use https. */
 export function parseTrustedIssuer(input: unknown, options: { production?: boolean } = {}): TrustedIssuerRegistration {
   const production = options.production ?? false;
@@ -58,5 +81,11 @@ export function parseTrustedIssuer(input: unknown, options: { production?: boole
   const unknown = Object.keys(metadata).find((key) => !FIELDS.has(key));
   if (unknown !== undefined) fail(`unknown field "${unknown}" (known: ${[...FIELDS].join(", ")})`);
   if (metadata.subject !== "email" && metadata.subject !== "link") fail(`subject must be "email" or "link"`);
-  return { issuer: issuerUrl(metadata.issuer, production), ...keys(metadata, production), clientIds: clientIds(metadata.clients), subjectMapping: metadata.subject as SubjectMapping };
+  return {
+    issuer: issuerUrl(metadata.issuer, production),
+    ...keys(metadata, production),
+    clientIds: clientIds(metadata.clients),
+    subjectMapping: metadata.subject as SubjectMapping,
+    reach: reach(metadata),
+  };
 }

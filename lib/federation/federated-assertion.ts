@@ -65,6 +65,7 @@ export async function verifyFederatedAssertion(settings: FederationSettings, cli
   const issuer = await findTrustedIssuer(settings.db, iss, now.getTime());
   // One answer for both: a client learns nothing about issuers it may not use.
   if (!issuer?.clientIds.has(clientId)) throw new AssertionRefused(`its iss "${iss}" is not an issuer this client may use`);
+  if (!issuer.reach) throw new AssertionRefused(`its issuer "${iss}" does not name whom it speaks for yet: the operator must set its companies or email_domains`);
   const claims = await verifySignedJwt(jwt, issuer.keys, { audience: [settings.issuer, `${settings.issuer}/connect/token`], production: settings.production }, now.getTime());
   if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH) throw new AssertionRefused("it has no sub");
   checkTimes(claims, Math.floor(now.getTime() / 1000));

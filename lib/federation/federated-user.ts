@@ -1,13 +1,15 @@
 /**
  * The local user a trusted issuer's subject names: by the verified `email` claim (subject mapping "email"), or by
- * the operator's explicit link of (issuer, sub) (subject mapping "link"). Only active users; whether a user is
- * missing or inactive gives one answer, so a partner learns nothing about which local users exist. Which user id a
+ * the operator's explicit link of (issuer, sub) (subject mapping "link"). Only active users the issuer may speak for
+ * (issuer-reach.ts); whether a user is missing, inactive or out of reach gives one answer, so a partner learns
+ * nothing about which local users exist. Which user id a
  * name maps to is cached per process for a few seconds, like users themselves (lib/oauth/users/user-store.ts).
  */
 import type { JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { AssertionRefused } from "@/lib/federation/signed-jwt";
+import { issuerReaches } from "@/lib/federation/issuer-reach";
 import type { TrustedIssuer } from "@/lib/federation/trusted-issuers";
 import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
@@ -42,8 +44,9 @@ export async function federatedUser(db: Db, issuer: TrustedIssuer, subject: stri
     const where = { issuer_subject: { issuer: issuer.issuer, subject } };
     userId = await cachedUserId(`link\n${issuer.issuer}\n${subject}`, async () => (await db.federatedSubject.findUnique({ where, select: { userId: true } }))?.userId ?? null, now);
   }
-  const user = userId ? await findActiveUser(db, userId, now) : null;
-  if (!user) throw new AssertionRefused(issuer.subjectMapping === "email" ? "its verified email does not name an active local user" : "its subject is not linked to an active local user");
+  const found = userId ? await findActiveUser(db, userId, now) : null;
+  const user = found && issuerReaches(issuer, found) ? found : null;
+  if (!user) throw new AssertionRefused(issuer.subjectMapping === "email" ? "its verified email does not name an active local user this issuer speaks for" : "its subject is not linked to an active local user this issuer speaks for");
   return user;
 }
 

@@ -11,17 +11,30 @@ import type { KeySource } from "@/lib/federation/signed-jwt";
 export const ISSUER_CACHE_SECONDS = 5;
 export type SubjectMapping = "email" | "link";
 
+/** Whom an issuer may speak for: users of these companies, or with an email address in these domains. */
+export interface IssuerReach {
+  companies: string[];
+  emailDomains: string[];
+}
+
 export interface TrustedIssuer {
   issuer: string;
   keys: KeySource;
   clientIds: ReadonlySet<string>;
   subjectMapping: SubjectMapping;
+  /** null: registered before issuers had to name it; refused until the operator sets it. */
+  reach: IssuerReach | null;
 }
 
 const cache = processCache("trustedIssuers", () => new Map<string, { loadedAt: number; issuer: Promise<TrustedIssuer | null> }>());
 
 export function keySourceOf(row: { jwks: string | null; jwksUri: string | null }): KeySource {
   return row.jwks ? { jwks: JSON.parse(row.jwks) as JSONWebKeySet } : { jwksUri: row.jwksUri! };
+}
+
+export function reachOf(row: { companies: string | null; emailDomains: string | null }): IssuerReach | null {
+  if (row.companies === null && row.emailDomains === null) return null;
+  return { companies: JSON.parse(row.companies ?? "[]") as string[], emailDomains: JSON.parse(row.emailDomains ?? "[]") as string[] };
 }
 
 async function loadIssuer(db: Db, issuer: string): Promise<TrustedIssuer | null> {
@@ -32,6 +45,7 @@ async function loadIssuer(db: Db, issuer: string): Promise<TrustedIssuer | null>
     keys: keySourceOf(row),
     clientIds: new Set(row.clients.map((client) => client.clientId)),
     subjectMapping: row.subjectMapping as SubjectMapping,
+    reach: reachOf(row),
   };
 }
 

@@ -4,6 +4,7 @@
  * Next.js serves (Vercel), the build command runs `npm run migrate`, so the route handlers find everything ready.
  */
 import { ClientRegistryError } from "@/lib/admin/client-registry";
+import { issuersWithoutReach } from "@/lib/admin/federation-registry";
 import type { Config } from "@/lib/config";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { applyMigrations } from "@/lib/db/migrator";
@@ -29,6 +30,14 @@ export interface PreparedDatabase {
   appliedMigrations: string[];
   createdKeys: string[];
   demoDataCreated: string[];
+  /** What the operator must act on, one line each (printed at start-up). */
+  warnings: string[];
+}
+
+async function warningsOf(db: ReturnType<typeof getPrismaClient>): Promise<string[]> {
+  return (await issuersWithoutReach(db)).map(
+    (issuer) => `trusted issuer ${issuer} names neither companies nor email_domains: its tokens are refused until the operator registers it again with them (npm run admin -- federation add)`,
+  );
 }
 
 export async function prepareDatabase(
@@ -43,7 +52,7 @@ export async function prepareDatabase(
       await syncScopes(db, config.apiScopePrefix);
       const createdKeys = await ensureSigningKeys(db, [...SIGNING_ALGORITHMS], config.secretKey);
       const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
-      return { appliedMigrations, createdKeys, demoDataCreated: demo.created };
+      return { appliedMigrations, createdKeys, demoDataCreated: demo.created, warnings: await warningsOf(db) };
     } catch (error) {
       if (!isConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));

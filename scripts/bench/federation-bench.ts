@@ -27,7 +27,7 @@ export async function prepareFederationBench(target: DatabaseTarget): Promise<Fe
   const jwk = { ...publicKey.export({ format: "jwk" }), kid: "bench-1", alg: "ES256", use: "sig" };
   await db.client.deleteMany({ where: { id: PARTNER_CLIENT } });
   await registerClient(db, parseClientMetadata({ client_id: PARTNER_CLIENT, grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"], scope: "platform.catalogs.read" }, "platform"), { value: PARTNER_SECRET });
-  await addTrustedIssuer(db, parseTrustedIssuer({ issuer: PARTNER_ISSUER, jwks: { keys: [jwk] }, clients: [PARTNER_CLIENT], subject: "email" }));
+  await addTrustedIssuer(db, parseTrustedIssuer({ issuer: PARTNER_ISSUER, jwks: { keys: [jwk] }, clients: [PARTNER_CLIENT], subject: "email", companies: ["demo-company-optician"] }));
   await closeDb(db);
   return { nextBody: (audience) => `grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=${assertion(privateKey, audience)}` };
 }

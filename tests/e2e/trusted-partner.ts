@@ -17,5 +17,5 @@ export function trustPartner(): void {
   if (!admin("clients", "list").includes("partner-app")) {
     admin("clients", "add", write("partner-app.json", { client_id: "partner-app", grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"], scope: "platform.catalogs.read" }));
   }
-  admin("federation", "add", write("partner.json", { issuer: PARTNER, jwks_uri: `${PARTNER}/jwks`, clients: ["partner-app"], subject: "email" }));
+  admin("federation", "add", write("partner.json", { issuer: PARTNER, jwks_uri: `${PARTNER}/jwks`, clients: ["partner-app"], subject: "email", companies: ["demo-company-optician"] }));
 }

@@ -24,6 +24,7 @@ export default async function AdminFederationPage() {
                 <th className={cell}>{t("issuerKeys")}</th>
                 <th className={cell}>{t("issuerClients")}</th>
                 <th className={cell}>{t("issuerSubjects")}</th>
+                <th className={cell}>{t("issuerReach")}</th>
                 <th className={cell}>{t("issuerChanged")}</th>
               </tr>
             </thead>
@@ -38,6 +39,16 @@ export default async function AdminFederationPage() {
                     ))}
                   </td>
                   <td className={cell}>{issuer.subjectMapping === "email" ? t("subjectByEmail") : t("subjectByLink", { count: issuer.linkedSubjects })}</td>
+                  <td className={`${cell} break-all`} data-reach={issuer.reach ? "set" : "missing"}>
+                    {issuer.reach ? (
+                      <>
+                        {issuer.reach.companies.length > 0 && <div>{t("reachCompanies", { ids: issuer.reach.companies.join(", ") })}</div>}
+                        {issuer.reach.emailDomains.length > 0 && <div>{t("reachEmailDomains", { domains: issuer.reach.emailDomains.join(", ") })}</div>}
+                      </>
+                    ) : (
+                      <strong className="text-red-700">{t("reachMissing")}</strong>
+                    )}
+                  </td>
                   <td className={`${cell} whitespace-nowrap`}>{date.format(issuer.updatedAt)} UTC</td>
                 </tr>
               ))}

@@ -42,20 +42,23 @@ beforeAll(async () => {
 
 describe(`federation commands on ${testProvider()}`, () => {
   it("adds, updates, lists, links and removes trusted issuers, each change an audit event", async () => {
-    const lens = { issuer: "https://as.lens-maker.example", jwks_uri: "https://as.lens-maker.example/jwks", clients: ["fed-a"], subject: "email" };
-    expect(await admin("federation", "add", file("lens.json", lens))).toMatchObject({ code: 0, stdout: "Trusted issuer https://as.lens-maker.example for fed-a (subjects by email)." });
+    const lens = { issuer: "https://as.lens-maker.example", jwks_uri: "https://as.lens-maker.example/jwks", clients: ["fed-a"], subject: "email", email_domains: ["lens-maker.example", "demo.test"] };
+    expect(await admin("federation", "add", file("lens.json", lens))).toMatchObject({
+      code: 0,
+      stdout: "Trusted issuer https://as.lens-maker.example for fed-a (subjects by email; speaks for email domains lens-maker.example,demo.test).",
+    });
     expect((await lastEvent()).type).toBe("federation.issuer_added");
     expect((await admin("federation", "add", file("lens2.json", { ...lens, clients: ["fed-a", "fed-b"] }))).stdout).toMatch(/^Updated issuer/);
     expect(JSON.parse((await lastEvent()).details)).toMatchObject({ issuer: lens.issuer, clients: ["fed-a", "fed-b"] });
 
-    const vendor = { issuer: "https://id.vendor.example", jwks: publicKeys, clients: ["fed-b"], subject: "link" };
+    const vendor = { issuer: "https://id.vendor.example", jwks: publicKeys, clients: ["fed-b"], subject: "link", companies: ["demo-company-optician"] };
     expect((await admin("federation", "add", file("vendor.json", vendor))).code).toBe(0);
     expect(await admin("federation", "link", vendor.issuer, "user-9", "Optician@Demo.test")).toMatchObject({ code: 0, stdout: "Linked user-9 at https://id.vendor.example to Optician@Demo.test." });
     expect((await lastEvent()).type).toBe("federation.subject_linked");
     const listed = (await admin("federation", "list")).stdout.split("\n");
     expect(listed).toEqual([
-      "https://as.lens-maker.example  keys: https://as.lens-maker.example/jwks  clients: fed-a,fed-b  subject: email",
-      "https://id.vendor.example  keys: inline (1)  clients: fed-b  subject: link (1 linked)",
+      "https://as.lens-maker.example  keys: https://as.lens-maker.example/jwks  clients: fed-a,fed-b  subject: email  speaks for: email domains lens-maker.example,demo.test",
+      "https://id.vendor.example  keys: inline (1)  clients: fed-b  subject: link (1 linked)  speaks for: companies demo-company-optician",
     ]);
 
     const before = await counts();
@@ -79,6 +82,14 @@ describe(`federation commands on ${testProvider()}`, () => {
       [["federation", "add", file("typo.json", { ...lens, client: ["demo-backend"] })], /unknown field "client"/],
       [["federation", "add", file("subject.json", { ...lens, subject: "name" })], /subject must be "email" or "link"/],
       [["federation", "add", file("broken.json", "{")], /not valid JSON/],
+      [["federation", "add", file("no-reach.json", { ...lens, email_domains: undefined })], /name whom the issuer speaks for: companies \(company ids\) and\/or email_domains/],
+      [["federation", "add", file("empty-reach.json", { ...lens, email_domains: [], companies: [] })], /name whom the issuer speaks for/],
+      [["federation", "add", file("operator.json", { ...lens, companies: ["demo-company-operator"] })], /"demo-company-operator" is the operator: operator accounts are never reached by email mapping/],
+      [["federation", "add", file("no-company.json", { ...lens, companies: ["nobody-company"] })], /there is no company "nobody-company"/],
+      [["federation", "add", file("wildcard.json", { ...lens, email_domains: ["*.demo.test"] })], /email_domains must be a list of lower-case domain names/],
+      [["federation", "add", file("upper.json", { ...lens, email_domains: ["Demo.test"] })], /email_domains must be a list of lower-case domain names/],
+      [["federation", "add", file("twice.json", { ...lens, companies: ["demo-company-lens", "demo-company-lens"] })], /companies lists "demo-company-lens" twice/],
+      [["federation", "link", vendor.issuer, "s", "supplier@demo.test"], /user "supplier@demo.test" is neither in a company nor in an email domain that "https:\/\/id.vendor.example" speaks for/],
     ];
     for (const [args, message] of refusals) {
       const result = await admin(...args);

@@ -48,11 +48,11 @@ beforeAll(async () => {
   appSecret = app.secret!.secret;
   const other = await registerClient(db(), parseClientMetadata({ client_id: "other-app", grant_types: [JWT_BEARER], scope: SCOPES }, "platform"));
   otherSecret = other.secret!.secret;
-  await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: PARTNER, jwks: keySet(partner), clients: ["partner-app"], subject: "email" }));
+  await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: PARTNER, jwks: keySet(partner), clients: ["partner-app"], subject: "email", email_domains: ["demo.test"] }));
   await linked.start();
   linkedKey = await partnerKey("RS256");
   linked.keys = [linkedKey.publicJwk];
-  await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: "http://127.0.0.1/partner", jwks_uri: linked.url, clients: ["partner-app", "other-app"], subject: "link" }));
+  await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: "http://127.0.0.1/partner", jwks_uri: linked.url, clients: ["partner-app", "other-app"], subject: "link", companies: ["demo-company-frames"] }));
 });
 afterAll(() => linked.close());
 
@@ -154,7 +154,7 @@ describe(`federated grants on ${testProvider()}`, () => {
     const gone = await new KeySetServer().start();
     const url = gone.url;
     await gone.close(); // nothing listens there any more
-    await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: "http://127.0.0.1/gone", jwks_uri: url, clients: ["partner-app"], subject: "email" }));
+    await addTrustedIssuer(db(), parseTrustedIssuer({ issuer: "http://127.0.0.1/gone", jwks_uri: url, clients: ["partner-app"], subject: "email", email_domains: ["demo.test"] }));
     const warn = vi.spyOn(logger, "warn");
     try {
       const refused = await error(await bearerGrant(await signed(partner, claims({ iss: "http://127.0.0.1/gone" }))));

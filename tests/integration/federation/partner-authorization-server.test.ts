@@ -111,7 +111,7 @@ beforeAll(async () => {
   const app = await registerClient(db, parseClientMetadata({ client_id: "lens-app", grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer", "urn:ietf:params:oauth:grant-type:token-exchange"], scope: SCOPE }, "platform"));
   appSecret = app.secret!.secret;
   const discovery = await (await fetch(`${partnerIssuer}/.well-known/openid-configuration`)).json();
-  await addTrustedIssuer(db, parseTrustedIssuer({ issuer: discovery.issuer, jwks_uri: discovery.jwks_uri, clients: ["lens-app"], subject: "email" }));
+  await addTrustedIssuer(db, parseTrustedIssuer({ issuer: discovery.issuer, jwks_uri: discovery.jwks_uri, clients: ["lens-app"], subject: "email", companies: ["demo-company-optician"] }));
 });
 afterAll(async () => {
   server?.closeAllConnections();
