@@ -199,8 +199,11 @@ function resolveClientId(metadata: Record<string, unknown>): string | undefined 
   return id;
 }
 
-/** Checks client metadata and turns it into a registration; throws ClientMetadataError with one clear message. */
-/** `production`: key set URLs must use https (outside production, http on a loopback host is allowed too). */
+/**
+ * Checks client metadata and turns it into a registration; throws ClientMetadataError with one clear message.
+ * `production`: key set URLs must use https and name no loopback, private or other non-public host (outside
+ * production, http on a loopback host is allowed too).
+ */
 export function parseClientMetadata(input: unknown, apiScopePrefix: string, options: { production?: boolean } = {}): ClientRegistration {
   if (typeof input !== "object" || input === null || Array.isArray(input)) fail("client metadata must be a JSON object");
   const metadata = input as Record<string, unknown>;

@@ -73,7 +73,7 @@ function reach(metadata: Record<string, unknown>): IssuerReach {
   return { companies, emailDomains };
 }
 
-/** `production`: the issuer and its key set URL must use https. */
+/** `production`: the issuer and its key set URL must use https, and the key set URL must name no non-public host. */
 export function parseTrustedIssuer(input: unknown, options: { production?: boolean } = {}): TrustedIssuerRegistration {
   const production = options.production ?? false;
   if (typeof input !== "object" || input === null || Array.isArray(input)) fail("a trusted issuer must be a JSON object");

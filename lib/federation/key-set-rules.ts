@@ -6,6 +6,7 @@
 import { createPublicKey } from "node:crypto";
 import type { JSONWebKeySet } from "jose";
 import { isLoopbackHost } from "@/lib/admin/uri-rules";
+import { nonPublicHostProblem } from "@/lib/http/public-address";
 import { MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 
 /** RFC 7518 / RFC 8037 algorithms OptiGate verifies assertions with; never `none`, never an HMAC. */
@@ -83,8 +84,8 @@ export function keySetUrlProblem(value: string, production = false): string | nu
 }
 
 /**
- * Registered keys: exactly one of an inline set and a set URL, each acceptable. Throws an Error whose message says
- * what is wrong (`missing` when neither or both are given).
+ * Registered keys: exactly one of an inline set and a set URL, each acceptable (in production, the URL on a public
+ * host). Throws an Error whose message says what is wrong (`missing` when neither or both are given).
  */
 export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string, production = false): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
   if ((jwks === undefined) === (jwksUri === undefined)) throw new Error(missing);
@@ -96,5 +97,8 @@ export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string, 
   if (typeof jwksUri !== "string" || jwksUri.length > MAX_URI_LENGTH) throw new Error(`jwks_uri must be a URL of at most ${MAX_URI_LENGTH} characters`);
   const problem = keySetUrlProblem(jwksUri, production);
   if (problem) throw new Error(`jwks_uri "${jwksUri}" ${problem}`);
+  // Production fetches from public addresses only (remote-key-sets.ts); what the text already shows is refused here.
+  const internal = production ? nonPublicHostProblem(new URL(jwksUri).hostname) : null;
+  if (internal) throw new Error(`jwks_uri "${jwksUri}" must be a public address: ${internal}`);
   return { jwks: null, jwksUri };
 }

@@ -1,12 +1,14 @@
 /**
  * Partners' key sets fetched from their `jwks_uri`: at most 5 s and 64 KB per fetch, https only in production (http
- * only for loopback outside it), redirects followed only on the same origin. Each set is kept per process and
- * fetched again when an assertion names a key the set lacks or the set is an hour old, but at most once a minute per
- * URL (a failed first fetch waits that minute too); when a fetch fails, the last good set stays in use and the log
- * says why.
+ * only for loopback outside it) and there from public addresses only, checked on the address connected to; redirects
+ * followed only on the same origin. Each set is kept per process and fetched again when an assertion names a key the
+ * set lacks or the set is an hour old, but at most once a minute per URL (a failed first fetch waits that minute too);
+ * when a fetch fails, the last good set stays in use and the log says why.
  */
+import type { IncomingMessage } from "node:http";
 import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
+import { NonPublicAddress, outboundGet } from "@/lib/http/outbound-get";
 import { processCache } from "@/lib/cache/process-cache";
 import { isLoopbackHost } from "@/lib/admin/uri-rules";
 import { MAX_KEY_SET_BYTES, parseKeySet } from "@/lib/federation/key-set-rules";
@@ -35,62 +37,72 @@ function checkScheme(url: URL, production: boolean): void {
   throw new KeySetUnavailable(production ? "it is not https" : "it is neither https nor http on a loopback host");
 }
 
-async function readCapped(response: Response): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > MAX_KEY_SET_BYTES) throw new KeySetUnavailable(`the answer is larger than ${MAX_KEY_SET_BYTES / 1024} KB`);
-  const chunks: Uint8Array[] = [];
+async function readCapped(response: IncomingMessage): Promise<string> {
+  const tooLarge = () => new KeySetUnavailable(`the answer is larger than ${MAX_KEY_SET_BYTES / 1024} KB`);
+  if (Number(response.headers["content-length"] ?? "0") > MAX_KEY_SET_BYTES) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
   let size = 0;
-  const reader = response.body?.getReader();
-  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_KEY_SET_BYTES) {
-      await reader!.cancel();
-      throw new KeySetUnavailable(`the answer is larger than ${MAX_KEY_SET_BYTES / 1024} KB`);
-    }
-    chunks.push(read.value);
+  // Leaving the loop early (throwing) destroys the response.
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > MAX_KEY_SET_BYTES) throw tooLarge();
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function download(location: string, production: boolean): Promise<JSONWebKeySet> {
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+function parseAnswer(text: string): JSONWebKeySet {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new KeySetUnavailable("the answer is not JSON");
+  }
+  try {
+    return parseKeySet(parsed);
+  } catch (error) {
+    throw new KeySetUnavailable((error as Error).message);
+  }
+}
+
+async function follow(location: string, production: boolean, signal: AbortSignal): Promise<JSONWebKeySet> {
   let url = new URL(location);
   for (let hop = 0; ; hop++) {
     checkScheme(url, production);
-    const response = await fetch(url, { redirect: "manual", signal, headers: { accept: "application/jwk-set+json, application/json" } });
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      const target = new URL(response.headers.get("location") ?? "", url);
+    const response = await outboundGet(url, { signal, publicOnly: production, headers: { accept: "application/jwk-set+json, application/json" } });
+    const status = response.statusCode ?? 0;
+    if (status !== 200) response.destroy();
+    if (status >= 300 && status < 400) {
+      const target = new URL(response.headers.location ?? "", url);
       if (target.origin !== url.origin) throw new KeySetUnavailable(`it redirects to another host (${target.origin})`);
       if (hop >= MAX_REDIRECTS) throw new KeySetUnavailable("it redirects too often");
       url = target;
       continue;
     }
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw new KeySetUnavailable(`it answered HTTP ${response.status}`);
-    }
-    const text = await readCapped(response);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new KeySetUnavailable("the answer is not JSON");
-    }
-    try {
-      return parseKeySet(parsed);
-    } catch (error) {
-      throw new KeySetUnavailable((error as Error).message);
-    }
+    if (status !== 200) throw new KeySetUnavailable(`it answered HTTP ${status}`);
+    return parseAnswer(await readCapped(response));
+  }
+}
+
+async function download(location: string, production: boolean): Promise<JSONWebKeySet> {
+  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  try {
+    return await follow(location, production, signal);
+  } catch (error) {
+    // The timeout ends the request or the body with an abort or a reset, depending on when it strikes.
+    if (signal.aborted) throw new KeySetUnavailable(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`);
+    throw error;
   }
 }
 
 function reason(error: unknown): string {
   if (error instanceof KeySetUnavailable) return error.message;
-  const name = (error as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return `it could not be fetched (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? "unknown error"})`;
+  if (error instanceof NonPublicAddress) return `it is not at a public address (${error.message})`;
+  const failure = error as NodeJS.ErrnoException | undefined;
+  return `it could not be fetched (${failure?.code ?? failure?.message ?? "unknown error"})`;
 }
 
 function refetch(url: string, entry: Entry, production: boolean, now: number): Promise<JSONWebKeySet> {

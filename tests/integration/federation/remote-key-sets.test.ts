@@ -1,6 +1,6 @@
 /**
- * Fetching partners' key sets from a real HTTP server on the loopback: size cap, content, redirects, the https rule in
- * production, the minute between fetches, and the last good set kept when a refresh fails.
+ * Fetching partners' key sets from a real HTTP server on the loopback: size cap, content, redirects, the https and
+ * public address rules in production, the minute between fetches, and the last good set kept when a refresh fails.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KeySetUnavailable, forgetRemoteKeySets, remoteKeySet } from "@/lib/federation/remote-key-sets";
@@ -64,6 +64,29 @@ describe("remote key sets", () => {
     expect(await failure(remoteKeySet(server.url, { production: true }))).toMatch(/not https/);
     expect(server.fetches).toBe(0);
     expect(await failure(remoteKeySet("http://192.0.2.1/jwks.json", development))).toMatch(/neither https nor http on a loopback host/);
+  });
+
+  it("in production connects to public addresses only: a name resolving to the loopback and internal literals are refused", async () => {
+    const port = new URL(server.url).port;
+    const production = { production: true };
+    const refusals: [string, RegExp][] = [
+      // Not refused for its text: the check is on the address the name resolves to, where the socket connects.
+      [`https://localhost:${port}/jwks.json`, /: it is not at a public address \(localhost resolves to (127\.0\.0\.1|::1), which is loopback\)$/],
+      ["https://169.254.169.254/latest/meta-data/jwks", /: it is not at a public address \(169\.254\.169\.254 is link-local\)$/],
+      [`https://127.0.0.1:${port}/jwks.json`, /: it is not at a public address \(127\.0\.0\.1 is loopback\)$/],
+      [`https://[::ffff:127.0.0.1]:${port}/jwks.json`, /\(::ffff:7f00:1 is IPv4-mapped 127\.0\.0\.1, which is loopback\)$/],
+      ["https://10.0.0.1/jwks.json", /\(10\.0\.0\.1 is private \(RFC 1918\)\)$/],
+    ];
+    for (const [url, reason] of refusals) {
+      const message = await failure(remoteKeySet(url, production));
+      expect(message, url).toMatch(reason);
+      expect(message.startsWith(`jwks_uri ${url}: `), message).toBe(true);
+    }
+    expect(server.fetches).toBe(0);
+    // Outside production the loopback serves, by name and by address: development and these tests use it.
+    expect((await remoteKeySet(`http://localhost:${port}/jwks.json`, development)).keys).toEqual(server.keys);
+    expect((await remoteKeySet(server.url, development)).keys).toEqual(server.keys);
+    expect(server.fetches).toBe(2);
   });
 
   it("fetches at most once a minute, refreshes an hour-old set, and keeps the last good set when a refresh fails", async () => {

@@ -1,0 +1,48 @@
+import type { LookupAddress, LookupOptions } from "node:dns";
+import type { LookupFunction } from "node:net";
+import { describe, expect, it } from "vitest";
+import { NonPublicAddress, publicAddressLookup } from "@/lib/http/outbound-get";
+
+/** A resolver that answers from a table, as dns.lookup does: one address, or all of them when `all` is asked. */
+function resolverOf(table: Record<string, string[]>): LookupFunction {
+  return (hostname, options, callback) => {
+    const found = table[hostname];
+    if (!found) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+    const entries: LookupAddress[] = found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+    if (options.all) return callback(null, entries);
+    callback(null, entries[0].address, entries[0].family);
+  };
+}
+
+const resolver = resolverOf({
+  "keys.partner.example": ["203.0.114.10", "2606:4700::6810:1"],
+  "rebound.partner.example": ["127.0.0.1"],
+  "mixed.partner.example": ["203.0.114.10", "10.0.0.7"],
+  "metadata.partner.example": ["::ffff:169.254.169.254"],
+});
+
+function lookUp(hostname: string, options: LookupOptions): Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[] }> {
+  return new Promise((resolve) => publicAddressLookup(resolver)(hostname, options, (error, address) => resolve({ error, address })));
+}
+
+describe("publicAddressLookup", () => {
+  it.each([
+    ["rebound.partner.example", { all: false }, "rebound.partner.example resolves to 127.0.0.1, which is loopback"],
+    ["rebound.partner.example", { all: true }, "rebound.partner.example resolves to 127.0.0.1, which is loopback"],
+    ["mixed.partner.example", { all: true }, "mixed.partner.example resolves to 10.0.0.7, which is private (RFC 1918)"],
+    ["metadata.partner.example", { all: true }, "metadata.partner.example resolves to ::ffff:169.254.169.254, which is IPv4-mapped 169.254.169.254, which is link-local"],
+  ])("refuses %s (%o)", async (hostname, options, message) => {
+    const { error } = await lookUp(hostname, options);
+    expect(error).toBeInstanceOf(NonPublicAddress);
+    expect([error?.code, error?.message]).toEqual(["NON_PUBLIC_ADDRESS", message]);
+  });
+
+  it("passes public answers and resolver errors on unchanged", async () => {
+    expect(await lookUp("keys.partner.example", { all: false })).toEqual({ error: null, address: "203.0.114.10" });
+    expect((await lookUp("keys.partner.example", { all: true })).address).toEqual([
+      { address: "203.0.114.10", family: 4 },
+      { address: "2606:4700::6810:1", family: 6 },
+    ]);
+    expect((await lookUp("nowhere.example", { all: true })).error?.code).toBe("ENOTFOUND");
+  });
+});
