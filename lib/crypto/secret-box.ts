@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 const TAG_BYTES = 16;
 
-export type KeyPurpose = "signing-key-encryption" | "csrf" | "cookie" | "api-cursor";
+export type KeyPurpose = "signing-key-encryption" | "csrf" | "cookie" | "api-cursor" | "refresh-token-successor";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

@@ -159,6 +159,8 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
   });
 });
 
+const liveTokens = (familyId: string) => service().database.db.refreshToken.count({ where: { familyId, revokedAt: null, rotatedAt: null } });
+
 describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => {
   it("hands out a new refresh token each time; the old one is refused after the grace period and revokes the family", async () => {
     const grant = await offlineGrant(rotating);
@@ -177,24 +179,47 @@ describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => 
     await db.refreshToken.update({ where: { id: original.id }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
     await expectError(await refresh(rotating, grant.refresh_token), "invalid_grant");
     const family = await db.refreshToken.findMany({ where: { familyId: original.familyId } });
-    expect(family.length).toBeGreaterThanOrEqual(4);
+    expect(family.length).toBe(3);
     expect(family.every((t) => t.revokedAt !== null)).toBe(true);
     await expectError(await refresh(rotating, second.refresh_token), "invalid_grant");
   });
 
-  it("under concurrent use of one token, every success hands out a stored successor and nothing is half-written", async () => {
+  it("answers a retry within the grace period with the same successor, or its live descendant, never a second branch", async () => {
     const grant = await offlineGrant(rotating);
-    const responses = await Promise.all(Array.from({ length: 8 }, () => refresh(rotating, grant.refresh_token)));
+    const { familyId } = await stored(grant.refresh_token);
+    const first = await (await refresh(rotating, grant.refresh_token)).json();
+    const again = await (await refresh(rotating, grant.refresh_token)).json();
+    expect(again.refresh_token).toBe(first.refresh_token);
+    expect(again.access_token).toBeTruthy();
+    expect(await liveTokens(familyId)).toBe(1);
+
+    const second = await (await refresh(rotating, first.refresh_token)).json();
+    expect((await (await refresh(rotating, grant.refresh_token)).json()).refresh_token).toBe(second.refresh_token);
+    expect((await (await refresh(rotating, first.refresh_token)).json()).refresh_token).toBe(second.refresh_token);
+    expect(await liveTokens(familyId)).toBe(1);
+    expect(await service().database.db.refreshToken.count({ where: { familyId } })).toBe(3);
+
+    // After the grace period the chain keeps working from its one live token, and nothing else does.
+    await service().database.db.refreshToken.updateMany({ where: { familyId, rotatedAt: { not: null } }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
+    const third = await refresh(rotating, second.refresh_token);
+    expect(third.status).toBe(200);
+    expect(await liveTokens(familyId)).toBe(1);
+  });
+
+  it("under concurrent use of one token, every request gets the one stored successor and the family has one live token", async () => {
+    const grant = await offlineGrant(rotating);
+    const { familyId } = await stored(grant.refresh_token);
+    const responses = await Promise.all(Array.from({ length: 30 }, () => refresh(rotating, grant.refresh_token)));
     const bodies = await Promise.all(responses.map((r) => r.json()));
-    const successes = bodies.filter((b) => b.refresh_token);
-    expect(successes.length).toBeGreaterThanOrEqual(1);
-    expect(bodies.every((b) => b.refresh_token || b.error === "invalid_grant")).toBe(true);
-    const db = service().database.db;
-    const original = await stored(grant.refresh_token);
-    expect(original.rotatedAt).not.toBeNull();
-    const children = await db.refreshToken.findMany({ where: { familyId: original.familyId, id: { not: original.id } } });
-    expect(children.map((c) => c.tokenHash).sort()).toEqual(successes.map((b) => hashToken(b.refresh_token)).sort());
-    for (const body of successes) expect((await refresh(rotating, body.refresh_token)).status).toBe(200);
+    expect(responses.map((r) => r.status)).toEqual(Array(30).fill(200));
+    const successors = new Set(bodies.map((b) => b.refresh_token));
+    expect(successors.size).toBe(1);
+    const [successor] = successors;
+    expect(successor).not.toBe(grant.refresh_token);
+    expect(await liveTokens(familyId)).toBe(1);
+    expect((await stored(successor)).rotatedAt).toBeNull();
+    expect((await refresh(rotating, successor)).status).toBe(200);
+    expect(await liveTokens(familyId)).toBe(1);
   });
 });
 

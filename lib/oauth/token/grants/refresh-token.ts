@@ -1,14 +1,15 @@
 /**
  * grant_type=refresh_token (RFC 6749 §6). Every use moves the token's expiry to one year from now (sliding). Per
- * client policy the token is reused (the seed's behaviour) or rotated: a new refresh token each time, and a
- * rotated-out token presented later than ROTATION_GRACE_SECONDS revokes its whole family, while a retry within that
- * grace period (a client that raced itself) gets fresh tokens of the same family. Each state change is one
+ * client policy the token is reused (the seed's behaviour, confidential clients only) or rotated: a new refresh token
+ * each time, and a rotated-out token presented later than ROTATION_GRACE_SECONDS revokes its whole family, while a
+ * retry within that grace period (a client that raced itself) gets the same successor (refresh-rotation.ts). Each state change is one
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
 import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/statements/tokens";
+import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
 import { issueUserTokens, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
@@ -50,17 +51,20 @@ async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHa
   return outcome;
 }
 
-/** Rotate policy: check everything first (a refused request must not rotate the token out), then rotate it out. */
-async function rotateOut(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, requestedScope: string | undefined, now: Date): Promise<UsedRefreshToken> {
+/**
+ * Rotate policy: check everything first (a refused request must not rotate the token out), then rotate it out. A
+ * token another request rotated out within the grace period is answered with its live descendant.
+ */
+async function rotate(context: ServiceContext, client: ClientWithSecrets, presented: string, requestedScope: string | undefined, now: Date): Promise<{ token: RefreshToken; successor: string }> {
+  const tokenHash = hashToken(presented);
   const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
-  if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) narrowedScopes(JSON.parse(token.scopes), requestedScope);
-  const updated = token
-    ? await context.db.refreshToken.updateMany({ where: { id: token.id, clientId: client.id, revokedAt: null, rotatedAt: null, expiresAt: { gt: now } }, data: { rotatedAt: now, lastUsedAt: now } })
-    : { count: 0 };
-  if (updated.count === 1) return token!;
+  if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
+    narrowedScopes(JSON.parse(token.scopes), requestedScope);
+    if (!token.rotatedAt && (await rotateOut(context, token, presented, now))) return { token, successor: successorToken(context.config.secretKey, presented) };
+  }
   const outcome = await refusal(context, tokenHash, client.id, now);
   if (outcome instanceof Error) throw outcome;
-  return outcome;
+  return { token: outcome, successor: await liveDescendant(context, presented) };
 }
 
 export async function refreshTokens(
@@ -69,9 +73,8 @@ export async function refreshTokens(
   { refreshToken: presented, scope: requestedScope }: Extract<TokenRequest, { grantType: "refresh_token" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
-  const rotate = client.refreshTokenPolicy === "rotate";
-  const tokenHash = hashToken(presented);
-  const token = rotate ? await rotateOut(context, client, tokenHash, requestedScope, now) : await slide(context, client, tokenHash, now);
+  const rotated = client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, requestedScope, now) : undefined;
+  const token = rotated?.token ?? (await slide(context, client, hashToken(presented), now));
   const granted = JSON.parse(token.scopes) as string[];
   const scopes = narrowedScopes(granted, requestedScope);
   const user = await findActiveUser(context.db, token.userId);
@@ -86,10 +89,9 @@ export async function refreshTokens(
       authTime: token.authTime,
       sessionId: token.loginSessionId,
       requestedScope: requestedScope ?? granted.join(" "),
-      // Rotation hands out a successor in the same family with the original grant; reuse keeps the token.
-      newRefreshToken: rotate ? { familyId: token.familyId, scopes: granted, consentId: token.consentId, authorizationCodeId: token.authorizationCodeId } : undefined,
     },
     now,
   );
-  return rotate ? body : { ...body, refresh_token: presented };
+  // Rotation hands out the successor stored with the original grant; reuse keeps the token.
+  return { ...body, refresh_token: rotated?.successor ?? presented };
 }
