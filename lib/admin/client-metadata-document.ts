@@ -28,6 +28,7 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
     ...(registration.resourceServer ? { resource_server: true } : {}),
     ...(registration.idTokenSignedResponseAlg ? { id_token_signed_response_alg: registration.idTokenSignedResponseAlg } : {}),
+    ...(registration.idTokenClaims ? { id_token_claims: true } : {}),
     ...(registration.companyId ? { company_id: registration.companyId } : {}),
     ...(registration.jwks ? { jwks: registration.jwks } : {}),
     ...(registration.jwksUri ? { jwks_uri: registration.jwksUri } : {}),

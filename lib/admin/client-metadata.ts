@@ -8,7 +8,8 @@
  *   anything else                               -> web (confidential, may be offline)
  * Besides RFC 7591: `application_type` and `id_token_signed_response_alg` (OpenID Connect Registration), `frontchannel_logout_uri` and
  * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
- * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `resource_server` (a confidential client that
+ * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `id_token_claims` (the granted profile and email
+ * claims in the ID token too), `resource_server` (a confidential client that
  * may introspect other clients' access tokens) and `company_id` (a backend client acting with that company's rights on
  * the platform API; the registry checks that the company exists). `jwks`/`jwks_uri` (RFC 7591) belong to
  * private_key_jwt clients (client-key-metadata.ts). Unknown fields are refused, so that a typo
@@ -59,6 +60,7 @@ const SIMPLE_FIELDS = new Set([
   "jwks",
   "jwks_uri",
   "id_token_signed_response_alg",
+  "id_token_claims",
 ]);
 const LOCALIZED_FIELDS = ["client_name", "description"] as const;
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -248,11 +250,12 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
   const idTokenAlg = optionalString(metadata, "id_token_signed_response_alg") ?? null;
   if (idTokenAlg !== null && !isSigningAlgorithm(idTokenAlg)) fail(`id_token_signed_response_alg must be ${SIGNING_ALGORITHMS.join(", ")} (or absent: the server's default)`);
   if (idTokenAlg !== null && kind === "backend") fail("id_token_signed_response_alg is for clients that receive ID tokens, not backend clients");
+  const idTokenClaims = metadata.id_token_claims ?? false;
+  if (typeof idTokenClaims !== "boolean") fail("id_token_claims must be true or false");
+  if (idTokenClaims && kind === "backend") fail("id_token_claims is for clients that receive ID tokens, not backend clients");
 
   const keys = resolveClientKeys(metadata, authMethod, options.production ?? false);
-  const policy = optionalString(metadata, "refresh_token_policy") ?? "reuse";
-  if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
-  if (policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);
+  const policy = refreshTokenPolicy(metadata, authMethod === "none", offlineAccess);
 
   return {
     id: resolveClientId(metadata),
@@ -273,8 +276,21 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
     resourceServer,
     companyId,
     idTokenSignedResponseAlg: idTokenAlg,
+    idTokenClaims,
     ...keys,
   };
+}
+
+/**
+ * `reuse` (the seed's sliding token) is for confidential clients only: a public client's refresh token is a bearer
+ * secret on a user's device, so it is always rotated (RFC 9700 §4.14.2).
+ */
+function refreshTokenPolicy(metadata: Record<string, unknown>, publicClient: boolean, offlineAccess: boolean): "reuse" | "rotate" {
+  const policy = optionalString(metadata, "refresh_token_policy") ?? (publicClient ? "rotate" : "reuse");
+  if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
+  if (publicClient && policy === "reuse") fail(`refresh_token_policy "reuse" is not allowed for public clients: their refresh tokens are always rotated (RFC 9700 §4.14.2)`);
+  if (!publicClient && policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);
+  return policy;
 }
 
 export function generateClientId(): string {

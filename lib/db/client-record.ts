@@ -37,6 +37,8 @@ export interface ClientRegistration {
   jwksUri: string | null;
   /** OpenID Connect Registration `id_token_signed_response_alg`; null: the server's default (ID_TOKEN_SIGNING_ALG). */
   idTokenSignedResponseAlg: IdTokenSigningAlgorithm | null;
+  /** The granted profile and email claims go into the ID token too, not only to userinfo. */
+  idTokenClaims: boolean;
 }
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
@@ -62,6 +64,7 @@ export function clientRowData(registration: ClientRegistration) {
     jwks: registration.jwks ? JSON.stringify(registration.jwks) : null,
     jwksUri: registration.jwksUri,
     idTokenSignedResponseAlg: registration.idTokenSignedResponseAlg,
+    idTokenClaims: registration.idTokenClaims,
   };
 }
 
@@ -87,6 +90,7 @@ export function registeredClientFromRow(row: Client): RegisteredClient {
     jwks: row.jwks ? JSON.parse(row.jwks) : null,
     jwksUri: row.jwksUri,
     idTokenSignedResponseAlg: row.idTokenSignedResponseAlg as IdTokenSigningAlgorithm | null,
+    idTokenClaims: row.idTokenClaims,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -34,7 +34,8 @@ export async function implicitResponseValues(
         nonce: request.nonce,
         sessionId: session.id,
         accessToken,
-        userClaims: accessToken ? undefined : userClaims(user, scopes),
+        // Without an access token there is no userinfo call to make; id_token_claims asks for them in any case.
+        userClaims: accessToken && !request.client.idTokenClaims ? undefined : userClaims(user, scopes),
       },
       now,
     );

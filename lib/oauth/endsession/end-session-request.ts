@@ -5,6 +5,7 @@
  */
 import { findClient } from "@/lib/oauth/clients/client-store";
 import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
+import { isRegisteredUri } from "@/lib/oauth/redirect-uri-matching";
 import { getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -31,7 +32,7 @@ export async function readEndSessionRequest(context: ServiceContext, params: URL
   const clientId = hint?.clientId ?? requestedClient;
   const requestedUri = value("post_logout_redirect_uri");
   const client = clientId && hint !== null ? (hintClient ?? (await findClient(context.db, clientId))) : null;
-  const redirectUri = requestedUri && client?.postLogoutRedirectUris.includes(requestedUri) ? requestedUri : undefined;
+  const redirectUri = requestedUri && client && isRegisteredUri(client.postLogoutRedirectUris, requestedUri) ? requestedUri : undefined;
   return { hint, clientId, redirectUri, state: value("state"), uiLocales: value("ui_locales") };
 }
 

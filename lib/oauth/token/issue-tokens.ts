@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
@@ -70,7 +71,15 @@ export async function issueUserTokens(context: ServiceContext, grant: UserGrant,
   if (grant.scopes.includes("openid")) {
     body.id_token = await signIdToken(
       context,
-      { client: grant.client, user: grant.user, authTime: grant.authTime, nonce: grant.nonce, sessionId: grant.sessionId, accessToken },
+      {
+        client: grant.client,
+        user: grant.user,
+        authTime: grant.authTime,
+        nonce: grant.nonce,
+        sessionId: grant.sessionId,
+        accessToken,
+        userClaims: grant.client.idTokenClaims ? userClaims(grant.user, grant.scopes) : undefined,
+      },
       now,
     );
   }

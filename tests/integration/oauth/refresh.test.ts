@@ -116,6 +116,22 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
     expect(refreshed.status).toBe(200);
   });
 
+  it("rotates a public client's refresh token: a replay after the grace period revokes its family (RFC 9700 §4.14.2)", async () => {
+    const { verifier, challenge } = pkcePair();
+    const redirect_uri = "http://127.0.0.1:50506/cb";
+    const { code } = await authorizeWithConsent(new UserAgent(), { client_id: "demo-native", redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s", code_challenge: challenge, code_challenge_method: "S256" });
+    const native = await (await token({ grant_type: "authorization_code", code, redirect_uri, client_id: "demo-native", code_verifier: verifier })).json();
+    const next = await (await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" })).json();
+    expect(next.refresh_token).toBeTruthy();
+    expect(next.refresh_token).not.toBe(native.refresh_token);
+
+    const db = service().database.db;
+    const original = await stored(native.refresh_token);
+    await db.refreshToken.update({ where: { id: original.id }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
+    await expectError(await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" }), "invalid_grant");
+    await expectError(await token({ grant_type: "refresh_token", refresh_token: next.refresh_token, client_id: "demo-native" }), "invalid_grant");
+  });
+
   it("never gives refresh tokens to clients without offline access", async () => {
     const { verifier, challenge } = pkcePair();
     const { code } = await authorizeWithConsent(new UserAgent(), { client_id: "demo-spa", redirect_uri: "http://localhost:5173/callback", response_type: "code", scope: "openid", state: "s", code_challenge: challenge, code_challenge_method: "S256" });

@@ -25,6 +25,23 @@ describe("parseClientMetadata: kinds and defaults", () => {
     });
   });
 
+  it("rotates the refresh tokens of public clients, and reuses those of confidential clients unless they ask", () => {
+    const native = { application_type: "native", redirect_uris: ["com.example.app:/cb"], offline_access: true };
+    expect(parse(native).refreshTokenPolicy).toBe("rotate");
+    expect(parse({ ...native, refresh_token_policy: "rotate" }).refreshTokenPolicy).toBe("rotate");
+    expect(parse(browser).refreshTokenPolicy).toBe("rotate");
+    expect(parse({ ...web, offline_access: true }).refreshTokenPolicy).toBe("reuse");
+    expect(parse({ ...web, offline_access: true, refresh_token_policy: "rotate" }).refreshTokenPolicy).toBe("rotate");
+  });
+
+  it("puts the granted claims into ID tokens only when id_token_claims asks, and prints it back", () => {
+    expect(parse(web).idTokenClaims).toBe(false);
+    const registration = parse({ ...web, id_token_claims: true });
+    expect(registration.idTokenClaims).toBe(true);
+    expect(toClientMetadata({ ...registration, id: "c" })).toMatchObject({ id_token_claims: true });
+    expect(toClientMetadata({ ...parse(web), id: "c" })).not.toHaveProperty("id_token_claims");
+  });
+
   it("tells browser, native and backend clients apart", () => {
     expect(parse(browser).kind).toBe("browser");
     expect(parse({ application_type: "native", redirect_uris: ["com.example.app:/cb"] })).toMatchObject({ kind: "native", tokenEndpointAuthMethod: "none" });
@@ -98,6 +115,10 @@ describe("parseClientMetadata: what a registrar refuses", () => {
     ["an empty name", { ...web, client_name: " " }, "invalid_client_metadata", "non-empty string"],
     ["offline_access that is not a boolean", { ...web, offline_access: "yes" }, "invalid_client_metadata", "true or false"],
     ["rotation for an online client", { ...web, refresh_token_policy: "rotate" }, "invalid_client_metadata", "offline clients only"],
+    ["reuse for a native client", { application_type: "native", redirect_uris: ["com.example.app:/cb"], offline_access: true, refresh_token_policy: "reuse" }, "invalid_client_metadata", "not allowed for public clients"],
+    ["reuse for a browser client", { ...browser, refresh_token_policy: "reuse" }, "invalid_client_metadata", "not allowed for public clients"],
+    ["id_token_claims that is not a boolean", { ...web, id_token_claims: "yes" }, "invalid_client_metadata", "id_token_claims must be true or false"],
+    ["id_token_claims for a backend client", { ...backend, id_token_claims: true }, "invalid_client_metadata", "not backend clients"],
   ])("refuses %s", (_name, metadata, code, text) => {
     const error = rejection(metadata);
     expect(error.error).toBe(code);

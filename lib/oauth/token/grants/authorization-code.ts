@@ -9,6 +9,7 @@ import { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant } from "@/lib/oauth/errors";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
+import { sameUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/oauth/users/user-store";
@@ -52,7 +53,7 @@ export async function redeemAuthorizationCode(
   const codeHash = hashToken(code);
   const row = await consumeAuthorizationCode(context.db, codeHash, client.id, now);
   if (!row) throw await refusal(context, codeHash, client.id, now);
-  if (row.redirectUri !== redirectUri) throw invalidGrant("redirect_uri differs from the one of the authorization request");
+  if (!sameUri(row.redirectUri, redirectUri)) throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
   // A revoked consent takes its unused codes with it (revokeConsent), so a consumed code still has its consent.
   const user = await findActiveUser(context.db, row.userId);
