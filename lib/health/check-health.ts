@@ -1,7 +1,9 @@
 /**
  * The health report behind GET /api/health: is the database reachable, and which migrations has it applied?
- * 200 when reachable (with pending migrations listed), 503 when not.
+ * 200 when reachable (with pending migrations listed), 503 when not. Anyone gets the status; the database type and
+ * the migrations only a caller with the metrics token (METRICS_TOKEN), as they tell an attacker what runs here.
  */
+import { bearerMatches } from "@/lib/http/bearer-matches";
 import { logger } from "@/lib/observability/logger";
 import { describeMigrationState, migrationsDirectory, readMigrations, type MigrationState } from "@/lib/db/migrator";
 import type { DatabaseProvider } from "@/lib/config/database-url";
@@ -27,8 +29,10 @@ export async function checkHealth(db: Db, provider: DatabaseProvider): Promise<{
   return { httpStatus: 200, report: { status, database: { provider, reachable: true }, migrations } };
 }
 
-/** GET /api/health: the report as JSON, never cached. */
-export async function handleHealthRequest(_request: Request, context: ServiceContext): Promise<Response> {
+/** GET /api/health: the report as JSON (the status alone without the metrics token), never cached. */
+export async function handleHealthRequest(request: Request, context: ServiceContext): Promise<Response> {
   const { httpStatus, report } = await checkHealth(context.db, context.config.database.provider);
-  return Response.json(report, { status: httpStatus, headers: { "Cache-Control": "no-store" } });
+  const token = context.config.metricsToken;
+  const body = token && bearerMatches(request, token) ? report : { status: report.status };
+  return Response.json(body, { status: httpStatus, headers: { "Cache-Control": "no-store" } });
 }

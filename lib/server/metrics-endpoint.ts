@@ -3,16 +3,10 @@
  * Without METRICS_TOKEN the path does not exist (404); a wrong or missing token is 401. The database pool's
  * connections are read at each scrape.
  */
-import { timingSafeEqual } from "node:crypto";
 import { driverOf } from "@/lib/db/prisma";
+import { bearerMatches } from "@/lib/http/bearer-matches";
 import { metrics } from "@/lib/observability/metrics";
 import type { ServiceContext } from "@/lib/service-context";
-
-function bearerMatches(request: Request, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 export async function handleMetricsRequest(request: Request, context: ServiceContext): Promise<Response> {
   const token = context.config.metricsToken;

@@ -36,7 +36,7 @@ test.describe("home page", () => {
   test("the demo server is healthy with the demo data loaded", async ({ request }) => {
     const health = await request.get("/api/health");
     expect(health.status()).toBe(200);
-    const provider = process.env.E2E_DATABASE_URL?.startsWith("postgres") ? "postgresql" : "sqlite";
-    expect(await health.json()).toMatchObject({ status: "ok", database: { provider, reachable: true } });
+    // Without the metrics token the answer names neither the database nor its migrations.
+    expect(await health.json()).toEqual({ status: "ok" });
   });
 });

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "@/lib/config/database-url";
 import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
-import { checkHealth } from "@/lib/health/check-health";
+import { loadConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { checkHealth, handleHealthRequest } from "@/lib/health/check-health";
 import { createTestDatabase, testProvider, useDatabaseForService, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;
+const METRICS_TOKEN = "health-metrics-token-0123456789";
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -14,16 +17,23 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe(`GET /api/health on ${testProvider()}`, () => {
-  it("answers 200 with database reachability and migration state", async () => {
+  it("answers 200 with the status alone to anyone, without the database type or the migrations", async () => {
     const { GET } = await import("@/app/api/health/route");
     const response = await GET(new Request("http://localhost:3000/api/health"));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("adds database reachability and migration state for the metrics token, and only for it", async () => {
+    const config = { ...loadConfig(), metricsToken: METRICS_TOKEN };
+    const health = (authorization?: string) => handleHealthRequest(new Request("http://localhost:3000/api/health", { headers: authorization ? { authorization } : {} }), { db: getDb(), config });
+    expect(await (await health(`Bearer ${METRICS_TOKEN}`)).json()).toEqual({
       status: "ok",
       database: { provider: testProvider(), reachable: true },
       migrations: { applied: readMigrations(migrationsDirectory(), testProvider()).map((m) => m.id), pending: [] },
     });
+    for (const wrong of [undefined, `Bearer ${METRICS_TOKEN}x`, `Basic ${METRICS_TOKEN}`, "Bearer "]) expect(await (await health(wrong)).json(), wrong).toEqual({ status: "ok" });
   });
 
   it("reports pending migrations on a database that has none applied", async () => {
