@@ -24,6 +24,11 @@ function uiLocalesOf(request: NextRequest): string | undefined {
   return params.get("ui_locales") ?? authorizeParametersOf(safeLocalPath(params.get("returnUrl")))?.get("ui_locales") ?? undefined;
 }
 
+const PAGE = /^\/(?:login|consent|signout|(?:portal|admin)(?:\/.*)?)$/;
+
+/** The pages this proxy prepares: sign-in, consent, sign-out, the portal and the operator pages. */
+export const isInteractionPage = (pathname: string) => PAGE.test(pathname);
+
 export function interactionPageProxy(request: NextRequest): NextResponse {
   if (urlHasNul(request.url)) return new NextResponse(`${NUL_REFUSAL}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   const publicUrl = process.env.PUBLIC_URL ?? "";

@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { appendForwardedFor } from "@/lib/http/client-address";
+import { isDecodablePath, UNDECODABLE_PATH_REFUSAL } from "@/lib/http/decodable-path";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
 import { logger } from "@/lib/observability/logger";
 import { fastRoute, isApiPath, serveFast } from "@/lib/server/fast-front";
@@ -27,15 +28,6 @@ const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d
 const SERVER_OPTIONS: ServerOptions = { requestTimeout: 120_000, headersTimeout: 20_000 };
 /** How long a connection stays after an answer that ended its body's reading, so that the caller gets the answer. */
 const LINGER_MS = 2000;
-
-function isDecodablePath(url: string | undefined): boolean {
-  try {
-    decodeURIComponent((url ?? "/").split("?", 1)[0]);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Next.js's own reading of the header, so that what passes here is what it accepts. */
 function isParsableRouterState(header: string | string[] | undefined): boolean {
@@ -92,7 +84,7 @@ function requestListener(publicUrl: string, next: (request: IncomingMessage, res
     const host = request.headers.host;
     if (host !== undefined && (host.length > 255 || !HOST.test(host))) return refuse(response, 400, "The Host header names no host.");
     if (!(request.url ?? "").startsWith("/")) return refuse(response, 400, "The request target must be a path.");
-    if (!isDecodablePath(request.url)) return refuse(response, 400, "The path is not validly percent-encoded.");
+    if (!isDecodablePath(request.url)) return refuse(response, 400, UNDECODABLE_PATH_REFUSAL);
     if (!isParsableRouterState(request.headers["next-router-state-tree"])) return refuse(response, 400, "The router state header cannot be read.");
     request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
     const fast = fastRoute(request.method, request.url);
