@@ -37,8 +37,8 @@ export const demoUsers: DemoUser[] = [
   { email: "admin@demo.test", password: "Admin#2026", givenName: "Ada", familyName: "Admin", companyId: "demo-company-operator", role: "admin" },
 ];
 
-export function demoClients(apiScopePrefix: string): DemoClient[] {
-  const interactiveScopes = `openid profile email ${apiScopePrefix}.catalogs.read`;
+/** The public demo clients: two browser apps and a desktop app. */
+function publicDemoClients(interactiveScopes: string): DemoClient[] {
   return [
     {
       metadata: {
@@ -83,6 +83,12 @@ export function demoClients(apiScopePrefix: string): DemoClient[] {
         scope: `${interactiveScopes} offline_access`,
       },
     },
+  ];
+}
+
+/** The confidential demo clients: two server web apps and a backend service. */
+function confidentialDemoClients(apiScopePrefix: string, interactiveScopes: string): DemoClient[] {
+  return [
     {
       metadata: {
         client_id: "demo-web",
@@ -127,4 +133,9 @@ export function demoClients(apiScopePrefix: string): DemoClient[] {
       secret: "demo-backend-secret",
     },
   ];
+}
+
+export function demoClients(apiScopePrefix: string): DemoClient[] {
+  const interactiveScopes = `openid profile email ${apiScopePrefix}.catalogs.read`;
+  return [...publicDemoClients(interactiveScopes), ...confidentialDemoClients(apiScopePrefix, interactiveScopes)];
 }

@@ -33,7 +33,7 @@ export interface CliContext {
   printError: (line: string) => void;
 }
 
-export const USAGE = `usage: npm run admin -- <command>
+const USAGE = `usage: npm run admin -- <command>
   clients add <file.json>                       register a client from RFC 7591 client metadata
   clients list                                  list registered clients
   clients show <client_id>                      show a client's metadata and secrets
@@ -158,7 +158,7 @@ async function* fileText(file: string): AsyncIterable<string> {
   try {
     yield* createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }
 }
 

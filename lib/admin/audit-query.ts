@@ -2,7 +2,7 @@
 import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
 import type { Db } from "@/lib/db/prisma";
 
-export const AUDIT_PAGE_SIZE = 100;
+const AUDIT_PAGE_SIZE = 100;
 
 export interface AuditFilter {
   type?: string;

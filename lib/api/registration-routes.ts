@@ -12,7 +12,7 @@ import { REGISTRATION_STATUSES, SUBSCRIPTION_STATUSES, type SubscriptionStatus }
 
 export const MAX_REGISTRATION_PAGE = 500;
 
-export function registrationJson(view: RegistrationView) {
+function registrationJson(view: RegistrationView) {
   return {
     id: view.id,
     opticianCompanyId: view.opticianCompanyId,
@@ -29,7 +29,7 @@ export function registrationJson(view: RegistrationView) {
 }
 
 /** A strong entity tag per version: it changes with every change of the registration. */
-export const registrationEtag = (view: RegistrationView) => `"v${view.version}"`;
+const registrationEtag = (view: RegistrationView) => `"v${view.version}"`;
 
 const registrationUrl = (call: ApiCall, id: string) => `${call.context.config.apiUrl}/v2/supplierregistrations/${encodeURIComponent(id)}`;
 
@@ -85,7 +85,7 @@ function subscriptionList(value: unknown): { catalogId: string; status: Subscrip
 }
 
 /** The change a PATCH body asks for: a status (with customer groups when it is active), or subscriptions. */
-export function parseRegistrationChange(body: Record<string, unknown>): RegistrationChange {
+function parseRegistrationChange(body: Record<string, unknown>): RegistrationChange {
   onlyMembers(body, ["status", "customerGroups", "subscriptions"]);
   if (body.subscriptions !== undefined) {
     if (body.status !== undefined || body.customerGroups !== undefined) throw new ApiProblem("unprocessable", "Change the status or the subscriptions, one at a time.");

@@ -5,7 +5,7 @@
 import { ApiProblem } from "@/lib/api/problem";
 import { BodyTooLargeError, MAX_FORM_BYTES, NulCharacterError, readBodyText } from "@/lib/http/form-body";
 
-export const MAX_JSON_BYTES = MAX_FORM_BYTES;
+const MAX_JSON_BYTES = MAX_FORM_BYTES;
 
 /** The route's query parameters; unknown or repeated ones are refused. */
 export function queryParameters(url: URL, known: readonly string[]): Map<string, string> {

@@ -10,14 +10,14 @@ import type { CatalogDescription } from "@/lib/catalog/publishing/catalog-format
 import type { Db } from "@/lib/db/prisma";
 import { readChangeCounter } from "@/lib/db/statements/change-counters";
 
-export interface SupplierWebServiceEntry {
+interface SupplierWebServiceEntry {
   type: string;
   name: string;
   url: string;
   priority: number;
 }
 
-export interface PublishedSupplier {
+interface PublishedSupplier {
   companyId: string;
   supplierId: string;
   name: string;
@@ -27,7 +27,7 @@ export interface PublishedSupplier {
   webServices: SupplierWebServiceEntry[];
 }
 
-export interface PublishedRevision {
+interface PublishedRevision {
   number: number;
   comment: string;
   publishedAt: Date;

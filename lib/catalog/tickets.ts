@@ -9,7 +9,7 @@ import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 
-export const TICKET_LIFETIME_SECONDS = 8 * 3600;
+const TICKET_LIFETIME_SECONDS = 8 * 3600;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function issueTicket(db: Db, userId: string, now = new Date()): Promise<{ ticket: string; expires: Date }> {

@@ -1,6 +1,6 @@
 /** Writing XML as string chunks: escaped text and attributes, elements that are omitted when their value is absent. */
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 }
 

@@ -43,7 +43,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const SECRET_KEY_MIN_LENGTH = 32;
+const SECRET_KEY_MIN_LENGTH = 32;
 const DEFAULT_DATABASE_URL = "file:./data/optigate.db";
 
 type Env = Record<string, string | undefined>;

@@ -11,7 +11,6 @@ import { articleView, prepareSubCatalog, subCatalogStream, type ArticleView, typ
 import { readArticlePage, type ArticlePosition } from "@/lib/db/statements/catalog-articles";
 import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
 
-export { CatalogServiceError };
 export type { ArticlePosition, ArticleView, CatalogFilter, PublishedCatalog };
 
 export interface CatalogPosition {
@@ -49,7 +48,7 @@ export async function listCatalogs(actor: Actor, filter: CatalogFilter, after: C
   return { entries, more };
 }
 
-export interface RevisionEntry {
+interface RevisionEntry {
   number: number;
   comment: string;
   released: boolean;
@@ -116,7 +115,7 @@ export interface SupplierListing {
   catalogs: { catalogId: string; name: string }[];
 }
 
-export const MAX_SUPPLIER_RESULTS = 20;
+const MAX_SUPPLIER_RESULTS = 20;
 
 /**
  * Suppliers that publish catalogs, with those catalogs, for a signed-in company: all of them, or those whose name or

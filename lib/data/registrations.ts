@@ -32,7 +32,7 @@ export function changeRegistration(actor: Actor, id: string, version: number | u
   return store.changeRegistration(actor.context.db, partyOf(actor), id, version, change);
 }
 
-export const PORTAL_REGISTRATION_LIMIT = 500;
+const PORTAL_REGISTRATION_LIMIT = 500;
 
 /** The portal page's view: which side the user's company is on, and its registrations (opticians and suppliers only). */
 export async function registrationOverview(actor: Actor): Promise<{ side: "optician" | "supplier"; registrations: store.RegistrationView[] }> {

@@ -14,7 +14,7 @@ import { customerLinksFrom } from "@/lib/registrations/customer-links";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 
-export const API_CLOCK_LEEWAY_SECONDS = 60;
+const API_CLOCK_LEEWAY_SECONDS = 60;
 
 export async function actorOfAccessToken(context: ServiceContext, token: string): Promise<TokenActor> {
   const claims = await verifyAccessToken(context, token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });

@@ -5,9 +5,9 @@ import type { LocalizedText } from "@/lib/i18n/localized-text";
 
 export type ClientKind = "browser" | "native" | "web" | "backend";
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
-export type RefreshTokenPolicy = "reuse" | "rotate";
+type RefreshTokenPolicy = "reuse" | "rotate";
 /** The algorithms OptiGate signs ID tokens with (lib/oauth/keys/signing-keys.ts). */
-export type IdTokenSigningAlgorithm = "RS256" | "ES256" | "PS256";
+type IdTokenSigningAlgorithm = "RS256" | "ES256" | "PS256";
 
 export interface ClientRegistration {
   /** Absent when the service is to assign one. */

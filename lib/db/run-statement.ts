@@ -64,7 +64,7 @@ export type StatementRunner = <Row>(statement: NamedStatement, values: SqlValue[
  * SQLite only: `work` runs its statements as one transaction on OptiGate's connection (one commit, so one sync of
  * the log), in turn with Prisma's transactions. PostgreSQL does the same in one statement (a data-modifying WITH).
  */
-export async function sqliteTransaction<T>(db: Db, work: (run: StatementRunner) => T): Promise<T> {
+async function sqliteTransaction<T>(db: Db, work: (run: StatementRunner) => T): Promise<T> {
   const driver = driverOf(db);
   if (driver.provider !== "sqlite") throw new Error("sqliteTransaction runs on SQLite only");
   const database = driver.database();

@@ -14,7 +14,7 @@ import { AssertionRefused, CLOCK_LEEWAY_SECONDS, requireJti, unverifiedClaims, v
 import { findTrustedIssuer } from "@/lib/federation/trusted-issuers";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 
-export const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
+const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
 const MAX_SUBJECT_LENGTH = 255;
 
 export interface FederatedIdentity {

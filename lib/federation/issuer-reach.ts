@@ -11,7 +11,7 @@ export interface ReachableUser {
   company: { kind: string };
 }
 
-export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
+const emailDomainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
 
 export function issuerReaches(issuer: { reach: IssuerReach | null; subjectMapping: SubjectMapping }, user: ReachableUser): boolean {
   const { reach } = issuer;

@@ -22,7 +22,7 @@ const MIN_RSA_BITS = 2048;
 const SECRET_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
 
 /** Why a parsed value is not an acceptable JWK Set of public signing keys, or null. */
-export function keySetProblem(value: unknown): string | null {
+function keySetProblem(value: unknown): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return "must be a JWK Set: an object with a \"keys\" array";
   const keys = (value as { keys?: unknown }).keys;
   if (!Array.isArray(keys) || keys.length === 0) return "must be a JWK Set with at least one key in \"keys\"";

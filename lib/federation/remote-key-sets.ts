@@ -13,8 +13,8 @@ import { processCache } from "@/lib/cache/process-cache";
 import { isLoopbackHost } from "@/lib/admin/uri-rules";
 import { MAX_KEY_SET_BYTES, parseKeySet } from "@/lib/federation/key-set-rules";
 
-export const FETCH_TIMEOUT_MS = 5000;
-export const REFETCH_INTERVAL_MS = 60_000;
+const FETCH_TIMEOUT_MS = 5000;
+const REFETCH_INTERVAL_MS = 60_000;
 const MAX_AGE_MS = 3600_000;
 const MAX_REDIRECTS = 3;
 

@@ -8,7 +8,7 @@ import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import type { KeySource } from "@/lib/federation/signed-jwt";
 
-export const ISSUER_CACHE_SECONDS = 5;
+const ISSUER_CACHE_SECONDS = 5;
 export type SubjectMapping = "email" | "link";
 
 /** Whom an issuer may speak for: users of these companies, or with an email address in these domains. */
@@ -28,7 +28,7 @@ export interface TrustedIssuer {
 
 const cache = processCache("trustedIssuers", () => new Map<string, { loadedAt: number; issuer: Promise<TrustedIssuer | null> }>());
 
-export function keySourceOf(row: { jwks: string | null; jwksUri: string | null }): KeySource {
+function keySourceOf(row: { jwks: string | null; jwksUri: string | null }): KeySource {
   return row.jwks ? { jwks: JSON.parse(row.jwks) as JSONWebKeySet } : { jwksUri: row.jwksUri! };
 }
 

@@ -2,7 +2,7 @@
  * Headers of every page a person sees: never framed (clickjacking on login and consent), no URLs leaked in the
  * Referer. next.config.mjs sets the same for pages Next.js renders; these are for pages OptiGate writes itself.
  */
-export const PAGE_SECURITY_HEADERS = {
+const PAGE_SECURITY_HEADERS = {
   "Content-Security-Policy": "frame-ancestors 'none'",
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "no-referrer",

@@ -6,7 +6,7 @@
 import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
 import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 
-export const SEALED_COOKIE_SECONDS = 120;
+const SEALED_COOKIE_SECONDS = 120;
 
 export function sealedCookie(name: string, value: unknown, options: { secretKey: string; publicUrl: string; path: string }): string {
   const sealed = seal(JSON.stringify(value), deriveKey(options.secretKey, "cookie"));

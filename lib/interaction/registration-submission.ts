@@ -15,7 +15,7 @@ import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registra
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
 /** The page's error codes (messages Suppliers.errors.*). */
-export type RegistrationFormError = "form_expired" | "invalid_client_id" | "invalid_groups" | "not_found" | "forbidden" | "conflict" | "not_now" | "stale" | "unknown_action";
+type RegistrationFormError = "form_expired" | "invalid_client_id" | "invalid_groups" | "not_found" | "forbidden" | "conflict" | "not_now" | "stale" | "unknown_action";
 
 class FormProblem extends Error {
   constructor(readonly code: RegistrationFormError) {

@@ -17,7 +17,7 @@ async function loadOrigins(db: Db): Promise<Set<string>> {
   return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));
 }
 
-export function allowedCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
+function allowedCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
   if (!cache.entry || now - cache.entry.loadedAt > CORS_CACHE_SECONDS * 1000) {
     const origins = loadOrigins(db);
     cache.entry = { loadedAt: now, origins };

@@ -6,7 +6,7 @@ import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types"
 import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 
-export const JWKS_PATH = "/.well-known/openid-configuration/jwks";
+const JWKS_PATH = "/.well-known/openid-configuration/jwks";
 
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"];
 

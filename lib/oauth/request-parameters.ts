@@ -3,12 +3,12 @@
  * (POST). A parameter sent twice is an error (RFC 6749 §3.1 and §3.2); unknown ones are kept and ignored by callers.
  */
 import { bodyText, isFormRequest } from "@/lib/http/form-body";
-import { protocolRequestFrom, type ProtocolRequest } from "@/lib/http/protocol-message";
+import type { ProtocolRequest } from "@/lib/http/protocol-message";
 import { invalidRequest } from "@/lib/oauth/errors";
 
 export type Parameters = ReadonlyMap<string, string>;
 
-export function singleValued(params: URLSearchParams): Map<string, string> {
+function singleValued(params: URLSearchParams): Map<string, string> {
   const result = new Map<string, string>();
   for (const [name, value] of params) {
     if (result.has(name)) throw invalidRequest(`parameter "${name}" must not be repeated`);
@@ -21,16 +21,6 @@ export function singleValued(params: URLSearchParams): Map<string, string> {
 export function formParameters(request: ProtocolRequest): Map<string, string> {
   if (!isFormRequest(request)) throw invalidRequest("the request body must be application/x-www-form-urlencoded");
   return singleValued(new URLSearchParams(bodyText(request.body)));
-}
-
-/** The form body of a POST; other content types are refused. */
-export async function readFormParameters(request: Request): Promise<Map<string, string>> {
-  return formParameters(await protocolRequestFrom(request));
-}
-
-/** GET query or POST form, as the endpoint allows both. */
-export async function readRequestParameters(request: Request): Promise<Map<string, string>> {
-  return request.method === "POST" ? readFormParameters(request) : singleValued(new URL(request.url).searchParams);
 }
 
 /** A non-empty parameter, or undefined. Empty parameters count as absent (RFC 6749 §3.1). */

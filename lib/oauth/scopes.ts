@@ -5,7 +5,7 @@
  */
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 
-export type ScopeKind = "identity" | "api";
+type ScopeKind = "identity" | "api";
 
 export interface ScopeDefinition {
   name: string;

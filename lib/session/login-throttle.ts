@@ -9,7 +9,7 @@ import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt, type At
 import { throttledNetwork } from "@/lib/http/client-address";
 
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-export const LOCKOUT_SECONDS = 15 * 60;
+const LOCKOUT_SECONDS = 15 * 60;
 export const MAX_FAILURES = { account: 5, address: 20 } as const;
 
 type Scope = keyof typeof MAX_FAILURES;

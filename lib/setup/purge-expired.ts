@@ -11,11 +11,11 @@
 import type { Db } from "@/lib/db/prisma";
 import { THROTTLE_WINDOW_SECONDS } from "@/lib/session/login-throttle";
 
-export const PURGE_BATCH = 1000;
+const PURGE_BATCH = 1000;
 export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** Between rounds of one run, and the most rounds a run makes (what is left waits for the next run). */
-export const PURGE_PAUSE_MS = 50;
-export const PURGE_MAX_ROUNDS = 200;
+const PURGE_PAUSE_MS = 50;
+const PURGE_MAX_ROUNDS = 200;
 const GRACE_MS = 24 * 3600 * 1000;
 
 export type PurgeCounts = Record<"refreshTokens" | "authorizationCodes" | "tickets" | "interactions" | "loginSessions" | "throttles" | "usedAssertions", number>;

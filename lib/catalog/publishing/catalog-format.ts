@@ -116,7 +116,7 @@ export function date(raw: string): Date {
   return parsed;
 }
 
-export function cents(raw: string): number {
+function cents(raw: string): number {
   const value = collapse(raw);
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) throw new ValueError(`"${value}" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`);

@@ -32,7 +32,7 @@ type ArticleColumns = [string, number, string, number | null, number | null, str
 const statements = new Map<number, NamedStatement>();
 
 /** One statement per number of customer groups (the IN list). */
-export function articlePageStatement(groupCount: number): NamedStatement {
+function articlePageStatement(groupCount: number): NamedStatement {
   let statement = statements.get(groupCount);
   if (!statement) {
     statement = {
@@ -66,7 +66,7 @@ export async function readArticlePage(db: Db, selection: { revisionId: string; g
   }));
 }
 
-export const REVISION_CUSTOMER_GROUPS: NamedStatement = {
+const REVISION_CUSTOMER_GROUPS: NamedStatement = {
   name: "optigate_revision_customer_groups",
   sql: () => `SELECT DISTINCT "customer_group" FROM "catalog_articles" WHERE "revision_id" = ? ORDER BY "customer_group"`,
 };

@@ -19,7 +19,7 @@ export interface AttemptCount {
  * Counts one attempt: within the window, or while locked, one more; otherwise the window starts anew with this one.
  * SET expressions see the row as it was, so both CASEs decide on the same old values.
  */
-export const RESERVE_ATTEMPT: NamedStatement = {
+const RESERVE_ATTEMPT: NamedStatement = {
   name: "optigate_reserve_attempt",
   sql: (provider: DatabaseProvider) => `INSERT INTO "login_throttles" ("key", "failures", "window_started_at", "locked_until") VALUES (?, 1, ?, NULL)
     ON CONFLICT ("key") DO UPDATE SET
@@ -28,17 +28,17 @@ export const RESERVE_ATTEMPT: NamedStatement = {
     RETURNING "failures", ${timestampText("window_started_at", provider)} AS "window_started_at", ${timestampText("locked_until", provider)} AS "locked_until"`,
 };
 
-export const LOCK_ATTEMPTS: NamedStatement = {
+const LOCK_ATTEMPTS: NamedStatement = {
   name: "optigate_lock_attempts",
   sql: () => `UPDATE "login_throttles" SET "locked_until" = ? WHERE "key" = ? AND "failures" >= ?`,
 };
 
-export const RELEASE_ATTEMPT: NamedStatement = {
+const RELEASE_ATTEMPT: NamedStatement = {
   name: "optigate_release_attempt",
   sql: () => `UPDATE "login_throttles" SET "failures" = "failures" - 1 WHERE "key" = ? AND "failures" > 0`,
 };
 
-export const CLEAR_ATTEMPTS: NamedStatement = {
+const CLEAR_ATTEMPTS: NamedStatement = {
   name: "optigate_clear_attempts",
   sql: () => `DELETE FROM "login_throttles" WHERE "key" = ?`,
 };

@@ -36,7 +36,7 @@ export interface ConsumedCode {
 /** auth_time comes back as ISO text, which reads the same on both databases. */
 const returning = (columns: string[]) => (provider: DatabaseProvider) => `${columns.map((column) => `"${column}"`).join(", ")}, ${timestampText("auth_time", provider)} AS "auth_time"`;
 
-export const SLIDE_REFRESH_TOKEN = groupedUpdate({
+const SLIDE_REFRESH_TOKEN = groupedUpdate({
   name: "optigate_slide_refresh_token",
   table: "refresh_tokens",
   parameters: { token_hash: "text", client_id: "text", now: "timestamp(3)", expires_at: "timestamp(3)" },
@@ -45,7 +45,7 @@ export const SLIDE_REFRESH_TOKEN = groupedUpdate({
   returning: returning(["id", "family_id", "user_id", "scopes", "login_session_id", "consent_id", "authorization_code_id"]),
 });
 
-export const CONSUME_CODE = groupedUpdate({
+const CONSUME_CODE = groupedUpdate({
   name: "optigate_consume_code",
   table: "authorization_codes",
   parameters: { code_hash: "text", client_id: "text", now: "timestamp(3)" },

@@ -12,8 +12,8 @@ import { isValidS256Challenge } from "@/lib/oauth/pkce";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 
-export type ResponseMode = "query" | "fragment" | "form_post";
-export type ResponseType = "code" | "token" | "id_token" | "id_token token";
+type ResponseMode = "query" | "fragment" | "form_post";
+type ResponseType = "code" | "token" | "id_token" | "id_token token";
 export type Prompt = "none" | "login" | "consent" | "select_account";
 
 export interface RedirectTarget {
@@ -65,7 +65,7 @@ const defaultResponseMode = (responseType: string | undefined): ResponseMode =>
 const PROMPTS: Prompt[] = ["none", "login", "consent", "select_account"];
 
 /** The parameters OptiGate acts on; the flow carries these on (login, consent) and drops the rest, which it ignores. */
-export const AUTHORIZATION_PARAMETERS = [
+const AUTHORIZATION_PARAMETERS = [
   "client_id",
   "redirect_uri",
   "response_type",

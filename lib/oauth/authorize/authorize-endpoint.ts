@@ -30,7 +30,7 @@ async function readParameters(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(await readBodyText(request));
 }
 
-export async function grantedScopesOf(context: ServiceContext, userId: string, clientId: string): Promise<string[] | null> {
+async function grantedScopesOf(context: ServiceContext, userId: string, clientId: string): Promise<string[] | null> {
   const consent = await context.db.consent.findUnique({ where: { userId_clientId: { userId, clientId } } });
   return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
 }

@@ -7,7 +7,7 @@
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 
-export const INTERACTION_LIFETIME_SECONDS = 15 * 60;
+const INTERACTION_LIFETIME_SECONDS = 15 * 60;
 
 export interface OpenInteraction {
   /** The authorization request's parameters, to validate it again when it is decided. */

@@ -3,7 +3,7 @@ import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 
-export const CODE_LIFETIME_SECONDS = 5 * 60;
+const CODE_LIFETIME_SECONDS = 5 * 60;
 
 export interface CodeSubject {
   userId: string;

@@ -19,7 +19,7 @@ export interface SessionFacts {
 
 type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes">;
 
-export function needsLogin(request: Request, session: SessionFacts | null, hintSubject: string | undefined, now: Date): boolean {
+function needsLogin(request: Request, session: SessionFacts | null, hintSubject: string | undefined, now: Date): boolean {
   if (!session || request.prompt.has("login")) return true;
   if (hintSubject !== undefined && hintSubject !== session.userId) return true;
   const ageSeconds = Math.floor((now.getTime() - session.authTime.getTime()) / 1000);
@@ -27,7 +27,7 @@ export function needsLogin(request: Request, session: SessionFacts | null, hintS
 }
 
 /** Remembered consent covers a request unless it asks for more, insists (prompt=consent) or wants offline access. */
-export function needsConsent(request: Request, grantedScopes: string[] | null): boolean {
+function needsConsent(request: Request, grantedScopes: string[] | null): boolean {
   if (request.prompt.has("consent") || request.scopes.includes(OFFLINE_ACCESS) || grantedScopes === null) return true;
   return request.scopes.some((scope) => !grantedScopes.includes(scope));
 }

@@ -3,7 +3,7 @@
  * parameters>`.
  */
 
-export const AUTHORIZE_PATH = "/connect/authorize";
+const AUTHORIZE_PATH = "/connect/authorize";
 
 export function authorizeReturnUrl(parameters: Iterable<[string, string]>): string {
   return `${AUTHORIZE_PATH}?${new URLSearchParams([...parameters])}`;

@@ -13,12 +13,12 @@ import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient } from "@/lib/oauth/errors";
 import type { ServiceContext } from "@/lib/service-context";
 
-export const MAX_ASSERTION_LIFETIME_SECONDS = 300;
+const MAX_ASSERTION_LIFETIME_SECONDS = 300;
 
 const refused = (reason: string) => invalidClient(`client assertion refused: ${reason}`);
 
 /** The endpoints a client assertion may be addressed to. */
-export const assertionAudiences = (issuer: string) => [`${issuer}/connect/token`, issuer];
+const assertionAudiences = (issuer: string) => [`${issuer}/connect/token`, issuer];
 
 function audienceNames(aud: unknown, audiences: string[]): boolean {
   const list = Array.isArray(aud) ? aud : [aud];

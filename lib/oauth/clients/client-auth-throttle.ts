@@ -11,7 +11,7 @@ import type { Db } from "@/lib/db/prisma";
 import { throttledNetwork } from "@/lib/http/client-address";
 import { lockWhenReached, reserveAttempt } from "@/lib/db/statements/throttles";
 
-export const CLIENT_AUTH_LIMIT = 10;
+const CLIENT_AUTH_LIMIT = 10;
 const WINDOW_SECONDS = 15 * 60;
 const LOCKOUT_SECONDS = 15 * 60;
 /** Locks kept in memory at most; beyond that the expired ones are dropped. */

@@ -7,7 +7,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { hashToken } from "@/lib/crypto/tokens";
 import { MAX_CLIENT_ID_LENGTH } from "@/lib/http/text-limits";
-import type { Db } from "@/lib/db/prisma";
 import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
 import { readClientAssertion, verifyClientAssertion } from "@/lib/oauth/clients/client-assertion";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";

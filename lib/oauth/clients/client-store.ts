@@ -8,7 +8,7 @@ import type { Db } from "@/lib/db/prisma";
 import { forgetCorsOrigins } from "@/lib/oauth/cors";
 import { processCache } from "@/lib/cache/process-cache";
 
-export const CLIENT_CACHE_SECONDS = 5;
+const CLIENT_CACHE_SECONDS = 5;
 
 export interface ClientWithSecrets extends RegisteredClient {
   /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */

@@ -10,9 +10,9 @@ import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
-export const BACKCHANNEL_TIMEOUT_MS = 2000;
+const BACKCHANNEL_TIMEOUT_MS = 2000;
 
-export interface LogoutTarget {
+interface LogoutTarget {
   clientId: string;
   sessionId: string;
   userId: string;
@@ -23,7 +23,7 @@ export interface LogoutTarget {
 }
 
 /** The clients the given sessions signed in to that registered a logout URI. */
-export async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
+async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
   if (sessionIds.length === 0) return [];
   const rows = await context.db.loginSessionClient.findMany({ where: { sessionId: { in: sessionIds } }, include: { session: { select: { userId: true } } } });
   const clients = await context.db.client.findMany({
@@ -37,7 +37,7 @@ export async function logoutTargets(context: ServiceContext, sessionIds: string[
   });
 }
 
-export async function sendBackchannelLogouts(context: ServiceContext, targets: LogoutTarget[], now = new Date()): Promise<void> {
+async function sendBackchannelLogouts(context: ServiceContext, targets: LogoutTarget[], now = new Date()): Promise<void> {
   await Promise.allSettled(
     targets
       .filter((target) => target.backchannelLogoutUri)
@@ -67,7 +67,7 @@ function frontchannelUrl(target: LogoutTarget, issuer: string): string {
 }
 
 /** The page that loads the clients' front-channel logout URIs, then continues to `next`; undefined when none. */
-export function frontchannelLogoutPage(targets: LogoutTarget[], issuer: string, next: string): Response | undefined {
+function frontchannelLogoutPage(targets: LogoutTarget[], issuer: string, next: string): Response | undefined {
   const frames = targets.filter((target) => target.frontchannelLogoutUri);
   if (frames.length === 0) return undefined;
   const iframes = frames.map((target) => `<iframe src="${escapeHtml(frontchannelUrl(target, issuer))}" title="${escapeHtml(target.clientId)}" width="0" height="0" style="display:none"></iframe>`).join("");

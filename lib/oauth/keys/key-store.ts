@@ -10,7 +10,7 @@ import type { Db } from "@/lib/db/prisma";
 import { ensureSigningKeys, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import { processCache } from "@/lib/cache/process-cache";
 
-export const KEY_CACHE_SECONDS = 60;
+const KEY_CACHE_SECONDS = 60;
 
 export interface ActiveKey {
   kid: string;

@@ -11,7 +11,7 @@ import type { ServiceContext } from "@/lib/service-context";
 
 export const REFRESH_TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
 
-export interface NewRefreshToken {
+interface NewRefreshToken {
   /** The family of the token it replaces; absent: a new family. */
   familyId?: string;
   scopes: string[];

@@ -12,7 +12,7 @@ import { isSigningAlgorithm, type SigningAlgorithm } from "@/lib/oauth/keys/sign
 import type { ServiceContext } from "@/lib/service-context";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
-export const ID_TOKEN_LIFETIME_SECONDS = 3600;
+const ID_TOKEN_LIFETIME_SECONDS = 3600;
 
 export type UserWithCompany = User & { company: Company };
 

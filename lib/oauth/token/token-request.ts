@@ -8,7 +8,7 @@ import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types"
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
 
 /** RFC 8693 §3: the token types a subject_token may be; each is a JWT of a trusted issuer. */
-export const SUBJECT_TOKEN_TYPES = ["urn:ietf:params:oauth:token-type:jwt", "urn:ietf:params:oauth:token-type:access_token", "urn:ietf:params:oauth:token-type:id_token"];
+const SUBJECT_TOKEN_TYPES = ["urn:ietf:params:oauth:token-type:jwt", "urn:ietf:params:oauth:token-type:access_token", "urn:ietf:params:oauth:token-type:id_token"];
 export const ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
 
 export type TokenRequest =
@@ -18,7 +18,7 @@ export type TokenRequest =
   | { grantType: typeof JWT_BEARER_GRANT; assertion: string; scope?: string }
   | { grantType: typeof TOKEN_EXCHANGE_GRANT; subjectToken: string; subjectTokenType: string; scope?: string; targets: string[] };
 
-export type GrantType = TokenRequest["grantType"];
+type GrantType = TokenRequest["grantType"];
 
 function required(params: Parameters, name: string): string {
   const value = optional(params, name);

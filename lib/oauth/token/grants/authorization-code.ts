@@ -21,7 +21,7 @@ async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, n
 }
 
 /** Refresh tokens go only to offline clients that were granted offline_access. */
-export const offlineGrant = (client: ClientWithSecrets, scopes: string[]) => client.offlineAccess && scopes.includes(OFFLINE_ACCESS);
+const offlineGrant = (client: ClientWithSecrets, scopes: string[]) => client.offlineAccess && scopes.includes(OFFLINE_ACCESS);
 
 function checkCodeVerifier(codeChallenge: string | null, verifier: string | undefined): void {
   if (codeChallenge === null) {

@@ -1,0 +1,26 @@
+import { getTranslations } from "next-intl/server";
+import { buttonSecondary } from "@/app/_components/ui";
+import { ClientFormFields } from "./client-form-fields";
+
+/** Removing a client: a button, then (with ?remove=1) the question with cancel and confirm. */
+export async function ClientRemoval({ clientId, csrf, asking }: { clientId: string; csrf: string; asking: boolean }) {
+  const t = await getTranslations("Admin");
+  return (
+    <section className="rounded-lg border border-red-200 bg-white p-5">
+      {asking ? (
+        <form method="post" action="/interaction/admin">
+          <ClientFormFields csrf={csrf} action="remove" clientId={clientId} />
+          <p className="text-sm text-slate-800">{t("removeQuestion", { client: clientId })}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <a href={`/admin/clients/${encodeURIComponent(clientId)}`} className={`${buttonSecondary} sm:w-auto`}>{t("cancel")}</a>
+            <button type="submit" name="confirm" value="yes" className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">{t("confirmRemove")}</button>
+          </div>
+        </form>
+      ) : (
+        <form method="get">
+          <button type="submit" name="remove" value="1" className={`${buttonSecondary} sm:w-auto`}>{t("removeClient")}</button>
+        </form>
+      )}
+    </section>
+  );
+}
