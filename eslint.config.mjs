@@ -6,7 +6,9 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "bundle/", "lib/db/generated/", "examples/", "test-results/", "next-env.d.ts"] },
+  {
+    ignores: ["node_modules/", ".next/", "bundle/", "lib/db/generated/", "examples/", "test-results/", "next-env.d.ts"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.recommended,
@@ -16,7 +18,10 @@ export default tseslint.config(
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       // Refusing control characters in names, paths and subjects is what those patterns are for.
       "no-control-regex": "off",
       // Default imports of CommonJS packages (ajv, oidc-provider) are how they are meant to be imported.

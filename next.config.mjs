@@ -16,7 +16,14 @@ const nextConfig = {
   output: "standalone",
   // forbidden() answers the operator pages with a real 403 for everyone else.
   experimental: { authInterrupts: true },
-  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pino", "prom-client"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "pg",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "pino",
+    "prom-client",
+  ],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -34,9 +34,19 @@ export default defineConfig({
   },
   // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database and
   // the bundle are tested in the serve.ts run only.
-  testIgnore: nextOnly ? ["**/malformed-requests.spec.ts", "**/graceful-shutdown.spec.ts", "**/several-instances.spec.ts", "**/bundle.spec.ts", "**/logs.spec.ts"] : [],
+  testIgnore: nextOnly
+    ? [
+        "**/malformed-requests.spec.ts",
+        "**/graceful-shutdown.spec.ts",
+        "**/several-instances.spec.ts",
+        "**/bundle.spec.ts",
+        "**/logs.spec.ts",
+      ]
+    : [],
   webServer: {
-    command: nextOnly ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port}` : "node --import tsx scripts/serve.ts",
+    command: nextOnly
+      ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port}`
+      : "node --import tsx scripts/serve.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -8,7 +8,10 @@ import { interactionPageProxy, isInteractionPage } from "@/lib/pages/page-proxy"
  */
 export function proxy(request: NextRequest) {
   if (!isDecodablePath(request.nextUrl.pathname)) {
-    return new NextResponse(`${UNDECODABLE_PATH_REFUSAL}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new NextResponse(`${UNDECODABLE_PATH_REFUSAL}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return isInteractionPage(request.nextUrl.pathname) ? interactionPageProxy(request) : NextResponse.next();
 }

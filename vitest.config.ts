@@ -2,7 +2,12 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/data/node-server-only.ts") } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      "server-only": path.resolve(import.meta.dirname, "lib/data/node-server-only.ts"),
+    },
+  },
   test: {
     // Request lines would drown the test output; tests that read the log spy on the logger.
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },

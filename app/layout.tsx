@@ -16,7 +16,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const t = await getTranslations("Layout");
   const actor = await currentActor();
   const publishes = supplierOf(actor) !== undefined;
-  const registers = actor.kind === "user" && (actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier");
+  const registers =
+    actor.kind === "user" && (actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier");
   const navLink = "rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline";
   return (
     <html lang={locale}>
@@ -24,7 +25,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
             <a href="/" className="flex items-center gap-3 rounded">
-              <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="grid h-9 w-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
+              >
                 OG
               </span>
               <span className="text-lg font-semibold tracking-tight text-brand-800">{t("serviceName")}</span>
@@ -33,12 +37,30 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
               {actor.kind === "user" ? (
                 <nav aria-label={t("mainNavigation")} className="flex flex-wrap items-center justify-end gap-1 text-sm">
-                  <a href="/portal/applications" className={navLink}>{t("applications")}</a>
-                  {publishes ? <a href="/portal/catalogs" className={navLink}>{t("catalogs")}</a> : null}
-                  {registers ? <a href="/portal/suppliers" className={navLink}>{t("suppliers")}</a> : null}
-                  {isOperator(actor) ? <a href="/admin/clients" className={navLink}>{t("operator")}</a> : null}
-                  <a href="/portal/profile" className={navLink}>{t("profile")}</a>
-                  <a href="/signout" className={navLink}>{t("signOut")}</a>
+                  <a href="/portal/applications" className={navLink}>
+                    {t("applications")}
+                  </a>
+                  {publishes ? (
+                    <a href="/portal/catalogs" className={navLink}>
+                      {t("catalogs")}
+                    </a>
+                  ) : null}
+                  {registers ? (
+                    <a href="/portal/suppliers" className={navLink}>
+                      {t("suppliers")}
+                    </a>
+                  ) : null}
+                  {isOperator(actor) ? (
+                    <a href="/admin/clients" className={navLink}>
+                      {t("operator")}
+                    </a>
+                  ) : null}
+                  <a href="/portal/profile" className={navLink}>
+                    {t("profile")}
+                  </a>
+                  <a href="/signout" className={navLink}>
+                    {t("signOut")}
+                  </a>
                 </nav>
               ) : null}
               <Suspense>

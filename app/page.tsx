@@ -7,7 +7,10 @@ function Card({ title, text, href, linkText }: { title: string; text: string; hr
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <p className="mt-2 text-sm text-slate-700">{text}</p>
       {href && linkText ? (
-        <a href={href} className="mt-3 inline-block rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        <a
+          href={href}
+          className="mt-3 inline-block rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
           {linkText}
         </a>
       ) : null}
@@ -20,14 +23,26 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
   const signedOutEverywhere = single((await searchParams).signedOut) === "everywhere";
   return (
     <div className="space-y-8">
-      {signedOutEverywhere ? <p role="status" className="max-w-3xl rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("signedOutEverywhere")}</p> : null}
+      {signedOutEverywhere ? (
+        <p
+          role="status"
+          className="max-w-3xl rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          {t("signedOutEverywhere")}
+        </p>
+      ) : null}
       <div className="max-w-3xl">
         <h1 className="text-2xl font-semibold tracking-tight text-brand-800 sm:text-3xl">{t("heading")}</h1>
         <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
         <Card title={t("portalTitle")} text={t("portalText")} href="/portal/applications" linkText={t("portalLink")} />
-        <Card title={t("discoveryTitle")} text={t("discoveryText")} href="/.well-known/openid-configuration" linkText={t("discoveryLink")} />
+        <Card
+          title={t("discoveryTitle")}
+          text={t("discoveryText")}
+          href="/.well-known/openid-configuration"
+          linkText={t("discoveryLink")}
+        />
         <Card title={t("catalogTitle")} text={t("catalogText")} />
       </div>
     </div>

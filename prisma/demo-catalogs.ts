@@ -39,16 +39,62 @@ export interface DemoCatalog {
 }
 
 export const demoSuppliers = [
-  { id: "demo-company-lens", supplierId: "DLAG", name1: "Demo Lens", name2: "AG", portalUrl: "https://portal.demo.test/suppliers/demo-lens" },
-  { id: "demo-company-frames", name: "Frame Works GmbH", supplierId: "FWG", name1: "Frame Works", name2: "GmbH", portalUrl: "https://portal.demo.test/suppliers/frame-works" },
+  {
+    id: "demo-company-lens",
+    supplierId: "DLAG",
+    name1: "Demo Lens",
+    name2: "AG",
+    portalUrl: "https://portal.demo.test/suppliers/demo-lens",
+  },
+  {
+    id: "demo-company-frames",
+    name: "Frame Works GmbH",
+    supplierId: "FWG",
+    name1: "Frame Works",
+    name2: "GmbH",
+    portalUrl: "https://portal.demo.test/suppliers/frame-works",
+  },
 ];
 
 const lensArticles = (revision: number): DemoArticle[] => [
-  { articleNumber: "SV-150", genericName: "Einstärkenglas 1.5", customerGroup: 0, purchasePriceCents: 1890 + revision * 10, retailPriceCents: 4900 },
-  { articleNumber: "SV-160", genericName: "Einstärkenglas 1.6", customerGroup: 0, purchasePriceCents: 2990 + revision * 10, retailPriceCents: 7900 },
-  { articleNumber: "PR-160", genericName: "Gleitsichtglas 1.6", customerGroup: 5, purchasePriceCents: 8990, retailPriceCents: 24900, startDate: "2026-01-01" },
-  { articleNumber: "WL-100", genericName: "Premium-Glas 1.6", customerGroup: 0, purchasePriceCents: 4590, retailPriceCents: 11900, whiteLabel: true },
-  { articleNumber: "KL-030", genericName: "Monatslinse", customerGroup: 7, purchasePriceCents: 1290, retailPriceCents: 2900, endDate: "2027-12-31" },
+  {
+    articleNumber: "SV-150",
+    genericName: "Einstärkenglas 1.5",
+    customerGroup: 0,
+    purchasePriceCents: 1890 + revision * 10,
+    retailPriceCents: 4900,
+  },
+  {
+    articleNumber: "SV-160",
+    genericName: "Einstärkenglas 1.6",
+    customerGroup: 0,
+    purchasePriceCents: 2990 + revision * 10,
+    retailPriceCents: 7900,
+  },
+  {
+    articleNumber: "PR-160",
+    genericName: "Gleitsichtglas 1.6",
+    customerGroup: 5,
+    purchasePriceCents: 8990,
+    retailPriceCents: 24900,
+    startDate: "2026-01-01",
+  },
+  {
+    articleNumber: "WL-100",
+    genericName: "Premium-Glas 1.6",
+    customerGroup: 0,
+    purchasePriceCents: 4590,
+    retailPriceCents: 11900,
+    whiteLabel: true,
+  },
+  {
+    articleNumber: "KL-030",
+    genericName: "Monatslinse",
+    customerGroup: 7,
+    purchasePriceCents: 1290,
+    retailPriceCents: 2900,
+    endDate: "2027-12-31",
+  },
 ];
 
 export const demoCatalogs: DemoCatalog[] = [
@@ -79,7 +125,17 @@ export const demoCatalogs: DemoCatalog[] = [
     formatVersion: "2.1",
     validCountries: ["AT"],
     productGroups: ["Brillengläser"],
-    revisions: [{ number: 1, comment: "Erste Ausgabe", publishedAt: "2026-04-01T08:00:00.000Z", released: true, validFrom: "2026-04-01T00:00:00.000Z", validUntil: "2027-03-31T00:00:00.000Z", articles: lensArticles(1).slice(0, 2) }],
+    revisions: [
+      {
+        number: 1,
+        comment: "Erste Ausgabe",
+        publishedAt: "2026-04-01T08:00:00.000Z",
+        released: true,
+        validFrom: "2026-04-01T00:00:00.000Z",
+        validUntil: "2027-03-31T00:00:00.000Z",
+        articles: lensArticles(1).slice(0, 2),
+      },
+    ],
   },
   {
     supplierCompanyId: "demo-company-frames",
@@ -90,15 +146,56 @@ export const demoCatalogs: DemoCatalog[] = [
     formatVersion: "2.1",
     validCountries: ["DE", "AT"],
     productGroups: ["Fassungen"],
-    revisions: [{ number: 1, comment: "Kollektion 2026", publishedAt: "2026-02-01T08:00:00.000Z", released: true, validFrom: "2026-02-01T00:00:00.000Z", articles: [{ articleNumber: "FR-1", genericName: "Vollrandfassung", customerGroup: 0, purchasePriceCents: 3900, retailPriceCents: 12900 }] }],
+    revisions: [
+      {
+        number: 1,
+        comment: "Kollektion 2026",
+        publishedAt: "2026-02-01T08:00:00.000Z",
+        released: true,
+        validFrom: "2026-02-01T00:00:00.000Z",
+        articles: [
+          {
+            articleNumber: "FR-1",
+            genericName: "Vollrandfassung",
+            customerGroup: 0,
+            purchasePriceCents: 3900,
+            retailPriceCents: 12900,
+          },
+        ],
+      },
+    ],
   },
 ];
 
 export const demoWebServices = [
-  { supplierCompanyId: "demo-company-lens", type: "PlaceOrder", name: "Demo Lens Bestellung", url: "https://services.demo.test/lens/order", priority: 1 },
-  { supplierCompanyId: "demo-company-lens", type: "OrderResponse", name: "Demo Lens Auftragsstatus", url: "https://services.demo.test/lens/status", priority: 1 },
-  { supplierCompanyId: "demo-company-lens", type: "OrderConfig", name: "Demo Lens Konfigurator", url: "https://services.demo.test/lens/config", priority: 2 },
-  { supplierCompanyId: "demo-company-lens", type: "ASN", name: "Demo Lens Lieferavis", url: "https://services.demo.test/lens/asn", priority: 1 },
+  {
+    supplierCompanyId: "demo-company-lens",
+    type: "PlaceOrder",
+    name: "Demo Lens Bestellung",
+    url: "https://services.demo.test/lens/order",
+    priority: 1,
+  },
+  {
+    supplierCompanyId: "demo-company-lens",
+    type: "OrderResponse",
+    name: "Demo Lens Auftragsstatus",
+    url: "https://services.demo.test/lens/status",
+    priority: 1,
+  },
+  {
+    supplierCompanyId: "demo-company-lens",
+    type: "OrderConfig",
+    name: "Demo Lens Konfigurator",
+    url: "https://services.demo.test/lens/config",
+    priority: 2,
+  },
+  {
+    supplierCompanyId: "demo-company-lens",
+    type: "ASN",
+    name: "Demo Lens Lieferavis",
+    url: "https://services.demo.test/lens/asn",
+    priority: 1,
+  },
 ];
 
 export const demoCustomer = {

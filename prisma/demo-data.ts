@@ -31,10 +31,38 @@ export const demoCompanies: DemoCompany[] = [
 ];
 
 export const demoUsers: DemoUser[] = [
-  { email: "optician@demo.test", password: "Optician#2026", givenName: "Olivia", familyName: "Optik", companyId: "demo-company-optician", role: "user" },
-  { email: "supplier@demo.test", password: "Supplier#2026", givenName: "Sam", familyName: "Linse", companyId: "demo-company-lens", role: "user" },
-  { email: "frames@demo.test", password: "Frames#2026", givenName: "Finn", familyName: "Rahmen", companyId: "demo-company-frames", role: "user" },
-  { email: "admin@demo.test", password: "Admin#2026", givenName: "Ada", familyName: "Admin", companyId: "demo-company-operator", role: "admin" },
+  {
+    email: "optician@demo.test",
+    password: "Optician#2026",
+    givenName: "Olivia",
+    familyName: "Optik",
+    companyId: "demo-company-optician",
+    role: "user",
+  },
+  {
+    email: "supplier@demo.test",
+    password: "Supplier#2026",
+    givenName: "Sam",
+    familyName: "Linse",
+    companyId: "demo-company-lens",
+    role: "user",
+  },
+  {
+    email: "frames@demo.test",
+    password: "Frames#2026",
+    givenName: "Finn",
+    familyName: "Rahmen",
+    companyId: "demo-company-frames",
+    role: "user",
+  },
+  {
+    email: "admin@demo.test",
+    password: "Admin#2026",
+    givenName: "Ada",
+    familyName: "Admin",
+    companyId: "demo-company-operator",
+    role: "admin",
+  },
 ];
 
 /** The public demo clients: two browser apps and a desktop app. */

@@ -11,7 +11,14 @@ async function main(): Promise<void> {
   await prepareDatabase({ ...config, demoData: false });
   const db = getPrismaClient(config.database);
   const code = await runAdminCommand(
-    { db, apiScopePrefix: config.apiScopePrefix, production: config.production, secretKey: config.secretKey, print: (line) => console.log(line), printError: (line) => console.error(line) },
+    {
+      db,
+      apiScopePrefix: config.apiScopePrefix,
+      production: config.production,
+      secretKey: config.secretKey,
+      print: (line) => console.log(line),
+      printError: (line) => console.error(line),
+    },
     process.argv.slice(2),
   );
   await closeDb(db);

@@ -13,7 +13,14 @@ const out = path.join(root, "bundle");
 const standalone = path.join(root, ".next", "standalone");
 
 /** Packages the standalone trace carries in node_modules; everything else is compiled into the scripts. */
-const EXTERNAL = ["next", "better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "@prisma/client"];
+const EXTERNAL = [
+  "next",
+  "better-sqlite3",
+  "pg",
+  "@prisma/adapter-better-sqlite3",
+  "@prisma/adapter-pg",
+  "@prisma/client",
+];
 
 /**
  * `next` has no exports map, so an ES module must name its files with their extension (`next/server.js`): the
@@ -22,17 +29,23 @@ const EXTERNAL = ["next", "better-sqlite3", "pg", "@prisma/adapter-better-sqlite
 const nextSubpaths: Plugin = {
   name: "next-subpaths",
   setup(build) {
-    build.onResolve({ filter: /^next\/.+/ }, (args) => ({ path: args.path.endsWith(".js") ? args.path : `${args.path}.js`, external: true }));
+    build.onResolve({ filter: /^next\/.+/ }, (args) => ({
+      path: args.path.endsWith(".js") ? args.path : `${args.path}.js`,
+      external: true,
+    }));
   },
 };
 
 function size(target: string): number {
   const stat = statSync(target);
-  return stat.isDirectory() ? readdirSync(target).reduce((sum, name) => sum + size(path.join(target, name)), 0) : stat.size;
+  return stat.isDirectory()
+    ? readdirSync(target).reduce((sum, name) => sum + size(path.join(target, name)), 0)
+    : stat.size;
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(standalone, "server.js"))) throw new Error("no standalone build: run `npm run bundle`, which builds first");
+  if (!existsSync(path.join(standalone, "server.js")))
+    throw new Error("no standalone build: run `npm run bundle`, which builds first");
   rmSync(out, { recursive: true, force: true });
   cpSync(standalone, out, { recursive: true });
   rmSync(path.join(out, "server.js")); // serve.mjs serves, with the lean front
@@ -51,7 +64,9 @@ async function main(): Promise<void> {
     plugins: [nextSubpaths],
     tsconfig: "tsconfig.json",
     // CommonJS dependencies compiled into an ES module still call require().
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
     logLevel: "warning",
   });
   console.log(`bundle/: ${(size(out) / 1e6).toFixed(1)} MB; start it with: cd bundle && node serve.mjs`);

@@ -10,6 +10,10 @@ for (const provider of ["sqlite", "postgresql"]) {
   execFileSync(process.execPath, [prisma, "generate", "--schema", `prisma/${provider}/schema.prisma`], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+    },
   });
 }

@@ -10,7 +10,11 @@ import { exitWithStartupError } from "./startup-error";
 async function main(): Promise<void> {
   const config = loadConfig();
   const prepared = await prepareDatabase(config);
-  console.log(prepared.appliedMigrations.length > 0 ? `Applied: ${prepared.appliedMigrations.join(", ")}` : "Database is up to date.");
+  console.log(
+    prepared.appliedMigrations.length > 0
+      ? `Applied: ${prepared.appliedMigrations.join(", ")}`
+      : "Database is up to date.",
+  );
   if (prepared.createdKeys.length > 0) console.log(`Created signing keys: ${prepared.createdKeys.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
   for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);

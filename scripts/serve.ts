@@ -38,7 +38,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const prepared = await prepareDatabase(config);
-  if (prepared.appliedMigrations.length > 0) console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
+  if (prepared.appliedMigrations.length > 0)
+    console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
   for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);
 
@@ -52,7 +53,10 @@ async function main(): Promise<void> {
     console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);
   });
   // Expired tokens, codes, tickets, sessions and counters go in bounded batches, now and every few minutes.
-  const purge = () => purgeUntilDrained(getPrismaClient(config.database)).catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
+  const purge = () =>
+    purgeUntilDrained(getPrismaClient(config.database)).catch((error: Error) =>
+      console.warn(`purge of expired rows failed: ${error.message}`),
+    );
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
   let stopping = false;
@@ -62,7 +66,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: no new connections; finishing the requests in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+    console.log(
+      `${signal}: no new connections; finishing the requests in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
+    );
     server.close(() => {
       closeDb(getPrismaClient(config.database))
         .catch((error: Error) => console.warn(`closing the database connections failed: ${error.message}`))

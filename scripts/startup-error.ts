@@ -8,7 +8,10 @@ export function exitWithStartupError(error: unknown): never {
     console.error(`Configuration error: ${error.message}`);
   } else if (error instanceof MigrationError) {
     console.error(`Database migration failed: ${error.message}`);
-  } else if (error instanceof Error && /ECONNREFUSED|ENOTFOUND|unable to open database|does not exist/i.test(error.message)) {
+  } else if (
+    error instanceof Error &&
+    /ECONNREFUSED|ENOTFOUND|unable to open database|does not exist/i.test(error.message)
+  ) {
     console.error(`Database unreachable: ${redactPassword(error.message)}`);
   } else {
     console.error(error);

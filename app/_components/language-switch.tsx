@@ -12,11 +12,22 @@ export function LanguageSwitch({ current, label }: { current: string; label: str
     <nav aria-label={label} className="flex items-center gap-1 text-sm">
       {LOCALES.map((locale) =>
         locale === current ? (
-          <span key={locale} lang={locale} aria-current="true" className="rounded px-2 py-1 font-semibold text-brand-800">
+          <span
+            key={locale}
+            lang={locale}
+            aria-current="true"
+            className="rounded px-2 py-1 font-semibold text-brand-800"
+          >
             {LANGUAGE_NAMES[locale]}
           </span>
         ) : (
-          <a key={locale} lang={locale} hrefLang={locale} href={`/language?${new URLSearchParams({ locale, returnTo })}`} className="rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline">
+          <a
+            key={locale}
+            lang={locale}
+            hrefLang={locale}
+            href={`/language?${new URLSearchParams({ locale, returnTo })}`}
+            className="rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline"
+          >
             {LANGUAGE_NAMES[locale]}
           </a>
         ),

@@ -32,7 +32,9 @@ export function NoticeCard({ title, text, home }: { title: string; text: string;
     <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm" role="alert">
       <h1 className="text-xl font-semibold text-brand-800">{title}</h1>
       <p className="mt-2 text-slate-700">{text}</p>
-      <a href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">{home}</a>
+      <a href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
+        {home}
+      </a>
     </div>
   );
 }

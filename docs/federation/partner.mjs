@@ -16,7 +16,9 @@ const [command, argument] = process.argv.slice(2);
 async function sign(claims) {
   const jwk = JSON.parse(readFileSync("partner-private.jwk.json", "utf8"));
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ iat: now, exp: now + 300, jti: randomUUID(), ...claims }).setProtectedHeader({ alg: "ES256", kid: jwk.kid }).sign(await importJWK(jwk, "ES256"));
+  return new SignJWT({ iat: now, exp: now + 300, jti: randomUUID(), ...claims })
+    .setProtectedHeader({ alg: "ES256", kid: jwk.kid })
+    .sign(await importJWK(jwk, "ES256"));
 }
 
 if (command === "keys") {
@@ -24,11 +26,40 @@ if (command === "keys") {
   const kid = `partner-${new Date().toISOString().slice(0, 10)}`;
   const publicSet = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" }] };
   writeFileSync("partner-private.jwk.json", JSON.stringify({ ...(await exportJWK(privateKey)), kid }, null, 2));
-  writeFileSync("partner-issuer.json", JSON.stringify({ issuer: partner, jwks: publicSet, clients: ["partner-app"], subject: "email", companies: ["demo-company-optician"] }, null, 2));
-  writeFileSync("partner-keys-client.json", JSON.stringify({ client_id: "partner-keys", client_name: "Partner backend (keys)", grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt", jwks: publicSet, scope: "platform.catalogs.read" }, null, 2));
+  writeFileSync(
+    "partner-issuer.json",
+    JSON.stringify(
+      {
+        issuer: partner,
+        jwks: publicSet,
+        clients: ["partner-app"],
+        subject: "email",
+        companies: ["demo-company-optician"],
+      },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(
+    "partner-keys-client.json",
+    JSON.stringify(
+      {
+        client_id: "partner-keys",
+        client_name: "Partner backend (keys)",
+        grant_types: ["client_credentials"],
+        token_endpoint_auth_method: "private_key_jwt",
+        jwks: publicSet,
+        scope: "platform.catalogs.read",
+      },
+      null,
+      2,
+    ),
+  );
   console.log("wrote partner-private.jwk.json, partner-issuer.json, partner-keys-client.json");
 } else if (command === "assertion" && argument) {
-  console.log(await sign({ iss: partner, sub: `partner-user-${argument}`, aud: optigate, email: argument, email_verified: true }));
+  console.log(
+    await sign({ iss: partner, sub: `partner-user-${argument}`, aud: optigate, email: argument, email_verified: true }),
+  );
 } else if (command === "client-assertion" && argument) {
   console.log(await sign({ iss: argument, sub: argument, aud: `${optigate}/connect/token` }));
 } else {

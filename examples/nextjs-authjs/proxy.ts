@@ -21,7 +21,13 @@ export async function proxy(request: NextRequest) {
   const value = await encode({ token: await renewed(token), secret, maxAge: SESSION_MAX_AGE_SECONDS });
   request.cookies.set(cookieName, value);
   const response = NextResponse.next({ request: { headers: request.headers } });
-  response.cookies.set(cookieName, value, { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: SESSION_MAX_AGE_SECONDS });
+  response.cookies.set(cookieName, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure,
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
   return response;
 }
 

@@ -66,7 +66,8 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
     if (flag === "--expires") {
       // A day alone means the end of that day (UTC), as on the operator pages.
       const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+        throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
       options.expiresAt = date;
     } else if (flag === "--description") {
       options.description = value;
@@ -78,7 +79,9 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
 }
 
 async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
-  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, { production: context.production });
+  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, {
+    production: context.production,
+  });
   const { client, secret } = await registerClient(context.db, registration);
   const response = {
     ...toClientMetadata(client),
@@ -94,10 +97,18 @@ async function clientsList(context: CliContext): Promise<void> {
     context.print("No clients registered.");
     return;
   }
-  const rows = clients.map((client) => [client.id, client.kind, client.grantTypes.join(","), client.names.en ?? client.names.default ?? ""]);
+  const rows = clients.map((client) => [
+    client.id,
+    client.kind,
+    client.grantTypes.join(","),
+    client.names.en ?? client.names.default ?? "",
+  ]);
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
-  context.print(["CLIENT_ID".padEnd(widths[0]), "KIND".padEnd(widths[1]), "GRANTS".padEnd(widths[2]), "NAME"].join("  "));
-  for (const row of rows) context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
+  context.print(
+    ["CLIENT_ID".padEnd(widths[0]), "KIND".padEnd(widths[1]), "GRANTS".padEnd(widths[2]), "NAME"].join("  "),
+  );
+  for (const row of rows)
+    context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
 }
 
 async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
@@ -123,7 +134,9 @@ async function clientsSecret(context: CliContext, [action, ...args]: string[]): 
     if (args.length < 1) throw new UsageError("clients secret add needs a client_id");
     const [clientId, ...options] = args;
     const secret = await addClientSecret(context.db, clientId, parseSecretOptions(options));
-    context.print(JSON.stringify({ client_id: clientId, secret_id: secret.secretId, client_secret: secret.secret }, null, 2));
+    context.print(
+      JSON.stringify({ client_id: clientId, secret_id: secret.secretId, client_secret: secret.secret }, null, 2),
+    );
   } else if (action === "disable") {
     const [clientId, secretId] = expectArgs(args, 2);
     await disableClientSecret(context.db, clientId, secretId);
@@ -138,14 +151,21 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
     expectArgs(rest, 0);
     for (const alg of SIGNING_ALGORITHMS) {
       const { kid, retired } = await rotateSigningKey(context.db, alg, context.secretKey);
-      context.print(`${alg}: new active key ${kid}${retired.length ? `; ${retired.join(", ")} stays published until its tokens have expired` : ""}`);
+      context.print(
+        `${alg}: new active key ${kid}${retired.length ? `; ${retired.join(", ")} stays published until its tokens have expired` : ""}`,
+      );
     }
   } else if (command === "list") {
     expectArgs(rest, 0);
     const rows = await context.db.signingKey.findMany({ orderBy: { createdAt: "asc" } });
     const now = new Date();
     for (const row of rows) {
-      const state = row.supersededAt === null ? "active" : row.retiredAt && row.retiredAt > now ? `published until ${row.retiredAt.toISOString()}` : "retired";
+      const state =
+        row.supersededAt === null
+          ? "active"
+          : row.retiredAt && row.retiredAt > now
+            ? `published until ${row.retiredAt.toISOString()}`
+            : "retired";
       context.print(`${row.algorithm}  ${row.id}  created ${row.createdAt.toISOString()}  ${state}`);
     }
   } else {
@@ -158,7 +178,9 @@ async function* fileText(file: string): AsyncIterable<string> {
   try {
     yield* createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -176,12 +198,20 @@ async function catalogs(context: CliContext, [command, ...rest]: string[]): Prom
       for (const error of result.errors) context.printError(`${file}:${error.line}: ${error.message}`);
       throw new Error(`${file} was not imported (nothing was written)`);
     }
-    context.print(`Imported revision ${result.revision} of catalog ${result.catalogId} (${result.resourceKey}) of supplier ${result.supplierId}: ${result.articles} articles, not released yet.`);
-    context.print(`Release it with: npm run admin -- catalogs release ${result.supplierId} ${result.catalogId} ${result.revision}`);
+    context.print(
+      `Imported revision ${result.revision} of catalog ${result.catalogId} (${result.resourceKey}) of supplier ${result.supplierId}: ${result.articles} articles, not released yet.`,
+    );
+    context.print(
+      `Release it with: npm run admin -- catalogs release ${result.supplierId} ${result.catalogId} ${result.revision}`,
+    );
   } else if (command === "release") {
     const [supplierId, catalogId, revision] = expectArgs(rest, 3);
     if (!/^\d{1,9}$/.test(revision)) throw new UsageError(`the revision must be a number, got "${revision}"`);
-    await releaseRevision(context.db, { supplierCompanyId: await supplierCompanyId(context.db, supplierId), catalogId, revision: Number(revision) });
+    await releaseRevision(context.db, {
+      supplierCompanyId: await supplierCompanyId(context.db, supplierId),
+      catalogId,
+      revision: Number(revision),
+    });
     context.print(`Released revision ${revision} of catalog ${catalogId} of supplier ${supplierId}.`);
   } else if (command === "list") {
     const [supplierId] = expectArgs(rest, 1);
@@ -191,7 +221,9 @@ async function catalogs(context: CliContext, [command, ...rest]: string[]): Prom
       context.print(`${catalog.catalogId} (${catalog.resourceKey}) ${catalog.name}`);
       for (const revision of catalog.revisions) {
         const state = revision.released ? "released" : revision.complete ? "not released" : "importing";
-        context.print(`  revision ${revision.number}  ${state.padEnd(12)}  ${String(revision.articles).padStart(7)} articles  ${revision.publishedAt.toISOString().slice(0, 16)}  ${revision.comment}`);
+        context.print(
+          `  revision ${revision.number}  ${state.padEnd(12)}  ${String(revision.articles).padStart(7)} articles  ${revision.publishedAt.toISOString().slice(0, 16)}  ${revision.comment}`,
+        );
       }
     }
   } else {
@@ -201,13 +233,32 @@ async function catalogs(context: CliContext, [command, ...rest]: string[]): Prom
 
 async function dispatch(context: CliContext, args: string[]): Promise<void> {
   const [group, command, ...rest] = args;
-  if (group === "keys") return keys(context, [command, ...rest].filter((arg) => arg !== undefined));
-  if (group === "catalogs") return catalogs(context, [command, ...rest].filter((arg) => arg !== undefined));
-  if (group === "federation") return federationCommand(context, [command, ...rest].filter((arg) => arg !== undefined));
+  if (group === "keys")
+    return keys(
+      context,
+      [command, ...rest].filter((arg) => arg !== undefined),
+    );
+  if (group === "catalogs")
+    return catalogs(
+      context,
+      [command, ...rest].filter((arg) => arg !== undefined),
+    );
+  if (group === "federation")
+    return federationCommand(
+      context,
+      [command, ...rest].filter((arg) => arg !== undefined),
+    );
   if (group === "purge") {
-    expectArgs([command, ...rest].filter((arg) => arg !== undefined), 0);
+    expectArgs(
+      [command, ...rest].filter((arg) => arg !== undefined),
+      0,
+    );
     const counts = await purgeUntilDrained(context.db);
-    return context.print(`Removed ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}.`);
+    return context.print(
+      `Removed ${Object.entries(counts)
+        .map(([kind, count]) => `${count} ${kind}`)
+        .join(", ")}.`,
+    );
   }
   if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");
   switch (command) {

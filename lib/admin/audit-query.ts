@@ -29,7 +29,9 @@ function day(value: string | undefined, endOfDay: boolean): Date | undefined {
 }
 
 export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
-  const user = filter.email ? await db.user.findUnique({ where: { email: filter.email.trim().toLowerCase() }, select: { id: true } }) : undefined;
+  const user = filter.email
+    ? await db.user.findUnique({ where: { email: filter.email.trim().toLowerCase() }, select: { id: true } })
+    : undefined;
   if (filter.email && !user) return [];
   const from = day(filter.from, false);
   const to = day(filter.to, true);
@@ -44,7 +46,12 @@ export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<Audi
     take: AUDIT_PAGE_SIZE,
   });
   const ids = [...new Set(events.map((e) => e.userId).filter((id): id is string => id !== null))];
-  const emails = new Map((await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((u) => [u.id, u.email]));
+  const emails = new Map(
+    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((u) => [
+      u.id,
+      u.email,
+    ]),
+  );
   return events.map((event) => ({
     id: event.id,
     occurredAt: event.occurredAt,

@@ -14,7 +14,9 @@ export async function readJsonFile(file: string): Promise<unknown> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      cause: error,
+    });
   }
   try {
     return JSON.parse(text);

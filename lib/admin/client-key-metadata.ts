@@ -11,13 +11,23 @@ const fail = (message: string): never => {
   throw new ClientMetadataError("invalid_client_metadata", message);
 };
 
-export function resolveClientKeys(metadata: Record<string, unknown>, authMethod: TokenEndpointAuthMethod, production: boolean): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
+export function resolveClientKeys(
+  metadata: Record<string, unknown>,
+  authMethod: TokenEndpointAuthMethod,
+  production: boolean,
+): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
   if (authMethod !== "private_key_jwt") {
-    if (metadata.jwks !== undefined || metadata.jwks_uri !== undefined) fail('jwks and jwks_uri are for clients with token_endpoint_auth_method "private_key_jwt"');
+    if (metadata.jwks !== undefined || metadata.jwks_uri !== undefined)
+      fail('jwks and jwks_uri are for clients with token_endpoint_auth_method "private_key_jwt"');
     return { jwks: null, jwksUri: null };
   }
   try {
-    return readKeySource(metadata.jwks, metadata.jwks_uri, "a private_key_jwt client needs its public keys: give either jwks or jwks_uri", production);
+    return readKeySource(
+      metadata.jwks,
+      metadata.jwks_uri,
+      "a private_key_jwt client needs its public keys: give either jwks or jwks_uri",
+      production,
+    );
   } catch (error) {
     return fail((error as Error).message);
   }

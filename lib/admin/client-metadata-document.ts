@@ -4,7 +4,10 @@ import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-t
 
 function localizedFields(field: string, text: LocalizedText): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(text).map(([language, value]) => [language === DEFAULT_LANGUAGE_KEY ? field : `${field}#${language}`, value]),
+    Object.entries(text).map(([language, value]) => [
+      language === DEFAULT_LANGUAGE_KEY ? field : `${field}#${language}`,
+      value,
+    ]),
   );
 }
 
@@ -27,7 +30,9 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     ...(registration.frontchannelLogoutUri ? { frontchannel_logout_uri: registration.frontchannelLogoutUri } : {}),
     ...(registration.backchannelLogoutUri ? { backchannel_logout_uri: registration.backchannelLogoutUri } : {}),
     ...(registration.resourceServer ? { resource_server: true } : {}),
-    ...(registration.idTokenSignedResponseAlg ? { id_token_signed_response_alg: registration.idTokenSignedResponseAlg } : {}),
+    ...(registration.idTokenSignedResponseAlg
+      ? { id_token_signed_response_alg: registration.idTokenSignedResponseAlg }
+      : {}),
     ...(registration.idTokenClaims ? { id_token_claims: true } : {}),
     ...(registration.companyId ? { company_id: registration.companyId } : {}),
     ...(registration.jwks ? { jwks: registration.jwks } : {}),

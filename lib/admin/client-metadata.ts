@@ -28,7 +28,12 @@ import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/sco
 
 export { ClientMetadataError };
 
-const AUTH_METHODS: TokenEndpointAuthMethod[] = ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"];
+const AUTH_METHODS: TokenEndpointAuthMethod[] = [
+  "none",
+  "client_secret_basic",
+  "client_secret_post",
+  "private_key_jwt",
+];
 const GRANTS_BY_KIND: Record<ClientKind, string[]> = {
   browser: ["authorization_code", "implicit"],
   native: ["authorization_code", "refresh_token"],
@@ -112,12 +117,17 @@ function localizedText(metadata: Record<string, unknown>, field: string): Locali
 function checkKnownFields(metadata: Record<string, unknown>): void {
   for (const key of Object.keys(metadata)) {
     const base = key.split("#")[0];
-    const known = key.includes("#") ? (LOCALIZED_FIELDS as readonly string[]).includes(base) : SIMPLE_FIELDS.has(key) || (LOCALIZED_FIELDS as readonly string[]).includes(key);
+    const known = key.includes("#")
+      ? (LOCALIZED_FIELDS as readonly string[]).includes(base)
+      : SIMPLE_FIELDS.has(key) || (LOCALIZED_FIELDS as readonly string[]).includes(key);
     if (!known) fail(`unknown field "${key}"`);
   }
 }
 
-function determineKind(metadata: Record<string, unknown>, grantTypes: string[] | undefined): { kind: ClientKind; authMethod: TokenEndpointAuthMethod } {
+function determineKind(
+  metadata: Record<string, unknown>,
+  grantTypes: string[] | undefined,
+): { kind: ClientKind; authMethod: TokenEndpointAuthMethod } {
   const applicationType = optionalString(metadata, "application_type") ?? "web";
   if (applicationType !== "web" && applicationType !== "native") fail(`application_type must be "web" or "native"`);
   const requested = optionalString(metadata, "token_endpoint_auth_method");
@@ -126,11 +136,15 @@ function determineKind(metadata: Record<string, unknown>, grantTypes: string[] |
   }
   const authMethod = requested as TokenEndpointAuthMethod | undefined;
   if (grantTypes?.length && grantTypes.every((grant) => SERVER_GRANTS.includes(grant))) {
-    if (applicationType === "native" || authMethod === "none") fail(`${grantTypes.join(", ")} needs a confidential client: a backend client authenticates with a secret or its keys`);
+    if (applicationType === "native" || authMethod === "none")
+      fail(
+        `${grantTypes.join(", ")} needs a confidential client: a backend client authenticates with a secret or its keys`,
+      );
     return { kind: "backend", authMethod: authMethod ?? "client_secret_basic" };
   }
   if (applicationType === "native") {
-    if (authMethod !== undefined && authMethod !== "none") fail(`native clients are public: token_endpoint_auth_method must be "none"`);
+    if (authMethod !== undefined && authMethod !== "none")
+      fail(`native clients are public: token_endpoint_auth_method must be "none"`);
     return { kind: "native", authMethod: "none" };
   }
   if (authMethod === "none") return { kind: "browser", authMethod };
@@ -140,10 +154,13 @@ function determineKind(metadata: Record<string, unknown>, grantTypes: string[] |
 function checkGrantTypes(kind: ClientKind, grantTypes: string[], offlineAccess: boolean): void {
   if (grantTypes.length === 0) fail("grant_types must not be empty");
   for (const grant of grantTypes) {
-    if (!GRANTS_BY_KIND[kind].includes(grant)) fail(`grant type "${grant}" does not fit a ${kind} client (allowed: ${GRANTS_BY_KIND[kind].join(", ")})`);
+    if (!GRANTS_BY_KIND[kind].includes(grant))
+      fail(`grant type "${grant}" does not fit a ${kind} client (allowed: ${GRANTS_BY_KIND[kind].join(", ")})`);
   }
-  if (grantTypes.includes("refresh_token") && !offlineAccess) fail(`grant type "refresh_token" requires "offline_access": true`);
-  if (kind !== "backend" && grantTypes.every((grant) => grant === "refresh_token")) fail("grant_types must include authorization_code or implicit");
+  if (grantTypes.includes("refresh_token") && !offlineAccess)
+    fail(`grant type "refresh_token" requires "offline_access": true`);
+  if (kind !== "backend" && grantTypes.every((grant) => grant === "refresh_token"))
+    fail("grant_types must include authorization_code or implicit");
 }
 
 function resolveResponseTypes(metadata: Record<string, unknown>, grantTypes: string[]): string[] {
@@ -151,10 +168,12 @@ function resolveResponseTypes(metadata: Record<string, unknown>, grantTypes: str
   const given = stringList(metadata, "response_types");
   if (given === undefined) return expected;
   for (const type of given) {
-    if (!expected.includes(type)) fail(`response type "${type}" does not fit grant_types ${JSON.stringify(grantTypes)}`);
+    if (!expected.includes(type))
+      fail(`response type "${type}" does not fit grant_types ${JSON.stringify(grantTypes)}`);
   }
   for (const grant of grantTypes.filter((g) => RESPONSE_TYPES_BY_GRANT[g])) {
-    if (!given.some((type) => RESPONSE_TYPES_BY_GRANT[grant].includes(type))) fail(`grant type "${grant}" needs a matching response type`);
+    if (!given.some((type) => RESPONSE_TYPES_BY_GRANT[grant].includes(type)))
+      fail(`grant type "${grant}" needs a matching response type`);
   }
   return given;
 }
@@ -166,9 +185,15 @@ function checkUris(field: string, uris: string[], allowPrivateUseScheme: boolean
   });
 }
 
-function resolveScopes(metadata: Record<string, unknown>, kind: ClientKind, offlineAccess: boolean, apiScopePrefix: string): string[] {
+function resolveScopes(
+  metadata: Record<string, unknown>,
+  kind: ClientKind,
+  offlineAccess: boolean,
+  apiScopePrefix: string,
+): string[] {
   const raw = optionalString(metadata, "scope");
-  if (raw === undefined && kind === "backend") fail("scope is required for backend clients (the platform API scopes it may use)");
+  if (raw === undefined && kind === "backend")
+    fail("scope is required for backend clients (the platform API scopes it may use)");
   const scopes = raw === undefined ? [...OPENID_SCOPES] : raw.trim().split(/\s+/);
   const known = new Set(scopeDefinitions(apiScopePrefix).map((scope) => scope.name));
   for (const scope of scopes) {
@@ -176,10 +201,13 @@ function resolveScopes(metadata: Record<string, unknown>, kind: ClientKind, offl
     if (scopes.indexOf(scope) !== scopes.lastIndexOf(scope)) fail(`scope lists "${scope}" twice`);
   }
   if (kind === "backend") {
-    const forbidden = scopes.find((scope) => scope === OFFLINE_ACCESS || (OPENID_SCOPES as readonly string[]).includes(scope));
+    const forbidden = scopes.find(
+      (scope) => scope === OFFLINE_ACCESS || (OPENID_SCOPES as readonly string[]).includes(scope),
+    );
     if (forbidden) fail(`backend clients act for no user and cannot have the scope "${forbidden}"`);
   }
-  if (scopes.includes(OFFLINE_ACCESS) && !offlineAccess) fail(`scope "${OFFLINE_ACCESS}" requires "offline_access": true`);
+  if (scopes.includes(OFFLINE_ACCESS) && !offlineAccess)
+    fail(`scope "${OFFLINE_ACCESS}" requires "offline_access": true`);
   if (offlineAccess && !scopes.includes(OFFLINE_ACCESS)) scopes.push(OFFLINE_ACCESS);
   return scopes;
 }
@@ -206,8 +234,13 @@ function resolveClientId(metadata: Record<string, unknown>): string | undefined 
  * `production`: key set URLs must use https and name no loopback, private or other non-public host (outside
  * production, http on a loopback host is allowed too).
  */
-export function parseClientMetadata(input: unknown, apiScopePrefix: string, options: { production?: boolean } = {}): ClientRegistration {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) fail("client metadata must be a JSON object");
+export function parseClientMetadata(
+  input: unknown,
+  apiScopePrefix: string,
+  options: { production?: boolean } = {},
+): ClientRegistration {
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    fail("client metadata must be a JSON object");
   const metadata = input as Record<string, unknown>;
   checkKnownFields(metadata);
 
@@ -215,7 +248,8 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
   const { kind, authMethod } = determineKind(metadata, requestedGrants);
   const offlineValue = metadata.offline_access ?? false;
   if (typeof offlineValue !== "boolean") fail("offline_access must be true or false");
-  if (offlineValue && kind !== "native" && kind !== "web") fail(`offline_access is for native and server web clients, not for ${kind} clients`);
+  if (offlineValue && kind !== "native" && kind !== "web")
+    fail(`offline_access is for native and server web clients, not for ${kind} clients`);
   const offlineAccess = offlineValue;
 
   const grantTypes = [...(requestedGrants ?? ["authorization_code"])];
@@ -227,12 +261,14 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
   const redirectUris = stringList(metadata, "redirect_uris") ?? [];
   const postLogoutRedirectUris = stringList(metadata, "post_logout_redirect_uris") ?? [];
   if (interactive && redirectUris.length === 0) fail(`redirect_uris must list at least one URI for ${kind} clients`);
-  if (!interactive && (redirectUris.length > 0 || postLogoutRedirectUris.length > 0)) fail("backend clients have no redirect URIs");
+  if (!interactive && (redirectUris.length > 0 || postLogoutRedirectUris.length > 0))
+    fail("backend clients have no redirect URIs");
   checkUris("redirect_uris", redirectUris, kind === "native");
   checkUris("post_logout_redirect_uris", postLogoutRedirectUris, kind === "native");
 
   const corsOrigins = stringList(metadata, "allowed_cors_origins") ?? [];
-  if (kind === "browser" && corsOrigins.length === 0) fail("allowed_cors_origins must list the origin of a browser client's pages");
+  if (kind === "browser" && corsOrigins.length === 0)
+    fail("allowed_cors_origins must list the origin of a browser client's pages");
   if (kind !== "browser" && corsOrigins.length > 0) fail("allowed_cors_origins is for browser clients only");
   corsOrigins.forEach((origin, index) => {
     const problem = corsOriginProblem(origin);
@@ -241,18 +277,24 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
 
   const resourceServer = metadata.resource_server ?? false;
   if (typeof resourceServer !== "boolean") fail("resource_server must be true or false");
-  if (resourceServer && authMethod === "none") fail("resource_server is for confidential clients: a resource server authenticates to introspect tokens");
+  if (resourceServer && authMethod === "none")
+    fail("resource_server is for confidential clients: a resource server authenticates to introspect tokens");
 
   const companyId = optionalString(metadata, "company_id") ?? null;
-  if (companyId !== null && kind !== "backend") fail("company_id is for backend clients only: other clients act for their signed-in user");
-  if (companyId !== null && !COMPANY_ID.test(companyId)) fail("company_id must be a company's id (letters, digits, '.', '_' and '-', at most 64)");
+  if (companyId !== null && kind !== "backend")
+    fail("company_id is for backend clients only: other clients act for their signed-in user");
+  if (companyId !== null && !COMPANY_ID.test(companyId))
+    fail("company_id must be a company's id (letters, digits, '.', '_' and '-', at most 64)");
 
   const idTokenAlg = optionalString(metadata, "id_token_signed_response_alg") ?? null;
-  if (idTokenAlg !== null && !isSigningAlgorithm(idTokenAlg)) fail(`id_token_signed_response_alg must be ${SIGNING_ALGORITHMS.join(", ")} (or absent: the server's default)`);
-  if (idTokenAlg !== null && kind === "backend") fail("id_token_signed_response_alg is for clients that receive ID tokens, not backend clients");
+  if (idTokenAlg !== null && !isSigningAlgorithm(idTokenAlg))
+    fail(`id_token_signed_response_alg must be ${SIGNING_ALGORITHMS.join(", ")} (or absent: the server's default)`);
+  if (idTokenAlg !== null && kind === "backend")
+    fail("id_token_signed_response_alg is for clients that receive ID tokens, not backend clients");
   const idTokenClaims = metadata.id_token_claims ?? false;
   if (typeof idTokenClaims !== "boolean") fail("id_token_claims must be true or false");
-  if (idTokenClaims && kind === "backend") fail("id_token_claims is for clients that receive ID tokens, not backend clients");
+  if (idTokenClaims && kind === "backend")
+    fail("id_token_claims is for clients that receive ID tokens, not backend clients");
 
   const keys = resolveClientKeys(metadata, authMethod, options.production ?? false);
   const policy = refreshTokenPolicy(metadata, authMethod === "none", offlineAccess);
@@ -285,11 +327,19 @@ export function parseClientMetadata(input: unknown, apiScopePrefix: string, opti
  * `reuse` (the seed's sliding token) is for confidential clients only: a public client's refresh token is a bearer
  * secret on a user's device, so it is always rotated (RFC 9700 §4.14.2).
  */
-function refreshTokenPolicy(metadata: Record<string, unknown>, publicClient: boolean, offlineAccess: boolean): "reuse" | "rotate" {
+function refreshTokenPolicy(
+  metadata: Record<string, unknown>,
+  publicClient: boolean,
+  offlineAccess: boolean,
+): "reuse" | "rotate" {
   const policy = optionalString(metadata, "refresh_token_policy") ?? (publicClient ? "rotate" : "reuse");
   if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
-  if (publicClient && policy === "reuse") fail(`refresh_token_policy "reuse" is not allowed for public clients: their refresh tokens are always rotated (RFC 9700 §4.14.2)`);
-  if (!publicClient && policy === "rotate" && !offlineAccess) fail(`refresh_token_policy applies to offline clients only`);
+  if (publicClient && policy === "reuse")
+    fail(
+      `refresh_token_policy "reuse" is not allowed for public clients: their refresh tokens are always rotated (RFC 9700 §4.14.2)`,
+    );
+  if (!publicClient && policy === "rotate" && !offlineAccess)
+    fail(`refresh_token_policy applies to offline clients only`);
   return policy;
 }
 

@@ -8,7 +8,12 @@ import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metada
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import { MAX_DESCRIPTION_LENGTH } from "@/lib/http/text-limits";
-import { clientRowData, registeredClientFromRow, type ClientRegistration, type RegisteredClient } from "@/lib/db/client-record";
+import {
+  clientRowData,
+  registeredClientFromRow,
+  type ClientRegistration,
+  type RegisteredClient,
+} from "@/lib/db/client-record";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { forgetClient } from "@/lib/oauth/clients/client-store";
 
@@ -45,12 +50,26 @@ export interface SecretOptions {
 
 /** Public clients have no secret, and private_key_jwt clients authenticate with their keys instead. */
 function usesSecrets(registration: { tokenEndpointAuthMethod: string }): boolean {
-  return registration.tokenEndpointAuthMethod === "client_secret_basic" || registration.tokenEndpointAuthMethod === "client_secret_post";
+  return (
+    registration.tokenEndpointAuthMethod === "client_secret_basic" ||
+    registration.tokenEndpointAuthMethod === "client_secret_post"
+  );
 }
 
-async function createSecret(tx: DbTransaction, clientId: string, options: SecretOptions, by?: string): Promise<NewSecret> {
-  if (options.description !== undefined && (options.description.length > MAX_DESCRIPTION_LENGTH || /[\u0000-\u001f]/.test(options.description))) {
-    throw new ClientRegistryError("invalid_state", `a secret's description must be at most ${MAX_DESCRIPTION_LENGTH} characters on one line`);
+async function createSecret(
+  tx: DbTransaction,
+  clientId: string,
+  options: SecretOptions,
+  by?: string,
+): Promise<NewSecret> {
+  if (
+    options.description !== undefined &&
+    (options.description.length > MAX_DESCRIPTION_LENGTH || /[\u0000-\u001f]/.test(options.description))
+  ) {
+    throw new ClientRegistryError(
+      "invalid_state",
+      `a secret's description must be at most ${MAX_DESCRIPTION_LENGTH} characters on one line`,
+    );
   }
   if (options.expiresAt && options.expiresAt.getTime() <= Date.now()) {
     throw new ClientRegistryError("invalid_state", "a new secret's expiry must lie in the future");
@@ -65,7 +84,10 @@ async function createSecret(tx: DbTransaction, clientId: string, options: Secret
 
 /** A client's company must exist: the metadata names it by id. */
 async function checkCompany(tx: DbTransaction, registration: ClientRegistration): Promise<void> {
-  if (registration.companyId && !(await tx.company.findUnique({ where: { id: registration.companyId }, select: { id: true } }))) {
+  if (
+    registration.companyId &&
+    !(await tx.company.findUnique({ where: { id: registration.companyId }, select: { id: true } }))
+  ) {
     throw new ClientMetadataError("invalid_client_metadata", `company_id "${registration.companyId}" is no company`);
   }
 }
@@ -83,25 +105,40 @@ export async function registerClient(
   secretOptions: SecretOptions = {},
   by?: string,
 ): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
-  return db.$transaction(async (tx) => {
-    const id = registration.id ?? generateClientId();
-    if (await tx.client.findUnique({ where: { id }, select: { id: true } })) {
-      throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
-    }
-    await checkCompany(tx, registration);
-    const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
-    await recordAuditEvent(tx, { type: "client.registered", userId: by, clientId: id, details: { kind: registration.kind } });
-    const secret = usesSecrets(registration) ? await createSecret(tx, id, secretOptions, by) : undefined;
-    return { client: registeredClientFromRow(row), secret };
-  }).finally(() => forgetClient(registration.id));
+  return db
+    .$transaction(async (tx) => {
+      const id = registration.id ?? generateClientId();
+      if (await tx.client.findUnique({ where: { id }, select: { id: true } })) {
+        throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
+      }
+      await checkCompany(tx, registration);
+      const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
+      await recordAuditEvent(tx, {
+        type: "client.registered",
+        userId: by,
+        clientId: id,
+        details: { kind: registration.kind },
+      });
+      const secret = usesSecrets(registration) ? await createSecret(tx, id, secretOptions, by) : undefined;
+      return { client: registeredClientFromRow(row), secret };
+    })
+    .finally(() => forgetClient(registration.id));
 }
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */
-export async function updateClient(db: Db, clientId: string, registration: ClientRegistration, by?: string): Promise<RegisteredClient> {
+export async function updateClient(
+  db: Db,
+  clientId: string,
+  registration: ClientRegistration,
+  by?: string,
+): Promise<RegisteredClient> {
   const row = await db.$transaction(async (tx) => {
     const existing = await requireClient(tx, clientId);
     if (existing.tokenEndpointAuthMethod === "none" && registration.tokenEndpointAuthMethod !== "none") {
-      throw new ClientRegistryError("invalid_state", "a public client cannot become confidential; register a new client instead");
+      throw new ClientRegistryError(
+        "invalid_state",
+        "a public client cannot become confidential; register a new client instead",
+      );
     }
     await checkCompany(tx, registration);
     const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
@@ -112,12 +149,23 @@ export async function updateClient(db: Db, clientId: string, registration: Clien
   return registeredClientFromRow(row);
 }
 
-export async function setClientSecretExpiry(db: Db, clientId: string, secretId: string, expiresAt: Date | null, by?: string): Promise<void> {
+export async function setClientSecretExpiry(
+  db: Db,
+  clientId: string,
+  secretId: string,
+  expiresAt: Date | null,
+  by?: string,
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
     if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
     await tx.clientSecret.update({ where: { id: secretId }, data: { expiresAt } });
-    await recordAuditEvent(tx, { type: "client.secret_expiry_set", userId: by, clientId, details: { secretId, expiresAt } });
+    await recordAuditEvent(tx, {
+      type: "client.secret_expiry_set",
+      userId: by,
+      clientId,
+      details: { secretId, expiresAt },
+    });
   });
   forgetClient(clientId);
 }
@@ -127,7 +175,10 @@ export async function listClients(db: Db): Promise<RegisteredClient[]> {
   return rows.map(registeredClientFromRow);
 }
 
-export async function showClient(db: Db, clientId: string): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] }> {
+export async function showClient(
+  db: Db,
+  clientId: string,
+): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] }> {
   const row = await requireClient(db, clientId);
   const secrets = await db.clientSecret.findMany({
     where: { clientId },
@@ -137,14 +188,23 @@ export async function showClient(db: Db, clientId: string): Promise<{ client: Re
   return { client: registeredClientFromRow(row), secrets };
 }
 
-export async function addClientSecret(db: Db, clientId: string, options: SecretOptions = {}, by?: string): Promise<NewSecret> {
+export async function addClientSecret(
+  db: Db,
+  clientId: string,
+  options: SecretOptions = {},
+  by?: string,
+): Promise<NewSecret> {
   forgetClient(clientId);
   return db.$transaction(async (tx) => {
     const row = await requireClient(tx, clientId);
     if (row.tokenEndpointAuthMethod === "none") {
       throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
     }
-    if (!usesSecrets(row)) throw new ClientRegistryError("invalid_state", `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`);
+    if (!usesSecrets(row))
+      throw new ClientRegistryError(
+        "invalid_state",
+        `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`,
+      );
     return createSecret(tx, clientId, options, by);
   });
 }

@@ -1,6 +1,11 @@
 /** `npm run admin -- federation …` (CONTRACT §8): the trusted issuers and the links of their subjects. */
 import { expectArgs, readJsonFile, UsageError } from "@/lib/admin/cli-arguments";
-import { addTrustedIssuer, linkSubject, listTrustedIssuers, removeTrustedIssuer } from "@/lib/admin/federation-registry";
+import {
+  addTrustedIssuer,
+  linkSubject,
+  listTrustedIssuers,
+  removeTrustedIssuer,
+} from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import type { Db } from "@/lib/db/prisma";
 import type { IssuerReach } from "@/lib/federation/trusted-issuers";
@@ -15,16 +20,24 @@ export const FEDERATION_USAGE = `  federation add <file.json>                   
 
 function describeReach(reach: IssuerReach | null): string {
   if (!reach) return "nobody yet (refused until companies or email_domains are set: run federation add again)";
-  const parts = [reach.companies.length > 0 ? `companies ${reach.companies.join(",")}` : "", reach.emailDomains.length > 0 ? `email domains ${reach.emailDomains.join(",")}` : ""];
+  const parts = [
+    reach.companies.length > 0 ? `companies ${reach.companies.join(",")}` : "",
+    reach.emailDomains.length > 0 ? `email domains ${reach.emailDomains.join(",")}` : "",
+  ];
   return parts.filter(Boolean).join(" and ");
 }
 
-export async function federationCommand(context: { db: Db; production: boolean; print: (line: string) => void }, [command, ...rest]: string[]): Promise<void> {
+export async function federationCommand(
+  context: { db: Db; production: boolean; print: (line: string) => void },
+  [command, ...rest]: string[],
+): Promise<void> {
   if (command === "add") {
     const [file] = expectArgs(rest, 1);
     const registration = parseTrustedIssuer(await readJsonFile(file), { production: context.production });
     const outcome = await addTrustedIssuer(context.db, registration);
-    context.print(`${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`);
+    context.print(
+      `${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`,
+    );
   } else if (command === "list") {
     expectArgs(rest, 0);
     const issuers = await listTrustedIssuers(context.db);

@@ -30,26 +30,38 @@ function fail(message: string): never {
 }
 
 function issuerUrl(value: unknown, production: boolean): string {
-  if (typeof value !== "string" || value === "" || value.length > MAX_URI_LENGTH) fail("issuer must be the issuer's URL");
+  if (typeof value !== "string" || value === "" || value.length > MAX_URI_LENGTH)
+    fail("issuer must be the issuer's URL");
   const problem = keySetUrlProblem(value as string, production);
   if (problem) fail(`issuer "${value}" ${problem}`);
   if (new URL(value as string).search) fail(`issuer "${value}" must not contain a query (RFC 8414 §2)`);
   return value as string;
 }
 
-function keys(metadata: Record<string, unknown>, production: boolean): Pick<TrustedIssuerRegistration, "jwks" | "jwksUri"> {
+function keys(
+  metadata: Record<string, unknown>,
+  production: boolean,
+): Pick<TrustedIssuerRegistration, "jwks" | "jwksUri"> {
   try {
-    return readKeySource(metadata.jwks, metadata.jwks_uri, "give the issuer's keys as either jwks_uri or jwks", production);
+    return readKeySource(
+      metadata.jwks,
+      metadata.jwks_uri,
+      "give the issuer's keys as either jwks_uri or jwks",
+      production,
+    );
   } catch (error) {
     return fail((error as Error).message);
   }
 }
 
 function clientIds(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length === 0) fail("clients must list the ids of the clients allowed to use the issuer's tokens");
+  if (!Array.isArray(value) || value.length === 0)
+    fail("clients must list the ids of the clients allowed to use the issuer's tokens");
   const list = value as unknown[];
   if (list.length > MAX_LIST_ENTRIES) fail(`clients may list at most ${MAX_LIST_ENTRIES} ids`);
-  for (const id of list) if (typeof id !== "string" || !PRINTABLE_ASCII.test(id) || id.length > MAX_CLIENT_ID_LENGTH) fail("clients must be client ids (strings)");
+  for (const id of list)
+    if (typeof id !== "string" || !PRINTABLE_ASCII.test(id) || id.length > MAX_CLIENT_ID_LENGTH)
+      fail("clients must be client ids (strings)");
   const duplicate = list.find((id, index) => list.indexOf(id) !== index);
   if (duplicate !== undefined) fail(`clients lists "${duplicate}" twice`);
   return list as string[];
@@ -60,7 +72,9 @@ function uniqueList(value: unknown, field: string, what: string, valid: (entry: 
   if (!Array.isArray(value)) fail(`${field} must be a list of ${what}`);
   const list = value as unknown[];
   if (list.length > MAX_LIST_ENTRIES) fail(`${field} may list at most ${MAX_LIST_ENTRIES} entries`);
-  for (const entry of list) if (typeof entry !== "string" || !valid(entry)) fail(`${field} must be a list of ${what}; "${String(entry).slice(0, 80)}" is not one`);
+  for (const entry of list)
+    if (typeof entry !== "string" || !valid(entry))
+      fail(`${field} must be a list of ${what}; "${String(entry).slice(0, 80)}" is not one`);
   const duplicate = list.find((entry, index) => list.indexOf(entry) !== index);
   if (duplicate !== undefined) fail(`${field} lists "${duplicate}" twice`);
   return list as string[];
@@ -68,15 +82,24 @@ function uniqueList(value: unknown, field: string, what: string, valid: (entry: 
 
 function reach(metadata: Record<string, unknown>): IssuerReach {
   const companies = uniqueList(metadata.companies, "companies", "company ids", (id) => COMPANY_ID.test(id));
-  const emailDomains = uniqueList(metadata.email_domains, "email_domains", "lower-case domain names such as lens-maker.example", (domain) => EMAIL_DOMAIN.test(domain));
-  if (companies.length === 0 && emailDomains.length === 0) fail("name whom the issuer speaks for: companies (company ids) and/or email_domains; it may assert only those users");
+  const emailDomains = uniqueList(
+    metadata.email_domains,
+    "email_domains",
+    "lower-case domain names such as lens-maker.example",
+    (domain) => EMAIL_DOMAIN.test(domain),
+  );
+  if (companies.length === 0 && emailDomains.length === 0)
+    fail(
+      "name whom the issuer speaks for: companies (company ids) and/or email_domains; it may assert only those users",
+    );
   return { companies, emailDomains };
 }
 
 /** `production`: the issuer and its key set URL must use https, and the key set URL must name no non-public host. */
 export function parseTrustedIssuer(input: unknown, options: { production?: boolean } = {}): TrustedIssuerRegistration {
   const production = options.production ?? false;
-  if (typeof input !== "object" || input === null || Array.isArray(input)) fail("a trusted issuer must be a JSON object");
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    fail("a trusted issuer must be a JSON object");
   const metadata = input as Record<string, unknown>;
   const unknown = Object.keys(metadata).find((key) => !FIELDS.has(key));
   if (unknown !== undefined) fail(`unknown field "${unknown}" (known: ${[...FIELDS].join(", ")})`);

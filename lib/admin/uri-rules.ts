@@ -26,7 +26,9 @@ export function redirectUriProblem(raw: string, allowPrivateUseScheme: boolean):
   if (url.username || url.password) return "must not contain user credentials";
   if (url.protocol === "https:") return url.hostname ? undefined : "must name a host";
   if (url.protocol === "http:") {
-    return isLoopbackHost(url.hostname) ? undefined : "must use https (http is allowed for localhost and loopback addresses only)";
+    return isLoopbackHost(url.hostname)
+      ? undefined
+      : "must use https (http is allowed for localhost and loopback addresses only)";
   }
   if (PRIVATE_USE_SCHEME.test(url.protocol)) {
     return allowPrivateUseScheme ? undefined : "may use a private-use scheme only for native clients";

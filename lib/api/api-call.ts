@@ -14,7 +14,11 @@ export type ApiHandler = (call: ApiCall) => Promise<Response>;
 
 /** A JSON answer from text already serialized. */
 export function jsonTextResponse(text: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers } });
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
+  });
 }
 
-export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): Response => jsonTextResponse(JSON.stringify(body), status, headers);
+export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  jsonTextResponse(JSON.stringify(body), status, headers);

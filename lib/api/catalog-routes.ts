@@ -8,7 +8,17 @@ import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
 import { ApiProblem } from "@/lib/api/problem";
 import { queryParameters, wholeNumberParameter } from "@/lib/api/request-input";
 import { xmlResponse } from "@/lib/catalog/catalog-response";
-import { articleDocument, articlePage, catalogDetail, listCatalogs, prepareArticles, type ArticlePosition, type CatalogListEntry, type CatalogPosition, type PublishedCatalog } from "@/lib/data/catalog-reads";
+import {
+  articleDocument,
+  articlePage,
+  catalogDetail,
+  listCatalogs,
+  prepareArticles,
+  type ArticlePosition,
+  type CatalogListEntry,
+  type CatalogPosition,
+  type PublishedCatalog,
+} from "@/lib/data/catalog-reads";
 import { markStreamed } from "@/lib/http/streamed-response";
 
 export const MAX_CATALOG_PAGE = 500;
@@ -18,7 +28,8 @@ const MAX_TEXT_PARAMETER = 100;
 const isText = (value: unknown): value is string => typeof value === "string" && value.length <= MAX_TEXT_PARAMETER;
 
 function textParameter(name: string, value: string | undefined): string | undefined {
-  if (value !== undefined && (value.length === 0 || value.length > MAX_TEXT_PARAMETER)) throw new ApiProblem("bad-request", `${name} must be 1 to ${MAX_TEXT_PARAMETER} characters.`);
+  if (value !== undefined && (value.length === 0 || value.length > MAX_TEXT_PARAMETER))
+    throw new ApiProblem("bad-request", `${name} must be 1 to ${MAX_TEXT_PARAMETER} characters.`);
   return value;
 }
 
@@ -38,7 +49,8 @@ function catalogFields(catalog: PublishedCatalog) {
   };
 }
 
-const registrationOf = ({ catalog, link }: CatalogListEntry) => (link ? { clientId: link.clientId, subscriptionStatus: link.subscriptions.get(catalog.key) ?? "Unsubscribed" } : null);
+const registrationOf = ({ catalog, link }: CatalogListEntry) =>
+  link ? { clientId: link.clientId, subscriptionStatus: link.subscriptions.get(catalog.key) ?? "Unsubscribed" } : null;
 
 /**
  * The JSON of a published catalog's fields, made once per built list (its entries are replaced when it is rebuilt):
@@ -47,32 +59,48 @@ const registrationOf = ({ catalog, link }: CatalogListEntry) => (link ? { client
 const fieldsJson = new WeakMap<PublishedCatalog, string>();
 function catalogItemJson(entry: CatalogListEntry): string {
   let fields = fieldsJson.get(entry.catalog);
-  if (fields === undefined) fieldsJson.set(entry.catalog, (fields = JSON.stringify(catalogFields(entry.catalog)).slice(0, -1)));
+  if (fields === undefined)
+    fieldsJson.set(entry.catalog, (fields = JSON.stringify(catalogFields(entry.catalog)).slice(0, -1)));
   return `${fields},"registration":${JSON.stringify(registrationOf(entry))}}`;
 }
 
 export async function listCatalogsRoute(call: ApiCall): Promise<Response> {
   const query = queryParameters(call.url, ["validCountry", "productGroup", "supplierId", "limit", "cursor"]);
   const validCountry = query.get("validCountry");
-  if (validCountry !== undefined && !/^[A-Za-z]{2}$/.test(validCountry)) throw new ApiProblem("bad-request", "validCountry must be a two-letter ISO country code, such as DE.");
+  if (validCountry !== undefined && !/^[A-Za-z]{2}$/.test(validCountry))
+    throw new ApiProblem("bad-request", "validCountry must be a two-letter ISO country code, such as DE.");
   const productGroup = textParameter("productGroup", query.get("productGroup"));
-  const filter = { validCountry: validCountry?.toUpperCase(), productGroups: productGroup ? [productGroup] : [], supplierId: textParameter("supplierId", query.get("supplierId")) };
+  const filter = {
+    validCountry: validCountry?.toUpperCase(),
+    productGroups: productGroup ? [productGroup] : [],
+    supplierId: textParameter("supplierId", query.get("supplierId")),
+  };
   const limit = wholeNumberParameter("limit", query.get("limit"), { min: 1, max: MAX_CATALOG_PAGE, default: 100 })!;
   const list = `catalogs?${JSON.stringify(filter)}`;
   const cursor = query.get("cursor");
   let after: CatalogPosition | undefined;
   if (cursor !== undefined) {
     const position = decodeCursor(call.context.config.secretKey, list, cursor) as Partial<CatalogPosition> | null;
-    if (!isText(position?.supplierId) || !isText(position?.catalogId)) throw new ApiProblem("bad-request", "The cursor is not one this API handed out.");
+    if (!isText(position?.supplierId) || !isText(position?.catalogId))
+      throw new ApiProblem("bad-request", "The cursor is not one this API handed out.");
     after = { supplierId: position.supplierId, catalogId: position.catalogId };
   }
   const { entries, more } = await listCatalogs(call.actor, filter, after, limit);
   const last = entries.at(-1)?.catalog;
-  const next = more && last ? encodeCursor(call.context.config.secretKey, list, { supplierId: last.supplier.supplierId, catalogId: last.catalogId }) : null;
+  const next =
+    more && last
+      ? encodeCursor(call.context.config.secretKey, list, {
+          supplierId: last.supplier.supplierId,
+          catalogId: last.catalogId,
+        })
+      : null;
   return jsonTextResponse(`{"items":[${entries.map(catalogItemJson).join(",")}],"next":${JSON.stringify(next)}}`);
 }
 
-const positionOf = (call: ApiCall): CatalogPosition => ({ supplierId: call.params.supplierId, catalogId: call.params.catalogId });
+const positionOf = (call: ApiCall): CatalogPosition => ({
+  supplierId: call.params.supplierId,
+  catalogId: call.params.catalogId,
+});
 
 export async function catalogDetailRoute(call: ApiCall): Promise<Response> {
   queryParameters(call.url, []);
@@ -80,7 +108,12 @@ export async function catalogDetailRoute(call: ApiCall): Promise<Response> {
   return jsonResponse({
     ...catalogFields(detail.catalog),
     registration: registrationOf(detail),
-    revisions: detail.revisions.map((revision) => ({ number: revision.number, releasedAt: revision.releasedAt?.toISOString() ?? null, comment: revision.comment, released: revision.released })),
+    revisions: detail.revisions.map((revision) => ({
+      number: revision.number,
+      releasedAt: revision.releasedAt?.toISOString() ?? null,
+      comment: revision.comment,
+      released: revision.released,
+    })),
   });
 }
 
@@ -107,8 +140,11 @@ export async function articlesRoute(call: ApiCall): Promise<Response> {
   const position = positionOf(call);
   const prepared = await prepareArticles(call.actor, position, revision);
   if (prefersXml(call.request.headers.get("accept"))) {
-    if (query.size > 0) throw new ApiProblem("bad-request", "limit and cursor page the JSON list; the XML document comes whole.");
-    return markStreamed(xmlResponse(articleDocument(call.actor, prepared), { "Content-Type": "application/xml; charset=utf-8" }));
+    if (query.size > 0)
+      throw new ApiProblem("bad-request", "limit and cursor page the JSON list; the XML document comes whole.");
+    return markStreamed(
+      xmlResponse(articleDocument(call.actor, prepared), { "Content-Type": "application/xml; charset=utf-8" }),
+    );
   }
   const limit = wholeNumberParameter("limit", query.get("limit"), { min: 1, max: MAX_ARTICLE_PAGE, default: 1000 })!;
   const list = `articles:${position.supplierId}/${position.catalogId}/${revision}`;
@@ -116,12 +152,19 @@ export async function articlesRoute(call: ApiCall): Promise<Response> {
   let after: ArticlePosition | undefined;
   if (cursor !== undefined) {
     const decoded = decodeCursor(call.context.config.secretKey, list, cursor) as Partial<ArticlePosition> | null;
-    if (typeof decoded?.articleNumber !== "string" || !Number.isInteger(decoded.customerGroup)) throw new ApiProblem("bad-request", "The cursor is not one this API handed out.");
+    if (typeof decoded?.articleNumber !== "string" || !Number.isInteger(decoded.customerGroup))
+      throw new ApiProblem("bad-request", "The cursor is not one this API handed out.");
     after = { articleNumber: decoded.articleNumber, customerGroup: decoded.customerGroup! };
   }
   const { articles, more } = await articlePage(call.actor, prepared, after, limit);
   const last = articles.at(-1);
-  const next = more && last ? encodeCursor(call.context.config.secretKey, list, { articleNumber: last.articleNumber, customerGroup: last.customerGroup }) : null;
+  const next =
+    more && last
+      ? encodeCursor(call.context.config.secretKey, list, {
+          articleNumber: last.articleNumber,
+          customerGroup: last.customerGroup,
+        })
+      : null;
   const items = articles.map((view) => ({
     articleNumber: view.articleNumber,
     customerGroup: view.customerGroup,

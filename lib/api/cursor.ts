@@ -21,7 +21,8 @@ function cursorKey(secretKey: string): Buffer {
   return key;
 }
 
-const mac = (secretKey: string, text: string) => createHmac("sha256", cursorKey(secretKey)).update(text).digest().subarray(0, MAC_BYTES);
+const mac = (secretKey: string, text: string) =>
+  createHmac("sha256", cursorKey(secretKey)).update(text).digest().subarray(0, MAC_BYTES);
 
 /** `list` names the list and its query (for example "catalogs?validCountry=DE"); `position` is the last item's key. */
 export function encodeCursor(secretKey: string, list: string, position: unknown): string {
@@ -30,10 +31,19 @@ export function encodeCursor(secretKey: string, list: string, position: unknown)
 }
 
 export function decodeCursor(secretKey: string, list: string, cursor: string): unknown {
-  const refused = new ApiProblem("bad-request", "The cursor is not one this API handed out for this list and these filters; start again without it.");
+  const refused = new ApiProblem(
+    "bad-request",
+    "The cursor is not one this API handed out for this list and these filters; start again without it.",
+  );
   const [text, signature, extra] = cursor.split(".");
   // Exactly the characters encodeCursor writes: base64url decoding would skip others (and "=") silently.
-  if (cursor.length > MAX_CURSOR_LENGTH || extra !== undefined || !/^[\w-]+$/.test(text ?? "") || !SIGNATURE.test(signature ?? "")) throw refused;
+  if (
+    cursor.length > MAX_CURSOR_LENGTH ||
+    extra !== undefined ||
+    !/^[\w-]+$/.test(text ?? "") ||
+    !SIGNATURE.test(signature ?? "")
+  )
+    throw refused;
   const given = Buffer.from(signature, "base64url");
   if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(secretKey, text))) throw refused;
   const [cursorList, position] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [string, unknown];

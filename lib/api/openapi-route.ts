@@ -6,5 +6,8 @@ import { queryParameters } from "@/lib/api/request-input";
 export async function openApiRoute(call: ApiCall): Promise<Response> {
   queryParameters(call.url, []);
   const body = JSON.stringify(openApiDocument(call.context.config));
-  return new Response(body, { status: 200, headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" } });
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" },
+  });
 }

@@ -43,13 +43,20 @@ export class ApiProblem extends Error {
 const quoted = (text: string) => `"${text.replace(/["\\\\]/g, "'")}"`;
 
 export const invalidTokenProblem = (detail: string) =>
-  new ApiProblem("invalid-token", detail, { "WWW-Authenticate": `Bearer realm="OptiGate", error="invalid_token", error_description=${quoted(detail)}` });
+  new ApiProblem("invalid-token", detail, {
+    "WWW-Authenticate": `Bearer realm="OptiGate", error="invalid_token", error_description=${quoted(detail)}`,
+  });
 
 export const insufficientScopeProblem = (scope: string) =>
-  new ApiProblem("insufficient-scope", `This route needs the scope ${scope}.`, { "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"` });
+  new ApiProblem("insufficient-scope", `This route needs the scope ${scope}.`, {
+    "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"`,
+  });
 
 export function problemResponse(problem: ApiProblem): Response {
   const [status, title] = PROBLEM_TYPES[problem.type];
   const body = { type: problemTypeUri(problem.type), title, status, detail: problem.detail };
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...problem.headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...problem.headers },
+  });
 }

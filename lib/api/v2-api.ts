@@ -10,7 +10,12 @@ import { articlesRoute, catalogDetailRoute, listCatalogsRoute } from "@/lib/api/
 import { openApiRoute } from "@/lib/api/openapi-route";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
 import { ApiProblem, insufficientScopeProblem, invalidTokenProblem, problemResponse } from "@/lib/api/problem";
-import { changeRegistrationRoute, getRegistrationRoute, listRegistrationsRoute, requestRegistrationRoute } from "@/lib/api/registration-routes";
+import {
+  changeRegistrationRoute,
+  getRegistrationRoute,
+  listRegistrationsRoute,
+  requestRegistrationRoute,
+} from "@/lib/api/registration-routes";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { AccessDenied, type Actor } from "@/lib/data/actor";
 import { RegistrationError } from "@/lib/data/registrations";
@@ -32,12 +37,42 @@ interface ApiRoute {
 const ROUTES: ApiRoute[] = [
   { method: "GET", path: ["openapi.json"], handle: openApiRoute },
   { method: "GET", path: ["catalogs"], scopes: ["catalogs.read"], handle: listCatalogsRoute },
-  { method: "GET", path: ["catalogs", ":supplierId", ":catalogId"], scopes: ["catalogs.read"], handle: catalogDetailRoute },
-  { method: "GET", path: ["catalogs", ":supplierId", ":catalogId", "revisions", ":revision", "articles"], scopes: ["catalogs.read"], handle: articlesRoute },
-  { method: "GET", path: ["supplierregistrations"], scopes: ["supplierreg.read", "supplierreg.readwrite"], handle: listRegistrationsRoute },
-  { method: "POST", path: ["supplierregistrations"], scopes: ["supplierreg.readwrite"], handle: requestRegistrationRoute },
-  { method: "GET", path: ["supplierregistrations", ":id"], scopes: ["supplierreg.read", "supplierreg.readwrite"], handle: getRegistrationRoute },
-  { method: "PATCH", path: ["supplierregistrations", ":id"], scopes: ["supplierreg.readwrite"], handle: changeRegistrationRoute },
+  {
+    method: "GET",
+    path: ["catalogs", ":supplierId", ":catalogId"],
+    scopes: ["catalogs.read"],
+    handle: catalogDetailRoute,
+  },
+  {
+    method: "GET",
+    path: ["catalogs", ":supplierId", ":catalogId", "revisions", ":revision", "articles"],
+    scopes: ["catalogs.read"],
+    handle: articlesRoute,
+  },
+  {
+    method: "GET",
+    path: ["supplierregistrations"],
+    scopes: ["supplierreg.read", "supplierreg.readwrite"],
+    handle: listRegistrationsRoute,
+  },
+  {
+    method: "POST",
+    path: ["supplierregistrations"],
+    scopes: ["supplierreg.readwrite"],
+    handle: requestRegistrationRoute,
+  },
+  {
+    method: "GET",
+    path: ["supplierregistrations", ":id"],
+    scopes: ["supplierreg.read", "supplierreg.readwrite"],
+    handle: getRegistrationRoute,
+  },
+  {
+    method: "PATCH",
+    path: ["supplierregistrations", ":id"],
+    scopes: ["supplierreg.readwrite"],
+    handle: changeRegistrationRoute,
+  },
 ];
 
 const MAX_SEGMENT_LENGTH = 200;
@@ -47,7 +82,9 @@ function segmentsOf(url: URL): string[] | undefined {
   if (!url.pathname.startsWith("/v2/")) return undefined;
   try {
     const segments = url.pathname.slice(4).split("/").map(decodeURIComponent);
-    return segments.every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH) ? segments : undefined;
+    return segments.every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH)
+      ? segments
+      : undefined;
   } catch {
     return undefined;
   }
@@ -76,21 +113,41 @@ const methodsAt = (request: Request) => routesAt(new URL(request.url)).map(({ ro
 
 async function authenticate(request: Request, context: ServiceContext): Promise<Actor> {
   const header = request.headers.get("authorization");
-  const token = header && /^Bearer +[A-Za-z0-9\-._~+/]+=*\s*$/i.test(header) ? header.replace(/^Bearer +/i, "").trim() : undefined;
-  if (!token) throw invalidTokenProblem(header ? "The Authorization header must be Bearer followed by an access token." : "Send an access token issued by OptiGate in the Authorization header (Bearer).");
+  const token =
+    header && /^Bearer +[A-Za-z0-9\-._~+/]+=*\s*$/i.test(header) ? header.replace(/^Bearer +/i, "").trim() : undefined;
+  if (!token)
+    throw invalidTokenProblem(
+      header
+        ? "The Authorization header must be Bearer followed by an access token."
+        : "Send an access token issued by OptiGate in the Authorization header (Bearer).",
+    );
   try {
     return await actorOfAccessToken(context, token);
   } catch (error) {
-    if (error instanceof OAuthError) throw invalidTokenProblem(`The access token is not accepted: ${error.description}.`);
+    if (error instanceof OAuthError)
+      throw invalidTokenProblem(`The access token is not accepted: ${error.description}.`);
     throw error;
   }
 }
 
 function problemOf(error: unknown): ApiProblem | undefined {
   if (error instanceof ApiProblem) return error;
-  if (error instanceof AccessDenied) return new ApiProblem("forbidden", "This needs the rights of a company: a user's, or one the operator gave this client.");
+  if (error instanceof AccessDenied)
+    return new ApiProblem(
+      "forbidden",
+      "This needs the rights of a company: a user's, or one the operator gave this client.",
+    );
   if (error instanceof RegistrationError) {
-    const type = ({ not_found: "not-found", forbidden: "forbidden", conflict: "conflict", invalid: "unprocessable", stale: "precondition-failed", precondition_required: "precondition-required" } as const)[error.code];
+    const type = (
+      {
+        not_found: "not-found",
+        forbidden: "forbidden",
+        conflict: "conflict",
+        invalid: "unprocessable",
+        stale: "precondition-failed",
+        precondition_required: "precondition-required",
+      } as const
+    )[error.code];
     return new ApiProblem(type, error.message);
   }
   if (error instanceof CatalogServiceError) {
@@ -109,7 +166,9 @@ async function dispatch(request: Request, context: ServiceContext): Promise<Resp
   const method = request.method === "HEAD" ? "GET" : request.method;
   const found = candidates.find(({ route }) => route.method === method);
   if (!found) {
-    const allowed = candidates.flatMap(({ route }) => (route.method === "GET" ? ["GET", "HEAD"] : [route.method])).join(", ");
+    const allowed = candidates
+      .flatMap(({ route }) => (route.method === "GET" ? ["GET", "HEAD"] : [route.method]))
+      .join(", ");
     throw new ApiProblem("method-not-allowed", `${url.pathname} allows ${allowed}.`, { Allow: allowed });
   }
   const { route, params } = found;
@@ -123,7 +182,10 @@ async function dispatch(request: Request, context: ServiceContext): Promise<Resp
 }
 
 /** The handler of every /v2/ path and method, and its CORS preflight. */
-export function platformApi(getDb: () => Db, getContext: () => ServiceContext): { handle: (request: Request) => Promise<Response>; preflight: (request: Request) => Promise<Response> } {
+export function platformApi(
+  getDb: () => Db,
+  getContext: () => ServiceContext,
+): { handle: (request: Request) => Promise<Response>; preflight: (request: Request) => Promise<Response> } {
   const answer = async (request: Request) => {
     try {
       const response = await dispatch(request, getContext());
@@ -135,11 +197,20 @@ export function platformApi(getDb: () => Db, getContext: () => ServiceContext): 
       if (problem) return problemResponse(problem);
       if (isDatabaseUnavailable(error)) {
         logDatabaseUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
-        return problemResponse(new ApiProblem("service-unavailable", "The database cannot be reached just now. Please try again shortly.", { "Retry-After": "5" }));
+        return problemResponse(
+          new ApiProblem("service-unavailable", "The database cannot be reached just now. Please try again shortly.", {
+            "Retry-After": "5",
+          }),
+        );
       }
       logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "API request failed");
-      return problemResponse(new ApiProblem("server-error", "The request could not be carried out. Please try again later."));
+      return problemResponse(
+        new ApiProblem("server-error", "The request could not be carried out. Please try again later."),
+      );
     }
   };
-  return withCors(getDb, methodsAt, answer, { allowHeaders: ["If-Match", "If-None-Match", "Accept"], exposeHeaders: ["ETag", "Location"] });
+  return withCors(getDb, methodsAt, answer, {
+    allowHeaders: ["If-Match", "If-None-Match", "Accept"],
+    exposeHeaders: ["ETag", "Location"],
+  });
 }

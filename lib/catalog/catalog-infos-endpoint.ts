@@ -12,7 +12,8 @@ export async function handleCatalogInfosRequest(request: Request, context: Servi
     const document = await catalogInfosDocument(context.db, parseCatalogInfosQuery(new URL(request.url)));
     if (!document.etag) return xmlResponse(document.body);
     const headers = { ETag: document.etag, "Cache-Control": "no-cache" };
-    if (matchesEntityTag(request.headers.get("if-none-match"), document.etag, "weak")) return new Response(null, { status: 304, headers });
+    if (matchesEntityTag(request.headers.get("if-none-match"), document.etag, "weak"))
+      return new Response(null, { status: 304, headers });
     return xmlResponse(document.body, headers);
   } catch (error) {
     if (error instanceof CatalogServiceError) return plainError(error.status, error.message);

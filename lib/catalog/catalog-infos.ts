@@ -9,7 +9,13 @@
 import { createHash } from "node:crypto";
 import { processCache } from "@/lib/cache/process-cache";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
-import { matchesFilter, publishedCatalogs, type CatalogFilter, type PublishedCatalog, type PublishedCatalogList } from "@/lib/catalog/published-catalogs";
+import {
+  matchesFilter,
+  publishedCatalogs,
+  type CatalogFilter,
+  type PublishedCatalog,
+  type PublishedCatalogList,
+} from "@/lib/catalog/published-catalogs";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { emptyElement, germanDate, isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
@@ -23,14 +29,19 @@ export interface CatalogInfosQuery extends CatalogFilter {
 export function parseCatalogInfosQuery(url: URL): CatalogInfosQuery {
   const params = url.searchParams;
   for (const name of ["ticket", "validCountry", "productGroups"]) {
-    if (params.getAll(name).length > 1) throw new CatalogServiceError(400, `The parameter ${name} must not be repeated.`);
+    if (params.getAll(name).length > 1)
+      throw new CatalogServiceError(400, `The parameter ${name} must not be repeated.`);
   }
   const validCountry = params.get("validCountry") ?? undefined;
-  if (validCountry !== undefined && !/^[A-Za-z]{2}$/.test(validCountry)) throw new CatalogServiceError(400, "validCountry must be a two-letter ISO country code, such as DE.");
+  if (validCountry !== undefined && !/^[A-Za-z]{2}$/.test(validCountry))
+    throw new CatalogServiceError(400, "validCountry must be a two-letter ISO country code, such as DE.");
   return {
     ticket: params.get("ticket") || undefined,
     validCountry: validCountry?.toUpperCase(),
-    productGroups: (params.get("productGroups") ?? "").split(";").map((group) => group.trim()).filter(Boolean),
+    productGroups: (params.get("productGroups") ?? "")
+      .split(";")
+      .map((group) => group.trim())
+      .filter(Boolean),
     webServices: params.has("webServices"),
   };
 }
@@ -64,15 +75,40 @@ function catalogInfoXml(catalog: PublishedCatalog, link: CustomerLink | undefine
 }
 
 /** The document for these catalogs (in the published order, so one supplier's catalogs are together). */
-function catalogInfosXml(catalogs: PublishedCatalog[], links: Map<string, CustomerLink> | undefined, withWebServices: boolean): string {
+function catalogInfosXml(
+  catalogs: PublishedCatalog[],
+  links: Map<string, CustomerLink> | undefined,
+  withWebServices: boolean,
+): string {
   const parts = [XML_DECLARATION, "<CatalogInfos>"];
-  for (let index = 0; index < catalogs.length; ) {
+  for (let index = 0; index < catalogs.length;) {
     const supplier = catalogs[index].supplier;
     const link = links?.get(supplier.companyId);
-    parts.push(openTag("Company", { companyID: supplier.companyId, supplierID: supplier.supplierId, name1: supplier.name1, name2: supplier.name2, clientID: link?.clientId, portalUrl: supplier.portalUrl }));
-    for (; index < catalogs.length && catalogs[index].supplier === supplier; index++) parts.push(catalogInfoXml(catalogs[index], link));
+    parts.push(
+      openTag("Company", {
+        companyID: supplier.companyId,
+        supplierID: supplier.supplierId,
+        name1: supplier.name1,
+        name2: supplier.name2,
+        clientID: link?.clientId,
+        portalUrl: supplier.portalUrl,
+      }),
+    );
+    for (; index < catalogs.length && catalogs[index].supplier === supplier; index++)
+      parts.push(catalogInfoXml(catalogs[index], link));
     if (withWebServices) {
-      parts.push("<WebServices>", ...supplier.webServices.map((s) => emptyElement("WebService", { webServiceType: s.type, webServiceName: s.name, webServiceURL: s.url, webServicePriority: s.priority })), "</WebServices>");
+      parts.push(
+        "<WebServices>",
+        ...supplier.webServices.map((s) =>
+          emptyElement("WebService", {
+            webServiceType: s.type,
+            webServiceName: s.name,
+            webServiceURL: s.url,
+            webServicePriority: s.priority,
+          }),
+        ),
+        "</WebServices>",
+      );
     }
     parts.push("</Company>");
   }
@@ -88,15 +124,23 @@ export interface CatalogInfosDocument {
 
 /** Anonymous documents by query, as of one version of the published list; at most MAX_CACHED_QUERIES of them. */
 const MAX_CACHED_QUERIES = 256;
-const anonymousDocuments = processCache("anonymousCatalogInfos", () => new WeakMap<Db, { version: number; byQuery: Map<string, CatalogInfosDocument> }>());
+const anonymousDocuments = processCache(
+  "anonymousCatalogInfos",
+  () => new WeakMap<Db, { version: number; byQuery: Map<string, CatalogInfosDocument> }>(),
+);
 
 function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInfosQuery): CatalogInfosDocument {
   let cache = anonymousDocuments.get(db);
-  if (cache?.version !== list.version) anonymousDocuments.set(db, (cache = { version: list.version, byQuery: new Map() }));
+  if (cache?.version !== list.version)
+    anonymousDocuments.set(db, (cache = { version: list.version, byQuery: new Map() }));
   const key = JSON.stringify([query.validCountry, query.productGroups, query.webServices]);
   let document = cache.byQuery.get(key);
   if (!document) {
-    const body = catalogInfosXml(list.catalogs.filter((catalog) => matchesFilter(catalog, query)), undefined, query.webServices);
+    const body = catalogInfosXml(
+      list.catalogs.filter((catalog) => matchesFilter(catalog, query)),
+      undefined,
+      query.webServices,
+    );
     document = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
     if (cache.byQuery.size >= MAX_CACHED_QUERIES) cache.byQuery.delete(cache.byQuery.keys().next().value!);
     cache.byQuery.set(key, document);
@@ -110,6 +154,8 @@ export async function catalogInfosDocument(db: Db, query: CatalogInfosQuery): Pr
   const list = await publishedCatalogs(db);
   if (!user) return anonymousDocument(db, list, query);
   const links = await customerLinksOf(db, user.companyId);
-  const subscribed = list.catalogs.filter((catalog) => links.get(catalog.supplier.companyId)?.subscriptions.has(catalog.key) && matchesFilter(catalog, query));
+  const subscribed = list.catalogs.filter(
+    (catalog) => links.get(catalog.supplier.companyId)?.subscriptions.has(catalog.key) && matchesFilter(catalog, query),
+  );
   return { body: catalogInfosXml(subscribed, links, query.webServices) };
 }

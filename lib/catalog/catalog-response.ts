@@ -15,9 +15,15 @@ export class CatalogServiceError extends Error {
 }
 
 export function xmlResponse(body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 }
 
 export function plainError(status: number, message: string): Response {
-  return new Response(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -65,13 +65,30 @@ export const matchesFilter = (catalog: PublishedCatalog, filter: CatalogFilter):
   (!filter.supplierId || catalog.supplier.supplierId === filter.supplierId);
 
 /** The order of both lists, and of the API's cursor. */
-export const compareCatalogs = (a: { supplierId: string; catalogId: string }, b: { supplierId: string; catalogId: string }): number =>
-  a.supplierId < b.supplierId ? -1 : a.supplierId > b.supplierId ? 1 : a.catalogId < b.catalogId ? -1 : a.catalogId > b.catalogId ? 1 : 0;
+export const compareCatalogs = (
+  a: { supplierId: string; catalogId: string },
+  b: { supplierId: string; catalogId: string },
+): number =>
+  a.supplierId < b.supplierId
+    ? -1
+    : a.supplierId > b.supplierId
+      ? 1
+      : a.catalogId < b.catalogId
+        ? -1
+        : a.catalogId > b.catalogId
+          ? 1
+          : 0;
 
 async function buildList(db: Db, version: number): Promise<PublishedCatalogList> {
-  const catalogs = await db.catalog.findMany({ where: { revisions: { some: { released: true } } }, include: { supplier: { include: { webServices: true } } } });
+  const catalogs = await db.catalog.findMany({
+    where: { revisions: { some: { released: true } } },
+    include: { supplier: { include: { webServices: true } } },
+  });
   // One query for every released revision, rather than one per catalog: the latest wins.
-  const released = await db.catalogRevision.findMany({ where: { released: true }, select: { catalogId: true, number: true, comment: true, publishedAt: true, validFrom: true, validUntil: true } });
+  const released = await db.catalogRevision.findMany({
+    where: { released: true },
+    select: { catalogId: true, number: true, comment: true, publishedAt: true, validFrom: true, validUntil: true },
+  });
   const latest = new Map<string, PublishedRevision>();
   for (const { catalogId, ...revision } of released) {
     if ((latest.get(catalogId)?.number ?? -1) < revision.number) latest.set(catalogId, revision);
@@ -83,7 +100,15 @@ async function buildList(db: Db, version: number): Promise<PublishedCatalogList>
       const webServices = company.webServices
         .map(({ type, name, url, priority }) => ({ type, name, url, priority }))
         .sort((a, b) => a.priority - b.priority || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
-      supplier = { companyId: company.id, supplierId: company.supplierId ?? "", name: company.name, name1: company.name1 ?? company.name, name2: company.name2 ?? "", portalUrl: company.portalUrl ?? "", webServices };
+      supplier = {
+        companyId: company.id,
+        supplierId: company.supplierId ?? "",
+        name: company.name,
+        name1: company.name1 ?? company.name,
+        name2: company.name2 ?? "",
+        portalUrl: company.portalUrl ?? "",
+        webServices,
+      };
       suppliers.set(company.id, supplier);
     }
     return supplier;
@@ -103,11 +128,19 @@ async function buildList(db: Db, version: number): Promise<PublishedCatalogList>
       productGroups: JSON.parse(catalog.productGroups) as string[],
       latest: latest.get(catalog.id)!,
     }))
-    .sort((a, b) => compareCatalogs({ supplierId: a.supplier.supplierId, catalogId: a.catalogId }, { supplierId: b.supplier.supplierId, catalogId: b.catalogId }));
+    .sort((a, b) =>
+      compareCatalogs(
+        { supplierId: a.supplier.supplierId, catalogId: a.catalogId },
+        { supplierId: b.supplier.supplierId, catalogId: b.catalogId },
+      ),
+    );
   return { version, catalogs: list };
 }
 
-const lists = processCache("publishedCatalogs", () => new WeakMap<Db, { version: number; list: Promise<PublishedCatalogList> }>());
+const lists = processCache(
+  "publishedCatalogs",
+  () => new WeakMap<Db, { version: number; list: Promise<PublishedCatalogList> }>(),
+);
 const counterReads = processCache("publishedCatalogsCounterReads", () => new WeakMap<Db, Promise<number>>());
 
 /**

@@ -11,7 +11,8 @@ import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
 
-const failure = (status: number, error: string, description: string, headers: Record<string, string> = {}) => noStoreJson({ error, error_description: description }, status, headers);
+const failure = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
+  noStoreJson({ error, error_description: description }, status, headers);
 
 async function ticketResponse(context: ServiceContext, userId: string): Promise<Response> {
   const { ticket, expires } = await issueTicket(context.db, userId);
@@ -23,10 +24,15 @@ async function withBearerToken(context: ServiceContext, token: string): Promise<
   try {
     claims = await verifyAccessToken(context, token);
   } catch {
-    return failure(401, "invalid_token", "the access token is invalid or has expired", { "WWW-Authenticate": 'Bearer realm="OptiGate", error="invalid_token"' });
+    return failure(401, "invalid_token", "the access token is invalid or has expired", {
+      "WWW-Authenticate": 'Bearer realm="OptiGate", error="invalid_token"',
+    });
   }
   const scope = `${context.config.apiScopePrefix}.catalogs.read`;
-  if (!claims.scope.split(" ").includes(scope)) return failure(403, "insufficient_scope", `the access token needs the scope ${scope}`, { "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"` });
+  if (!claims.scope.split(" ").includes(scope))
+    return failure(403, "insufficient_scope", `the access token needs the scope ${scope}`, {
+      "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"`,
+    });
   const user = await context.db.user.findUnique({ where: { id: claims.sub }, select: { id: true, active: true } });
   if (!user) return failure(403, "invalid_grant", "the access token was issued to a client, not to a user");
   if (!user.active) return failure(403, "account_disabled", "the user is no longer active");
@@ -36,14 +42,24 @@ async function withBearerToken(context: ServiceContext, token: string): Promise<
 export async function handleSilentLogin(request: Request, context: ServiceContext): Promise<Response> {
   const form = await readForm(request);
   const authorization = request.headers.get("authorization") ?? "";
-  if (/^bearer /i.test(authorization) && !form.has("username")) return withBearerToken(context, authorization.slice(7).trim());
+  if (/^bearer /i.test(authorization) && !form.has("username"))
+    return withBearerToken(context, authorization.slice(7).trim());
 
   const username = form.get("username") ?? "";
   const password = form.get("password") ?? "";
-  if (!username || !password) return failure(400, "invalid_request", "send username and password as form fields, or an access token");
-  const check = await verifyCredentials(context.db, username, password, clientAddress(request, context.config.trustedProxies));
+  if (!username || !password)
+    return failure(400, "invalid_request", "send username and password as form fields, or an access token");
+  const check = await verifyCredentials(
+    context.db,
+    username,
+    password,
+    clientAddress(request, context.config.trustedProxies),
+  );
   if (check.ok) return ticketResponse(context, check.user.id);
-  if (check.reason === "throttled") return failure(429, "throttled", "too many failed attempts; try again later", { "Retry-After": String(check.retryAfterSeconds) });
+  if (check.reason === "throttled")
+    return failure(429, "throttled", "too many failed attempts; try again later", {
+      "Retry-After": String(check.retryAfterSeconds),
+    });
   if (check.reason === "account_disabled") return failure(403, "account_disabled", "the user is no longer active");
   return failure(401, "invalid_credentials", "the user name or password is not correct");
 }

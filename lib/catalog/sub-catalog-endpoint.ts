@@ -7,7 +7,12 @@ import type { ServiceContext } from "@/lib/service-context";
 export async function handleSubCatalogRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
     const query = parseSubCatalogQuery(new URL(request.url));
-    const prepared = await prepareSubCatalog(context.db, query, await readerOfTicket(context.db, query.ticket), query.clientGroupId);
+    const prepared = await prepareSubCatalog(
+      context.db,
+      query,
+      await readerOfTicket(context.db, query.ticket),
+      query.clientGroupId,
+    );
     return markStreamed(xmlResponse(subCatalogStream(context.db, prepared)));
   } catch (error) {
     if (error instanceof CatalogServiceError) return plainError(error.status, error.message);

@@ -11,7 +11,13 @@ import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
-import { ARTICLE_PAGE_SIZE, readArticlePage, revisionCustomerGroups, type ArticlePosition, type ArticleRow } from "@/lib/db/statements/catalog-articles";
+import {
+  ARTICLE_PAGE_SIZE,
+  readArticlePage,
+  revisionCustomerGroups,
+  type ArticlePosition,
+  type ArticleRow,
+} from "@/lib/db/statements/catalog-articles";
 import { customerLinkAt } from "@/lib/registrations/customer-links";
 
 const GERMAN_CATALOG_ID = "catalog.xml";
@@ -37,7 +43,8 @@ function required(params: URLSearchParams, name: string): string {
 }
 
 function wholeNumber(name: string, value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw new CatalogServiceError(400, `The parameter ${name} must be a whole number (got "${value}").`);
+  if (!/^\d{1,9}$/.test(value))
+    throw new CatalogServiceError(400, `The parameter ${name} must be a whole number (got "${value}").`);
   return Number(value);
 }
 
@@ -73,16 +80,26 @@ export async function readerOfTicket(db: Db, ticket: string | undefined): Promis
 
 async function findCatalog(db: Db, selection: SubCatalogSelection) {
   const supplier = await db.company.findUnique({ where: { id: selection.supplierCompanyId } });
-  if (!supplier || supplier.kind !== "supplier") throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
+  if (!supplier || supplier.kind !== "supplier")
+    throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
   const catalog =
-    (await db.catalog.findUnique({ where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: selection.catalogKey } } })) ??
-    (await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: selection.catalogKey } } }));
+    (await db.catalog.findUnique({
+      where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: selection.catalogKey } },
+    })) ??
+    (await db.catalog.findUnique({
+      where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: selection.catalogKey } },
+    }));
   if (!catalog) throw new CatalogServiceError(404, `The supplier has no catalog "${selection.catalogKey}".`);
   return { supplier, catalog };
 }
 
 /** Checks everything before the first byte is sent; throws CatalogServiceError with the status. */
-export async function prepareSubCatalog(db: Db, selection: SubCatalogSelection, reader: CatalogReader, clientGroupId?: number): Promise<PreparedSubCatalog> {
+export async function prepareSubCatalog(
+  db: Db,
+  selection: SubCatalogSelection,
+  reader: CatalogReader,
+  clientGroupId?: number,
+): Promise<PreparedSubCatalog> {
   const { supplier, catalog } = await findCatalog(db, selection);
   const ownSupplier = reader.kind === "company" && reader.companyId === supplier.id;
   let groups = [0];
@@ -90,18 +107,27 @@ export async function prepareSubCatalog(db: Db, selection: SubCatalogSelection, 
   let names = new Map<string, string>();
   if (reader.kind === "company" && !ownSupplier) {
     const link = await customerLinkAt(db, reader.companyId, supplier.id);
-    if (!link) throw new CatalogServiceError(401, "Your company has no active registration as a customer of this supplier.");
-    const chosen = clientGroupId === undefined ? link.customerGroups : link.customerGroups.filter((g) => g === clientGroupId);
+    if (!link)
+      throw new CatalogServiceError(401, "Your company has no active registration as a customer of this supplier.");
+    const chosen =
+      clientGroupId === undefined ? link.customerGroups : link.customerGroups.filter((g) => g === clientGroupId);
     groups = [...new Set([0, ...chosen])];
     clientId = link.clientId;
     names = link.whiteLabelNames;
   } else if (reader.kind === "public" && catalog.catalogId !== GERMAN_CATALOG_ID) {
-    throw new CatalogServiceError(403, "A ticket is required to download this catalog; without one only German catalogs (catalog.xml) are available.");
+    throw new CatalogServiceError(
+      403,
+      "A ticket is required to download this catalog; without one only German catalogs (catalog.xml) are available.",
+    );
   }
 
-  const revision = await db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalog.id, number: selection.revision } } });
-  if (!revision || !revision.complete) throw new CatalogServiceError(404, `The catalog has no revision ${selection.revision}.`);
-  if (!revision.released && !ownSupplier) throw new CatalogServiceError(403, `Revision ${selection.revision} of this catalog is not released.`);
+  const revision = await db.catalogRevision.findUnique({
+    where: { catalogId_number: { catalogId: catalog.id, number: selection.revision } },
+  });
+  if (!revision || !revision.complete)
+    throw new CatalogServiceError(404, `The catalog has no revision ${selection.revision}.`);
+  if (!revision.released && !ownSupplier)
+    throw new CatalogServiceError(403, `Revision ${selection.revision} of this catalog is not released.`);
   if (ownSupplier) groups = await revisionCustomerGroups(db, revision.id);
 
   const header = `${XML_DECLARATION}${openTag("SubCatalog", {
@@ -155,7 +181,11 @@ const germanDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day
 export function articleXml(article: ArticleRow, prepared: PreparedSubCatalog): string {
   const view = articleView(article, prepared);
   return [
-    openTag("Article", { articleNumber: view.articleNumber, customerGroup: view.customerGroup, whiteLabel: String(view.whiteLabel) }),
+    openTag("Article", {
+      articleNumber: view.articleNumber,
+      customerGroup: view.customerGroup,
+      whiteLabel: String(view.whiteLabel),
+    }),
     textElement("Name", view.name),
     textElement("PurchasePrice", amount(view.purchasePriceCents)),
     textElement("RetailPrice", amount(view.retailPriceCents)),

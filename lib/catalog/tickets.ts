@@ -12,19 +12,30 @@ import type { User } from "@/lib/db/rows";
 const TICKET_LIFETIME_SECONDS = 8 * 3600;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function issueTicket(db: Db, userId: string, now = new Date()): Promise<{ ticket: string; expires: Date }> {
+export async function issueTicket(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ ticket: string; expires: Date }> {
   const ticket = randomUUID();
   const expires = new Date(now.getTime() + TICKET_LIFETIME_SECONDS * 1000);
-  await db.ticket.create({ data: { ticketHash: hashToken(ticket.toLowerCase()), userId, createdAt: now, expiresAt: expires } });
+  await db.ticket.create({
+    data: { ticketHash: hashToken(ticket.toLowerCase()), userId, createdAt: now, expiresAt: expires },
+  });
   return { ticket, expires };
 }
 
 /** The user a ticket stands for; throws CatalogServiceError with the status the catalog services answer. */
 export async function userOfTicket(db: Db, ticket: string, now = new Date()): Promise<User> {
   if (!GUID.test(ticket)) throw new CatalogServiceError(400, "The ticket parameter must be a GUID.");
-  const row = await db.ticket.findUnique({ where: { ticketHash: hashToken(ticket.toLowerCase()) }, include: { user: true } });
-  if (!row || row.revokedAt) throw new CatalogServiceError(401, "The ticket is not valid. Sign in again to get a new one.");
-  if (row.expiresAt <= now) throw new CatalogServiceError(401, "The ticket has expired. Sign in again to get a new one.");
+  const row = await db.ticket.findUnique({
+    where: { ticketHash: hashToken(ticket.toLowerCase()) },
+    include: { user: true },
+  });
+  if (!row || row.revokedAt)
+    throw new CatalogServiceError(401, "The ticket is not valid. Sign in again to get a new one.");
+  if (row.expiresAt <= now)
+    throw new CatalogServiceError(401, "The ticket has expired. Sign in again to get a new one.");
   if (!row.user.active) throw new CatalogServiceError(403, "The user of this ticket is no longer active.");
   return row.user;
 }

@@ -1,7 +1,10 @@
 /** Writing XML as string chunks: escaped text and attributes, elements that are omitted when their value is absent. */
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
 }
 
 export type Attributes = Record<string, string | number | null | undefined>;
@@ -32,4 +35,5 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n';
 export const isoWithoutZone = (date: Date) => date.toISOString().slice(0, 19);
 
 /** DD.MM.YYYY (the catalog services' ValidStartDate and ValidEndDate), in UTC. */
-export const germanDate = (date: Date) => `${String(date.getUTCDate()).padStart(2, "0")}.${String(date.getUTCMonth() + 1).padStart(2, "0")}.${date.getUTCFullYear()}`;
+export const germanDate = (date: Date) =>
+  `${String(date.getUTCDate()).padStart(2, "0")}.${String(date.getUTCMonth() + 1).padStart(2, "0")}.${date.getUTCFullYear()}`;

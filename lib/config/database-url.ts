@@ -28,7 +28,9 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
       throw new Error(`must name a PostgreSQL host (got "${redactPassword(url)}")`);
     }
     if (parsed.pathname.length <= 1) {
-      throw new Error(`must name a PostgreSQL database, as in postgresql://host:5432/optigate (got "${redactPassword(url)}")`);
+      throw new Error(
+        `must name a PostgreSQL database, as in postgresql://host:5432/optigate (got "${redactPassword(url)}")`,
+      );
     }
     return { provider: "postgresql", url };
   }

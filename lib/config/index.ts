@@ -73,7 +73,12 @@ function readBaseUrl(name: "PUBLIC_URL" | "API_URL", raw: string): string {
     throw new ConfigError(name, `must not contain credentials, a query or a fragment (got "${raw}")`);
   }
   if (raw.endsWith("/")) {
-    throw new ConfigError(name, name === "PUBLIC_URL" ? `must not end with "/": it is the issuer, compared exactly (got "${raw}")` : `must not end with "/" (got "${raw}")`);
+    throw new ConfigError(
+      name,
+      name === "PUBLIC_URL"
+        ? `must not end with "/": it is the issuer, compared exactly (got "${raw}")`
+        : `must not end with "/" (got "${raw}")`,
+    );
   }
   return raw;
 }
@@ -99,7 +104,8 @@ function readDatabase(env: Env): DatabaseTarget {
   }
   const poolMax = env.DATABASE_POOL_MAX?.trim();
   if (!poolMax) return target;
-  if (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100) throw new ConfigError("DATABASE_POOL_MAX", `must be a whole number from 1 to 100 (got "${poolMax}")`);
+  if (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100)
+    throw new ConfigError("DATABASE_POOL_MAX", `must be a whole number from 1 to 100 (got "${poolMax}")`);
   if (target.provider !== "postgresql") throw new ConfigError("DATABASE_POOL_MAX", "applies to PostgreSQL only");
   return { ...target, poolMax: Number(poolMax) };
 }
@@ -115,7 +121,10 @@ function readApiScopePrefix(env: Env): string {
   const raw = env.API_SCOPE_PREFIX?.trim();
   if (!raw) return "platform";
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(raw)) {
-    throw new ConfigError("API_SCOPE_PREFIX", `must be lower-case letters, digits or "-", starting with a letter (got "${raw}")`);
+    throw new ConfigError(
+      "API_SCOPE_PREFIX",
+      `must be lower-case letters, digits or "-", starting with a letter (got "${raw}")`,
+    );
   }
   return raw;
 }
@@ -123,21 +132,24 @@ function readApiScopePrefix(env: Env): string {
 function readTrustedProxies(env: Env): number {
   const raw = env.TRUSTED_PROXIES?.trim();
   if (!raw) return 0;
-  if (!/^\d{1,2}$/.test(raw)) throw new ConfigError("TRUSTED_PROXIES", `must be a whole number of proxies, such as 0 or 1 (got "${raw}")`);
+  if (!/^\d{1,2}$/.test(raw))
+    throw new ConfigError("TRUSTED_PROXIES", `must be a whole number of proxies, such as 0 or 1 (got "${raw}")`);
   return Number(raw);
 }
 
 function readMetricsToken(env: Env): string | null {
   const raw = env.METRICS_TOKEN;
   if (raw === undefined || raw === "") return null;
-  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces");
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw))
+    throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces");
   return raw;
 }
 
 function readAlgorithm<const Allowed extends string>(env: Env, name: string, allowed: readonly Allowed[]): Allowed {
   const raw = env[name]?.trim();
   if (!raw) return allowed[0];
-  if (!allowed.includes(raw as Allowed)) throw new ConfigError(name, `must be ${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)} (got "${raw}")`);
+  if (!allowed.includes(raw as Allowed))
+    throw new ConfigError(name, `must be ${allowed.slice(0, -1).join(", ")} or ${allowed.at(-1)} (got "${raw}")`);
   return raw as Allowed;
 }
 
@@ -155,11 +167,18 @@ function loadOrCreateLocalSecretKey(databaseFile: string): string {
   return key;
 }
 
-function readSecretKey(env: Env, database: DatabaseTarget, production: boolean): Pick<Config, "secretKey" | "secretKeySource"> {
+function readSecretKey(
+  env: Env,
+  database: DatabaseTarget,
+  production: boolean,
+): Pick<Config, "secretKey" | "secretKeySource"> {
   const raw = env.SECRET_KEY;
   if (raw !== undefined && raw !== "") {
     if (raw.length < SECRET_KEY_MIN_LENGTH) {
-      throw new ConfigError("SECRET_KEY", `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (got ${raw.length})`);
+      throw new ConfigError(
+        "SECRET_KEY",
+        `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (got ${raw.length})`,
+      );
     }
     return { secretKey: raw, secretKeySource: "environment" };
   }
@@ -167,7 +186,10 @@ function readSecretKey(env: Env, database: DatabaseTarget, production: boolean):
     throw new ConfigError("SECRET_KEY", "is required in production (at least 32 random characters)");
   }
   if (database.provider !== "sqlite") {
-    throw new ConfigError("SECRET_KEY", "is required with PostgreSQL (it is generated only for the embedded SQLite set-up)");
+    throw new ConfigError(
+      "SECRET_KEY",
+      "is required with PostgreSQL (it is generated only for the embedded SQLite set-up)",
+    );
   }
   return { secretKey: loadOrCreateLocalSecretKey(database.filename), secretKeySource: "generated" };
 }
@@ -186,7 +208,20 @@ export function loadConfig(env: Env = process.env): Config {
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
   const metricsToken = readMetricsToken(env);
-  return { port, publicUrl, apiUrl, database, demoData, apiScopePrefix, tokenSigningAlg, idTokenSigningAlg, trustedProxies, metricsToken, production, ...readSecretKey(env, database, production) };
+  return {
+    port,
+    publicUrl,
+    apiUrl,
+    database,
+    demoData,
+    apiScopePrefix,
+    tokenSigningAlg,
+    idTokenSigningAlg,
+    trustedProxies,
+    metricsToken,
+    production,
+    ...readSecretKey(env, database, production),
+  };
 }
 
 let current: Config | undefined;

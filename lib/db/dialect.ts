@@ -34,7 +34,8 @@ export function numberedPlaceholders(sql: string): string {
  * correctly as text; PostgreSQL's `timestamp(3)` takes UTC text and ignores its zone. Booleans: SQLite has integers.
  */
 export function driverValue(value: SqlValue, provider: DatabaseProvider): string | number | boolean | null {
-  if (value instanceof Date) return provider === "sqlite" ? value.toISOString().replace("Z", "+00:00") : value.toISOString();
+  if (value instanceof Date)
+    return provider === "sqlite" ? value.toISOString().replace("Z", "+00:00") : value.toISOString();
   if (typeof value === "boolean" && provider === "sqlite") return value ? 1 : 0;
   return value;
 }
@@ -56,7 +57,11 @@ export type ColumnType = "text" | "integer" | "boolean" | "timestamp(3)";
  * An INSERT of many rows: on PostgreSQL one statement with an array parameter per column (`unnest`), whatever the
  * number of rows; on SQLite one row's INSERT, run for each row inside one transaction.
  */
-export function manyRowsInsert(table: string, columns: { name: string; type: ColumnType }[], provider: DatabaseProvider): string {
+export function manyRowsInsert(
+  table: string,
+  columns: { name: string; type: ColumnType }[],
+  provider: DatabaseProvider,
+): string {
   const names = columns.map((column) => `"${column.name}"`).join(", ");
   if (provider === "sqlite") return `INSERT INTO "${table}" (${names}) VALUES (${columns.map(() => "?").join(", ")})`;
   return `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(", ")})`;

@@ -43,7 +43,8 @@ const PARAMETER = /(?<!:):([a-z_]+)\b/g;
 export function groupedUpdate<Parameter extends string>(spec: GroupedUpdateSpec<Parameter>): GroupedUpdate<Parameter> {
   const parameterNames = Object.keys(spec.parameters) as Parameter[];
   for (const [, name] of `${spec.set} ${spec.where}`.matchAll(PARAMETER)) {
-    if (!parameterNames.includes(name as Parameter)) throw new Error(`${spec.name}: :${name} is not one of its parameters`);
+    if (!parameterNames.includes(name as Parameter))
+      throw new Error(`${spec.name}: :${name} is not one of its parameters`);
   }
   const sqliteOrder: Parameter[] = [];
   const positional = (text: string) => text.replace(PARAMETER, (_, name: Parameter) => (sqliteOrder.push(name), "?"));
@@ -111,13 +112,16 @@ async function runPostgresGroup(pool: pg.Pool, statementName: string): Promise<v
   }
   const group = [...firsts.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
   try {
-    const values = update.parameterNames.map((_, index) => group.map((request) => driverValue(request.values[index], "postgresql")));
+    const values = update.parameterNames.map((_, index) =>
+      group.map((request) => driverValue(request.values[index], "postgresql")),
+    );
     const { rows } = await pool.query<Row>({ ...update.postgres, values });
     const byKey = new Map(rows.map((row) => [String(row.group_key), row]));
     for (const request of group) request.settle(byKey.get(request.key));
   } catch (error) {
     for (const request of group) {
-      if ((error as { code?: string }).code === DEADLOCK_DETECTED && request.deadlocks++ === 0) present(pool, update, request);
+      if ((error as { code?: string }).code === DEADLOCK_DETECTED && request.deadlocks++ === 0)
+        present(pool, update, request);
       else request.fail(error);
     }
   }
@@ -125,13 +129,30 @@ async function runPostgresGroup(pool: pg.Pool, statementName: string): Promise<v
 }
 
 /** Runs `update` for one request in the current group; its row, or undefined when the conditions did not hold. */
-export function runGroupedUpdate<Parameter extends string, Result extends Row>(db: Db, update: GroupedUpdate<Parameter>, values: Record<Parameter, SqlValue>): Promise<Result | undefined> {
+export function runGroupedUpdate<Parameter extends string, Result extends Row>(
+  db: Db,
+  update: GroupedUpdate<Parameter>,
+  values: Record<Parameter, SqlValue>,
+): Promise<Result | undefined> {
   const driver = driverOf(db);
   if (driver.provider === "sqlite") {
-    return sqliteGroupCommit(db, (run) => run<Result>(update.sqlite, update.sqliteOrder.map((name) => values[name]))[0]);
+    return sqliteGroupCommit(
+      db,
+      (run) =>
+        run<Result>(
+          update.sqlite,
+          update.sqliteOrder.map((name) => values[name]),
+        )[0],
+    );
   }
   const ordered = update.parameterNames.map((name) => values[name]);
   return new Promise((settle, fail) =>
-    present(driver.pool, update as unknown as GroupedUpdate<string>, { key: String(ordered[0]), values: ordered, settle: settle as Presented["settle"], fail, deadlocks: 0 }),
+    present(driver.pool, update as unknown as GroupedUpdate<string>, {
+      key: String(ordered[0]),
+      values: ordered,
+      settle: settle as Presented["settle"],
+      fail,
+      deadlocks: 0,
+    }),
   );
 }

@@ -64,7 +64,9 @@ function checkUnchanged(migrations: Migration[], history: Map<string, string>): 
   for (const migration of migrations) {
     const recorded = history.get(migration.id);
     if (recorded !== undefined && recorded !== migration.checksum) {
-      throw new MigrationError(`migration ${migration.id} was changed after it was applied; add a new migration instead`);
+      throw new MigrationError(
+        `migration ${migration.id} was changed after it was applied; add a new migration instead`,
+      );
     }
   }
 }

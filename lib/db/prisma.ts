@@ -20,26 +20,50 @@ import { openSqliteDatabase, SQLITE_BUSY_TIMEOUT_MS } from "@/lib/db/sql-connect
 type SqliteClient = InstanceType<typeof SqlitePrismaClient>;
 type ModelName = Exclude<keyof SqliteClient, `$${string}` | symbol>;
 /** The model operations OptiGate uses; aggregate and groupBy have types that differ between the two clients. */
-type Operation = "findUnique" | "findUniqueOrThrow" | "findFirst" | "findFirstOrThrow" | "findMany" | "create" | "createMany" | "update" | "updateMany" | "upsert" | "delete" | "deleteMany" | "count";
+type Operation =
+  | "findUnique"
+  | "findUniqueOrThrow"
+  | "findFirst"
+  | "findFirstOrThrow"
+  | "findMany"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "upsert"
+  | "delete"
+  | "deleteMany"
+  | "count";
 
 /**
  * What the application uses of a Prisma client: the model operations and raw queries, typed by the models file.
  * Both generated clients satisfy it as they are (the PostgreSQL client's filters take more options, never fewer),
  * so neither client is cast to pass for the other.
  */
-export type DbTransaction = { [Model in ModelName]: Pick<SqliteClient[Model], Operation> } & Pick<SqliteClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+export type DbTransaction = { [Model in ModelName]: Pick<SqliteClient[Model], Operation> } & Pick<
+  SqliteClient,
+  "$queryRawUnsafe" | "$executeRawUnsafe"
+>;
 export interface Db extends DbTransaction {
-  $transaction<R>(work: (tx: DbTransaction) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+  $transaction<R>(
+    work: (tx: DbTransaction) => Promise<R>,
+    options?: { maxWait?: number; timeout?: number },
+  ): Promise<R>;
   $disconnect(): Promise<void>;
 }
 
 /** OptiGate's own connection under a Prisma client. */
-export type Driver = { provider: "sqlite"; database(): Database.Database; lock: ConnectionLock } | { provider: "postgresql"; pool: pg.Pool };
+export type Driver =
+  | { provider: "sqlite"; database(): Database.Database; lock: ConnectionLock }
+  | { provider: "postgresql"; pool: pg.Pool };
 
 // Process-wide: the Next.js bundle and the lean front load this module separately but share the clients.
 const drivers = processCache("db-drivers", () => new WeakMap<object, Driver>());
 /** The SQLite connections opened so far, to close them without opening one. */
-const sqliteConnections = processCache("db-sqlite-connections", () => new WeakMap<object, () => Database.Database | undefined>());
+const sqliteConnections = processCache(
+  "db-sqlite-connections",
+  () => new WeakMap<object, () => Database.Database | undefined>(),
+);
 
 export function driverOf(db: Db): Driver {
   const driver = drivers.get(db);
@@ -70,7 +94,10 @@ function lockingAdapterFactory(factory: AdapterFactory, lock: ConnectionLock): A
         try {
           const transaction = await adapter.startTransaction(isolationLevel);
           const ending = (end: () => Promise<void>) => () => end().finally(release);
-          return withMethods(transaction, { commit: ending(() => transaction.commit()), rollback: ending(() => transaction.rollback()) });
+          return withMethods(transaction, {
+            commit: ending(() => transaction.commit()),
+            rollback: ending(() => transaction.rollback()),
+          });
         } catch (error) {
           release();
           throw error;
@@ -83,10 +110,19 @@ function lockingAdapterFactory(factory: AdapterFactory, lock: ConnectionLock): A
 export function createPrismaClient(target: DatabaseTarget): Db {
   if (target.provider === "sqlite") {
     const lock = new ConnectionLock();
-    const client = new SqlitePrismaClient({ adapter: lockingAdapterFactory(new PrismaBetterSqlite3({ url: target.filename, timeout: SQLITE_BUSY_TIMEOUT_MS }), lock) });
+    const client = new SqlitePrismaClient({
+      adapter: lockingAdapterFactory(
+        new PrismaBetterSqlite3({ url: target.filename, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+        lock,
+      ),
+    });
     // Opened on first use, like Prisma's own: a client made for a file that cannot be opened fails at its first query.
     let database: Database.Database | undefined;
-    drivers.set(client, { provider: "sqlite", database: () => (database ??= openSqliteDatabase(target.filename, { createFolder: false })), lock });
+    drivers.set(client, {
+      provider: "sqlite",
+      database: () => (database ??= openSqliteDatabase(target.filename, { createFolder: false })),
+      lock,
+    });
     sqliteConnections.set(client, () => database);
     return client;
   }

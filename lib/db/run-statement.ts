@@ -44,8 +44,14 @@ function sqliteStatement(database: Database.Database, statement: NamedStatement)
 export async function runStatement<Row>(db: Db, statement: NamedStatement, values: SqlValue[]): Promise<Row[]> {
   const driver = driverOf(db);
   if (driver.provider === "postgresql") {
-    const query = { name: statement.name, text: postgresSql(statement), values: values.map((value) => driverValue(value, "postgresql")) };
-    const result = statement.arrays ? await driver.pool.query({ ...query, rowMode: "array" }) : await driver.pool.query(query);
+    const query = {
+      name: statement.name,
+      text: postgresSql(statement),
+      values: values.map((value) => driverValue(value, "postgresql")),
+    };
+    const result = statement.arrays
+      ? await driver.pool.query({ ...query, rowMode: "array" })
+      : await driver.pool.query(query);
     return result.rows as Row[];
   }
   const database = driver.database();
@@ -68,7 +74,9 @@ async function sqliteTransaction<T>(db: Db, work: (run: StatementRunner) => T): 
   const driver = driverOf(db);
   if (driver.provider !== "sqlite") throw new Error("sqliteTransaction runs on SQLite only");
   const database = driver.database();
-  return driver.lock.run(() => database.transaction(() => work((statement, values) => runOnSqlite(database, statement, values)))());
+  return driver.lock.run(() =>
+    database.transaction(() => work((statement, values) => runOnSqlite(database, statement, values)))(),
+  );
 }
 
 interface PendingWork {
@@ -120,7 +128,10 @@ export interface InsertColumn {
  * prepared INSERT; on PostgreSQL as one statement. Prisma's createMany costs a hundred times more per row.
  */
 export async function insertRows(db: Db, table: string, columns: InsertColumn[], rows: SqlValue[][]): Promise<void> {
-  const statement: NamedStatement = { name: `optigate_insert_${table}`, sql: (provider) => manyRowsInsert(table, columns, provider) };
+  const statement: NamedStatement = {
+    name: `optigate_insert_${table}`,
+    sql: (provider) => manyRowsInsert(table, columns, provider),
+  };
   const driver = driverOf(db);
   if (driver.provider === "postgresql") {
     const arrays = columns.map((_, index) => rows.map((row) => driverValue(row[index], "postgresql")));
@@ -129,5 +140,9 @@ export async function insertRows(db: Db, table: string, columns: InsertColumn[],
   }
   const database = driver.database();
   const insert = sqliteStatement(database, statement);
-  await driver.lock.run(() => database.transaction(() => rows.forEach((row) => insert.run(...row.map((value) => driverValue(value, "sqlite")))))());
+  await driver.lock.run(() =>
+    database.transaction(() =>
+      rows.forEach((row) => insert.run(...row.map((value) => driverValue(value, "sqlite")))),
+    )(),
+  );
 }

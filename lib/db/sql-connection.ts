@@ -71,7 +71,10 @@ class PostgresConnection implements SqlConnection {
   }
 
   async query<Row extends Record<string, unknown>>(statement: NamedStatement, values: SqlValue[] = []): Promise<Row[]> {
-    const result = await this.client.query(numberedPlaceholders(statement.sql("postgresql")), values.map((value) => driverValue(value, "postgresql")));
+    const result = await this.client.query(
+      numberedPlaceholders(statement.sql("postgresql")),
+      values.map((value) => driverValue(value, "postgresql")),
+    );
     return result.rows as Row[];
   }
 
@@ -103,7 +106,8 @@ export function openSqliteDatabase(filename: string, options: { createFolder: bo
 }
 
 export async function openSqlConnection(target: DatabaseTarget): Promise<SqlConnection> {
-  if (target.provider === "sqlite") return new SqliteConnection(openSqliteDatabase(target.filename, { createFolder: true }));
+  if (target.provider === "sqlite")
+    return new SqliteConnection(openSqliteDatabase(target.filename, { createFolder: true }));
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   return new PostgresConnection(client);

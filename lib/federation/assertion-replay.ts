@@ -9,12 +9,27 @@ import type { Db } from "@/lib/db/prisma";
 import { useAssertion, useAssertionRecorded } from "@/lib/db/statements/used-assertions";
 import { AssertionRefused, CLOCK_LEEWAY_SECONDS } from "@/lib/federation/signed-jwt";
 
-export async function acceptOnce(db: Db, kind: "client" | "grant", signer: string, jti: string, exp: number, now = new Date(), event?: AuditEvent): Promise<void> {
+export async function acceptOnce(
+  db: Db,
+  kind: "client" | "grant",
+  signer: string,
+  jti: string,
+  exp: number,
+  now = new Date(),
+  event?: AuditEvent,
+): Promise<void> {
   const key = createHash("sha256").update(`${kind}\n${signer}\n${jti}`).digest("base64url");
   // Kept as long as the assertion itself is accepted, leeway included.
   const expiresAt = new Date((exp + CLOCK_LEEWAY_SECONDS) * 1000);
   const first = event
-    ? await useAssertionRecorded(db, key, expiresAt, now, { id: randomUUID(), occurredAt: now, type: event.type, userId: event.userId ?? null, clientId: event.clientId ?? null, details: JSON.stringify(event.details ?? {}) })
+    ? await useAssertionRecorded(db, key, expiresAt, now, {
+        id: randomUUID(),
+        occurredAt: now,
+        type: event.type,
+        userId: event.userId ?? null,
+        clientId: event.clientId ?? null,
+        details: JSON.stringify(event.details ?? {}),
+      })
     : await useAssertion(db, key, expiresAt, now);
   if (!first) throw new AssertionRefused("its jti was already used (a replay)");
 }

@@ -10,7 +10,13 @@ import type { AuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { acceptOnce } from "@/lib/federation/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
-import { AssertionRefused, CLOCK_LEEWAY_SECONDS, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/federation/signed-jwt";
+import {
+  AssertionRefused,
+  CLOCK_LEEWAY_SECONDS,
+  requireJti,
+  unverifiedClaims,
+  verifySignedJwt,
+} from "@/lib/federation/signed-jwt";
 import { findTrustedIssuer } from "@/lib/federation/trusted-issuers";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 
@@ -44,9 +50,12 @@ export function claimedIssuer(jwt: string): string | undefined {
 
 function checkTimes(claims: JWTPayload, nowSeconds: number): void {
   const issuedAt = typeof claims.iat === "number" ? claims.iat : undefined;
-  if (issuedAt !== undefined && issuedAt > nowSeconds + CLOCK_LEEWAY_SECONDS) throw new AssertionRefused("it was issued in the future (iat)");
-  if (typeof claims.nbf === "number" && claims.nbf > nowSeconds + CLOCK_LEEWAY_SECONDS) throw new AssertionRefused("it is not valid yet (nbf)");
-  if (claims.exp! - (issuedAt ?? nowSeconds) > MAX_FEDERATED_LIFETIME_SECONDS) throw new AssertionRefused("its lifetime exceeds one hour (exp)");
+  if (issuedAt !== undefined && issuedAt > nowSeconds + CLOCK_LEEWAY_SECONDS)
+    throw new AssertionRefused("it was issued in the future (iat)");
+  if (typeof claims.nbf === "number" && claims.nbf > nowSeconds + CLOCK_LEEWAY_SECONDS)
+    throw new AssertionRefused("it is not valid yet (nbf)");
+  if (claims.exp! - (issuedAt ?? nowSeconds) > MAX_FEDERATED_LIFETIME_SECONDS)
+    throw new AssertionRefused("its lifetime exceeds one hour (exp)");
 }
 
 /**
@@ -56,18 +65,36 @@ function checkTimes(claims: JWTPayload, nowSeconds: number): void {
 /** The issuer's `auth_time` when it is a plausible time (whole seconds, not in the future); otherwise none. */
 function signInTime(authTime: unknown, now: Date): Date | undefined {
   const latest = Math.floor(now.getTime() / 1000) + CLOCK_LEEWAY_SECONDS;
-  return Number.isSafeInteger(authTime) && (authTime as number) > 0 && (authTime as number) <= latest ? new Date((authTime as number) * 1000) : undefined;
+  return Number.isSafeInteger(authTime) && (authTime as number) > 0 && (authTime as number) <= latest
+    ? new Date((authTime as number) * 1000)
+    : undefined;
 }
 
-export async function verifyFederatedAssertion(settings: FederationSettings, clientId: string, jwt: string, audit: (identity: FederatedIdentity) => AuditEvent, now = new Date()): Promise<FederatedIdentity> {
+export async function verifyFederatedAssertion(
+  settings: FederationSettings,
+  clientId: string,
+  jwt: string,
+  audit: (identity: FederatedIdentity) => AuditEvent,
+  now = new Date(),
+): Promise<FederatedIdentity> {
   const iss = unverifiedClaims(jwt).iss;
   if (typeof iss !== "string" || iss === "" || iss.length > 500) throw new AssertionRefused("it has no iss");
   const issuer = await findTrustedIssuer(settings.db, iss, now.getTime());
   // One answer for both: a client learns nothing about issuers it may not use.
-  if (!issuer?.clientIds.has(clientId)) throw new AssertionRefused(`its iss "${iss}" is not an issuer this client may use`);
-  if (!issuer.reach) throw new AssertionRefused(`its issuer "${iss}" does not name whom it speaks for yet: the operator must set its companies or email_domains`);
-  const claims = await verifySignedJwt(jwt, issuer.keys, { audience: [settings.issuer, `${settings.issuer}/connect/token`], production: settings.production }, now.getTime());
-  if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH) throw new AssertionRefused("it has no sub");
+  if (!issuer?.clientIds.has(clientId))
+    throw new AssertionRefused(`its iss "${iss}" is not an issuer this client may use`);
+  if (!issuer.reach)
+    throw new AssertionRefused(
+      `its issuer "${iss}" does not name whom it speaks for yet: the operator must set its companies or email_domains`,
+    );
+  const claims = await verifySignedJwt(
+    jwt,
+    issuer.keys,
+    { audience: [settings.issuer, `${settings.issuer}/connect/token`], production: settings.production },
+    now.getTime(),
+  );
+  if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH)
+    throw new AssertionRefused("it has no sub");
   checkTimes(claims, Math.floor(now.getTime() / 1000));
   const jti = requireJti(claims);
   const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());

@@ -16,7 +16,10 @@ import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 import { findActiveUser, USER_CACHE_SECONDS } from "@/lib/oauth/users/user-store";
 
 const MAX_ENTRIES = 10_000;
-const cache = processCache("federatedUserIds", () => new Map<string, { loadedAt: number; userId: Promise<string | null> }>());
+const cache = processCache(
+  "federatedUserIds",
+  () => new Map<string, { loadedAt: number; userId: Promise<string | null> }>(),
+);
 
 function cachedUserId(key: string, load: () => Promise<string | null>, now: number): Promise<string | null> {
   const entry = cache.get(key);
@@ -29,24 +32,45 @@ function cachedUserId(key: string, load: () => Promise<string | null>, now: numb
 }
 
 function emailOf(claims: JWTPayload): string {
-  if (typeof claims.email !== "string" || claims.email === "" || claims.email.length > MAX_USERNAME_LENGTH) throw new AssertionRefused("it has no email claim, and this issuer's subjects are mapped by email");
-  if (claims.email_verified !== true) throw new AssertionRefused("its email is not verified (email_verified is not true)");
+  if (typeof claims.email !== "string" || claims.email === "" || claims.email.length > MAX_USERNAME_LENGTH)
+    throw new AssertionRefused("it has no email claim, and this issuer's subjects are mapped by email");
+  if (claims.email_verified !== true)
+    throw new AssertionRefused("its email is not verified (email_verified is not true)");
   // ASCII letters only: toLowerCase() would fold other characters (the Kelvin sign K) onto another user's address.
   return claims.email.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
-export async function federatedUser(db: Db, issuer: TrustedIssuer, subject: string, claims: JWTPayload, now = Date.now()): Promise<UserWithCompany> {
+export async function federatedUser(
+  db: Db,
+  issuer: TrustedIssuer,
+  subject: string,
+  claims: JWTPayload,
+  now = Date.now(),
+): Promise<UserWithCompany> {
   let userId: string | null;
   if (issuer.subjectMapping === "email") {
     const email = emailOf(claims);
-    userId = await cachedUserId(`email\n${email}`, async () => (await db.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null, now);
+    userId = await cachedUserId(
+      `email\n${email}`,
+      async () => (await db.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null,
+      now,
+    );
   } else {
     const where = { issuer_subject: { issuer: issuer.issuer, subject } };
-    userId = await cachedUserId(`link\n${issuer.issuer}\n${subject}`, async () => (await db.federatedSubject.findUnique({ where, select: { userId: true } }))?.userId ?? null, now);
+    userId = await cachedUserId(
+      `link\n${issuer.issuer}\n${subject}`,
+      async () => (await db.federatedSubject.findUnique({ where, select: { userId: true } }))?.userId ?? null,
+      now,
+    );
   }
   const found = userId ? await findActiveUser(db, userId, now) : null;
   const user = found && issuerReaches(issuer, found) ? found : null;
-  if (!user) throw new AssertionRefused(issuer.subjectMapping === "email" ? "its verified email does not name an active local user this issuer speaks for" : "its subject is not linked to an active local user this issuer speaks for");
+  if (!user)
+    throw new AssertionRefused(
+      issuer.subjectMapping === "email"
+        ? "its verified email does not name an active local user this issuer speaks for"
+        : "its subject is not linked to an active local user this issuer speaks for",
+    );
   return user;
 }
 

@@ -13,7 +13,10 @@ export interface ReachableUser {
 
 const emailDomainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
 
-export function issuerReaches(issuer: { reach: IssuerReach | null; subjectMapping: SubjectMapping }, user: ReachableUser): boolean {
+export function issuerReaches(
+  issuer: { reach: IssuerReach | null; subjectMapping: SubjectMapping },
+  user: ReachableUser,
+): boolean {
   const { reach } = issuer;
   if (!reach) return false;
   if (issuer.subjectMapping === "email" && user.company.kind === "operator") return false;

@@ -10,11 +10,26 @@ import type { JSONWebKeySet, JWK } from "jose";
 export type SignatureCheck = "verified" | "no-key" | "invalid";
 
 /** What each algorithm needs of a key: its type, curve, and how node:crypto verifies with it. */
-const ALGORITHMS: Record<string, { kty: string; crv?: string[]; verify: (input: Buffer, key: KeyObject, signature: Buffer) => boolean }> = {
+const ALGORITHMS: Record<
+  string,
+  { kty: string; crv?: string[]; verify: (input: Buffer, key: KeyObject, signature: Buffer) => boolean }
+> = {
   RS256: { kty: "RSA", verify: (input, key, signature) => verify("sha256", input, key, signature) },
-  PS256: { kty: "RSA", verify: (input, key, signature) => verify("sha256", input, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, signature) },
-  ES256: { kty: "EC", crv: ["P-256"], verify: (input, key, signature) => verify("sha256", input, { key, dsaEncoding: "ieee-p1363" }, signature) },
-  EdDSA: { kty: "OKP", crv: ["Ed25519", "Ed448"], verify: (input, key, signature) => verify(null, input, key, signature) },
+  PS256: {
+    kty: "RSA",
+    verify: (input, key, signature) =>
+      verify("sha256", input, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, signature),
+  },
+  ES256: {
+    kty: "EC",
+    crv: ["P-256"],
+    verify: (input, key, signature) => verify("sha256", input, { key, dsaEncoding: "ieee-p1363" }, signature),
+  },
+  EdDSA: {
+    kty: "OKP",
+    crv: ["Ed25519", "Ed448"],
+    verify: (input, key, signature) => verify(null, input, key, signature),
+  },
 };
 const MIN_RSA_BITS = 2048;
 
@@ -43,10 +58,19 @@ function fits(jwk: JWK, alg: string, kid: string | undefined): boolean {
 }
 
 /** Checks `signature` over `input` with the keys of `keys` that fit `alg` (one of ALGORITHMS) and `kid`. */
-export function checkSignature(input: string, signature: Buffer, alg: string, kid: string | undefined, keys: JSONWebKeySet): SignatureCheck {
+export function checkSignature(
+  input: string,
+  signature: Buffer,
+  alg: string,
+  kid: string | undefined,
+  keys: JSONWebKeySet,
+): SignatureCheck {
   const rule = ALGORITHMS[alg];
   if (!rule) return "no-key";
-  const candidates = keys.keys.filter((jwk) => fits(jwk, alg, kid)).map(publicKeyOf).filter((key): key is KeyObject => key !== null);
+  const candidates = keys.keys
+    .filter((jwk) => fits(jwk, alg, kid))
+    .map(publicKeyOf)
+    .filter((key): key is KeyObject => key !== null);
   if (candidates.length === 0) return "no-key";
   const data = Buffer.from(input);
   return candidates.some((key) => rule.verify(data, key, signature)) ? "verified" : "invalid";

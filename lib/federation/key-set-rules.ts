@@ -23,21 +23,25 @@ const SECRET_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
 
 /** Why a parsed value is not an acceptable JWK Set of public signing keys, or null. */
 function keySetProblem(value: unknown): string | null {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "must be a JWK Set: an object with a \"keys\" array";
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return 'must be a JWK Set: an object with a "keys" array';
   const keys = (value as { keys?: unknown }).keys;
-  if (!Array.isArray(keys) || keys.length === 0) return "must be a JWK Set with at least one key in \"keys\"";
+  if (!Array.isArray(keys) || keys.length === 0) return 'must be a JWK Set with at least one key in "keys"';
   if (keys.length > MAX_KEYS) return `may hold at most ${MAX_KEYS} keys`;
   for (const [index, key] of keys.entries()) {
     if (typeof key !== "object" || key === null || Array.isArray(key)) return `keys[${index}] must be a JWK object`;
     const jwk = key as Record<string, unknown>;
-    if (typeof jwk.kty !== "string" || !KEY_TYPES.has(jwk.kty)) return `keys[${index}] must be an RSA, EC or OKP public key`;
+    if (typeof jwk.kty !== "string" || !KEY_TYPES.has(jwk.kty))
+      return `keys[${index}] must be an RSA, EC or OKP public key`;
     const secret = SECRET_MEMBERS.find((member) => member in jwk);
     if (secret) return `keys[${index}] holds the private member "${secret}": register public keys only`;
-    if (jwk.use !== undefined && jwk.use !== "sig") return `keys[${index}] is not a signing key (use "${String(jwk.use)}")`;
+    if (jwk.use !== undefined && jwk.use !== "sig")
+      return `keys[${index}] is not a signing key (use "${String(jwk.use)}")`;
     if (jwk.alg !== undefined && !(ASSERTION_ALGORITHMS as readonly unknown[]).includes(jwk.alg)) {
       return `keys[${index}] has alg "${String(jwk.alg)}"; accepted: ${ASSERTION_ALGORITHMS.join(", ")}`;
     }
-    if (jwk.kid !== undefined && (typeof jwk.kid !== "string" || jwk.kid.length > 200)) return `keys[${index}].kid must be a string of at most 200 characters`;
+    if (jwk.kid !== undefined && (typeof jwk.kid !== "string" || jwk.kid.length > 200))
+      return `keys[${index}].kid must be a string of at most 200 characters`;
     const unusable = keyProblem(jwk);
     if (unusable) return `keys[${index}] ${unusable}`;
   }
@@ -48,10 +52,12 @@ function keySetProblem(value: unknown): string | null {
 /** Why a public JWK could never verify an assertion: a curve of no accepted algorithm, a short RSA key, no key at all. */
 function keyProblem(jwk: Record<string, unknown>): string | null {
   const curves = CURVES[jwk.kty as string];
-  if (curves && !curves.includes(jwk.crv as string)) return `has curve "${String(jwk.crv)}"; accepted: ${curves.join(", ")}`;
+  if (curves && !curves.includes(jwk.crv as string))
+    return `has curve "${String(jwk.crv)}"; accepted: ${curves.join(", ")}`;
   try {
     const key = createPublicKey({ key: jwk as never, format: "jwk" });
-    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) return `is an RSA key of fewer than ${MIN_RSA_BITS} bits`;
+    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS)
+      return `is an RSA key of fewer than ${MIN_RSA_BITS} bits`;
   } catch {
     return "is not a valid public key";
   }
@@ -87,14 +93,20 @@ export function keySetUrlProblem(value: string, production = false): string | nu
  * Registered keys: exactly one of an inline set and a set URL, each acceptable (in production, the URL on a public
  * host). Throws an Error whose message says what is wrong (`missing` when neither or both are given).
  */
-export function readKeySource(jwks: unknown, jwksUri: unknown, missing: string, production = false): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
+export function readKeySource(
+  jwks: unknown,
+  jwksUri: unknown,
+  missing: string,
+  production = false,
+): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
   if ((jwks === undefined) === (jwksUri === undefined)) throw new Error(missing);
   if (jwks !== undefined) {
     const problem = keySetProblem(jwks);
     if (problem) throw new Error(`jwks ${problem}`);
     return { jwks: jwks as JSONWebKeySet, jwksUri: null };
   }
-  if (typeof jwksUri !== "string" || jwksUri.length > MAX_URI_LENGTH) throw new Error(`jwks_uri must be a URL of at most ${MAX_URI_LENGTH} characters`);
+  if (typeof jwksUri !== "string" || jwksUri.length > MAX_URI_LENGTH)
+    throw new Error(`jwks_uri must be a URL of at most ${MAX_URI_LENGTH} characters`);
   const problem = keySetUrlProblem(jwksUri, production);
   if (problem) throw new Error(`jwks_uri "${jwksUri}" ${problem}`);
   // Production fetches from public addresses only (remote-key-sets.ts); what the text already shows is refused here.

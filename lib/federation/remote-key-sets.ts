@@ -72,7 +72,11 @@ async function follow(location: string, production: boolean, signal: AbortSignal
   let url = new URL(location);
   for (let hop = 0; ; hop++) {
     checkScheme(url, production);
-    const response = await outboundGet(url, { signal, publicOnly: production, headers: { accept: "application/jwk-set+json, application/json" } });
+    const response = await outboundGet(url, {
+      signal,
+      publicOnly: production,
+      headers: { accept: "application/jwk-set+json, application/json" },
+    });
     const status = response.statusCode ?? 0;
     if (status !== 200) response.destroy();
     if (status >= 300 && status < 400) {
@@ -117,7 +121,10 @@ function refetch(url: string, entry: Entry, production: boolean, now: number): P
     .catch((error: unknown) => {
       entry.failure = `jwks_uri ${url}: ${reason(error)}`;
       if (entry.keys) {
-        logger.warn({ keptFrom: new Date(entry.fetchedAt).toISOString() }, `${entry.failure}; keeping the last good key set`);
+        logger.warn(
+          { keptFrom: new Date(entry.fetchedAt).toISOString() },
+          `${entry.failure}; keeping the last good key set`,
+        );
         return entry.keys;
       }
       logger.warn(entry.failure);
@@ -133,7 +140,11 @@ function refetch(url: string, entry: Entry, production: boolean, now: number): P
  * The key set at `url`. `stale`: the caller met a key id the cached set lacks, so it is fetched again if the last
  * attempt is a minute old. Throws KeySetUnavailable when there is no set to use.
  */
-export function remoteKeySet(url: string, options: { production: boolean; stale?: boolean }, now = Date.now()): Promise<JSONWebKeySet> {
+export function remoteKeySet(
+  url: string,
+  options: { production: boolean; stale?: boolean },
+  now = Date.now(),
+): Promise<JSONWebKeySet> {
   let entry = cache.get(url);
   if (!entry) {
     entry = { fetchedAt: 0, attemptedAt: 0 };

@@ -36,9 +36,15 @@ function part(text: string): Record<string, unknown> {
 /** The compact JWS's parts, nothing verified. */
 function parseJws(jwt: string): Jws {
   const parts = jwt.split(".");
-  if (jwt.length > MAX_JWT_LENGTH || parts.length !== 3 || parts.some((segment) => !/^[\w-]*$/.test(segment))) throw new AssertionRefused("it is not a well-formed signed JWT");
+  if (jwt.length > MAX_JWT_LENGTH || parts.length !== 3 || parts.some((segment) => !/^[\w-]*$/.test(segment)))
+    throw new AssertionRefused("it is not a well-formed signed JWT");
   try {
-    return { header: part(parts[0]), claims: part(parts[1]) as JWTPayload, input: `${parts[0]}.${parts[1]}`, signature: Buffer.from(parts[2], "base64url") };
+    return {
+      header: part(parts[0]),
+      claims: part(parts[1]) as JWTPayload,
+      input: `${parts[0]}.${parts[1]}`,
+      signature: Buffer.from(parts[2], "base64url"),
+    };
   } catch {
     throw new AssertionRefused("it is not a well-formed signed JWT");
   }
@@ -52,25 +58,36 @@ export function unverifiedClaims(jwt: string): JWTPayload {
 function checkClaims(claims: JWTPayload, audience: string[], nowSeconds: number): void {
   if (typeof claims.exp !== "number") throw new AssertionRefused("it has no exp");
   if (claims.exp <= nowSeconds - CLOCK_LEEWAY_SECONDS) throw new AssertionRefused("it has expired");
-  if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > nowSeconds + CLOCK_LEEWAY_SECONDS)) throw new AssertionRefused("it is not valid yet (nbf)");
+  if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > nowSeconds + CLOCK_LEEWAY_SECONDS))
+    throw new AssertionRefused("it is not valid yet (nbf)");
   const named = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!named.some((value) => typeof value === "string" && audience.includes(value))) throw new AssertionRefused("its aud does not name OptiGate");
+  if (!named.some((value) => typeof value === "string" && audience.includes(value)))
+    throw new AssertionRefused("its aud does not name OptiGate");
 }
 
 /** Verifies `jwt` with the signer's keys, then its claims; returns them. */
-export async function verifySignedJwt(jwt: string, source: KeySource, options: { audience: string[]; production: boolean }, now = Date.now()): Promise<JWTPayload> {
+export async function verifySignedJwt(
+  jwt: string,
+  source: KeySource,
+  options: { audience: string[]; production: boolean },
+  now = Date.now(),
+): Promise<JWTPayload> {
   const { header, claims, input, signature } = parseJws(jwt);
-  if (typeof header.alg !== "string" || !(ASSERTION_ALGORITHMS as readonly string[]).includes(header.alg)) throw new AssertionRefused(`its alg is not accepted (accepted: ${ASSERTION_ALGORITHMS.join(", ")})`);
+  if (typeof header.alg !== "string" || !(ASSERTION_ALGORITHMS as readonly string[]).includes(header.alg))
+    throw new AssertionRefused(`its alg is not accepted (accepted: ${ASSERTION_ALGORITHMS.join(", ")})`);
   // RFC 7515 §4.1.11: extensions the recipient does not understand make the JWS invalid; OptiGate knows none.
-  if (header.crit !== undefined) throw new AssertionRefused("it names critical header extensions OptiGate does not know (crit)");
+  if (header.crit !== undefined)
+    throw new AssertionRefused("it names critical header extensions OptiGate does not know (crit)");
   if (header.kid !== undefined && typeof header.kid !== "string") throw new AssertionRefused("its kid is not a string");
-  const check = (keys: JSONWebKeySet) => checkSignature(input, signature, header.alg as string, header.kid as string | undefined, keys);
+  const check = (keys: JSONWebKeySet) =>
+    checkSignature(input, signature, header.alg as string, header.kid as string | undefined, keys);
   let result;
   try {
     if ("jwks" in source) result = check(source.jwks);
     else {
       result = check(await remoteKeySet(source.jwksUri, { production: options.production }, now));
-      if (result === "no-key") result = check(await remoteKeySet(source.jwksUri, { production: options.production, stale: true }, now));
+      if (result === "no-key")
+        result = check(await remoteKeySet(source.jwksUri, { production: options.production, stale: true }, now));
     }
   } catch (error) {
     // Why is in the log (remote-key-sets.ts); the caller learns nothing about the fetch.
@@ -85,6 +102,7 @@ export async function verifySignedJwt(jwt: string, source: KeySource, options: {
 
 /** `jti` present: the identifier under which a use is recorded. */
 export function requireJti(claims: JWTPayload): string {
-  if (typeof claims.jti !== "string" || claims.jti === "" || claims.jti.length > 256) throw new AssertionRefused("it has no jti (or one over 256 characters)");
+  if (typeof claims.jti !== "string" || claims.jti === "" || claims.jti.length > 256)
+    throw new AssertionRefused("it has no jti (or one over 256 characters)");
   return claims.jti;
 }

@@ -26,7 +26,10 @@ export interface TrustedIssuer {
   reach: IssuerReach | null;
 }
 
-const cache = processCache("trustedIssuers", () => new Map<string, { loadedAt: number; issuer: Promise<TrustedIssuer | null> }>());
+const cache = processCache(
+  "trustedIssuers",
+  () => new Map<string, { loadedAt: number; issuer: Promise<TrustedIssuer | null> }>(),
+);
 
 function keySourceOf(row: { jwks: string | null; jwksUri: string | null }): KeySource {
   return row.jwks ? { jwks: JSON.parse(row.jwks) as JSONWebKeySet } : { jwksUri: row.jwksUri! };
@@ -34,11 +37,17 @@ function keySourceOf(row: { jwks: string | null; jwksUri: string | null }): KeyS
 
 export function reachOf(row: { companies: string | null; emailDomains: string | null }): IssuerReach | null {
   if (row.companies === null && row.emailDomains === null) return null;
-  return { companies: JSON.parse(row.companies ?? "[]") as string[], emailDomains: JSON.parse(row.emailDomains ?? "[]") as string[] };
+  return {
+    companies: JSON.parse(row.companies ?? "[]") as string[],
+    emailDomains: JSON.parse(row.emailDomains ?? "[]") as string[],
+  };
 }
 
 async function loadIssuer(db: Db, issuer: string): Promise<TrustedIssuer | null> {
-  const row = await db.trustedIssuer.findUnique({ where: { issuer }, include: { clients: { select: { clientId: true } } } });
+  const row = await db.trustedIssuer.findUnique({
+    where: { issuer },
+    include: { clients: { select: { clientId: true } } },
+  });
   if (!row) return null;
   return {
     issuer: row.issuer,

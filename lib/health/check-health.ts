@@ -17,14 +17,20 @@ export interface HealthReport {
   migrations?: MigrationState;
 }
 
-export async function checkHealth(db: Db, provider: DatabaseProvider): Promise<{ httpStatus: number; report: HealthReport }> {
+export async function checkHealth(
+  db: Db,
+  provider: DatabaseProvider,
+): Promise<{ httpStatus: number; report: HealthReport }> {
   try {
     await ping(db);
   } catch (error) {
     logger.error({ reason: (error as Error).message }, "health: the database is unreachable");
     return { httpStatus: 503, report: { status: "database_unreachable", database: { provider, reachable: false } } };
   }
-  const migrations = describeMigrationState(readMigrations(migrationsDirectory(), provider), await appliedMigrationIds(db));
+  const migrations = describeMigrationState(
+    readMigrations(migrationsDirectory(), provider),
+    await appliedMigrationIds(db),
+  );
   const status = migrations.pending.length > 0 ? "migrations_pending" : "ok";
   return { httpStatus: 200, report: { status, database: { provider, reachable: true }, migrations } };
 }

@@ -9,13 +9,19 @@ import type { HeaderReader } from "@/lib/http/protocol-message";
 const IP_ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
 export function clientAddress(request: { headers: HeaderReader }, trustedProxies: number): string | undefined {
-  const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const entries = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   const address = entries.at(-1 - trustedProxies) ?? entries[0];
   return address !== undefined && IP_ADDRESS.test(address) ? address : undefined;
 }
 
 /** Appends the socket's address to X-Forwarded-For (for the Node server in front of Next.js). */
-export function appendForwardedFor(existing: string | string[] | undefined, socketAddress: string | undefined): string | undefined {
+export function appendForwardedFor(
+  existing: string | string[] | undefined,
+  socketAddress: string | undefined,
+): string | undefined {
   const previous = [existing ?? []].flat().join(", ");
   if (!socketAddress) return previous || undefined;
   return previous ? `${previous}, ${socketAddress}` : socketAddress;
@@ -30,6 +36,10 @@ export function throttledNetwork(address: string): string {
   const [head, tail] = address.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail === undefined ? [] : tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

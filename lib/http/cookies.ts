@@ -12,7 +12,8 @@ function decodedCookieValue(raw: string): string {
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const separator = part.indexOf("=");
-    if (separator > 0 && part.slice(0, separator).trim() === name) return decodedCookieValue(part.slice(separator + 1).trim());
+    if (separator > 0 && part.slice(0, separator).trim() === name)
+      return decodedCookieValue(part.slice(separator + 1).trim());
   }
   return undefined;
 }

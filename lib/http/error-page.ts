@@ -6,7 +6,12 @@ import { escapeHtml } from "@/lib/http/html";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { loadMessages, type Locale } from "@/lib/i18n/locales";
 
-export async function errorPage(locale: Locale, code: "invalid_client" | "invalid_request" | "server_error", description: string, status = 400): Promise<Response> {
+export async function errorPage(
+  locale: Locale,
+  code: "invalid_client" | "invalid_request" | "server_error",
+  description: string,
+  status = 400,
+): Promise<Response> {
   const t = (await loadMessages(locale)).ErrorPage;
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

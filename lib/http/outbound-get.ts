@@ -24,7 +24,8 @@ export function publicAddressLookup(resolve: LookupFunction = dnsLookup as Looku
       if (error) return callback(error, address, family);
       for (const found of typeof address === "string" ? [address] : address.map((entry) => entry.address)) {
         const kind = nonPublicAddressKind(found);
-        if (kind) return callback(new NonPublicAddress(`${hostname} resolves to ${found}, which is ${kind}`), address, family);
+        if (kind)
+          return callback(new NonPublicAddress(`${hostname} resolves to ${found}, which is ${kind}`), address, family);
       }
       callback(null, address, family);
     });
@@ -36,7 +37,10 @@ const checkedLookup = publicAddressLookup();
  * Sends the GET and resolves with the response head; the caller reads or destroys the body. `publicOnly`: refuse a
  * non-public host. Each request has its own connection (no agent pool), so none was made without the check.
  */
-export function outboundGet(url: URL, options: { signal: AbortSignal; headers: OutgoingHttpHeaders; publicOnly: boolean }): Promise<IncomingMessage> {
+export function outboundGet(
+  url: URL,
+  options: { signal: AbortSignal; headers: OutgoingHttpHeaders; publicOnly: boolean },
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     // Node connects to an IP literal without calling `lookup`, so a literal is checked here; a name, where it resolves.
     const problem = options.publicOnly ? nonPublicLiteralProblem(url.hostname) : null;

@@ -9,7 +9,10 @@ const PAGE_SECURITY_HEADERS = {
 } as const;
 
 export function htmlPage(html: string, status: number): Response {
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...PAGE_SECURITY_HEADERS } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...PAGE_SECURITY_HEADERS },
+  });
 }
 
 /** HSTS (RFC 6797) when OptiGate is served over https: browsers then never try plain http for a year. */

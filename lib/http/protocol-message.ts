@@ -38,7 +38,10 @@ export async function protocolRequestFrom(request: Request): Promise<ProtocolReq
 }
 
 export function webResponse(response: ProtocolResponse): Response {
-  return new Response(response.status === 204 || response.body === "" ? null : response.body, { status: response.status, headers: response.headers });
+  return new Response(response.status === 204 || response.body === "" ? null : response.body, {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 
 /** `handle` as a route handler of Next.js. */

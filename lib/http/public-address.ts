@@ -59,11 +59,16 @@ const EMBEDDING_LISTS = rangeLists(EMBEDDING_IPV4);
 /** Only 2000::/3 is allocated for global unicast; the rest of the IPv6 space is reserved. */
 const GLOBAL_UNICAST = rangeLists([["2000::", 3, "global unicast"]]);
 
-const kindIn = (lists: [BlockList, string][], address: string, family: "ipv4" | "ipv6") => lists.find(([list]) => list.check(address, family))?.[1];
+const kindIn = (lists: [BlockList, string][], address: string, family: "ipv4" | "ipv6") =>
+  lists.find(([list]) => list.check(address, family))?.[1];
 
 /** The IPv4 address in the last 32 bits of an IPv6 address (the URL serializer writes those bits as two hex groups). */
 function embeddedIpv4(ipv6: string): string {
-  const [high, low] = new URL(`http://[${ipv6}]`).hostname.slice(1, -1).split(":").slice(-2).map((group) => parseInt(group || "0", 16));
+  const [high, low] = new URL(`http://[${ipv6}]`).hostname
+    .slice(1, -1)
+    .split(":")
+    .slice(-2)
+    .map((group) => parseInt(group || "0", 16));
   return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 

@@ -8,9 +8,17 @@ import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 
 const SEALED_COOKIE_SECONDS = 120;
 
-export function sealedCookie(name: string, value: unknown, options: { secretKey: string; publicUrl: string; path: string }): string {
+export function sealedCookie(
+  name: string,
+  value: unknown,
+  options: { secretKey: string; publicUrl: string; path: string },
+): string {
   const sealed = seal(JSON.stringify(value), deriveKey(options.secretKey, "cookie"));
-  return serializeCookie(name, sealed, { secure: isSecureOrigin(options.publicUrl), path: options.path, maxAgeSeconds: SEALED_COOKIE_SECONDS });
+  return serializeCookie(name, sealed, {
+    secure: isSecureOrigin(options.publicUrl),
+    path: options.path,
+    maxAgeSeconds: SEALED_COOKIE_SECONDS,
+  });
 }
 
 /** The cookie's value, or undefined when it is absent, forged or sealed under another key. */

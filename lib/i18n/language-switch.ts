@@ -6,7 +6,6 @@ import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { safeLocalPath } from "@/lib/http/local-path";
 
-
 export function handleLanguageSwitch(request: Request, publicUrl: string): Response {
   const params = new URL(request.url).searchParams;
   const locale = params.get("locale");

@@ -25,12 +25,14 @@ import { isValidCsrfSubmission } from "@/lib/session/csrf";
 export type NewSecretShown = NewSecret;
 
 const clientPath = (clientId: string) => `/admin/clients/${encodeURIComponent(clientId)}`;
-const forbiddenResponse = () => new Response("Forbidden\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const forbiddenResponse = () =>
+  new Response("Forbidden\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 function parseDate(value: string | null): Date | null {
   if (!value) return null;
   const date = new Date(`${value}T23:59:59Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) throw new ClientRegistryError("invalid_state", `"${value}" is not a date`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value))
+    throw new ClientRegistryError("invalid_state", `"${value}" is not a date`);
   return date;
 }
 
@@ -42,10 +44,22 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   const form = await readForm(request);
   const clientId = form.get("client_id") ?? "";
   const back = form.get("action") === "register" ? "/admin/clients" : clientPath(clientId);
-  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return seeOther(pageUrl(back, { error: "The form had expired. Please try again." }));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return seeOther(pageUrl(back, { error: "The form had expired. Please try again." }));
 
   const withSecret = (location: string, secret: NewSecret | undefined) =>
-    seeOther(location, secret ? [sealedCookie(NEW_SECRET_COOKIE, secret, { secretKey: config.secretKey, publicUrl: config.publicUrl, path: "/admin" })] : []);
+    seeOther(
+      location,
+      secret
+        ? [
+            sealedCookie(NEW_SECRET_COOKIE, secret, {
+              secretKey: config.secretKey,
+              publicUrl: config.publicUrl,
+              path: "/admin",
+            }),
+          ]
+        : [],
+    );
   try {
     switch (form.get("action")) {
       case "register": {
@@ -59,7 +73,13 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
         await removeClient(actor, clientId);
         return seeOther(pageUrl("/admin/clients", { removed: clientId }));
       case "secret-add":
-        return withSecret(pageUrl(clientPath(clientId), { saved: "1" }), await addClientSecret(actor, clientId, { expiresAt: parseDate(form.get("expires")) ?? undefined, description: form.get("description") || undefined }));
+        return withSecret(
+          pageUrl(clientPath(clientId), { saved: "1" }),
+          await addClientSecret(actor, clientId, {
+            expiresAt: parseDate(form.get("expires")) ?? undefined,
+            description: form.get("description") || undefined,
+          }),
+        );
       case "secret-expiry":
         await setClientSecretExpiry(actor, clientId, form.get("secret_id") ?? "", parseDate(form.get("expires")));
         return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
@@ -72,7 +92,12 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   } catch (error) {
     if (error instanceof AccessDenied) return forbiddenResponse();
     if (error instanceof ClientMetadataError || error instanceof ClientRegistryError) {
-      return seeOther(pageUrl(back, { error: error.message, draft: form.get("action") === "register" ? (form.get("metadata") ?? "") : undefined }));
+      return seeOther(
+        pageUrl(back, {
+          error: error.message,
+          draft: form.get("action") === "register" ? (form.get("metadata") ?? "") : undefined,
+        }),
+      );
     }
     throw error;
   }

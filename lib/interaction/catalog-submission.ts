@@ -5,7 +5,12 @@
  * page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
  */
 import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/data/actor";
-import { CatalogPublishingError, importOwnCatalog, releaseOwnRevision, type ImportResult } from "@/lib/data/supplier-catalogs";
+import {
+  CatalogPublishingError,
+  importOwnCatalog,
+  releaseOwnRevision,
+  type ImportResult,
+} from "@/lib/data/supplier-catalogs";
 import { BodyTooLargeError, readForm, RequestBodyError } from "@/lib/http/form-body";
 import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@/lib/http/multipart-upload";
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
@@ -26,10 +31,18 @@ export type ShownImportResult =
 
 function shown(result: ImportResult): ShownImportResult {
   if (result.ok) return { ok: true, catalogId: result.catalogId, revision: result.revision, articles: result.articles };
-  return { ok: false, errors: result.errors.slice(0, SHOWN_ERRORS).map(({ line, message }) => ({ line, message: message.slice(0, 200) })), more: result.errors.length > SHOWN_ERRORS };
+  return {
+    ok: false,
+    errors: result.errors.slice(0, SHOWN_ERRORS).map(({ line, message }) => ({ line, message: message.slice(0, 200) })),
+    more: result.errors.length > SHOWN_ERRORS,
+  };
 }
 
-const forbiddenResponse = () => new Response("Only users of a supplier company can publish catalogs.\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const forbiddenResponse = () =>
+  new Response("Only users of a supplier company can publish catalogs.\n", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 const back = (params: Record<string, string>) => seeOther(pageUrl(CATALOGS_PATH, params));
 
@@ -66,10 +79,17 @@ async function importUpload(request: Request, context: ServiceContext, actor: Ac
     const text = await unlessEmpty(upload.file.text);
     if (!text) return back({ error: "no_file" });
     const result = await importOwnCatalog(actor, text);
-    return seeOther(CATALOGS_PATH, [sealedCookie(IMPORT_RESULT_COOKIE, shown(result), { secretKey: config.secretKey, publicUrl: config.publicUrl, path: CATALOGS_PATH })]);
+    return seeOther(CATALOGS_PATH, [
+      sealedCookie(IMPORT_RESULT_COOKIE, shown(result), {
+        secretKey: config.secretKey,
+        publicUrl: config.publicUrl,
+        path: CATALOGS_PATH,
+      }),
+    ]);
   } catch (error) {
     // The import has discarded what it wrote.
-    if (error instanceof RequestBodyError) return back({ error: error instanceof BodyTooLargeError ? "too_large" : "form_expired" });
+    if (error instanceof RequestBodyError)
+      return back({ error: error instanceof BodyTooLargeError ? "too_large" : "form_expired" });
     throw error;
   }
 }
@@ -91,9 +111,12 @@ export async function handleCatalogSubmission(request: Request, context: Service
   const actor = await actorOfRequest(context, request);
   if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: CATALOGS_PATH }));
   if (!supplierOf(actor)) return forbiddenResponse();
-  if (Number(request.headers.get("content-length") ?? Number.NaN) > MAX_UPLOAD_BYTES) return back({ error: "too_large" });
+  if (Number(request.headers.get("content-length") ?? Number.NaN) > MAX_UPLOAD_BYTES)
+    return back({ error: "too_large" });
   try {
-    return isMultipartRequest(request) ? await importUpload(request, context, actor) : await releaseSubmitted(request, context, actor);
+    return isMultipartRequest(request)
+      ? await importUpload(request, context, actor)
+      : await releaseSubmitted(request, context, actor);
   } catch (error) {
     if (error instanceof CatalogPublishingError) return back({ error: error.code });
     if (error instanceof AccessDenied) return forbiddenResponse();

@@ -21,15 +21,22 @@ export async function handleConsentSubmission(request: Request, context: Service
   const form = await readForm(request);
   const interaction = form.get("interaction") ?? "";
   const locale = localeOfRequest(request);
-  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return seeOther(pageUrl("/consent", { interaction, error: "form_expired" }));
-  const expired = () => errorPage(locale, "invalid_request", "this consent request has expired or was already answered; start again from the application");
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return seeOther(pageUrl("/consent", { interaction, error: "form_expired" }));
+  const expired = () =>
+    errorPage(
+      locale,
+      "invalid_request",
+      "this consent request has expired or was already answered; start again from the application",
+    );
   try {
     const decision = form.get("decision") === "allow" ? form.getAll("scope") : "deny";
     return (await decideConsent(actor, interaction, decision)) ?? (await expired());
   } catch (error) {
     if (error instanceof AccessDenied) return expired();
     if (error instanceof AuthorizationError) return authorizationErrorResponse(error, config.publicUrl, 303);
-    if (error instanceof UnsafeRedirectError) return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
+    if (error instanceof UnsafeRedirectError)
+      return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
     throw error;
   }
 }

@@ -24,13 +24,28 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   const email = (form.get("username") ?? "").trim().toLowerCase();
   const secure = isSecureOrigin(config.publicUrl);
   const rememberName = serializeCookie(LOGIN_USERNAME_COOKIE, email, { secure, path: "/login", maxAgeSeconds: 300 });
-  const back = (error: string, extra: Record<string, string> = {}) => seeOther(pageUrl("/login", { returnUrl, error, ...extra }), email && email.length <= MAX_USERNAME_LENGTH ? [rememberName] : []);
+  const back = (error: string, extra: Record<string, string> = {}) =>
+    seeOther(
+      pageUrl("/login", { returnUrl, error, ...extra }),
+      email && email.length <= MAX_USERNAME_LENGTH ? [rememberName] : [],
+    );
 
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
   const password = form.get("password") ?? "";
   if (!email || !password) return back("missing_fields");
 
-  const result = await signIn(context, { username: email, password, ipAddress: clientAddress(request, config.trustedProxies), userAgent: request.headers.get("user-agent") ?? undefined });
-  if (!result.ok) return result.reason === "throttled" ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) }) : back(result.reason);
-  return seeOther(afterLogin(returnUrl), [sessionCookie(result.cookieValue, config.publicUrl), expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" })]);
+  const result = await signIn(context, {
+    username: email,
+    password,
+    ipAddress: clientAddress(request, config.trustedProxies),
+    userAgent: request.headers.get("user-agent") ?? undefined,
+  });
+  if (!result.ok)
+    return result.reason === "throttled"
+      ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) })
+      : back(result.reason);
+  return seeOther(afterLogin(returnUrl), [
+    sessionCookie(result.cookieValue, config.publicUrl),
+    expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" }),
+  ]);
 }

@@ -21,7 +21,8 @@ export async function handlePortalSubmission(request: Request, context: ServiceC
   const actor = await actorOfRequest(context, request);
   const form = await readForm(request);
   if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: PORTAL_PATH }));
-  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return seeOther(pageUrl(PORTAL_PATH, { error: "form_expired" }));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return seeOther(pageUrl(PORTAL_PATH, { error: "form_expired" }));
 
   const action = form.get("action");
   if (action === "revoke") {
@@ -33,7 +34,12 @@ export async function handlePortalSubmission(request: Request, context: ServiceC
     const language = form.get("preferred_language") ?? "";
     if (language !== "" && !isLocale(language)) return seeOther(pageUrl(PROFILE_PATH, { error: "unknown_action" }));
     await setPreferredLanguage(actor, language || null);
-    return seeOther(pageUrl(PROFILE_PATH, { saved: "1" }), language ? [languageCookie(language, config.publicUrl)] : [expireCookie(LOCALE_COOKIE, { secure: isSecureOrigin(config.publicUrl), httpOnly: false })]);
+    return seeOther(
+      pageUrl(PROFILE_PATH, { saved: "1" }),
+      language
+        ? [languageCookie(language, config.publicUrl)]
+        : [expireCookie(LOCALE_COOKIE, { secure: isSecureOrigin(config.publicUrl), httpOnly: false })],
+    );
   }
   if (action === "sign-out-everywhere") {
     const next = "/?signedOut=everywhere";

@@ -6,7 +6,12 @@
  * meanwhile by someone else is reported instead of overwritten. Answers 303 to the page with `done` or `error`.
  */
 import { actorOfRequest } from "@/lib/data/actor";
-import { changeRegistration, RegistrationError, requestRegistration, type RegistrationChange } from "@/lib/data/registrations";
+import {
+  changeRegistration,
+  RegistrationError,
+  requestRegistration,
+  type RegistrationChange,
+} from "@/lib/data/registrations";
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, seeOther } from "@/lib/interaction/see-other";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
@@ -15,7 +20,16 @@ import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registra
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
 /** The page's error codes (messages Suppliers.errors.*). */
-type RegistrationFormError = "form_expired" | "invalid_client_id" | "invalid_groups" | "not_found" | "forbidden" | "conflict" | "not_now" | "stale" | "unknown_action";
+type RegistrationFormError =
+  | "form_expired"
+  | "invalid_client_id"
+  | "invalid_groups"
+  | "not_found"
+  | "forbidden"
+  | "conflict"
+  | "not_now"
+  | "stale"
+  | "unknown_action";
 
 class FormProblem extends Error {
   constructor(readonly code: RegistrationFormError) {
@@ -47,21 +61,33 @@ function changeOf(action: string, form: URLSearchParams): RegistrationChange {
       return { status: "withdrawn" };
     case "subscriptions": {
       const chosen = new Set(form.getAll("subscribed"));
-      return { subscriptions: form.getAll("catalog").map((catalogId) => ({ catalogId, status: chosen.has(catalogId) ? "Subscribed" : "Unsubscribed" })) };
+      return {
+        subscriptions: form
+          .getAll("catalog")
+          .map((catalogId) => ({ catalogId, status: chosen.has(catalogId) ? "Subscribed" : "Unsubscribed" })),
+      };
     }
     default:
       throw new FormProblem("unknown_action");
   }
 }
 
-const ERROR_OF_CODE = { not_found: "not_found", forbidden: "forbidden", conflict: "conflict", invalid: "not_now", stale: "stale", precondition_required: "stale" } as const;
+const ERROR_OF_CODE = {
+  not_found: "not_found",
+  forbidden: "forbidden",
+  conflict: "conflict",
+  invalid: "not_now",
+  stale: "stale",
+  precondition_required: "stale",
+} as const;
 
 export async function handleRegistrationSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
   const form = await readForm(request);
   if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: SUPPLIERS_PATH }));
-  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return seeOther(pageUrl(SUPPLIERS_PATH, { error: "form_expired" }));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return seeOther(pageUrl(SUPPLIERS_PATH, { error: "form_expired" }));
   const action = form.get("action") ?? "";
   try {
     if (action === "request") {
@@ -71,7 +97,11 @@ export async function handleRegistrationSubmission(request: Request, context: Se
       } catch {
         throw new FormProblem("invalid_client_id");
       }
-      await requestRegistration(actor, { supplierId: form.get("supplier_id") ?? "", clientId, catalogs: form.getAll("catalog") });
+      await requestRegistration(actor, {
+        supplierId: form.get("supplier_id") ?? "",
+        clientId,
+        catalogs: form.getAll("catalog"),
+      });
     } else {
       const version = form.get("version") ?? "";
       if (!/^\d{1,9}$/.test(version)) throw new FormProblem("stale");
@@ -80,7 +110,8 @@ export async function handleRegistrationSubmission(request: Request, context: Se
     return seeOther(pageUrl(SUPPLIERS_PATH, { done: action }));
   } catch (error) {
     if (error instanceof FormProblem) return seeOther(pageUrl(SUPPLIERS_PATH, { error: error.code }));
-    if (error instanceof RegistrationError) return seeOther(pageUrl(SUPPLIERS_PATH, { error: ERROR_OF_CODE[error.code] }));
+    if (error instanceof RegistrationError)
+      return seeOther(pageUrl(SUPPLIERS_PATH, { error: ERROR_OF_CODE[error.code] }));
     throw error;
   }
 }

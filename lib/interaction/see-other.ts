@@ -6,6 +6,8 @@ export function seeOther(location: string, setCookies: string[] = []): Response 
 }
 
 export function pageUrl(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return `${path}?${query}`;
 }

@@ -9,9 +9,17 @@ import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
 export async function handleSignOutSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const form = await readForm(request);
-  if (!isValidCsrfSubmission(request, form, context.config.secretKey, context.config.publicUrl) || form.get("decision") !== "logout") {
+  if (
+    !isValidCsrfSubmission(request, form, context.config.secretKey, context.config.publicUrl) ||
+    form.get("decision") !== "logout"
+  ) {
     return seeOther(`/signout?error=form_expired`);
   }
   const actor = await actorOfRequest(context, request);
-  return signOut(context, actor.kind === "user" ? actor.session : null, await readEndSessionRequest(context, form), 303);
+  return signOut(
+    context,
+    actor.kind === "user" ? actor.session : null,
+    await readEndSessionRequest(context, form),
+    303,
+  );
 }

@@ -10,7 +10,9 @@ import { appendHeader, type HeaderReader, type ProtocolHandler } from "@/lib/htt
 /** As long as clients are cached (client-store.ts), which drop this cache whenever they change. */
 const CORS_CACHE_SECONDS = 5;
 
-const cache = processCache("corsOrigins", () => ({ entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined }));
+const cache = processCache("corsOrigins", () => ({
+  entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined,
+}));
 
 async function loadOrigins(db: Db): Promise<Set<string>> {
   const rows = await db.client.findMany({ where: { kind: "browser" }, select: { corsOrigins: true } });
@@ -53,7 +55,11 @@ export function withProtocolCors(getDb: () => Db, handler: ProtocolHandler): Pro
     const response = await handler(request);
     appendHeader(response, "Vary", "Origin");
     const origin = await corsOrigin(getDb, request);
-    if (origin) Object.assign(response.headers, { "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": EXPOSED });
+    if (origin)
+      Object.assign(response.headers, {
+        "Access-Control-Allow-Origin": origin,
+        "Access-Control-Expose-Headers": EXPOSED,
+      });
     return response;
   };
 }
@@ -62,7 +68,12 @@ export function withProtocolCors(getDb: () => Db, handler: ProtocolHandler): Pro
  * Wraps a route handler with CORS; returns the wrapped handler and the OPTIONS (preflight) handler. `methods` may
  * depend on the request (the platform API's routes differ by path).
  */
-export function withCors(getDb: () => Db, methods: string[] | ((request: Request) => string[]), handler: Handler, options: CorsOptions = {}): { handle: Handler; preflight: Handler } {
+export function withCors(
+  getDb: () => Db,
+  methods: string[] | ((request: Request) => string[]),
+  handler: Handler,
+  options: CorsOptions = {},
+): { handle: Handler; preflight: Handler } {
   const allowedOrigin = (request: { headers: HeaderReader }) => corsOrigin(getDb, request);
   const exposed = [EXPOSED, ...(options.exposeHeaders ?? [])].join(", ");
   const allowed = ["Authorization", "Content-Type", ...(options.allowHeaders ?? [])].join(", ");
@@ -80,7 +91,8 @@ export function withCors(getDb: () => Db, methods: string[] | ((request: Request
     async preflight(request) {
       const origin = await allowedOrigin(request);
       const allowedMethods = typeof methods === "function" ? methods(request) : methods;
-      if (!origin || allowedMethods.length === 0) return new Response(null, { status: 403, headers: { Vary: "Origin" } });
+      if (!origin || allowedMethods.length === 0)
+        return new Response(null, { status: 403, headers: { Vary: "Origin" } });
       return new Response(null, {
         status: 204,
         headers: {

@@ -10,7 +10,9 @@ const JWKS_PATH = "/.well-known/openid-configuration/jwks";
 
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"];
 
-export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg" | "idTokenSigningAlg">): Record<string, unknown> {
+export function discoveryDocument(
+  config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg" | "idTokenSigningAlg">,
+): Record<string, unknown> {
   const issuer = config.publicUrl;
   return {
     issuer,
@@ -24,7 +26,14 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
     response_types_supported: ["code", "id_token", "id_token token", "token"],
     response_modes_supported: ["query", "fragment", "form_post"],
-    grant_types_supported: ["authorization_code", "implicit", "refresh_token", "client_credentials", JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT],
+    grant_types_supported: [
+      "authorization_code",
+      "implicit",
+      "refresh_token",
+      "client_credentials",
+      JWT_BEARER_GRANT,
+      TOKEN_EXCHANGE_GRANT,
+    ],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS, "none"],
     token_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
@@ -34,10 +43,30 @@ export function discoveryDocument(config: Pick<Config, "publicUrl" | "apiScopePr
     introspection_endpoint_auth_signing_alg_values_supported: ASSERTION_ALGORITHMS,
     subject_types_supported: ["public"],
     // The server default first; a client may ask for any of them (id_token_signed_response_alg).
-    id_token_signing_alg_values_supported: [config.idTokenSigningAlg, ...SIGNING_ALGORITHMS.filter((alg) => alg !== config.idTokenSigningAlg)],
+    id_token_signing_alg_values_supported: [
+      config.idTokenSigningAlg,
+      ...SIGNING_ALGORITHMS.filter((alg) => alg !== config.idTokenSigningAlg),
+    ],
     access_token_signing_alg_values_supported: [config.tokenSigningAlg],
     userinfo_signing_alg_values_supported: ["none"],
-    claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "sid", "name", "given_name", "family_name", "locale", "company", "email", "email_verified"],
+    claims_supported: [
+      "sub",
+      "iss",
+      "aud",
+      "exp",
+      "iat",
+      "auth_time",
+      "nonce",
+      "at_hash",
+      "sid",
+      "name",
+      "given_name",
+      "family_name",
+      "locale",
+      "company",
+      "email",
+      "email_verified",
+    ],
     prompt_values_supported: ["none", "login", "consent", "select_account"],
     ui_locales_supported: LOCALES,
     claims_parameter_supported: false,

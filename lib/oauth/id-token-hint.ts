@@ -19,10 +19,19 @@ export async function readIdTokenHint(hint: string, keys: KeySet, issuer: string
   try {
     const issuedAt = decodeJwt(hint).iat;
     // typ JWT: an access token (at+jwt) or a logout token (logout+jwt) of OptiGate is no ID token.
-    const { payload } = await jwtVerify(hint, keys.verify, { issuer, typ: "JWT", algorithms: [...SIGNING_ALGORITHMS], currentDate: issuedAt ? new Date(issuedAt * 1000) : undefined });
+    const { payload } = await jwtVerify(hint, keys.verify, {
+      issuer,
+      typ: "JWT",
+      algorithms: [...SIGNING_ALGORITHMS],
+      currentDate: issuedAt ? new Date(issuedAt * 1000) : undefined,
+    });
     const audience = Array.isArray(payload.aud) ? (payload.aud.length === 1 ? payload.aud[0] : undefined) : payload.aud;
     if (typeof payload.sub !== "string" || typeof audience !== "string") return null;
-    return { subject: payload.sub, clientId: audience, sessionId: typeof payload.sid === "string" ? payload.sid : undefined };
+    return {
+      subject: payload.sub,
+      clientId: audience,
+      sessionId: typeof payload.sid === "string" ? payload.sid : undefined,
+    };
   } catch {
     return null;
   }

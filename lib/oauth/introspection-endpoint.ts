@@ -23,7 +23,16 @@ async function introspectRefreshToken(context: ServiceContext, clientId: string,
   if (!row) return undefined;
   if (row.clientId !== clientId || row.revokedAt || row.expiresAt <= now) return INACTIVE;
   if (row.rotatedAt) return INACTIVE;
-  return { active: true, token_type: "refresh_token", client_id: row.clientId, sub: row.userId, scope: (JSON.parse(row.scopes) as string[]).join(" "), iat: seconds(row.createdAt), exp: seconds(row.expiresAt), iss: context.config.publicUrl };
+  return {
+    active: true,
+    token_type: "refresh_token",
+    client_id: row.clientId,
+    sub: row.userId,
+    scope: (JSON.parse(row.scopes) as string[]).join(" "),
+    iat: seconds(row.createdAt),
+    exp: seconds(row.expiresAt),
+    iss: context.config.publicUrl,
+  };
 }
 
 async function introspectAccessToken(context: ServiceContext, caller: ClientWithSecrets, token: string) {
@@ -40,12 +49,17 @@ async function introspectAccessToken(context: ServiceContext, caller: ClientWith
   }
 }
 
-export function handleIntrospectionRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {
+export function handleIntrospectionRequest(
+  request: ProtocolRequest,
+  context: ServiceContext,
+): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
     if (client.tokenEndpointAuthMethod === "none") throw invalidClient("introspection is for confidential clients");
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
-    const result = (await introspectRefreshToken(context, client.id, token, new Date())) ?? (await introspectAccessToken(context, client, token));
+    const result =
+      (await introspectRefreshToken(context, client.id, token, new Date())) ??
+      (await introspectAccessToken(context, client, token));
     return noStoreBody(result);
   });
 }

@@ -10,7 +10,11 @@ import { OAuthError } from "@/lib/oauth/errors";
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
 export function noStoreBody(body: unknown, status = 200, headers: Record<string, string> = {}): ProtocolResponse {
-  return { status, headers: { "Content-Type": "application/json", ...NO_STORE_HEADERS, ...headers }, body: JSON.stringify(body) };
+  return {
+    status,
+    headers: { "Content-Type": "application/json", ...NO_STORE_HEADERS, ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 export function noStoreJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -21,22 +25,44 @@ export function noStoreJson(body: unknown, status = 200, headers: Record<string,
 function counted(code: string, response: ProtocolResponse): ProtocolResponse {
   metrics.protocolErrors.inc({ error: code });
   const request = currentRequest();
-  if (request?.endpoint === "/connect/token") metrics.tokenRequests.inc({ grant: grantLabel(request.grantType), result: code });
+  if (request?.endpoint === "/connect/token")
+    metrics.tokenRequests.inc({ grant: grantLabel(request.grantType), result: code });
   return response;
 }
 
 /** Turns any error into an OAuth error response; unexpected ones become server_error and are logged. */
 export function oauthErrorResponse(error: unknown, options: { basicAuthentication?: boolean } = {}): ProtocolResponse {
-  if (error instanceof RequestBodyError) return counted("invalid_request", noStoreBody({ error: "invalid_request", error_description: error.message }, error.status));
+  if (error instanceof RequestBodyError)
+    return counted(
+      "invalid_request",
+      noStoreBody({ error: "invalid_request", error_description: error.message }, error.status),
+    );
   if (!(error instanceof OAuthError) && isDatabaseUnavailable(error)) {
     logDatabaseUnavailable("protocol endpoint", error);
-    return counted("temporarily_unavailable", noStoreBody({ error: "temporarily_unavailable", error_description: "the database cannot be reached just now; try again shortly" }, 503, { "Retry-After": "5" }));
+    return counted(
+      "temporarily_unavailable",
+      noStoreBody(
+        {
+          error: "temporarily_unavailable",
+          error_description: "the database cannot be reached just now; try again shortly",
+        },
+        503,
+        { "Retry-After": "5" },
+      ),
+    );
   }
   if (!(error instanceof OAuthError)) {
     logger.error({ err: error }, "unexpected error in a protocol endpoint");
-    return counted("server_error", noStoreBody({ error: "server_error", error_description: "an unexpected error occurred" }, 500));
+    return counted(
+      "server_error",
+      noStoreBody({ error: "server_error", error_description: "an unexpected error occurred" }, 500),
+    );
   }
   const headers: Record<string, string> = {};
-  if (error.code === "invalid_client" && options.basicAuthentication) headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';
-  return counted(error.code, noStoreBody({ error: error.code, error_description: error.description }, error.status, headers));
+  if (error.code === "invalid_client" && options.basicAuthentication)
+    headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';
+  return counted(
+    error.code,
+    noStoreBody({ error: error.code, error_description: error.description }, error.status, headers),
+  );
 }

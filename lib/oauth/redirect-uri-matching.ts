@@ -13,7 +13,12 @@ function isLoopbackIpRedirect(uri: string): boolean {
   if (uri.includes("#") || !PRINTABLE_ASCII.test(uri)) return false;
   try {
     const url = new URL(uri);
-    return url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "[::1]") && !url.username && !url.password;
+    return (
+      url.protocol === "http:" &&
+      (url.hostname === "127.0.0.1" || url.hostname === "[::1]") &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }

@@ -30,10 +30,21 @@ export function handleRevocationRequest(request: ProtocolRequest, context: Servi
     const now = new Date();
     const row = await findRefreshToken(context.db, token);
     if (row && row.clientId === client.id && !row.revokedAt) {
-      await context.db.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
-      await recordAuditEvent(context.db, { type: "token.revoked", userId: row.userId, clientId: client.id, details: { familyId: row.familyId } });
+      await context.db.refreshToken.updateMany({
+        where: { familyId: row.familyId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      await recordAuditEvent(context.db, {
+        type: "token.revoked",
+        userId: row.userId,
+        clientId: client.id,
+        details: { familyId: row.familyId },
+      });
     } else if (row && row.clientId !== client.id) {
-      logger.warn({ clientId: client.id, tokenClientId: row.clientId }, "revocation: a refresh token of another client was presented; not revoked");
+      logger.warn(
+        { clientId: client.id, tokenClientId: row.clientId },
+        "revocation: a refresh token of another client was presented; not revoked",
+      );
     } else if (!row && (await isAccessToken(context, token))) {
       throw new OAuthError("unsupported_token_type", "access tokens cannot be revoked; they expire after one hour");
     }

@@ -22,7 +22,10 @@ const IDENTITY_SCOPES: ScopeDefinition[] = [
     name: "openid",
     kind: "identity",
     displayNames: { en: "Sign you in", de: "Sie anmelden" },
-    descriptions: { en: "Confirm who you are with your OptiGate account.", de: "Bestätigen, wer Sie sind, mit Ihrem OptiGate-Konto." },
+    descriptions: {
+      en: "Confirm who you are with your OptiGate account.",
+      de: "Bestätigen, wer Sie sind, mit Ihrem OptiGate-Konto.",
+    },
   },
   {
     name: "profile",
@@ -34,7 +37,10 @@ const IDENTITY_SCOPES: ScopeDefinition[] = [
     name: "email",
     kind: "identity",
     displayNames: { en: "Your email address", de: "Ihre E-Mail-Adresse" },
-    descriptions: { en: "Your email address and whether it is confirmed.", de: "Ihre E-Mail-Adresse und ob sie bestätigt ist." },
+    descriptions: {
+      en: "Your email address and whether it is confirmed.",
+      de: "Ihre E-Mail-Adresse und ob sie bestätigt ist.",
+    },
   },
   {
     name: OFFLINE_ACCESS,
@@ -53,19 +59,28 @@ function apiScopes(prefix: string): ScopeDefinition[] {
       name: `${prefix}.catalogs.read`,
       kind: "api",
       displayNames: { en: "Read catalogs", de: "Kataloge lesen" },
-      descriptions: { en: "List and download the catalogs of your suppliers.", de: "Die Kataloge Ihrer Lieferanten auflisten und herunterladen." },
+      descriptions: {
+        en: "List and download the catalogs of your suppliers.",
+        de: "Die Kataloge Ihrer Lieferanten auflisten und herunterladen.",
+      },
     },
     {
       name: `${prefix}.supplierreg.read`,
       kind: "api",
       displayNames: { en: "Read supplier registrations", de: "Lieferantenregistrierungen lesen" },
-      descriptions: { en: "See your registrations with suppliers.", de: "Ihre Registrierungen bei Lieferanten einsehen." },
+      descriptions: {
+        en: "See your registrations with suppliers.",
+        de: "Ihre Registrierungen bei Lieferanten einsehen.",
+      },
     },
     {
       name: `${prefix}.supplierreg.readwrite`,
       kind: "api",
       displayNames: { en: "Manage supplier registrations", de: "Lieferantenregistrierungen verwalten" },
-      descriptions: { en: "See and change your registrations with suppliers.", de: "Ihre Registrierungen bei Lieferanten einsehen und ändern." },
+      descriptions: {
+        en: "See and change your registrations with suppliers.",
+        de: "Ihre Registrierungen bei Lieferanten einsehen und ändern.",
+      },
     },
   ];
 }

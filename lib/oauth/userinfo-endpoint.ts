@@ -13,25 +13,39 @@ import { webResponse } from "@/lib/http/protocol-message";
 async function readBearerToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("authorization");
   const fromHeader = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
-  const fromBody = request.method === "POST" && isFormRequest(request) ? new URLSearchParams(await readBodyText(request)).get("access_token") ?? undefined : undefined;
+  const fromBody =
+    request.method === "POST" && isFormRequest(request)
+      ? (new URLSearchParams(await readBodyText(request)).get("access_token") ?? undefined)
+      : undefined;
   if (fromHeader && fromBody) throw invalidRequest("send the access token in one place only");
   return fromHeader || fromBody;
 }
 
 function bearerError(error: OAuthError): Response {
   const challenge = `Bearer realm="OptiGate", error="${error.code}", error_description="${error.description.replace(/"/g, "'")}"`;
-  return noStoreJson({ error: error.code, error_description: error.description }, error.status, { "WWW-Authenticate": challenge });
+  return noStoreJson({ error: error.code, error_description: error.description }, error.status, {
+    "WWW-Authenticate": challenge,
+  });
 }
 
 export async function handleUserinfoRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
     const token = await readBearerToken(request);
-    if (!token) return noStoreJson({ error: "invalid_token", error_description: "an access token is required" }, 401, { "WWW-Authenticate": 'Bearer realm="OptiGate"' });
+    if (!token)
+      return noStoreJson({ error: "invalid_token", error_description: "an access token is required" }, 401, {
+        "WWW-Authenticate": 'Bearer realm="OptiGate"',
+      });
     const claims = await verifyAccessToken(context, token);
     const scopes = claims.scope.split(" ");
-    if (!scopes.includes("openid")) throw new OAuthError("insufficient_scope", "the access token was not issued for OpenID Connect (scope openid)", 403);
+    if (!scopes.includes("openid"))
+      throw new OAuthError(
+        "insufficient_scope",
+        "the access token was not issued for OpenID Connect (scope openid)",
+        403,
+      );
     const user = await context.db.user.findUnique({ where: { id: claims.sub }, include: { company: true } });
-    if (!user || !user.active) throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
+    if (!user || !user.active)
+      throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
     return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
   } catch (error) {
     return error instanceof OAuthError ? bearerError(error) : webResponse(oauthErrorResponse(error));

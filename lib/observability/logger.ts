@@ -8,7 +8,12 @@ import { processCache } from "@/lib/cache/process-cache";
 
 export const logger: Logger = processCache("logger", () =>
   pino(
-    { level: process.env.LOG_LEVEL ?? "info", base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    {
+      level: process.env.LOG_LEVEL ?? "info",
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
     // Written off the request's path: lines that arrive while a write is under way go out together, and what is
     // left is written when the process exits. Synchronous writes cost the token endpoint a system call per request.
     pino.destination({ dest: 1, sync: false }),

@@ -9,4 +9,6 @@ import { actorOfSessionCookie, type Actor } from "@/lib/data/actor";
 import { getServiceContext } from "@/lib/service-context";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 
-export const currentActor = cache(async (): Promise<Actor> => actorOfSessionCookie(getServiceContext(), (await cookies()).get(SESSION_COOKIE)?.value));
+export const currentActor = cache(async (): Promise<Actor> =>
+  actorOfSessionCookie(getServiceContext(), (await cookies()).get(SESSION_COOKIE)?.value),
+);

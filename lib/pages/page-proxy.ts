@@ -21,7 +21,11 @@ export const CSRF_COOKIE_HEADER = "x-optigate-csrf-cookie";
 
 function uiLocalesOf(request: NextRequest): string | undefined {
   const params = request.nextUrl.searchParams;
-  return params.get("ui_locales") ?? authorizeParametersOf(safeLocalPath(params.get("returnUrl")))?.get("ui_locales") ?? undefined;
+  return (
+    params.get("ui_locales") ??
+    authorizeParametersOf(safeLocalPath(params.get("returnUrl")))?.get("ui_locales") ??
+    undefined
+  );
 }
 
 const PAGE = /^\/(?:login|consent|signout|(?:portal|admin)(?:\/.*)?)$/;
@@ -30,7 +34,11 @@ const PAGE = /^\/(?:login|consent|signout|(?:portal|admin)(?:\/.*)?)$/;
 export const isInteractionPage = (pathname: string) => PAGE.test(pathname);
 
 export function interactionPageProxy(request: NextRequest): NextResponse {
-  if (urlHasNul(request.url)) return new NextResponse(`${NUL_REFUSAL}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (urlHasNul(request.url))
+    return new NextResponse(`${NUL_REFUSAL}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   const publicUrl = process.env.PUBLIC_URL ?? "";
   const headers = new Headers(request.headers);
   // Only this proxy may set these: never trust them from the browser.
@@ -52,9 +60,11 @@ export function interactionPageProxy(request: NextRequest): NextResponse {
   headers.set(CSRF_COOKIE_HEADER, csrf);
 
   const response = NextResponse.next({ request: { headers } });
-  if (!keptCsrf) response.headers.append("Set-Cookie", serializeCookie(cookieName, csrf, { secure: isSecureOrigin(publicUrl) }));
+  if (!keptCsrf)
+    response.headers.append("Set-Cookie", serializeCookie(cookieName, csrf, { secure: isSecureOrigin(publicUrl) }));
   if (locale) response.headers.append("Set-Cookie", languageCookie(locale, publicUrl));
-  for (const { name, path } of flashed) response.headers.append("Set-Cookie", expireCookie(name, { secure: isSecureOrigin(publicUrl), path }));
+  for (const { name, path } of flashed)
+    response.headers.append("Set-Cookie", expireCookie(name, { secure: isSecureOrigin(publicUrl), path }));
   const hsts = strictTransportSecurity(publicUrl);
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;

@@ -22,11 +22,17 @@ const latest = (...dates: (Date | null | undefined)[]) =>
 
 export async function listApplicationGrants(db: Db, userId: string, locale: string): Promise<ApplicationGrant[]> {
   const [consents, scopes, tokens] = await Promise.all([
-    db.consent.findMany({ where: { userId, revokedAt: null }, include: { client: true }, orderBy: { grantedAt: "desc" } }),
+    db.consent.findMany({
+      where: { userId, revokedAt: null },
+      include: { client: true },
+      orderBy: { grantedAt: "desc" },
+    }),
     db.scope.findMany(),
     db.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { clientId: true, lastUsedAt: true } }),
   ]);
-  const titles = new Map(scopes.map((scope) => [scope.name, localizedText(JSON.parse(scope.displayNames), locale, scope.name)]));
+  const titles = new Map(
+    scopes.map((scope) => [scope.name, localizedText(JSON.parse(scope.displayNames), locale, scope.name)]),
+  );
   return consents.map((consent) => {
     const granted = JSON.parse(consent.scopes) as string[];
     return {
@@ -36,7 +42,10 @@ export async function listApplicationGrants(db: Db, userId: string, locale: stri
       scopes: granted.map((name) => ({ name, title: titles.get(name) ?? name })),
       grantedAt: consent.grantedAt,
       offline: granted.includes(OFFLINE_ACCESS),
-      lastUsedAt: latest(consent.lastUsedAt, ...tokens.filter((t) => t.clientId === consent.clientId).map((t) => t.lastUsedAt)),
+      lastUsedAt: latest(
+        consent.lastUsedAt,
+        ...tokens.filter((t) => t.clientId === consent.clientId).map((t) => t.lastUsedAt),
+      ),
     };
   });
 }

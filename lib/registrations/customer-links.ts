@@ -14,7 +14,12 @@ export interface CustomerLink {
   subscriptions: Map<string, string>;
 }
 
-const linkOf = (row: { id: string; clientId: string; customerGroups: string; subscriptions: { catalogId: string; status: string }[] }): CustomerLink => ({
+const linkOf = (row: {
+  id: string;
+  clientId: string;
+  customerGroups: string;
+  subscriptions: { catalogId: string; status: string }[];
+}): CustomerLink => ({
   registrationId: row.id,
   clientId: row.clientId,
   customerGroups: JSON.parse(row.customerGroups) as number[],
@@ -23,7 +28,17 @@ const linkOf = (row: { id: string; clientId: string; customerGroups: string; sub
 
 /** Customer links by supplier company, from active registrations read on the driver. */
 export function customerLinksFrom(rows: ActiveRegistrationRow[]): Map<string, CustomerLink> {
-  return new Map(rows.map((row) => [row.supplierCompanyId, linkOf({ id: row.registrationId, clientId: row.clientId, customerGroups: row.customerGroups, subscriptions: row.subscriptions })]));
+  return new Map(
+    rows.map((row) => [
+      row.supplierCompanyId,
+      linkOf({
+        id: row.registrationId,
+        clientId: row.clientId,
+        customerGroups: row.customerGroups,
+        subscriptions: row.subscriptions,
+      }),
+    ]),
+  );
 }
 
 /** The company's customer links by supplier company (every catalog list for a company needs them). */
@@ -32,7 +47,16 @@ export async function customerLinksOf(db: Db, opticianCompanyId: string): Promis
 }
 
 /** The company's customer link at one supplier, with the customer's names of white-label articles. */
-export async function customerLinkAt(db: Db, opticianCompanyId: string, supplierCompanyId: string): Promise<(CustomerLink & { whiteLabelNames: Map<string, string> }) | undefined> {
-  const row = await db.supplierRegistration.findFirst({ where: { opticianCompanyId, supplierCompanyId, status: "active" }, include: { subscriptions: true, whiteLabelNames: true } });
-  return row ? { ...linkOf(row), whiteLabelNames: new Map(row.whiteLabelNames.map((n) => [n.articleNumber, n.name])) } : undefined;
+export async function customerLinkAt(
+  db: Db,
+  opticianCompanyId: string,
+  supplierCompanyId: string,
+): Promise<(CustomerLink & { whiteLabelNames: Map<string, string> }) | undefined> {
+  const row = await db.supplierRegistration.findFirst({
+    where: { opticianCompanyId, supplierCompanyId, status: "active" },
+    include: { subscriptions: true, whiteLabelNames: true },
+  });
+  return row
+    ? { ...linkOf(row), whiteLabelNames: new Map(row.whiteLabelNames.map((n) => [n.articleNumber, n.name])) }
+    : undefined;
 }

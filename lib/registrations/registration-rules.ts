@@ -27,7 +27,8 @@ export type RegistrationChange =
   | { status: "withdrawn" }
   | { subscriptions: { catalogId: string; status: SubscriptionStatus }[] };
 
-export type RegistrationErrorCode = "not_found" | "forbidden" | "conflict" | "invalid" | "stale" | "precondition_required";
+export type RegistrationErrorCode =
+  "not_found" | "forbidden" | "conflict" | "invalid" | "stale" | "precondition_required";
 
 export class RegistrationError extends Error {
   constructor(
@@ -45,22 +46,40 @@ export type RegistrationSide = "optician" | "supplier" | "other";
 /** Checks a change against the rules; throws RegistrationError when it may not be made. */
 export function checkChange(side: RegistrationSide, status: RegistrationStatus, change: RegistrationChange): void {
   if ("subscriptions" in change) {
-    if (side !== "optician") throw new RegistrationError("forbidden", "Only the optician changes the catalog subscriptions of a registration.");
-    if (!isOpen(status)) throw new RegistrationError("invalid", `The subscriptions of a ${status} registration cannot be changed.`);
+    if (side !== "optician")
+      throw new RegistrationError(
+        "forbidden",
+        "Only the optician changes the catalog subscriptions of a registration.",
+      );
+    if (!isOpen(status))
+      throw new RegistrationError("invalid", `The subscriptions of a ${status} registration cannot be changed.`);
     return;
   }
   const target = change.status;
   if (target === "active" || target === "rejected") {
-    if (side !== "supplier") throw new RegistrationError("forbidden", `Only the supplier sets a registration ${target}.`);
-    if (status !== "requested") throw new RegistrationError("invalid", `Only a requested registration can become ${target}; this one is ${status}.`);
+    if (side !== "supplier")
+      throw new RegistrationError("forbidden", `Only the supplier sets a registration ${target}.`);
+    if (status !== "requested")
+      throw new RegistrationError(
+        "invalid",
+        `Only a requested registration can become ${target}; this one is ${status}.`,
+      );
     return;
   }
   if (side === "optician") {
-    if (!isOpen(status)) throw new RegistrationError("invalid", `Only a requested or active registration can be withdrawn; this one is ${status}.`);
+    if (!isOpen(status))
+      throw new RegistrationError(
+        "invalid",
+        `Only a requested or active registration can be withdrawn; this one is ${status}.`,
+      );
     return;
   }
   if (side === "supplier") {
-    if (status !== "active") throw new RegistrationError("invalid", `The supplier can end only an active registration; this one is ${status}.`);
+    if (status !== "active")
+      throw new RegistrationError(
+        "invalid",
+        `The supplier can end only an active registration; this one is ${status}.`,
+      );
     return;
   }
   throw new RegistrationError("forbidden", "Only the optician or the supplier of a registration can change it.");
@@ -74,15 +93,29 @@ const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]+$/u;
 
 /** A customer number: printable, without leading or trailing spaces. */
 export function checkClientId(clientId: string): void {
-  if (clientId.length === 0 || clientId.length > MAX_CLIENT_ID_LENGTH || clientId.trim() !== clientId || !PRINTABLE.test(clientId)) {
-    throw new RegistrationError("invalid", `clientId must be the customer number at the supplier: 1 to ${MAX_CLIENT_ID_LENGTH} printable characters.`);
+  if (
+    clientId.length === 0 ||
+    clientId.length > MAX_CLIENT_ID_LENGTH ||
+    clientId.trim() !== clientId ||
+    !PRINTABLE.test(clientId)
+  ) {
+    throw new RegistrationError(
+      "invalid",
+      `clientId must be the customer number at the supplier: 1 to ${MAX_CLIENT_ID_LENGTH} printable characters.`,
+    );
   }
 }
 
 export function checkCustomerGroups(groups: number[]): void {
-  if (groups.length > MAX_CUSTOMER_GROUPS) throw new RegistrationError("invalid", `customerGroups may list at most ${MAX_CUSTOMER_GROUPS} groups.`);
+  if (groups.length > MAX_CUSTOMER_GROUPS)
+    throw new RegistrationError("invalid", `customerGroups may list at most ${MAX_CUSTOMER_GROUPS} groups.`);
   for (const group of groups) {
-    if (!Number.isInteger(group) || group < 1 || group > MAX_CUSTOMER_GROUP) throw new RegistrationError("invalid", `customerGroups must be whole numbers from 1 to ${MAX_CUSTOMER_GROUP} (group 0 is everyone's); got ${group}.`);
+    if (!Number.isInteger(group) || group < 1 || group > MAX_CUSTOMER_GROUP)
+      throw new RegistrationError(
+        "invalid",
+        `customerGroups must be whole numbers from 1 to ${MAX_CUSTOMER_GROUP} (group 0 is everyone's); got ${group}.`,
+      );
   }
-  if (new Set(groups).size !== groups.length) throw new RegistrationError("invalid", "customerGroups must not repeat a group.");
+  if (new Set(groups).size !== groups.length)
+    throw new RegistrationError("invalid", "customerGroups must not repeat a group.");
 }

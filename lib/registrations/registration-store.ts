@@ -63,7 +63,9 @@ function viewOf(row: RegistrationRow): RegistrationView {
     clientId: row.clientId,
     status: row.status as RegistrationStatus,
     customerGroups: JSON.parse(row.customerGroups) as number[],
-    subscriptions: row.subscriptions.map((s) => ({ catalogId: s.catalog.catalogId, status: s.status as SubscriptionStatus })).sort((a, b) => (a.catalogId < b.catalogId ? -1 : 1)),
+    subscriptions: row.subscriptions
+      .map((s) => ({ catalogId: s.catalog.catalogId, status: s.status as SubscriptionStatus }))
+      .sort((a, b) => (a.catalogId < b.catalogId ? -1 : 1)),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
@@ -77,17 +79,30 @@ function visibleTo(party: RegistrationParty) {
   return { opticianCompanyId: party.company.id };
 }
 
-const sideOf = (party: RegistrationParty, row: { opticianCompanyId: string; supplierCompanyId: string }): RegistrationSide =>
-  party.company.kind === "eye_care_professional" && row.opticianCompanyId === party.company.id ? "optician" : party.company.kind === "supplier" && row.supplierCompanyId === party.company.id ? "supplier" : "other";
+const sideOf = (
+  party: RegistrationParty,
+  row: { opticianCompanyId: string; supplierCompanyId: string },
+): RegistrationSide =>
+  party.company.kind === "eye_care_professional" && row.opticianCompanyId === party.company.id
+    ? "optician"
+    : party.company.kind === "supplier" && row.supplierCompanyId === party.company.id
+      ? "supplier"
+      : "other";
 
 /** Newest first; `after` continues a list after that registration. */
-export async function listRegistrations(db: Db, party: RegistrationParty, options: { status?: RegistrationStatus; after?: RegistrationPosition; limit: number }): Promise<RegistrationView[]> {
+export async function listRegistrations(
+  db: Db,
+  party: RegistrationParty,
+  options: { status?: RegistrationStatus; after?: RegistrationPosition; limit: number },
+): Promise<RegistrationView[]> {
   const after = options.after;
   const rows = await db.supplierRegistration.findMany({
     where: {
       ...visibleTo(party),
       ...(options.status ? { status: options.status } : {}),
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
     },
     include: INCLUDE,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -109,28 +124,48 @@ export async function getRegistration(db: Db, party: RegistrationParty, id: stri
 const actorOf = (party: RegistrationParty) => party.userId ?? party.clientId ?? "unknown";
 
 /** The supplier's catalogs by catalog identifier; each named one must be a published catalog of that supplier. */
-async function catalogsOf(tx: DbTransaction, supplierCompanyId: string, catalogIds: string[]): Promise<Map<string, string>> {
-  if (catalogIds.length > MAX_SUBSCRIPTIONS) throw new RegistrationError("invalid", `At most ${MAX_SUBSCRIPTIONS} catalogs can be named at once.`);
-  if (new Set(catalogIds).size !== catalogIds.length) throw new RegistrationError("invalid", "A catalog is named twice.");
-  const rows = await tx.catalog.findMany({ where: { supplierCompanyId, catalogId: { in: catalogIds }, revisions: { some: { released: true } } }, select: { id: true, catalogId: true } });
+async function catalogsOf(
+  tx: DbTransaction,
+  supplierCompanyId: string,
+  catalogIds: string[],
+): Promise<Map<string, string>> {
+  if (catalogIds.length > MAX_SUBSCRIPTIONS)
+    throw new RegistrationError("invalid", `At most ${MAX_SUBSCRIPTIONS} catalogs can be named at once.`);
+  if (new Set(catalogIds).size !== catalogIds.length)
+    throw new RegistrationError("invalid", "A catalog is named twice.");
+  const rows = await tx.catalog.findMany({
+    where: { supplierCompanyId, catalogId: { in: catalogIds }, revisions: { some: { released: true } } },
+    select: { id: true, catalogId: true },
+  });
   const found = new Map(rows.map((row) => [row.catalogId, row.id]));
   const unknown = catalogIds.find((catalogId) => !found.has(catalogId));
   if (unknown !== undefined) throw new RegistrationError("invalid", `The supplier publishes no catalog "${unknown}".`);
   return found;
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 
 /** An optician company asks a supplier to register it as a customer (status requested). */
-export async function requestRegistration(db: Db, party: RegistrationParty, request: { supplierId: string; clientId: string; catalogs: string[] }): Promise<RegistrationView> {
-  if (party.company.kind !== "eye_care_professional") throw new RegistrationError("forbidden", "Only an optician's company can request a registration at a supplier.");
+export async function requestRegistration(
+  db: Db,
+  party: RegistrationParty,
+  request: { supplierId: string; clientId: string; catalogs: string[] },
+): Promise<RegistrationView> {
+  if (party.company.kind !== "eye_care_professional")
+    throw new RegistrationError("forbidden", "Only an optician's company can request a registration at a supplier.");
   checkClientId(request.clientId);
   try {
     return await db.$transaction(async (tx) => {
       const supplier = await tx.company.findFirst({ where: { supplierId: request.supplierId, kind: "supplier" } });
       if (!supplier) throw new RegistrationError("invalid", `There is no supplier "${request.supplierId}".`);
       const catalogs = await catalogsOf(tx, supplier.id, request.catalogs);
-      if (await tx.supplierRegistration.findFirst({ where: { opticianCompanyId: party.company.id, supplierCompanyId: supplier.id, open: true }, select: { id: true } })) {
+      if (
+        await tx.supplierRegistration.findFirst({
+          where: { opticianCompanyId: party.company.id, supplierCompanyId: supplier.id, open: true },
+          select: { id: true },
+        })
+      ) {
         throw new RegistrationError("conflict", `Your company already has an open registration at ${supplier.name}.`);
       }
       const row = await tx.supplierRegistration.create({
@@ -145,21 +180,39 @@ export async function requestRegistration(db: Db, party: RegistrationParty, requ
         },
         include: INCLUDE,
       });
-      await recordAuditEvent(tx, { type: "registration.requested", userId: party.userId, clientId: party.clientId, details: { registrationId: row.id, supplierCompanyId: supplier.id, opticianCompanyId: party.company.id } });
+      await recordAuditEvent(tx, {
+        type: "registration.requested",
+        userId: party.userId,
+        clientId: party.clientId,
+        details: { registrationId: row.id, supplierCompanyId: supplier.id, opticianCompanyId: party.company.id },
+      });
       return viewOf(row);
     });
   } catch (error) {
     // Two requests at once: the unique key (optician, supplier, open) lets one in.
-    if (isUniqueViolation(error)) throw new RegistrationError("conflict", "Your company already has an open registration at this supplier.");
+    if (isUniqueViolation(error))
+      throw new RegistrationError("conflict", "Your company already has an open registration at this supplier.");
     throw error;
   }
 }
 
-async function applySubscriptions(tx: DbTransaction, row: RegistrationRow, subscriptions: { catalogId: string; status: SubscriptionStatus }[]): Promise<void> {
-  const catalogs = await catalogsOf(tx, row.supplierCompanyId, subscriptions.map((s) => s.catalogId));
+async function applySubscriptions(
+  tx: DbTransaction,
+  row: RegistrationRow,
+  subscriptions: { catalogId: string; status: SubscriptionStatus }[],
+): Promise<void> {
+  const catalogs = await catalogsOf(
+    tx,
+    row.supplierCompanyId,
+    subscriptions.map((s) => s.catalogId),
+  );
   for (const { catalogId, status } of subscriptions) {
     const key = { registrationId: row.id, catalogId: catalogs.get(catalogId)! };
-    await tx.catalogSubscription.upsert({ where: { registrationId_catalogId: key }, create: { ...key, status }, update: { status } });
+    await tx.catalogSubscription.upsert({
+      where: { registrationId_catalogId: key },
+      create: { ...key, status },
+      update: { status },
+    });
   }
 }
 
@@ -167,22 +220,49 @@ async function applySubscriptions(tx: DbTransaction, row: RegistrationRow, subsc
  * Changes a registration made at `version` (undefined: If-Match was `*`, whatever version is current). Throws
  * RegistrationError: not_found, forbidden, invalid, stale.
  */
-export async function changeRegistration(db: Db, party: RegistrationParty, id: string, version: number | undefined, change: RegistrationChange): Promise<RegistrationView> {
+export async function changeRegistration(
+  db: Db,
+  party: RegistrationParty,
+  id: string,
+  version: number | undefined,
+  change: RegistrationChange,
+): Promise<RegistrationView> {
   const changed = await db.$transaction(async (tx) => {
     const row = await findVisible(tx, party, id);
-    if (version !== undefined && row.version !== version) throw new RegistrationError("stale", "The registration was changed since you read it; read it again.");
+    if (version !== undefined && row.version !== version)
+      throw new RegistrationError("stale", "The registration was changed since you read it; read it again.");
     const from = row.status as RegistrationStatus;
     checkChange(sideOf(party, row), from, change);
     const to = "status" in change ? change.status : from;
     if ("customerGroups" in change) checkCustomerGroups(change.customerGroups);
     const updated = await tx.supplierRegistration.updateMany({
       where: { id, version: row.version },
-      data: { status: to, open: isOpen(to) ? true : null, version: row.version + 1, updatedAt: new Date(), ...("customerGroups" in change ? { customerGroups: JSON.stringify(change.customerGroups) } : {}) },
+      data: {
+        status: to,
+        open: isOpen(to) ? true : null,
+        version: row.version + 1,
+        updatedAt: new Date(),
+        ...("customerGroups" in change ? { customerGroups: JSON.stringify(change.customerGroups) } : {}),
+      },
     });
-    if (updated.count === 0) throw new RegistrationError("stale", "The registration was changed since you read it; read it again.");
+    if (updated.count === 0)
+      throw new RegistrationError("stale", "The registration was changed since you read it; read it again.");
     if ("subscriptions" in change) await applySubscriptions(tx, row, change.subscriptions);
-    if (to !== from) await tx.supplierRegistrationChange.create({ data: { registrationId: id, status: to, changedBy: actorOf(party) } });
-    await recordAuditEvent(tx, { type: "registration.changed", userId: party.userId, clientId: party.clientId, details: { registrationId: id, from, to, ...("subscriptions" in change ? { subscriptions: change.subscriptions } : {}) } });
+    if (to !== from)
+      await tx.supplierRegistrationChange.create({
+        data: { registrationId: id, status: to, changedBy: actorOf(party) },
+      });
+    await recordAuditEvent(tx, {
+      type: "registration.changed",
+      userId: party.userId,
+      clientId: party.clientId,
+      details: {
+        registrationId: id,
+        from,
+        to,
+        ...("subscriptions" in change ? { subscriptions: change.subscriptions } : {}),
+      },
+    });
     return findVisible(tx, party, id);
   });
   return viewOf(changed);

@@ -17,7 +17,14 @@ import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http
 import { PROTOCOL_ROUTES, ROUTES, type Handler, type RoutePath } from "@/lib/server/routes";
 
 /** The paths served here; Next.js serves the rest (the same handlers, through the route files). */
-const FAST_PATHS: RoutePath[] = ["/connect/token", "/connect/introspect", "/.well-known/openid-configuration", "/.well-known/openid-configuration/jwks", "/getCatalogInfos.ashx", "/getSubCatalog.ashx"];
+const FAST_PATHS: RoutePath[] = [
+  "/connect/token",
+  "/connect/introspect",
+  "/.well-known/openid-configuration",
+  "/.well-known/openid-configuration/jwks",
+  "/getCatalogInfos.ashx",
+  "/getSubCatalog.ashx",
+];
 const FAST_ROUTES = new Map<string, Record<string, Handler>>(FAST_PATHS.map((path) => [path, ROUTES[path]]));
 
 /** The platform API: every path under /v2/ and every method, answered by its own router. */
@@ -44,7 +51,8 @@ class CallerGone extends Error {}
 
 /** The body, counted while it arrives; a declared or actual size over MAX_FORM_BYTES stops reading. */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  if (Number(request.headers["content-length"] ?? Number.NaN) > MAX_FORM_BYTES) return Promise.reject(new BodyTooLargeError(MAX_FORM_BYTES));
+  if (Number(request.headers["content-length"] ?? Number.NaN) > MAX_FORM_BYTES)
+    return Promise.reject(new BodyTooLargeError(MAX_FORM_BYTES));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -67,7 +75,8 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined): Request {
   const headers = new Headers();
   for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
-    if (incoming.rawHeaders[index].toLowerCase() !== "x-forwarded-for") headers.append(incoming.rawHeaders[index], incoming.rawHeaders[index + 1]);
+    if (incoming.rawHeaders[index].toLowerCase() !== "x-forwarded-for")
+      headers.append(incoming.rawHeaders[index], incoming.rawHeaders[index + 1]);
   }
   const forwardedFor = incoming.headers["x-forwarded-for"];
   if (forwardedFor) headers.set("x-forwarded-for", [forwardedFor].flat().join(", "));
@@ -87,7 +96,11 @@ function headerReader(incoming: IncomingMessage): HeaderReader {
 }
 
 function writeProtocolResponse(response: ProtocolResponse, outgoing: ServerResponse): void {
-  outgoing.writeHead(response.status, { ...FRONT_HEADERS, ...response.headers, "Content-Length": Buffer.byteLength(response.body) });
+  outgoing.writeHead(response.status, {
+    ...FRONT_HEADERS,
+    ...response.headers,
+    "Content-Length": Buffer.byteLength(response.body),
+  });
   outgoing.end(response.body);
 }
 
@@ -111,17 +124,29 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
 }
 
 function answer(outgoing: ServerResponse, status: number, body: Record<string, string>, close = false): void {
-  outgoing.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...(close ? { connection: "close" } : {}) });
+  outgoing.writeHead(status, {
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    ...(close ? { connection: "close" } : {}),
+  });
   outgoing.end(JSON.stringify(body));
 }
 
 /** Serves one request with `route`; `publicUrl` is the base of the request URLs the handlers see. */
-export async function serveFast(route: FastRoute, incoming: IncomingMessage, outgoing: ServerResponse, publicUrl: string): Promise<void> {
+export async function serveFast(
+  route: FastRoute,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  publicUrl: string,
+): Promise<void> {
   let url: URL;
   try {
     url = new URL(incoming.url ?? "/", publicUrl);
   } catch {
-    return answer(outgoing, 400, { error: "invalid_request", error_description: "the request target is not a valid URL" });
+    return answer(outgoing, 400, {
+      error: "invalid_request",
+      error_description: "the request target is not a valid URL",
+    });
   }
   try {
     const body = incoming.method === "GET" || incoming.method === "HEAD" ? undefined : await readBody(incoming);
@@ -141,9 +166,13 @@ export async function serveFast(route: FastRoute, incoming: IncomingMessage, out
     // Closing the connection stops the rest of an oversized body from being read.
     if (error instanceof BodyTooLargeError && isApiPath(url.pathname)) {
       outgoing.setHeader("connection", "close");
-      return writeResponse(problemResponse(new ApiProblem("payload-too-large", `The body must be at most ${error.limit} bytes.`)), outgoing);
+      return writeResponse(
+        problemResponse(new ApiProblem("payload-too-large", `The body must be at most ${error.limit} bytes.`)),
+        outgoing,
+      );
     }
-    if (error instanceof BodyTooLargeError) return answer(outgoing, 413, { error: "invalid_request", error_description: error.message }, true);
+    if (error instanceof BodyTooLargeError)
+      return answer(outgoing, 413, { error: "invalid_request", error_description: error.message }, true);
     logger.error({ err: error }, "fast front: request failed");
     answer(outgoing, 500, { error: "server_error", error_description: "an unexpected error occurred" });
   }

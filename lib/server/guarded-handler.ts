@@ -33,16 +33,23 @@ const plainAnswer = (status: number, text: string, headers: Record<string, strin
   text: `${text}\n`,
 });
 const plain = (answer: PlainAnswer) => new Response(answer.text, { status: answer.status, headers: answer.headers });
-const protocolAnswer = (answer: PlainAnswer): ProtocolResponse => ({ status: answer.status, headers: answer.headers, body: answer.text });
+const protocolAnswer = (answer: PlainAnswer): ProtocolResponse => ({
+  status: answer.status,
+  headers: answer.headers,
+  body: answer.text,
+});
 
 /** What escaped a handler, as the answer the caller gets; unexpected errors are logged here. */
 function failureAnswer(error: unknown, method: string, path: string): PlainAnswer | "nul" {
   if (error instanceof NulCharacterError) return "nul";
-  if (error instanceof BodyTooLargeError) return plainAnswer(413, `The request body is too large (at most ${error.limit} bytes).`);
+  if (error instanceof BodyTooLargeError)
+    return plainAnswer(413, `The request body is too large (at most ${error.limit} bytes).`);
   if (error instanceof RequestBodyError) return plainAnswer(error.status, "The request body did not arrive in full.");
   if (isDatabaseUnavailable(error)) {
     logDatabaseUnavailable(`${method} ${path}`, error);
-    return plainAnswer(503, "The service cannot reach its database just now. Please try again shortly.", { "Retry-After": "5" });
+    return plainAnswer(503, "The service cannot reach its database just now. Please try again shortly.", {
+      "Retry-After": "5",
+    });
   }
   logger.error({ err: error, method, path }, "request failed");
   return plainAnswer(500, "Something went wrong on our side. Please try again later.");
@@ -50,7 +57,9 @@ function failureAnswer(error: unknown, method: string, path: string): PlainAnswe
 
 /** The API answers with problem details, everything else in plain text. */
 function refuseNul(path: string): Response {
-  return path.startsWith("/v2/") ? problemResponse(new ApiProblem("bad-request", NUL_REFUSAL)) : plain(plainAnswer(400, NUL_REFUSAL));
+  return path.startsWith("/v2/")
+    ? problemResponse(new ApiProblem("bad-request", NUL_REFUSAL))
+    : plain(plainAnswer(400, NUL_REFUSAL));
 }
 
 async function answer(handle: Handler, request: Request, path: string): Promise<Response> {
@@ -70,7 +79,14 @@ const requestIdOf = (headers: HeaderReader) => {
 };
 
 /** Runs `work` as one request: its context for deep callers, then its metrics and log line. */
-async function asRequest<T>(method: string, path: string, headers: HeaderReader, work: () => Promise<T>, statusOf: (result: T) => number, setHeader: (result: T, name: string, value: string) => void): Promise<T> {
+async function asRequest<T>(
+  method: string,
+  path: string,
+  headers: HeaderReader,
+  work: () => Promise<T>,
+  statusOf: (result: T) => number,
+  setHeader: (result: T, name: string, value: string) => void,
+): Promise<T> {
   const started = performance.now();
   const context: RequestContext = { requestId: requestIdOf(headers), endpoint: path.startsWith("/v2/") ? "/v2" : path };
   const result = await runInRequestContext(context, work);
@@ -81,7 +97,17 @@ async function asRequest<T>(method: string, path: string, headers: HeaderReader,
   const status = statusOf(result);
   metrics.requests.observe({ endpoint: context.endpoint, method, status: `${Math.floor(status / 100)}xx` }, seconds);
   // API paths are the caller's text: a log line keeps their first 200 characters.
-  logger.info({ requestId: context.requestId, method, path: path.slice(0, 200), status, durationMs: Math.round(seconds * 10_000) / 10, clientId: context.clientId }, "request");
+  logger.info(
+    {
+      requestId: context.requestId,
+      method,
+      path: path.slice(0, 200),
+      status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      clientId: context.clientId,
+    },
+    "request",
+  );
   return result;
 }
 
@@ -114,7 +140,14 @@ export function guardedProtocolHandler(handle: ProtocolHandler): ProtocolHandler
         return protocolAnswer(failure === "nul" ? plainAnswer(400, NUL_REFUSAL) : failure);
       }
     };
-    return asRequest(request.method, path, request.headers, work, (response) => response.status, (response, name, value) => void (response.headers[name] ??= value));
+    return asRequest(
+      request.method,
+      path,
+      request.headers,
+      work,
+      (response) => response.status,
+      (response, name, value) => void (response.headers[name] ??= value),
+    );
   };
 }
 

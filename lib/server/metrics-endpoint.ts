@@ -10,9 +10,13 @@ import type { ServiceContext } from "@/lib/service-context";
 
 export async function handleMetricsRequest(request: Request, context: ServiceContext): Promise<Response> {
   const token = context.config.metricsToken;
-  if (!token) return new Response("Not found.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!token)
+    return new Response("Not found.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (!bearerMatches(request, token)) {
-    return new Response("A bearer token is required.\n", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": 'Bearer realm="OptiGate metrics"' } });
+    return new Response("A bearer token is required.\n", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": 'Bearer realm="OptiGate metrics"' },
+    });
   }
   const driver = driverOf(context.db);
   if (driver.provider === "postgresql") {
@@ -20,5 +24,7 @@ export async function handleMetricsRequest(request: Request, context: ServiceCon
     metrics.poolConnections.set({ state: "idle" }, driver.pool.idleCount);
     metrics.poolConnections.set({ state: "waiting" }, driver.pool.waitingCount);
   }
-  return new Response(await metrics.registry.metrics(), { headers: { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" } });
+  return new Response(await metrics.registry.metrics(), {
+    headers: { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" },
+  });
 }

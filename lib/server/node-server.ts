@@ -7,7 +7,14 @@
  * is appended to X-Forwarded-For for throttling and audit; and a body the answer did not need is not read on: the
  * connection is closed instead.
  */
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { appendForwardedFor } from "@/lib/http/client-address";
 import { isDecodablePath, UNDECODABLE_PATH_REFUSAL } from "@/lib/http/decodable-path";
@@ -54,11 +61,17 @@ function stopReading(request: IncomingMessage): void {
 }
 
 function refuse(response: ServerResponse, status: 400 | 405, text: string, allow?: string): void {
-  response.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", connection: "close", ...(allow ? { allow } : {}) });
+  response.writeHead(status, {
+    "content-type": "text/plain; charset=utf-8",
+    "cache-control": "no-store",
+    connection: "close",
+    ...(allow ? { allow } : {}),
+  });
   response.end(`${text}\n`);
 }
 
-const routePath = (path: string): keyof typeof ROUTES | undefined => (ROUTE_PATHS.has(path) ? (path as keyof typeof ROUTES) : isApiPath(path) ? "/v2/[...path]" : undefined);
+const routePath = (path: string): keyof typeof ROUTES | undefined =>
+  ROUTE_PATHS.has(path) ? (path as keyof typeof ROUTES) : isApiPath(path) ? "/v2/[...path]" : undefined;
 
 /** The methods a path answers, for the Allow header of a 405 (RFC 9110 §15.5.6). */
 function allowedMethods(path: string): string {
@@ -68,7 +81,10 @@ function allowedMethods(path: string): string {
   return (methods.includes("GET") && !methods.includes("HEAD") ? [...methods, "HEAD"] : methods).join(", ");
 }
 
-function requestListener(publicUrl: string, next: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {
+function requestListener(
+  publicUrl: string,
+  next: (request: IncomingMessage, response: ServerResponse) => unknown,
+): RequestListener {
   const hsts = strictTransportSecurity(publicUrl);
   return (request, response) => {
     if (hsts) response.setHeader("Strict-Transport-Security", hsts);
@@ -78,15 +94,30 @@ function requestListener(publicUrl: string, next: (request: IncomingMessage, res
     response.on("finish", () => {
       stopReading(request);
       // Route handlers write their own request line (guarded-handler.ts); pages and refusals get theirs here.
-      if (!routePath(path)) logger.info({ method, path: path.slice(0, 200), status: response.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, "request");
+      if (!routePath(path))
+        logger.info(
+          {
+            method,
+            path: path.slice(0, 200),
+            status: response.statusCode,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+          },
+          "request",
+        );
     });
-    if (!METHODS.has(method) || (!routePath(path) && !PAGE_METHODS.has(method))) return refuse(response, 405, "Method not allowed.", allowedMethods(path));
+    if (!METHODS.has(method) || (!routePath(path) && !PAGE_METHODS.has(method)))
+      return refuse(response, 405, "Method not allowed.", allowedMethods(path));
     const host = request.headers.host;
-    if (host !== undefined && (host.length > 255 || !HOST.test(host))) return refuse(response, 400, "The Host header names no host.");
+    if (host !== undefined && (host.length > 255 || !HOST.test(host)))
+      return refuse(response, 400, "The Host header names no host.");
     if (!(request.url ?? "").startsWith("/")) return refuse(response, 400, "The request target must be a path.");
     if (!isDecodablePath(request.url)) return refuse(response, 400, UNDECODABLE_PATH_REFUSAL);
-    if (!isParsableRouterState(request.headers["next-router-state-tree"])) return refuse(response, 400, "The router state header cannot be read.");
-    request.headers["x-forwarded-for"] = appendForwardedFor(request.headers["x-forwarded-for"], request.socket.remoteAddress);
+    if (!isParsableRouterState(request.headers["next-router-state-tree"]))
+      return refuse(response, 400, "The router state header cannot be read.");
+    request.headers["x-forwarded-for"] = appendForwardedFor(
+      request.headers["x-forwarded-for"],
+      request.socket.remoteAddress,
+    );
     const fast = fastRoute(request.method, request.url);
     if (fast) void serveFast(fast, request, response, publicUrl);
     else void next(request, response);
@@ -94,12 +125,17 @@ function requestListener(publicUrl: string, next: (request: IncomingMessage, res
 }
 
 /** The Node deployment's HTTP server: this listener, bounded timeouts, and CONNECT answered like any other method. */
-export function createNodeServer(publicUrl: string, next: (request: IncomingMessage, response: ServerResponse) => unknown): Server {
+export function createNodeServer(
+  publicUrl: string,
+  next: (request: IncomingMessage, response: ServerResponse) => unknown,
+): Server {
   const server = createServer(SERVER_OPTIONS, requestListener(publicUrl, next));
   // Without a listener Node drops a CONNECT request's socket without a word; it is a method like TRACE here.
   const hsts = strictTransportSecurity(publicUrl);
   server.on("connect", (_request, socket) =>
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\n${hsts ? `Strict-Transport-Security: ${hsts}\r\n` : ""}Connection: close\r\nContent-Length: 0\r\n\r\n`),
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\n${hsts ? `Strict-Transport-Security: ${hsts}\r\n` : ""}Connection: close\r\nContent-Length: 0\r\n\r\n`,
+    ),
   );
   return server;
 }

@@ -30,14 +30,20 @@ import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
 import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
 import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
 import { guardedHandler, guardedProtocolHandler, type Handler } from "@/lib/server/guarded-handler";
-import { webHandler, type ProtocolHandler, type ProtocolRequest, type ProtocolResponse } from "@/lib/http/protocol-message";
+import {
+  webHandler,
+  type ProtocolHandler,
+  type ProtocolRequest,
+  type ProtocolResponse,
+} from "@/lib/http/protocol-message";
 import { handleMetricsRequest } from "@/lib/server/metrics-endpoint";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 
 export type { Handler };
 
 /** A handler that works on the service context of this process. */
-const withContext = (handle: (request: Request, context: ServiceContext) => Promise<Response>): Handler => guardedHandler((request) => handle(request, getServiceContext()));
+const withContext = (handle: (request: Request, context: ServiceContext) => Promise<Response>): Handler =>
+  guardedHandler((request) => handle(request, getServiceContext()));
 
 const cors = (methods: string[], handle: (request: Request, context: ServiceContext) => Promise<Response>) => {
   const { handle: withOrigin, preflight } = withCors(getDb, methods, (request) => handle(request, getServiceContext()));
@@ -61,7 +67,11 @@ function protocolEndpoint(handle: ProtocolEndpoint) {
 function browserProtocolEndpoint(handle: ProtocolEndpoint) {
   const inner = inContext(handle);
   const { handle: withOrigin, preflight } = withCors(getDb, ["POST"], webHandler(inner));
-  return { protocol: guardedProtocolHandler(withProtocolCors(getDb, inner)), handle: guardedHandler(withOrigin), preflight: guardedHandler(preflight) };
+  return {
+    protocol: guardedProtocolHandler(withProtocolCors(getDb, inner)),
+    handle: guardedHandler(withOrigin),
+    preflight: guardedHandler(preflight),
+  };
 }
 
 const token = browserProtocolEndpoint(handleTokenRequest);
@@ -98,8 +108,19 @@ export const ROUTES = {
   "/api/health": { GET: withContext(handleHealthRequest) },
   "/metrics": { GET: withContext(handleMetricsRequest) },
   // The platform API routes every path and method under /v2/ itself (lib/api/v2-api.ts).
-  "/v2/[...path]": { GET: apiHandler, HEAD: apiHandler, POST: apiHandler, PATCH: apiHandler, PUT: apiHandler, DELETE: apiHandler, OPTIONS: guardedHandler(api.preflight) },
-} as const satisfies Record<string, Partial<Record<"GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>>;
+  "/v2/[...path]": {
+    GET: apiHandler,
+    HEAD: apiHandler,
+    POST: apiHandler,
+    PATCH: apiHandler,
+    PUT: apiHandler,
+    DELETE: apiHandler,
+    OPTIONS: guardedHandler(api.preflight),
+  },
+} as const satisfies Record<
+  string,
+  Partial<Record<"GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>
+>;
 
 export type RoutePath = keyof typeof ROUTES;
 

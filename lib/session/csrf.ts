@@ -23,10 +23,17 @@ export function csrfCookieName(publicUrl: string): string {
 
 /** The form token for a CSRF cookie value and the login session cookie the browser holds (none: empty). */
 export function csrfToken(cookieValue: string, secretKey: string, sessionCookieValue = ""): string {
-  return createHmac("sha256", deriveKey(secretKey, "csrf")).update(`${cookieValue}\n${sessionCookieValue}`).digest("base64url");
+  return createHmac("sha256", deriveKey(secretKey, "csrf"))
+    .update(`${cookieValue}\n${sessionCookieValue}`)
+    .digest("base64url");
 }
 
-export function isValidCsrfSubmission(request: Request, form: URLSearchParams, secretKey: string, publicUrl: string): boolean {
+export function isValidCsrfSubmission(
+  request: Request,
+  form: URLSearchParams,
+  secretKey: string,
+  publicUrl: string,
+): boolean {
   const origin = request.headers.get("origin");
   if (origin !== null && origin !== "null" && origin !== new URL(publicUrl).origin) return false;
   const cookieValue = readCookie(request, csrfCookieName(publicUrl));

@@ -38,9 +38,16 @@ export async function createLoginSession(
 }
 
 /** The session named by the cookie value, if it is current and its user is active. */
-export async function findActiveSession(db: Db, cookieValue: string | undefined, now = new Date()): Promise<ActiveSession | null> {
+export async function findActiveSession(
+  db: Db,
+  cookieValue: string | undefined,
+  now = new Date(),
+): Promise<ActiveSession | null> {
   if (!cookieValue) return null;
-  const session = await db.loginSession.findUnique({ where: { tokenHash: hashToken(cookieValue) }, include: { user: { include: { company: true } } } });
+  const session = await db.loginSession.findUnique({
+    where: { tokenHash: hashToken(cookieValue) },
+    include: { user: { include: { company: true } } },
+  });
   if (!session || session.endedAt || session.expiresAt <= now || !session.user.active) return null;
   return { id: session.id, authTime: session.authTime, user: session.user };
 }

@@ -5,7 +5,13 @@
  * unknown accounts too, so the answer never tells whether an account exists.
  */
 import type { Db } from "@/lib/db/prisma";
-import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt, type AttemptCount } from "@/lib/db/statements/throttles";
+import {
+  clearAttempts,
+  lockWhenReached,
+  releaseAttempt,
+  reserveAttempt,
+  type AttemptCount,
+} from "@/lib/db/statements/throttles";
 import { throttledNetwork } from "@/lib/http/client-address";
 
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
@@ -28,7 +34,8 @@ const secondsUntil = (date: Date, now: Date) => Math.max(1, Math.ceil((date.getT
 /** Seconds until the key takes attempts again, or 0 when this reservation is within its limit. */
 function waitFor(scope: Scope, count: AttemptCount, now: Date): number {
   if (count.lockedUntil && count.lockedUntil > now) return secondsUntil(count.lockedUntil, now);
-  if (count.attempts > MAX_FAILURES[scope]) return secondsUntil(new Date(count.windowStartedAt.getTime() + THROTTLE_WINDOW_SECONDS * 1000), now);
+  if (count.attempts > MAX_FAILURES[scope])
+    return secondsUntil(new Date(count.windowStartedAt.getTime() + THROTTLE_WINDOW_SECONDS * 1000), now);
   return 0;
 }
 
@@ -36,7 +43,12 @@ function waitFor(scope: Scope, count: AttemptCount, now: Date): number {
  * Counts this attempt for the address, then for the account; refused (and not counted further) as soon as one of
  * them is locked or its limit is taken. A refused attempt checks no password and gives back what it reserved.
  */
-export async function reserveSignInAttempt(db: Db, email: string, address: string | undefined, now = new Date()): Promise<SignInReservation> {
+export async function reserveSignInAttempt(
+  db: Db,
+  email: string,
+  address: string | undefined,
+  now = new Date(),
+): Promise<SignInReservation> {
   const keys = keysFor(email, address);
   for (const [index, [scope, key]] of keys.entries()) {
     const wait = waitFor(scope, await reserveAttempt(db, key, THROTTLE_WINDOW_SECONDS, now), now);
@@ -49,12 +61,21 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
 }
 
 /** The attempt failed: it stays counted, and a key that reached its limit is locked. */
-export async function recordFailedSignIn(db: Db, reservation: Extract<SignInReservation, { ok: true }>, now = new Date()): Promise<void> {
-  for (const [scope, key] of reservation.keys) await lockWhenReached(db, key, MAX_FAILURES[scope], new Date(now.getTime() + LOCKOUT_SECONDS * 1000));
+export async function recordFailedSignIn(
+  db: Db,
+  reservation: Extract<SignInReservation, { ok: true }>,
+  now = new Date(),
+): Promise<void> {
+  for (const [scope, key] of reservation.keys)
+    await lockWhenReached(db, key, MAX_FAILURES[scope], new Date(now.getTime() + LOCKOUT_SECONDS * 1000));
 }
 
 /** The password was right: the account's count starts over, and the address does not pay for this attempt. */
-export async function recordRightPassword(db: Db, reservation: Extract<SignInReservation, { ok: true }>, options: { clearAccount: boolean }): Promise<void> {
+export async function recordRightPassword(
+  db: Db,
+  reservation: Extract<SignInReservation, { ok: true }>,
+  options: { clearAccount: boolean },
+): Promise<void> {
   for (const [scope, key] of reservation.keys) {
     if (scope === "account" && options.clearAccount) await clearAttempts(db, key);
     else await releaseAttempt(db, key);

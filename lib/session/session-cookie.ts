@@ -8,7 +8,10 @@ export const SESSION_COOKIE = "optigate_session";
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export function sessionCookie(cookieValue: string, publicUrl: string): string {
-  return serializeCookie(SESSION_COOKIE, cookieValue, { secure: isSecureOrigin(publicUrl), maxAgeSeconds: SESSION_LIFETIME_SECONDS });
+  return serializeCookie(SESSION_COOKIE, cookieValue, {
+    secure: isSecureOrigin(publicUrl),
+    maxAgeSeconds: SESSION_LIFETIME_SECONDS,
+  });
 }
 
 export function readSessionCookie(request: Request): string | undefined {

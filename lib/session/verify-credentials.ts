@@ -20,7 +20,12 @@ let dummyHash: Promise<string> | undefined;
 /** Verifying against a throw-away hash for unknown accounts takes as long as for real ones. */
 const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
-export async function verifyCredentials(db: Db, username: string, password: string, ipAddress: string | undefined): Promise<CredentialCheck> {
+export async function verifyCredentials(
+  db: Db,
+  username: string,
+  password: string,
+  ipAddress: string | undefined,
+): Promise<CredentialCheck> {
   const email = username.trim().toLowerCase();
   if (email.length > MAX_USERNAME_LENGTH) return { ok: false, reason: "invalid_credentials" };
   const reservation = await reserveSignInAttempt(db, email, ipAddress);
@@ -29,13 +34,24 @@ export async function verifyCredentials(db: Db, username: string, password: stri
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
     await recordFailedSignIn(db, reservation);
-    await recordAuditEvent(db, { type: "sign_in.failed", userId: user?.id, ipAddress, details: { username: email, reason: "invalid_credentials" } });
+    await recordAuditEvent(db, {
+      type: "sign_in.failed",
+      userId: user?.id,
+      ipAddress,
+      details: { username: email, reason: "invalid_credentials" },
+    });
     return { ok: false, reason: "invalid_credentials" };
   }
   await recordRightPassword(db, reservation, { clearAccount: user.active });
-  if (needsRehash(user.passwordHash)) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+  if (needsRehash(user.passwordHash))
+    await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
   if (!user.active) {
-    await recordAuditEvent(db, { type: "sign_in.failed", userId: user.id, ipAddress, details: { reason: "account_disabled" } });
+    await recordAuditEvent(db, {
+      type: "sign_in.failed",
+      userId: user.id,
+      ipAddress,
+      details: { reason: "account_disabled" },
+    });
     return { ok: false, reason: "account_disabled" };
   }
   return { ok: true, user };

@@ -15,13 +15,27 @@ export async function loadDemoCatalogs(db: Db): Promise<string[]> {
     }
   }
   for (const { revisions, validCountries, productGroups, ...catalog } of demoCatalogs) {
-    const key = { supplierCompanyId_catalogId: { supplierCompanyId: catalog.supplierCompanyId, catalogId: catalog.catalogId } };
+    const key = {
+      supplierCompanyId_catalogId: { supplierCompanyId: catalog.supplierCompanyId, catalogId: catalog.catalogId },
+    };
     if (await db.catalog.findUnique({ where: key, select: { id: true } })) continue;
     await db.$transaction(async (tx) => {
-      const row = await tx.catalog.create({ data: { ...catalog, validCountries: JSON.stringify(validCountries), productGroups: JSON.stringify(productGroups) } });
+      const row = await tx.catalog.create({
+        data: {
+          ...catalog,
+          validCountries: JSON.stringify(validCountries),
+          productGroups: JSON.stringify(productGroups),
+        },
+      });
       for (const { articles, ...revision } of revisions) {
         const revisionRow = await tx.catalogRevision.create({
-          data: { ...revision, catalogId: row.id, publishedAt: new Date(revision.publishedAt), validFrom: new Date(revision.validFrom), validUntil: revision.validUntil ? new Date(revision.validUntil) : null },
+          data: {
+            ...revision,
+            catalogId: row.id,
+            publishedAt: new Date(revision.publishedAt),
+            validFrom: new Date(revision.validFrom),
+            validUntil: revision.validUntil ? new Date(revision.validUntil) : null,
+          },
         });
         await tx.catalogArticle.createMany({
           data: articles.map((article) => ({
@@ -37,18 +51,31 @@ export async function loadDemoCatalogs(db: Db): Promise<string[]> {
     created.push(`catalog ${catalog.supplierCompanyId}/${catalog.catalogId}`);
   }
   if ((await db.supplierWebService.count()) === 0) {
-    await db.supplierWebService.createMany({ data: demoWebServices.map((service) => ({ ...service, id: crypto.randomUUID() })) });
+    await db.supplierWebService.createMany({
+      data: demoWebServices.map((service) => ({ ...service, id: crypto.randomUUID() })),
+    });
     created.push("supplier web services");
   }
   const pair = { opticianCompanyId: demoCustomer.customerCompanyId, supplierCompanyId: demoCustomer.supplierCompanyId };
   if (!(await db.supplierRegistration.findFirst({ where: pair }))) {
     await db.$transaction(async (tx) => {
       const registration = await tx.supplierRegistration.create({
-        data: { ...pair, clientId: demoCustomer.clientId, status: "active", open: true, customerGroups: JSON.stringify(demoCustomer.customerGroups), history: { create: { status: "active", changedBy: "demo-data" } } },
+        data: {
+          ...pair,
+          clientId: demoCustomer.clientId,
+          status: "active",
+          open: true,
+          customerGroups: JSON.stringify(demoCustomer.customerGroups),
+          history: { create: { status: "active", changedBy: "demo-data" } },
+        },
       });
-      const catalogs = await tx.catalog.findMany({ where: { supplierCompanyId: pair.supplierCompanyId, catalogId: { in: demoCustomer.subscribedCatalogIds } } });
-      for (const catalog of catalogs) await tx.catalogSubscription.create({ data: { registrationId: registration.id, catalogId: catalog.id } });
-      for (const name of demoCustomer.whiteLabelNames) await tx.whiteLabelName.create({ data: { registrationId: registration.id, ...name } });
+      const catalogs = await tx.catalog.findMany({
+        where: { supplierCompanyId: pair.supplierCompanyId, catalogId: { in: demoCustomer.subscribedCatalogIds } },
+      });
+      for (const catalog of catalogs)
+        await tx.catalogSubscription.create({ data: { registrationId: registration.id, catalogId: catalog.id } });
+      for (const name of demoCustomer.whiteLabelNames)
+        await tx.whiteLabelName.create({ data: { registrationId: registration.id, ...name } });
     });
     created.push(`customer ${demoCustomer.clientId}`);
   }

@@ -24,7 +24,8 @@ const TIMED_OUT = "P1008";
  * found), or it held SQLite's write lock for longer than the busy timeout.
  */
 const isConflict = (error: unknown) =>
-  [UNIQUE_VIOLATION, TIMED_OUT].includes((error as { code?: string }).code ?? "") || (error instanceof ClientRegistryError && error.code === "already_exists");
+  [UNIQUE_VIOLATION, TIMED_OUT].includes((error as { code?: string }).code ?? "") ||
+  (error instanceof ClientRegistryError && error.code === "already_exists");
 
 export interface PreparedDatabase {
   appliedMigrations: string[];
@@ -36,7 +37,8 @@ export interface PreparedDatabase {
 
 async function warningsOf(db: ReturnType<typeof getPrismaClient>): Promise<string[]> {
   return (await issuersWithoutReach(db)).map(
-    (issuer) => `trusted issuer ${issuer} names neither companies nor email_domains: its tokens are refused until the operator registers it again with them (npm run admin -- federation add)`,
+    (issuer) =>
+      `trusted issuer ${issuer} names neither companies nor email_domains: its tokens are refused until the operator registers it again with them (npm run admin -- federation add)`,
   );
 }
 

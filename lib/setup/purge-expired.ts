@@ -18,37 +18,74 @@ const PURGE_PAUSE_MS = 50;
 const PURGE_MAX_ROUNDS = 200;
 const GRACE_MS = 24 * 3600 * 1000;
 
-export type PurgeCounts = Record<"refreshTokens" | "authorizationCodes" | "tickets" | "interactions" | "loginSessions" | "throttles" | "usedAssertions", number>;
+export type PurgeCounts = Record<
+  | "refreshTokens"
+  | "authorizationCodes"
+  | "tickets"
+  | "interactions"
+  | "loginSessions"
+  | "throttles"
+  | "usedAssertions",
+  number
+>;
 
 export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH): Promise<PurgeCounts> {
   const dayAgo = new Date(now.getTime() - GRACE_MS);
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000);
 
-  const refreshTokens = await db.refreshToken.findMany({ where: { expiresAt: { lt: dayAgo } }, select: { id: true }, take: batch });
-  const codes = await db.authorizationCode.findMany({ where: { expiresAt: { lt: dayAgo } }, select: { id: true }, take: batch });
+  const refreshTokens = await db.refreshToken.findMany({
+    where: { expiresAt: { lt: dayAgo } },
+    select: { id: true },
+    take: batch,
+  });
+  const codes = await db.authorizationCode.findMany({
+    where: { expiresAt: { lt: dayAgo } },
+    select: { id: true },
+    take: batch,
+  });
   const tickets = await db.ticket.findMany({ where: { expiresAt: { lt: now } }, select: { id: true }, take: batch });
-  const interactions = await db.authorizationInteraction.findMany({ where: { expiresAt: { lt: now } }, select: { idHash: true }, take: batch });
-  const sessions = await db.loginSession.findMany({ where: { OR: [{ expiresAt: { lt: dayAgo } }, { endedAt: { lt: dayAgo } }] }, select: { id: true }, take: batch });
+  const interactions = await db.authorizationInteraction.findMany({
+    where: { expiresAt: { lt: now } },
+    select: { idHash: true },
+    take: batch,
+  });
+  const sessions = await db.loginSession.findMany({
+    where: { OR: [{ expiresAt: { lt: dayAgo } }, { endedAt: { lt: dayAgo } }] },
+    select: { id: true },
+    take: batch,
+  });
   const throttles = await db.loginThrottle.findMany({
     where: { windowStartedAt: { lt: windowStart }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
     select: { key: true },
     take: batch,
   });
-  const assertions = await db.usedAssertion.findMany({ where: { expiresAt: { lt: now } }, select: { key: true }, take: batch });
+  const assertions = await db.usedAssertion.findMany({
+    where: { expiresAt: { lt: now } },
+    select: { key: true },
+    take: batch,
+  });
 
   return {
-    refreshTokens: (await db.refreshToken.deleteMany({ where: { id: { in: refreshTokens.map((row) => row.id) } } })).count,
-    authorizationCodes: (await db.authorizationCode.deleteMany({ where: { id: { in: codes.map((row) => row.id) } } })).count,
+    refreshTokens: (await db.refreshToken.deleteMany({ where: { id: { in: refreshTokens.map((row) => row.id) } } }))
+      .count,
+    authorizationCodes: (await db.authorizationCode.deleteMany({ where: { id: { in: codes.map((row) => row.id) } } }))
+      .count,
     tickets: (await db.ticket.deleteMany({ where: { id: { in: tickets.map((row) => row.id) } } })).count,
-    interactions: (await db.authorizationInteraction.deleteMany({ where: { idHash: { in: interactions.map((row) => row.idHash) } } })).count,
+    interactions: (
+      await db.authorizationInteraction.deleteMany({ where: { idHash: { in: interactions.map((row) => row.idHash) } } })
+    ).count,
     loginSessions: (await db.loginSession.deleteMany({ where: { id: { in: sessions.map((row) => row.id) } } })).count,
     throttles: (await db.loginThrottle.deleteMany({ where: { key: { in: throttles.map((row) => row.key) } } })).count,
-    usedAssertions: (await db.usedAssertion.deleteMany({ where: { key: { in: assertions.map((row) => row.key) } } })).count,
+    usedAssertions: (await db.usedAssertion.deleteMany({ where: { key: { in: assertions.map((row) => row.key) } } }))
+      .count,
   };
 }
 
 /** Rounds of purgeExpired until none comes back full (or PURGE_MAX_ROUNDS); the counts added up. */
-export async function purgeUntilDrained(db: Db, options: { now?: Date; batch?: number; pauseMs?: number; maxRounds?: number } = {}): Promise<PurgeCounts> {
+export async function purgeUntilDrained(
+  db: Db,
+  options: { now?: Date; batch?: number; pauseMs?: number; maxRounds?: number } = {},
+): Promise<PurgeCounts> {
   const { now = new Date(), batch = PURGE_BATCH, pauseMs = PURGE_PAUSE_MS, maxRounds = PURGE_MAX_ROUNDS } = options;
   const total = await purgeExpired(db, now, batch);
   let roundWasFull = Object.values(total).some((count) => count >= batch);

@@ -13,7 +13,11 @@ export async function syncScopes(db: Db, apiScopePrefix: string): Promise<void> 
     const row = existing.get(scope.name);
     if (!row) {
       await db.scope.create({ data: { name: scope.name, ...data } });
-    } else if (row.kind !== data.kind || row.displayNames !== data.displayNames || row.descriptions !== data.descriptions) {
+    } else if (
+      row.kind !== data.kind ||
+      row.displayNames !== data.displayNames ||
+      row.descriptions !== data.descriptions
+    ) {
       await db.scope.update({ where: { name: scope.name }, data });
     }
   }

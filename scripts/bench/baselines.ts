@@ -10,21 +10,40 @@ import { importPKCS8, SignJWT } from "jose";
 
 const claims = () => {
   const iat = Math.floor(Date.now() / 1000);
-  return { iss: "http://localhost", sub: "demo-backend", aud: "http://localhost/resources", client_id: "demo-backend", scope: "platform.catalogs.read", iat, exp: iat + 3600, jti: randomUUID() };
+  return {
+    iss: "http://localhost",
+    sub: "demo-backend",
+    aud: "http://localhost/resources",
+    client_id: "demo-backend",
+    scope: "platform.catalogs.read",
+    iat,
+    exp: iat + 3600,
+    jti: randomUUID(),
+  };
 };
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 function nodeSigner(alg: "ES256" | "RS256") {
-  const { privateKey } = alg === "ES256" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { privateKey } =
+    alg === "ES256"
+      ? generateKeyPairSync("ec", { namedCurve: "P-256" })
+      : generateKeyPairSync("rsa", { modulusLength: 2048 });
   return () => {
     const input = `${encode({ alg, kid: "k", typ: "at+jwt" })}.${encode(claims())}`;
-    const signature = sign("sha256", Buffer.from(input), alg === "ES256" ? { key: privateKey, dsaEncoding: "ieee-p1363" } : privateKey);
+    const signature = sign(
+      "sha256",
+      Buffer.from(input),
+      alg === "ES256" ? { key: privateKey, dsaEncoding: "ieee-p1363" } : privateKey,
+    );
     return `${input}.${signature.toString("base64url")}`;
   };
 }
 
 async function joseSigner(alg: "ES256" | "RS256") {
-  const { privateKey } = alg === "ES256" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { privateKey } =
+    alg === "ES256"
+      ? generateKeyPairSync("ec", { namedCurve: "P-256" })
+      : generateKeyPairSync("rsa", { modulusLength: 2048 });
   const key = await importPKCS8(privateKey.export({ type: "pkcs8", format: "pem" }).toString(), alg);
   return () => new SignJWT(claims()).setProtectedHeader({ alg, kid: "k", typ: "at+jwt" }).sign(key);
 }

@@ -17,7 +17,9 @@ export const ARTICLES = 200_000;
 
 /** Resident memory of a process in bytes (Linux). */
 function residentBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
 }
 
@@ -37,16 +39,28 @@ function median<T>(runs: T[], value: (run: T) => number): T {
 /** The raw rate: the same XML written from the same rows, already in memory, to /dev/null in one process. */
 export async function rawWriteRate(target: DatabaseTarget): Promise<{ articlesPerSecond: number; bytes: number }> {
   const db = getPrismaClient(target);
-  const prepared = await prepareSubCatalog(db, { supplierCompanyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION }, { kind: "public" });
+  const prepared = await prepareSubCatalog(
+    db,
+    { supplierCompanyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION },
+    { kind: "public" },
+  );
   const rows: ArticleRow[] = [];
-  for (let page = await readArticlePage(db, prepared); page.length > 0; page = await readArticlePage(db, prepared, page[page.length - 1])) rows.push(...page);
+  for (
+    let page = await readArticlePage(db, prepared);
+    page.length > 0;
+    page = await readArticlePage(db, prepared, page[page.length - 1])
+  )
+    rows.push(...page);
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
     const sink = createWriteStream("/dev/null");
     const started = performance.now();
     let bytes = 0;
     for (let offset = 0; offset < rows.length; offset += ARTICLE_PAGE_SIZE) {
-      const chunk = rows.slice(offset, offset + ARTICLE_PAGE_SIZE).map((article) => articleXml(article, prepared)).join("");
+      const chunk = rows
+        .slice(offset, offset + ARTICLE_PAGE_SIZE)
+        .map((article) => articleXml(article, prepared))
+        .join("");
       bytes += Buffer.byteLength(chunk);
       if (!sink.write(chunk)) await new Promise<void>((resolve) => sink.once("drain", () => resolve()));
     }
@@ -98,7 +112,9 @@ async function measureDownload(baseUrl: string, server: ChildProcess): Promise<D
   // The measuring process's own garbage (the raw-rate rows) must not be collected in the middle of a measurement.
   const memory = sampleMemory(server);
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`);
+  const response = await fetch(
+    `${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`,
+  );
   const reader = response.body!.getReader();
   let firstByteMs = 0;
   let bytes = 0;
@@ -111,12 +127,19 @@ async function measureDownload(baseUrl: string, server: ChildProcess): Promise<D
     if (bytes === 0) firstByteMs = performance.now() - started;
     bytes += value.length;
     // Counted on bytes, without decoding, so that the measuring side stays cheap next to the server.
-    const chunk = carry.length > 0 ? Buffer.concat([carry, value]) : Buffer.from(value.buffer, value.byteOffset, value.length);
+    const chunk =
+      carry.length > 0 ? Buffer.concat([carry, value]) : Buffer.from(value.buffer, value.byteOffset, value.length);
     for (let at = chunk.indexOf(endTag); at !== -1; at = chunk.indexOf(endTag, at + endTag.length)) articles++;
     carry = Buffer.from(chunk.subarray(Math.max(0, chunk.length - endTag.length + 1)));
   }
   const seconds = (performance.now() - started) / 1000;
-  return { articlesPerSecond: Math.round(articles / seconds), megabytesPerSecond: bytes / 1e6 / seconds, firstByteMs: Math.round(firstByteMs), peakGrowthMb: memory.stop(), articles };
+  return {
+    articlesPerSecond: Math.round(articles / seconds),
+    megabytesPerSecond: bytes / 1e6 / seconds,
+    firstByteMs: Math.round(firstByteMs),
+    peakGrowthMb: memory.stop(),
+    articles,
+  };
 }
 
 /** A master catalog file (docs/catalog-format.md) of `count` articles, written as a stream; its size in bytes. */
@@ -159,7 +182,10 @@ export const IMPORT_HEAP_MB = 64;
 /** Runs `npm run admin -- <args>` as its own Node process, sampling its resident memory. */
 export async function runAdmin(args: string[], env: Record<string, string>, nodeFlags: string[] = []): Promise<CliRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/admin.ts", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/admin.ts", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let peak = 0;
   const sampler = setInterval(() => {
     try {

@@ -26,10 +26,33 @@ export async function prepareFederationBench(target: DatabaseTarget): Promise<Fe
   const db = createPrismaClient(target);
   const jwk = { ...publicKey.export({ format: "jwk" }), kid: "bench-1", alg: "ES256", use: "sig" };
   await db.client.deleteMany({ where: { id: PARTNER_CLIENT } });
-  await registerClient(db, parseClientMetadata({ client_id: PARTNER_CLIENT, grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"], scope: "platform.catalogs.read" }, "platform"), { value: PARTNER_SECRET });
-  await addTrustedIssuer(db, parseTrustedIssuer({ issuer: PARTNER_ISSUER, jwks: { keys: [jwk] }, clients: [PARTNER_CLIENT], subject: "email", companies: ["demo-company-optician"] }));
+  await registerClient(
+    db,
+    parseClientMetadata(
+      {
+        client_id: PARTNER_CLIENT,
+        grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"],
+        scope: "platform.catalogs.read",
+      },
+      "platform",
+    ),
+    { value: PARTNER_SECRET },
+  );
+  await addTrustedIssuer(
+    db,
+    parseTrustedIssuer({
+      issuer: PARTNER_ISSUER,
+      jwks: { keys: [jwk] },
+      clients: [PARTNER_CLIENT],
+      subject: "email",
+      companies: ["demo-company-optician"],
+    }),
+  );
   await closeDb(db);
-  return { nextBody: (audience) => `grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=${assertion(privateKey, audience)}` };
+  return {
+    nextBody: (audience) =>
+      `grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=${assertion(privateKey, audience)}`,
+  };
 }
 
 const header = Buffer.from(JSON.stringify({ alg: "ES256", kid: "bench-1", typ: "JWT" })).toString("base64url");
@@ -37,7 +60,16 @@ const header = Buffer.from(JSON.stringify({ alg: "ES256", kid: "bench-1", typ: "
 /** Synchronous, as autocannon's setupRequest is. */
 function assertion(key: KeyObject, audience: string): string {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: PARTNER_ISSUER, sub: "bench-user", aud: audience, iat: now, exp: now + 300, jti: randomUUID(), email: "optician@demo.test", email_verified: true };
+  const claims = {
+    iss: PARTNER_ISSUER,
+    sub: "bench-user",
+    aud: audience,
+    iat: now,
+    exp: now + 300,
+    jti: randomUUID(),
+    email: "optician@demo.test",
+    email_verified: true,
+  };
   const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
   const signature = createSign("SHA256").update(input).sign({ key, dsaEncoding: "ieee-p1363" }).toString("base64url");
   return `${input}.${signature}`;

@@ -19,8 +19,19 @@ export interface BenchFixtures {
   codes: string[];
 }
 
-export async function prepareBenchFixtures(target: DatabaseTarget, tokenSigningAlg: "RS256" | "ES256", codeCount: number, refreshTokenCount: number): Promise<BenchFixtures> {
-  const config = loadConfig({ DATABASE_URL: target.url, SECRET_KEY, DEMO_DATA: "1", TOKEN_SIGNING_ALG: tokenSigningAlg, NODE_ENV: "test" });
+export async function prepareBenchFixtures(
+  target: DatabaseTarget,
+  tokenSigningAlg: "RS256" | "ES256",
+  codeCount: number,
+  refreshTokenCount: number,
+): Promise<BenchFixtures> {
+  const config = loadConfig({
+    DATABASE_URL: target.url,
+    SECRET_KEY,
+    DEMO_DATA: "1",
+    TOKEN_SIGNING_ALG: tokenSigningAlg,
+    NODE_ENV: "test",
+  });
   await prepareDatabase(config);
   const db = createPrismaClient(target); // its own client: disconnecting it must not end the shared pool
   await db.client.update({ where: { id: "demo-web" }, data: { idTokenSignedResponseAlg: tokenSigningAlg } });

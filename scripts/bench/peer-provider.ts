@@ -51,14 +51,24 @@ class MapAdapter implements Adapter {
 }
 
 function signingKey(algorithm: "ES256" | "RS256") {
-  const pair = algorithm === "ES256" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const pair =
+    algorithm === "ES256"
+      ? generateKeyPairSync("ec", { namedCurve: "P-256" })
+      : generateKeyPairSync("rsa", { modulusLength: 2048 });
   return { ...pair.privateKey.export({ format: "jwk" }), kid: `peer-${algorithm}`, alg: algorithm, use: "sig" };
 }
 
 const provider = new Provider(issuer, {
   adapter: MapAdapter,
   clients: [
-    { client_id: "backend", client_secret: "backend-secret", grant_types: ["client_credentials"], response_types: [], redirect_uris: [], scope: PEER_API_SCOPE },
+    {
+      client_id: "backend",
+      client_secret: "backend-secret",
+      grant_types: ["client_credentials"],
+      response_types: [],
+      redirect_uris: [],
+      scope: PEER_API_SCOPE,
+    },
     {
       client_id: "web",
       client_secret: "web-secret",
@@ -82,14 +92,29 @@ const provider = new Provider(issuer, {
       enabled: true,
       defaultResource: async () => API,
       useGrantedResource: async () => true,
-      getResourceServerInfo: async () => ({ scope: PEER_API_SCOPE, accessTokenFormat: "jwt", accessTokenTTL: 3600, jwt: { sign: { alg } } }),
+      getResourceServerInfo: async () => ({
+        scope: PEER_API_SCOPE,
+        accessTokenFormat: "jwt",
+        accessTokenTTL: 3600,
+        jwt: { sign: { alg } },
+      }),
     },
   },
-  ttl: { AccessToken: 3600, ClientCredentials: 3600, IdToken: 3600, AuthorizationCode: 3600, RefreshToken: 365 * 86_400, Grant: 365 * 86_400 },
+  ttl: {
+    AccessToken: 3600,
+    ClientCredentials: 3600,
+    IdToken: 3600,
+    AuthorizationCode: 3600,
+    RefreshToken: 365 * 86_400,
+    Grant: 365 * 86_400,
+  },
 });
 provider.on("server_error", (_ctx, error) => console.error(error));
 
-async function grantFixtures(codeCount: number, refreshTokenCount: number): Promise<{ refreshTokens: string[]; codes: string[] }> {
+async function grantFixtures(
+  codeCount: number,
+  refreshTokenCount: number,
+): Promise<{ refreshTokens: string[]; codes: string[] }> {
   const client = await provider.Client.find("web");
   if (!client) throw new Error("the peer's web client is missing");
   const grant = new provider.Grant({ accountId: ACCOUNT, clientId: "web" });
@@ -100,11 +125,32 @@ async function grantFixtures(codeCount: number, refreshTokenCount: number): Prom
   const authTime = Math.floor(Date.now() / 1000);
   const refreshTokens: string[] = [];
   for (let index = 0; index < refreshTokenCount; index++) {
-    refreshTokens.push(await new provider.RefreshToken({ client, accountId: ACCOUNT, grantId, scope, resource: API, authTime, gty: "authorization_code" }).save());
+    refreshTokens.push(
+      await new provider.RefreshToken({
+        client,
+        accountId: ACCOUNT,
+        grantId,
+        scope,
+        resource: API,
+        authTime,
+        gty: "authorization_code",
+      }).save(),
+    );
   }
   const codes: string[] = [];
   for (let index = 0; index < codeCount; index++) {
-    codes.push(await new provider.AuthorizationCode({ client, accountId: ACCOUNT, grantId, scope: `openid ${PEER_API_SCOPE}`, redirectUri: PEER_REDIRECT_URI, resource: API, authTime, gty: "authorization_code" }).save());
+    codes.push(
+      await new provider.AuthorizationCode({
+        client,
+        accountId: ACCOUNT,
+        grantId,
+        scope: `openid ${PEER_API_SCOPE}`,
+        redirectUri: PEER_REDIRECT_URI,
+        resource: API,
+        authTime,
+        gty: "authorization_code",
+      }).save(),
+    );
   }
   return { refreshTokens, codes };
 }

@@ -39,7 +39,11 @@ export function freePort(): Promise<number> {
 export function onServerCore(command: string[], env: Record<string, string>): ChildProcess {
   const argv = haveTaskset ? [...SERVER_CPU, ...command] : command;
   // A group of its own: `next start` runs the server in a child process, which must stop with it.
-  return spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  return spawn(argv[0], argv.slice(1), {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
 }
 
 export async function waitFor(url: string): Promise<void> {
@@ -64,7 +68,13 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export type Load = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string; nextBody?: () => string };
+export type Load = {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  nextBody?: () => string;
+};
 
 async function load(baseUrl: string, spec: Load, seconds: number): Promise<autocannon.Result> {
   return autocannon({
@@ -81,26 +91,41 @@ async function load(baseUrl: string, spec: Load, seconds: number): Promise<autoc
 export async function measure(name: string, baseUrl: string, spec: Load): Promise<Measurement> {
   await load(baseUrl, spec, WARMUP_SECONDS);
   const outcome = await load(baseUrl, spec, SECONDS);
-  const measurement = { name, rps: Math.round(outcome.requests.average), p50: outcome.latency.p50, p99: outcome.latency.p99, errors: outcome.errors + outcome.non2xx + outcome.timeouts };
+  const measurement = {
+    name,
+    rps: Math.round(outcome.requests.average),
+    p50: outcome.latency.p50,
+    p99: outcome.latency.p99,
+    errors: outcome.errors + outcome.non2xx + outcome.timeouts,
+  };
   results.push(measurement);
-  console.log(`  ${name.padEnd(56)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`);
+  console.log(
+    `  ${name.padEnd(56)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`,
+  );
   return measurement;
 }
 
 export type Measure = typeof measure;
 
 /** `command` serving OptiGate on a free port of the server core, with the database and access token algorithm given. */
-export async function startServer(command: string[], target: DatabaseTarget, alg: "ES256" | "RS256"): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startServer(
+  command: string[],
+  target: DatabaseTarget,
+  alg: "ES256" | "RS256",
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
-  const child = onServerCore(command.map((part) => part.replace("$PORT", String(port))), {
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATABASE_URL: target.url,
-    SECRET_KEY,
-    TOKEN_SIGNING_ALG: alg,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-  });
+  const child = onServerCore(
+    command.map((part) => part.replace("$PORT", String(port))),
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: target.url,
+      SECRET_KEY,
+      TOKEN_SIGNING_ALG: alg,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  );
   // Its log (a JSON line per request) is read and dropped, as a log collector would take it: left unread, a full
   // pipe would block the server's writes.
   child.stdout!.resume();

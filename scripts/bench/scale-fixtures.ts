@@ -17,7 +17,9 @@ function series(provider: DatabaseTarget["provider"], count: number): { with: st
 
 /** Timestamps as each database's driver writes them (lib/db/dialect.ts). */
 function timestamp(provider: DatabaseTarget["provider"], date: Date): string {
-  return provider === "sqlite" ? `'${date.toISOString().replace("Z", "+00:00")}'` : `'${date.toISOString()}'::timestamp`;
+  return provider === "sqlite"
+    ? `'${date.toISOString().replace("Z", "+00:00")}'`
+    : `'${date.toISOString()}'::timestamp`;
 }
 
 export async function seedScale(target: DatabaseTarget, what: "grown" | "expired backlog" = "grown"): Promise<number> {
@@ -33,25 +35,88 @@ export async function seedScale(target: DatabaseTarget, what: "grown" | "expired
     const yes = provider === "sqlite" ? "1" : "true";
     const insert = async (count: number, table: string, columns: string[], values: string[]) => {
       const { with: prefix, from } = series(provider, count);
-      await db.$executeRawUnsafe(`${prefix} INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM ${from}`);
+      await db.$executeRawUnsafe(
+        `${prefix} INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM ${from}`,
+      );
     };
     if (what === "expired backlog") {
-      await insert(SCALE.expiredBacklog, "refresh_tokens", ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"], [
-        "'bench-expired-' || i", "'bench-expired-hash-' || i", "'bench-expired-family-' || i", `'bench-client-' || (i % ${SCALE.clients} + 1)`, `'bench-user-' || (i % ${SCALE.users} + 1)`,
-        `'["openid","offline_access"]'`, created, created, past,
-      ]);
+      await insert(
+        SCALE.expiredBacklog,
+        "refresh_tokens",
+        ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"],
+        [
+          "'bench-expired-' || i",
+          "'bench-expired-hash-' || i",
+          "'bench-expired-family-' || i",
+          `'bench-client-' || (i % ${SCALE.clients} + 1)`,
+          `'bench-user-' || (i % ${SCALE.users} + 1)`,
+          `'["openid","offline_access"]'`,
+          created,
+          created,
+          past,
+        ],
+      );
       return (performance.now() - started) / 1000;
     }
-    await insert(SCALE.clients, "clients", ["id", "kind", "grant_types", "response_types", "redirect_uris", "allowed_scopes", "token_endpoint_auth_method", "offline_access", "created_at", "updated_at"], [
-      "'bench-client-' || i", "'web'", `'["authorization_code","refresh_token"]'`, `'["code"]'`, `'["https://app.example/cb"]'`, `'["openid","offline_access"]'`, "'client_secret_basic'", yes, created, created,
-    ]);
-    await insert(SCALE.users, "users", ["id", "company_id", "email", "given_name", "family_name", "password_hash", "created_at", "updated_at"], [
-      "'bench-user-' || i", `'${company.id}'`, "'bench-user-' || i || '@bench.test'", "'Bench'", "'User'", "'none'", created, created,
-    ]);
-    await insert(SCALE.refreshTokens, "refresh_tokens", ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"], [
-      "'bench-rt-' || i", "'bench-hash-' || i", "'bench-family-' || i", `'bench-client-' || (i % ${SCALE.clients} + 1)`, `'bench-user-' || (i % ${SCALE.users} + 1)`,
-      `'["openid","offline_access"]'`, created, created, future,
-    ]);
+    await insert(
+      SCALE.clients,
+      "clients",
+      [
+        "id",
+        "kind",
+        "grant_types",
+        "response_types",
+        "redirect_uris",
+        "allowed_scopes",
+        "token_endpoint_auth_method",
+        "offline_access",
+        "created_at",
+        "updated_at",
+      ],
+      [
+        "'bench-client-' || i",
+        "'web'",
+        `'["authorization_code","refresh_token"]'`,
+        `'["code"]'`,
+        `'["https://app.example/cb"]'`,
+        `'["openid","offline_access"]'`,
+        "'client_secret_basic'",
+        yes,
+        created,
+        created,
+      ],
+    );
+    await insert(
+      SCALE.users,
+      "users",
+      ["id", "company_id", "email", "given_name", "family_name", "password_hash", "created_at", "updated_at"],
+      [
+        "'bench-user-' || i",
+        `'${company.id}'`,
+        "'bench-user-' || i || '@bench.test'",
+        "'Bench'",
+        "'User'",
+        "'none'",
+        created,
+        created,
+      ],
+    );
+    await insert(
+      SCALE.refreshTokens,
+      "refresh_tokens",
+      ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"],
+      [
+        "'bench-rt-' || i",
+        "'bench-hash-' || i",
+        "'bench-family-' || i",
+        `'bench-client-' || (i % ${SCALE.clients} + 1)`,
+        `'bench-user-' || (i % ${SCALE.users} + 1)`,
+        `'["openid","offline_access"]'`,
+        created,
+        created,
+        future,
+      ],
+    );
     // What a running deployment's database looks like: statistics gathered, the write-ahead log checkpointed, and
     // the hundreds of megabytes just written on disk, not still being flushed by the kernel while the load runs.
     if (provider === "postgresql") await db.$executeRawUnsafe("ANALYZE").then(() => db.$executeRawUnsafe("CHECKPOINT"));

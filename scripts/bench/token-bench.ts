@@ -11,7 +11,18 @@
 import type { ChildProcess } from "node:child_process";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./fixtures";
-import { freePort, measure, onServerCore, OPTIGATE_SERVER, result, results, SECRET_KEY, startServer, stop, CONNECTIONS } from "./runner";
+import {
+  freePort,
+  measure,
+  onServerCore,
+  OPTIGATE_SERVER,
+  result,
+  results,
+  SECRET_KEY,
+  startServer,
+  stop,
+  CONNECTIONS,
+} from "./runner";
 import { runAdmin } from "./catalog-bench";
 import { SCALE, seedScale } from "./scale-fixtures";
 
@@ -23,7 +34,9 @@ const SIGNATURES: Record<Grant, number> = { client_credentials: 1, refresh_token
 const CODES = 40_000;
 /** Each refresh presents the next of these, as real clients refresh many tokens, each now and then. */
 const REFRESH_TOKENS = 20_000;
-const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` });
+const basic = (id: string, secret: string) => ({
+  authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`,
+});
 const REDIRECT = encodeURIComponent(BENCH_REDIRECT_URI);
 
 interface GrantLoad {
@@ -39,10 +52,20 @@ interface GrantLoad {
 function measureGrant(load: GrantLoad, grant: Grant): Promise<unknown> {
   const post = (headers: Record<string, string>) => ({ method: "POST" as const, path: load.path, headers });
   const name = `${load.label} ${grant}`;
-  if (grant === "client_credentials") return measure(name, load.baseUrl, { ...post(load.backend), body: "grant_type=client_credentials" });
+  if (grant === "client_credentials")
+    return measure(name, load.baseUrl, { ...post(load.backend), body: "grant_type=client_credentials" });
   let next = 0;
-  if (grant === "refresh_token") return measure(name, load.baseUrl, { ...post(load.web), nextBody: () => `grant_type=refresh_token&refresh_token=${load.refreshTokens[next++ % load.refreshTokens.length]}` });
-  return measure(name, load.baseUrl, { ...post(load.web), nextBody: () => `grant_type=authorization_code&redirect_uri=${REDIRECT}&code=${load.codes[next++ % load.codes.length]}` });
+  if (grant === "refresh_token")
+    return measure(name, load.baseUrl, {
+      ...post(load.web),
+      nextBody: () =>
+        `grant_type=refresh_token&refresh_token=${load.refreshTokens[next++ % load.refreshTokens.length]}`,
+    });
+  return measure(name, load.baseUrl, {
+    ...post(load.web),
+    nextBody: () =>
+      `grant_type=authorization_code&redirect_uri=${REDIRECT}&code=${load.codes[next++ % load.codes.length]}`,
+  });
 }
 
 /** The first line the child prints; whatever follows is read and dropped. */
@@ -65,15 +88,49 @@ interface RunningServer {
 
 async function startPeer(alg: Algorithm): Promise<RunningServer> {
   const port = await freePort();
-  const child = onServerCore([process.execPath, "--import", "tsx", "scripts/bench/peer-provider.ts", String(port), alg, String(CODES), String(REFRESH_TOKENS)], { NODE_ENV: "production" });
+  const child = onServerCore(
+    [
+      process.execPath,
+      "--import",
+      "tsx",
+      "scripts/bench/peer-provider.ts",
+      String(port),
+      alg,
+      String(CODES),
+      String(REFRESH_TOKENS),
+    ],
+    { NODE_ENV: "production" },
+  );
   const fixtures = JSON.parse(await firstLine(child)) as { refreshTokens: string[]; codes: string[] };
-  return { child, load: { label: `peer ${alg}`, baseUrl: `http://127.0.0.1:${port}`, path: "/token", backend: basic("backend", "backend-secret"), web: basic("web", "web-secret"), ...fixtures } };
+  return {
+    child,
+    load: {
+      label: `peer ${alg}`,
+      baseUrl: `http://127.0.0.1:${port}`,
+      path: "/token",
+      backend: basic("backend", "backend-secret"),
+      web: basic("web", "web-secret"),
+      ...fixtures,
+    },
+  };
 }
 
-async function startOptiGate(target: DatabaseTarget, alg: Algorithm, label = `${target.provider} ${alg}`): Promise<RunningServer> {
+async function startOptiGate(
+  target: DatabaseTarget,
+  alg: Algorithm,
+  label = `${target.provider} ${alg}`,
+): Promise<RunningServer> {
   const fixtures = await prepareBenchFixtures(target, alg, CODES, REFRESH_TOKENS);
   const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, alg);
-  const load = { label, baseUrl, path: "/connect/token", backend: basic("demo-backend", "demo-backend-secret"), web: basic("demo-web", "demo-web-secret"), refreshTokens: fixtures.refreshTokens, codes: fixtures.codes };
+  const load = {
+    label,
+    baseUrl,
+    path: "/connect/token",
+    backend: basic("demo-backend", "demo-backend-secret"),
+    web: basic("demo-web", "demo-web-secret"),
+    refreshTokens: fixtures.refreshTokens,
+    codes: fixtures.codes,
+  };
   return { child, load };
 }
 
@@ -121,12 +178,21 @@ export async function benchAtScale(target: DatabaseTarget): Promise<void> {
   const grants: Grant[] = ["refresh_token", "authorization_code"];
   await takeTurns([() => startOptiGate(target, "ES256", beforeGrowthLabel(target.provider))], grants);
   const seconds = await seedScale(target);
-  console.log(`  ${target.provider}: seeded ${SCALE.refreshTokens.toLocaleString("en")} refresh tokens, ${SCALE.users.toLocaleString("en")} users, ${SCALE.clients.toLocaleString("en")} clients in ${seconds.toFixed(1)} s`);
+  console.log(
+    `  ${target.provider}: seeded ${SCALE.refreshTokens.toLocaleString("en")} refresh tokens, ${SCALE.users.toLocaleString("en")} users, ${SCALE.clients.toLocaleString("en")} clients in ${seconds.toFixed(1)} s`,
+  );
   await takeTurns([() => startOptiGate(target, "ES256", scaleLabel(target.provider))], grants);
   await seedScale(target, "expired backlog");
-  const purge = await runAdmin(["purge"], { DATABASE_URL: target.url, SECRET_KEY, PUBLIC_URL: "http://localhost:3000", NODE_ENV: "production" });
+  const purge = await runAdmin(["purge"], {
+    DATABASE_URL: target.url,
+    SECRET_KEY,
+    PUBLIC_URL: "http://localhost:3000",
+    NODE_ENV: "production",
+  });
   if (purge.code !== 0) throw new Error(`the purge failed:\n${purge.output}`);
-  console.log(`  ${target.provider}: npm run admin -- purge drained ${SCALE.expiredBacklog.toLocaleString("en")} expired refresh tokens in ${purge.seconds.toFixed(1)} s (${purge.output.trim()})`);
+  console.log(
+    `  ${target.provider}: npm run admin -- purge drained ${SCALE.expiredBacklog.toLocaleString("en")} expired refresh tokens in ${purge.seconds.toFixed(1)} s (${purge.output.trim()})`,
+  );
 }
 
 /** The comparison with the peer, and the issue's targets. */
@@ -139,14 +205,21 @@ export function reportTokens(rawRates: Record<string, number>, check: (label: st
       for (const grant of GRANTS) {
         const ours = result(`${provider} ${alg} ${grant}`);
         const theirs = peer(grant);
-        if (ours && theirs) console.log(`  ${`${provider} ${alg} ${grant}`.padEnd(40)} ${String(ours.rps).padStart(6)} vs ${String(theirs.rps).padStart(6)} req/s  ratio ${ratio(ours.rps, theirs.rps).toFixed(2)}  p99 ${ours.p99} / ${theirs.p99} ms`);
+        if (ours && theirs)
+          console.log(
+            `  ${`${provider} ${alg} ${grant}`.padEnd(40)} ${String(ours.rps).padStart(6)} vs ${String(theirs.rps).padStart(6)} req/s  ratio ${ratio(ours.rps, theirs.rps).toFixed(2)}  p99 ${ours.p99} / ${theirs.p99} ms`,
+          );
       }
     }
   }
   const vsPeer = (name: string, alg: string, grant: string, factor: number) => {
     const ours = result(name);
     const theirs = result(`peer ${alg} ${grant}`);
-    if (ours && theirs) check(`${name} >= ${factor}x node-oidc-provider (${ours.rps} vs ${theirs.rps} req/s, ${ratio(ours.rps, theirs.rps).toFixed(2)})`, ours.rps >= factor * theirs.rps);
+    if (ours && theirs)
+      check(
+        `${name} >= ${factor}x node-oidc-provider (${ours.rps} vs ${theirs.rps} req/s, ${ratio(ours.rps, theirs.rps).toFixed(2)})`,
+        ours.rps >= factor * theirs.rps,
+      );
   };
   vsPeer("sqlite ES256 client_credentials", "ES256", "client_credentials", 1.5);
   vsPeer("sqlite ES256 refresh_token", "ES256", "refresh_token", 1.5);
@@ -158,25 +231,48 @@ export function reportTokens(rawRates: Record<string, number>, check: (label: st
     const cc = result(`${provider} RS256 client_credentials`);
     const raw = rawRates.RS256;
     const bare = result(bareLabel("RS256"));
-    const bareShare = bare ? `; a bare node:http endpoint that only signs: ${bare.rps} req/s, ${Math.round((100 * bare.rps) / raw)} %` : "";
-    if (cc) check(`${provider} RS256 client_credentials >= 85% of raw RS256 signing on one core (${cc.rps} vs ${raw}/s, ${Math.round((100 * cc.rps) / raw)} %${bareShare})`, cc.rps >= 0.85 * raw);
+    const bareShare = bare
+      ? `; a bare node:http endpoint that only signs: ${bare.rps} req/s, ${Math.round((100 * bare.rps) / raw)} %`
+      : "";
+    if (cc)
+      check(
+        `${provider} RS256 client_credentials >= 85% of raw RS256 signing on one core (${cc.rps} vs ${raw}/s, ${Math.round((100 * cc.rps) / raw)} %${bareShare})`,
+        cc.rps >= 0.85 * raw,
+      );
     for (const grant of ["refresh_token", "authorization_code"]) {
       const empty = result(`${beforeGrowthLabel(provider)} ${grant}`);
       const grown = result(`${scaleLabel(provider)} ${grant}`);
-      if (empty && grown) check(`${provider} ${grant} with ${SCALE.refreshTokens.toLocaleString("en")} refresh tokens within 10% of the same database before (demo data only) (${grown.rps} vs ${empty.rps} req/s, ${ratio(grown.rps, empty.rps).toFixed(2)})`, grown.rps >= 0.9 * empty.rps);
+      if (empty && grown)
+        check(
+          `${provider} ${grant} with ${SCALE.refreshTokens.toLocaleString("en")} refresh tokens within 10% of the same database before (demo data only) (${grown.rps} vs ${empty.rps} req/s, ${ratio(grown.rps, empty.rps).toFixed(2)})`,
+          grown.rps >= 0.9 * empty.rps,
+        );
     }
   }
-  const rows = results.filter((r) => GRANTS.some((grant) => r.name.endsWith(grant)) && /^(sqlite|postgresql|peer) /.test(r.name) && !r.name.includes("federation"));
+  const rows = results.filter(
+    (r) =>
+      GRANTS.some((grant) => r.name.endsWith(grant)) &&
+      /^(sqlite|postgresql|peer) /.test(r.name) &&
+      !r.name.includes("federation"),
+  );
   const ours = rows.filter((r) => !r.name.startsWith("peer"));
   if (ours.length > 0) {
     const worst = ours.reduce((a, b) => (b.p99 > a.p99 ? b : a));
-    check(`p99 < 20 ms at ${CONNECTIONS} connections on every OptiGate token row (worst ${worst.p99} ms, ${worst.name})`, worst.p99 < 20);
+    check(
+      `p99 < 20 ms at ${CONNECTIONS} connections on every OptiGate token row (worst ${worst.p99} ms, ${worst.name})`,
+      worst.p99 < 20,
+    );
   }
   // Little's law: a closed loop of CONNECTIONS clients on one core waits on average at least CONNECTIONS requests'
   // signing time, whatever the server does around it; p99 cannot be below that mean.
   for (const alg of ["ES256", "RS256"] as const) {
-    const floors = GRANTS.map((grant) => `${grant} ${((1000 * CONNECTIONS * SIGNATURES[grant]) / rawRates[alg]).toFixed(1)} ms`);
-    if (rawRates[alg]) console.log(`  ${alg} signing alone sets a mean latency of at least (${CONNECTIONS} connections × signatures per request / raw rate): ${floors.join(", ")}`);
+    const floors = GRANTS.map(
+      (grant) => `${grant} ${((1000 * CONNECTIONS * SIGNATURES[grant]) / rawRates[alg]).toFixed(1)} ms`,
+    );
+    if (rawRates[alg])
+      console.log(
+        `  ${alg} signing alone sets a mean latency of at least (${CONNECTIONS} connections × signatures per request / raw rate): ${floors.join(", ")}`,
+      );
   }
   const errors = rows.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors on every token row, OptiGate and peer (${errors})`, errors === 0);

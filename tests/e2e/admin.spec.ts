@@ -22,7 +22,10 @@ test("an operator registers a client, sees its secret once, and finds it in the 
   await signIn(page, "admin@demo.test", "Admin#2026");
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.locator("[data-client-id=demo-web]")).toBeVisible();
-  await page.fill("textarea[name=metadata]", JSON.stringify({ client_id: "e2e-shop", client_name: "E2E shop", redirect_uris: ["https://e2e.example/cb"] }));
+  await page.fill(
+    "textarea[name=metadata]",
+    JSON.stringify({ client_id: "e2e-shop", client_name: "E2E shop", redirect_uris: ["https://e2e.example/cb"] }),
+  );
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/admin\/clients\/e2e-shop\?created=1/);
   const secret = await page.locator("[data-new-secret]").textContent();
@@ -39,7 +42,12 @@ for (const locale of ["en", "de"] as const) {
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
     await signIn(page, "admin@demo.test", "Admin#2026");
-    for (const [name, path] of [["admin-clients", "/admin/clients"], ["admin-client", "/admin/clients/demo-web"], ["admin-audit", "/admin/audit"], ["admin-federation", "/admin/federation"]] as const) {
+    for (const [name, path] of [
+      ["admin-clients", "/admin/clients"],
+      ["admin-client", "/admin/clients/demo-web"],
+      ["admin-audit", "/admin/audit"],
+      ["admin-federation", "/admin/federation"],
+    ] as const) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       for (const width of [360, 1280]) {

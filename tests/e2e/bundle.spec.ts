@@ -23,13 +23,24 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function start(databaseUrl: string): Promise<{ child: ChildProcess; base: string; startedMs: number; log: () => string }> {
+async function start(
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; base: string; startedMs: number; log: () => string }> {
   const port = await freePort();
   const started = Date.now();
   // Only what the image sets: no tsx, no repository, no dev dependencies on the module path.
   const child = spawn(process.execPath, ["serve.mjs"], {
     cwd: folder,
-    env: { PATH: process.env.PATH, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, SECRET_KEY: "bundle-test-secret-key-0123456789-abcdef", DEMO_DATA: "1", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      SECRET_KEY: "bundle-test-secret-key-0123456789-abcdef",
+      DEMO_DATA: "1",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -38,7 +49,13 @@ async function start(databaseUrl: string): Promise<{ child: ChildProcess; base: 
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null || attempt > 240) throw new Error(`the bundle did not start:\n${output}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { child, base, startedMs: Date.now() - started, log: () => output };
@@ -47,13 +64,19 @@ async function start(databaseUrl: string): Promise<{ child: ChildProcess; base: 
 async function smoke(base: string): Promise<void> {
   const discovery = await (await fetch(`${base}/.well-known/openid-configuration`)).json();
   expect(discovery.token_endpoint).toMatch(/\/connect\/token$/);
-  const token = await fetch(`${base}/connect/token`, { method: "POST", headers: { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` }, body: new URLSearchParams({ grant_type: "client_credentials" }) });
+  const token = await fetch(`${base}/connect/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` },
+    body: new URLSearchParams({ grant_type: "client_credentials" }),
+  });
   expect(token.status).toBe(200);
   expect((await token.json()).access_token).toEqual(expect.any(String));
   const login = await fetch(`${base}/login`);
   expect(login.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
   expect(await login.text()).toContain('name="password"');
-  const download = await fetch(`${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`);
+  const download = await fetch(
+    `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`,
+  );
   expect(download.status).toBe(200);
   expect(await download.text()).toMatch(/<SubCatalog[\s\S]*<\/SubCatalog>\s*$/);
 }
@@ -93,9 +116,21 @@ test("the bundle serves on PostgreSQL", async () => {
 });
 
 test("a misconfigured bundle exits at once with one line naming the variable", () => {
-  const run = (env: Record<string, string>) => spawnSync(process.execPath, ["serve.mjs"], { cwd: folder, env: { PATH: process.env.PATH!, NODE_ENV: "production", ...env }, encoding: "utf8", timeout: 20_000 });
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["serve.mjs"], {
+      cwd: folder,
+      env: { PATH: process.env.PATH!, NODE_ENV: "production", ...env },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
   const badUrl = run({ DATABASE_URL: "mysql://db/optigate", SECRET_KEY: "bundle-test-secret-key-0123456789-abcdef" });
-  expect([badUrl.status, badUrl.stdout + badUrl.stderr]).toEqual([1, 'Configuration error: DATABASE_URL must start with file: (SQLite), postgresql:// or postgres:// (got "mysql://db/optigate")\n']);
+  expect([badUrl.status, badUrl.stdout + badUrl.stderr]).toEqual([
+    1,
+    'Configuration error: DATABASE_URL must start with file: (SQLite), postgresql:// or postgres:// (got "mysql://db/optigate")\n',
+  ]);
   const noKey = run({});
-  expect([noKey.status, noKey.stdout + noKey.stderr]).toEqual([1, "Configuration error: SECRET_KEY is required in production (at least 32 random characters)\n"]);
+  expect([noKey.status, noKey.stdout + noKey.stderr]).toEqual([
+    1,
+    "Configuration error: SECRET_KEY is required in production (at least 32 random characters)\n",
+  ]);
 });

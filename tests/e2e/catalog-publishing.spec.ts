@@ -4,7 +4,10 @@ import { expect, test, type Page } from "@playwright/test";
 
 const EXAMPLE = readFileSync("docs/catalog-example.xml", "utf8");
 // A catalog of its own, so that the demo catalogs other tests read stay as they are.
-const SWISS = EXAMPLE.replace('catalogID="catalog.xml" resourceKey="DLAG-DE"', 'catalogID="catalog_CH.xml" resourceKey="DLAG-CH"').replace("<ValidCountry>DE</ValidCountry>", "<ValidCountry>CH</ValidCountry>");
+const SWISS = EXAMPLE.replace(
+  'catalogID="catalog.xml" resourceKey="DLAG-DE"',
+  'catalogID="catalog_CH.xml" resourceKey="DLAG-CH"',
+).replace("<ValidCountry>DE</ValidCountry>", "<ValidCountry>CH</ValidCountry>");
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/portal/catalogs");
@@ -13,9 +16,17 @@ async function signIn(page: Page, email: string, password: string) {
   await page.locator("button[type=submit]").click();
 }
 
-const uploadFile = (page: Page, content: string) => page.setInputFiles("input[name=catalog]", { name: "catalog.xml", mimeType: "text/xml", buffer: Buffer.from(content) });
+const uploadFile = (page: Page, content: string) =>
+  page.setInputFiles("input[name=catalog]", {
+    name: "catalog.xml",
+    mimeType: "text/xml",
+    buffer: Buffer.from(content),
+  });
 
-test("a supplier uploads a catalog file, sees errors by line, imports and releases it; the optician then downloads it", async ({ page, request }) => {
+test("a supplier uploads a catalog file, sees errors by line, imports and releases it; the optician then downloads it", async ({
+  page,
+  request,
+}) => {
   await signIn(page, "supplier@demo.test", "Supplier#2026");
   await expect(page).toHaveURL(/\/portal\/catalogs$/);
   await expect(page.getByRole("navigation").getByRole("link", { name: "Catalogs" })).toBeVisible();
@@ -23,18 +34,27 @@ test("a supplier uploads a catalog file, sees errors by line, imports and releas
 
   await uploadFile(page, SWISS.replace("<PurchasePrice>10.90", "<PurchasePrice>10,90"));
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.locator("[data-import-result=failed]")).toContainText('Line 20: <PurchasePrice> "10,90" is not an amount');
+  await expect(page.locator("[data-import-result=failed]")).toContainText(
+    'Line 20: <PurchasePrice> "10,90" is not an amount',
+  );
   await expect(page.locator("[data-catalog-id='catalog_CH.xml']")).toHaveCount(0);
 
   await uploadFile(page, SWISS);
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.locator("[data-import-result=ok]")).toHaveText("Revision 1 of catalog_CH.xml was imported with 3 articles. It is not released yet.");
+  await expect(page.locator("[data-import-result=ok]")).toHaveText(
+    "Revision 1 of catalog_CH.xml was imported with 3 articles. It is not released yet.",
+  );
   const row = page.locator("[data-catalog-id='catalog_CH.xml'] tr[data-revision='1']");
   await expect(row).toContainText("not released");
 
-  const login = await request.post("/services/login/SilentLogin", { form: { username: "optician@demo.test", password: "Optician#2026" } });
+  const login = await request.post("/services/login/SilentLogin", {
+    form: { username: "optician@demo.test", password: "Optician#2026" },
+  });
   const { ticket } = await login.json();
-  const download = () => request.get(`/getSubCatalog.ashx?${new URLSearchParams({ ticket, companyID: "demo-company-lens", catalogResourceKey: "DLAG-CH", revision: "1" })}`);
+  const download = () =>
+    request.get(
+      `/getSubCatalog.ashx?${new URLSearchParams({ ticket, companyID: "demo-company-lens", catalogResourceKey: "DLAG-CH", revision: "1" })}`,
+    );
   expect((await download()).status()).toBe(403);
 
   await row.getByRole("button", { name: "Release" }).click();
@@ -46,8 +66,12 @@ test("a supplier uploads a catalog file, sees errors by line, imports and releas
 
   const released = await download();
   expect(released.status()).toBe(200);
-  expect(await released.text()).toContain('<Article articleNumber="SV-150" customerGroup="5" whiteLabel="false"><Name>Einstärkenglas 1.5</Name><PurchasePrice>10.90</PurchasePrice>');
-  expect(await (await request.get("/getCatalogInfos.ashx?validCountry=CH")).text()).toContain("<ResourceKey>DLAG-CH</ResourceKey>");
+  expect(await released.text()).toContain(
+    '<Article articleNumber="SV-150" customerGroup="5" whiteLabel="false"><Name>Einstärkenglas 1.5</Name><PurchasePrice>10.90</PurchasePrice>',
+  );
+  expect(await (await request.get("/getCatalogInfos.ashx?validCountry=CH")).text()).toContain(
+    "<ResourceKey>DLAG-CH</ResourceKey>",
+  );
 });
 
 test("an optician has no catalog page and no link to it", async ({ page }) => {
@@ -62,7 +86,13 @@ for (const locale of ["en", "de"] as const) {
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
     await signIn(page, "supplier@demo.test", "Supplier#2026");
-    await uploadFile(page, EXAMPLE.replace("<PurchasePrice>10.90", "<PurchasePrice>10,90").replace("<EndDate>2027-09-30", "<EndDate>2027-13-30"));
+    await uploadFile(
+      page,
+      EXAMPLE.replace("<PurchasePrice>10.90", "<PurchasePrice>10,90").replace(
+        "<EndDate>2027-09-30",
+        "<EndDate>2027-13-30",
+      ),
+    );
     await page.locator("form[enctype='multipart/form-data'] button[type=submit]").click();
     await expect(page.locator("[data-import-result=failed]")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", locale);

@@ -6,7 +6,9 @@ import type { Page } from "@playwright/test";
  * there fails; this waits until it has, so that the page can be used again.
  */
 export async function redirectToClient(page: Page, clientOrigin: string, action: () => Promise<unknown>): Promise<URL> {
-  const redirect = page.waitForResponse((response) => (response.headers()["location"] ?? "").startsWith(`${clientOrigin}/`));
+  const redirect = page.waitForResponse((response) =>
+    (response.headers()["location"] ?? "").startsWith(`${clientOrigin}/`),
+  );
   await action();
   const location = new URL((await redirect).headers()["location"]);
   await page.waitForURL((url) => !url.href.startsWith("http://localhost") || url.origin === clientOrigin);

@@ -11,7 +11,9 @@ import * as oidc from "openid-client";
 import { redirectToClient } from "./client-redirect";
 
 async function relyingParty(baseURL: string, clientId: string, auth: oidc.ClientAuth): Promise<oidc.Configuration> {
-  const config = await oidc.discovery(new URL(baseURL), clientId, undefined, auth, { execute: [oidc.allowInsecureRequests] });
+  const config = await oidc.discovery(new URL(baseURL), clientId, undefined, auth, {
+    execute: [oidc.allowInsecureRequests],
+  });
   oidc.enableNonRepudiationChecks(config); // verify ID token signatures against the JWKS
   return config;
 }
@@ -42,13 +44,23 @@ async function verifyIdToken(baseURL: string, config: oidc.Configuration, idToke
   return payload;
 }
 
-test("code flow for demo-web and demo-native: login, partial consent, tokens, userinfo, single sign-on", async ({ page, baseURL }) => {
+test("code flow for demo-web and demo-native: login, partial consent, tokens, userinfo, single sign-on", async ({
+  page,
+  baseURL,
+}) => {
   // demo-web: server web app with a secret.
   const web = await relyingParty(baseURL!, "demo-web", oidc.ClientSecretBasic("demo-web-secret"));
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const webRedirect = "http://localhost:4000/callback";
-  const loginPage = await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: webRedirect, scope: "openid profile email offline_access", state, nonce }).href);
+  const loginPage = await page.goto(
+    oidc.buildAuthorizationUrl(web, {
+      redirect_uri: webRedirect,
+      scope: "openid profile email offline_access",
+      state,
+      nonce,
+    }).href,
+  );
   expect(loginPage!.url()).toContain("/login?");
   const headers = await loginPage!.allHeaders();
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -63,9 +75,15 @@ test("code flow for demo-web and demo-native: login, partial consent, tokens, us
   }
   await expect(page.locator("input[type=checkbox][name=scope][value=openid]")).toBeDisabled();
   await page.locator("input[type=checkbox][name=scope][value=email]").uncheck();
-  const webCallback = await redirectToClient(page, "http://localhost:4000", () => page.locator("button[name=decision][value=allow]").click());
+  const webCallback = await redirectToClient(page, "http://localhost:4000", () =>
+    page.locator("button[name=decision][value=allow]").click(),
+  );
 
-  const webTokens = await oidc.authorizationCodeGrant(web, webCallback, { expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+  const webTokens = await oidc.authorizationCodeGrant(web, webCallback, {
+    expectedState: state,
+    expectedNonce: nonce,
+    idTokenExpected: true,
+  });
   expect(webTokens.scope).toBe("openid profile offline_access");
   expect(webTokens.refresh_token).toBeTruthy();
   const idClaims = await verifyIdToken(baseURL!, web, webTokens.id_token!, "demo-web");
@@ -92,7 +110,11 @@ test("code flow for demo-web and demo-native: login, partial consent, tokens, us
     await expect(page.getByText("Demo desktop app asks for permission to:")).toBeVisible();
     await page.locator("button[name=decision][value=allow]").click();
     const callback = await listener.callback;
-    const nativeTokens = await oidc.authorizationCodeGrant(native, callback, { pkceCodeVerifier: verifier, expectedState: nativeState, idTokenExpected: true });
+    const nativeTokens = await oidc.authorizationCodeGrant(native, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: nativeState,
+      idTokenExpected: true,
+    });
     const nativeClaims = await verifyIdToken(baseURL!, native, nativeTokens.id_token!, "demo-native");
     expect(nativeClaims.sub).toBe(idClaims.sub);
     expect(nativeClaims.sid).toBe(idClaims.sid);
@@ -104,9 +126,19 @@ test("code flow for demo-web and demo-native: login, partial consent, tokens, us
   }
 });
 
-test("the login page is localized by ui_locales and refuses wrong passwords without saying why", async ({ page, baseURL }) => {
+test("the login page is localized by ui_locales and refuses wrong passwords without saying why", async ({
+  page,
+  baseURL,
+}) => {
   const web = await relyingParty(baseURL!, "demo-web", oidc.ClientSecretBasic("demo-web-secret"));
-  await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope: "openid", state: "s", ui_locales: "de" }).href);
+  await page.goto(
+    oidc.buildAuthorizationUrl(web, {
+      redirect_uri: "http://localhost:4000/callback",
+      scope: "openid",
+      state: "s",
+      ui_locales: "de",
+    }).href,
+  );
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
   await page.fill("input[name=username]", "optician@demo.test");

@@ -18,16 +18,34 @@ async function serverWithBigCatalog(): Promise<{ server: OwnServer; query: strin
   const server = await startOwnServer();
   const file = path.join(mkdtempSync(path.join(tmpdir(), "optigate-shutdown-")), "catalog.xml");
   await writeCatalogFile(file, ARTICLES);
-  const admin = (...args: string[]) => execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: server.databaseUrl }, stdio: "pipe" });
+  const admin = (...args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: server.databaseUrl },
+      stdio: "pipe",
+    });
   admin("catalogs", "import", file);
   admin("catalogs", "release", "DLAG", "catalog_BENCH.xml", "1");
-  const login = await fetch(`http://127.0.0.1:${server.port}/services/login/SilentLogin`, { method: "POST", body: new URLSearchParams({ username: "optician@demo.test", password: "Optician#2026" }) });
+  const login = await fetch(`http://127.0.0.1:${server.port}/services/login/SilentLogin`, {
+    method: "POST",
+    body: new URLSearchParams({ username: "optician@demo.test", password: "Optician#2026" }),
+  });
   const { ticket } = await login.json();
-  return { server, query: new URLSearchParams({ ticket, companyID: "demo-company-lens", catalogResourceKey: "DLAG-BENCH", revision: "1" }).toString() };
+  return {
+    server,
+    query: new URLSearchParams({
+      ticket,
+      companyID: "demo-company-lens",
+      catalogResourceKey: "DLAG-BENCH",
+      revision: "1",
+    }).toString(),
+  };
 }
 
 /** Starts the download and reads it slowly: the first chunk now, the rest when `drain` is called. */
-function slowDownload(port: number, query: string): Promise<{ firstChunk: string; drain: () => Promise<{ text: string; complete: boolean }> }> {
+function slowDownload(
+  port: number,
+  query: string,
+): Promise<{ firstChunk: string; drain: () => Promise<{ text: string; complete: boolean }> }> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: "127.0.0.1", port, path: `/getSubCatalog.ashx?${query}` }, (response) => {
       response.pause();
@@ -52,7 +70,12 @@ function slowDownload(port: number, query: string): Promise<{ firstChunk: string
   });
 }
 
-const exited = (server: OwnServer) => new Promise<number | null>((resolve) => (server.process.exitCode !== null ? resolve(server.process.exitCode) : server.process.once("exit", (code) => resolve(code))));
+const exited = (server: OwnServer) =>
+  new Promise<number | null>((resolve) =>
+    server.process.exitCode !== null
+      ? resolve(server.process.exitCode)
+      : server.process.once("exit", (code) => resolve(code)),
+  );
 
 test("SIGTERM lets a running sub-catalog download finish, takes no new connections, and exits 0", async () => {
   test.setTimeout(120_000);

@@ -8,7 +8,10 @@ test.describe("home page", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("One sign-in for the optics trade platform");
       await expect(page.getByText(/OptiGate is the sign-in service of the optics trade platform/)).toBeVisible();
-      await expect(page.getByRole("link", { name: "Discovery document" })).toHaveAttribute("href", "/.well-known/openid-configuration");
+      await expect(page.getByRole("link", { name: "Discovery document" })).toHaveAttribute(
+        "href",
+        "/.well-known/openid-configuration",
+      );
       await expect(page.getByRole("link", { name: "Open the portal" })).toHaveAttribute("href", "/portal/applications");
     });
   });
@@ -18,8 +21,13 @@ test.describe("home page", () => {
     test("is shown in German for a German browser", async ({ page }) => {
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eine Anmeldung für die Handelsplattform der Augenoptik");
-      await expect(page.getByRole("link", { name: "Discovery-Dokument" })).toHaveAttribute("href", "/.well-known/openid-configuration");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Eine Anmeldung für die Handelsplattform der Augenoptik",
+      );
+      await expect(page.getByRole("link", { name: "Discovery-Dokument" })).toHaveAttribute(
+        "href",
+        "/.well-known/openid-configuration",
+      );
       await expect(page.getByRole("link", { name: "Zum Portal" })).toHaveAttribute("href", "/portal/applications");
     });
 

@@ -13,7 +13,15 @@ const USERS = {
   operator: ["admin@demo.test", "Admin#2026"],
 } as const;
 
-const PAGES = ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/audit?user=optician@demo.test", "/admin/audit?user=nobody@demo.test", "/admin/federation", "/admin"];
+const PAGES = [
+  "/admin/clients",
+  "/admin/clients/demo-web",
+  "/admin/audit",
+  "/admin/audit?user=optician@demo.test",
+  "/admin/audit?user=nobody@demo.test",
+  "/admin/federation",
+  "/admin",
+];
 const VARIANTS: Record<string, Record<string, string>> = { html: {}, rsc: { RSC: "1" } };
 
 async function signedIn(baseURL: string, role: keyof typeof USERS | "anonymous"): Promise<APIRequestContext> {
@@ -22,16 +30,24 @@ async function signedIn(baseURL: string, role: keyof typeof USERS | "anonymous")
   const loginPage = await (await context.get("/login")).text();
   const csrf = /name="csrf_token" value="([^"]+)"/.exec(loginPage)![1];
   const [username, password] = USERS[role];
-  const response = await context.post("/interaction/login", { form: { csrf_token: csrf, returnUrl: "/", username, password }, maxRedirects: 0 });
+  const response = await context.post("/interaction/login", {
+    form: { csrf_token: csrf, returnUrl: "/", username, password },
+    maxRedirects: 0,
+  });
   expect(response.headers()["location"]).toBe("/");
   return context;
 }
 
 /** The raw answer; an RSC request is first sent on to its cache-busting `_rsc` URL, as the Next.js router does. */
-async function rawBody(context: APIRequestContext, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+async function rawBody(
+  context: APIRequestContext,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   let response = await context.get(path, { headers, maxRedirects: 0 });
   const location = response.headers()["location"] ?? "";
-  if (headers.RSC && response.status() === 307 && new URL(location, "http://x").searchParams.has("_rsc")) response = await context.get(location, { headers, maxRedirects: 0 });
+  if (headers.RSC && response.status() === 307 && new URL(location, "http://x").searchParams.has("_rsc"))
+    response = await context.get(location, { headers, maxRedirects: 0 });
   return { status: response.status(), body: await response.text() };
 }
 
@@ -42,7 +58,17 @@ async function operatorData(baseURL: string): Promise<string[]> {
   const secretIds = [...clientPage.matchAll(/data-secret-id="([^"]+)"/g)].map((match) => match[1]);
   expect(secretIds.length).toBeGreaterThan(0);
   await operator.dispose();
-  return ["demo-backend", "demo-implicit", "localhost:4000/callback", "client_secret_basic", ...secretIds, "sign_in.succeeded", "data-event-type", "No events", PARTNER];
+  return [
+    "demo-backend",
+    "demo-implicit",
+    "localhost:4000/callback",
+    "client_secret_basic",
+    ...secretIds,
+    "sign_in.succeeded",
+    "data-event-type",
+    "No events",
+    PARTNER,
+  ];
 }
 
 test("operator pages send their data to operators only, in the HTML and in the RSC payload", async ({ baseURL }) => {
@@ -68,8 +94,12 @@ test("operator pages send their data to operators only, in the HTML and in the R
     const clients = await rawBody(operator, "/admin/clients", headers);
     expect(clients.status, variant).toBe(200);
     expect(clients.body, variant).toContain("demo-backend");
-    expect((await rawBody(operator, "/admin/audit?user=optician@demo.test", headers)).body, variant).toContain("sign_in.succeeded");
-    expect((await rawBody(operator, "/admin/audit?user=nobody@demo.test", headers)).body, variant).toContain("No events");
+    expect((await rawBody(operator, "/admin/audit?user=optician@demo.test", headers)).body, variant).toContain(
+      "sign_in.succeeded",
+    );
+    expect((await rawBody(operator, "/admin/audit?user=nobody@demo.test", headers)).body, variant).toContain(
+      "No events",
+    );
     expect((await rawBody(operator, "/admin/federation", headers)).body, variant).toContain(PARTNER);
   }
   await operator.dispose();

@@ -17,16 +17,24 @@ async function webClient(baseURL: string) {
 /** Signs in as the optician and allows demo-web; returns its tokens. */
 async function signInToDemoWeb(page: Page, web: oidc.Configuration, scope: string) {
   const state = oidc.randomState();
-  await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope, state, prompt: "consent" }).href);
+  await page.goto(
+    oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope, state, prompt: "consent" })
+      .href,
+  );
   await page.fill("input[name=username]", "optician@demo.test");
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/consent\?/);
-  const callback = await redirectToClient(page, "http://localhost:4000", () => page.locator("button[name=decision][value=allow]").click());
+  const callback = await redirectToClient(page, "http://localhost:4000", () =>
+    page.locator("button[name=decision][value=allow]").click(),
+  );
   return oidc.authorizationCodeGrant(web, callback, { expectedState: state, idTokenExpected: true });
 }
 
-test("revoking an application in the portal ends its refresh tokens and brings back the consent prompt", async ({ page, baseURL }) => {
+test("revoking an application in the portal ends its refresh tokens and brings back the consent prompt", async ({
+  page,
+  baseURL,
+}) => {
   const web = await webClient(baseURL!);
   const tokens = await signInToDemoWeb(page, web, "openid profile offline_access");
   await page.goto("/portal/applications");
@@ -39,26 +47,50 @@ test("revoking an application in the portal ends its refresh tokens and brings b
   await expect(page.locator("[data-client-id=demo-web]")).toHaveCount(0);
 
   await expect(oidc.refreshTokenGrant(web, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
-  await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope: "openid profile", state: "again" }).href);
+  await page.goto(
+    oidc.buildAuthorizationUrl(web, {
+      redirect_uri: "http://localhost:4000/callback",
+      scope: "openid profile",
+      state: "again",
+    }).href,
+  );
   await expect(page).toHaveURL(/\/consent\?/);
 });
 
 test("sign-out with a hint redirects at once; afterwards prompt=none needs a login", async ({ page, baseURL }) => {
   const web = await webClient(baseURL!);
   const tokens = await signInToDemoWeb(page, web, "openid");
-  const url = oidc.buildEndSessionUrl(web, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: "http://localhost:4000/", state: "bye" });
+  const url = oidc.buildEndSessionUrl(web, {
+    id_token_hint: tokens.id_token!,
+    post_logout_redirect_uri: "http://localhost:4000/",
+    state: "bye",
+  });
   const after = await redirectToClient(page, "http://localhost:4000", () => page.goto(url.href).catch(() => undefined));
   expect(after.href).toBe("http://localhost:4000/?state=bye");
   const silent = await redirectToClient(page, "http://localhost:4000", () =>
-    page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope: "openid", state: "s", prompt: "none" }).href).catch(() => undefined),
+    page
+      .goto(
+        oidc.buildAuthorizationUrl(web, {
+          redirect_uri: "http://localhost:4000/callback",
+          scope: "openid",
+          state: "s",
+          prompt: "none",
+        }).href,
+      )
+      .catch(() => undefined),
   );
   expect(silent.searchParams.get("error")).toBe("login_required");
 });
 
-test("sign-out without a hint asks first; an unregistered post-logout URI is never followed", async ({ page, baseURL }) => {
+test("sign-out without a hint asks first; an unregistered post-logout URI is never followed", async ({
+  page,
+  baseURL,
+}) => {
   const web = await webClient(baseURL!);
   await signInToDemoWeb(page, web, "openid");
-  await page.goto(`/connect/endsession?${new URLSearchParams({ client_id: "demo-web", post_logout_redirect_uri: "https://evil.example/" })}`);
+  await page.goto(
+    `/connect/endsession?${new URLSearchParams({ client_id: "demo-web", post_logout_redirect_uri: "https://evil.example/" })}`,
+  );
   await expect(page).toHaveURL(/\/signout\?/);
   await page.locator("button[name=decision][value=logout]").click();
   await expect(page).toHaveURL(/\/signout\?done=1/);
@@ -77,14 +109,22 @@ for (const locale of ["en", "de"] as const) {
       }
     };
     const web = await webClient(baseURL!);
-    await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope: "openid profile email offline_access", state: "s" }).href);
+    await page.goto(
+      oidc.buildAuthorizationUrl(web, {
+        redirect_uri: "http://localhost:4000/callback",
+        scope: "openid profile email offline_access",
+        state: "s",
+      }).href,
+    );
     await shoot("login");
     await page.fill("input[name=username]", "optician@demo.test");
     await page.fill("input[name=password]", "Optician#2026");
     await page.locator("button[type=submit]").click();
     await expect(page).toHaveURL(/\/consent\?/);
     await shoot("consent");
-    await redirectToClient(page, "http://localhost:4000", () => page.locator("button[name=decision][value=allow]").click());
+    await redirectToClient(page, "http://localhost:4000", () =>
+      page.locator("button[name=decision][value=allow]").click(),
+    );
     await page.goto("/portal/applications");
     await shoot("portal");
     await page.goto("/signout");

@@ -31,16 +31,31 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 10_000
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      const headers = (request.headers ?? []).map(([name, value]) => `${name}: ${String(value).slice(0, 80)}`).join(" | ");
-      reject(new Error(`no answer within ${timeoutMs} ms: ${request.method} ${request.target.slice(0, 200)} [${headers}] body ${request.body?.length ?? "none"} bytes${request.cutBodyAfter === undefined ? "" : `, cut after ${request.cutBodyAfter}`}`));
+      const headers = (request.headers ?? [])
+        .map(([name, value]) => `${name}: ${String(value).slice(0, 80)}`)
+        .join(" | ");
+      reject(
+        new Error(
+          `no answer within ${timeoutMs} ms: ${request.method} ${request.target.slice(0, 200)} [${headers}] body ${request.body?.length ?? "none"} bytes${request.cutBodyAfter === undefined ? "" : `, cut after ${request.cutBodyAfter}`}`,
+        ),
+      );
     }, timeoutMs);
     socket.on("connect", () => {
       const body = request.body === undefined ? undefined : Buffer.from(request.body);
       const lines: Buffer[] = [Buffer.from(`${request.method} ${request.target} HTTP/1.1\r\n`, "latin1")];
       const headers = request.headers ?? [];
-      if (!headers.some(([name]) => name.toLowerCase() === "host")) lines.push(Buffer.from(`Host: localhost:${port}\r\n`));
-      for (const [name, value] of headers) lines.push(Buffer.concat([Buffer.from(`${name}: `, "latin1"), Buffer.isBuffer(value) ? value : Buffer.from(value, "latin1"), Buffer.from("\r\n")]));
-      if (body && !headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name))) lines.push(Buffer.from(`Content-Length: ${body.length}\r\n`));
+      if (!headers.some(([name]) => name.toLowerCase() === "host"))
+        lines.push(Buffer.from(`Host: localhost:${port}\r\n`));
+      for (const [name, value] of headers)
+        lines.push(
+          Buffer.concat([
+            Buffer.from(`${name}: `, "latin1"),
+            Buffer.isBuffer(value) ? value : Buffer.from(value, "latin1"),
+            Buffer.from("\r\n"),
+          ]),
+        );
+      if (body && !headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name)))
+        lines.push(Buffer.from(`Content-Length: ${body.length}\r\n`));
       lines.push(Buffer.from("Connection: close\r\n\r\n"));
       socket.write(Buffer.concat(lines));
       if (body) socket.write(request.cutBodyAfter === undefined ? body : body.subarray(0, request.cutBodyAfter));
@@ -85,7 +100,14 @@ export async function startOwnServer(): Promise<OwnServer> {
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-raw-"));
   const databaseUrl = `file:${path.join(directory, "optigate.db")}`;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, DEMO_DATA: "1", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -111,4 +133,9 @@ export async function startOwnServer(): Promise<OwnServer> {
 }
 
 /** What must never reach a caller or the log: a stack trace or a path into the code. */
-export const LEAKS = [/\n[ \t]+at [^\n]*(?::\d+:\d+|\(native\)|ignore-listed)/, /node_modules[\\/]/, /[\\/](lib|app|scripts)[\\/][\w./-]+\.tsx?\b/, new RegExp(process.cwd().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))];
+export const LEAKS = [
+  /\n[ \t]+at [^\n]*(?::\d+:\d+|\(native\)|ignore-listed)/,
+  /node_modules[\\/]/,
+  /[\\/](lib|app|scripts)[\\/][\w./-]+\.tsx?\b/,
+  new RegExp(process.cwd().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+];

@@ -15,10 +15,13 @@ export async function startRoundRobinProxy(port: number, backends: number[]): Pr
   const server: Server = http.createServer((incoming, outgoing) => {
     const backend = backends[next++ % backends.length];
     routed.push(backend);
-    const forwarded = http.request({ host: "127.0.0.1", port: backend, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forwarded = http.request(
+      { host: "127.0.0.1", port: backend, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     forwarded.on("error", () => outgoing.destroy());
     incoming.pipe(forwarded);
   });

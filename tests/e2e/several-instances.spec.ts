@@ -22,7 +22,6 @@ interface Instance {
   log: () => string;
 }
 
-
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
@@ -34,7 +33,10 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 function startInstance(port: number, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -44,7 +46,10 @@ function startInstance(port: number, env: Record<string, string>): Instance {
 async function healthy(instance: Instance): Promise<void> {
   for (let attempt = 0; attempt < 120; attempt++) {
     if (instance.process.exitCode !== null) throw new Error(`instance on ${instance.port} exited:\n${instance.log()}`);
-    const ok = await fetch(`http://127.0.0.1:${instance.port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${instance.port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -52,9 +57,18 @@ async function healthy(instance: Instance): Promise<void> {
 }
 
 const tokenAt = (instance: Instance, form: Record<string, string>) =>
-  fetch(`http://127.0.0.1:${instance.port}/connect/token`, { method: "POST", headers: { authorization: `Basic ${Buffer.from("demo-web:demo-web-secret").toString("base64")}` }, body: new URLSearchParams(form) });
+  fetch(`http://127.0.0.1:${instance.port}/connect/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from("demo-web:demo-web-secret").toString("base64")}` },
+    body: new URLSearchParams(form),
+  });
 
-const kidsAt = async (instance: Instance) => ((await (await fetch(`http://127.0.0.1:${instance.port}/.well-known/openid-configuration/jwks`)).json()).keys as { kid: string }[]).map((key) => key.kid);
+const kidsAt = async (instance: Instance) =>
+  (
+    (await (await fetch(`http://127.0.0.1:${instance.port}/.well-known/openid-configuration/jwks`)).json()).keys as {
+      kid: string;
+    }[]
+  ).map((key) => key.kid);
 
 let database = "";
 let databaseUrl = "";
@@ -69,20 +83,40 @@ test.beforeAll(async () => {
   url.pathname = `/${database}`;
   databaseUrl = url.toString();
   const proxyPort = await freePort();
-  const env = { DATABASE_URL: databaseUrl, SECRET_KEY, PUBLIC_URL: `http://localhost:${proxyPort}`, DEMO_DATA: "1", NEXT_TELEMETRY_DISABLED: "1" };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY,
+    PUBLIC_URL: `http://localhost:${proxyPort}`,
+    DEMO_DATA: "1",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   // Both at once on the empty database.
   instances = [startInstance(await freePort(), env), startInstance(await freePort(), env)];
   await Promise.all(instances.map(healthy));
-  proxy = await startRoundRobinProxy(proxyPort, instances.map((instance) => instance.port));
+  proxy = await startRoundRobinProxy(
+    proxyPort,
+    instances.map((instance) => instance.port),
+  );
 });
 
 test.afterAll(async () => {
   await proxy?.close();
-  await Promise.all(instances.map((instance) => new Promise((resolve) => (instance.process.exitCode !== null ? resolve(null) : (instance.process.once("exit", resolve), instance.process.kill("SIGTERM"))))));
+  await Promise.all(
+    instances.map(
+      (instance) =>
+        new Promise((resolve) =>
+          instance.process.exitCode !== null
+            ? resolve(null)
+            : (instance.process.once("exit", resolve), instance.process.kill("SIGTERM")),
+        ),
+    ),
+  );
   if (database) await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 });
 
-test("two instances on one database: migrations once, sign-in across both, code and refresh at either, revocation and throttling shared", async ({ browser }) => {
+test("two instances on one database: migrations once, sign-in across both, code and refresh at either, revocation and throttling shared", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // Started at once: one applied the migrations, the other found them applied.
   const applied = instances.filter((instance) => /Applied migrations: 0001_identity/.test(instance.log()));
@@ -95,21 +129,40 @@ test("two instances on one database: migrations once, sign-in across both, code 
 
   // Sign-in through the proxy: every request goes to the other instance than the one before.
   const page = await (await browser.newContext({ baseURL: proxy.url })).newPage();
-  const web = await oidc.discovery(new URL(proxy.url), "demo-web", undefined, oidc.ClientSecretBasic("demo-web-secret"), { execute: [oidc.allowInsecureRequests] });
+  const web = await oidc.discovery(
+    new URL(proxy.url),
+    "demo-web",
+    undefined,
+    oidc.ClientSecretBasic("demo-web-secret"),
+    { execute: [oidc.allowInsecureRequests] },
+  );
   const state = oidc.randomState();
   const before = proxy.routed.length;
-  await page.goto(oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope: "openid offline_access", state, prompt: "consent" }).href);
+  await page.goto(
+    oidc.buildAuthorizationUrl(web, {
+      redirect_uri: "http://localhost:4000/callback",
+      scope: "openid offline_access",
+      state,
+      prompt: "consent",
+    }).href,
+  );
   await page.fill("input[name=username]", "optician@demo.test");
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/consent\?/);
-  const callback = await redirectToClient(page, "http://localhost:4000", () => page.locator("button[name=decision][value=allow]").click());
+  const callback = await redirectToClient(page, "http://localhost:4000", () =>
+    page.locator("button[name=decision][value=allow]").click(),
+  );
   expect(new Set(proxy.routed.slice(before))).toEqual(new Set(instances.map((instance) => instance.port)));
   const code = callback.searchParams.get("code")!;
 
   // The code at the second instance, the refresh at the first.
   const [first, second] = instances;
-  const redeemed = await tokenAt(second, { grant_type: "authorization_code", code, redirect_uri: "http://localhost:4000/callback" });
+  const redeemed = await tokenAt(second, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: "http://localhost:4000/callback",
+  });
   expect(redeemed.status).toBe(200);
   const { refresh_token: refreshToken } = await redeemed.json();
   expect((await tokenAt(first, { grant_type: "refresh_token", refresh_token: refreshToken })).status).toBe(200);
@@ -120,7 +173,10 @@ test("two instances on one database: migrations once, sign-in across both, code 
   await entry.locator("button[name=revoke]").click();
   await entry.locator("button[name=confirm]").click();
   await expect(page.getByRole("status")).toContainText("was revoked");
-  for (const instance of instances) expect((await (await tokenAt(instance, { grant_type: "refresh_token", refresh_token: refreshToken })).json()).error).toBe("invalid_grant");
+  for (const instance of instances)
+    expect(
+      (await (await tokenAt(instance, { grant_type: "refresh_token", refresh_token: refreshToken })).json()).error,
+    ).toBe("invalid_grant");
 
   // Five wrong passwords, alternating between the instances, lock the account at both.
   const guesser = await (await browser.newContext({ baseURL: proxy.url })).newPage();
@@ -143,7 +199,9 @@ test("two instances on one database: migrations once, sign-in across both, code 
 test("a key rotation by the CLI is published by both instances within their key cache time (60 s)", async () => {
   test.setTimeout(120_000);
   const old = await kidsAt(instances[0]);
-  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "keys", "rotate"], { env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY } }).toString();
+  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "keys", "rotate"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY },
+  }).toString();
   // Every algorithm rotates: RS256, ES256 and PS256 each get a new key.
   const kids = [...output.matchAll(/^(\w+): new active key ([^\s;]+)/gm)].map((match) => match[2]);
   expect(kids).toHaveLength(3);
@@ -152,7 +210,8 @@ test("a key rotation by the CLI is published by both instances within their key 
   while (seen.size < instances.length && Date.now() - started < 75_000) {
     for (const instance of instances) {
       const published = await kidsAt(instance);
-      if (!seen.has(instance.port) && kids.every((kid) => published.includes(kid))) seen.set(instance.port, Date.now() - started);
+      if (!seen.has(instance.port) && kids.every((kid) => published.includes(kid)))
+        seen.set(instance.port, Date.now() - started);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -160,5 +219,7 @@ test("a key rotation by the CLI is published by both instances within their key 
   for (const delay of seen.values()) expect(delay).toBeLessThanOrEqual(62_000);
   // The old keys stay published: tokens they signed still verify.
   for (const instance of instances) expect(await kidsAt(instance)).toEqual(expect.arrayContaining([...old, ...kids]));
-  console.log(`new keys ${kids.join(", ")} published after ${[...seen.values()].map((ms) => `${(ms / 1000).toFixed(0)} s`).join(" and ")}`);
+  console.log(
+    `new keys ${kids.join(", ")} published after ${[...seen.values()].map((ms) => `${(ms / 1000).toFixed(0)} s`).join(" and ")}`,
+  );
 });

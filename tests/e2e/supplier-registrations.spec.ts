@@ -14,13 +14,27 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function framesDownloadStatus(page: Page): Promise<number> {
-  const login = await page.request.post("/services/login/SilentLogin", { form: { username: "optician@demo.test", password: "Optician#2026" } });
+  const login = await page.request.post("/services/login/SilentLogin", {
+    form: { username: "optician@demo.test", password: "Optician#2026" },
+  });
   const { ticket } = await login.json();
-  const query = new URLSearchParams({ ticket, companyID: "demo-company-frames", catalogResourceKey: "FWG-DE", revision: "1" });
+  const query = new URLSearchParams({
+    ticket,
+    companyID: "demo-company-frames",
+    catalogResourceKey: "FWG-DE",
+    revision: "1",
+  });
   return (await page.request.get(`/getSubCatalog.ashx?${query}`)).status();
 }
 
-async function screenshots(browser: Browser, locale: "en" | "de", email: string, password: string, name: string, path = "/portal/suppliers") {
+async function screenshots(
+  browser: Browser,
+  locale: "en" | "de",
+  email: string,
+  password: string,
+  name: string,
+  path = "/portal/suppliers",
+) {
   const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
   const page = await context.newPage();
   await signIn(page, email, password);
@@ -29,12 +43,17 @@ async function screenshots(browser: Browser, locale: "en" | "de", email: string,
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `tests/artifacts/screenshots/suppliers-${name}-${locale}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `tests/artifacts/screenshots/suppliers-${name}-${locale}-${width}.png`,
+      fullPage: true,
+    });
   }
   await context.close();
 }
 
-test("an optician requests a registration, the supplier approves it, the catalog services follow, the optician withdraws", async ({ browser }) => {
+test("an optician requests a registration, the supplier approves it, the catalog services follow, the optician withdraws", async ({
+  browser,
+}) => {
   const optician = await (await browser.newContext({ locale: "en-GB" })).newPage();
   await signIn(optician, "optician@demo.test", "Optician#2026");
   await expect(optician.getByRole("navigation").getByRole("link", { name: "Suppliers" })).toBeVisible();
@@ -47,7 +66,9 @@ test("an optician requests a registration, the supplier approves it, the catalog
   await expect(frames).toContainText("Frame Works GmbH");
   await frames.locator("input[name=client_id]").fill("K-4711");
   await frames.getByRole("button", { name: "Send request" }).click();
-  await expect(optician.getByRole("status")).toHaveText("Your request was sent. The supplier will approve or reject it.");
+  await expect(optician.getByRole("status")).toHaveText(
+    "Your request was sent. The supplier will approve or reject it.",
+  );
   const request = optician.locator("section[data-registration-id]", { hasText: "Frame Works GmbH" });
   await expect(request.locator("[data-status=requested]")).toBeVisible();
 
@@ -63,11 +84,16 @@ test("an optician requests a registration, the supplier approves it, the catalog
   await supplier.fill("input[name=customer_groups]", "3, 7");
   await supplier.getByRole("button", { name: "Yes, approve" }).click();
   await expect(supplier.getByRole("status")).toHaveText("The registration was approved.");
-  await expect(supplier.locator("section[data-registration-id]", { hasText: "K-4711" })).toContainText("Customer groups: 3, 7");
+  await expect(supplier.locator("section[data-registration-id]", { hasText: "K-4711" })).toContainText(
+    "Customer groups: 3, 7",
+  );
   expect(await framesDownloadStatus(optician)).toBe(200);
 
   // The supplier opens the confirmation step to end it; meanwhile the optician withdraws.
-  await supplier.locator("section[data-registration-id]", { hasText: "K-4711" }).getByRole("button", { name: "End registration" }).click();
+  await supplier
+    .locator("section[data-registration-id]", { hasText: "K-4711" })
+    .getByRole("button", { name: "End registration" })
+    .click();
   await expect(supplier.getByText("End the registration of Augenoptik Demo GmbH?")).toBeVisible();
   await optician.reload();
   await request.getByRole("button", { name: "Withdraw" }).click();
@@ -77,7 +103,9 @@ test("an optician requests a registration, the supplier approves it, the catalog
   expect(await framesDownloadStatus(optician)).toBe(401);
   // The supplier's form names the version it was shown: the change is reported as stale, not applied.
   await supplier.getByRole("button", { name: "Yes, end it" }).click();
-  await expect(supplier.locator("p[role=alert]")).toHaveText("Someone changed this registration in the meantime. Please check it and try again.");
+  await expect(supplier.locator("p[role=alert]")).toHaveText(
+    "Someone changed this registration in the meantime. Please check it and try again.",
+  );
 });
 
 test("the page is for opticians and suppliers only", async ({ page }) => {

@@ -8,7 +8,18 @@ import { expect, test } from "@playwright/test";
 import { rawRequest } from "./raw-http";
 
 const BROKEN = ["%ZZ", "%E2%82", "%", "a%2", "%C0%AF", "%ED%A0%80", "%FF%FE"];
-const PREFIXES = ["/admin/clients/", "/v2/catalogs/", "/v2/supplierregistrations/", "/v2/", "/portal/", "/admin/", "/connect/", "/", "/interaction/", "/.well-known/"];
+const PREFIXES = [
+  "/admin/clients/",
+  "/v2/catalogs/",
+  "/v2/supplierregistrations/",
+  "/v2/",
+  "/portal/",
+  "/admin/",
+  "/connect/",
+  "/",
+  "/interaction/",
+  "/.well-known/",
+];
 
 test("every undecodable path gets 400 (or 405) and no 5xx", async () => {
   const port = Number(process.env.E2E_PORT);
@@ -16,8 +27,13 @@ test("every undecodable path gets 400 (or 405) and no 5xx", async () => {
   for (const prefix of PREFIXES) {
     for (const broken of BROKEN) {
       for (const method of ["GET", "POST"]) {
-        const response = await rawRequest(port, { method, target: `${prefix}${broken}`, headers: [["Content-Length", "0"]] });
-        const expected = method === "GET" ? response.status === 400 : response.status === 400 || response.status === 405;
+        const response = await rawRequest(port, {
+          method,
+          target: `${prefix}${broken}`,
+          headers: [["Content-Length", "0"]],
+        });
+        const expected =
+          method === "GET" ? response.status === 400 : response.status === 400 || response.status === 405;
         if (!expected) answers.push(`${method} ${prefix}${broken} ${response.status}`);
       }
     }

@@ -15,7 +15,10 @@ async function signInAtOptiGate(page: Page) {
   await page.click("button[type=submit]");
 }
 
-test("sign in, see the user and their catalogs, renew the access token, sign out through OptiGate", async ({ page, baseURL }) => {
+test("sign in, see the user and their catalogs, renew the access token, sign out through OptiGate", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto("/");
   await signInAtOptiGate(page);
 
@@ -46,7 +49,10 @@ test("sign in, see the user and their catalogs, renew the access token, sign out
   expect(cookieNames).toContain("next-auth.session-token");
 
   // Another site cannot sign the user out: the example takes the sign-out form from its own origin only.
-  const forged = await page.request.post(`${baseURL}/logout`, { headers: { origin: "https://elsewhere.example" }, maxRedirects: 0 });
+  const forged = await page.request.post(`${baseURL}/logout`, {
+    headers: { origin: "https://elsewhere.example" },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBe(403);
   await page.reload();
   await expect(page.getByTestId("user-name")).toHaveText("Olivia Optik");

@@ -33,8 +33,13 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 
 async function serveRoute(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, [value].flat().join(", "));
-  const answer = await routeFetch(`${ISSUER}${request.url}`, { method: request.method, headers, body: await readBody(request) });
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers.set(name, [value].flat().join(", "));
+  const answer = await routeFetch(`${ISSUER}${request.url}`, {
+    method: request.method,
+    headers,
+    body: await readBody(request),
+  });
   const outgoing: Record<string, string | string[]> = Object.fromEntries(answer.headers);
   if (answer.headers.getSetCookie().length > 0) outgoing["set-cookie"] = answer.headers.getSetCookie();
   response.writeHead(answer.status, outgoing).end(Buffer.from(await answer.arrayBuffer()));

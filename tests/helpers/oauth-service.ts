@@ -60,10 +60,18 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-export function formRequest(path: string, form: Record<string, string | string[]>, headers: Record<string, string> = {}): Request {
+export function formRequest(
+  path: string,
+  form: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+): Request {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) body.append(name, item);
-  return new Request(`${ISSUER}${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+  return new Request(`${ISSUER}${path}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
 }
 
 export function basic(clientId: string, secret: string): string {
@@ -106,32 +114,61 @@ export class UserAgent {
   }
 
   async authorizeUrl(url: string): Promise<Response> {
-    return this.keepCookies(await call("authorize", new Request(url.startsWith("/") ? `${ISSUER}${url}` : url, { headers: this.headers() })));
+    return this.keepCookies(
+      await call("authorize", new Request(url.startsWith("/") ? `${ISSUER}${url}` : url, { headers: this.headers() })),
+    );
   }
 
-  async login(returnUrl: string, username: string, password: string, overrides: Record<string, string> = {}): Promise<Response> {
+  async login(
+    returnUrl: string,
+    username: string,
+    password: string,
+    overrides: Record<string, string> = {},
+  ): Promise<Response> {
     const form = { [CSRF_FIELD]: this.csrfToken, returnUrl, username, password, ...overrides };
     return this.keepCookies(await call("login", formRequest("/interaction/login", form, this.headers())));
   }
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
-  async post(route: "signout" | "portal" | "admin" | "catalogs" | "suppliers", path: string, form: Record<string, string | string[]>): Promise<Response> {
-    return this.keepCookies(await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())));
+  async post(
+    route: "signout" | "portal" | "admin" | "catalogs" | "suppliers",
+    path: string,
+    form: Record<string, string | string[]>,
+  ): Promise<Response> {
+    return this.keepCookies(
+      await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())),
+    );
   }
 
   /** Posts a multipart form with one file, as a browser uploads it. */
-  async upload(route: "catalogs", path: string, fields: Record<string, string>, file: { field: string; name: string; content: string }, headers: Record<string, string> = {}): Promise<Response> {
+  async upload(
+    route: "catalogs",
+    path: string,
+    fields: Record<string, string>,
+    file: { field: string; name: string; content: string },
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const form = new FormData();
     for (const [name, value] of Object.entries({ [CSRF_FIELD]: this.csrfToken, ...fields })) form.append(name, value);
     form.append(file.field, new Blob([file.content], { type: "text/xml" }), file.name);
-    return this.keepCookies(await call(route, new Request(`${ISSUER}${path}`, { method: "POST", body: form, headers: this.headers(headers) })));
+    return this.keepCookies(
+      await call(
+        route,
+        new Request(`${ISSUER}${path}`, { method: "POST", body: form, headers: this.headers(headers) }),
+      ),
+    );
   }
 
   async get(route: "endsession", url: string): Promise<Response> {
     return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 
-  async consent(interaction: string, decision: "allow" | "deny", scopes: string[], overrides: Record<string, string> = {}): Promise<Response> {
+  async consent(
+    interaction: string,
+    decision: "allow" | "deny",
+    scopes: string[],
+    overrides: Record<string, string> = {},
+  ): Promise<Response> {
     const form = { [CSRF_FIELD]: this.csrfToken, interaction, decision, scope: scopes, ...overrides };
     return this.keepCookies(await call("consent", formRequest("/interaction/consent", form, this.headers())));
   }
@@ -170,7 +207,11 @@ export const demoWeb = {
 };
 
 /** Signs the demo optician in and allows the request, returning the code sent to the client. */
-export async function authorizeWithConsent(agent: UserAgent, params: Record<string, string>, grant?: string[]): Promise<{ code: string; response: Response }> {
+export async function authorizeWithConsent(
+  agent: UserAgent,
+  params: Record<string, string>,
+  grant?: string[],
+): Promise<{ code: string; response: Response }> {
   let response = await agent.authorize(params);
   if (response.headers.get("location")?.startsWith("/login")) {
     response = await agent.login(returnUrlOf(response), "optician@demo.test", "Optician#2026");

@@ -27,12 +27,19 @@ export const keySet = (...keys: PartnerKey[]) => ({ keys: keys.map((key) => key.
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A JWT signed with the key; `kid` in the header unless `header.kid` says otherwise (null: none). */
-export function signed(key: PartnerKey, claims: Record<string, unknown>, header: { kid?: string | null; typ?: string } = {}): Promise<string> {
+export function signed(
+  key: PartnerKey,
+  claims: Record<string, unknown>,
+  header: { kid?: string | null; typ?: string } = {},
+): Promise<string> {
   const kid = header.kid === null ? undefined : (header.kid ?? key.kid);
-  return new SignJWT(claims).setProtectedHeader({ alg: key.alg, ...(kid ? { kid } : {}), ...(header.typ ? { typ: header.typ } : {}) }).sign(key.privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: key.alg, ...(kid ? { kid } : {}), ...(header.typ ? { typ: header.typ } : {}) })
+    .sign(key.privateKey);
 }
 
-export type KeySetBehaviour = "serve" | "fail" | "hang" | "stall-body" | "huge" | "not-json" | "redirect-same" | "redirect-other";
+export type KeySetBehaviour =
+  "serve" | "fail" | "hang" | "stall-body" | "huge" | "not-json" | "redirect-same" | "redirect-other";
 
 /** Serves `keys` at /jwks.json; `fetches` counts the requests for it. */
 export class KeySetServer {
@@ -57,7 +64,9 @@ export class KeySetServer {
         case "stall-body":
           return void response.writeHead(200, { "content-type": "application/json" }).write('{"keys": ['); // never ends
         case "huge":
-          return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: this.keys, padding: "x".repeat(70 * 1024) }));
+          return response
+            .writeHead(200, { "content-type": "application/json" })
+            .end(JSON.stringify({ keys: this.keys, padding: "x".repeat(70 * 1024) }));
         case "not-json":
           return response.writeHead(200, { "content-type": "text/html" }).end("<html>keys</html>");
         case "redirect-same":

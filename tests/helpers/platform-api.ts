@@ -7,7 +7,16 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi-document";
-import { basic, call, formRequest, ISSUER, signedInAgent, interactionOf, returnUrlOf, type UserAgent } from "./oauth-service";
+import {
+  basic,
+  call,
+  formRequest,
+  ISSUER,
+  signedInAgent,
+  interactionOf,
+  returnUrlOf,
+  type UserAgent,
+} from "./oauth-service";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
 
@@ -20,17 +29,26 @@ const validators = new Map<object, ReturnType<typeof ajv.compile>>();
 /** Schemas of the document refer to its components; inline ones stand alone. */
 function validatorOf(schema: { $ref?: string }) {
   let validate = validators.get(schema);
-  if (!validate) validators.set(schema, (validate = ajv.compile(schema.$ref ? { $ref: `openapi${schema.$ref}` } : schema)));
+  if (!validate)
+    validators.set(schema, (validate = ajv.compile(schema.$ref ? { $ref: `openapi${schema.$ref}` } : schema)));
   return validate;
 }
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: object }>; headers?: Record<string, unknown>; $ref?: string }> };
+type Operation = {
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: object }>; headers?: Record<string, unknown>; $ref?: string }
+  >;
+};
 
 function operationOf(method: string, path: string): Operation | undefined {
   const segments = path.split("?")[0].split("/");
   for (const [template, item] of Object.entries(DOCUMENT.paths)) {
     const parts = template.split("/");
-    if (parts.length === segments.length && parts.every((part, index) => part.startsWith("{") || part === segments[index])) {
+    if (
+      parts.length === segments.length &&
+      parts.every((part, index) => part.startsWith("{") || part === segments[index])
+    ) {
       return (item as Record<string, Operation>)[method.toLowerCase()];
     }
   }
@@ -48,11 +66,20 @@ export async function checkAgainstDocument(method: string, path: string, respons
     expect(type).toBe("application/problem+json");
   }
   let described = operation?.responses[String(response.status)];
-  if (described?.$ref) described = (DOCUMENT.components.responses as Record<string, typeof described>)[described.$ref.split("/").pop()!];
-  if (operation) expect(described, `${method} ${path} answered ${response.status}, which the OpenAPI document does not describe`).toBeDefined();
+  if (described?.$ref)
+    described = (DOCUMENT.components.responses as Record<string, typeof described>)[described.$ref.split("/").pop()!];
+  if (operation)
+    expect(
+      described,
+      `${method} ${path} answered ${response.status}, which the OpenAPI document does not describe`,
+    ).toBeDefined();
   const schema = operation ? described!.content?.[type]?.schema : { $ref: "#/components/schemas/Problem" };
-  expect(schema, `${method} ${path} ${response.status} answered ${type}, which the OpenAPI document does not describe`).toBeDefined();
-  for (const header of Object.keys(described?.headers ?? {})) expect(response.headers.get(header), `header ${header}`).not.toBeNull();
+  expect(
+    schema,
+    `${method} ${path} ${response.status} answered ${type}, which the OpenAPI document does not describe`,
+  ).toBeDefined();
+  for (const header of Object.keys(described?.headers ?? {}))
+    expect(response.headers.get(header), `header ${header}`).not.toBeNull();
   if (type === "application/xml") return undefined;
   const body = JSON.parse(text);
   const validate = validatorOf(schema as { $ref?: string });
@@ -67,9 +94,16 @@ export interface ApiCallOptions {
 }
 
 /** One API call through the route file; the response and its JSON body, both checked against the document. */
-export async function api(method: Method, path: string, options: ApiCallOptions = {}): Promise<{ response: Response; body: any }> {
+export async function api(
+  method: Method,
+  path: string,
+  options: ApiCallOptions = {},
+): Promise<{ response: Response; body: any }> {
   const route = (await import("@/app/v2/[...path]/route")) as Record<Method, (request: Request) => Promise<Response>>;
-  const headers: Record<string, string> = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    ...options.headers,
+  };
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
@@ -82,7 +116,14 @@ export async function api(method: Method, path: string, options: ApiCallOptions 
 
 /** An access token for a client acting for itself (client credentials). */
 export async function clientToken(clientId: string, secret: string, scope: string): Promise<string> {
-  const response = await call("token", formRequest("/connect/token", { grant_type: "client_credentials", scope }, { authorization: basic(clientId, secret) }));
+  const response = await call(
+    "token",
+    formRequest(
+      "/connect/token",
+      { grant_type: "client_credentials", scope },
+      { authorization: basic(clientId, secret) },
+    ),
+  );
   expect(response.status).toBe(200);
   return (await response.json()).access_token;
 }
@@ -93,15 +134,35 @@ export async function userToken(email: string, password: string, scope: string, 
 }
 
 /** demo-web's token response for a demo user (access token, and ID and refresh tokens by scope). */
-export async function userTokens(email: string, password: string, scope: string, agent?: UserAgent): Promise<{ access_token: string; id_token?: string; refresh_token?: string }> {
+export async function userTokens(
+  email: string,
+  password: string,
+  scope: string,
+  agent?: UserAgent,
+): Promise<{ access_token: string; id_token?: string; refresh_token?: string }> {
   const user = agent ?? (await signedInAgent(email, password));
-  const params = { client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "code", scope, state: "s" };
+  const params = {
+    client_id: "demo-web",
+    redirect_uri: "http://localhost:4000/callback",
+    response_type: "code",
+    scope,
+    state: "s",
+  };
   let response = await user.authorize(params);
-  if (response.headers.get("location")?.startsWith("/login")) throw new Error(`not signed in: ${returnUrlOf(response)}`);
-  if (response.headers.get("location")?.startsWith("/consent")) response = await user.consent(interactionOf(response), "allow", scope.split(" "));
+  if (response.headers.get("location")?.startsWith("/login"))
+    throw new Error(`not signed in: ${returnUrlOf(response)}`);
+  if (response.headers.get("location")?.startsWith("/consent"))
+    response = await user.consent(interactionOf(response), "allow", scope.split(" "));
   const code = new URL(response.headers.get("location")!).searchParams.get("code");
   expect(code).toBeTruthy();
-  const token = await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code: code!, redirect_uri: params.redirect_uri }, { authorization: basic("demo-web", "demo-web-secret") }));
+  const token = await call(
+    "token",
+    formRequest(
+      "/connect/token",
+      { grant_type: "authorization_code", code: code!, redirect_uri: params.redirect_uri },
+      { authorization: basic("demo-web", "demo-web-secret") },
+    ),
+  );
   expect(token.status).toBe(200);
   return token.json();
 }

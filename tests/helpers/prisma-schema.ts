@@ -31,7 +31,12 @@ export function readSchemaTables(file: string): ExpectedTable[] {
       if (/@unique\b/.test(field[5])) uniqueKeys.push(column);
     }
     for (const [, fields] of body.matchAll(/@@unique\(\[([^\]]+)\]\)/g)) {
-      uniqueKeys.push(fields.split(",").map((f) => columnOf.get(f.trim())).join(","));
+      uniqueKeys.push(
+        fields
+          .split(",")
+          .map((f) => columnOf.get(f.trim()))
+          .join(","),
+      );
     }
     const table = /@@map\("([^"]+)"\)/.exec(body)?.[1] ?? model;
     return { name: table, columns, uniqueKeys: uniqueKeys.sort() };

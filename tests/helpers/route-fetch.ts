@@ -6,7 +6,16 @@ import { ROUTES } from "@/lib/server/routes";
 
 type Handler = (request: Request) => Promise<Response>;
 
-export async function routeFetch(url: string, init: { method?: string; headers?: HeadersInit; body?: unknown; redirect?: RequestRedirect; signal?: AbortSignal | null } = {}): Promise<Response> {
+export async function routeFetch(
+  url: string,
+  init: {
+    method?: string;
+    headers?: HeadersInit;
+    body?: unknown;
+    redirect?: RequestRedirect;
+    signal?: AbortSignal | null;
+  } = {},
+): Promise<Response> {
   const request = new Request(url, { ...init, body: init.body as BodyInit | null | undefined });
   const routes = ROUTES as Record<string, Record<string, Handler>>;
   const path = new URL(request.url).pathname;

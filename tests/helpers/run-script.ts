@@ -7,7 +7,11 @@ export interface ScriptResult {
   stderr: string;
 }
 
-export function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<ScriptResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<ScriptResult> {
   const fullEnv = { ...process.env, NODE_ENV: "test", ...env } as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(process.execPath, ["--import", "tsx", script, ...args], { env: fullEnv }, (error, stdout, stderr) =>

@@ -21,7 +21,9 @@ export interface TestDatabase {
 export const testProvider = (): DatabaseTarget["provider"] =>
   /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "") ? "postgresql" : "sqlite";
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const url = new URL(adminUrl);
   const name = `${url.pathname.slice(1)}_${randomBytes(5).toString("hex")}`.toLowerCase();
   const run = async (sql: string) => {
@@ -35,7 +37,10 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ target: Datab
   };
   await run(`CREATE DATABASE "${name}"`);
   url.pathname = `/${name}`;
-  return { target: parseDatabaseUrl(url.toString()), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return {
+    target: parseDatabaseUrl(url.toString()),
+    drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
 }
 
 function createSqliteDatabase(): { target: DatabaseTarget; drop: () => Promise<void> } {
@@ -47,7 +52,10 @@ function createSqliteDatabase(): { target: DatabaseTarget; drop: () => Promise<v
 }
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const created = testProvider() === "postgresql" ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : createSqliteDatabase();
+  const created =
+    testProvider() === "postgresql"
+      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!)
+      : createSqliteDatabase();
   if (options.migrate ?? true) await applyMigrations(created.target);
   const db = createPrismaClient(created.target);
   return {

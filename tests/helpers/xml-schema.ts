@@ -13,7 +13,9 @@ export function validateAgainst(schema: string, xml: string): void {
   try {
     execFileSync("xmllint", ["--noout", "--schema", schema, file], { stdio: "pipe" });
   } catch (error) {
-    throw new Error(`${schema} refuses the document: ${String((error as { stderr?: Buffer }).stderr ?? error)}`, { cause: error });
+    throw new Error(`${schema} refuses the document: ${String((error as { stderr?: Buffer }).stderr ?? error)}`, {
+      cause: error,
+    });
   }
 }
 

@@ -21,7 +21,9 @@ async function snapshot() {
     revisions: await db.catalogRevision.findMany({ orderBy: { id: "asc" } }),
     articles: await db.catalogArticle.count(),
     webServices: await db.supplierWebService.count(),
-    registrations: await db.supplierRegistration.findMany({ include: { subscriptions: true, whiteLabelNames: true, history: true } }),
+    registrations: await db.supplierRegistration.findMany({
+      include: { subscriptions: true, whiteLabelNames: true, history: true },
+    }),
   };
 }
 
@@ -34,12 +36,28 @@ afterAll(() => database.drop());
 describe(`demo data on ${testProvider()}`, () => {
   it("loads the contract's companies, users and clients", async () => {
     const result = await loadDemoData(database.db, "platform");
-    expect(result.created).toEqual(expect.arrayContaining(["user optician@demo.test", "client demo-web", "catalog demo-company-lens/catalog.xml", "customer 100234"]));
+    expect(result.created).toEqual(
+      expect.arrayContaining([
+        "user optician@demo.test",
+        "client demo-web",
+        "catalog demo-company-lens/catalog.xml",
+        "customer 100234",
+      ]),
+    );
     const { companies, users, clients } = await snapshot();
     expect(companies.map((c) => [c.name, c.kind])).toEqual(
-      expect.arrayContaining([["Augenoptik Demo GmbH", "eye_care_professional"], ["Demo Lens AG", "supplier"], ["OptiGate Operations", "operator"]]),
+      expect.arrayContaining([
+        ["Augenoptik Demo GmbH", "eye_care_professional"],
+        ["Demo Lens AG", "supplier"],
+        ["OptiGate Operations", "operator"],
+      ]),
     );
-    expect(users.map((u) => u.email)).toEqual(["admin@demo.test", "frames@demo.test", "optician@demo.test", "supplier@demo.test"]);
+    expect(users.map((u) => u.email)).toEqual([
+      "admin@demo.test",
+      "frames@demo.test",
+      "optician@demo.test",
+      "supplier@demo.test",
+    ]);
     expect(clients.map((c) => [c.id, c.kind])).toEqual([
       ["demo-authjs", "web"],
       ["demo-backend", "backend"],
@@ -50,31 +68,63 @@ describe(`demo data on ${testProvider()}`, () => {
     ]);
     const native = clients.find((c) => c.id === "demo-native")!;
     expect(native.offlineAccess).toBe(true);
-    expect(JSON.parse(clients.find((c) => c.id === "demo-backend")!.allowedScopes)).toEqual(["platform.catalogs.read", "platform.supplierreg.readwrite"]);
+    expect(JSON.parse(clients.find((c) => c.id === "demo-backend")!.allowedScopes)).toEqual([
+      "platform.catalogs.read",
+      "platform.supplierreg.readwrite",
+    ]);
   });
 
   it("loads the contract's catalogs, revisions, web services and the optician's customer relationship", async () => {
     const { db } = database;
     const lens = await db.company.findUniqueOrThrow({ where: { id: "demo-company-lens" } });
     expect(lens).toMatchObject({ kind: "supplier", supplierId: "DLAG", name1: "Demo Lens", name2: "AG" });
-    const german = await db.catalog.findUniqueOrThrow({ where: { supplierCompanyId_catalogId: { supplierCompanyId: lens.id, catalogId: "catalog.xml" } }, include: { revisions: { orderBy: { number: "asc" } } } });
+    const german = await db.catalog.findUniqueOrThrow({
+      where: { supplierCompanyId_catalogId: { supplierCompanyId: lens.id, catalogId: "catalog.xml" } },
+      include: { revisions: { orderBy: { number: "asc" } } },
+    });
     expect(german).toMatchObject({ language: "de", format: "SPECTARIS" });
     expect(JSON.parse(german.validCountries)).toEqual(["DE"]);
-    expect(german.revisions.map((r) => [r.number, r.released])).toEqual([[1, true], [2, true], [3, false]]);
-    const austrian = await db.catalog.findUniqueOrThrow({ where: { supplierCompanyId_catalogId: { supplierCompanyId: lens.id, catalogId: "catalog_AT.xml" } }, include: { revisions: true } });
+    expect(german.revisions.map((r) => [r.number, r.released])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
+    const austrian = await db.catalog.findUniqueOrThrow({
+      where: { supplierCompanyId_catalogId: { supplierCompanyId: lens.id, catalogId: "catalog_AT.xml" } },
+      include: { revisions: true },
+    });
     expect(JSON.parse(austrian.validCountries)).toEqual(["AT"]);
     expect(austrian.revisions.map((r) => [r.number, r.released])).toEqual([[1, true]]);
     expect(await db.catalog.count({ where: { supplierCompanyId: { not: lens.id } } })).toBe(1);
 
-    const relationship = await db.supplierRegistration.findFirstOrThrow({ include: { subscriptions: { include: { catalog: true } }, whiteLabelNames: true, history: true } });
-    expect(relationship).toMatchObject({ opticianCompanyId: "demo-company-optician", supplierCompanyId: lens.id, clientId: "100234", status: "active", open: true, version: 1 });
+    const relationship = await db.supplierRegistration.findFirstOrThrow({
+      include: { subscriptions: { include: { catalog: true } }, whiteLabelNames: true, history: true },
+    });
+    expect(relationship).toMatchObject({
+      opticianCompanyId: "demo-company-optician",
+      supplierCompanyId: lens.id,
+      clientId: "100234",
+      status: "active",
+      open: true,
+      version: 1,
+    });
     expect(relationship.history.map((change) => change.status)).toEqual(["active"]);
     expect(JSON.parse(relationship.customerGroups)).toEqual([5]);
-    expect(relationship.subscriptions.map((s) => [s.catalog.catalogId, s.status])).toEqual([["catalog.xml", "Subscribed"]]);
-    expect(relationship.whiteLabelNames).toEqual([expect.objectContaining({ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" })]);
-    const whiteLabel = await db.catalogArticle.findFirstOrThrow({ where: { articleNumber: "WL-100", revision: { catalogId: german.id, number: 2 } } });
+    expect(relationship.subscriptions.map((s) => [s.catalog.catalogId, s.status])).toEqual([
+      ["catalog.xml", "Subscribed"],
+    ]);
+    expect(relationship.whiteLabelNames).toEqual([
+      expect.objectContaining({ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" }),
+    ]);
+    const whiteLabel = await db.catalogArticle.findFirstOrThrow({
+      where: { articleNumber: "WL-100", revision: { catalogId: german.id, number: 2 } },
+    });
     expect(whiteLabel).toMatchObject({ whiteLabel: true, customerGroup: 0 });
-    expect(await db.supplierWebService.findMany({ where: { supplierCompanyId: lens.id }, orderBy: { type: "asc" } }).then((rows) => rows.map((r) => r.type))).toEqual(["ASN", "OrderConfig", "OrderResponse", "PlaceOrder"]);
+    expect(
+      await db.supplierWebService
+        .findMany({ where: { supplierCompanyId: lens.id }, orderBy: { type: "asc" } })
+        .then((rows) => rows.map((r) => r.type)),
+    ).toEqual(["ASN", "OrderConfig", "OrderResponse", "PlaceOrder"]);
   });
 
   it("stores passwords and secrets only as hashes", async () => {

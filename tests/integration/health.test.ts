@@ -27,13 +27,18 @@ describe(`GET /api/health on ${testProvider()}`, () => {
 
   it("adds database reachability and migration state for the metrics token, and only for it", async () => {
     const config = { ...loadConfig(), metricsToken: METRICS_TOKEN };
-    const health = (authorization?: string) => handleHealthRequest(new Request("http://localhost:3000/api/health", { headers: authorization ? { authorization } : {} }), { db: getDb(), config });
+    const health = (authorization?: string) =>
+      handleHealthRequest(
+        new Request("http://localhost:3000/api/health", { headers: authorization ? { authorization } : {} }),
+        { db: getDb(), config },
+      );
     expect(await (await health(`Bearer ${METRICS_TOKEN}`)).json()).toEqual({
       status: "ok",
       database: { provider: testProvider(), reachable: true },
       migrations: { applied: readMigrations(migrationsDirectory(), testProvider()).map((m) => m.id), pending: [] },
     });
-    for (const wrong of [undefined, `Bearer ${METRICS_TOKEN}x`, `Basic ${METRICS_TOKEN}`, "Bearer "]) expect(await (await health(wrong)).json(), wrong).toEqual({ status: "ok" });
+    for (const wrong of [undefined, `Bearer ${METRICS_TOKEN}x`, `Basic ${METRICS_TOKEN}`, "Bearer "])
+      expect(await (await health(wrong)).json(), wrong).toEqual({ status: "ok" });
   });
 
   it("reports pending migrations on a database that has none applied", async () => {
@@ -57,7 +62,10 @@ describe(`GET /api/health on ${testProvider()}`, () => {
     try {
       const { httpStatus, report } = await checkHealth(db, target.provider);
       expect(httpStatus).toBe(503);
-      expect(report).toEqual({ status: "database_unreachable", database: { provider: target.provider, reachable: false } });
+      expect(report).toEqual({
+        status: "database_unreachable",
+        database: { provider: target.provider, reachable: false },
+      });
     } finally {
       await closeDb(db).catch(() => undefined);
     }

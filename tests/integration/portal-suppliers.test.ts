@@ -6,41 +6,88 @@ import { testProvider } from "../helpers/test-database";
 
 const service = useOAuthService();
 const db = () => service().database.db;
-const post = (agent: Awaited<ReturnType<typeof signedInAgent>>, form: Record<string, string | string[]>) => agent.post("suppliers", "/interaction/suppliers", form);
+const post = (agent: Awaited<ReturnType<typeof signedInAgent>>, form: Record<string, string | string[]>) =>
+  agent.post("suppliers", "/interaction/suppliers", form);
 
 describe(`supplier registration forms on ${testProvider()}`, () => {
   it("lets an optician request and the supplier approve with customer groups, answering 303 to the page", async () => {
     const optician = await signedInAgent("optician@demo.test", "Optician#2026");
-    const requested = await post(optician, { action: "request", supplier_id: "FWG", client_id: " K-9 ", catalog: ["catalog.xml"] });
+    const requested = await post(optician, {
+      action: "request",
+      supplier_id: "FWG",
+      client_id: " K-9 ",
+      catalog: ["catalog.xml"],
+    });
     expect(requested.status).toBe(303);
     expect(requested.headers.get("location")).toBe("/portal/suppliers?done=request");
-    const row = await db().supplierRegistration.findFirstOrThrow({ where: { supplierCompanyId: "demo-company-frames", open: true }, include: { subscriptions: true } });
+    const row = await db().supplierRegistration.findFirstOrThrow({
+      where: { supplierCompanyId: "demo-company-frames", open: true },
+      include: { subscriptions: true },
+    });
     expect(row).toMatchObject({ clientId: "K-9", status: "requested" });
     expect(row.subscriptions).toHaveLength(1);
-    expect((await post(optician, { action: "request", supplier_id: "FWG", client_id: "K-9" })).headers.get("location")).toBe("/portal/suppliers?error=conflict");
+    expect(
+      (await post(optician, { action: "request", supplier_id: "FWG", client_id: "K-9" })).headers.get("location"),
+    ).toBe("/portal/suppliers?error=conflict");
 
     const frames = await signedInAgent("frames@demo.test", "Frames#2026");
     const change = { registration_id: row.id, version: String(row.version) };
-    expect((await post(frames, { action: "approve", ...change, customer_groups: "3,x" })).headers.get("location")).toBe("/portal/suppliers?error=invalid_groups");
-    expect((await post(optician, { action: "approve", ...change, customer_groups: "3" })).headers.get("location")).toBe("/portal/suppliers?error=forbidden");
-    expect((await post(frames, { action: "approve", ...change, customer_groups: "3, 7" })).headers.get("location")).toBe("/portal/suppliers?done=approve");
-    expect(JSON.parse((await db().supplierRegistration.findUniqueOrThrow({ where: { id: row.id } })).customerGroups)).toEqual([3, 7]);
+    expect((await post(frames, { action: "approve", ...change, customer_groups: "3,x" })).headers.get("location")).toBe(
+      "/portal/suppliers?error=invalid_groups",
+    );
+    expect((await post(optician, { action: "approve", ...change, customer_groups: "3" })).headers.get("location")).toBe(
+      "/portal/suppliers?error=forbidden",
+    );
+    expect(
+      (await post(frames, { action: "approve", ...change, customer_groups: "3, 7" })).headers.get("location"),
+    ).toBe("/portal/suppliers?done=approve");
+    expect(
+      JSON.parse((await db().supplierRegistration.findUniqueOrThrow({ where: { id: row.id } })).customerGroups),
+    ).toEqual([3, 7]);
     // The form's version is the one the page showed: a second submission of it is stale.
-    expect((await post(frames, { action: "end", ...change })).headers.get("location")).toBe("/portal/suppliers?error=stale");
-    expect((await post(optician, { action: "subscriptions", registration_id: row.id, version: String(row.version + 1), catalog: ["catalog.xml"] })).headers.get("location")).toBe("/portal/suppliers?done=subscriptions");
+    expect((await post(frames, { action: "end", ...change })).headers.get("location")).toBe(
+      "/portal/suppliers?error=stale",
+    );
+    expect(
+      (
+        await post(optician, {
+          action: "subscriptions",
+          registration_id: row.id,
+          version: String(row.version + 1),
+          catalog: ["catalog.xml"],
+        })
+      ).headers.get("location"),
+    ).toBe("/portal/suppliers?done=subscriptions");
     const unsubscribed = await db().catalogSubscription.findFirstOrThrow({ where: { registrationId: row.id } });
     expect(unsubscribed.status).toBe("Unsubscribed");
-    expect((await post(optician, { action: "withdraw", registration_id: row.id, version: String(row.version + 2) })).headers.get("location")).toBe("/portal/suppliers?done=withdraw");
+    expect(
+      (
+        await post(optician, { action: "withdraw", registration_id: row.id, version: String(row.version + 2) })
+      ).headers.get("location"),
+    ).toBe("/portal/suppliers?done=withdraw");
   });
 
   it("refuses forms without a valid CSRF token, bad customer numbers and unknown actions, writing nothing", async () => {
     const optician = await signedInAgent("optician@demo.test", "Optician#2026");
     const before = await db().supplierRegistration.count();
-    const forged = await call("suppliers", formRequest("/interaction/suppliers", { [CSRF_FIELD]: "forged", action: "request", supplier_id: "FWG", client_id: "1" }, { cookie: [...optician.cookies].map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join("; ") }));
+    const forged = await call(
+      "suppliers",
+      formRequest(
+        "/interaction/suppliers",
+        { [CSRF_FIELD]: "forged", action: "request", supplier_id: "FWG", client_id: "1" },
+        { cookie: [...optician.cookies].map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join("; ") },
+      ),
+    );
     expect(forged.headers.get("location")).toBe("/portal/suppliers?error=form_expired");
-    expect((await post(optician, { action: "request", supplier_id: "FWG", client_id: "" })).headers.get("location")).toBe("/portal/suppliers?error=invalid_client_id");
-    expect((await post(optician, { action: "explode", registration_id: "x", version: "1" })).headers.get("location")).toBe("/portal/suppliers?error=unknown_action");
-    expect((await post(optician, { action: "withdraw", registration_id: "x", version: "1" })).headers.get("location")).toBe("/portal/suppliers?error=not_found");
+    expect(
+      (await post(optician, { action: "request", supplier_id: "FWG", client_id: "" })).headers.get("location"),
+    ).toBe("/portal/suppliers?error=invalid_client_id");
+    expect(
+      (await post(optician, { action: "explode", registration_id: "x", version: "1" })).headers.get("location"),
+    ).toBe("/portal/suppliers?error=unknown_action");
+    expect(
+      (await post(optician, { action: "withdraw", registration_id: "x", version: "1" })).headers.get("location"),
+    ).toBe("/portal/suppliers?error=not_found");
     expect(await db().supplierRegistration.count()).toBe(before);
     const anonymous = await call("suppliers", formRequest("/interaction/suppliers", { action: "request" }));
     expect(anonymous.headers.get("location")).toBe("/login?returnUrl=%2Fportal%2Fsuppliers");

@@ -1,17 +1,48 @@
 import { describe, expect, it } from "vitest";
 import { listApplicationGrants } from "@/lib/portal/application-grants";
-import { authorizeWithConsent, basic, call, demoWeb, formRequest, UserAgent, useOAuthService } from "../helpers/oauth-service";
+import {
+  authorizeWithConsent,
+  basic,
+  call,
+  demoWeb,
+  formRequest,
+  UserAgent,
+  useOAuthService,
+} from "../helpers/oauth-service";
 import { testProvider } from "../helpers/test-database";
 
 const service = useOAuthService();
-const offline = { client_id: demoWeb.client_id, redirect_uri: demoWeb.redirect_uri, response_type: "code", scope: "openid profile offline_access", state: "s" };
+const offline = {
+  client_id: demoWeb.client_id,
+  redirect_uri: demoWeb.redirect_uri,
+  response_type: "code",
+  scope: "openid profile offline_access",
+  state: "s",
+};
 
 async function offlineGrant(agent: UserAgent) {
   const { code } = await authorizeWithConsent(agent, offline);
-  return (await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }))).json();
+  return (
+    await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri },
+        { Authorization: basic(demoWeb.client_id, demoWeb.secret) },
+      ),
+    )
+  ).json();
 }
 
-const refresh = (refreshToken: string) => call("token", formRequest("/connect/token", { grant_type: "refresh_token", refresh_token: refreshToken }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }));
+const refresh = (refreshToken: string) =>
+  call(
+    "token",
+    formRequest(
+      "/connect/token",
+      { grant_type: "refresh_token", refresh_token: refreshToken },
+      { Authorization: basic(demoWeb.client_id, demoWeb.secret) },
+    ),
+  );
 
 describe(`application access portal on ${testProvider()}`, () => {
   it("lists each granted application, localized, with scopes, dates, offline access and last use", async () => {
@@ -43,11 +74,18 @@ describe(`application access portal on ${testProvider()}`, () => {
   });
 
   it("needs a session and a valid CSRF token", async () => {
-    const anonymous = await new UserAgent().post("portal", "/interaction/portal", { action: "revoke", client_id: "demo-web" });
+    const anonymous = await new UserAgent().post("portal", "/interaction/portal", {
+      action: "revoke",
+      client_id: "demo-web",
+    });
     expect(anonymous.headers.get("location")).toBe("/login?returnUrl=%2Fportal%2Fapplications");
     const agent = new UserAgent();
     await offlineGrant(agent);
-    const forged = await agent.post("portal", "/interaction/portal", { action: "revoke", client_id: "demo-web", csrf_token: "forged" });
+    const forged = await agent.post("portal", "/interaction/portal", {
+      action: "revoke",
+      client_id: "demo-web",
+      csrf_token: "forged",
+    });
     expect(forged.headers.get("location")).toBe("/portal/applications?error=form_expired");
   });
 

@@ -38,7 +38,13 @@ describe("loadConfig", () => {
       API_SCOPE_PREFIX: "optics",
       ID_TOKEN_SIGNING_ALG: "ES256",
     });
-    expect(config).toMatchObject({ port: 4000, publicUrl: "https://id.example.com", demoData: true, apiScopePrefix: "optics", idTokenSigningAlg: "ES256" });
+    expect(config).toMatchObject({
+      port: 4000,
+      publicUrl: "https://id.example.com",
+      demoData: true,
+      apiScopePrefix: "optics",
+      idTokenSigningAlg: "ES256",
+    });
     expect(config.database).toEqual({ provider: "postgresql", url: "postgresql://u:p@db:5432/optigate" });
   });
 
@@ -75,8 +81,13 @@ describe("loadConfig", () => {
   });
 
   it("keeps a small connection pool per instance when DATABASE_POOL_MAX says so", () => {
-    expect(loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "2" }).database).toEqual({ provider: "postgresql", url: "postgresql://db/optigate", poolMax: 2 });
-    expect(loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate" }).database).toEqual({ provider: "postgresql", url: "postgresql://db/optigate" });
+    expect(
+      loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "2" }).database,
+    ).toEqual({ provider: "postgresql", url: "postgresql://db/optigate", poolMax: 2 });
+    expect(loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate" }).database).toEqual({
+      provider: "postgresql",
+      url: "postgresql://db/optigate",
+    });
   });
 
   it("requires SECRET_KEY with PostgreSQL", () => {

@@ -28,16 +28,37 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
         <div>
-          <label htmlFor="username" className="block text-sm font-medium text-slate-800">{t("username")}</label>
-          <input id="username" name="username" type="email" autoComplete="username" required defaultValue={username} autoFocus={!username}
-            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600" />
+          <label htmlFor="username" className="block text-sm font-medium text-slate-800">
+            {t("username")}
+          </label>
+          <input
+            id="username"
+            name="username"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={username}
+            autoFocus={!username}
+            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600"
+          />
         </div>
         <div>
-          <label htmlFor="password" className="block text-sm font-medium text-slate-800">{t("password")}</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(username)}
-            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600" />
+          <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+            {t("password")}
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus={Boolean(username)}
+            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600"
+          />
         </div>
-        <button type="submit" className={buttonPrimary}>{t("submit")}</button>
+        <button type="submit" className={buttonPrimary}>
+          {t("submit")}
+        </button>
       </form>
     </SignInCard>
   );

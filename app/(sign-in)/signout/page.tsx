@@ -12,8 +12,12 @@ export default async function SignOutPage({ searchParams }: { searchParams: Sear
   if (single(query.done)) {
     return (
       <SignInCard title={t("title")}>
-        <p role="status" className="text-slate-800">{t("done")}</p>
-        <a href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">{t("home")}</a>
+        <p role="status" className="text-slate-800">
+          {t("done")}
+        </p>
+        <a href="/" className="mt-4 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
+          {t("home")}
+        </a>
       </SignInCard>
     );
   }
@@ -28,8 +32,12 @@ export default async function SignOutPage({ searchParams }: { searchParams: Sear
           const value = single(query[name]);
           return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
         })}
-        <a href="/" className={buttonSecondary}>{t("stay")}</a>
-        <button type="submit" name="decision" value="logout" className={buttonPrimary}>{t("confirm")}</button>
+        <a href="/" className={buttonSecondary}>
+          {t("stay")}
+        </a>
+        <button type="submit" name="decision" value="logout" className={buttonPrimary}>
+          {t("confirm")}
+        </button>
       </form>
     </SignInCard>
   );

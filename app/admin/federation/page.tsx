@@ -12,9 +12,13 @@ export default async function AdminFederationPage() {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold text-brand-800">{t("federation")}</h1>
-      <p className="max-w-3xl text-sm text-slate-600">{t.rich("federationHint", { code: (chunks) => <code className="font-mono text-slate-800">{chunks}</code> })}</p>
+      <p className="max-w-3xl text-sm text-slate-600">
+        {t.rich("federationHint", { code: (chunks) => <code className="font-mono text-slate-800">{chunks}</code> })}
+      </p>
       {issuers.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("noIssuers")}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          {t("noIssuers")}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-sm">
@@ -32,18 +36,34 @@ export default async function AdminFederationPage() {
               {issuers.map((issuer) => (
                 <tr key={issuer.issuer} data-issuer={issuer.issuer}>
                   <td className={`${cell} break-all font-medium text-slate-900`}>{issuer.issuer}</td>
-                  <td className={`${cell} break-all`}>{issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}</td>
+                  <td className={`${cell} break-all`}>
+                    {issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}
+                  </td>
                   <td className={cell}>
                     {issuer.clientIds.map((clientId) => (
-                      <a key={clientId} href={`/admin/clients/${encodeURIComponent(clientId)}`} className="mr-2 text-brand-700 underline underline-offset-2">{clientId}</a>
+                      <a
+                        key={clientId}
+                        href={`/admin/clients/${encodeURIComponent(clientId)}`}
+                        className="mr-2 text-brand-700 underline underline-offset-2"
+                      >
+                        {clientId}
+                      </a>
                     ))}
                   </td>
-                  <td className={cell}>{issuer.subjectMapping === "email" ? t("subjectByEmail") : t("subjectByLink", { count: issuer.linkedSubjects })}</td>
+                  <td className={cell}>
+                    {issuer.subjectMapping === "email"
+                      ? t("subjectByEmail")
+                      : t("subjectByLink", { count: issuer.linkedSubjects })}
+                  </td>
                   <td className={`${cell} break-all`} data-reach={issuer.reach ? "set" : "missing"}>
                     {issuer.reach ? (
                       <>
-                        {issuer.reach.companies.length > 0 && <div>{t("reachCompanies", { ids: issuer.reach.companies.join(", ") })}</div>}
-                        {issuer.reach.emailDomains.length > 0 && <div>{t("reachEmailDomains", { domains: issuer.reach.emailDomains.join(", ") })}</div>}
+                        {issuer.reach.companies.length > 0 && (
+                          <div>{t("reachCompanies", { ids: issuer.reach.companies.join(", ") })}</div>
+                        )}
+                        {issuer.reach.emailDomains.length > 0 && (
+                          <div>{t("reachEmailDomains", { domains: issuer.reach.emailDomains.join(", ") })}</div>
+                        )}
                       </>
                     ) : (
                       <strong className="text-red-700">{t("reachMissing")}</strong>

@@ -6,14 +6,31 @@ export async function ImportResultNotice({ imported }: { imported: ShownImportRe
   if (!imported) return null;
   const t = await getTranslations("Catalogs");
   if (imported.ok) {
-    return <p role="status" data-import-result="ok" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("imported", { catalog: imported.catalogId, revision: imported.revision, articles: imported.articles })}</p>;
+    return (
+      <p
+        role="status"
+        data-import-result="ok"
+        className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
+      >
+        {t("imported", { catalog: imported.catalogId, revision: imported.revision, articles: imported.articles })}
+      </p>
+    );
   }
   return (
-    <div role="alert" data-import-result="failed" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <div
+      role="alert"
+      data-import-result="failed"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
       <p className="font-medium">{t("importFailed")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {imported.errors.map((failure) => (
-          <li key={`${failure.line}:${failure.message}`}><span className="font-medium">{t("line", { line: failure.line })}:</span> <span lang="en" className="font-mono text-xs">{failure.message}</span></li>
+          <li key={`${failure.line}:${failure.message}`}>
+            <span className="font-medium">{t("line", { line: failure.line })}:</span>{" "}
+            <span lang="en" className="font-mono text-xs">
+              {failure.message}
+            </span>
+          </li>
         ))}
       </ul>
       {imported.more ? <p className="mt-2">{t("moreErrors")}</p> : null}

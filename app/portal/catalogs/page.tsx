@@ -12,11 +12,22 @@ import { ImportResultNotice } from "./import-result";
 
 export const dynamic = "force-dynamic";
 
-const ERRORS = ["form_expired", "no_file", "too_large", "not_found", "already_released", "incomplete", "unknown_action"] as const;
+const ERRORS = [
+  "form_expired",
+  "no_file",
+  "too_large",
+  "not_found",
+  "already_released",
+  "incomplete",
+  "unknown_action",
+] as const;
 
 export default async function CatalogsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const { catalogs, supplier } = await pageData(CATALOGS_PATH, async (actor) => ({ catalogs: await listOwnCatalogs(actor), supplier: supplierOf(actor)! }));
+  const { catalogs, supplier } = await pageData(CATALOGS_PATH, async (actor) => ({
+    catalogs: await listOwnCatalogs(actor),
+    supplier: supplierOf(actor)!,
+  }));
   const t = await getTranslations("Catalogs");
   const csrf = await pageCsrfToken();
   const imported = await lastImportResult();
@@ -32,7 +43,11 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
         <p className="mt-3 text-slate-700">{t("intro")}</p>
       </div>
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
-      {releasedRevision ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("released", { catalog: releasedCatalog, revision: releasedRevision })}</p> : null}
+      {releasedRevision ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t("released", { catalog: releasedCatalog, revision: releasedRevision })}
+        </p>
+      ) : null}
       <ImportResultNotice imported={imported} />
 
       <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -40,17 +55,35 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
         <form method="post" action="/interaction/catalogs" encType="multipart/form-data" className="mt-3 space-y-3">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="action" value="import" />
-          <label htmlFor="catalog-file" className="block text-sm font-medium text-slate-800">{t("fileLabel")}</label>
-          <input id="catalog-file" name="catalog" type="file" accept=".xml,application/xml,text/xml" required aria-describedby="catalog-file-hint" className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800" />
-          <p id="catalog-file-hint" className="text-xs text-slate-600">{t("fileHint")}</p>
-          <button type="submit" className={`${buttonPrimary} sm:w-auto`}>{t("importButton")}</button>
+          <label htmlFor="catalog-file" className="block text-sm font-medium text-slate-800">
+            {t("fileLabel")}
+          </label>
+          <input
+            id="catalog-file"
+            name="catalog"
+            type="file"
+            accept=".xml,application/xml,text/xml"
+            required
+            aria-describedby="catalog-file-hint"
+            className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+          />
+          <p id="catalog-file-hint" className="text-xs text-slate-600">
+            {t("fileHint")}
+          </p>
+          <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+            {t("importButton")}
+          </button>
         </form>
       </section>
 
       {catalogs.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("noCatalogs")}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          {t("noCatalogs")}
+        </p>
       ) : (
-        catalogs.map((catalog) => <CatalogRevisions key={catalog.catalogId} catalog={catalog} confirming={confirming} csrf={csrf} />)
+        catalogs.map((catalog) => (
+          <CatalogRevisions key={catalog.catalogId} catalog={catalog} confirming={confirming} csrf={csrf} />
+        ))
       )}
     </div>
   );

@@ -23,7 +23,11 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
-      {single(query.saved) ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("saved")}</p> : null}
+      {single(query.saved) ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t("saved")}
+        </p>
+      ) : null}
       {single(query.error) ? <Alert>{(await getTranslations("Portal"))("errors.unknown_action")}</Alert> : null}
       <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-5">
         {row(t("name"), profile.name)}
@@ -33,14 +37,29 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
       <form method="post" action="/interaction/portal" className="rounded-lg border border-slate-200 bg-white p-5">
         <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         <input type="hidden" name="action" value="set-language" />
-        <label htmlFor="preferred_language" className="block text-sm font-medium text-slate-800">{t("language")}</label>
-        <p id="preferred-language-hint" className="mt-1 text-sm text-slate-600">{t("languageHint")}</p>
-        <select id="preferred_language" name="preferred_language" defaultValue={profile.preferredLanguage ?? ""} aria-describedby="preferred-language-hint"
-          className="mt-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 sm:w-80">
+        <label htmlFor="preferred_language" className="block text-sm font-medium text-slate-800">
+          {t("language")}
+        </label>
+        <p id="preferred-language-hint" className="mt-1 text-sm text-slate-600">
+          {t("languageHint")}
+        </p>
+        <select
+          id="preferred_language"
+          name="preferred_language"
+          defaultValue={profile.preferredLanguage ?? ""}
+          aria-describedby="preferred-language-hint"
+          className="mt-2 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 sm:w-80"
+        >
           <option value="">{t("browserDefault")}</option>
-          {LOCALES.map((locale) => <option key={locale} value={locale} lang={locale}>{LANGUAGE_NAMES[locale]}</option>)}
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LANGUAGE_NAMES[locale]}
+            </option>
+          ))}
         </select>
-        <button type="submit" className={`${buttonPrimary} mt-4 sm:w-auto`}>{t("save")}</button>
+        <button type="submit" className={`${buttonPrimary} mt-4 sm:w-auto`}>
+          {t("save")}
+        </button>
       </form>
     </div>
   );

@@ -5,9 +5,15 @@ import type { RegistrationView } from "@/lib/data/registrations";
 import { buttonSecondary } from "@/app/_components/ui";
 import { Card, ChangeFields, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "./registration-parts";
 
-export const isOpen = (registration: RegistrationView) => registration.status === "requested" || registration.status === "active";
+export const isOpen = (registration: RegistrationView) =>
+  registration.status === "requested" || registration.status === "active";
 
-export async function OpticianRegistrationCard(props: { registration: RegistrationView; catalogs: SupplierListing["catalogs"]; csrf: string; confirm?: Confirmation }) {
+export async function OpticianRegistrationCard(props: {
+  registration: RegistrationView;
+  catalogs: SupplierListing["catalogs"];
+  csrf: string;
+  confirm?: Confirmation;
+}) {
   const { registration, catalogs, csrf, confirm } = props;
   const [t, format] = [await getTranslations("Suppliers"), await getFormatter()];
   const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
@@ -16,8 +22,13 @@ export async function OpticianRegistrationCard(props: { registration: Registrati
     <Card registration={registration}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-slate-900">{registration.supplierName} <span className="font-normal text-slate-600">({registration.supplierId})</span></h3>
-          <p className="text-sm text-slate-600">{t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> · {t("since", { date: day(registration.updatedAt) })}</p>
+          <h3 className="font-semibold text-slate-900">
+            {registration.supplierName} <span className="font-normal text-slate-600">({registration.supplierId})</span>
+          </h3>
+          <p className="text-sm text-slate-600">
+            {t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> ·{" "}
+            {t("since", { date: day(registration.updatedAt) })}
+          </p>
         </div>
         <StatusBadge status={registration.status} />
       </div>
@@ -30,18 +41,34 @@ export async function OpticianRegistrationCard(props: { registration: Registrati
               {catalogs.map((catalog) => (
                 <label key={catalog.catalogId} className="mt-1 flex items-center gap-2 text-sm text-slate-800">
                   <input type="hidden" name="catalog" value={catalog.catalogId} />
-                  <input type="checkbox" name="subscribed" value={catalog.catalogId} defaultChecked={subscribed.get(catalog.catalogId) === "Subscribed"} className="h-4 w-4 rounded border-slate-300" />
+                  <input
+                    type="checkbox"
+                    name="subscribed"
+                    value={catalog.catalogId}
+                    defaultChecked={subscribed.get(catalog.catalogId) === "Subscribed"}
+                    className="h-4 w-4 rounded border-slate-300"
+                  />
                   {catalog.name} <code className="font-mono text-xs text-slate-600">{catalog.catalogId}</code>
                 </label>
               ))}
             </fieldset>
-            <button type="submit" className={`${buttonSecondary} sm:w-auto`}>{t("saveSubscriptions")}</button>
+            <button type="submit" className={`${buttonSecondary} sm:w-auto`}>
+              {t("saveSubscriptions")}
+            </button>
           </form>
-          {confirm?.action === "withdraw" && confirm.id === registration.id ? null : <ConfirmLink action="withdraw" registration={registration} label={t("withdraw")} />}
+          {confirm?.action === "withdraw" && confirm.id === registration.id ? null : (
+            <ConfirmLink action="withdraw" registration={registration} label={t("withdraw")} />
+          )}
         </div>
       ) : null}
       {confirm?.action === "withdraw" && confirm.id === registration.id && isOpen(registration) ? (
-        <ConfirmForm csrf={csrf} action="withdraw" registration={registration} question={t("confirmWithdraw", { supplier: registration.supplierName })} button={t("confirmWithdrawButton")} />
+        <ConfirmForm
+          csrf={csrf}
+          action="withdraw"
+          registration={registration}
+          question={t("confirmWithdraw", { supplier: registration.supplierName })}
+          button={t("confirmWithdrawButton")}
+        />
       ) : null}
     </Card>
   );

@@ -6,7 +6,13 @@ import { isOpen, OpticianRegistrationCard } from "./optician-registration-card";
 import type { Confirmation } from "./registration-parts";
 import { SupplierSearch } from "./supplier-search";
 
-export async function OpticianRegistrations(props: { registrations: RegistrationView[]; directory: SupplierListing[]; search: string; csrf: string; confirm?: Confirmation }) {
+export async function OpticianRegistrations(props: {
+  registrations: RegistrationView[];
+  directory: SupplierListing[];
+  search: string;
+  csrf: string;
+  confirm?: Confirmation;
+}) {
   const { registrations, directory, search, csrf, confirm } = props;
   const t = await getTranslations("Suppliers");
   const catalogsOf = new Map(directory.map((supplier) => [supplier.supplierId, supplier.catalogs]));
@@ -15,10 +21,22 @@ export async function OpticianRegistrations(props: { registrations: Registration
   return (
     <>
       <section className="space-y-4" aria-labelledby="registrations-heading">
-        <h2 id="registrations-heading" className="text-lg font-semibold text-slate-900">{t("yourRegistrations")}</h2>
-        {registrations.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("noRegistrations")}</p> : null}
+        <h2 id="registrations-heading" className="text-lg font-semibold text-slate-900">
+          {t("yourRegistrations")}
+        </h2>
+        {registrations.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            {t("noRegistrations")}
+          </p>
+        ) : null}
         {registrations.map((registration) => (
-          <OpticianRegistrationCard key={registration.id} registration={registration} catalogs={catalogsOf.get(registration.supplierId) ?? []} csrf={csrf} confirm={confirm} />
+          <OpticianRegistrationCard
+            key={registration.id}
+            registration={registration}
+            catalogs={catalogsOf.get(registration.supplierId) ?? []}
+            csrf={csrf}
+            confirm={confirm}
+          />
         ))}
       </section>
       <SupplierSearch directory={directory} search={search} openAt={openAt} csrf={csrf} />

@@ -11,7 +11,17 @@ import { SupplierRegistrations } from "./supplier-registrations";
 
 export const dynamic = "force-dynamic";
 
-const ERRORS = ["form_expired", "invalid_client_id", "invalid_groups", "not_found", "forbidden", "conflict", "not_now", "stale", "unknown_action"] as const;
+const ERRORS = [
+  "form_expired",
+  "invalid_client_id",
+  "invalid_groups",
+  "not_found",
+  "forbidden",
+  "conflict",
+  "not_now",
+  "stale",
+  "unknown_action",
+] as const;
 const DONE = ["request", "subscriptions", "withdraw", "approve", "reject", "end"] as const;
 const MAX_SEARCH_LENGTH = 100;
 
@@ -37,11 +47,21 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Se
         <p className="mt-3 text-slate-700">{overview.side === "supplier" ? t("introSupplier") : t("introOptician")}</p>
       </div>
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
-      {done ? <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t(`done.${done}`)}</p> : null}
+      {done ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t(`done.${done}`)}
+        </p>
+      ) : null}
       {overview.side === "supplier" ? (
         <SupplierRegistrations registrations={overview.registrations} csrf={csrf} confirm={confirm} />
       ) : (
-        <OpticianRegistrations registrations={overview.registrations} directory={directory} search={search} csrf={csrf} confirm={confirm} />
+        <OpticianRegistrations
+          registrations={overview.registrations}
+          directory={directory}
+          search={search}
+          csrf={csrf}
+          confirm={confirm}
+        />
       )}
     </div>
   );

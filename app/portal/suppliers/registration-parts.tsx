@@ -20,19 +20,37 @@ export interface Confirmation {
 
 export async function StatusBadge({ status }: { status: RegistrationView["status"] }) {
   const t = await getTranslations("Suppliers");
-  return <span data-status={status} className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status]}`}>{t(`status_${status}`)}</span>;
+  return (
+    <span
+      data-status={status}
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[status]}`}
+    >
+      {t(`status_${status}`)}
+    </span>
+  );
 }
 
 export function Card({ registration, children }: { registration?: RegistrationView; children: ReactNode }) {
   return (
-    <section data-registration-id={registration?.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      data-registration-id={registration?.id}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
       {children}
     </section>
   );
 }
 
 /** The hidden fields every change of a registration sends. */
-export function ChangeFields({ csrf, action, registration }: { csrf: string; action: string; registration: RegistrationView }) {
+export function ChangeFields({
+  csrf,
+  action,
+  registration,
+}: {
+  csrf: string;
+  action: string;
+  registration: RegistrationView;
+}) {
   return (
     <>
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -44,25 +62,63 @@ export function ChangeFields({ csrf, action, registration }: { csrf: string; act
 }
 
 /** A button that opens the confirmation step of an action (a GET, so nothing changes yet). */
-export function ConfirmLink({ action, registration, label }: { action: string; registration: RegistrationView; label: string }) {
+export function ConfirmLink({
+  action,
+  registration,
+  label,
+}: {
+  action: string;
+  registration: RegistrationView;
+  label: string;
+}) {
   return (
     <form method="get" action={SUPPLIERS_PATH}>
-      <button type="submit" name="confirm" value={`${action}:${registration.id}`} className={`${buttonSecondary} whitespace-nowrap sm:w-auto`}>{label}</button>
+      <button
+        type="submit"
+        name="confirm"
+        value={`${action}:${registration.id}`}
+        className={`${buttonSecondary} whitespace-nowrap sm:w-auto`}
+      >
+        {label}
+      </button>
     </form>
   );
 }
 
 /** The confirmation step: the question, optional fields, and the buttons to cancel or carry out the action. */
-export async function ConfirmForm({ csrf, action, registration, question, button, children }: { csrf: string; action: string; registration: RegistrationView; question: string; button: string; children?: ReactNode }) {
+export async function ConfirmForm({
+  csrf,
+  action,
+  registration,
+  question,
+  button,
+  children,
+}: {
+  csrf: string;
+  action: string;
+  registration: RegistrationView;
+  question: string;
+  button: string;
+  children?: ReactNode;
+}) {
   const t = await getTranslations("Suppliers");
   return (
-    <form method="post" action="/interaction/suppliers" data-confirm={action} className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4">
+    <form
+      method="post"
+      action="/interaction/suppliers"
+      data-confirm={action}
+      className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4"
+    >
       <ChangeFields csrf={csrf} action={action} registration={registration} />
       <p className="text-sm text-amber-950">{question}</p>
       {children}
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <a href={SUPPLIERS_PATH} className={buttonSecondary}>{t("cancel")}</a>
-        <button type="submit" className={buttonPrimary}>{button}</button>
+        <a href={SUPPLIERS_PATH} className={buttonSecondary}>
+          {t("cancel")}
+        </a>
+        <button type="submit" className={buttonPrimary}>
+          {button}
+        </button>
       </div>
     </form>
   );

@@ -3,44 +3,90 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { RegistrationView } from "@/lib/data/registrations";
 import { Card, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "./registration-parts";
 
-const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+const input =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
-export async function SupplierRegistrations({ registrations, csrf, confirm }: { registrations: RegistrationView[]; csrf: string; confirm?: Confirmation }) {
+export async function SupplierRegistrations({
+  registrations,
+  csrf,
+  confirm,
+}: {
+  registrations: RegistrationView[];
+  csrf: string;
+  confirm?: Confirmation;
+}) {
   const [t, format] = [await getTranslations("Suppliers"), await getFormatter()];
   const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
-  const confirming = (action: string, registration: RegistrationView) => confirm?.action === action && confirm.id === registration.id;
-  const names = (registration: RegistrationView) => ({ optician: registration.opticianName, customerNumber: registration.clientId });
-  const groups = (registration: RegistrationView) => (registration.customerGroups.length ? registration.customerGroups.join(", ") : t("noCustomerGroups"));
+  const confirming = (action: string, registration: RegistrationView) =>
+    confirm?.action === action && confirm.id === registration.id;
+  const names = (registration: RegistrationView) => ({
+    optician: registration.opticianName,
+    customerNumber: registration.clientId,
+  });
+  const groups = (registration: RegistrationView) =>
+    registration.customerGroups.length ? registration.customerGroups.join(", ") : t("noCustomerGroups");
   const header = (registration: RegistrationView, line: string) => (
     <div className="flex flex-wrap items-start justify-between gap-2">
       <div>
         <h3 className="font-semibold text-slate-900">{registration.opticianName}</h3>
-        <p className="text-sm text-slate-600">{t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> · {line}</p>
+        <p className="text-sm text-slate-600">
+          {t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> · {line}
+        </p>
       </div>
       <StatusBadge status={registration.status} />
     </div>
   );
-  const byStatus = (...statuses: RegistrationView["status"][]) => registrations.filter((registration) => statuses.includes(registration.status));
+  const byStatus = (...statuses: RegistrationView["status"][]) =>
+    registrations.filter((registration) => statuses.includes(registration.status));
   const heading = "text-lg font-semibold text-slate-900";
   const empty = "rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600";
 
   return (
     <>
       <section className="space-y-4" aria-labelledby="requests-heading">
-        <h2 id="requests-heading" className={heading}>{t("requests")}</h2>
+        <h2 id="requests-heading" className={heading}>
+          {t("requests")}
+        </h2>
         {byStatus("requested").length === 0 ? <p className={empty}>{t("noRequests")}</p> : null}
         {byStatus("requested").map((registration) => (
           <Card key={registration.id} registration={registration}>
             {header(registration, t("requestedOn", { date: day(registration.createdAt) }))}
-            {registration.subscriptions.length ? <p className="mt-2 text-sm text-slate-700">{t("subscriptions")}: {registration.subscriptions.map((s) => s.catalogId).join(", ")}</p> : null}
+            {registration.subscriptions.length ? (
+              <p className="mt-2 text-sm text-slate-700">
+                {t("subscriptions")}: {registration.subscriptions.map((s) => s.catalogId).join(", ")}
+              </p>
+            ) : null}
             {confirming("approve", registration) ? (
-              <ConfirmForm csrf={csrf} action="approve" registration={registration} question={t("confirmApprove", names(registration))} button={t("confirmApproveButton")}>
-                <label htmlFor={`groups-${registration.id}`} className="mt-3 block text-sm font-medium text-slate-800">{t("groupsLabel")}</label>
-                <input id={`groups-${registration.id}`} name="customer_groups" inputMode="numeric" maxLength={1200} aria-describedby={`groups-hint-${registration.id}`} className={input} />
-                <p id={`groups-hint-${registration.id}`} className="mt-1 text-xs text-slate-600">{t("groupsHint")}</p>
+              <ConfirmForm
+                csrf={csrf}
+                action="approve"
+                registration={registration}
+                question={t("confirmApprove", names(registration))}
+                button={t("confirmApproveButton")}
+              >
+                <label htmlFor={`groups-${registration.id}`} className="mt-3 block text-sm font-medium text-slate-800">
+                  {t("groupsLabel")}
+                </label>
+                <input
+                  id={`groups-${registration.id}`}
+                  name="customer_groups"
+                  inputMode="numeric"
+                  maxLength={1200}
+                  aria-describedby={`groups-hint-${registration.id}`}
+                  className={input}
+                />
+                <p id={`groups-hint-${registration.id}`} className="mt-1 text-xs text-slate-600">
+                  {t("groupsHint")}
+                </p>
               </ConfirmForm>
             ) : confirming("reject", registration) ? (
-              <ConfirmForm csrf={csrf} action="reject" registration={registration} question={t("confirmReject", names(registration))} button={t("confirmRejectButton")} />
+              <ConfirmForm
+                csrf={csrf}
+                action="reject"
+                registration={registration}
+                question={t("confirmReject", names(registration))}
+                button={t("confirmRejectButton")}
+              />
             ) : (
               <div className="mt-4 flex flex-col gap-2 sm:flex-row">
                 <ConfirmLink action="approve" registration={registration} label={t("approve")} />
@@ -52,14 +98,24 @@ export async function SupplierRegistrations({ registrations, csrf, confirm }: { 
       </section>
 
       <section className="space-y-4" aria-labelledby="customers-heading">
-        <h2 id="customers-heading" className={heading}>{t("customers")}</h2>
+        <h2 id="customers-heading" className={heading}>
+          {t("customers")}
+        </h2>
         {byStatus("active").length === 0 ? <p className={empty}>{t("noCustomers")}</p> : null}
         {byStatus("active").map((registration) => (
           <Card key={registration.id} registration={registration}>
             {header(registration, t("since", { date: day(registration.updatedAt) }))}
-            <p className="mt-2 text-sm text-slate-700">{t("customerGroups")}: {groups(registration)}</p>
+            <p className="mt-2 text-sm text-slate-700">
+              {t("customerGroups")}: {groups(registration)}
+            </p>
             {confirming("end", registration) ? (
-              <ConfirmForm csrf={csrf} action="end" registration={registration} question={t("confirmEnd", names(registration))} button={t("confirmEndButton")} />
+              <ConfirmForm
+                csrf={csrf}
+                action="end"
+                registration={registration}
+                question={t("confirmEnd", names(registration))}
+                button={t("confirmEndButton")}
+              />
             ) : (
               <div className="mt-4">
                 <ConfirmLink action="end" registration={registration} label={t("end")} />
@@ -71,9 +127,13 @@ export async function SupplierRegistrations({ registrations, csrf, confirm }: { 
 
       {byStatus("rejected", "withdrawn").length ? (
         <section className="space-y-4" aria-labelledby="closed-heading">
-          <h2 id="closed-heading" className={heading}>{t("closed")}</h2>
+          <h2 id="closed-heading" className={heading}>
+            {t("closed")}
+          </h2>
           {byStatus("rejected", "withdrawn").map((registration) => (
-            <Card key={registration.id} registration={registration}>{header(registration, t("since", { date: day(registration.updatedAt) }))}</Card>
+            <Card key={registration.id} registration={registration}>
+              {header(registration, t("since", { date: day(registration.updatedAt) }))}
+            </Card>
           ))}
         </section>
       ) : null}

@@ -5,26 +5,54 @@ import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
 import { buttonPrimary } from "@/app/_components/ui";
 
-const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+const input =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
-export async function SupplierSearch({ directory, search, openAt, csrf }: { directory: SupplierListing[]; search: string; openAt: ReadonlySet<string>; csrf: string }) {
+export async function SupplierSearch({
+  directory,
+  search,
+  openAt,
+  csrf,
+}: {
+  directory: SupplierListing[];
+  search: string;
+  openAt: ReadonlySet<string>;
+  csrf: string;
+}) {
   const t = await getTranslations("Suppliers");
   const needle = search.toLocaleLowerCase();
-  const found = search ? directory.filter((supplier) => `${supplier.name} ${supplier.supplierId}`.toLocaleLowerCase().includes(needle)) : [];
+  const found = search
+    ? directory.filter((supplier) => `${supplier.name} ${supplier.supplierId}`.toLocaleLowerCase().includes(needle))
+    : [];
   return (
-    <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="find-heading">
-      <h2 id="find-heading" className="text-lg font-semibold text-slate-900">{t("findSupplier")}</h2>
+    <section
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="find-heading"
+    >
+      <h2 id="find-heading" className="text-lg font-semibold text-slate-900">
+        {t("findSupplier")}
+      </h2>
       <form method="get" action={SUPPLIERS_PATH} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <label htmlFor="supplier-search" className="block text-sm font-medium text-slate-800">{t("searchLabel")}</label>
+          <label htmlFor="supplier-search" className="block text-sm font-medium text-slate-800">
+            {t("searchLabel")}
+          </label>
           <input id="supplier-search" name="q" type="search" defaultValue={search} maxLength={100} className={input} />
         </div>
-        <button type="submit" className={`${buttonPrimary} sm:w-auto`}>{t("searchButton")}</button>
+        <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+          {t("searchButton")}
+        </button>
       </form>
       {search && found.length === 0 ? <p className="text-sm text-slate-600">{t("noSuppliers", { search })}</p> : null}
       {found.map((supplier) => (
-        <div key={supplier.supplierId} data-supplier-id={supplier.supplierId} className="rounded-md border border-slate-200 p-4">
-          <h3 className="font-semibold text-slate-900">{supplier.name} <span className="font-normal text-slate-600">({supplier.supplierId})</span></h3>
+        <div
+          key={supplier.supplierId}
+          data-supplier-id={supplier.supplierId}
+          className="rounded-md border border-slate-200 p-4"
+        >
+          <h3 className="font-semibold text-slate-900">
+            {supplier.name} <span className="font-normal text-slate-600">({supplier.supplierId})</span>
+          </h3>
           {openAt.has(supplier.supplierId) ? (
             <p className="mt-1 text-sm text-slate-600">{t("alreadyRegistered")}</p>
           ) : (
@@ -33,20 +61,42 @@ export async function SupplierSearch({ directory, search, openAt, csrf }: { dire
               <input type="hidden" name="action" value="request" />
               <input type="hidden" name="supplier_id" value={supplier.supplierId} />
               <div>
-                <label htmlFor={`client-id-${supplier.supplierId}`} className="block text-sm font-medium text-slate-800">{t("customerNumber")}</label>
-                <input id={`client-id-${supplier.supplierId}`} name="client_id" required maxLength={40} aria-describedby={`client-id-hint-${supplier.supplierId}`} className={input} />
-                <p id={`client-id-hint-${supplier.supplierId}`} className="mt-1 text-xs text-slate-600">{t("customerNumberHint")}</p>
+                <label
+                  htmlFor={`client-id-${supplier.supplierId}`}
+                  className="block text-sm font-medium text-slate-800"
+                >
+                  {t("customerNumber")}
+                </label>
+                <input
+                  id={`client-id-${supplier.supplierId}`}
+                  name="client_id"
+                  required
+                  maxLength={40}
+                  aria-describedby={`client-id-hint-${supplier.supplierId}`}
+                  className={input}
+                />
+                <p id={`client-id-hint-${supplier.supplierId}`} className="mt-1 text-xs text-slate-600">
+                  {t("customerNumberHint")}
+                </p>
               </div>
               <fieldset>
                 <legend className="text-sm font-medium text-slate-800">{t("catalogsToSubscribe")}</legend>
                 {supplier.catalogs.map((catalog) => (
                   <label key={catalog.catalogId} className="mt-1 flex items-center gap-2 text-sm text-slate-800">
-                    <input type="checkbox" name="catalog" value={catalog.catalogId} defaultChecked className="h-4 w-4 rounded border-slate-300" />
+                    <input
+                      type="checkbox"
+                      name="catalog"
+                      value={catalog.catalogId}
+                      defaultChecked
+                      className="h-4 w-4 rounded border-slate-300"
+                    />
                     {catalog.name} <code className="font-mono text-xs text-slate-600">{catalog.catalogId}</code>
                   </label>
                 ))}
               </fieldset>
-              <button type="submit" className={`${buttonPrimary} sm:w-auto`}>{t("sendRequest")}</button>
+              <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+                {t("sendRequest")}
+              </button>
             </form>
           )}
         </div>

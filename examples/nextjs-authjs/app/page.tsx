@@ -18,7 +18,11 @@ export default async function Home() {
     return (
       <>
         <h1>Partner portal</h1>
-        {session?.error ? <p className="error">Your sign-in at OptiGate has ended. Please sign in again.</p> : <p>Sign in with your OptiGate account to see your catalogs.</p>}
+        {session?.error ? (
+          <p className="error">Your sign-in at OptiGate has ended. Please sign in again.</p>
+        ) : (
+          <p>Sign in with your OptiGate account to see your catalogs.</p>
+        )}
         <SignInButton label="Sign in with OptiGate" />
       </>
     );
@@ -29,7 +33,8 @@ export default async function Home() {
     <>
       <h1>Partner portal</h1>
       <p>
-        Signed in as <strong data-testid="user-name">{session.name}</strong> <span className="muted">({session.email})</span>
+        Signed in as <strong data-testid="user-name">{session.name}</strong>{" "}
+        <span className="muted">({session.email})</span>
       </p>
       <h2>Your catalogs</h2>
       {typeof catalogs === "string" ? (
@@ -40,7 +45,8 @@ export default async function Home() {
         <ul data-testid="catalogs">
           {catalogs.map((catalog) => (
             <li key={`${catalog.supplierName}/${catalog.catalogId}`}>
-              {catalog.supplierName}: {catalog.name} ({catalog.catalogId}){catalog.latestRevision ? `, revision ${catalog.latestRevision.number}` : ""}
+              {catalog.supplierName}: {catalog.name} ({catalog.catalogId})
+              {catalog.latestRevision ? `, revision ${catalog.latestRevision.number}` : ""}
             </li>
           ))}
         </ul>
@@ -48,9 +54,15 @@ export default async function Home() {
       <form method="post" action="/logout">
         <button type="submit">Sign out</button>
       </form>
-      <p className="muted" data-testid="token-status" data-expires-at={session.expiresAt} data-refresh-count={session.refreshCount}>
+      <p
+        className="muted"
+        data-testid="token-status"
+        data-expires-at={session.expiresAt}
+        data-refresh-count={session.refreshCount}
+      >
         This app renews its access to OptiGate on its own: the current access token is valid until{" "}
-        {expiresAt.toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC and has been renewed {session.refreshCount} times.
+        {expiresAt.toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC and has been renewed {session.refreshCount}{" "}
+        times.
       </p>
     </>
   );

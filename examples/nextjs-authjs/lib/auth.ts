@@ -24,7 +24,10 @@ const optigate: OAuthConfig<OptiGateProfile> = {
   idToken: true,
   // The ID token proves who signed in; name and email come from userinfo (OpenID Connect Core §5.4). The tokens are
   // openid-client's token set at run time, so it checks that userinfo names the ID token's subject.
-  userinfo: { request: ({ tokens, client }) => client.userinfo(tokens as Parameters<typeof client.userinfo>[0]) as Promise<OptiGateProfile> },
+  userinfo: {
+    request: ({ tokens, client }) =>
+      client.userinfo(tokens as Parameters<typeof client.userinfo>[0]) as Promise<OptiGateProfile>,
+  },
   checks: ["pkce", "state"],
   profile: (profile) => ({ id: profile.sub, name: profile.name ?? profile.email ?? profile.sub, email: profile.email }),
 };
@@ -36,7 +39,12 @@ export const authOptions: NextAuthOptions = {
     async jwt({ token, account }) {
       if (account?.access_token) {
         const expiresIn = account.expires_at ? account.expires_at - Math.floor(Date.now() / 1000) : 3600;
-        const tokens = tokensFrom({ access_token: account.access_token, expires_in: expiresIn, refresh_token: account.refresh_token, id_token: account.id_token });
+        const tokens = tokensFrom({
+          access_token: account.access_token,
+          expires_in: expiresIn,
+          refresh_token: account.refresh_token,
+          id_token: account.id_token,
+        });
         return { ...token, ...tokens };
       }
       const session = token as SessionToken;

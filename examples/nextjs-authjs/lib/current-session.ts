@@ -12,5 +12,8 @@ export async function currentSession(): Promise<SessionToken | null> {
     cookies: Object.fromEntries((await cookies()).getAll().map((cookie) => [cookie.name, cookie.value])),
     headers: Object.fromEntries(await headers()),
   };
-  return (await getToken({ req: request as unknown as NextRequest, secret: process.env.NEXTAUTH_SECRET! })) as SessionToken | null;
+  return (await getToken({
+    req: request as unknown as NextRequest,
+    secret: process.env.NEXTAUTH_SECRET!,
+  })) as SessionToken | null;
 }

@@ -33,7 +33,10 @@ export async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   const credentials = `${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`;
   const response = await fetch(token_endpoint, {
     method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(credentials).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: `Basic ${Buffer.from(credentials).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
   });
   const body = await response.json();
@@ -60,7 +63,10 @@ export interface Catalog {
 
 /** The catalogs the user may see, from the platform API v2. */
 export async function fetchCatalogs(accessToken: string): Promise<Catalog[]> {
-  const response = await fetch(`${settings.apiUrl}/v2/catalogs`, { headers: { authorization: `Bearer ${accessToken}` }, cache: "no-store" });
+  const response = await fetch(`${settings.apiUrl}/v2/catalogs`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    cache: "no-store",
+  });
   if (!response.ok) throw new Error(`the platform API answered ${response.status}`);
   return ((await response.json()) as { items: Catalog[] }).items;
 }

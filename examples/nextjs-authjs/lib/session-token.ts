@@ -30,7 +30,11 @@ export function tokensFrom(set: TokenSet, previous?: OptiGateTokens): OptiGateTo
 }
 
 export function refreshIsDue(token: SessionToken): boolean {
-  return token.accessToken !== undefined && token.error === undefined && Date.now() / 1000 >= (token.expiresAt ?? 0) - settings.refreshMarginSeconds;
+  return (
+    token.accessToken !== undefined &&
+    token.error === undefined &&
+    Date.now() / 1000 >= (token.expiresAt ?? 0) - settings.refreshMarginSeconds
+  );
 }
 
 export async function renewed(token: SessionToken): Promise<SessionToken> {

@@ -59,7 +59,9 @@ class CatalogFileReader {
   private readonly parser = new SaxesParser({ position: true });
   private readonly stack: Frame[] = [{ name: DOCUMENT, line: 1, position: 0, occurred: 0, text: "" }];
   private readonly seen = new Set<string>();
-  private catalog: Partial<Omit<CatalogHeader, "description">> & { description: Partial<CatalogDescription> } = { description: { validCountries: [], productGroups: [] } };
+  private catalog: Partial<Omit<CatalogHeader, "description">> & { description: Partial<CatalogDescription> } = {
+    description: { validCountries: [], productGroups: [] },
+  };
   private article: ArticleDraft | undefined;
   private pendingHeader: CatalogHeader | undefined;
   private headerDelivered = false;
@@ -71,7 +73,8 @@ class CatalogFileReader {
 
   constructor(private readonly handlers: CatalogFileHandlers) {
     this.parser.on("xmldecl", (declaration) => {
-      if (declaration.encoding && !/^utf-?8$/i.test(declaration.encoding)) this.fail(1, `the file must be encoded in UTF-8 (it declares ${declaration.encoding})`);
+      if (declaration.encoding && !/^utf-?8$/i.test(declaration.encoding))
+        this.fail(1, `the file must be encoded in UTF-8 (it declares ${declaration.encoding})`);
     });
     this.parser.on("doctype", () => this.fail(this.parser.line, "a DOCTYPE is not allowed"));
     this.parser.on("opentagstart", () => (this.tagLine = this.parser.line));
@@ -92,7 +95,12 @@ class CatalogFileReader {
     let first = true;
     try {
       for await (const chunk of chunks) {
-        if (!this.withinRunLimit(chunk)) return this.fail(this.parser.line, `a text, attribute value, name or comment is longer than ${MAX_RUN} characters`, true);
+        if (!this.withinRunLimit(chunk))
+          return this.fail(
+            this.parser.line,
+            `a text, attribute value, name or comment is longer than ${MAX_RUN} characters`,
+            true,
+          );
         this.parser.write(first ? chunk.replace(/^\uFEFF/, "") : chunk);
         first = false;
         if (this.stopped) return;
@@ -101,7 +109,8 @@ class CatalogFileReader {
       this.parser.close();
       await this.deliver(true);
     } catch (error) {
-      if (error instanceof NotWellFormed) this.fail(error.line, `the file is not well-formed XML: ${error.message}`, true);
+      if (error instanceof NotWellFormed)
+        this.fail(error.line, `the file is not well-formed XML: ${error.message}`, true);
       else if (error instanceof CatalogRefusal) this.fail(this.pendingHeader?.line ?? 1, error.message, true);
       else throw error;
     }
@@ -177,7 +186,12 @@ class CatalogFileReader {
     }
     const allowed = content.map(([name]) => `<${name}>`).join(", ");
     const where = parent.name === DOCUMENT ? "the document" : `<${parent.name}>`;
-    this.fail(line, allowed ? `<${child}> is not expected here in ${where}; expected, in this order: ${allowed}` : `${where} must not contain <${child}>`);
+    this.fail(
+      line,
+      allowed
+        ? `<${child}> is not expected here in ${where}; expected, in this order: ${allowed}`
+        : `${where} must not contain <${child}>`,
+    );
     return false;
   }
 
@@ -192,13 +206,27 @@ class CatalogFileReader {
   private take(name: string, attributes: Record<string, string>, line: number): void {
     if (name === "Catalog") {
       const description = this.catalog.description;
-      Object.assign(this.catalog, { line, supplierId: code(attributes.supplierID), catalogId: code(attributes.catalogID), resourceKey: code(attributes.resourceKey) });
-      Object.assign(description, { name: text(200)(attributes.name), language: language(attributes.language), format: format(attributes.format), formatVersion: formatVersion(attributes.formatVersion) });
+      Object.assign(this.catalog, {
+        line,
+        supplierId: code(attributes.supplierID),
+        catalogId: code(attributes.catalogID),
+        resourceKey: code(attributes.resourceKey),
+      });
+      Object.assign(description, {
+        name: text(200)(attributes.name),
+        language: language(attributes.language),
+        format: format(attributes.format),
+        formatVersion: formatVersion(attributes.formatVersion),
+      });
     } else if (name === "Revision") {
       const validFrom = date(attributes.validStartDate);
       const validUntil = attributes.validEndDate === undefined ? null : date(attributes.validEndDate);
       if (validUntil && validUntil < validFrom) throw new ValueError("validEndDate is before validStartDate");
-      Object.assign(this.catalog, { comment: attributes.comment === undefined ? "" : comment(attributes.comment), validFrom, validUntil });
+      Object.assign(this.catalog, {
+        comment: attributes.comment === undefined ? "" : comment(attributes.comment),
+        validFrom,
+        validUntil,
+      });
     } else if (name === "Articles") {
       this.completeHeader();
     } else if (name === "Article") {
@@ -212,16 +240,35 @@ class CatalogFileReader {
   }
 
   private completeHeader(): void {
-    const { supplierId, catalogId, resourceKey, comment: revisionComment, validFrom, validUntil, line, description } = this.catalog;
+    const {
+      supplierId,
+      catalogId,
+      resourceKey,
+      comment: revisionComment,
+      validFrom,
+      validUntil,
+      line,
+      description,
+    } = this.catalog;
     if (this.failed || !supplierId || !catalogId || !resourceKey || !validFrom || line === undefined) return;
-    this.pendingHeader = { supplierId, catalogId, resourceKey, comment: revisionComment ?? "", validFrom, validUntil: validUntil ?? null, line, description: description as CatalogDescription };
+    this.pendingHeader = {
+      supplierId,
+      catalogId,
+      resourceKey,
+      comment: revisionComment ?? "",
+      validFrom,
+      validUntil: validUntil ?? null,
+      line,
+      description: description as CatalogDescription,
+    };
   }
 
   private text(value: string): void {
     const frame = this.stack[this.stack.length - 1];
     if (TEXT_ONLY.has(frame.name)) {
       if (frame.text.length + value.length > MAX_TEXT_LENGTH) {
-        if (frame.text.length <= MAX_TEXT_LENGTH) this.fail(frame.line, `<${frame.name}> is longer than ${MAX_TEXT_LENGTH} characters`);
+        if (frame.text.length <= MAX_TEXT_LENGTH)
+          this.fail(frame.line, `<${frame.name}> is longer than ${MAX_TEXT_LENGTH} characters`);
         frame.text = "x".repeat(MAX_TEXT_LENGTH + 1);
       } else {
         frame.text += value;
@@ -237,7 +284,8 @@ class CatalogFileReader {
     for (let index = frame.position; index < content.length; index++) {
       const [name, min] = content[index];
       const occurred = index === frame.position ? frame.occurred : 0;
-      if (occurred < min) this.fail(frame.line, `<${frame.name}> needs ${min === 1 ? "a" : `at least ${min}`} <${name}>`);
+      if (occurred < min)
+        this.fail(frame.line, `<${frame.name}> needs ${min === 1 ? "a" : `at least ${min}`} <${name}>`);
     }
     try {
       this.closeValue(frame);
@@ -259,16 +307,33 @@ class CatalogFileReader {
   private completeArticle(): void {
     const draft = this.article;
     this.article = undefined;
-    const { genericName, purchasePriceCents, retailPriceCents = null, startDate = null, endDate = null } = draft?.values ?? {};
+    const {
+      genericName,
+      purchasePriceCents,
+      retailPriceCents = null,
+      startDate = null,
+      endDate = null,
+    } = draft?.values ?? {};
     if (!draft?.attributes || genericName === undefined || purchasePriceCents === undefined) return;
     const { articleNumber, customerGroup: group, whiteLabel } = draft.attributes;
     const key = `${group}\u0000${articleNumber}`;
     if (startDate && endDate && endDate < startDate) this.fail(draft.line, "<Article> EndDate is before StartDate");
-    else if (this.seen.has(key)) this.fail(draft.line, `<Article> ${articleNumber} appears twice in customer group ${group}`);
+    else if (this.seen.has(key))
+      this.fail(draft.line, `<Article> ${articleNumber} appears twice in customer group ${group}`);
     else {
       this.seen.add(key);
       this.articleCount++;
-      if (!this.failed) this.batch.push({ articleNumber, customerGroup: group, whiteLabel, genericName, purchasePriceCents, retailPriceCents, startDate, endDate });
+      if (!this.failed)
+        this.batch.push({
+          articleNumber,
+          customerGroup: group,
+          whiteLabel,
+          genericName,
+          purchasePriceCents,
+          retailPriceCents,
+          startDate,
+          endDate,
+        });
     }
   }
 }
@@ -283,7 +348,10 @@ class NotWellFormed extends Error {
 }
 
 /** Reads the file, handing the description and then the articles to the handlers until the first error. */
-export async function readCatalogFile(chunks: AsyncIterable<string>, handlers: CatalogFileHandlers): Promise<{ errors: CatalogFileError[]; articles: number }> {
+export async function readCatalogFile(
+  chunks: AsyncIterable<string>,
+  handlers: CatalogFileHandlers,
+): Promise<{ errors: CatalogFileError[]; articles: number }> {
   const reader = new CatalogFileReader(handlers);
   await reader.read(chunks);
   return { errors: reader.errors, articles: reader.articleCount };

@@ -58,16 +58,38 @@ const MANY = Number.POSITIVE_INFINITY;
 
 export const CONTENT: Record<string, Occurrence[]> = {
   [DOCUMENT]: [["Catalog", 1, 1]],
-  Catalog: [["Revision", 1, 1], ["ValidCountries", 1, 1], ["ProductGroups", 1, 1], ["Articles", 1, 1]],
+  Catalog: [
+    ["Revision", 1, 1],
+    ["ValidCountries", 1, 1],
+    ["ProductGroups", 1, 1],
+    ["Articles", 1, 1],
+  ],
   Revision: [],
   ValidCountries: [["ValidCountry", 1, MAX_LIST_LENGTH]],
   ProductGroups: [["ProductGroup", 0, MAX_LIST_LENGTH]],
   Articles: [["Article", 1, MANY]],
-  Article: [["Name", 1, 1], ["PurchasePrice", 1, 1], ["RetailPrice", 0, 1], ["StartDate", 0, 1], ["EndDate", 0, 1]],
+  Article: [
+    ["Name", 1, 1],
+    ["PurchasePrice", 1, 1],
+    ["RetailPrice", 0, 1],
+    ["StartDate", 0, 1],
+    ["EndDate", 0, 1],
+  ],
 };
-export const TEXT_ONLY = new Set(["ValidCountry", "ProductGroup", "Name", "PurchasePrice", "RetailPrice", "StartDate", "EndDate"]);
+export const TEXT_ONLY = new Set([
+  "ValidCountry",
+  "ProductGroup",
+  "Name",
+  "PurchasePrice",
+  "RetailPrice",
+  "StartDate",
+  "EndDate",
+]);
 const ATTRIBUTES: Record<string, { required: string[]; optional: string[] }> = {
-  Catalog: { required: ["supplierID", "catalogID", "resourceKey", "name", "language", "format", "formatVersion"], optional: [] },
+  Catalog: {
+    required: ["supplierID", "catalogID", "resourceKey", "name", "language", "format", "formatVersion"],
+    optional: [],
+  },
   Revision: { required: ["validStartDate"], optional: ["comment", "validEndDate"] },
   Article: { required: ["articleNumber", "customerGroup"], optional: ["whiteLabel"] },
 };
@@ -110,7 +132,11 @@ export function comment(raw: string): string {
 export function date(raw: string): Date {
   const value = collapse(raw);
   const parsed = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(parsed.getTime()) ||
+    parsed.toISOString().slice(0, 10) !== value
+  ) {
     throw new ValueError(`"${value}" is not a date in the form YYYY-MM-DD`);
   }
   return parsed;
@@ -119,7 +145,8 @@ export function date(raw: string): Date {
 function cents(raw: string): number {
   const value = collapse(raw);
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match) throw new ValueError(`"${value}" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`);
+  if (!match)
+    throw new ValueError(`"${value}" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`);
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
@@ -151,7 +178,9 @@ export interface ArticleDraft {
   line: number;
   /** null once something about the article was wrong (and reported) */
   attributes: { articleNumber: string; customerGroup: number; whiteLabel: boolean } | null;
-  values: Partial<Pick<ImportedArticle, "genericName" | "purchasePriceCents" | "retailPriceCents" | "startDate" | "endDate">>;
+  values: Partial<
+    Pick<ImportedArticle, "genericName" | "purchasePriceCents" | "retailPriceCents" | "startDate" | "endDate">
+  >;
 }
 
 /** How each child of an Article becomes a field of the imported article. */
@@ -163,18 +192,22 @@ export const ARTICLE_VALUES: Record<string, (draft: ArticleDraft, raw: string) =
   EndDate: (draft, raw) => (draft.values.endDate = date(raw)),
 };
 
-
 /** An element's attributes by the format's table, and what is wrong with them (unknown, missing, a namespace). */
-export function readAttributes(element: string, given: Record<string, string>): { attributes: Record<string, string>; problems: string[] } {
+export function readAttributes(
+  element: string,
+  given: Record<string, string>,
+): { attributes: Record<string, string>; problems: string[] } {
   const rules = ATTRIBUTES[element] ?? { required: [], optional: [] };
   const attributes: Record<string, string> = {};
   const problems: string[] = [];
   for (const [name, value] of Object.entries(given)) {
     if (name === "xmlns" && value !== "") problems.push("the catalog format uses no XML namespace; remove xmlns");
     else if (name === "xmlns" || name.startsWith("xmlns:") || name.startsWith("xsi:")) continue;
-    else if (!rules.required.includes(name) && !rules.optional.includes(name)) problems.push(`<${element}> has no attribute ${name}`);
+    else if (!rules.required.includes(name) && !rules.optional.includes(name))
+      problems.push(`<${element}> has no attribute ${name}`);
     else attributes[name] = value;
   }
-  for (const name of rules.required) if (!(name in attributes)) problems.push(`<${element}> needs the attribute ${name}`);
+  for (const name of rules.required)
+    if (!(name in attributes)) problems.push(`<${element}> needs the attribute ${name}`);
   return { attributes, problems };
 }

@@ -10,7 +10,12 @@
 import { randomUUID } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { CatalogRefusal, readCatalogFile } from "@/lib/catalog/publishing/catalog-file";
-import type { CatalogDescription, CatalogFileError, CatalogHeader, ImportedArticle } from "@/lib/catalog/publishing/catalog-format";
+import type {
+  CatalogDescription,
+  CatalogFileError,
+  CatalogHeader,
+  ImportedArticle,
+} from "@/lib/catalog/publishing/catalog-format";
 import { insertArticles } from "@/lib/db/statements/catalog-articles";
 import type { Db } from "@/lib/db/prisma";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
@@ -47,32 +52,78 @@ interface Target {
 async function startImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<Target> {
   const supplier = await db.company.findFirst({ where: { supplierId: header.supplierId, kind: "supplier" } });
   if (!supplier) throw new CatalogRefusal(`there is no supplier with supplierID "${header.supplierId}"`);
-  if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId) throw new CatalogRefusal(`the file is for supplier "${header.supplierId}"; you can only publish your own company's catalogs`);
+  if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId)
+    throw new CatalogRefusal(
+      `the file is for supplier "${header.supplierId}"; you can only publish your own company's catalogs`,
+    );
 
-  let catalog = await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: header.catalogId } } });
-  if (catalog && catalog.resourceKey !== header.resourceKey) throw new CatalogRefusal(`catalog "${header.catalogId}" has the resourceKey "${catalog.resourceKey}", not "${header.resourceKey}"`);
-  const keyHolder = catalog ? null : await db.catalog.findUnique({ where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: header.resourceKey } } });
-  if (keyHolder) throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
+  let catalog = await db.catalog.findUnique({
+    where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: header.catalogId } },
+  });
+  if (catalog && catalog.resourceKey !== header.resourceKey)
+    throw new CatalogRefusal(
+      `catalog "${header.catalogId}" has the resourceKey "${catalog.resourceKey}", not "${header.resourceKey}"`,
+    );
+  const keyHolder = catalog
+    ? null
+    : await db.catalog.findUnique({
+        where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: header.resourceKey } },
+      });
+  if (keyHolder)
+    throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
 
   const createdCatalog = !catalog;
   try {
-    catalog ??= await db.catalog.create({ data: { supplierCompanyId: supplier.id, catalogId: header.catalogId, resourceKey: header.resourceKey, ...catalogColumns(header.description) } });
-    await db.catalogRevision.deleteMany({ where: { catalogId: catalog.id, complete: false, publishedAt: { lt: new Date(Date.now() - ABANDONED_IMPORT_MS) } } });
-    const latest = await db.catalogRevision.findFirst({ where: { catalogId: catalog.id }, orderBy: { number: "desc" }, select: { number: true } });
+    catalog ??= await db.catalog.create({
+      data: {
+        supplierCompanyId: supplier.id,
+        catalogId: header.catalogId,
+        resourceKey: header.resourceKey,
+        ...catalogColumns(header.description),
+      },
+    });
+    await db.catalogRevision.deleteMany({
+      where: {
+        catalogId: catalog.id,
+        complete: false,
+        publishedAt: { lt: new Date(Date.now() - ABANDONED_IMPORT_MS) },
+      },
+    });
+    const latest = await db.catalogRevision.findFirst({
+      where: { catalogId: catalog.id },
+      orderBy: { number: "desc" },
+      select: { number: true },
+    });
     const number = (latest?.number ?? 0) + 1;
     const revision = await db.catalogRevision.create({
-      data: { catalogId: catalog.id, number, comment: header.comment, publishedAt: new Date(), released: false, complete: false, validFrom: header.validFrom, validUntil: header.validUntil, catalogDescription: JSON.stringify(header.description) },
+      data: {
+        catalogId: catalog.id,
+        number,
+        comment: header.comment,
+        publishedAt: new Date(),
+        released: false,
+        complete: false,
+        validFrom: header.validFrom,
+        validUntil: header.validUntil,
+        catalogDescription: JSON.stringify(header.description),
+      },
     });
     return { catalogId: catalog.id, createdCatalog, revisionId: revision.id, number };
   } catch (error) {
     if (createdCatalog && catalog) await db.catalog.delete({ where: { id: catalog.id } });
-    if ((error as { code?: string }).code === "P2002") throw new CatalogRefusal(`another import of catalog "${header.catalogId}" is running; try again when it has finished`);
+    if ((error as { code?: string }).code === "P2002")
+      throw new CatalogRefusal(
+        `another import of catalog "${header.catalogId}" is running; try again when it has finished`,
+      );
     throw error;
   }
 }
 
 function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Promise<void> {
-  return insertArticles(db, batch.map((article) => ({ ...article, id: randomUUID(), revisionId })));
+  return insertArticles(
+    db,
+    batch.map((article) => ({ ...article, id: randomUUID(), revisionId })),
+  );
 }
 
 function catalogColumns(description: CatalogDescription) {
@@ -92,7 +143,11 @@ async function discard(db: Db, target: Target): Promise<void> {
 }
 
 /** Imports a master catalog file (as text chunks) as the catalog's next revision, unreleased. */
-export async function importCatalog(db: Db, chunks: AsyncIterable<string>, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importCatalog(
+  db: Db,
+  chunks: AsyncIterable<string>,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   let header: CatalogHeader | undefined;
   let target: Target | undefined;
   try {
@@ -108,8 +163,19 @@ export async function importCatalog(db: Db, chunks: AsyncIterable<string>, optio
       return { ok: false, errors: errors.length > 0 ? errors : [{ line: 1, message: "the file contains no catalog" }] };
     }
     await db.catalogRevision.update({ where: { id: target.revisionId }, data: { complete: true } });
-    await recordAuditEvent(db, { type: "catalog.imported", userId: options.userId, details: { supplierId: header.supplierId, catalogId: header.catalogId, revision: target.number, articles } });
-    return { ok: true, supplierId: header.supplierId, catalogId: header.catalogId, resourceKey: header.resourceKey, revision: target.number, articles };
+    await recordAuditEvent(db, {
+      type: "catalog.imported",
+      userId: options.userId,
+      details: { supplierId: header.supplierId, catalogId: header.catalogId, revision: target.number, articles },
+    });
+    return {
+      ok: true,
+      supplierId: header.supplierId,
+      catalogId: header.catalogId,
+      resourceKey: header.resourceKey,
+      revision: target.number,
+      articles,
+    };
   } catch (error) {
     if (target) await discard(db, target);
     throw error;
@@ -117,20 +183,52 @@ export async function importCatalog(db: Db, chunks: AsyncIterable<string>, optio
 }
 
 /** Releases a complete revision: from now on it is listed and can be downloaded; the catalog takes its description. */
-export async function releaseRevision(db: Db, where: { supplierCompanyId: string; catalogId: string; revision: number }, userId?: string): Promise<void> {
-  const catalog = await db.catalog.findUnique({ where: { supplierCompanyId_catalogId: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId } } });
-  const revision = catalog && (await db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalog.id, number: where.revision } } }));
-  if (!catalog || !revision) throw new CatalogPublishingError("not_found", `catalog "${where.catalogId}" has no revision ${where.revision}`);
-  if (revision.released) throw new CatalogPublishingError("already_released", `revision ${where.revision} of catalog "${where.catalogId}" is already released`);
-  if (!revision.complete) throw new CatalogPublishingError("incomplete", `revision ${where.revision} of catalog "${where.catalogId}" is still being imported`);
-  const description = revision.catalogDescription ? (JSON.parse(revision.catalogDescription) as CatalogDescription) : undefined;
+export async function releaseRevision(
+  db: Db,
+  where: { supplierCompanyId: string; catalogId: string; revision: number },
+  userId?: string,
+): Promise<void> {
+  const catalog = await db.catalog.findUnique({
+    where: { supplierCompanyId_catalogId: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId } },
+  });
+  const revision =
+    catalog &&
+    (await db.catalogRevision.findUnique({
+      where: { catalogId_number: { catalogId: catalog.id, number: where.revision } },
+    }));
+  if (!catalog || !revision)
+    throw new CatalogPublishingError("not_found", `catalog "${where.catalogId}" has no revision ${where.revision}`);
+  if (revision.released)
+    throw new CatalogPublishingError(
+      "already_released",
+      `revision ${where.revision} of catalog "${where.catalogId}" is already released`,
+    );
+  if (!revision.complete)
+    throw new CatalogPublishingError(
+      "incomplete",
+      `revision ${where.revision} of catalog "${where.catalogId}" is still being imported`,
+    );
+  const description = revision.catalogDescription
+    ? (JSON.parse(revision.catalogDescription) as CatalogDescription)
+    : undefined;
   await db.$transaction(async (tx) => {
     // Only an unreleased revision is released, also when two releases race.
-    const released = await tx.catalogRevision.updateMany({ where: { id: revision.id, released: false }, data: { released: true, publishedAt: new Date() } });
-    if (released.count === 0) throw new CatalogPublishingError("already_released", `revision ${where.revision} of catalog "${where.catalogId}" is already released`);
+    const released = await tx.catalogRevision.updateMany({
+      where: { id: revision.id, released: false },
+      data: { released: true, publishedAt: new Date() },
+    });
+    if (released.count === 0)
+      throw new CatalogPublishingError(
+        "already_released",
+        `revision ${where.revision} of catalog "${where.catalogId}" is already released`,
+      );
     if (description) await tx.catalog.update({ where: { id: catalog.id }, data: catalogColumns(description) });
     await raiseChangeCounter(tx, "catalog_list");
-    await recordAuditEvent(tx, { type: "catalog.released", userId, details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision } });
+    await recordAuditEvent(tx, {
+      type: "catalog.released",
+      userId,
+      details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision },
+    });
   });
 }
 
@@ -163,6 +261,17 @@ export async function listSupplierCatalogs(db: Db, supplierCompanyId: string): P
     catalogId: catalog.catalogId,
     resourceKey: catalog.resourceKey,
     name: catalog.name,
-    revisions: catalog.revisions.map(({ _count, number, comment, publishedAt, released, complete, validFrom, validUntil }) => ({ number, comment, publishedAt, released, complete, validFrom, validUntil, articles: _count.articles })),
+    revisions: catalog.revisions.map(
+      ({ _count, number, comment, publishedAt, released, complete, validFrom, validUntil }) => ({
+        number,
+        comment,
+        publishedAt,
+        released,
+        complete,
+        validFrom,
+        validUntil,
+        articles: _count.articles,
+      }),
+    ),
   }));
 }

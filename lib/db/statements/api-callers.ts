@@ -38,7 +38,14 @@ const ACTIVE_REGISTRATIONS: NamedStatement = {
 };
 
 type Columns = { id: string; name: string; kind: string; supplier_id: string | null; active?: boolean | number };
-type LinkColumns = { registration_id: string | null; supplier_company_id: string | null; client_id: string | null; customer_groups: string | null; catalog_id: string | null; status: string | null };
+type LinkColumns = {
+  registration_id: string | null;
+  supplier_company_id: string | null;
+  client_id: string | null;
+  customer_groups: string | null;
+  catalog_id: string | null;
+  status: string | null;
+};
 
 export interface Caller {
   company: CompanyRow;
@@ -77,7 +84,13 @@ function groupRegistrations(rows: LinkColumns[]): ActiveRegistrationRow[] {
     if (row.registration_id === null) continue;
     let registration = registrations.get(row.registration_id);
     if (!registration) {
-      registration = { registrationId: row.registration_id, supplierCompanyId: row.supplier_company_id!, clientId: row.client_id!, customerGroups: row.customer_groups!, subscriptions: [] };
+      registration = {
+        registrationId: row.registration_id,
+        supplierCompanyId: row.supplier_company_id!,
+        clientId: row.client_id!,
+        customerGroups: row.customer_groups!,
+        subscriptions: [],
+      };
       registrations.set(row.registration_id, registration);
     }
     if (row.catalog_id !== null) registration.subscriptions.push({ catalogId: row.catalog_id, status: row.status! });

@@ -6,7 +6,13 @@
  */
 import { dayText } from "@/lib/db/dialect";
 import type { Db } from "@/lib/db/prisma";
-import { insertRows, runStatement, type InsertColumn, type NamedStatement, type SqlValue } from "@/lib/db/run-statement";
+import {
+  insertRows,
+  runStatement,
+  type InsertColumn,
+  type NamedStatement,
+  type SqlValue,
+} from "@/lib/db/run-statement";
 
 export const ARTICLE_PAGE_SIZE = 2000;
 
@@ -27,7 +33,16 @@ export interface ArticleRow extends ArticlePosition {
 }
 
 /** The selected columns, in the order of ArticleRow's fields. */
-type ArticleColumns = [string, number, string, number | null, number | null, string | null, string | null, boolean | number];
+type ArticleColumns = [
+  string,
+  number,
+  string,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  boolean | number,
+];
 
 const statements = new Map<number, NamedStatement>();
 
@@ -38,7 +53,9 @@ function articlePageStatement(groupCount: number): NamedStatement {
     statement = {
       name: `optigate_article_page_${groupCount}`,
       arrays: true,
-      sql: (provider) => `SELECT "article_number", "customer_group", "generic_name", "purchase_price_cents", "retail_price_cents",
+      sql: (
+        provider,
+      ) => `SELECT "article_number", "customer_group", "generic_name", "purchase_price_cents", "retail_price_cents",
         ${dayText("start_date", provider)}, ${dayText("end_date", provider)}, "white_label"
         FROM "catalog_articles"
         WHERE "revision_id" = ? AND "customer_group" IN (${Array(groupCount).fill("?").join(", ")}) AND ("article_number", "customer_group") > (?, ?)
@@ -50,25 +67,42 @@ function articlePageStatement(groupCount: number): NamedStatement {
 }
 
 /** The next page of the revision's articles in the given customer groups, after `after` (from the start without). */
-export async function readArticlePage(db: Db, selection: { revisionId: string; groups: number[] }, after?: ArticlePosition, limit = ARTICLE_PAGE_SIZE): Promise<ArticleRow[]> {
+export async function readArticlePage(
+  db: Db,
+  selection: { revisionId: string; groups: number[] },
+  after?: ArticlePosition,
+  limit = ARTICLE_PAGE_SIZE,
+): Promise<ArticleRow[]> {
   const position = after ?? { articleNumber: "", customerGroup: -1 };
   const values = [selection.revisionId, ...selection.groups, position.articleNumber, position.customerGroup, limit];
   const rows = await runStatement<ArticleColumns>(db, articlePageStatement(selection.groups.length), values);
-  return rows.map(([articleNumber, customerGroup, genericName, purchasePriceCents, retailPriceCents, startDate, endDate, whiteLabel]) => ({
-    articleNumber,
-    customerGroup,
-    genericName,
-    purchasePriceCents,
-    retailPriceCents,
-    startDate,
-    endDate,
-    whiteLabel,
-  }));
+  return rows.map(
+    ([
+      articleNumber,
+      customerGroup,
+      genericName,
+      purchasePriceCents,
+      retailPriceCents,
+      startDate,
+      endDate,
+      whiteLabel,
+    ]) => ({
+      articleNumber,
+      customerGroup,
+      genericName,
+      purchasePriceCents,
+      retailPriceCents,
+      startDate,
+      endDate,
+      whiteLabel,
+    }),
+  );
 }
 
 const REVISION_CUSTOMER_GROUPS: NamedStatement = {
   name: "optigate_revision_customer_groups",
-  sql: () => `SELECT DISTINCT "customer_group" FROM "catalog_articles" WHERE "revision_id" = ? ORDER BY "customer_group"`,
+  sql: () =>
+    `SELECT DISTINCT "customer_group" FROM "catalog_articles" WHERE "revision_id" = ? ORDER BY "customer_group"`,
 };
 
 /** The customer groups a revision has articles in (the supplier's own view shows them all); always group 0. */
@@ -105,6 +139,17 @@ export interface NewArticle {
 
 /** Writes a batch of articles in one statement (PostgreSQL) or one transaction (SQLite). */
 export function insertArticles(db: Db, articles: NewArticle[]): Promise<void> {
-  const rows: SqlValue[][] = articles.map((a) => [a.id, a.revisionId, a.articleNumber, a.genericName, a.customerGroup, a.purchasePriceCents, a.retailPriceCents, a.startDate, a.endDate, a.whiteLabel]);
+  const rows: SqlValue[][] = articles.map((a) => [
+    a.id,
+    a.revisionId,
+    a.articleNumber,
+    a.genericName,
+    a.customerGroup,
+    a.purchasePriceCents,
+    a.retailPriceCents,
+    a.startDate,
+    a.endDate,
+    a.whiteLabel,
+  ]);
   return insertRows(db, "catalog_articles", ARTICLE_COLUMNS, rows);
 }

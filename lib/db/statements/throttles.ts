@@ -21,7 +21,9 @@ export interface AttemptCount {
  */
 const RESERVE_ATTEMPT: NamedStatement = {
   name: "optigate_reserve_attempt",
-  sql: (provider: DatabaseProvider) => `INSERT INTO "login_throttles" ("key", "failures", "window_started_at", "locked_until") VALUES (?, 1, ?, NULL)
+  sql: (
+    provider: DatabaseProvider,
+  ) => `INSERT INTO "login_throttles" ("key", "failures", "window_started_at", "locked_until") VALUES (?, 1, ?, NULL)
     ON CONFLICT ("key") DO UPDATE SET
       "failures" = CASE WHEN "login_throttles"."window_started_at" > ? OR "login_throttles"."locked_until" > ? THEN "login_throttles"."failures" + 1 ELSE 1 END,
       "window_started_at" = CASE WHEN "login_throttles"."window_started_at" > ? OR "login_throttles"."locked_until" > ? THEN "login_throttles"."window_started_at" ELSE ? END
@@ -46,10 +48,27 @@ const CLEAR_ATTEMPTS: NamedStatement = {
 const date = (value: unknown) => new Date(String(value));
 
 /** Counts an attempt under `key` in a window of `windowSeconds`; returns the count and any lock. */
-export async function reserveAttempt(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<AttemptCount> {
+export async function reserveAttempt(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<AttemptCount> {
   const windowOpenSince = new Date(now.getTime() - windowSeconds * 1000);
-  const [row] = await runStatement<Record<string, unknown>>(db, RESERVE_ATTEMPT, [key, now, windowOpenSince, now, windowOpenSince, now, now]);
-  return { attempts: Number(row.failures), windowStartedAt: date(row.window_started_at), lockedUntil: row.locked_until ? date(row.locked_until) : null };
+  const [row] = await runStatement<Record<string, unknown>>(db, RESERVE_ATTEMPT, [
+    key,
+    now,
+    windowOpenSince,
+    now,
+    windowOpenSince,
+    now,
+    now,
+  ]);
+  return {
+    attempts: Number(row.failures),
+    windowStartedAt: date(row.window_started_at),
+    lockedUntil: row.locked_until ? date(row.locked_until) : null,
+  };
 }
 
 /** Locks `key` until `until` when its attempts have reached `limit`. */

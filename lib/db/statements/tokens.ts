@@ -34,7 +34,8 @@ export interface ConsumedCode {
 }
 
 /** auth_time comes back as ISO text, which reads the same on both databases. */
-const returning = (columns: string[]) => (provider: DatabaseProvider) => `${columns.map((column) => `"${column}"`).join(", ")}, ${timestampText("auth_time", provider)} AS "auth_time"`;
+const returning = (columns: string[]) => (provider: DatabaseProvider) =>
+  `${columns.map((column) => `"${column}"`).join(", ")}, ${timestampText("auth_time", provider)} AS "auth_time"`;
 
 const SLIDE_REFRESH_TOKEN = groupedUpdate({
   name: "optigate_slide_refresh_token",
@@ -42,7 +43,15 @@ const SLIDE_REFRESH_TOKEN = groupedUpdate({
   parameters: { token_hash: "text", client_id: "text", now: "timestamp(3)", expires_at: "timestamp(3)" },
   set: `"expires_at" = :expires_at, "last_used_at" = :now`,
   where: `"token_hash" = :token_hash AND "client_id" = :client_id AND "revoked_at" IS NULL AND "expires_at" > :now`,
-  returning: returning(["id", "family_id", "user_id", "scopes", "login_session_id", "consent_id", "authorization_code_id"]),
+  returning: returning([
+    "id",
+    "family_id",
+    "user_id",
+    "scopes",
+    "login_session_id",
+    "consent_id",
+    "authorization_code_id",
+  ]),
 });
 
 const CONSUME_CODE = groupedUpdate({
@@ -51,15 +60,36 @@ const CONSUME_CODE = groupedUpdate({
   parameters: { code_hash: "text", client_id: "text", now: "timestamp(3)" },
   set: `"consumed_at" = :now`,
   where: `"code_hash" = :code_hash AND "client_id" = :client_id AND "consumed_at" IS NULL AND "expires_at" > :now`,
-  returning: returning(["id", "user_id", "consent_id", "login_session_id", "redirect_uri", "scopes", "requested_scopes", "nonce", "code_challenge"]),
+  returning: returning([
+    "id",
+    "user_id",
+    "consent_id",
+    "login_session_id",
+    "redirect_uri",
+    "scopes",
+    "requested_scopes",
+    "nonce",
+    "code_challenge",
+  ]),
 });
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /** Moves a usable refresh token's expiry; returns it, or undefined when it is unknown, another client's or unusable. */
-export async function slideRefreshToken(db: Db, tokenHash: string, clientId: string, now: Date, expiresAt: Date): Promise<UsedRefreshToken | undefined> {
-  const row = await runGroupedUpdate(db, SLIDE_REFRESH_TOKEN, { token_hash: tokenHash, client_id: clientId, now, expires_at: expiresAt });
+export async function slideRefreshToken(
+  db: Db,
+  tokenHash: string,
+  clientId: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<UsedRefreshToken | undefined> {
+  const row = await runGroupedUpdate(db, SLIDE_REFRESH_TOKEN, {
+    token_hash: tokenHash,
+    client_id: clientId,
+    now,
+    expires_at: expiresAt,
+  });
   if (!row) return undefined;
   return {
     id: String(row.id),
@@ -74,7 +104,12 @@ export async function slideRefreshToken(db: Db, tokenHash: string, clientId: str
 }
 
 /** Marks an unexpired, unused code of the client consumed; returns it, or undefined. */
-export async function consumeAuthorizationCode(db: Db, codeHash: string, clientId: string, now: Date): Promise<ConsumedCode | undefined> {
+export async function consumeAuthorizationCode(
+  db: Db,
+  codeHash: string,
+  clientId: string,
+  now: Date,
+): Promise<ConsumedCode | undefined> {
   const row = await runGroupedUpdate(db, CONSUME_CODE, { code_hash: codeHash, client_id: clientId, now });
   if (!row) return undefined;
   return {

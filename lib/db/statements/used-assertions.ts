@@ -14,7 +14,10 @@ const AUDIT_COLUMNS = `"audit_events" ("id", "occurred_at", "type", "user_id", "
 
 const USE_ASSERTION: NamedStatement = { name: "optigate_use_assertion", sql: () => USE };
 
-const RECORD_AUDIT_EVENT: NamedStatement = { name: "optigate_record_audit_event", sql: () => `INSERT INTO ${AUDIT_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)` };
+const RECORD_AUDIT_EVENT: NamedStatement = {
+  name: "optigate_record_audit_event",
+  sql: () => `INSERT INTO ${AUDIT_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)`,
+};
 
 /** PostgreSQL: the use and its event in one statement. */
 const USE_ASSERTION_RECORDED: NamedStatement = {
@@ -39,9 +42,16 @@ export async function useAssertion(db: Db, key: string, expiresAt: Date, now = n
 }
 
 /** As useAssertion, and writes `event` along with a first use (in the same commit). */
-export async function useAssertionRecorded(db: Db, key: string, expiresAt: Date, now: Date, event: AuditRow): Promise<boolean> {
+export async function useAssertionRecorded(
+  db: Db,
+  key: string,
+  expiresAt: Date,
+  now: Date,
+  event: AuditRow,
+): Promise<boolean> {
   const eventValues = [event.id, event.occurredAt, event.type, event.userId, event.clientId, event.details];
-  if (driverOf(db).provider === "postgresql") return (await runStatement(db, USE_ASSERTION_RECORDED, [key, expiresAt, now, ...eventValues])).length === 1;
+  if (driverOf(db).provider === "postgresql")
+    return (await runStatement(db, USE_ASSERTION_RECORDED, [key, expiresAt, now, ...eventValues])).length === 1;
   return sqliteGroupCommit(db, (run) => {
     const first = run(USE_ASSERTION, [key, expiresAt, now]).length === 1;
     if (first) run(RECORD_AUDIT_EVENT, eventValues);

@@ -88,9 +88,14 @@ function first(params: URLSearchParams, name: string): string | undefined {
   return value === null || value === "" ? undefined : value;
 }
 
-async function verifyClientAndRedirectUri(db: Db, params: URLSearchParams): Promise<{ client: ClientWithSecrets; redirectUri: string }> {
-  if (params.getAll("client_id").length > 1) throw new UnsafeRedirectError("invalid_request", 'parameter "client_id" must not be repeated');
-  if (params.getAll("redirect_uri").length > 1) throw new UnsafeRedirectError("invalid_request", 'parameter "redirect_uri" must not be repeated');
+async function verifyClientAndRedirectUri(
+  db: Db,
+  params: URLSearchParams,
+): Promise<{ client: ClientWithSecrets; redirectUri: string }> {
+  if (params.getAll("client_id").length > 1)
+    throw new UnsafeRedirectError("invalid_request", 'parameter "client_id" must not be repeated');
+  if (params.getAll("redirect_uri").length > 1)
+    throw new UnsafeRedirectError("invalid_request", 'parameter "redirect_uri" must not be repeated');
   const clientId = first(params, "client_id");
   if (!clientId) throw new UnsafeRedirectError("invalid_request", "client_id is missing");
   const client = await findClient(db, clientId);
@@ -109,7 +114,8 @@ function parsePrompt(value: string | undefined): Set<Prompt> {
     if (!PROMPTS.includes(item as Prompt)) throw invalidRequest(`prompt "${item}" is not supported`);
     prompts.add(item as Prompt);
   }
-  if (prompts.has("none") && prompts.size > 1) throw invalidRequest("prompt=none cannot be combined with other prompts");
+  if (prompts.has("none") && prompts.size > 1)
+    throw invalidRequest("prompt=none cannot be combined with other prompts");
   return prompts;
 }
 
@@ -121,11 +127,16 @@ function parseMaxAge(value: string | undefined): number | undefined {
 
 function parseScopes(client: ClientWithSecrets, scope: string | undefined): string[] {
   if (!scope) throw invalidRequest("scope is missing");
-  if (scope.length > MAX_SCOPE_PARAMETER_LENGTH) throw invalidScope(`scope must be at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`);
+  if (scope.length > MAX_SCOPE_PARAMETER_LENGTH)
+    throw invalidScope(`scope must be at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`);
   const scopes = [...new Set(scope.split(" ").filter(Boolean))];
   for (const name of scopes) {
     if (!client.allowedScopes.includes(name)) {
-      throw invalidScope(name === OFFLINE_ACCESS ? "this application may not request offline access" : `scope "${name}" is not allowed for this application`);
+      throw invalidScope(
+        name === OFFLINE_ACCESS
+          ? "this application may not request offline access"
+          : `scope "${name}" is not allowed for this application`,
+      );
     }
   }
   return scopes;
@@ -136,39 +147,60 @@ function parseCodeChallenge(client: ClientWithSecrets, params: URLSearchParams):
   const method = first(params, "code_challenge_method");
   if (challenge === undefined) {
     if (method !== undefined) throw invalidRequest("code_challenge_method was sent without code_challenge");
-    if (client.tokenEndpointAuthMethod === "none") throw invalidRequest("public clients must use PKCE: code_challenge is missing");
+    if (client.tokenEndpointAuthMethod === "none")
+      throw invalidRequest("public clients must use PKCE: code_challenge is missing");
     return undefined;
   }
-  if (method !== "S256") throw invalidRequest(method === undefined || method === "plain" ? "code_challenge_method must be S256 (plain is not supported)" : `code_challenge_method "${method}" is not supported`);
-  if (!isValidS256Challenge(challenge)) throw invalidRequest("code_challenge must be the base64url SHA-256 of the code verifier (43 characters)");
+  if (method !== "S256")
+    throw invalidRequest(
+      method === undefined || method === "plain"
+        ? "code_challenge_method must be S256 (plain is not supported)"
+        : `code_challenge_method "${method}" is not supported`,
+    );
+  if (!isValidS256Challenge(challenge))
+    throw invalidRequest("code_challenge must be the base64url SHA-256 of the code verifier (43 characters)");
   return challenge;
 }
 
-type ValidatedParameters = Omit<AuthorizationRequest, keyof RedirectTarget | "client" | "parameters"> & { state: string };
+type ValidatedParameters = Omit<AuthorizationRequest, keyof RedirectTarget | "client" | "parameters"> & {
+  state: string;
+};
 
 function validateRest(client: ClientWithSecrets, params: URLSearchParams, target: RedirectTarget): ValidatedParameters {
   for (const name of new Set(params.keys())) {
     if (params.getAll(name).length > 1) throw invalidRequest(`parameter "${name}" must not be repeated`);
   }
-  if (first(params, "request") !== undefined) throw new OAuthError("request_not_supported", "request objects are not supported");
-  if (first(params, "request_uri") !== undefined) throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
+  if (first(params, "request") !== undefined)
+    throw new OAuthError("request_not_supported", "request objects are not supported");
+  if (first(params, "request_uri") !== undefined)
+    throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
   const responseType = normalizeResponseType(first(params, "response_type")) as ResponseType | undefined;
   if (!responseType) throw invalidRequest("response_type is missing");
-  if (!RESPONSE_TYPES.includes(responseType)) throw new OAuthError("unsupported_response_type", `response_type "${responseType}" is not supported`);
-  if (!client.responseTypes.includes(responseType)) throw unauthorizedClient(`this application is not registered for response_type "${responseType}"`);
-  if (responseType !== "code" && target.responseMode === "query") throw invalidRequest("tokens are never sent in the query: use response_mode fragment or form_post");
+  if (!RESPONSE_TYPES.includes(responseType))
+    throw new OAuthError("unsupported_response_type", `response_type "${responseType}" is not supported`);
+  if (!client.responseTypes.includes(responseType))
+    throw unauthorizedClient(`this application is not registered for response_type "${responseType}"`);
+  if (responseType !== "code" && target.responseMode === "query")
+    throw invalidRequest("tokens are never sent in the query: use response_mode fragment or form_post");
   if (!target.state) throw invalidRequest("state is missing");
   const nonce = first(params, "nonce");
-  if (responseType.includes("id_token") && nonce === undefined) throw invalidRequest("nonce is required when an ID token is returned from the authorization endpoint");
-  for (const [name, value] of [["state", target.state], ["nonce", nonce]] as const) {
-    if (value !== undefined && (!NON_EMPTY_ASCII.test(value) || value.length > 512)) throw invalidRequest(`${name} must be printable ASCII of at most 512 characters`);
+  if (responseType.includes("id_token") && nonce === undefined)
+    throw invalidRequest("nonce is required when an ID token is returned from the authorization endpoint");
+  for (const [name, value] of [
+    ["state", target.state],
+    ["nonce", nonce],
+  ] as const) {
+    if (value !== undefined && (!NON_EMPTY_ASCII.test(value) || value.length > 512))
+      throw invalidRequest(`${name} must be printable ASCII of at most 512 characters`);
   }
   const scope = first(params, "scope");
   const scopes = parseScopes(client, scope);
   const idTokenHint = first(params, "id_token_hint");
-  if (idTokenHint !== undefined && idTokenHint.length > MAX_TOKEN_LENGTH) throw invalidRequest("id_token_hint is too long to be an ID token of OptiGate");
+  if (idTokenHint !== undefined && idTokenHint.length > MAX_TOKEN_LENGTH)
+    throw invalidRequest("id_token_hint is too long to be an ID token of OptiGate");
   const loginHint = first(params, "login_hint");
-  if (responseType.includes("id_token") && !scopes.includes("openid")) throw invalidScope('an ID token needs the scope "openid"');
+  if (responseType.includes("id_token") && !scopes.includes("openid"))
+    throw invalidScope('an ID token needs the scope "openid"');
   return {
     responseType,
     state: target.state,
@@ -191,12 +223,20 @@ export async function validateAuthorizationRequest(db: Db, params: URLSearchPara
   const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
   const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
   const validMode = RESPONSE_MODES.includes(requestedMode as ResponseMode);
-  const responseType = params.getAll("response_type").length === 1 ? normalizeResponseType(first(params, "response_type")) : undefined;
-  const target: RedirectTarget = { redirectUri, state, responseMode: validMode ? (requestedMode as ResponseMode) : defaultResponseMode(responseType) };
+  const responseType =
+    params.getAll("response_type").length === 1 ? normalizeResponseType(first(params, "response_type")) : undefined;
+  const target: RedirectTarget = {
+    redirectUri,
+    state,
+    responseMode: validMode ? (requestedMode as ResponseMode) : defaultResponseMode(responseType),
+  };
   try {
-    if (requestedMode !== undefined && !validMode) throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
+    if (requestedMode !== undefined && !validMode)
+      throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);
-    const parameters = new Map(AUTHORIZATION_PARAMETERS.flatMap((name) => (params.has(name) ? [[name, params.get(name)!] as const] : [])));
+    const parameters = new Map(
+      AUTHORIZATION_PARAMETERS.flatMap((name) => (params.has(name) ? [[name, params.get(name)!] as const] : [])),
+    );
     return { ...target, ...rest, client, parameters };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizationError(error, target);

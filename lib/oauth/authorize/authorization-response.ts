@@ -10,14 +10,21 @@ import { htmlPage } from "@/lib/http/page-security-headers";
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
 function formPostPage(redirectUri: string, values: URLSearchParams): Response {
-  const inputs = [...values].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+  const inputs = [...values]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>Continue</title></head>
 <body onload="document.forms[0].submit()"><form method="post" action="${escapeHtml(redirectUri)}">${inputs}
 <noscript><button type="submit">Continue</button></noscript></form></body></html>`;
   return htmlPage(html, 200);
 }
 
-export function authorizationResponse(target: RedirectTarget, values: Record<string, string>, issuer: string, status: 302 | 303 = 302): Response {
+export function authorizationResponse(
+  target: RedirectTarget,
+  values: Record<string, string>,
+  issuer: string,
+  status: 302 | 303 = 302,
+): Response {
   const params = new URLSearchParams(values);
   if (target.state !== undefined) params.set("state", target.state);
   params.set("iss", issuer);
@@ -33,6 +40,15 @@ export function authorizationResponse(target: RedirectTarget, values: Record<str
   return new Response(null, { status, headers: { ...NO_STORE, Location: location } });
 }
 
-export function authorizationErrorResponse(error: AuthorizationError, issuer: string, status: 302 | 303 = 302): Response {
-  return authorizationResponse(error.target, { error: error.error.code, error_description: error.error.description }, issuer, status);
+export function authorizationErrorResponse(
+  error: AuthorizationError,
+  issuer: string,
+  status: 302 | 303 = 302,
+): Response {
+  return authorizationResponse(
+    error.target,
+    { error: error.error.code, error_description: error.error.description },
+    issuer,
+    status,
+  );
 }

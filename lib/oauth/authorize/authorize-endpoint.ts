@@ -26,7 +26,8 @@ import { readSessionCookie } from "@/lib/session/session-cookie";
 
 async function readParameters(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
-  if (!isFormRequest(request)) throw new UnsafeRedirectError("invalid_request", "the request body must be application/x-www-form-urlencoded");
+  if (!isFormRequest(request))
+    throw new UnsafeRedirectError("invalid_request", "the request body must be application/x-www-form-urlencoded");
   return new URLSearchParams(await readBodyText(request));
 }
 
@@ -51,24 +52,43 @@ export async function completeAuthorization(
   });
   const values =
     request.responseType === "code"
-      ? { code: await issueAuthorizationCode(context.db, request, { userId: session.user.id, sessionId: session.id, authTime: session.authTime, scopes }) }
+      ? {
+          code: await issueAuthorizationCode(context.db, request, {
+            userId: session.user.id,
+            sessionId: session.id,
+            authTime: session.authTime,
+            scopes,
+          }),
+        }
       : await implicitResponseValues(context, request, session, scopes);
   return authorizationResponse(request, values, context.config.publicUrl, status);
 }
 
 /** The user an id_token_hint names; it must be an ID token OptiGate issued to this client. */
 async function hintedSubject(context: ServiceContext, idTokenHint: string, clientId: string): Promise<string> {
-  const hint = await readIdTokenHint(idTokenHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
-  if (!hint || hint.clientId !== clientId) throw invalidRequest("id_token_hint is not an ID token that OptiGate issued to this application");
+  const hint = await readIdTokenHint(
+    idTokenHint,
+    await getKeySet(context.db, context.config.secretKey),
+    context.config.publicUrl,
+  );
+  if (!hint || hint.clientId !== clientId)
+    throw invalidRequest("id_token_hint is not an ID token that OptiGate issued to this application");
   return hint.subject;
 }
 
-const redirectTo = (location: string) => new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
+const redirectTo = (location: string) =>
+  new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
 
-async function continueAuthorization(context: ServiceContext, httpRequest: Request, request: AuthorizationRequest): Promise<Response> {
+async function continueAuthorization(
+  context: ServiceContext,
+  httpRequest: Request,
+  request: AuthorizationRequest,
+): Promise<Response> {
   const now = new Date();
   const session = await findActiveSession(context.db, readSessionCookie(httpRequest), now);
-  const hintSubject = request.idTokenHint ? await hintedSubject(context, request.idTokenHint, request.client.id) : undefined;
+  const hintSubject = request.idTokenHint
+    ? await hintedSubject(context, request.idTokenHint, request.client.id)
+    : undefined;
   const granted = session ? await grantedScopesOf(context, session.user.id, request.client.id) : null;
   const facts = session ? { userId: session.user.id, authTime: session.authTime } : null;
   const step = decideNextStep(request, facts, granted, hintSubject, now);
@@ -80,7 +100,9 @@ async function continueAuthorization(context: ServiceContext, httpRequest: Reque
     case "consent": {
       // The consent page decides a prompt opened here, after the login checks above: it cannot be reached around them.
       const interaction = await openInteraction(context.db, session!.id, request.client.id, request.parameters);
-      return redirectTo(`/consent?${new URLSearchParams({ interaction, ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`);
+      return redirectTo(
+        `/consent?${new URLSearchParams({ interaction, ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
+      );
     }
     case "issue":
       return completeAuthorization(context, request, session!, step.scopes, 302);
@@ -101,7 +123,8 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
   } catch (error) {
     if (error instanceof AuthorizationError) return authorizationErrorResponse(error, context.config.publicUrl);
     const locale = localeOfRequest(httpRequest, uiLocales);
-    if (error instanceof UnsafeRedirectError) return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
+    if (error instanceof UnsafeRedirectError)
+      return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
     if (error instanceof RequestBodyError) return errorPage(locale, "invalid_request", error.message, error.status);
     logger.error({ err: error }, "authorization request failed");
     return errorPage(locale, "server_error", "an unexpected error occurred", 500);

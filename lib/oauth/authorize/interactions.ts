@@ -15,7 +15,13 @@ export interface OpenInteraction {
 }
 
 /** Opens the consent prompt of a validated request for a login session; returns the value for the consent URL. */
-export async function openInteraction(db: Db, sessionId: string, clientId: string, parameters: Iterable<[string, string]>, now = new Date()): Promise<string> {
+export async function openInteraction(
+  db: Db,
+  sessionId: string,
+  clientId: string,
+  parameters: Iterable<[string, string]>,
+  now = new Date(),
+): Promise<string> {
   const id = generateOpaqueToken();
   await db.authorizationInteraction.create({
     data: {
@@ -30,22 +36,38 @@ export async function openInteraction(db: Db, sessionId: string, clientId: strin
   return id;
 }
 
-const where = (id: string, sessionId: string, now: Date) => ({ idHash: hashToken(id), loginSessionId: sessionId, expiresAt: { gt: now } });
+const where = (id: string, sessionId: string, now: Date) => ({
+  idHash: hashToken(id),
+  loginSessionId: sessionId,
+  expiresAt: { gt: now },
+});
 
 function opened(row: { parameters: string }): OpenInteraction {
   return { parameters: new URLSearchParams(JSON.parse(row.parameters) as Record<string, string>) };
 }
 
 /** The session's open prompt with this id, or undefined (unknown, expired, decided, or another session's). */
-export async function findInteraction(db: Db, id: string, sessionId: string, now = new Date()): Promise<OpenInteraction | undefined> {
+export async function findInteraction(
+  db: Db,
+  id: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<OpenInteraction | undefined> {
   const row = await db.authorizationInteraction.findFirst({ where: where(id, sessionId, now) });
   return row ? opened(row) : undefined;
 }
 
 /** Takes the prompt out of the store for its decision; of concurrent decisions exactly one gets it. */
-export async function takeInteraction(db: Db, id: string, sessionId: string, now = new Date()): Promise<OpenInteraction | undefined> {
+export async function takeInteraction(
+  db: Db,
+  id: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<OpenInteraction | undefined> {
   const row = await db.authorizationInteraction.findFirst({ where: where(id, sessionId, now) });
   if (!row) return undefined;
-  const taken = await db.authorizationInteraction.deleteMany({ where: { idHash: row.idHash, loginSessionId: sessionId } });
+  const taken = await db.authorizationInteraction.deleteMany({
+    where: { idHash: row.idHash, loginSessionId: sessionId },
+  });
   return taken.count === 1 ? opened(row) : undefined;
 }

@@ -12,9 +12,17 @@ export interface CodeSubject {
   scopes: string[];
 }
 
-export async function issueAuthorizationCode(db: Db, request: AuthorizationRequest, subject: CodeSubject, now = new Date()): Promise<string> {
+export async function issueAuthorizationCode(
+  db: Db,
+  request: AuthorizationRequest,
+  subject: CodeSubject,
+  now = new Date(),
+): Promise<string> {
   const code = generateOpaqueToken();
-  const consent = await db.consent.findUnique({ where: { userId_clientId: { userId: subject.userId, clientId: request.client.id } }, select: { id: true } });
+  const consent = await db.consent.findUnique({
+    where: { userId_clientId: { userId: subject.userId, clientId: request.client.id } },
+    select: { id: true },
+  });
   await db.authorizationCode.create({
     data: {
       codeHash: hashToken(code),

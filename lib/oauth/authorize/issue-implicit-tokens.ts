@@ -20,8 +20,16 @@ export async function implicitResponseValues(
   const values: Record<string, string> = {};
   let accessToken: string | undefined;
   if (request.responseType.includes("token") && request.responseType !== "id_token") {
-    accessToken = await signAccessToken(context, { clientId: request.client.id, scopes, user, authTime: session.authTime }, now);
-    Object.assign(values, { access_token: accessToken, token_type: "Bearer", expires_in: String(ACCESS_TOKEN_LIFETIME_SECONDS) });
+    accessToken = await signAccessToken(
+      context,
+      { clientId: request.client.id, scopes, user, authTime: session.authTime },
+      now,
+    );
+    Object.assign(values, {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: String(ACCESS_TOKEN_LIFETIME_SECONDS),
+    });
     if ([...scopes].sort().join(" ") !== [...request.scopes].sort().join(" ")) values.scope = scopes.join(" ");
   }
   if (request.responseType.includes("id_token")) {
@@ -40,6 +48,9 @@ export async function implicitResponseValues(
       now,
     );
   }
-  await context.db.consent.updateMany({ where: { userId: user.id, clientId: request.client.id }, data: { lastUsedAt: now } });
+  await context.db.consent.updateMany({
+    where: { userId: user.id, clientId: request.client.id },
+    data: { lastUsedAt: now },
+  });
   return values;
 }

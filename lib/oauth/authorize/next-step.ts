@@ -7,10 +7,7 @@ import { OAuthError } from "@/lib/oauth/errors";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 
 export type NextStep =
-  | { kind: "login" }
-  | { kind: "consent" }
-  | { kind: "issue"; scopes: string[] }
-  | { kind: "error"; error: OAuthError };
+  { kind: "login" } | { kind: "consent" } | { kind: "issue"; scopes: string[] } | { kind: "error"; error: OAuthError };
 
 export interface SessionFacts {
   userId: string;
@@ -19,7 +16,12 @@ export interface SessionFacts {
 
 type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes">;
 
-function needsLogin(request: Request, session: SessionFacts | null, hintSubject: string | undefined, now: Date): boolean {
+function needsLogin(
+  request: Request,
+  session: SessionFacts | null,
+  hintSubject: string | undefined,
+  now: Date,
+): boolean {
   if (!session || request.prompt.has("login")) return true;
   if (hintSubject !== undefined && hintSubject !== session.userId) return true;
   const ageSeconds = Math.floor((now.getTime() - session.authTime.getTime()) / 1000);
@@ -41,10 +43,14 @@ export function decideNextStep(
 ): NextStep {
   const silent = request.prompt.has("none");
   if (needsLogin(request, session, hintSubject, now)) {
-    return silent ? { kind: "error", error: new OAuthError("login_required", "the user is not signed in") } : { kind: "login" };
+    return silent
+      ? { kind: "error", error: new OAuthError("login_required", "the user is not signed in") }
+      : { kind: "login" };
   }
   if (needsConsent(request, grantedScopes)) {
-    return silent ? { kind: "error", error: new OAuthError("consent_required", "the user has not granted this access") } : { kind: "consent" };
+    return silent
+      ? { kind: "error", error: new OAuthError("consent_required", "the user has not granted this access") }
+      : { kind: "consent" };
   }
   return { kind: "issue", scopes: request.scopes };
 }

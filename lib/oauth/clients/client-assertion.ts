@@ -8,7 +8,13 @@
 import { decodeProtectedHeader, type JWTPayload } from "jose";
 import { acceptOnce } from "@/lib/federation/assertion-replay";
 import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
-import { AssertionRefused, CLOCK_LEEWAY_SECONDS, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/federation/signed-jwt";
+import {
+  AssertionRefused,
+  CLOCK_LEEWAY_SECONDS,
+  requireJti,
+  unverifiedClaims,
+  verifySignedJwt,
+} from "@/lib/federation/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient } from "@/lib/oauth/errors";
 import type { ServiceContext } from "@/lib/service-context";
@@ -35,13 +41,18 @@ export function readClientAssertion(jwt: string, issuer: string, nowSeconds = Ma
   } catch {
     throw refused("it is not a well-formed signed JWT");
   }
-  if (!(ASSERTION_ALGORITHMS as readonly unknown[]).includes(alg)) throw refused(`its alg "${String(alg)}" is not accepted (accepted: ${ASSERTION_ALGORITHMS.join(", ")})`);
-  if (typeof claims.iss !== "string" || claims.iss === "" || claims.iss !== claims.sub) throw refused("iss and sub must both be the client_id");
-  if (!audienceNames(claims.aud, assertionAudiences(issuer))) throw refused(`its aud must name the token endpoint (${assertionAudiences(issuer)[0]}) or the issuer`);
+  if (!(ASSERTION_ALGORITHMS as readonly unknown[]).includes(alg))
+    throw refused(`its alg "${String(alg)}" is not accepted (accepted: ${ASSERTION_ALGORITHMS.join(", ")})`);
+  if (typeof claims.iss !== "string" || claims.iss === "" || claims.iss !== claims.sub)
+    throw refused("iss and sub must both be the client_id");
+  if (!audienceNames(claims.aud, assertionAudiences(issuer)))
+    throw refused(`its aud must name the token endpoint (${assertionAudiences(issuer)[0]}) or the issuer`);
   if (typeof claims.exp !== "number") throw refused("it has no exp");
   if (claims.exp < nowSeconds - CLOCK_LEEWAY_SECONDS) throw refused("it has expired");
-  if (claims.exp > nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS) throw refused(`its exp lies more than ${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutes ahead`);
-  if (claims.iat !== undefined && (typeof claims.iat !== "number" || claims.iat > nowSeconds + CLOCK_LEEWAY_SECONDS)) throw refused("it was issued in the future (iat)");
+  if (claims.exp > nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS)
+    throw refused(`its exp lies more than ${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutes ahead`);
+  if (claims.iat !== undefined && (typeof claims.iat !== "number" || claims.iat > nowSeconds + CLOCK_LEEWAY_SECONDS))
+    throw refused("it was issued in the future (iat)");
   try {
     requireJti(claims);
   } catch (error) {
@@ -51,12 +62,23 @@ export function readClientAssertion(jwt: string, issuer: string, nowSeconds = Ma
 }
 
 /** Verifies the signature with the client's keys, then uses up its jti. `client` is null when none was found. */
-export async function verifyClientAssertion(context: ServiceContext, client: ClientWithSecrets | null, jwt: string, now = new Date()): Promise<void> {
+export async function verifyClientAssertion(
+  context: ServiceContext,
+  client: ClientWithSecrets | null,
+  jwt: string,
+  now = new Date(),
+): Promise<void> {
   const keys = client?.jwks ? { jwks: client.jwks } : client?.jwksUri ? { jwksUri: client.jwksUri } : null;
-  if (!client || client.tokenEndpointAuthMethod !== "private_key_jwt" || !keys) throw refused("its signature cannot be verified with the client's registered keys");
+  if (!client || client.tokenEndpointAuthMethod !== "private_key_jwt" || !keys)
+    throw refused("its signature cannot be verified with the client's registered keys");
   let claims: JWTPayload;
   try {
-    claims = await verifySignedJwt(jwt, keys, { audience: assertionAudiences(context.config.publicUrl), production: context.config.production }, now.getTime());
+    claims = await verifySignedJwt(
+      jwt,
+      keys,
+      { audience: assertionAudiences(context.config.publicUrl), production: context.config.production },
+      now.getTime(),
+    );
   } catch (error) {
     if (!(error instanceof AssertionRefused)) throw error;
     throw refused("its signature cannot be verified with the client's registered keys");

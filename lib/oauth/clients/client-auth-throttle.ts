@@ -28,7 +28,12 @@ export function isClientAuthLocked(clientId: string, address: string | undefined
 }
 
 /** Counts a failure; once the limit is reached, the pair is locked here and for every process that next fails it. */
-export async function recordClientAuthFailure(db: Db, clientId: string, address: string | undefined, now = new Date()): Promise<void> {
+export async function recordClientAuthFailure(
+  db: Db,
+  clientId: string,
+  address: string | undefined,
+  now = new Date(),
+): Promise<void> {
   if (!address) return;
   const key = keyOf(clientId, address);
   const count = await reserveAttempt(db, key, WINDOW_SECONDS, now);

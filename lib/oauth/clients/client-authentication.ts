@@ -35,11 +35,15 @@ function readBasicCredentials(header: string): { clientId: string; secret: strin
   if (separator < 1) throw invalidClient("malformed HTTP Basic client credentials");
   let credentials: { clientId: string; secret: string };
   try {
-    credentials = { clientId: formDecode(decoded.slice(0, separator)), secret: formDecode(decoded.slice(separator + 1)) };
+    credentials = {
+      clientId: formDecode(decoded.slice(0, separator)),
+      secret: formDecode(decoded.slice(separator + 1)),
+    };
   } catch {
     throw invalidClient("malformed HTTP Basic client credentials");
   }
-  if (credentials.clientId.includes("\u0000") || credentials.secret.includes("\u0000")) throw invalidClient("malformed HTTP Basic client credentials");
+  if (credentials.clientId.includes("\u0000") || credentials.secret.includes("\u0000"))
+    throw invalidClient("malformed HTTP Basic client credentials");
   return credentials;
 }
 
@@ -47,32 +51,48 @@ export function usesBasicAuthentication(request: { headers: HeaderReader }): boo
   return /^basic /i.test(request.headers.get("authorization") ?? "");
 }
 
-function readAssertionCredentials(params: Parameters, bodyClientId: string | undefined, issuer: string): ClientCredentials {
+function readAssertionCredentials(
+  params: Parameters,
+  bodyClientId: string | undefined,
+  issuer: string,
+): ClientCredentials {
   const type = optional(params, "client_assertion_type");
   const assertion = optional(params, "client_assertion");
   if (type === undefined) throw invalidRequest("client_assertion_type is missing");
-  if (type !== JWT_CLIENT_ASSERTION_TYPE) throw invalidClient(`client_assertion_type must be "${JWT_CLIENT_ASSERTION_TYPE}"`);
+  if (type !== JWT_CLIENT_ASSERTION_TYPE)
+    throw invalidClient(`client_assertion_type must be "${JWT_CLIENT_ASSERTION_TYPE}"`);
   if (assertion === undefined) throw invalidRequest("client_assertion is missing");
   const clientId = readClientAssertion(assertion, issuer);
-  if (bodyClientId !== undefined && bodyClientId !== clientId) throw invalidClient("client_id differs from the client assertion's iss and sub");
+  if (bodyClientId !== undefined && bodyClientId !== clientId)
+    throw invalidClient("client_id differs from the client assertion's iss and sub");
   return { clientId, assertion, method: "private_key_jwt" };
 }
 
-export function readClientCredentials(request: { headers: HeaderReader }, params: Parameters, issuer: string): ClientCredentials {
+export function readClientCredentials(
+  request: { headers: HeaderReader },
+  params: Parameters,
+  issuer: string,
+): ClientCredentials {
   const bodyClientId = optional(params, "client_id");
   const bodySecret = optional(params, "client_secret");
   if (params.has("client_assertion") || params.has("client_assertion_type")) {
-    if (usesBasicAuthentication(request) || bodySecret !== undefined) throw invalidRequest("use one client authentication method, not a client assertion and a secret together");
+    if (usesBasicAuthentication(request) || bodySecret !== undefined)
+      throw invalidRequest("use one client authentication method, not a client assertion and a secret together");
     return readAssertionCredentials(params, bodyClientId, issuer);
   }
   if (usesBasicAuthentication(request)) {
-    if (bodySecret !== undefined) throw invalidRequest("use one client authentication method, not HTTP Basic and client_secret together");
+    if (bodySecret !== undefined)
+      throw invalidRequest("use one client authentication method, not HTTP Basic and client_secret together");
     const basic = readBasicCredentials(request.headers.get("authorization")!);
-    if (bodyClientId !== undefined && bodyClientId !== basic.clientId) throw invalidRequest("client_id differs from the authenticated client");
+    if (bodyClientId !== undefined && bodyClientId !== basic.clientId)
+      throw invalidRequest("client_id differs from the authenticated client");
     return { ...basic, method: "client_secret_basic" };
   }
-  if (bodyClientId === undefined) throw invalidClient("client authentication is required: send client_id (and a secret for confidential clients)");
-  return bodySecret === undefined ? { clientId: bodyClientId, method: "none" } : { clientId: bodyClientId, secret: bodySecret, method: "client_secret_post" };
+  if (bodyClientId === undefined)
+    throw invalidClient("client authentication is required: send client_id (and a secret for confidential clients)");
+  return bodySecret === undefined
+    ? { clientId: bodyClientId, method: "none" }
+    : { clientId: bodyClientId, secret: bodySecret, method: "client_secret_post" };
 }
 
 function secretMatches(client: ClientWithSecrets, secret: string, now: Date): boolean {
@@ -92,10 +112,16 @@ const FAILED = "client authentication failed";
  * The authenticated client. An unknown client and a wrong secret get the same answer, so the endpoint tells nobody
  * which client ids exist; failed secrets count towards the throttle of the client id and caller address.
  */
-export async function authenticateClient(context: ServiceContext, credentials: ClientCredentials, address: string | undefined, now = new Date()): Promise<ClientWithSecrets> {
+export async function authenticateClient(
+  context: ServiceContext,
+  credentials: ClientCredentials,
+  address: string | undefined,
+  now = new Date(),
+): Promise<ClientWithSecrets> {
   const { db } = context;
   if (credentials.clientId.length > MAX_CLIENT_ID_LENGTH) throw invalidClient(FAILED);
-  if (isClientAuthLocked(credentials.clientId, address, now.getTime())) throw invalidClient("too many failed client authentications from this address; try again in 15 minutes");
+  if (isClientAuthLocked(credentials.clientId, address, now.getTime()))
+    throw invalidClient("too many failed client authentications from this address; try again in 15 minutes");
   const client = await findClient(db, credentials.clientId);
   if (credentials.assertion !== undefined) {
     try {

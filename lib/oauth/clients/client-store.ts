@@ -15,7 +15,10 @@ export interface ClientWithSecrets extends RegisteredClient {
   secrets: { hash: string; expiresAt: Date | null }[];
 }
 
-const cache = processCache("clients", () => new Map<string, { loadedAt: number; client: Promise<ClientWithSecrets | null> }>());
+const cache = processCache(
+  "clients",
+  () => new Map<string, { loadedAt: number; client: Promise<ClientWithSecrets | null> }>(),
+);
 
 async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets | null> {
   const row = await db.client.findUnique({
@@ -23,7 +26,10 @@ async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets |
     include: { secrets: { where: { disabledAt: null }, select: { secretHash: true, expiresAt: true } } },
   });
   if (!row) return null;
-  return { ...registeredClientFromRow(row), secrets: row.secrets.map((s) => ({ hash: s.secretHash, expiresAt: s.expiresAt })) };
+  return {
+    ...registeredClientFromRow(row),
+    secrets: row.secrets.map((s) => ({ hash: s.secretHash, expiresAt: s.expiresAt })),
+  };
 }
 
 export function findClient(db: Db, clientId: string, now = Date.now()): Promise<ClientWithSecrets | null> {

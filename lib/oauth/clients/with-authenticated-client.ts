@@ -7,7 +7,11 @@ import { clientAddress } from "@/lib/http/client-address";
 import { currentRequest, noteClient } from "@/lib/observability/request-context";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { formParameters, type Parameters } from "@/lib/oauth/request-parameters";
-import { authenticateClient, readClientCredentials, usesBasicAuthentication } from "@/lib/oauth/clients/client-authentication";
+import {
+  authenticateClient,
+  readClientCredentials,
+  usesBasicAuthentication,
+} from "@/lib/oauth/clients/client-authentication";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { oauthErrorResponse } from "@/lib/oauth/json-response";
 import type { ServiceContext } from "@/lib/service-context";
@@ -22,7 +26,11 @@ export async function withAuthenticatedClient(
     const logged = currentRequest();
     if (logged) logged.grantType = params.get("grant_type");
     const credentials = readClientCredentials(request, params, context.config.publicUrl);
-    const client = await authenticateClient(context, credentials, clientAddress(request, context.config.trustedProxies));
+    const client = await authenticateClient(
+      context,
+      credentials,
+      clientAddress(request, context.config.trustedProxies),
+    );
     noteClient(client.id);
     return await work(params, client);
   } catch (error) {

@@ -9,11 +9,22 @@ import type { Db } from "@/lib/db/prisma";
 /** Returns false when there was no consent to revoke. */
 export async function revokeConsent(db: Db, userId: string, clientId: string, now = new Date()): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const revoked = await tx.consent.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } });
+    const revoked = await tx.consent.updateMany({
+      where: { userId, clientId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     if (revoked.count === 0) return false;
-    const tokens = await tx.refreshToken.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } });
+    const tokens = await tx.refreshToken.updateMany({
+      where: { userId, clientId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     const codes = await tx.authorizationCode.deleteMany({ where: { userId, clientId, consumedAt: null } });
-    await recordAuditEvent(tx, { type: "consent.revoked", userId, clientId, details: { refreshTokens: tokens.count, codes: codes.count } });
+    await recordAuditEvent(tx, {
+      type: "consent.revoked",
+      userId,
+      clientId,
+      details: { refreshTokens: tokens.count, codes: codes.count },
+    });
     return true;
   });
 }

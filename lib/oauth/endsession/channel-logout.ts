@@ -25,19 +25,40 @@ interface LogoutTarget {
 /** The clients the given sessions signed in to that registered a logout URI. */
 async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
   if (sessionIds.length === 0) return [];
-  const rows = await context.db.loginSessionClient.findMany({ where: { sessionId: { in: sessionIds } }, include: { session: { select: { userId: true } } } });
+  const rows = await context.db.loginSessionClient.findMany({
+    where: { sessionId: { in: sessionIds } },
+    include: { session: { select: { userId: true } } },
+  });
   const clients = await context.db.client.findMany({
-    where: { id: { in: [...new Set(rows.map((r) => r.clientId))] }, OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }] },
+    where: {
+      id: { in: [...new Set(rows.map((r) => r.clientId))] },
+      OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
+    },
     select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
   });
   const byId = new Map(clients.map((c) => [c.id, c]));
   return rows.flatMap((row) => {
     const client = byId.get(row.clientId);
-    return client ? [{ clientId: client.id, sessionId: row.sessionId, userId: row.session.userId, frontchannelLogoutUri: client.frontchannelLogoutUri, backchannelLogoutUri: client.backchannelLogoutUri, idTokenSignedResponseAlg: client.idTokenSignedResponseAlg }] : [];
+    return client
+      ? [
+          {
+            clientId: client.id,
+            sessionId: row.sessionId,
+            userId: row.session.userId,
+            frontchannelLogoutUri: client.frontchannelLogoutUri,
+            backchannelLogoutUri: client.backchannelLogoutUri,
+            idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
+          },
+        ]
+      : [];
   });
 }
 
-async function sendBackchannelLogouts(context: ServiceContext, targets: LogoutTarget[], now = new Date()): Promise<void> {
+async function sendBackchannelLogouts(
+  context: ServiceContext,
+  targets: LogoutTarget[],
+  now = new Date(),
+): Promise<void> {
   await Promise.allSettled(
     targets
       .filter((target) => target.backchannelLogoutUri)
@@ -51,7 +72,11 @@ async function sendBackchannelLogouts(context: ServiceContext, targets: LogoutTa
             redirect: "manual",
             signal: AbortSignal.timeout(BACKCHANNEL_TIMEOUT_MS),
           });
-          if (!response.ok) logger.warn({ clientId: target.clientId, status: response.status }, "back-channel logout answered with an error");
+          if (!response.ok)
+            logger.warn(
+              { clientId: target.clientId, status: response.status },
+              "back-channel logout answered with an error",
+            );
         } catch (error) {
           logger.warn({ clientId: target.clientId, reason: (error as Error).message }, "back-channel logout failed");
         }
@@ -70,7 +95,12 @@ function frontchannelUrl(target: LogoutTarget, issuer: string): string {
 function frontchannelLogoutPage(targets: LogoutTarget[], issuer: string, next: string): Response | undefined {
   const frames = targets.filter((target) => target.frontchannelLogoutUri);
   if (frames.length === 0) return undefined;
-  const iframes = frames.map((target) => `<iframe src="${escapeHtml(frontchannelUrl(target, issuer))}" title="${escapeHtml(target.clientId)}" width="0" height="0" style="display:none"></iframe>`).join("");
+  const iframes = frames
+    .map(
+      (target) =>
+        `<iframe src="${escapeHtml(frontchannelUrl(target, issuer))}" title="${escapeHtml(target.clientId)}" width="0" height="0" style="display:none"></iframe>`,
+    )
+    .join("");
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>OptiGate</title>
 <meta http-equiv="refresh" content="3;url=${escapeHtml(next)}"></head>
 <body>${iframes}<script>
@@ -82,7 +112,11 @@ document.querySelectorAll("iframe").forEach(function (frame) { frame.addEventLis
 }
 
 /** Tells the clients of the ending sessions; returns the front-channel page to show instead of `next`, if any. */
-export async function announceLogout(context: ServiceContext, sessionIds: string[], next: string): Promise<Response | undefined> {
+export async function announceLogout(
+  context: ServiceContext,
+  sessionIds: string[],
+  next: string,
+): Promise<Response | undefined> {
   const targets = await logoutTargets(context, sessionIds);
   await sendBackchannelLogouts(context, targets);
   return frontchannelLogoutPage(targets, context.config.publicUrl, next);

@@ -5,7 +5,12 @@
 import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
-import { afterSignOut, END_SESSION_PARAMETERS, readEndSessionRequest, type EndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
+import {
+  afterSignOut,
+  END_SESSION_PARAMETERS,
+  readEndSessionRequest,
+  type EndSessionRequest,
+} from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
 import { endLoginSession } from "@/lib/session/end-sessions";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
@@ -15,20 +20,35 @@ import { readSessionCookie, SESSION_COOKIE } from "@/lib/session/session-cookie"
  * Ends the session (if any), tells the clients it signed in to, and answers with where sign-out leads: a redirect,
  * or first the front-channel logout page when a client registered one.
  */
-export async function signOut(context: ServiceContext, session: ActiveSession | null, request: EndSessionRequest, status: 302 | 303): Promise<Response> {
+export async function signOut(
+  context: ServiceContext,
+  session: ActiveSession | null,
+  request: EndSessionRequest,
+  status: 302 | 303,
+): Promise<Response> {
   const next = afterSignOut(request);
   if (session) await endLoginSession(context.db, session.id);
   const frontchannel = session ? await announceLogout(context, [session.id], next) : undefined;
-  const response = frontchannel ?? new Response(null, { status, headers: { Location: next, "Cache-Control": "no-store" } });
-  response.headers.append("Set-Cookie", expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(context.config.publicUrl) }));
+  const response =
+    frontchannel ?? new Response(null, { status, headers: { Location: next, "Cache-Control": "no-store" } });
+  response.headers.append(
+    "Set-Cookie",
+    expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(context.config.publicUrl) }),
+  );
   return response;
 }
 
 export async function handleEndSessionRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
-  const params = httpRequest.method === "POST" && isFormRequest(httpRequest) ? new URLSearchParams(await readBodyText(httpRequest)) : new URL(httpRequest.url).searchParams;
+  const params =
+    httpRequest.method === "POST" && isFormRequest(httpRequest)
+      ? new URLSearchParams(await readBodyText(httpRequest))
+      : new URL(httpRequest.url).searchParams;
   const request = await readEndSessionRequest(context, params);
   const session = await findActiveSession(context.db, readSessionCookie(httpRequest));
-  if (request.hint && (!session || session.user.id === request.hint.subject)) return signOut(context, session, request, 302);
-  const kept = new URLSearchParams(END_SESSION_PARAMETERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+  if (request.hint && (!session || session.user.id === request.hint.subject))
+    return signOut(context, session, request, 302);
+  const kept = new URLSearchParams(
+    END_SESSION_PARAMETERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+  );
   return new Response(null, { status: 302, headers: { Location: `/signout?${kept}`, "Cache-Control": "no-store" } });
 }

@@ -21,18 +21,27 @@ export interface EndSessionRequest {
   uiLocales?: string;
 }
 
-export async function readEndSessionRequest(context: ServiceContext, params: URLSearchParams): Promise<EndSessionRequest> {
-  const value = (name: string) => (params.getAll(name).length === 1 && params.get(name) ? params.get(name)! : undefined);
+export async function readEndSessionRequest(
+  context: ServiceContext,
+  params: URLSearchParams,
+): Promise<EndSessionRequest> {
+  const value = (name: string) =>
+    params.getAll(name).length === 1 && params.get(name) ? params.get(name)! : undefined;
   const rawHint = value("id_token_hint");
-  const verified = rawHint === undefined ? undefined : await readIdTokenHint(rawHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
+  const verified =
+    rawHint === undefined
+      ? undefined
+      : await readIdTokenHint(rawHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
   const requestedClient = value("client_id");
   // A hint must have been issued to a client that is registered (now), and to the one the request names, if any.
   const hintClient = verified ? await findClient(context.db, verified.clientId) : null;
-  const hint = verified && (!hintClient || (requestedClient && requestedClient !== verified.clientId)) ? null : verified;
+  const hint =
+    verified && (!hintClient || (requestedClient && requestedClient !== verified.clientId)) ? null : verified;
   const clientId = hint?.clientId ?? requestedClient;
   const requestedUri = value("post_logout_redirect_uri");
   const client = clientId && hint !== null ? (hintClient ?? (await findClient(context.db, clientId))) : null;
-  const redirectUri = requestedUri && client && isRegisteredUri(client.postLogoutRedirectUris, requestedUri) ? requestedUri : undefined;
+  const redirectUri =
+    requestedUri && client && isRegisteredUri(client.postLogoutRedirectUris, requestedUri) ? requestedUri : undefined;
   return { hint, clientId, redirectUri, state: value("state"), uiLocales: value("ui_locales") };
 }
 

@@ -15,7 +15,11 @@ function signingOptions(alg: SigningAlgorithm, key: KeyObject) {
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
-export function signJwt(claims: Record<string, unknown>, key: { kid: string; alg: SigningAlgorithm; privateKey: KeyObject }, typ: string): string {
+export function signJwt(
+  claims: Record<string, unknown>,
+  key: { kid: string; alg: SigningAlgorithm; privateKey: KeyObject },
+  typ: string,
+): string {
   const input = `${encode({ alg: key.alg, kid: key.kid, typ })}.${encode(claims)}`;
   const signature = sign("sha256", Buffer.from(input), signingOptions(key.alg, key.privateKey));
   return `${input}.${signature.toString("base64url")}`;

@@ -24,7 +24,9 @@ export interface KeySet {
   verify: ReturnType<typeof createLocalJWKSet>;
 }
 
-const cache = processCache("signingKeys", () => ({ entry: undefined as { loadedAt: number; keys: Promise<KeySet> } | undefined }));
+const cache = processCache("signingKeys", () => ({
+  entry: undefined as { loadedAt: number; keys: Promise<KeySet> } | undefined,
+}));
 
 async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet> {
   const rows = await db.signingKey.findMany({

@@ -11,7 +11,8 @@ import type { Db } from "@/lib/db/prisma";
 export const SIGNING_ALGORITHMS = ["RS256", "ES256", "PS256"] as const;
 export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 
-export const isSigningAlgorithm = (value: unknown): value is SigningAlgorithm => SIGNING_ALGORITHMS.includes(value as SigningAlgorithm);
+export const isSigningAlgorithm = (value: unknown): value is SigningAlgorithm =>
+  SIGNING_ALGORITHMS.includes(value as SigningAlgorithm);
 
 /** Longest lifetime of a token signed by these keys (access and ID tokens: one hour), plus clock skew. */
 export const KEY_RETENTION_SECONDS = 3600 + 300;
@@ -33,15 +34,27 @@ async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
  * start at once on a fresh database may each create one: then the newest stays active everywhere, and the other is
  * retired like a rotated key (published until what it signed has expired).
  */
-export async function ensureSigningKeys(db: Db, algorithms: SigningAlgorithm[], secretKey: string, now = new Date()): Promise<string[]> {
+export async function ensureSigningKeys(
+  db: Db,
+  algorithms: SigningAlgorithm[],
+  secretKey: string,
+  now = new Date(),
+): Promise<string[]> {
   const created: string[] = [];
   for (const alg of algorithms) {
-    const active = await db.signingKey.findFirst({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
+    const active = await db.signingKey.findFirst({
+      where: { algorithm: alg, supersededAt: null },
+      select: { id: true },
+    });
     if (active) continue;
     const row = await createKeyRow(alg, secretKey);
     await db.signingKey.create({ data: { ...row, createdAt: now } });
     created.push(row.id);
-    const [, ...others] = await db.signingKey.findMany({ where: { algorithm: alg, supersededAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    const [, ...others] = await db.signingKey.findMany({
+      where: { algorithm: alg, supersededAt: null },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
     if (others.length > 0) {
       await db.signingKey.updateMany({
         where: { id: { in: others.map((key) => key.id) }, supersededAt: null },
@@ -53,16 +66,27 @@ export async function ensureSigningKeys(db: Db, algorithms: SigningAlgorithm[], 
 }
 
 /** Makes a new key active for `alg`; the previous one stays published for KEY_RETENTION_SECONDS. */
-export async function rotateSigningKey(db: Db, alg: SigningAlgorithm, secretKey: string, now = new Date()): Promise<{ kid: string; retired: string[] }> {
+export async function rotateSigningKey(
+  db: Db,
+  alg: SigningAlgorithm,
+  secretKey: string,
+  now = new Date(),
+): Promise<{ kid: string; retired: string[] }> {
   const row = await createKeyRow(alg, secretKey);
   return db.$transaction(async (tx) => {
-    const previous = await tx.signingKey.findMany({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
+    const previous = await tx.signingKey.findMany({
+      where: { algorithm: alg, supersededAt: null },
+      select: { id: true },
+    });
     await tx.signingKey.updateMany({
       where: { algorithm: alg, supersededAt: null },
       data: { supersededAt: now, retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000) },
     });
     await tx.signingKey.create({ data: { ...row, createdAt: now } });
-    await recordAuditEvent(tx, { type: "signing_key.rotated", details: { algorithm: alg, kid: row.id, superseded: previous.map((k) => k.id) } });
+    await recordAuditEvent(tx, {
+      type: "signing_key.rotated",
+      details: { algorithm: alg, kid: row.id, superseded: previous.map((k) => k.id) },
+    });
     return { kid: row.id, retired: previous.map((k) => k.id) };
   });
 }

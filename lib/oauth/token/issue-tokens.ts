@@ -5,7 +5,12 @@
 import { randomUUID } from "node:crypto";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
-import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  signAccessToken,
+  signIdToken,
+  type UserWithCompany,
+} from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -42,9 +47,15 @@ export interface TokenResponseBody {
   issued_token_type?: string;
 }
 
-const sameScopes = (requested: string, granted: string[]) => requested.split(" ").filter(Boolean).sort().join(" ") === [...granted].sort().join(" ");
+const sameScopes = (requested: string, granted: string[]) =>
+  requested.split(" ").filter(Boolean).sort().join(" ") === [...granted].sort().join(" ");
 
-async function createRefreshToken(context: ServiceContext, grant: UserGrant, spec: NewRefreshToken, now: Date): Promise<string> {
+async function createRefreshToken(
+  context: ServiceContext,
+  grant: UserGrant,
+  spec: NewRefreshToken,
+  now: Date,
+): Promise<string> {
   const token = generateOpaqueToken();
   await context.db.refreshToken.create({
     data: {
@@ -64,10 +75,23 @@ async function createRefreshToken(context: ServiceContext, grant: UserGrant, spe
   return token;
 }
 
-export async function issueUserTokens(context: ServiceContext, grant: UserGrant, now = new Date()): Promise<TokenResponseBody> {
-  const accessToken = await signAccessToken(context, { clientId: grant.client.id, scopes: grant.scopes, user: grant.user, authTime: grant.authTime }, now);
-  const body: TokenResponseBody = { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
-  if (grant.requestedScope !== undefined && !sameScopes(grant.requestedScope, grant.scopes)) body.scope = grant.scopes.join(" ");
+export async function issueUserTokens(
+  context: ServiceContext,
+  grant: UserGrant,
+  now = new Date(),
+): Promise<TokenResponseBody> {
+  const accessToken = await signAccessToken(
+    context,
+    { clientId: grant.client.id, scopes: grant.scopes, user: grant.user, authTime: grant.authTime },
+    now,
+  );
+  const body: TokenResponseBody = {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+  };
+  if (grant.requestedScope !== undefined && !sameScopes(grant.requestedScope, grant.scopes))
+    body.scope = grant.scopes.join(" ");
   if (grant.scopes.includes("openid")) {
     body.id_token = await signIdToken(
       context,
@@ -88,8 +112,22 @@ export async function issueUserTokens(context: ServiceContext, grant: UserGrant,
 }
 
 /** client_credentials: the client is the subject; no ID token, no refresh token. */
-export async function issueClientTokens(context: ServiceContext, client: ClientWithSecrets, scopes: string[], requestedScope: string | undefined, now = new Date()): Promise<TokenResponseBody> {
-  const body: TokenResponseBody = { access_token: await signAccessToken(context, { clientId: client.id, scopes, clientCompanyId: client.companyId }, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
+export async function issueClientTokens(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  scopes: string[],
+  requestedScope: string | undefined,
+  now = new Date(),
+): Promise<TokenResponseBody> {
+  const body: TokenResponseBody = {
+    access_token: await signAccessToken(
+      context,
+      { clientId: client.id, scopes, clientCompanyId: client.companyId },
+      now,
+    ),
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+  };
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }
@@ -103,8 +141,18 @@ export async function issueFederatedToken(
   requestedScope: string | undefined,
   now = new Date(),
 ): Promise<TokenResponseBody> {
-  const subject = { clientId: client.id, scopes, user: identity.user, authTime: identity.authTime, identityProvider: identity.issuer };
-  const body: TokenResponseBody = { access_token: await signAccessToken(context, subject, now), token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_SECONDS };
+  const subject = {
+    clientId: client.id,
+    scopes,
+    user: identity.user,
+    authTime: identity.authTime,
+    identityProvider: identity.issuer,
+  };
+  const body: TokenResponseBody = {
+    access_token: await signAccessToken(context, subject, now),
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+  };
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }

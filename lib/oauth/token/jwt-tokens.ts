@@ -38,7 +38,11 @@ export interface AccessTokenSubject {
   identityProvider?: string;
 }
 
-export async function signAccessToken(context: ServiceContext, subject: AccessTokenSubject, now: Date): Promise<string> {
+export async function signAccessToken(
+  context: ServiceContext,
+  subject: AccessTokenSubject,
+  now: Date,
+): Promise<string> {
   const { config } = context;
   const iat = seconds(now);
   const claims: Record<string, unknown> = {
@@ -52,7 +56,12 @@ export async function signAccessToken(context: ServiceContext, subject: AccessTo
     jti: randomUUID(),
   };
   // A federated token has auth_time only when the trusted issuer said when the user signed in there.
-  if (subject.user) Object.assign(claims, { ...(subject.authTime ? { auth_time: seconds(subject.authTime) } : {}), company_id: subject.user.companyId, role: subject.user.role });
+  if (subject.user)
+    Object.assign(claims, {
+      ...(subject.authTime ? { auth_time: seconds(subject.authTime) } : {}),
+      company_id: subject.user.companyId,
+      role: subject.user.role,
+    });
   else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
   if (subject.identityProvider) claims.idp = subject.identityProvider;
   return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");
@@ -89,11 +98,23 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
     ...(contents.sessionId ? { sid: contents.sessionId } : {}),
     ...contents.userClaims,
   };
-  return signJwt(claims, await signingKeyFor(context.db, config.secretKey, idTokenAlgorithm(context, contents.client.idTokenSignedResponseAlg)), "JWT");
+  return signJwt(
+    claims,
+    await signingKeyFor(
+      context.db,
+      config.secretKey,
+      idTokenAlgorithm(context, contents.client.idTokenSignedResponseAlg),
+    ),
+    "JWT",
+  );
 }
 
 /** OpenID Connect Back-Channel Logout 1.0 §2.4: tells a client that the user's session ended. */
-export async function signLogoutToken(context: ServiceContext, logout: { clientId: string; userId: string; sessionId: string; idTokenSignedResponseAlg: string | null }, now: Date): Promise<string> {
+export async function signLogoutToken(
+  context: ServiceContext,
+  logout: { clientId: string; userId: string; sessionId: string; idTokenSignedResponseAlg: string | null },
+  now: Date,
+): Promise<string> {
   const iat = seconds(now);
   const claims = {
     iss: context.config.publicUrl,
@@ -105,5 +126,13 @@ export async function signLogoutToken(context: ServiceContext, logout: { clientI
     sid: logout.sessionId,
     events: { "http://schemas.openid.net/event/backchannel-logout": {} },
   };
-  return signJwt(claims, await signingKeyFor(context.db, context.config.secretKey, idTokenAlgorithm(context, logout.idTokenSignedResponseAlg)), "logout+jwt");
+  return signJwt(
+    claims,
+    await signingKeyFor(
+      context.db,
+      context.config.secretKey,
+      idTokenAlgorithm(context, logout.idTokenSignedResponseAlg),
+    ),
+    "logout+jwt",
+  );
 }

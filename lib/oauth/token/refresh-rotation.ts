@@ -26,7 +26,12 @@ export function successorToken(secretKey: string, token: string): string {
 }
 
 /** Rotates `token` out and stores its successor in one transaction; false when another request rotated it first. */
-export async function rotateOut(context: ServiceContext, token: RefreshToken, presented: string, now: Date): Promise<boolean> {
+export async function rotateOut(
+  context: ServiceContext,
+  token: RefreshToken,
+  presented: string,
+  now: Date,
+): Promise<boolean> {
   const successor = successorToken(context.config.secretKey, presented);
   return context.db.$transaction(async (tx) => {
     const rotated = await tx.refreshToken.updateMany({
@@ -61,7 +66,10 @@ export async function liveDescendant(context: ServiceContext, presented: string)
   let current = presented;
   for (let step = 0; step < MAX_DESCENDANTS; step++) {
     current = successorToken(context.config.secretKey, current);
-    const row = await context.db.refreshToken.findUnique({ where: { tokenHash: hashToken(current) }, select: { rotatedAt: true, revokedAt: true } });
+    const row = await context.db.refreshToken.findUnique({
+      where: { tokenHash: hashToken(current) },
+      select: { rotatedAt: true, revokedAt: true },
+    });
     if (!row || row.revokedAt) break;
     if (!row.rotatedAt) return current;
   }

@@ -12,7 +12,11 @@ import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 
-function runGrant(context: ServiceContext, client: ClientWithSecrets, request: TokenRequest): Promise<TokenResponseBody> {
+function runGrant(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  request: TokenRequest,
+): Promise<TokenResponseBody> {
   switch (request.grantType) {
     case "authorization_code":
       return redeemAuthorizationCode(context, client, request);

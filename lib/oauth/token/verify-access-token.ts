@@ -37,7 +37,9 @@ const verified = processCache("verifiedAccessTokens", () => new WeakMap<Db, Map<
 function remembered(context: ServiceContext, token: string, options: VerifyOptions): AccessTokenClaims | undefined {
   const claims = verified.get(context.db)?.get(token);
   const now = Math.floor((options.now?.getTime() ?? Date.now()) / 1000);
-  return claims && claims.iss === context.config.publicUrl && claims.exp! + (options.leewaySeconds ?? 0) > now ? claims : undefined;
+  return claims && claims.iss === context.config.publicUrl && claims.exp! + (options.leewaySeconds ?? 0) > now
+    ? claims
+    : undefined;
 }
 
 function remember(context: ServiceContext, token: string, claims: AccessTokenClaims): void {
@@ -47,13 +49,22 @@ function remember(context: ServiceContext, token: string, claims: AccessTokenCla
   tokens.set(token, claims);
 }
 
-export async function verifyAccessToken(context: ServiceContext, token: string, options: VerifyOptions = {}): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(
+  context: ServiceContext,
+  token: string,
+  options: VerifyOptions = {},
+): Promise<AccessTokenClaims> {
   const claims = remembered(context, token, options) ?? (await verifySignature(context, token, options));
-  if (!(await findClient(context.db, claims.client_id))) throw invalidToken("the client of this access token is no longer registered");
+  if (!(await findClient(context.db, claims.client_id)))
+    throw invalidToken("the client of this access token is no longer registered");
   return claims;
 }
 
-async function verifySignature(context: ServiceContext, token: string, options: VerifyOptions): Promise<AccessTokenClaims> {
+async function verifySignature(
+  context: ServiceContext,
+  token: string,
+  options: VerifyOptions,
+): Promise<AccessTokenClaims> {
   const keys = await getKeySet(context.db, context.config.secretKey);
   try {
     const { payload } = await jwtVerify(token, keys.verify, {
@@ -64,7 +75,12 @@ async function verifySignature(context: ServiceContext, token: string, options: 
       currentDate: options.now,
       clockTolerance: options.leewaySeconds ?? 0,
     });
-    if (typeof payload.sub !== "string" || typeof payload.scope !== "string" || typeof payload.client_id !== "string" || typeof payload.exp !== "number") {
+    if (
+      typeof payload.sub !== "string" ||
+      typeof payload.scope !== "string" ||
+      typeof payload.client_id !== "string" ||
+      typeof payload.exp !== "number"
+    ) {
       throw new Error("claims missing");
     }
     remember(context, token, payload as AccessTokenClaims);

@@ -11,7 +11,10 @@ import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 export const USER_CACHE_SECONDS = 5;
 export const MAX_CACHED_USERS = 10_000;
 
-const cache = processCache("users", () => new Map<string, { loadedAt: number; user: Promise<UserWithCompany | null> }>());
+const cache = processCache(
+  "users",
+  () => new Map<string, { loadedAt: number; user: Promise<UserWithCompany | null> }>(),
+);
 
 /** The user if it exists and is active. */
 export async function findActiveUser(db: Db, userId: string, now = Date.now()): Promise<UserWithCompany | null> {

@@ -3,11 +3,23 @@ import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import { hashToken } from "@/lib/crypto/tokens";
 import { findAuditEvents } from "@/lib/admin/audit-query";
 import { decodeJwt } from "jose";
-import { basic, call, formRequest, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  basic,
+  call,
+  formRequest,
+  SECRET_KEY,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
-const metadata = JSON.stringify({ client_id: "admin-made", client_name: "Made by admin", redirect_uris: ["https://made.example/cb"] });
+const metadata = JSON.stringify({
+  client_id: "admin-made",
+  client_name: "Made by admin",
+  redirect_uris: ["https://made.example/cb"],
+});
 
 describe(`operator form handler on ${testProvider()}`, () => {
   it("refuses everyone but operators with 403 and writes nothing", async () => {
@@ -17,14 +29,26 @@ describe(`operator form handler on ${testProvider()}`, () => {
       expect(response.status).toBe(403);
       // Whatever the form says: one answer, before anything of it is looked at.
       expect((await agent.post("admin", "/interaction/admin", { action: "bogus" })).status).toBe(403);
-      expect((await agent.post("admin", "/interaction/admin", { action: "secret-expiry", client_id: "demo-web", secret_id: "x", expires: "2026-99-99" })).status).toBe(403);
+      expect(
+        (
+          await agent.post("admin", "/interaction/admin", {
+            action: "secret-expiry",
+            client_id: "demo-web",
+            secret_id: "x",
+            expires: "2026-99-99",
+          })
+        ).status,
+      ).toBe(403);
     }
     expect(await service().database.db.client.findUnique({ where: { id: "admin-made" } })).toBeNull();
   });
 
   it("registers with the CLI's validation, hands the secret over once in a sealed cookie, and manages secrets", async () => {
     const admin = await signedInAgent("admin@demo.test", "Admin#2026");
-    const bad = await admin.post("admin", "/interaction/admin", { action: "register", metadata: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }) });
+    const bad = await admin.post("admin", "/interaction/admin", {
+      action: "register",
+      metadata: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }),
+    });
     const badLocation = new URL(bad.headers.get("location")!, "http://x");
     expect(badLocation.pathname).toBe("/admin/clients");
     expect(badLocation.searchParams.get("error")).toMatch(/must use https/);
@@ -36,16 +60,40 @@ describe(`operator form handler on ${testProvider()}`, () => {
     const { secretId, secret } = JSON.parse(unseal(sealed, deriveKey(SECRET_KEY, "cookie")));
     const db = service().database.db;
     expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).secretHash).toBe(hashToken(secret));
-    expect(registered.headers.getSetCookie().find((c) => c.startsWith("optigate_new_secret="))).toMatch(/Path=\/admin; SameSite=Lax; HttpOnly; Max-Age=120/);
+    expect(registered.headers.getSetCookie().find((c) => c.startsWith("optigate_new_secret="))).toMatch(
+      /Path=\/admin; SameSite=Lax; HttpOnly; Max-Age=120/,
+    );
 
-    await admin.post("admin", "/interaction/admin", { action: "secret-expiry", client_id: "admin-made", secret_id: secretId, expires: "2099-12-31" });
-    expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).expiresAt?.toISOString()).toBe("2099-12-31T23:59:59.000Z");
-    await admin.post("admin", "/interaction/admin", { action: "secret-disable", client_id: "admin-made", secret_id: secretId });
+    await admin.post("admin", "/interaction/admin", {
+      action: "secret-expiry",
+      client_id: "admin-made",
+      secret_id: secretId,
+      expires: "2099-12-31",
+    });
+    expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).expiresAt?.toISOString()).toBe(
+      "2099-12-31T23:59:59.000Z",
+    );
+    await admin.post("admin", "/interaction/admin", {
+      action: "secret-disable",
+      client_id: "admin-made",
+      secret_id: secretId,
+    });
     expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).disabledAt).not.toBeNull();
-    await admin.post("admin", "/interaction/admin", { action: "secret-add", client_id: "admin-made", description: "second" });
+    await admin.post("admin", "/interaction/admin", {
+      action: "secret-add",
+      client_id: "admin-made",
+      description: "second",
+    });
     expect(await db.clientSecret.count({ where: { clientId: "admin-made" } })).toBe(2);
 
-    const updated = await admin.post("admin", "/interaction/admin", { action: "update", client_id: "admin-made", metadata: JSON.stringify({ client_name: "Renamed", redirect_uris: ["https://made.example/cb", "https://made.example/cb2"] }) });
+    const updated = await admin.post("admin", "/interaction/admin", {
+      action: "update",
+      client_id: "admin-made",
+      metadata: JSON.stringify({
+        client_name: "Renamed",
+        redirect_uris: ["https://made.example/cb", "https://made.example/cb2"],
+      }),
+    });
     expect(updated.headers.get("location")).toBe("/admin/clients/admin-made?saved=1");
     const row = await db.client.findUniqueOrThrow({ where: { id: "admin-made" } });
     expect(JSON.parse(row.redirectUris)).toHaveLength(2);
@@ -53,13 +101,24 @@ describe(`operator form handler on ${testProvider()}`, () => {
 
     // The audit trail names the operator who made each change.
     const operator = await db.user.findUniqueOrThrow({ where: { email: "admin@demo.test" } });
-    expect(new Set((await db.auditEvent.findMany({ where: { clientId: "admin-made" } })).map((event) => event.userId))).toEqual(new Set([operator.id]));
+    expect(
+      new Set((await db.auditEvent.findMany({ where: { clientId: "admin-made" } })).map((event) => event.userId)),
+    ).toEqual(new Set([operator.id]));
     const events = await findAuditEvents(db, { clientId: "admin-made" });
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["client.registered", "client.updated", "client.secret_disabled", "client.secret_expiry_set"]));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        "client.registered",
+        "client.updated",
+        "client.secret_disabled",
+        "client.secret_expiry_set",
+      ]),
+    );
     expect(await findAuditEvents(db, { clientId: "admin-made", type: "client.updated" })).toHaveLength(1);
     expect(await findAuditEvents(db, { email: "nobody@demo.test" })).toEqual([]);
     // Impossible dates are no filter (they made Prisma throw, and the page answer 500).
-    expect((await findAuditEvents(db, { clientId: "admin-made", from: "2026-99-99", to: "2026-02-30" })).length).toBeGreaterThan(0);
+    expect(
+      (await findAuditEvents(db, { clientId: "admin-made", from: "2026-99-99", to: "2026-02-30" })).length,
+    ).toBeGreaterThan(0);
 
     const removed = await admin.post("admin", "/interaction/admin", { action: "remove", client_id: "admin-made" });
     expect(removed.headers.get("location")).toBe("/admin/clients?removed=admin-made");
@@ -68,31 +127,79 @@ describe(`operator form handler on ${testProvider()}`, () => {
 
   it("gives a backend client a company through its metadata; its tokens then carry company_id", async () => {
     const admin = await signedInAgent("admin@demo.test", "Admin#2026");
-    const backend = { client_name: "Batch", grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic", scope: "platform.catalogs.read" };
-    const refused = await admin.post("admin", "/interaction/admin", { action: "update", client_id: "demo-backend", metadata: JSON.stringify({ ...backend, company_id: "no-such-company" }) });
-    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toBe('company_id "no-such-company" is no company');
-    const saved = await admin.post("admin", "/interaction/admin", { action: "update", client_id: "demo-backend", metadata: JSON.stringify({ ...backend, company_id: "demo-company-frames" }) });
+    const backend = {
+      client_name: "Batch",
+      grant_types: ["client_credentials"],
+      token_endpoint_auth_method: "client_secret_basic",
+      scope: "platform.catalogs.read",
+    };
+    const refused = await admin.post("admin", "/interaction/admin", {
+      action: "update",
+      client_id: "demo-backend",
+      metadata: JSON.stringify({ ...backend, company_id: "no-such-company" }),
+    });
+    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toBe(
+      'company_id "no-such-company" is no company',
+    );
+    const saved = await admin.post("admin", "/interaction/admin", {
+      action: "update",
+      client_id: "demo-backend",
+      metadata: JSON.stringify({ ...backend, company_id: "demo-company-frames" }),
+    });
     expect(saved.headers.get("location")).toBe("/admin/clients/demo-backend?saved=1");
     const { clientDetails } = await import("@/lib/data/operator-clients");
     const { actorOfSessionCookie } = await import("@/lib/data/actor");
     const { getServiceContext } = await import("@/lib/service-context");
     const { SESSION_COOKIE } = await import("@/lib/session/session-cookie");
-    const details = await clientDetails(await actorOfSessionCookie(getServiceContext(), admin.cookies.get(SESSION_COOKIE)), "demo-backend");
+    const details = await clientDetails(
+      await actorOfSessionCookie(getServiceContext(), admin.cookies.get(SESSION_COOKIE)),
+      "demo-backend",
+    );
     expect(details?.company).toEqual({ id: "demo-company-frames", name: "Frame Works GmbH" });
     expect(details?.metadata.company_id).toBe("demo-company-frames");
     const { forgetClient } = await import("@/lib/oauth/clients/client-store");
     forgetClient("demo-backend");
-    const token = await call("token", formRequest("/connect/token", { grant_type: "client_credentials" }, { authorization: basic("demo-backend", "demo-backend-secret") }));
+    const token = await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "client_credentials" },
+        { authorization: basic("demo-backend", "demo-backend-secret") },
+      ),
+    );
     expect(decodeJwt((await token.json()).access_token).company_id).toBe("demo-company-frames");
   });
 
   it("registers a private_key_jwt client with its keys and no secret", async () => {
     const admin = await signedInAgent("admin@demo.test", "Admin#2026");
-    const jwks = { keys: [{ kty: "EC", crv: "P-256", x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0", kid: "k1" }] };
-    const keyed = { client_id: "admin-keys", grant_types: ["client_credentials", "urn:ietf:params:oauth:grant-type:jwt-bearer"], token_endpoint_auth_method: "private_key_jwt", scope: "platform.catalogs.read" };
-    const refused = await admin.post("admin", "/interaction/admin", { action: "register", metadata: JSON.stringify({ ...keyed, jwks: { keys: [{ ...jwks.keys[0], d: "x" }] } }) });
-    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(/private member "d"/);
-    const registered = await admin.post("admin", "/interaction/admin", { action: "register", metadata: JSON.stringify({ ...keyed, jwks }) });
+    const jwks = {
+      keys: [
+        {
+          kty: "EC",
+          crv: "P-256",
+          x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+          y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0",
+          kid: "k1",
+        },
+      ],
+    };
+    const keyed = {
+      client_id: "admin-keys",
+      grant_types: ["client_credentials", "urn:ietf:params:oauth:grant-type:jwt-bearer"],
+      token_endpoint_auth_method: "private_key_jwt",
+      scope: "platform.catalogs.read",
+    };
+    const refused = await admin.post("admin", "/interaction/admin", {
+      action: "register",
+      metadata: JSON.stringify({ ...keyed, jwks: { keys: [{ ...jwks.keys[0], d: "x" }] } }),
+    });
+    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(
+      /private member "d"/,
+    );
+    const registered = await admin.post("admin", "/interaction/admin", {
+      action: "register",
+      metadata: JSON.stringify({ ...keyed, jwks }),
+    });
     expect(registered.headers.get("location")).toBe("/admin/clients/admin-keys?created=1");
     expect(admin.cookies.get("optigate_new_secret")).toBeUndefined();
     const db = service().database.db;
@@ -102,7 +209,11 @@ describe(`operator form handler on ${testProvider()}`, () => {
 
   it("refuses a forged form", async () => {
     const admin = await signedInAgent("admin@demo.test", "Admin#2026");
-    const forged = await admin.post("admin", "/interaction/admin", { action: "register", metadata, csrf_token: "forged" });
+    const forged = await admin.post("admin", "/interaction/admin", {
+      action: "register",
+      metadata,
+      csrf_token: "forged",
+    });
     expect(new URL(forged.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(/expired/);
   });
 });

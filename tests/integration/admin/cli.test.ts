@@ -19,14 +19,29 @@ function metadataFile(name: string, content: unknown): string {
 async function admin(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand({ db: database.db, apiScopePrefix: "platform", production: false, secretKey: "s".repeat(40), print: (l) => out.push(l), printError: (l) => err.push(l) }, args);
+  const code = await runAdminCommand(
+    {
+      db: database.db,
+      apiScopePrefix: "platform",
+      production: false,
+      secretKey: "s".repeat(40),
+      print: (l) => out.push(l),
+      printError: (l) => err.push(l),
+    },
+    args,
+  );
   return { code, stdout: out.join("\n"), stderr: err };
 }
 
 /** Every table the CLI may write to, to prove a failed command wrote nothing. */
 async function counts() {
   const { db } = database;
-  return Promise.all([db.client.count(), db.clientSecret.count(), db.auditEvent.count(), db.clientSecret.count({ where: { disabledAt: { not: null } } })]);
+  return Promise.all([
+    db.client.count(),
+    db.clientSecret.count(),
+    db.auditEvent.count(),
+    db.clientSecret.count({ where: { disabledAt: { not: null } } }),
+  ]);
 }
 
 beforeAll(async () => {
@@ -36,16 +51,26 @@ afterAll(() => database.drop());
 
 describe(`operator CLI on ${testProvider()}`, () => {
   it("adds, lists, shows, adds and disables secrets, and removes a client", async () => {
-    const added = await admin("clients", "add", metadataFile("shop.json", {
+    const added = await admin(
+      "clients",
+      "add",
+      metadataFile("shop.json", {
+        client_id: "lens-shop",
+        client_name: "Lens shop",
+        "client_name#de": "Glasladen",
+        redirect_uris: ["https://shop.example.com/callback"],
+        offline_access: true,
+      }),
+    );
+    expect(added.code).toBe(0);
+    const registered = JSON.parse(added.stdout);
+    expect(registered).toMatchObject({
       client_id: "lens-shop",
       client_name: "Lens shop",
       "client_name#de": "Glasladen",
-      redirect_uris: ["https://shop.example.com/callback"],
-      offline_access: true,
-    }));
-    expect(added.code).toBe(0);
-    const registered = JSON.parse(added.stdout);
-    expect(registered).toMatchObject({ client_id: "lens-shop", client_name: "Lens shop", "client_name#de": "Glasladen", token_endpoint_auth_method: "client_secret_basic", client_secret_expires_at: 0 });
+      token_endpoint_auth_method: "client_secret_basic",
+      client_secret_expires_at: 0,
+    });
     expect(Buffer.from(registered.client_secret, "base64url")).toHaveLength(32);
     const stored = await database.db.clientSecret.findMany({ where: { clientId: "lens-shop" } });
     expect(stored.map((s) => s.secretHash)).toEqual([hashToken(registered.client_secret)]);
@@ -53,7 +78,16 @@ describe(`operator CLI on ${testProvider()}`, () => {
     const listed = await admin("clients", "list");
     expect(listed.stdout).toMatch(/lens-shop\s+web\s+authorization_code,refresh_token\s+Lens shop/);
 
-    const secret = await admin("clients", "secret", "add", "lens-shop", "--expires", "2099-01-01T00:00:00Z", "--description", "rotation 2099");
+    const secret = await admin(
+      "clients",
+      "secret",
+      "add",
+      "lens-shop",
+      "--expires",
+      "2099-01-01T00:00:00Z",
+      "--description",
+      "rotation 2099",
+    );
     expect(secret.code).toBe(0);
     const { secret_id, client_secret } = JSON.parse(secret.stdout);
     expect(client_secret).not.toBe(registered.client_secret);
@@ -63,15 +97,30 @@ describe(`operator CLI on ${testProvider()}`, () => {
     expect(shown.client_kind).toBe("web");
     expect(shown.secrets).toEqual([
       expect.objectContaining({ id: registered.client_secret_id, status: "disabled" }),
-      expect.objectContaining({ id: secret_id, status: "active", description: "rotation 2099", expires_at: "2099-01-01T00:00:00.000Z" }),
+      expect.objectContaining({
+        id: secret_id,
+        status: "active",
+        description: "rotation 2099",
+        expires_at: "2099-01-01T00:00:00.000Z",
+      }),
     ]);
     expect(JSON.stringify(shown)).not.toContain(client_secret);
     // A day alone is the end of that day (UTC), as on the operator pages.
-    const dayOnly = JSON.parse((await admin("clients", "secret", "add", "lens-shop", "--expires", "2099-06-30")).stdout);
-    expect(JSON.parse((await admin("clients", "show", "lens-shop")).stdout).secrets).toContainEqual(expect.objectContaining({ id: dayOnly.secret_id, expires_at: "2099-06-30T23:59:59.000Z" }));
+    const dayOnly = JSON.parse(
+      (await admin("clients", "secret", "add", "lens-shop", "--expires", "2099-06-30")).stdout,
+    );
+    expect(JSON.parse((await admin("clients", "show", "lens-shop")).stdout).secrets).toContainEqual(
+      expect.objectContaining({ id: dayOnly.secret_id, expires_at: "2099-06-30T23:59:59.000Z" }),
+    );
 
     const audit = await database.db.auditEvent.findMany({ where: { clientId: "lens-shop" } });
-    expect(audit.map((e) => e.type).sort()).toEqual(["client.registered", "client.secret_added", "client.secret_added", "client.secret_added", "client.secret_disabled"]);
+    expect(audit.map((e) => e.type).sort()).toEqual([
+      "client.registered",
+      "client.secret_added",
+      "client.secret_added",
+      "client.secret_added",
+      "client.secret_disabled",
+    ]);
 
     expect((await admin("clients", "remove", "lens-shop")).code).toBe(0);
     expect(await database.db.client.findUnique({ where: { id: "lens-shop" } })).toBeNull();
@@ -79,7 +128,11 @@ describe(`operator CLI on ${testProvider()}`, () => {
   });
 
   it("registers a public client without a secret and assigns a client_id when none is given", async () => {
-    const added = await admin("clients", "add", metadataFile("native.json", { application_type: "native", redirect_uris: ["com.example.lens:/cb"] }));
+    const added = await admin(
+      "clients",
+      "add",
+      metadataFile("native.json", { application_type: "native", redirect_uris: ["com.example.lens:/cb"] }),
+    );
     expect(added.code).toBe(0);
     const registered = JSON.parse(added.stdout);
     expect(registered.client_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -93,24 +146,47 @@ describe(`operator CLI on ${testProvider()}`, () => {
     [["clients", "add", "/nonexistent/client.json"], 1, "error: cannot read /nonexistent/client.json: ENOENT"],
     [["clients", "add", "BROKEN"], 1, "is not valid JSON"],
     [["clients", "add", "HTTP"], 1, "error: invalid_redirect_uri: redirect_uris[0]"],
-    [["clients", "add", "BACKEND_OPENID"], 1, 'error: invalid_client_metadata: backend clients act for no user and cannot have the scope "openid"'],
+    [
+      ["clients", "add", "BACKEND_OPENID"],
+      1,
+      'error: invalid_client_metadata: backend clients act for no user and cannot have the scope "openid"',
+    ],
     [["clients", "add", "DUPLICATE"], 1, 'error: client_id "taken" is already registered'],
     [["clients", "show", "nobody"], 1, 'error: no client with client_id "nobody"'],
     [["clients", "remove", "nobody"], 1, 'error: no client with client_id "nobody"'],
-    [["clients", "secret", "disable", "taken", "no-such-secret"], 1, 'error: client "taken" has no secret with id "no-such-secret"'],
+    [
+      ["clients", "secret", "disable", "taken", "no-such-secret"],
+      1,
+      'error: client "taken" has no secret with id "no-such-secret"',
+    ],
     [["clients", "secret", "add", "taken", "--expires", "tomorrow"], 2, "error: --expires needs an ISO 8601 date"],
-    [["clients", "secret", "add", "taken", "--expires", "2001-01-01"], 1, "error: a new secret's expiry must lie in the future"],
+    [
+      ["clients", "secret", "add", "taken", "--expires", "2001-01-01"],
+      1,
+      "error: a new secret's expiry must lie in the future",
+    ],
     [["clients", "frobnicate"], 2, 'error: unknown command "clients frobnicate"'],
     [["keys", "explode"], 2, 'error: unknown command "keys explode"'],
     [["certificates"], 2, 'error: unknown command "certificates"'],
   ])("%j fails with one clear line and writes nothing", async (args, code, message) => {
     if (!(await database.db.client.findUnique({ where: { id: "taken" } }))) {
-      expect((await admin("clients", "add", metadataFile("taken.json", { client_id: "taken", redirect_uris: ["https://t.example/cb"] }))).code).toBe(0);
+      expect(
+        (
+          await admin(
+            "clients",
+            "add",
+            metadataFile("taken.json", { client_id: "taken", redirect_uris: ["https://t.example/cb"] }),
+          )
+        ).code,
+      ).toBe(0);
     }
     const files: Record<string, string> = {
       BROKEN: metadataFile("broken.json", "{ not json"),
       HTTP: metadataFile("http.json", { redirect_uris: ["http://shop.example.com/cb"] }),
-      BACKEND_OPENID: metadataFile("backend.json", { grant_types: ["client_credentials"], scope: "openid platform.catalogs.read" }),
+      BACKEND_OPENID: metadataFile("backend.json", {
+        grant_types: ["client_credentials"],
+        scope: "openid platform.catalogs.read",
+      }),
       DUPLICATE: metadataFile("duplicate.json", { client_id: "taken", redirect_uris: ["https://t.example/cb"] }),
     };
     const before = await counts();
@@ -123,21 +199,38 @@ describe(`operator CLI on ${testProvider()}`, () => {
 });
 
 describe("npm run admin (the real process)", () => {
-  const runCli = (args: string[]) => runScript("scripts/admin.ts", args, { DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40) });
+  const runCli = (args: string[]) =>
+    runScript("scripts/admin.ts", args, { DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40) });
 
   it("prints the registered client with its secret once, and exits 1 with one line on bad input", async () => {
-    const ok = await runCli(["clients", "add", metadataFile("batch.json", { client_id: "batch", grant_types: ["client_credentials"], scope: "platform.catalogs.read" })]);
+    const ok = await runCli([
+      "clients",
+      "add",
+      metadataFile("batch.json", {
+        client_id: "batch",
+        grant_types: ["client_credentials"],
+        scope: "platform.catalogs.read",
+      }),
+    ]);
     expect(ok.code).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ client_id: "batch", grant_types: ["client_credentials"], scope: "platform.catalogs.read" });
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      client_id: "batch",
+      grant_types: ["client_credentials"],
+      scope: "platform.catalogs.read",
+    });
     const bad = await runCli(["clients", "add", metadataFile("bad.json", { grant_types: ["client_credentials"] })]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr.trim().split("\n")).toEqual(["error: invalid_client_metadata: scope is required for backend clients (the platform API scopes it may use)"]);
+    expect(bad.stderr.trim().split("\n")).toEqual([
+      "error: invalid_client_metadata: scope is required for backend clients (the platform API scopes it may use)",
+    ]);
     expect(bad.stdout).toBe("");
   });
 
   it("stops with one line naming a bad configuration variable", async () => {
     const result = await runScript("scripts/admin.ts", ["clients", "list"], { DATABASE_URL: "mysql://db/x" });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Configuration error: DATABASE_URL must start with file: (SQLite), postgresql:// or postgres:// (got "mysql://db/x")');
+    expect(result.stderr.trim()).toBe(
+      'Configuration error: DATABASE_URL must start with file: (SQLite), postgresql:// or postgres:// (got "mysql://db/x")',
+    );
   });
 });

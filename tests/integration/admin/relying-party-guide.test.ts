@@ -19,7 +19,12 @@ afterAll(() => database.drop());
 function registrations(): { section: string; metadata: { client_id: string } }[] {
   return GUIDE.split(/^## /m)
     .slice(1)
-    .flatMap((section) => [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((block) => ({ section: section.split("\n", 1)[0], metadata: JSON.parse(block[1]) })));
+    .flatMap((section) =>
+      [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((block) => ({
+        section: section.split("\n", 1)[0],
+        metadata: JSON.parse(block[1]),
+      })),
+    );
 }
 
 describe(`the relying-party guide's registrations on ${testProvider()}`, () => {
@@ -37,7 +42,14 @@ describe(`the relying-party guide's registrations on ${testProvider()}`, () => {
       const file = path.join(directory, `${metadata.client_id}.json`);
       writeFileSync(file, JSON.stringify(metadata));
       const errors: string[] = [];
-      const context = { db: database.db, apiScopePrefix: "platform", production: true, secretKey: "s".repeat(40), print: () => undefined, printError: (line: string) => errors.push(line) };
+      const context = {
+        db: database.db,
+        apiScopePrefix: "platform",
+        production: true,
+        secretKey: "s".repeat(40),
+        print: () => undefined,
+        printError: (line: string) => errors.push(line),
+      };
       expect(await runAdminCommand(context, ["clients", "add", file]), `${section}: ${errors.join(" ")}`).toBe(0);
       const row = await database.db.client.findUniqueOrThrow({ where: { id: metadata.client_id } });
       expect(row.kind, section).toBe(expected[section]);

@@ -20,7 +20,13 @@ async function subCatalogXml(query: string): Promise<string> {
 
 async function ticket(): Promise<string> {
   const { POST } = await import("@/app/services/login/SilentLogin/route");
-  return (await (await POST(formRequest("/services/login/SilentLogin", { username: "optician@demo.test", password: "Optician#2026" }))).json()).ticket;
+  return (
+    await (
+      await POST(
+        formRequest("/services/login/SilentLogin", { username: "optician@demo.test", password: "Optician#2026" }),
+      )
+    ).json()
+  ).ticket;
 }
 
 describe(`the platform API's catalogs on ${testProvider()}`, () => {
@@ -29,7 +35,11 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(body.next).toBeNull();
-    expect(body.items.map((c: any) => `${c.supplierId}/${c.catalogId}`)).toEqual(["DLAG/catalog.xml", "DLAG/catalog_AT.xml", "FWG/catalog.xml"]);
+    expect(body.items.map((c: any) => `${c.supplierId}/${c.catalogId}`)).toEqual([
+      "DLAG/catalog.xml",
+      "DLAG/catalog_AT.xml",
+      "FWG/catalog.xml",
+    ]);
     expect(body.items[0]).toEqual({
       supplierId: "DLAG",
       companyId: "demo-company-lens",
@@ -49,7 +59,8 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
 
   it("filters like getCatalogInfos (country, product group, supplier)", async () => {
     const token = await backend();
-    const ids = async (query: string) => (await api("GET", `/v2/catalogs${query}`, { token })).body.items.map((c: any) => c.resourceKey);
+    const ids = async (query: string) =>
+      (await api("GET", `/v2/catalogs${query}`, { token })).body.items.map((c: any) => c.resourceKey);
     expect(await ids("?validCountry=at")).toEqual(["DLAG-AT", "FWG-DE"]);
     expect(await ids(`?productGroup=${encodeURIComponent("Kontaktlinsen")}`)).toEqual(["DLAG-DE"]);
     expect(await ids("?supplierId=FWG")).toEqual(["FWG-DE"]);
@@ -64,9 +75,23 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
     // A catalog published before the cursor's position, and one after it.
     const db = service().database.db;
     const { releaseRevision } = await import("@/lib/catalog/publishing/catalog-publishing");
-    for (const [company, catalogId, key] of [["demo-company-lens", "catalog_AA.xml", "DLAG-AA"], ["demo-company-frames", "catalog_ZZ.xml", "FWG-ZZ"]]) {
-      const catalog = await db.catalog.create({ data: { supplierCompanyId: company, catalogId, resourceKey: key, name: key, language: "de", formatVersion: "1" } });
-      await db.catalogRevision.create({ data: { catalogId: catalog.id, number: 1, publishedAt: new Date(), validFrom: new Date() } });
+    for (const [company, catalogId, key] of [
+      ["demo-company-lens", "catalog_AA.xml", "DLAG-AA"],
+      ["demo-company-frames", "catalog_ZZ.xml", "FWG-ZZ"],
+    ]) {
+      const catalog = await db.catalog.create({
+        data: {
+          supplierCompanyId: company,
+          catalogId,
+          resourceKey: key,
+          name: key,
+          language: "de",
+          formatVersion: "1",
+        },
+      });
+      await db.catalogRevision.create({
+        data: { catalogId: catalog.id, number: 1, publishedAt: new Date(), validFrom: new Date() },
+      });
       await releaseRevision(db, { supplierCompanyId: company, catalogId, revision: 1 });
     }
     const second = await api("GET", `/v2/catalogs?limit=2&cursor=${encodeURIComponent(first.body.next)}`, { token });
@@ -79,7 +104,18 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
     const { body } = await api("GET", "/v2/catalogs?limit=1", { token });
     const [text, mac] = body.next.split(".");
     const tampered = `${Buffer.from(Buffer.from(text, "base64url").toString().replace("DLAG", "FWG")).toString("base64url")}.${mac}`;
-    for (const query of [`cursor=${tampered}`, `cursor=${body.next}&validCountry=DE`, "cursor=abc", `cursor=${"a".repeat(2000)}`, "limit=0", "limit=501", "limit=ten", "validCountry=Germany", "sort=name", "limit=1&limit=2"]) {
+    for (const query of [
+      `cursor=${tampered}`,
+      `cursor=${body.next}&validCountry=DE`,
+      "cursor=abc",
+      `cursor=${"a".repeat(2000)}`,
+      "limit=0",
+      "limit=501",
+      "limit=ten",
+      "validCountry=Germany",
+      "sort=name",
+      "limit=1&limit=2",
+    ]) {
       const { response, body: problem } = await api("GET", `/v2/catalogs?${query}`, { token });
       expect(response.status, query).toBe(400);
       expect(problem.detail, query).toMatch(/cursor|limit|validCountry|sort|repeated/);
@@ -89,12 +125,26 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
   it("shows one catalog with its released revisions; the supplier's own users also see unreleased ones, marked", async () => {
     const path = "/v2/catalogs/DLAG/catalog.xml";
     const forCustomer = await api("GET", path, { token: await optician() });
-    expect(forCustomer.body.revisions.map((r: any) => [r.number, r.released])).toEqual([[1, true], [2, true]]);
-    expect(forCustomer.body.revisions[0]).toEqual({ number: 1, releasedAt: expect.stringMatching(/Z$/), comment: expect.any(String), released: true });
+    expect(forCustomer.body.revisions.map((r: any) => [r.number, r.released])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(forCustomer.body.revisions[0]).toEqual({
+      number: 1,
+      releasedAt: expect.stringMatching(/Z$/),
+      comment: expect.any(String),
+      released: true,
+    });
     const forOwner = await api("GET", path, { token: await supplier() });
-    expect(forOwner.body.revisions.map((r: any) => [r.number, r.released, r.releasedAt])).toEqual([[1, true, expect.any(String)], [2, true, expect.any(String)], [3, false, null]]);
+    expect(forOwner.body.revisions.map((r: any) => [r.number, r.released, r.releasedAt])).toEqual([
+      [1, true, expect.any(String)],
+      [2, true, expect.any(String)],
+      [3, false, null],
+    ]);
     expect((await api("GET", "/v2/catalogs/DLAG/nothing.xml", { token: await optician() })).response.status).toBe(404);
-    expect((await api("GET", "/v2/catalogs/NOBODY/catalog.xml", { token: await optician() })).response.status).toBe(404);
+    expect((await api("GET", "/v2/catalogs/NOBODY/catalog.xml", { token: await optician() })).response.status).toBe(
+      404,
+    );
   });
 
   it("gives a revision's articles by the getSubCatalog rules, as JSON pages and as the same XML", async () => {
@@ -103,32 +153,63 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
     let next: string | null = null;
     do {
       const query: string = next ? `?limit=2&cursor=${encodeURIComponent(next)}` : "?limit=2";
-      const { response, body } = await api("GET", `/v2/catalogs/DLAG/catalog.xml/revisions/2/articles${query}`, { token });
+      const { response, body } = await api("GET", `/v2/catalogs/DLAG/catalog.xml/revisions/2/articles${query}`, {
+        token,
+      });
       expect(response.status).toBe(200);
       expect(body.items.length).toBeLessThanOrEqual(2);
       all.push(...body.items);
       next = body.next;
     } while (next);
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => name === "Article", parseTagValue: false });
-    const viaTicket = parser.parse(await subCatalogXml(`companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2&ticket=${await ticket()}`)).SubCatalog.Article;
-    expect(all.map((a) => [a.articleNumber, a.customerGroup, a.name, a.purchasePrice.toFixed(2)])).toEqual(viaTicket.map((a: any) => [a.articleNumber, Number(a.customerGroup), a.Name, a.PurchasePrice]));
-    expect(all.find((a) => a.whiteLabel)).toMatchObject({ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      isArray: (name) => name === "Article",
+      parseTagValue: false,
+    });
+    const viaTicket = parser.parse(
+      await subCatalogXml(`companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2&ticket=${await ticket()}`),
+    ).SubCatalog.Article;
+    expect(all.map((a) => [a.articleNumber, a.customerGroup, a.name, a.purchasePrice.toFixed(2)])).toEqual(
+      viaTicket.map((a: any) => [a.articleNumber, Number(a.customerGroup), a.Name, a.PurchasePrice]),
+    );
+    expect(all.find((a) => a.whiteLabel)).toMatchObject({
+      articleNumber: "WL-100",
+      name: "Augenoptik Demo Premium 1.6",
+    });
     expect(all.some((a) => a.customerGroup === 5)).toBe(true);
     expect(all.every((a) => a.startDate === null || /^\d{4}-\d{2}-\d{2}$/.test(a.startDate))).toBe(true);
 
-    const xml = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", { token, headers: { accept: "application/xml" } });
+    const xml = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", {
+      token,
+      headers: { accept: "application/xml" },
+    });
     expect(xml.response.status).toBe(200);
     expect(xml.response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const document = await xml.response.text();
     expect(parser.parse(document).SubCatalog.Article).toEqual(viaTicket);
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", { token, headers: { accept: "application/xml;q=0.5, application/json" } })).response.headers.get("content-type")).toBe("application/json");
+    expect(
+      (
+        await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", {
+          token,
+          headers: { accept: "application/xml;q=0.5, application/json" },
+        })
+      ).response.headers.get("content-type"),
+    ).toBe("application/json");
   });
 
   it("keeps the rules: unreleased revisions only for the supplier, other catalogs only with an active registration", async () => {
-    const unreleased = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await optician() });
+    const unreleased = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", {
+      token: await optician(),
+    });
     // As if it did not exist: the same answer as for a revision that does not.
-    expect([unreleased.response.status, unreleased.body.detail]).toEqual([404, "The catalog has no released revision 3."]);
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/4/articles", { token: await optician() })).body.detail).toBe("The catalog has no released revision 4.");
+    expect([unreleased.response.status, unreleased.body.detail]).toEqual([
+      404,
+      "The catalog has no released revision 3.",
+    ]);
+    expect(
+      (await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/4/articles", { token: await optician() })).body.detail,
+    ).toBe("The catalog has no released revision 4.");
     const own = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/3/articles", { token: await supplier() });
     expect(own.response.status).toBe(200);
     expect(own.body.items.length).toBeGreaterThan(0);
@@ -138,23 +219,54 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
     // A client acting for no company reads as anyone: German catalogs, group 0, no purchase prices.
     const anyone = await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles", { token: await backend() });
     expect(anyone.body.items.every((a: any) => a.customerGroup === 0 && a.purchasePrice === 0)).toBe(true);
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog_AT.xml/revisions/1/articles", { token: await backend() })).response.status).toBe(403);
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/99/articles", { token: await backend() })).response.status).toBe(404);
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/x1/articles", { token: await backend() })).response.status).toBe(400);
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles?limit=5001", { token: await backend() })).response.status).toBe(400);
+    expect(
+      (await api("GET", "/v2/catalogs/DLAG/catalog_AT.xml/revisions/1/articles", { token: await backend() })).response
+        .status,
+    ).toBe(403);
+    expect(
+      (await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/99/articles", { token: await backend() })).response
+        .status,
+    ).toBe(404);
+    expect(
+      (await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/x1/articles", { token: await backend() })).response
+        .status,
+    ).toBe(400);
+    expect(
+      (await api("GET", "/v2/catalogs/DLAG/catalog.xml/revisions/2/articles?limit=5001", { token: await backend() }))
+        .response.status,
+    ).toBe(400);
   });
 
   it("answers for an unpublished catalog as for one that does not exist, to everyone but its supplier", async () => {
     const db = service().database.db;
     const lens = await db.company.findFirstOrThrow({ where: { supplierId: "DLAG" } });
-    const hidden = await db.catalog.create({ data: { supplierCompanyId: lens.id, catalogId: "catalog_CH.xml", resourceKey: "DLAG-CH", name: "Hidden", language: "de", formatVersion: "1.0" } });
-    await db.catalogRevision.create({ data: { catalogId: hidden.id, number: 1, publishedAt: new Date(), validFrom: new Date() } });
+    const hidden = await db.catalog.create({
+      data: {
+        supplierCompanyId: lens.id,
+        catalogId: "catalog_CH.xml",
+        resourceKey: "DLAG-CH",
+        name: "Hidden",
+        language: "de",
+        formatVersion: "1.0",
+      },
+    });
+    await db.catalogRevision.create({
+      data: { catalogId: hidden.id, number: 1, publishedAt: new Date(), validFrom: new Date() },
+    });
     for (const token of [await optician(), await backend()]) {
-      for (const path of ["catalog_CH.xml", "DLAG-CH", "nope.xml"].map((key) => `/v2/catalogs/DLAG/${key}/revisions/1/articles`)) {
+      for (const path of ["catalog_CH.xml", "DLAG-CH", "nope.xml"].map(
+        (key) => `/v2/catalogs/DLAG/${key}/revisions/1/articles`,
+      )) {
         const { response, body } = await api("GET", path, { token });
-        expect([response.status, body.detail], path).toEqual([404, `The supplier "DLAG" has no published catalog "${path.split("/")[4]}".`]);
+        expect([response.status, body.detail], path).toEqual([
+          404,
+          `The supplier "DLAG" has no published catalog "${path.split("/")[4]}".`,
+        ]);
       }
     }
-    expect((await api("GET", "/v2/catalogs/DLAG/catalog_CH.xml/revisions/1/articles", { token: await supplier() })).response.status).toBe(200);
+    expect(
+      (await api("GET", "/v2/catalogs/DLAG/catalog_CH.xml/revisions/1/articles", { token: await supplier() })).response
+        .status,
+    ).toBe(200);
   });
 });

@@ -5,7 +5,12 @@ import { testProvider } from "../../helpers/test-database";
 import { schemaAccepts, validateAgainst } from "../../helpers/xml-schema";
 
 const service = useOAuthService();
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["Company", "CatalogInfo", "ValidCountry", "ProductGroup", "WebService"].includes(name), parseTagValue: false });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => ["Company", "CatalogInfo", "ValidCountry", "ProductGroup", "WebService"].includes(name),
+  parseTagValue: false,
+});
 
 async function catalogInfos(query = "") {
   const { GET } = await import("@/app/getCatalogInfos.ashx/route");
@@ -40,16 +45,27 @@ describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
   it("is held to docs/catalog-infos.xsd, which notices a list that breaks it", async () => {
     const xml = await (await catalogInfos("?webServices")).text();
     expect(schemaAccepts("docs/catalog-infos.xsd", xml)).toBe(true);
-    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace("<ValidStartDate>01.04.2026", "<ValidStartDate>2026-04-01"))).toBe(false);
-    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace('webServiceType="PlaceOrder"', 'webServiceType="Order"'))).toBe(false);
-    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace(/<RevisionComment>[^<]*<\/RevisionComment>/, ""))).toBe(false);
+    expect(
+      schemaAccepts("docs/catalog-infos.xsd", xml.replace("<ValidStartDate>01.04.2026", "<ValidStartDate>2026-04-01")),
+    ).toBe(false);
+    expect(
+      schemaAccepts("docs/catalog-infos.xsd", xml.replace('webServiceType="PlaceOrder"', 'webServiceType="Order"')),
+    ).toBe(false);
+    expect(schemaAccepts("docs/catalog-infos.xsd", xml.replace(/<RevisionComment>[^<]*<\/RevisionComment>/, ""))).toBe(
+      false,
+    );
   });
 
   it("lists every supplier's catalogs with their latest released revision", async () => {
     const { Company } = await list();
     expect(Company!.map((c) => c["@companyID"]).sort()).toEqual(["demo-company-frames", "demo-company-lens"]);
     const lens = Company!.find((c) => c["@companyID"] === "demo-company-lens")!;
-    expect(lens).toMatchObject({ "@supplierID": "DLAG", "@name1": "Demo Lens", "@name2": "AG", "@portalUrl": "https://portal.demo.test/suppliers/demo-lens" });
+    expect(lens).toMatchObject({
+      "@supplierID": "DLAG",
+      "@name1": "Demo Lens",
+      "@name2": "AG",
+      "@portalUrl": "https://portal.demo.test/suppliers/demo-lens",
+    });
     expect(lens["@clientID"]).toBeUndefined();
     const german = lens.CatalogInfo.find((c: any) => c.CatalogID === "catalog.xml");
     expect(german).toMatchObject({
@@ -73,21 +89,33 @@ describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
 
   it("filters by country and product groups, and adds web services on request", async () => {
     const austria = await list("?validCountry=at");
-    expect(austria.Company!.flatMap((c) => c.CatalogInfo.map((i: any) => `${c["@companyID"]}/${i.CatalogID}`)).sort()).toEqual(["demo-company-frames/catalog.xml", "demo-company-lens/catalog_AT.xml"]);
+    expect(
+      austria.Company!.flatMap((c) => c.CatalogInfo.map((i: any) => `${c["@companyID"]}/${i.CatalogID}`)).sort(),
+    ).toEqual(["demo-company-frames/catalog.xml", "demo-company-lens/catalog_AT.xml"]);
     const lenses = await list(`?productGroups=${encodeURIComponent("Brillengläser;Kontaktlinsen")}`);
     expect(lenses.Company!.flatMap((c) => c.CatalogInfo.map((i: any) => i.ResourceKey))).toEqual(["DLAG-DE"]);
     expect((await list("?validCountry=FR")).Company).toBeUndefined();
     const withServices = await list("?webServices");
     const services = withServices.Company!.find((c) => c["@companyID"] === "demo-company-lens")!.WebServices.WebService;
-    expect(services.map((s: any) => s["@webServiceType"]).sort()).toEqual(["ASN", "OrderConfig", "OrderResponse", "PlaceOrder"]);
-    expect(services[0]).toMatchObject({ "@webServiceURL": expect.stringMatching(/^https:\/\//), "@webServicePriority": "1" });
+    expect(services.map((s: any) => s["@webServiceType"]).sort()).toEqual([
+      "ASN",
+      "OrderConfig",
+      "OrderResponse",
+      "PlaceOrder",
+    ]);
+    expect(services[0]).toMatchObject({
+      "@webServiceURL": expect.stringMatching(/^https:\/\//),
+      "@webServicePriority": "1",
+    });
   });
 
   it("with a ticket lists only the registered catalogs, with ClientID and SubscriptionStatus", async () => {
     const { Company } = await list(`?ticket=${await ticketFor("optician@demo.test", "Optician#2026")}`);
     expect(Company).toHaveLength(1);
     expect(Company![0]["@clientID"]).toBe("100234");
-    expect(Company![0].CatalogInfo).toEqual([expect.objectContaining({ CatalogID: "catalog.xml", ClientID: "100234", SubscriptionStatus: "Subscribed" })]);
+    expect(Company![0].CatalogInfo).toEqual([
+      expect.objectContaining({ CatalogID: "catalog.xml", ClientID: "100234", SubscriptionStatus: "Subscribed" }),
+    ]);
   });
 
   it("with a ticket reads the customer link from the active registration only", async () => {
@@ -121,12 +149,17 @@ describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
 
     const { releaseRevision } = await import("@/lib/catalog/publishing/catalog-publishing");
     const db = service().database.db;
-    await db.catalogRevision.updateMany({ where: { number: 3, catalog: { catalogId: "catalog.xml", supplierCompanyId: "demo-company-lens" } }, data: { comment: "third" } });
+    await db.catalogRevision.updateMany({
+      where: { number: 3, catalog: { catalogId: "catalog.xml", supplierCompanyId: "demo-company-lens" } },
+      data: { comment: "third" },
+    });
     await releaseRevision(db, { supplierCompanyId: "demo-company-lens", catalogId: "catalog.xml", revision: 3 });
     const changed = await GET_WITH("?validCountry=DE", { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
-    expect(await changed.text()).toContain("<RevisionNumber>3</RevisionNumber><RevisionComment>third</RevisionComment>");
+    expect(await changed.text()).toContain(
+      "<RevisionNumber>3</RevisionNumber><RevisionComment>third</RevisionComment>",
+    );
   });
 
   it("answers bad parameters with 400 and bad tickets with 401 and 403, as plain text", async () => {
@@ -139,7 +172,10 @@ describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
 
     const db = service().database.db;
     const ticket = await ticketFor("supplier@demo.test", "Supplier#2026");
-    await db.ticket.updateMany({ where: { user: { email: "supplier@demo.test" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.ticket.updateMany({
+      where: { user: { email: "supplier@demo.test" } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await (await catalogInfos(`?ticket=${ticket}`)).text()).toMatch(/expired/);
     const another = await ticketFor("supplier@demo.test", "Supplier#2026");
     await db.user.update({ where: { email: "supplier@demo.test" }, data: { active: false } });

@@ -9,8 +9,16 @@ import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
 const EXAMPLE = readFileSync("docs/catalog-example.xml", "utf8");
-const upload = (agent: UserAgent, content: string, headers: Record<string, string> = {}) => agent.upload("catalogs", "/interaction/catalogs", { action: "import" }, { field: "catalog", name: "catalog.xml", content }, headers);
-const result = (agent: UserAgent) => unsealedCookieValue<ShownImportResult>(agent.cookies.get(IMPORT_RESULT_COOKIE), SECRET_KEY);
+const upload = (agent: UserAgent, content: string, headers: Record<string, string> = {}) =>
+  agent.upload(
+    "catalogs",
+    "/interaction/catalogs",
+    { action: "import" },
+    { field: "catalog", name: "catalog.xml", content },
+    headers,
+  );
+const result = (agent: UserAgent) =>
+  unsealedCookieValue<ShownImportResult>(agent.cookies.get(IMPORT_RESULT_COOKIE), SECRET_KEY);
 const revisions = () => service().database.db.catalogRevision.count();
 
 describe(`catalog upload page handler on ${testProvider()}`, () => {
@@ -19,24 +27,48 @@ describe(`catalog upload page handler on ${testProvider()}`, () => {
     const response = await upload(supplier, EXAMPLE);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/portal/catalogs");
-    expect(response.headers.get("set-cookie")).toMatch(/^optigate_catalog_import=.*; Path=\/portal\/catalogs; SameSite=Lax; HttpOnly; Max-Age=120$/);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^optigate_catalog_import=.*; Path=\/portal\/catalogs; SameSite=Lax; HttpOnly; Max-Age=120$/,
+    );
     expect(result(supplier)).toEqual({ ok: true, catalogId: "catalog.xml", revision: 4, articles: 3 });
-    const revision = await service().database.db.catalogRevision.findFirstOrThrow({ where: { number: 4, catalog: { catalogId: "catalog.xml", supplierCompanyId: "demo-company-lens" } } });
+    const revision = await service().database.db.catalogRevision.findFirstOrThrow({
+      where: { number: 4, catalog: { catalogId: "catalog.xml", supplierCompanyId: "demo-company-lens" } },
+    });
     expect(revision.released).toBe(false);
 
-    const released = await supplier.post("catalogs", "/interaction/catalogs", { action: "release", catalog_id: "catalog.xml", revision: "4" });
+    const released = await supplier.post("catalogs", "/interaction/catalogs", {
+      action: "release",
+      catalog_id: "catalog.xml",
+      revision: "4",
+    });
     expect(released.headers.get("location")).toBe("/portal/catalogs?released=catalog.xml%3A4");
-    expect((await service().database.db.catalogRevision.findUniqueOrThrow({ where: { id: revision.id } })).released).toBe(true);
-    const again = await supplier.post("catalogs", "/interaction/catalogs", { action: "release", catalog_id: "catalog.xml", revision: "4" });
+    expect(
+      (await service().database.db.catalogRevision.findUniqueOrThrow({ where: { id: revision.id } })).released,
+    ).toBe(true);
+    const again = await supplier.post("catalogs", "/interaction/catalogs", {
+      action: "release",
+      catalog_id: "catalog.xml",
+      revision: "4",
+    });
     expect(again.headers.get("location")).toBe("/portal/catalogs?error=already_released");
-    const unknown = await supplier.post("catalogs", "/interaction/catalogs", { action: "release", catalog_id: "catalog.xml", revision: "x" });
+    const unknown = await supplier.post("catalogs", "/interaction/catalogs", {
+      action: "release",
+      catalog_id: "catalog.xml",
+      revision: "x",
+    });
     expect(unknown.headers.get("location")).toBe("/portal/catalogs?error=not_found");
   });
 
   it("shows a bad file's errors with their lines and writes nothing, also for another supplier's file", async () => {
     const supplier = await signedInAgent("supplier@demo.test", "Supplier#2026");
     const before = await revisions();
-    await upload(supplier, EXAMPLE.replace("<PurchasePrice>10.90", "<PurchasePrice>10,90").replace("<EndDate>2027-09-30", "<EndDate>2027-13-30"));
+    await upload(
+      supplier,
+      EXAMPLE.replace("<PurchasePrice>10.90", "<PurchasePrice>10,90").replace(
+        "<EndDate>2027-09-30",
+        "<EndDate>2027-13-30",
+      ),
+    );
     expect(result(supplier)).toEqual({
       ok: false,
       more: false,
@@ -46,7 +78,10 @@ describe(`catalog upload page handler on ${testProvider()}`, () => {
       ],
     });
     await upload(supplier, EXAMPLE.replace('supplierID="DLAG"', 'supplierID="FWG"'));
-    expect(result(supplier)).toMatchObject({ ok: false, errors: [{ line: 2, message: expect.stringMatching(/only publish your own company's catalogs/) }] });
+    expect(result(supplier)).toMatchObject({
+      ok: false,
+      errors: [{ line: 2, message: expect.stringMatching(/only publish your own company's catalogs/) }],
+    });
     expect(await revisions()).toBe(before);
   });
 
@@ -56,7 +91,12 @@ describe(`catalog upload page handler on ${testProvider()}`, () => {
     const optician = await upload(await signedInAgent("optician@demo.test", "Optician#2026"), EXAMPLE);
     expect(optician.status).toBe(403);
     const supplier = await signedInAgent("supplier@demo.test", "Supplier#2026");
-    const forged = await supplier.upload("catalogs", "/interaction/catalogs", { action: "import", csrf_token: "forged" }, { field: "catalog", name: "c.xml", content: EXAMPLE });
+    const forged = await supplier.upload(
+      "catalogs",
+      "/interaction/catalogs",
+      { action: "import", csrf_token: "forged" },
+      { field: "catalog", name: "c.xml", content: EXAMPLE },
+    );
     expect(forged.headers.get("location")).toBe("/portal/catalogs?error=form_expired");
     const empty = await upload(supplier, "");
     expect(empty.headers.get("location")).toBe("/portal/catalogs?error=no_file");

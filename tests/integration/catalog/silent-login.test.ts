@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
-import { authorizeWithConsent, basic, call, demoWeb, formRequest, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  authorizeWithConsent,
+  basic,
+  call,
+  demoWeb,
+  formRequest,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -11,8 +19,26 @@ async function silentLogin(form: Record<string, string>, headers: Record<string,
 }
 
 async function userAccessToken(scope: string): Promise<string> {
-  const { code } = await authorizeWithConsent(new UserAgent(), { client_id: demoWeb.client_id, redirect_uri: demoWeb.redirect_uri, response_type: "code", scope, state: "s", prompt: "consent" });
-  return (await (await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }))).json()).access_token;
+  const { code } = await authorizeWithConsent(new UserAgent(), {
+    client_id: demoWeb.client_id,
+    redirect_uri: demoWeb.redirect_uri,
+    response_type: "code",
+    scope,
+    state: "s",
+    prompt: "consent",
+  });
+  return (
+    await (
+      await call(
+        "token",
+        formRequest(
+          "/connect/token",
+          { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri },
+          { Authorization: basic(demoWeb.client_id, demoWeb.secret) },
+        ),
+      )
+    ).json()
+  ).access_token;
 }
 
 describe(`POST /services/login/SilentLogin on ${testProvider()}`, () => {
@@ -31,10 +57,16 @@ describe(`POST /services/login/SilentLogin on ${testProvider()}`, () => {
   });
 
   it("gives a ticket for the user of an access token holding the catalogs read scope, and nothing otherwise", async () => {
-    const withScope = await silentLogin({}, { Authorization: `Bearer ${await userAccessToken("openid platform.catalogs.read")}` });
+    const withScope = await silentLogin(
+      {},
+      { Authorization: `Bearer ${await userAccessToken("openid platform.catalogs.read")}` },
+    );
     expect(withScope.status).toBe(200);
     const { ticket } = await withScope.json();
-    const row = await service().database.db.ticket.findUniqueOrThrow({ where: { ticketHash: hashToken(ticket) }, include: { user: true } });
+    const row = await service().database.db.ticket.findUniqueOrThrow({
+      where: { ticketHash: hashToken(ticket) },
+      include: { user: true },
+    });
     expect(row.user.email).toBe("optician@demo.test");
 
     const withoutScope = await silentLogin({}, { Authorization: `Bearer ${await userAccessToken("openid profile")}` });
@@ -42,7 +74,16 @@ describe(`POST /services/login/SilentLogin on ${testProvider()}`, () => {
     expect((await withoutScope.json()).error).toBe("insufficient_scope");
     expect((await silentLogin({}, { Authorization: "Bearer garbage" })).status).toBe(401);
 
-    const cc = await (await call("token", formRequest("/connect/token", { grant_type: "client_credentials" }, { Authorization: basic("demo-backend", "demo-backend-secret") }))).json();
+    const cc = await (
+      await call(
+        "token",
+        formRequest(
+          "/connect/token",
+          { grant_type: "client_credentials" },
+          { Authorization: basic("demo-backend", "demo-backend-secret") },
+        ),
+      )
+    ).json();
     expect((await silentLogin({}, { Authorization: `Bearer ${cc.access_token}` })).status).toBe(403);
   });
 });
@@ -51,7 +92,11 @@ describe(`SilentLogin's limits on ${testProvider()}`, () => {
   it("checks at most 5 of 40 simultaneous wrong passwords for one account", async () => {
     const db = service().database.db;
     await db.loginThrottle.deleteMany();
-    const statuses = (await Promise.all(Array.from({ length: 40 }, () => silentLogin({ username: "supplier@demo.test", password: "wrong" })))).map((response) => response.status);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 40 }, () => silentLogin({ username: "supplier@demo.test", password: "wrong" })),
+      )
+    ).map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(35);
     expect((await silentLogin({ username: "supplier@demo.test", password: "Supplier#2026" })).status).toBe(429);

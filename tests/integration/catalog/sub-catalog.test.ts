@@ -6,9 +6,14 @@ import { testProvider } from "../../helpers/test-database";
 import { validateAgainst } from "../../helpers/xml-schema";
 
 const service = useOAuthService();
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => name === "Article", parseTagValue: false, parseAttributeValue: false });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => name === "Article",
+  parseTagValue: false,
+  parseAttributeValue: false,
+});
 let ticket: string;
-
 
 async function download(params: Record<string, string>) {
   const { GET } = await import("@/app/getSubCatalog.ashx/route");
@@ -42,7 +47,14 @@ beforeAll(async () => {
 describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
   it("without a ticket: German catalog only, customer group 0, purchase prices 0", async () => {
     const { header, articles: list } = await articles(lens);
-    expect(header).toMatchObject({ "@companyID": "demo-company-lens", "@supplierID": "DLAG", "@catalogID": "catalog.xml", "@resourceKey": "DLAG-DE", "@revision": "2", "@revisionDateTime": "2026-04-01T08:00:00" });
+    expect(header).toMatchObject({
+      "@companyID": "demo-company-lens",
+      "@supplierID": "DLAG",
+      "@catalogID": "catalog.xml",
+      "@resourceKey": "DLAG-DE",
+      "@revision": "2",
+      "@revisionDateTime": "2026-04-01T08:00:00",
+    });
     expect(header["@clientID"]).toBeUndefined();
     expect(list.map((a) => a["@articleNumber"]).sort()).toEqual(["SV-150", "SV-160", "WL-100"]);
     expect(list.every((a) => a.PurchasePrice === "0.00" && a["@customerGroup"] === "0")).toBe(true);
@@ -55,13 +67,25 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     expect(header["@clientID"]).toBe("100234");
     expect(list.map((a) => a["@articleNumber"]).sort()).toEqual(["PR-160", "SV-150", "SV-160", "WL-100"]);
     const whiteLabel = list.find((a) => a["@articleNumber"] === "WL-100");
-    expect(whiteLabel).toMatchObject({ Name: "Augenoptik Demo Premium 1.6", PurchasePrice: "45.90", RetailPrice: "119.00", "@whiteLabel": "true" });
-    expect(list.find((a) => a["@articleNumber"] === "PR-160")).toMatchObject({ StartDate: "01.01.2026", "@customerGroup": "5" });
+    expect(whiteLabel).toMatchObject({
+      Name: "Augenoptik Demo Premium 1.6",
+      PurchasePrice: "45.90",
+      RetailPrice: "119.00",
+      "@whiteLabel": "true",
+    });
+    expect(list.find((a) => a["@articleNumber"] === "PR-160")).toMatchObject({
+      StartDate: "01.01.2026",
+      "@customerGroup": "5",
+    });
     expect(list.find((a) => a["@articleNumber"] === "SV-150")!.PurchasePrice).toBe("19.10");
   });
 
   it("narrows to clientGroupID, accepts the CatalogID as key, and serves older revisions", async () => {
-    expect((await articles({ ...lens, ticket, clientGroupID: "7" })).articles.map((a) => a["@customerGroup"])).toEqual(["0", "0", "0"]);
+    expect((await articles({ ...lens, ticket, clientGroupID: "7" })).articles.map((a) => a["@customerGroup"])).toEqual([
+      "0",
+      "0",
+      "0",
+    ]);
     expect((await articles({ ...lens, ticket, clientGroupID: "5" })).articles).toHaveLength(4);
     expect((await articles({ ...lens, catalogResourceKey: "catalog.xml" })).header["@resourceKey"]).toBe("DLAG-DE");
     const first = await articles({ ...lens, revision: "1", ticket });
@@ -85,7 +109,11 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
   });
 
   it("answers 401 without a customer link, and without an active one (requested, rejected or withdrawn)", async () => {
-    await expectError({ companyID: "demo-company-frames", catalogResourceKey: "FWG-DE", revision: "1", ticket }, 401, /no active registration/);
+    await expectError(
+      { companyID: "demo-company-frames", catalogResourceKey: "FWG-DE", revision: "1", ticket },
+      401,
+      /no active registration/,
+    );
     const db = service().database.db;
     for (const status of ["requested", "rejected", "withdrawn"]) {
       await db.supplierRegistration.updateMany({ data: { status } });
@@ -100,12 +128,23 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
   it("streams every article of a large revision across page boundaries, ordered by article number and group", async () => {
     const db = service().database.db;
     const catalog = await db.catalog.findFirstOrThrow({ where: { resourceKey: "DLAG-DE" } });
-    const revision = await db.catalogRevision.create({ data: { catalogId: catalog.id, number: 50, publishedAt: new Date(), validFrom: new Date(), released: true } });
+    const revision = await db.catalogRevision.create({
+      data: { catalogId: catalog.id, number: 50, publishedAt: new Date(), validFrom: new Date(), released: true },
+    });
     // Every third number also in the optician's group 5, so that pages end between the groups of one number.
     const numbers = Array.from({ length: 2500 }, (_, index) => `A-${String(index).padStart(4, "0")}`);
-    const rows = numbers.flatMap((number, index) => (index % 3 === 0 ? [0, 5] : [0]).map((group) => ({ number, group, index })));
+    const rows = numbers.flatMap((number, index) =>
+      (index % 3 === 0 ? [0, 5] : [0]).map((group) => ({ number, group, index })),
+    );
     await db.catalogArticle.createMany({
-      data: rows.map(({ number, group, index }) => ({ id: crypto.randomUUID(), revisionId: revision.id, articleNumber: number, genericName: `Artikel ${index} <&>`, customerGroup: group, purchasePriceCents: index })),
+      data: rows.map(({ number, group, index }) => ({
+        id: crypto.randomUUID(),
+        revisionId: revision.id,
+        articleNumber: number,
+        genericName: `Artikel ${index} <&>`,
+        customerGroup: group,
+        purchasePriceCents: index,
+      })),
     });
 
     const anonymous = (await articles({ ...lens, revision: "50" })).articles;
@@ -113,6 +152,8 @@ describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
     expect(anonymous[7].Name).toBe("Artikel 7 <&>");
 
     const withTicket = (await articles({ ...lens, revision: "50", ticket })).articles;
-    expect(withTicket.map((a) => `${a["@articleNumber"]}/${a["@customerGroup"]}`)).toEqual(rows.map(({ number, group }) => `${number}/${group}`));
+    expect(withTicket.map((a) => `${a["@articleNumber"]}/${a["@customerGroup"]}`)).toEqual(
+      rows.map(({ number, group }) => `${number}/${group}`),
+    );
   });
 });

@@ -21,16 +21,25 @@ async function tableExists(name: string): Promise<boolean> {
   const rows =
     provider === "sqlite"
       ? await connection.query(adHoc(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`), [name])
-      : await connection.query(adHoc(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`), [name]);
+      : await connection.query(
+          adHoc(
+            `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`,
+          ),
+          [name],
+        );
   return rows.length === 1;
 }
 
 async function history(): Promise<string[]> {
-  return (await connection.query<{ id: string }>(adHoc(`SELECT "id" FROM "schema_migrations" ORDER BY "id"`))).map((row) => row.id);
+  return (await connection.query<{ id: string }>(adHoc(`SELECT "id" FROM "schema_migrations" ORDER BY "id"`))).map(
+    (row) => row.id,
+  );
 }
 
 const first = { "0001_notes.sql": `CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "text" TEXT NOT NULL);` };
-const second = { "0002_tags.sql": `CREATE TABLE "tags" ("id" INTEGER PRIMARY KEY);\nINSERT INTO "tags" ("id") VALUES (1);` };
+const second = {
+  "0002_tags.sql": `CREATE TABLE "tags" ("id" INTEGER PRIMARY KEY);\nINSERT INTO "tags" ("id") VALUES (1);`,
+};
 
 beforeEach(async () => {
   database = await createTestDatabase({ migrate: false });
@@ -67,7 +76,9 @@ describe(`migrator on ${provider}`, () => {
 
   it("leaves nothing behind when a migration fails", async () => {
     await migrate(connection, migrationsIn(first));
-    const broken = { "0003_broken.sql": `CREATE TABLE "half" ("id" INTEGER);\nINSERT INTO "no_such_table" VALUES (1);` };
+    const broken = {
+      "0003_broken.sql": `CREATE TABLE "half" ("id" INTEGER);\nINSERT INTO "no_such_table" VALUES (1);`,
+    };
     const attempt = migrate(connection, migrationsIn({ ...first, ...second, ...broken }));
     await expect(attempt).rejects.toThrow(MigrationError);
     await expect(attempt).rejects.toThrow(/migration 0003_broken failed/);
@@ -79,7 +90,9 @@ describe(`migrator on ${provider}`, () => {
   it("refuses to run when an applied migration was changed", async () => {
     await migrate(connection, migrationsIn(first));
     const changed = { "0001_notes.sql": `CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY);` };
-    await expect(migrate(connection, migrationsIn({ ...changed, ...second }))).rejects.toThrow(/0001_notes was changed after it was applied/);
+    await expect(migrate(connection, migrationsIn({ ...changed, ...second }))).rejects.toThrow(
+      /0001_notes was changed after it was applied/,
+    );
     expect(await tableExists("tags")).toBe(false);
   });
 
@@ -101,14 +114,20 @@ describe(`migrator on ${provider}`, () => {
         "0005_catalog_publishing": "e1747ef8c8029bccf4ea5b19ff8dbd206b0aba329bb361bedade8aa809db9fdb",
       },
     };
-    const checksums = Object.fromEntries(readMigrations(migrationsDirectory(), provider).map((m) => [m.id, m.checksum]));
+    const checksums = Object.fromEntries(
+      readMigrations(migrationsDirectory(), provider).map((m) => [m.id, m.checksum]),
+    );
     expect(checksums).toMatchObject(before[provider]);
   });
 
   it("renders the dialect's tokens and refuses unknown ones", () => {
     const [notes] = migrationsIn({ "0001_notes.sql": `CREATE TABLE "notes" ("at" {{timestamp}}); -- {{provider}}` });
-    expect(notes.script).toBe(`CREATE TABLE "notes" ("at" ${provider === "sqlite" ? "DATETIME" : "TIMESTAMP(3)"}); -- ${provider}`);
-    expect(() => migrationsIn({ "0001_notes.sql": `CREATE TABLE "notes" ("at" {{datetime}});` })).toThrow(/unknown migration token \{\{datetime\}\}/);
+    expect(notes.script).toBe(
+      `CREATE TABLE "notes" ("at" ${provider === "sqlite" ? "DATETIME" : "TIMESTAMP(3)"}); -- ${provider}`,
+    );
+    expect(() => migrationsIn({ "0001_notes.sql": `CREATE TABLE "notes" ("at" {{datetime}});` })).toThrow(
+      /unknown migration token \{\{datetime\}\}/,
+    );
   });
 
   it("refuses badly named migration files", () => {
@@ -117,10 +136,16 @@ describe(`migrator on ${provider}`, () => {
 
   it("applies each migration once when two processes start together", async () => {
     const env = { DATABASE_URL: database.target.url, SECRET_KEY: "s".repeat(40) };
-    const outputs = await Promise.all([runScript("scripts/migrate.ts", [], env), runScript("scripts/migrate.ts", [], env)]);
+    const outputs = await Promise.all([
+      runScript("scripts/migrate.ts", [], env),
+      runScript("scripts/migrate.ts", [], env),
+    ]);
     const migrations = readMigrations(migrationsDirectory(), provider);
     expect(outputs.map((o) => o.code)).toEqual([0, 0]);
-    expect(outputs.map((o) => o.stdout.split("\n")[0]).sort()).toEqual([`Applied: ${migrations.map((m) => m.id).join(", ")}`, "Database is up to date."]);
+    expect(outputs.map((o) => o.stdout.split("\n")[0]).sort()).toEqual([
+      `Applied: ${migrations.map((m) => m.id).join(", ")}`,
+      "Database is up to date.",
+    ]);
     expect(await history()).toEqual(migrations.map((m) => m.id));
     // Both may have created a signing key: one stays active.
     expect(await database.db.signingKey.count({ where: { algorithm: "RS256", supersededAt: null } })).toBe(1);

@@ -14,20 +14,66 @@ async function seed(now: Date) {
   const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
   const at = (offset: number) => new Date(now.getTime() + offset);
   const session = (id: string, expiresAt: Date, endedAt: Date | null = null) =>
-    db.loginSession.create({ data: { id, tokenHash: hashToken(id), userId: user.id, authTime: at(-48 * HOUR), createdAt: at(-48 * HOUR), expiresAt, endedAt } });
+    db.loginSession.create({
+      data: {
+        id,
+        tokenHash: hashToken(id),
+        userId: user.id,
+        authTime: at(-48 * HOUR),
+        createdAt: at(-48 * HOUR),
+        expiresAt,
+        endedAt,
+      },
+    });
   await session("expired-long-ago", at(-25 * HOUR));
   await session("ended-long-ago", at(10 * HOUR), at(-25 * HOUR));
   await session("ended-just-now", at(10 * HOUR), at(-HOUR));
   await session("current", at(10 * HOUR));
-  for (const [name, expiresAt] of [["old-code-1", at(-25 * HOUR)], ["old-code-2", at(-26 * HOUR)], ["old-code-3", at(-27 * HOUR)], ["recent-code", at(-HOUR)]] as const) {
+  for (const [name, expiresAt] of [
+    ["old-code-1", at(-25 * HOUR)],
+    ["old-code-2", at(-26 * HOUR)],
+    ["old-code-3", at(-27 * HOUR)],
+    ["recent-code", at(-HOUR)],
+  ] as const) {
     await db.authorizationCode.create({
-      data: { codeHash: hashToken(name), clientId: "demo-web", userId: user.id, redirectUri: "http://localhost:4000/callback", scopes: "[]", authTime: at(-48 * HOUR), createdAt: at(-48 * HOUR), expiresAt },
+      data: {
+        codeHash: hashToken(name),
+        clientId: "demo-web",
+        userId: user.id,
+        redirectUri: "http://localhost:4000/callback",
+        scopes: "[]",
+        authTime: at(-48 * HOUR),
+        createdAt: at(-48 * HOUR),
+        expiresAt,
+      },
     });
   }
-  await db.ticket.create({ data: { ticketHash: hashToken("old-ticket"), userId: user.id, createdAt: at(-9 * HOUR), expiresAt: at(-HOUR) } });
-  await db.ticket.create({ data: { ticketHash: hashToken("live-ticket"), userId: user.id, createdAt: at(-HOUR), expiresAt: at(HOUR) } });
-  await db.authorizationInteraction.create({ data: { idHash: hashToken("old-prompt"), loginSessionId: "current", clientId: "demo-web", parameters: "{}", createdAt: at(-HOUR), expiresAt: at(-HOUR / 2) } });
-  await db.authorizationInteraction.create({ data: { idHash: hashToken("open-prompt"), loginSessionId: "current", clientId: "demo-web", parameters: "{}", createdAt: at(-60_000), expiresAt: at(HOUR / 4) } });
+  await db.ticket.create({
+    data: { ticketHash: hashToken("old-ticket"), userId: user.id, createdAt: at(-9 * HOUR), expiresAt: at(-HOUR) },
+  });
+  await db.ticket.create({
+    data: { ticketHash: hashToken("live-ticket"), userId: user.id, createdAt: at(-HOUR), expiresAt: at(HOUR) },
+  });
+  await db.authorizationInteraction.create({
+    data: {
+      idHash: hashToken("old-prompt"),
+      loginSessionId: "current",
+      clientId: "demo-web",
+      parameters: "{}",
+      createdAt: at(-HOUR),
+      expiresAt: at(-HOUR / 2),
+    },
+  });
+  await db.authorizationInteraction.create({
+    data: {
+      idHash: hashToken("open-prompt"),
+      loginSessionId: "current",
+      clientId: "demo-web",
+      parameters: "{}",
+      createdAt: at(-60_000),
+      expiresAt: at(HOUR / 4),
+    },
+  });
   await db.loginThrottle.createMany({
     data: [
       { key: "account:stale@demo.test", failures: 3, windowStartedAt: at(-HOUR), lockedUntil: null },
@@ -35,9 +81,29 @@ async function seed(now: Date) {
       { key: "account:counting@demo.test", failures: 2, windowStartedAt: at(-60_000), lockedUntil: null },
     ],
   });
-  await db.usedAssertion.createMany({ data: [{ key: "expired-assertion", expiresAt: at(-60_000) }, { key: "live-assertion", expiresAt: at(60_000) }] });
-  for (const [name, expiresAt] of [["expired-refresh", at(-25 * HOUR)], ["refresh-expired-just-now", at(-HOUR)], ["live-refresh", at(HOUR)]] as const) {
-    await db.refreshToken.create({ data: { tokenHash: hashToken(name), familyId: name, clientId: "demo-web", userId: user.id, scopes: "[]", authTime: at(-48 * HOUR), createdAt: at(-48 * HOUR), expiresAt } });
+  await db.usedAssertion.createMany({
+    data: [
+      { key: "expired-assertion", expiresAt: at(-60_000) },
+      { key: "live-assertion", expiresAt: at(60_000) },
+    ],
+  });
+  for (const [name, expiresAt] of [
+    ["expired-refresh", at(-25 * HOUR)],
+    ["refresh-expired-just-now", at(-HOUR)],
+    ["live-refresh", at(HOUR)],
+  ] as const) {
+    await db.refreshToken.create({
+      data: {
+        tokenHash: hashToken(name),
+        familyId: name,
+        clientId: "demo-web",
+        userId: user.id,
+        scopes: "[]",
+        authTime: at(-48 * HOUR),
+        createdAt: at(-48 * HOUR),
+        expiresAt,
+      },
+    });
   }
 }
 
@@ -50,17 +116,52 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     await seed(now);
 
     const first = await purgeExpired(db, now, 2);
-    expect(first).toEqual({ refreshTokens: 1, authorizationCodes: 2, tickets: 1, interactions: 1, loginSessions: 2, throttles: 1, usedAssertions: 1 });
+    expect(first).toEqual({
+      refreshTokens: 1,
+      authorizationCodes: 2,
+      tickets: 1,
+      interactions: 1,
+      loginSessions: 2,
+      throttles: 1,
+      usedAssertions: 1,
+    });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
-    expect(await purgeExpired(db, now, 2)).toEqual({ refreshTokens: 0, authorizationCodes: 0, tickets: 0, interactions: 0, loginSessions: 0, throttles: 0, usedAssertions: 0 });
+    expect(await purgeExpired(db, now, 2)).toEqual({
+      refreshTokens: 0,
+      authorizationCodes: 0,
+      tickets: 0,
+      interactions: 0,
+      loginSessions: 0,
+      throttles: 0,
+      usedAssertions: 0,
+    });
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
-    expect((await db.refreshToken.findMany({ where: { familyId: { in: ["expired-refresh", "refresh-expired-just-now", "live-refresh"] } } })).map((t) => t.familyId).sort()).toEqual(["live-refresh", "refresh-expired-just-now"]);
+    expect(
+      (
+        await db.refreshToken.findMany({
+          where: { familyId: { in: ["expired-refresh", "refresh-expired-just-now", "live-refresh"] } },
+        })
+      )
+        .map((t) => t.familyId)
+        .sort(),
+    ).toEqual(["live-refresh", "refresh-expired-just-now"]);
     expect(await db.ticket.count({ where: { ticketHash: hashToken("live-ticket") } })).toBe(1);
     expect(await db.authorizationInteraction.count({ where: { idHash: hashToken("open-prompt") } })).toBe(1);
-    expect((await db.loginSession.findMany({ where: { id: { in: ["current", "ended-just-now", "expired-long-ago", "ended-long-ago"] } } })).map((s) => s.id).sort()).toEqual(["current", "ended-just-now"]);
-    expect((await db.loginThrottle.findMany()).map((row) => row.key).sort()).toEqual(["account:counting@demo.test", "account:locked@demo.test"]);
+    expect(
+      (
+        await db.loginSession.findMany({
+          where: { id: { in: ["current", "ended-just-now", "expired-long-ago", "ended-long-ago"] } },
+        })
+      )
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(["current", "ended-just-now"]);
+    expect((await db.loginThrottle.findMany()).map((row) => row.key).sort()).toEqual([
+      "account:counting@demo.test",
+      "account:locked@demo.test",
+    ]);
     expect((await db.usedAssertion.findMany()).map((row) => row.key)).toEqual(["live-assertion"]);
   });
 
@@ -70,7 +171,16 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
     const expired = new Date(now.getTime() - 30 * HOUR);
     await db.refreshToken.createMany({
-      data: Array.from({ length: 7 }, (_, index) => ({ tokenHash: hashToken(`backlog-${index}`), familyId: `backlog-${index}`, clientId: "demo-web", userId: user.id, scopes: "[]", authTime: expired, createdAt: expired, expiresAt: expired })),
+      data: Array.from({ length: 7 }, (_, index) => ({
+        tokenHash: hashToken(`backlog-${index}`),
+        familyId: `backlog-${index}`,
+        clientId: "demo-web",
+        userId: user.id,
+        scopes: "[]",
+        authTime: expired,
+        createdAt: expired,
+        expiresAt: expired,
+      })),
     });
     expect((await purgeUntilDrained(db, { now, batch: 2, pauseMs: 1, maxRounds: 3 })).refreshTokens).toBe(6);
     expect((await purgeUntilDrained(db, { now, batch: 2, pauseMs: 1 })).refreshTokens).toBe(1);
@@ -78,8 +188,13 @@ describe(`purgeExpired on ${testProvider()}`, () => {
   });
 
   it("runs from the operator CLI", async () => {
-    const result = await runScript("scripts/admin.ts", ["purge"], { DATABASE_URL: service().database.target.url, SECRET_KEY: process.env.SECRET_KEY });
+    const result = await runScript("scripts/admin.ts", ["purge"], {
+      DATABASE_URL: service().database.target.url,
+      SECRET_KEY: process.env.SECRET_KEY,
+    });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Removed \d+ refreshTokens, \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles, \d+ usedAssertions\.$/m);
+    expect(result.stdout).toMatch(
+      /^Removed \d+ refreshTokens, \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles, \d+ usedAssertions\.$/m,
+    );
   });
 });

@@ -10,7 +10,12 @@ import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
 import type { GroupedUpdate } from "@/lib/db/grouped-update";
 import type { NamedStatement } from "@/lib/db/run-statement";
 import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
-import { ARTICLE_PAGE_SIZE, insertArticles, readArticlePage, revisionCustomerGroups } from "@/lib/db/statements/catalog-articles";
+import {
+  ARTICLE_PAGE_SIZE,
+  insertArticles,
+  readArticlePage,
+  revisionCustomerGroups,
+} from "@/lib/db/statements/catalog-articles";
 import { activeRegistrations, companyAsCaller, userAsCaller } from "@/lib/db/statements/api-callers";
 import { raiseChangeCounter, readChangeCounter } from "@/lib/db/statements/change-counters";
 import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
@@ -35,30 +40,80 @@ describe(`named statements on ${testProvider()}`, () => {
   it("optigate_consume_code and optigate_slide_refresh_token", async () => {
     const user = await db().user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
     const now = new Date();
-    await db().authorizationCode.create({ data: { codeHash: hashToken("statements-code"), clientId: demoWeb.client_id, userId: user.id, redirectUri: demoWeb.redirect_uri, scopes: "[]", authTime: now, expiresAt: new Date(now.getTime() + 60_000) } });
-    expect((await consumeAuthorizationCode(db(), hashToken("statements-code"), demoWeb.client_id, now))?.authTime.toISOString()).toBe(now.toISOString());
-    await db().refreshToken.create({ data: { tokenHash: hashToken("statements-rt"), familyId: randomUUID(), clientId: demoWeb.client_id, userId: user.id, scopes: "[]", authTime: now, expiresAt: new Date(now.getTime() + 60_000) } });
-    expect((await slideRefreshToken(db(), hashToken("statements-rt"), demoWeb.client_id, now, new Date(now.getTime() + 120_000)))?.userId).toBe(user.id);
+    await db().authorizationCode.create({
+      data: {
+        codeHash: hashToken("statements-code"),
+        clientId: demoWeb.client_id,
+        userId: user.id,
+        redirectUri: demoWeb.redirect_uri,
+        scopes: "[]",
+        authTime: now,
+        expiresAt: new Date(now.getTime() + 60_000),
+      },
+    });
+    expect(
+      (
+        await consumeAuthorizationCode(db(), hashToken("statements-code"), demoWeb.client_id, now)
+      )?.authTime.toISOString(),
+    ).toBe(now.toISOString());
+    await db().refreshToken.create({
+      data: {
+        tokenHash: hashToken("statements-rt"),
+        familyId: randomUUID(),
+        clientId: demoWeb.client_id,
+        userId: user.id,
+        scopes: "[]",
+        authTime: now,
+        expiresAt: new Date(now.getTime() + 60_000),
+      },
+    });
+    expect(
+      (
+        await slideRefreshToken(
+          db(),
+          hashToken("statements-rt"),
+          demoWeb.client_id,
+          now,
+          new Date(now.getTime() + 120_000),
+        )
+      )?.userId,
+    ).toBe(user.id);
     // Each function runs the SQLite statement or the PostgreSQL group statement, in that database's CI run.
-    ["optigate_consume_code", "optigate_slide_refresh_token", "optigate_consume_code_group", "optigate_slide_refresh_token_group"].forEach((name) => covered.add(name));
+    [
+      "optigate_consume_code",
+      "optigate_slide_refresh_token",
+      "optigate_consume_code_group",
+      "optigate_slide_refresh_token_group",
+    ].forEach((name) => covered.add(name));
   });
 
   it("optigate_reserve_attempt, optigate_lock_attempts, optigate_release_attempt and optigate_clear_attempts", async () => {
     const now = new Date("2026-11-22T10:00:00.000Z");
-    expect(await reserveAttempt(db(), "statements:key", 900, now)).toEqual({ attempts: 1, windowStartedAt: now, lockedUntil: null });
+    expect(await reserveAttempt(db(), "statements:key", 900, now)).toEqual({
+      attempts: 1,
+      windowStartedAt: now,
+      lockedUntil: null,
+    });
     expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 1000))).attempts).toBe(2);
     const until = new Date(now.getTime() + 900_000);
     await lockWhenReached(db(), "statements:key", 3, until);
     expect((await db().loginThrottle.findUniqueOrThrow({ where: { key: "statements:key" } })).lockedUntil).toBeNull();
     await lockWhenReached(db(), "statements:key", 2, until);
-    expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 2000))).lockedUntil).toEqual(until);
+    expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 2000))).lockedUntil).toEqual(
+      until,
+    );
     await releaseAttempt(db(), "statements:key");
     expect((await db().loginThrottle.findUniqueOrThrow({ where: { key: "statements:key" } })).failures).toBe(2);
     // A window that is over starts anew (the lock is over too).
     expect((await reserveAttempt(db(), "statements:key", 900, new Date(until.getTime() + 1))).attempts).toBe(1);
     await clearAttempts(db(), "statements:key");
     expect(await db().loginThrottle.findUnique({ where: { key: "statements:key" } })).toBeNull();
-    ["optigate_reserve_attempt", "optigate_lock_attempts", "optigate_release_attempt", "optigate_clear_attempts"].forEach((name) => covered.add(name));
+    [
+      "optigate_reserve_attempt",
+      "optigate_lock_attempts",
+      "optigate_release_attempt",
+      "optigate_clear_attempts",
+    ].forEach((name) => covered.add(name));
   });
 
   it("optigate_insert_catalog_articles and optigate_article_page_<groups>", async () => {
@@ -76,30 +131,65 @@ describe(`named statements on ${testProvider()}`, () => {
       whiteLabel: index === 1,
     }));
     await insertArticles(db(), articles);
-    const first = (await readArticlePage(db(), { revisionId: revision.id, groups: [0, 7] })).filter((row) => row.articleNumber.startsWith("ST-"));
-    expect(first[0]).toMatchObject({ articleNumber: "ST-00000", customerGroup: 0, purchasePriceCents: 0, startDate: "2026-03-01", endDate: null });
+    const first = (await readArticlePage(db(), { revisionId: revision.id, groups: [0, 7] })).filter((row) =>
+      row.articleNumber.startsWith("ST-"),
+    );
+    expect(first[0]).toMatchObject({
+      articleNumber: "ST-00000",
+      customerGroup: 0,
+      purchasePriceCents: 0,
+      startDate: "2026-03-01",
+      endDate: null,
+    });
     expect(Boolean(first[1].whiteLabel)).toBe(true);
-    const onlyGroup7 = await readArticlePage(db(), { revisionId: revision.id, groups: [7] }, { articleNumber: "ST-00000", customerGroup: 0 });
+    const onlyGroup7 = await readArticlePage(
+      db(),
+      { revisionId: revision.id, groups: [7] },
+      { articleNumber: "ST-00000", customerGroup: 0 },
+    );
     expect(onlyGroup7.every((row) => row.customerGroup === 7)).toBe(true);
     expect(await readArticlePage(db(), { revisionId: revision.id, groups: [7] }, undefined, 3)).toHaveLength(3);
     expect(await revisionCustomerGroups(db(), revision.id)).toEqual(expect.arrayContaining([0, 7]));
-    ["optigate_insert_catalog_articles", "optigate_article_page_1", "optigate_article_page_2", "optigate_revision_customer_groups"].forEach((name) => covered.add(name));
+    [
+      "optigate_insert_catalog_articles",
+      "optigate_article_page_1",
+      "optigate_article_page_2",
+      "optigate_revision_customer_groups",
+    ].forEach((name) => covered.add(name));
   });
 
   it("optigate_user_as_caller, optigate_company_as_caller and optigate_active_registrations", async () => {
     const user = await db().user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
     const caller = await userAsCaller(db(), user.id);
-    expect(caller?.company).toEqual({ id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional", supplierId: null });
-    expect(caller?.registrations).toEqual([{ registrationId: expect.any(String), supplierCompanyId: "demo-company-lens", clientId: "100234", customerGroups: "[5]", subscriptions: [{ catalogId: expect.any(String), status: "Subscribed" }] }]);
+    expect(caller?.company).toEqual({
+      id: "demo-company-optician",
+      name: "Augenoptik Demo GmbH",
+      kind: "eye_care_professional",
+      supplierId: null,
+    });
+    expect(caller?.registrations).toEqual([
+      {
+        registrationId: expect.any(String),
+        supplierCompanyId: "demo-company-lens",
+        clientId: "100234",
+        customerGroups: "[5]",
+        subscriptions: [{ catalogId: expect.any(String), status: "Subscribed" }],
+      },
+    ]);
     expect(await userAsCaller(db(), "nobody")).toBeUndefined();
     await db().user.update({ where: { id: user.id }, data: { active: false } });
     expect(await userAsCaller(db(), user.id)).toBeUndefined();
     await db().user.update({ where: { id: user.id }, data: { active: true } });
-    expect(await companyAsCaller(db(), "demo-company-lens")).toEqual({ company: expect.objectContaining({ kind: "supplier", supplierId: "DLAG" }), registrations: [] });
+    expect(await companyAsCaller(db(), "demo-company-lens")).toEqual({
+      company: expect.objectContaining({ kind: "supplier", supplierId: "DLAG" }),
+      registrations: [],
+    });
     expect(await companyAsCaller(db(), "nothing")).toBeUndefined();
     expect(await activeRegistrations(db(), "demo-company-optician")).toEqual(caller?.registrations);
     expect(await activeRegistrations(db(), "demo-company-lens")).toEqual([]);
-    ["optigate_user_as_caller", "optigate_company_as_caller", "optigate_active_registrations"].forEach((name) => covered.add(name));
+    ["optigate_user_as_caller", "optigate_company_as_caller", "optigate_active_registrations"].forEach((name) =>
+      covered.add(name),
+    );
   });
 
   it("optigate_read_change_counter", async () => {
@@ -111,22 +201,31 @@ describe(`named statements on ${testProvider()}`, () => {
 
   it("optigate_ping and optigate_applied_migrations", async () => {
     await ping(db());
-    expect(await appliedMigrationIds(db())).toEqual(expect.arrayContaining(readMigrations(migrationsDirectory(), testProvider()).map((m) => m.id)));
+    expect(await appliedMigrationIds(db())).toEqual(
+      expect.arrayContaining(readMigrations(migrationsDirectory(), testProvider()).map((m) => m.id)),
+    );
     ["optigate_ping", "optigate_applied_migrations"].forEach((name) => covered.add(name));
   });
 
   it("the migrator's statements", async () => {
-    await connection.exclusiveTransaction(async () => {
-      await connection.query(CREATE_HISTORY);
-      await connection.query(RECORD_MIGRATION, ["9999_statements_test", "checksum", new Date()]);
-      const history = await connection.query<{ id: string }>(READ_HISTORY);
-      expect(history.at(-1)?.id).toBe("9999_statements_test");
-      throw new Error("roll back the test row");
-    }).catch((error: Error) => expect(error.message).toBe("roll back the test row"));
-    if (testProvider() === "postgresql") await connection.exclusiveTransaction(() => connection.query(TAKE_MIGRATION_LOCK, [1]));
-    expect((await connection.query<{ id: string }>(READ_HISTORY)).map((row) => row.id)).not.toContain("9999_statements_test");
+    await connection
+      .exclusiveTransaction(async () => {
+        await connection.query(CREATE_HISTORY);
+        await connection.query(RECORD_MIGRATION, ["9999_statements_test", "checksum", new Date()]);
+        const history = await connection.query<{ id: string }>(READ_HISTORY);
+        expect(history.at(-1)?.id).toBe("9999_statements_test");
+        throw new Error("roll back the test row");
+      })
+      .catch((error: Error) => expect(error.message).toBe("roll back the test row"));
+    if (testProvider() === "postgresql")
+      await connection.exclusiveTransaction(() => connection.query(TAKE_MIGRATION_LOCK, [1]));
+    expect((await connection.query<{ id: string }>(READ_HISTORY)).map((row) => row.id)).not.toContain(
+      "9999_statements_test",
+    );
     // exclusiveTransaction takes the lock itself on PostgreSQL; SQLite locks with BEGIN IMMEDIATE instead.
-    [CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK].forEach((statement) => covered.add(statement.name));
+    [CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK].forEach((statement) =>
+      covered.add(statement.name),
+    );
   });
 
   it("optigate_use_assertion: the first use wins, a replay before expiry loses, an expired use may be renewed", async () => {
@@ -136,17 +235,32 @@ describe(`named statements on ${testProvider()}`, () => {
     expect(uses.filter(Boolean)).toHaveLength(1);
     expect(await useAssertion(db(), "statements:jti", later, new Date(later.getTime() - 1))).toBe(false);
     expect(await useAssertion(db(), "statements:jti", new Date(later.getTime() + 300_000), later)).toBe(true);
-    expect((await db().usedAssertion.findUniqueOrThrow({ where: { key: "statements:jti" } })).expiresAt).toEqual(new Date(later.getTime() + 300_000));
+    expect((await db().usedAssertion.findUniqueOrThrow({ where: { key: "statements:jti" } })).expiresAt).toEqual(
+      new Date(later.getTime() + 300_000),
+    );
     covered.add("optigate_use_assertion");
   });
 
   it("optigate_use_assertion_recorded (PostgreSQL) and optigate_record_audit_event (SQLite): the event comes with a first use only", async () => {
     const now = new Date("2026-11-22T11:00:00.000Z");
-    const event = (id: string) => ({ id, occurredAt: now, type: "federation.token_issued", userId: null, clientId: "demo-web", details: '{"grantType":"test"}' });
-    const uses = await Promise.all(["e-1", "e-2", "e-3"].map((id) => useAssertionRecorded(db(), "statements:recorded", new Date(now.getTime() + 60_000), now, event(id))));
+    const event = (id: string) => ({
+      id,
+      occurredAt: now,
+      type: "federation.token_issued",
+      userId: null,
+      clientId: "demo-web",
+      details: '{"grantType":"test"}',
+    });
+    const uses = await Promise.all(
+      ["e-1", "e-2", "e-3"].map((id) =>
+        useAssertionRecorded(db(), "statements:recorded", new Date(now.getTime() + 60_000), now, event(id)),
+      ),
+    );
     expect(uses.filter(Boolean)).toHaveLength(1);
     const events = await db().auditEvent.findMany({ where: { id: { in: ["e-1", "e-2", "e-3"] } } });
-    expect(events.map((row) => [row.type, row.clientId, row.details, row.occurredAt.toISOString()])).toEqual([["federation.token_issued", "demo-web", '{"grantType":"test"}', now.toISOString()]]);
+    expect(events.map((row) => [row.type, row.clientId, row.details, row.occurredAt.toISOString()])).toEqual([
+      ["federation.token_issued", "demo-web", '{"grantType":"test"}', now.toISOString()],
+    ]);
     // The statement of the other database runs in that database's CI run; the function covers both.
     ["optigate_use_assertion_recorded", "optigate_record_audit_event"].forEach((name) => covered.add(name));
   });
@@ -158,7 +272,8 @@ describe(`named statements on ${testProvider()}`, () => {
       for (const value of Object.values(module)) {
         if (typeof value !== "object" || value === null) continue;
         if ("name" in value && "sql" in value) exported.push((value as NamedStatement).name);
-        if ("sqlite" in value && "postgres" in value) exported.push((value as GroupedUpdate<string>).sqlite.name, (value as GroupedUpdate<string>).postgres.name);
+        if ("sqlite" in value && "postgres" in value)
+          exported.push((value as GroupedUpdate<string>).sqlite.name, (value as GroupedUpdate<string>).postgres.name);
       }
     }
     expect(exported.length).toBeGreaterThan(10);

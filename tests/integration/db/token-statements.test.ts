@@ -15,7 +15,15 @@ beforeAll(async () => {
 
 async function newCode(code: string, expiresAt = new Date(Date.now() + 60_000)) {
   await service().database.db.authorizationCode.create({
-    data: { codeHash: hashToken(code), clientId: demoWeb.client_id, userId, redirectUri: demoWeb.redirect_uri, scopes: '["openid"]', authTime: new Date("2026-01-02T03:04:05.678Z"), expiresAt },
+    data: {
+      codeHash: hashToken(code),
+      clientId: demoWeb.client_id,
+      userId,
+      redirectUri: demoWeb.redirect_uri,
+      scopes: '["openid"]',
+      authTime: new Date("2026-01-02T03:04:05.678Z"),
+      expiresAt,
+    },
   });
 }
 
@@ -41,14 +49,22 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     await newCode("code-1");
     const now = new Date();
     const consumed = await consumeAuthorizationCode(db, hashToken("code-1"), demoWeb.client_id, now);
-    expect(consumed).toMatchObject({ userId, redirectUri: demoWeb.redirect_uri, scopes: '["openid"]', nonce: null, codeChallenge: null });
+    expect(consumed).toMatchObject({
+      userId,
+      redirectUri: demoWeb.redirect_uri,
+      scopes: '["openid"]',
+      nonce: null,
+      codeChallenge: null,
+    });
     expect(consumed!.authTime.toISOString()).toBe("2026-01-02T03:04:05.678Z");
     expect(await consumeAuthorizationCode(db, hashToken("code-1"), demoWeb.client_id, now)).toBeUndefined();
     const row = await db.authorizationCode.findUniqueOrThrow({ where: { codeHash: hashToken("code-1") } });
     expect(row.consumedAt?.toISOString()).toBe(now.toISOString());
 
     await newCode("code-expired", new Date(Date.now() - 1000));
-    expect(await consumeAuthorizationCode(db, hashToken("code-expired"), demoWeb.client_id, new Date())).toBeUndefined();
+    expect(
+      await consumeAuthorizationCode(db, hashToken("code-expired"), demoWeb.client_id, new Date()),
+    ).toBeUndefined();
     await newCode("code-foreign");
     expect(await consumeAuthorizationCode(db, hashToken("code-foreign"), "demo-spa", new Date())).toBeUndefined();
   });
@@ -56,11 +72,22 @@ describe(`hot-path statements on ${testProvider()}`, () => {
   it("slide a refresh token's expiry as stored timestamps Prisma reads back", async () => {
     const db = service().database.db;
     await db.refreshToken.create({
-      data: { tokenHash: hashToken("rt-1"), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: '["offline_access"]', authTime: new Date(), expiresAt: new Date(Date.now() + 1000) },
+      data: {
+        tokenHash: hashToken("rt-1"),
+        familyId: randomUUID(),
+        clientId: demoWeb.client_id,
+        userId,
+        scopes: '["offline_access"]',
+        authTime: new Date(),
+        expiresAt: new Date(Date.now() + 1000),
+      },
     });
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 365 * 86_400_000);
-    expect(await slideRefreshToken(db, hashToken("rt-1"), demoWeb.client_id, now, expiresAt)).toMatchObject({ userId, scopes: '["offline_access"]' });
+    expect(await slideRefreshToken(db, hashToken("rt-1"), demoWeb.client_id, now, expiresAt)).toMatchObject({
+      userId,
+      scopes: '["offline_access"]',
+    });
     const row = await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: hashToken("rt-1") } });
     expect(row.expiresAt.toISOString()).toBe(expiresAt.toISOString());
     expect(row.lastUsedAt?.toISOString()).toBe(now.toISOString());
@@ -71,11 +98,20 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     const db = service().database.db;
     const tokens = Array.from({ length: 12 }, (_, index) => `rt-group-${index}`);
     await db.refreshToken.createMany({
-      data: tokens.map((token) => ({ tokenHash: hashToken(token), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: `["${token}"]`, authTime: new Date(), expiresAt: new Date(Date.now() + 60_000) })),
+      data: tokens.map((token) => ({
+        tokenHash: hashToken(token),
+        familyId: randomUUID(),
+        clientId: demoWeb.client_id,
+        userId,
+        scopes: `["${token}"]`,
+        authTime: new Date(),
+        expiresAt: new Date(Date.now() + 60_000),
+      })),
     });
     for (const code of ["code-group-1", "code-group-2"]) await newCode(code);
     const driver = driverOf(db);
-    const commits = driver.provider === "sqlite" ? vi.spyOn(driver.database(), "transaction") : vi.spyOn(driver.pool, "query");
+    const commits =
+      driver.provider === "sqlite" ? vi.spyOn(driver.database(), "transaction") : vi.spyOn(driver.pool, "query");
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 365 * 86_400_000);
     const later = new Date(expiresAt.getTime() + 1000);
@@ -85,7 +121,11 @@ describe(`hot-path statements on ${testProvider()}`, () => {
       Promise.all(presented.map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, now, expiresAt))),
       slideRefreshToken(db, hashToken(tokens[0]), demoWeb.client_id, now, later),
       slideRefreshToken(db, hashToken(tokens[1]), "demo-spa", now, expiresAt),
-      Promise.all(["code-group-1", "code-group-1", "code-group-2"].map((code) => consumeAuthorizationCode(db, hashToken(code), demoWeb.client_id, now))),
+      Promise.all(
+        ["code-group-1", "code-group-1", "code-group-2"].map((code) =>
+          consumeAuthorizationCode(db, hashToken(code), demoWeb.client_id, now),
+        ),
+      ),
     ]);
     expect(slides.map((slide) => slide?.scopes)).toEqual([...tokens.map((token) => `["${token}"]`), undefined]);
     expect(repeat?.scopes).toBe(`["${tokens[0]}"]`);
@@ -94,12 +134,16 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     expect(codes.map((code) => code !== undefined).sort()).toEqual([false, true, true]);
     expect(codes[2]).toBeDefined();
     // SQLite: one transaction. PostgreSQL: one statement per kind of update, and one more for each kind's repeat.
-    const groupStatements = commits.mock.calls.filter(([query]) => driver.provider === "sqlite" || String((query as { name?: string }).name).endsWith("_group"));
+    const groupStatements = commits.mock.calls.filter(
+      ([query]) => driver.provider === "sqlite" || String((query as { name?: string }).name).endsWith("_group"),
+    );
     expect(groupStatements).toHaveLength(driver.provider === "sqlite" ? 1 : 4);
     commits.mockRestore();
     const slid = await db.refreshToken.findMany({ where: { tokenHash: { in: tokens.map(hashToken) } } });
     const expiryOf = (token: string) => slid.find((row) => row.tokenHash === hashToken(token))!.expiresAt.toISOString();
-    expect(tokens.map(expiryOf)).toEqual([later, ...tokens.slice(1).map(() => expiresAt)].map((date) => date.toISOString()));
+    expect(tokens.map(expiryOf)).toEqual(
+      [later, ...tokens.slice(1).map(() => expiresAt)].map((date) => date.toISOString()),
+    );
   });
 
   it("lock a PostgreSQL group's rows in the order of their keys, so that two groups in flight cannot deadlock", async () => {
@@ -107,13 +151,27 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     const driver = driverOf(db);
     if (driver.provider !== "postgresql") return;
     // Presented in the reverse order of their keys.
-    const tokens = ["rt-order-a", "rt-order-b", "rt-order-c", "rt-order-d"].sort((a, b) => (hashToken(a) < hashToken(b) ? 1 : -1));
+    const tokens = ["rt-order-a", "rt-order-b", "rt-order-c", "rt-order-d"].sort((a, b) =>
+      hashToken(a) < hashToken(b) ? 1 : -1,
+    );
     await db.refreshToken.createMany({
-      data: tokens.map((token) => ({ tokenHash: hashToken(token), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: "[]", authTime: new Date(), expiresAt: new Date(Date.now() + 60_000) })),
+      data: tokens.map((token) => ({
+        tokenHash: hashToken(token),
+        familyId: randomUUID(),
+        clientId: demoWeb.client_id,
+        userId,
+        scopes: "[]",
+        authTime: new Date(),
+        expiresAt: new Date(Date.now() + 60_000),
+      })),
     });
     const queries = vi.spyOn(driver.pool, "query");
     const now = new Date();
-    await Promise.all(tokens.map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, now, new Date(now.getTime() + 120_000))));
+    await Promise.all(
+      tokens.map((token) =>
+        slideRefreshToken(db, hashToken(token), demoWeb.client_id, now, new Date(now.getTime() + 120_000)),
+      ),
+    );
     const [query] = queries.mock.calls.find(([call]) => String((call as { name?: string }).name).endsWith("_group"))!;
     queries.mockRestore();
     const keys = (query as unknown as { values: string[][] }).values[0];
@@ -126,20 +184,40 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     if (driver.provider !== "postgresql") return;
     const tokens = ["rt-deadlock-1", "rt-deadlock-2", "rt-failing-1", "rt-failing-2"];
     await db.refreshToken.createMany({
-      data: tokens.map((token) => ({ tokenHash: hashToken(token), familyId: randomUUID(), clientId: demoWeb.client_id, userId, scopes: "[]", authTime: new Date(), expiresAt: new Date(Date.now() + 60_000) })),
+      data: tokens.map((token) => ({
+        tokenHash: hashToken(token),
+        familyId: randomUUID(),
+        clientId: demoWeb.client_id,
+        userId,
+        scopes: "[]",
+        authTime: new Date(),
+        expiresAt: new Date(Date.now() + 60_000),
+      })),
     });
     const query = driver.pool.query.bind(driver.pool);
     const failWith = (error: Error & { code?: string }, times: number) => {
       let left = times;
-      return vi.spyOn(driver.pool, "query").mockImplementation(((config: { name?: string }, ...rest: unknown[]) =>
-        String(config.name).endsWith("_group") && left-- > 0 ? Promise.reject(error) : (query as (...args: unknown[]) => unknown)(config, ...rest)) as typeof driver.pool.query);
+      return vi
+        .spyOn(driver.pool, "query")
+        .mockImplementation(((config: { name?: string }, ...rest: unknown[]) =>
+          String(config.name).endsWith("_group") && left-- > 0
+            ? Promise.reject(error)
+            : (query as (...args: unknown[]) => unknown)(config, ...rest)) as typeof driver.pool.query);
     };
-    const slideAll = (names: string[]) => Promise.allSettled(names.map((token) => slideRefreshToken(db, hashToken(token), demoWeb.client_id, new Date(), new Date(Date.now() + 120_000))));
+    const slideAll = (names: string[]) =>
+      Promise.allSettled(
+        names.map((token) =>
+          slideRefreshToken(db, hashToken(token), demoWeb.client_id, new Date(), new Date(Date.now() + 120_000)),
+        ),
+      );
 
     const deadlock = failWith(Object.assign(new Error("deadlock detected"), { code: "40P01" }), 1);
     const retried = await slideAll(tokens.slice(0, 2));
     deadlock.mockRestore();
-    expect(retried.map((outcome) => outcome.status === "fulfilled" && outcome.value !== undefined)).toEqual([true, true]);
+    expect(retried.map((outcome) => outcome.status === "fulfilled" && outcome.value !== undefined)).toEqual([
+      true,
+      true,
+    ]);
 
     const twice = failWith(Object.assign(new Error("deadlock detected"), { code: "40P01" }), 2);
     const givenUp = await slideAll(tokens.slice(0, 2));
@@ -149,7 +227,9 @@ describe(`hot-path statements on ${testProvider()}`, () => {
     const broken = failWith(new Error("connection lost"), 1);
     const failed = await slideAll(tokens.slice(2));
     broken.mockRestore();
-    expect(failed.map((outcome) => (outcome.status === "rejected" ? (outcome.reason as Error).message : "settled"))).toEqual(["connection lost", "connection lost"]);
+    expect(
+      failed.map((outcome) => (outcome.status === "rejected" ? (outcome.reason as Error).message : "settled")),
+    ).toEqual(["connection lost", "connection lost"]);
   });
 
   it("wait for an open Prisma transaction instead of joining it, so its rollback cannot undo a consumed code", async () => {
@@ -165,12 +245,19 @@ describe(`hot-path statements on ${testProvider()}`, () => {
       })
       .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const consumption = consumeAuthorizationCode(db, hashToken("code-during-transaction"), demoWeb.client_id, new Date());
+    const consumption = consumeAuthorizationCode(
+      db,
+      hashToken("code-during-transaction"),
+      demoWeb.client_id,
+      new Date(),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await transaction;
     expect(await consumption).toBeDefined();
-    const row = await db.authorizationCode.findUniqueOrThrow({ where: { codeHash: hashToken("code-during-transaction") } });
+    const row = await db.authorizationCode.findUniqueOrThrow({
+      where: { codeHash: hashToken("code-during-transaction") },
+    });
     expect(row.consumedAt).not.toBeNull();
     expect(await db.auditEvent.count({ where: { type: "test.rolled_back" } })).toBe(0);
   });
@@ -189,16 +276,22 @@ describe(`hot statements and Prisma transactions on ${testProvider()}`, () => {
       events.push("transaction ends");
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const statement = consumeAuthorizationCode(db, hashToken("code-taking-turns"), demoWeb.client_id, new Date()).then((row) => {
-      events.push("statement done");
-      return row;
-    });
+    const statement = consumeAuthorizationCode(db, hashToken("code-taking-turns"), demoWeb.client_id, new Date()).then(
+      (row) => {
+        events.push("statement done");
+        return row;
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     events.push("released");
     release();
     await transaction;
     expect(await statement).toBeDefined();
-    expect(events).toEqual(testProvider() === "sqlite" ? ["released", "transaction ends", "statement done"] : ["statement done", "released", "transaction ends"]);
+    expect(events).toEqual(
+      testProvider() === "sqlite"
+        ? ["released", "transaction ends", "statement done"]
+        : ["statement done", "released", "transaction ends"],
+    );
     expect(await db.auditEvent.count({ where: { type: "test.committed" } })).toBe(1);
   });
 });

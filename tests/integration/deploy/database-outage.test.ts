@@ -33,12 +33,48 @@ afterEach(async () => {
 
 describe.skipIf(!postgres)("a database outage on postgresql", () => {
   it("answers 503 while the database is gone, logs one line per request, and serves again when it is back", async () => {
-    const tokens = await userTokens("optician@demo.test", "Optician#2026", "openid offline_access platform.supplierreg.read");
+    const tokens = await userTokens(
+      "optician@demo.test",
+      "Optician#2026",
+      "openid offline_access platform.supplierreg.read",
+    );
     const requests: [string, () => Promise<Response>][] = [
-      ["refresh", () => ROUTES["/connect/token"].POST(formRequest("/connect/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token! }, { authorization: basic("demo-web", "demo-web-secret") }))],
-      ["API", () => ROUTES["/v2/[...path]"].GET(new Request(`${ISSUER}/v2/supplierregistrations`, { headers: { authorization: `Bearer ${tokens.access_token}` } }))],
-      ["SilentLogin", () => ROUTES["/services/login/SilentLogin"].POST(formRequest("/services/login/SilentLogin", { username: "optician@demo.test", password: "Optician#2026" }))],
-      ["getSubCatalog", () => ROUTES["/getSubCatalog.ashx"].GET(new Request(`${ISSUER}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`))],
+      [
+        "refresh",
+        () =>
+          ROUTES["/connect/token"].POST(
+            formRequest(
+              "/connect/token",
+              { grant_type: "refresh_token", refresh_token: tokens.refresh_token! },
+              { authorization: basic("demo-web", "demo-web-secret") },
+            ),
+          ),
+      ],
+      [
+        "API",
+        () =>
+          ROUTES["/v2/[...path]"].GET(
+            new Request(`${ISSUER}/v2/supplierregistrations`, {
+              headers: { authorization: `Bearer ${tokens.access_token}` },
+            }),
+          ),
+      ],
+      [
+        "SilentLogin",
+        () =>
+          ROUTES["/services/login/SilentLogin"].POST(
+            formRequest("/services/login/SilentLogin", { username: "optician@demo.test", password: "Optician#2026" }),
+          ),
+      ],
+      [
+        "getSubCatalog",
+        () =>
+          ROUTES["/getSubCatalog.ashx"].GET(
+            new Request(
+              `${ISSUER}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`,
+            ),
+          ),
+      ],
       ["health", () => ROUTES["/api/health"].GET(new Request(`${ISSUER}/api/health`))],
     ];
     for (const [name, request] of requests) expect((await request()).status, name).toBe(200);

@@ -22,9 +22,21 @@ const TOKEN_ENDPOINT = `${ISSUER}/connect/token`;
 let keys: Record<"rs" | "ps" | "es" | "ed", PartnerKey>;
 const remote = new KeySetServer();
 
-const claimsFor = (clientId: string, extra: Record<string, unknown> = {}) => ({ iss: clientId, sub: clientId, aud: TOKEN_ENDPOINT, exp: nowSeconds() + 120, jti: randomUUID(), ...extra });
-const assertionForm = (assertion: string, form: Record<string, string> = { grant_type: "client_credentials" }) => ({ ...form, client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
-const token = (form: Record<string, string>, headers: Record<string, string> = {}) => call("token", formRequest("/connect/token", form, headers));
+const claimsFor = (clientId: string, extra: Record<string, unknown> = {}) => ({
+  iss: clientId,
+  sub: clientId,
+  aud: TOKEN_ENDPOINT,
+  exp: nowSeconds() + 120,
+  jti: randomUUID(),
+  ...extra,
+});
+const assertionForm = (assertion: string, form: Record<string, string> = { grant_type: "client_credentials" }) => ({
+  ...form,
+  client_assertion_type: ASSERTION_TYPE,
+  client_assertion: assertion,
+});
+const token = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+  call("token", formRequest("/connect/token", form, headers));
 
 async function refusal(response: Response): Promise<string> {
   expect(response.status).toBe(401);
@@ -34,12 +46,30 @@ async function refusal(response: Response): Promise<string> {
 }
 
 beforeAll(async () => {
-  keys = { rs: await partnerKey("RS256"), ps: await partnerKey("PS256"), es: await partnerKey("ES256"), ed: await partnerKey("EdDSA") };
+  keys = {
+    rs: await partnerKey("RS256"),
+    ps: await partnerKey("PS256"),
+    es: await partnerKey("ES256"),
+    ed: await partnerKey("EdDSA"),
+  };
   const db = service().database.db;
-  const backend = { grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt", scope: "platform.catalogs.read" };
-  await registerClient(db, parseClientMetadata({ client_id: "partner-backend", ...backend, jwks: keySet(keys.rs, keys.ps, keys.es, keys.ed) }, "platform"));
+  const backend = {
+    grant_types: ["client_credentials"],
+    token_endpoint_auth_method: "private_key_jwt",
+    scope: "platform.catalogs.read",
+  };
+  await registerClient(
+    db,
+    parseClientMetadata(
+      { client_id: "partner-backend", ...backend, jwks: keySet(keys.rs, keys.ps, keys.es, keys.ed) },
+      "platform",
+    ),
+  );
   await remote.start();
-  await registerClient(db, parseClientMetadata({ client_id: "partner-remote", ...backend, jwks_uri: remote.url }, "platform"));
+  await registerClient(
+    db,
+    parseClientMetadata({ client_id: "partner-remote", ...backend, jwks_uri: remote.url }, "platform"),
+  );
 });
 afterAll(() => remote.close());
 
@@ -55,10 +85,16 @@ describe(`private_key_jwt client authentication on ${testProvider()}`, () => {
   });
 
   it("works with openid-client's PrivateKeyJwt, and at the revocation and introspection endpoints", async () => {
-    const config = await oidc.discovery(new URL(ISSUER), "partner-backend", undefined, oidc.PrivateKeyJwt({ key: keys.es.privateKey, kid: keys.es.kid }), {
-      execute: [oidc.allowInsecureRequests],
-      [oidc.customFetch]: routeFetch,
-    });
+    const config = await oidc.discovery(
+      new URL(ISSUER),
+      "partner-backend",
+      undefined,
+      oidc.PrivateKeyJwt({ key: keys.es.privateKey, kid: keys.es.kid }),
+      {
+        execute: [oidc.allowInsecureRequests],
+        [oidc.customFetch]: routeFetch,
+      },
+    );
     const tokens = await oidc.clientCredentialsGrant(config, { scope: "platform.catalogs.read" });
     expect(tokens.token_type).toBe("bearer");
     const introspected = await oidc.tokenIntrospection(config, tokens.access_token);
@@ -68,33 +104,70 @@ describe(`private_key_jwt client authentication on ${testProvider()}`, () => {
     // Raw, too: the assertion works at introspection, and a replay of it does not.
     const assertion = await signed(keys.rs, claimsFor("partner-backend"));
     const introspect = (form: Record<string, string>) => call("introspect", formRequest("/connect/introspect", form));
-    expect((await (await introspect(assertionForm(assertion, { token: tokens.access_token }))).json()).active).toBe(true);
-    expect(await refusal(await introspect(assertionForm(assertion, { token: tokens.access_token })))).toMatch(/already used/);
+    expect((await (await introspect(assertionForm(assertion, { token: tokens.access_token }))).json()).active).toBe(
+      true,
+    );
+    expect(await refusal(await introspect(assertionForm(assertion, { token: tokens.access_token })))).toMatch(
+      /already used/,
+    );
   });
 
   it("refuses each failed check with 401 invalid_client, and writes only the first use of a jti", async () => {
     const db = service().database.db;
-    const hmac = { ...keys.es, alg: "HS256" as never, privateKey: new TextEncoder().encode(JSON.stringify(keys.es.publicJwk)) as never };
+    const hmac = {
+      ...keys.es,
+      alg: "HS256" as never,
+      privateKey: new TextEncoder().encode(JSON.stringify(keys.es.publicJwk)) as never,
+    };
     const stranger = await partnerKey("ES256", keys.es.kid);
     const once = await signed(keys.es, claimsFor("partner-backend"));
     expect((await token(assertionForm(once))).status).toBe(200);
     const usedBefore = await db.usedAssertion.count();
     const cases: [string, Promise<string> | string, RegExp][] = [
       ["a replay", once, /jti was already used/],
-      ["another audience", signed(keys.es, claimsFor("partner-backend", { aud: "https://elsewhere.example/token" })), /aud must name the token endpoint/],
+      [
+        "another audience",
+        signed(keys.es, claimsFor("partner-backend", { aud: "https://elsewhere.example/token" })),
+        /aud must name the token endpoint/,
+      ],
       ["an expired assertion", signed(keys.es, claimsFor("partner-backend", { exp: nowSeconds() - 120 })), /expired/],
-      ["an exp 10 minutes ahead", signed(keys.es, claimsFor("partner-backend", { exp: nowSeconds() + 600 })), /more than 5 minutes ahead/],
+      [
+        "an exp 10 minutes ahead",
+        signed(keys.es, claimsFor("partner-backend", { exp: nowSeconds() + 600 })),
+        /more than 5 minutes ahead/,
+      ],
       ["no jti", signed(keys.es, claimsFor("partner-backend", { jti: undefined })), /no jti/],
-      ["an unsigned assertion", `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claimsFor("partner-backend"))).toString("base64url")}.`, /alg "none"/],
+      [
+        "an unsigned assertion",
+        `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claimsFor("partner-backend"))).toString("base64url")}.`,
+        /alg "none"/,
+      ],
       ["HS256 keyed with the public key", signed(hmac, claimsFor("partner-backend")), /alg "HS256"/],
-      ["a key the client did not register", signed(stranger, claimsFor("partner-backend")), /cannot be verified with the client's registered keys/],
-      ["a client that uses secrets", signed(keys.es, claimsFor("demo-backend")), /cannot be verified with the client's registered keys/],
-      ["a client that does not exist", signed(keys.es, claimsFor("nobody-at-all")), /cannot be verified with the client's registered keys/],
+      [
+        "a key the client did not register",
+        signed(stranger, claimsFor("partner-backend")),
+        /cannot be verified with the client's registered keys/,
+      ],
+      [
+        "a client that uses secrets",
+        signed(keys.es, claimsFor("demo-backend")),
+        /cannot be verified with the client's registered keys/,
+      ],
+      [
+        "a client that does not exist",
+        signed(keys.es, claimsFor("nobody-at-all")),
+        /cannot be verified with the client's registered keys/,
+      ],
     ];
-    for (const [name, assertion, reason] of cases) expect(await refusal(await token(assertionForm(await assertion))), name).toMatch(reason);
+    for (const [name, assertion, reason] of cases)
+      expect(await refusal(await token(assertionForm(await assertion))), name).toMatch(reason);
     expect(await db.usedAssertion.count()).toBe(usedBefore);
     // A private_key_jwt client cannot fall back to a secret; two methods at once are a bad request.
-    expect(await refusal(await token({ grant_type: "client_credentials" }, { authorization: basic("partner-backend", "guess") }))).toBe("client authentication failed");
+    expect(
+      await refusal(
+        await token({ grant_type: "client_credentials" }, { authorization: basic("partner-backend", "guess") }),
+      ),
+    ).toBe("client authentication failed");
     expect((await token(assertionForm(once), { authorization: basic("partner-backend", "guess") })).status).toBe(400);
   });
 
@@ -113,7 +186,8 @@ describe(`private_key_jwt client authentication on ${testProvider()}`, () => {
     expect(remote.fetches).toBe(2);
     // Unknown kids within the minute cause no more fetches.
     const unknown = await partnerKey("ES256");
-    for (let attempt = 0; attempt < 3; attempt++) await refusal(await token(assertionForm(await signed(unknown, claimsFor("partner-remote")))));
+    for (let attempt = 0; attempt < 3; attempt++)
+      await refusal(await token(assertionForm(await signed(unknown, claimsFor("partner-remote")))));
     expect(remote.fetches).toBe(2);
     // The server fails; the set fetched before stays in use.
     remote.behaviour = "fail";
@@ -125,13 +199,29 @@ describe(`private_key_jwt client authentication on ${testProvider()}`, () => {
     const silent = await new KeySetServer().start();
     silent.behaviour = "hang";
     const key = await partnerKey("ES256");
-    await registerClient(service().database.db, parseClientMetadata({ client_id: "partner-silent", grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt", scope: "platform.catalogs.read", jwks_uri: silent.url }, "platform"));
+    await registerClient(
+      service().database.db,
+      parseClientMetadata(
+        {
+          client_id: "partner-silent",
+          grant_types: ["client_credentials"],
+          token_endpoint_auth_method: "private_key_jwt",
+          scope: "platform.catalogs.read",
+          jwks_uri: silent.url,
+        },
+        "platform",
+      ),
+    );
     const warn = vi.spyOn(logger, "warn");
     try {
       const started = Date.now();
-      expect(await refusal(await token(assertionForm(await signed(key, claimsFor("partner-silent")))))).toMatch(/cannot be verified/);
+      expect(await refusal(await token(assertionForm(await signed(key, claimsFor("partner-silent")))))).toMatch(
+        /cannot be verified/,
+      );
       expect(Date.now() - started).toBeLessThan(6500);
-      expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`jwks_uri ${silent.url}: no answer within 5 s`)));
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`jwks_uri ${silent.url}: no answer within 5 s`)),
+      );
     } finally {
       warn.mockRestore();
       await silent.close();

@@ -19,17 +19,40 @@ async function admin(production: boolean, args: string[], content?: unknown) {
   const errors: string[] = [];
   const file = path.join(directory, `${++files}.json`);
   if (content !== undefined) writeFileSync(file, JSON.stringify(content));
-  const context = { db: service().database.db, apiScopePrefix: "platform", production, secretKey: "s".repeat(40), print: () => undefined, printError: (line: string) => errors.push(line) };
+  const context = {
+    db: service().database.db,
+    apiScopePrefix: "platform",
+    production,
+    secretKey: "s".repeat(40),
+    print: () => undefined,
+    printError: (line: string) => errors.push(line),
+  };
   const code = await runAdminCommand(context, content === undefined ? args : [...args, file]);
   return { code, stderr: errors.join("\n") };
 }
 
-const keysClient = (id: string, jwksUri: string) => ({ client_id: id, grant_types: ["client_credentials"], token_endpoint_auth_method: "private_key_jwt", scope: "platform.catalogs.read", jwks_uri: jwksUri });
-const issuer = (jwksUri: string) => ({ issuer: "https://as.lens-maker.example", jwks_uri: jwksUri, clients: ["fed-addresses"], subject: "email", email_domains: ["lens-maker.example"] });
+const keysClient = (id: string, jwksUri: string) => ({
+  client_id: id,
+  grant_types: ["client_credentials"],
+  token_endpoint_auth_method: "private_key_jwt",
+  scope: "platform.catalogs.read",
+  jwks_uri: jwksUri,
+});
+const issuer = (jwksUri: string) => ({
+  issuer: "https://as.lens-maker.example",
+  jwks_uri: jwksUri,
+  clients: ["fed-addresses"],
+  subject: "email",
+  email_domains: ["lens-maker.example"],
+});
 const counts = () => Promise.all([service().database.db.client.count(), service().database.db.trustedIssuer.count()]);
 
 beforeAll(async () => {
-  const federationClient = { client_id: "fed-addresses", grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"], scope: "platform.catalogs.read" };
+  const federationClient = {
+    client_id: "fed-addresses",
+    grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"],
+    scope: "platform.catalogs.read",
+  };
   expect((await admin(false, ["clients", "add"], federationClient)).code).toBe(0);
 });
 
@@ -53,7 +76,10 @@ describe(`key set URLs on public addresses only, in production, on ${testProvide
   it.each(refused)("refuses a client's jwks_uri %s: %s", async (url, reason) => {
     const before = await counts();
     const result = await admin(true, ["clients", "add"], keysClient("partner-internal", url));
-    expect([result.code, result.stderr]).toEqual([1, expect.stringContaining(`jwks_uri "${url}" must be a public address: ${reason}`)]);
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      expect.stringContaining(`jwks_uri "${url}" must be a public address: ${reason}`),
+    ]);
     expect(result.stderr.endsWith(reason)).toBe(true);
     expect(await counts()).toEqual(before);
   });
@@ -61,15 +87,22 @@ describe(`key set URLs on public addresses only, in production, on ${testProvide
   it.each(refused)("refuses a trusted issuer's jwks_uri %s: %s", async (url, reason) => {
     const before = await counts();
     const result = await admin(true, ["federation", "add"], issuer(url));
-    expect([result.code, result.stderr]).toEqual([1, expect.stringContaining(`jwks_uri "${url}" must be a public address: ${reason}`)]);
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      expect.stringContaining(`jwks_uri "${url}" must be a public address: ${reason}`),
+    ]);
     expect(await counts()).toEqual(before);
   });
 
   it("accepts a public host in production, and the loopback outside it", async () => {
-    expect((await admin(true, ["clients", "add"], keysClient("partner-public", "https://keys.partner.example/jwks"))).code).toBe(0);
+    expect(
+      (await admin(true, ["clients", "add"], keysClient("partner-public", "https://keys.partner.example/jwks"))).code,
+    ).toBe(0);
     expect((await admin(true, ["federation", "add"], issuer("https://as.lens-maker.example/jwks"))).code).toBe(0);
     expect((await admin(false, ["clients", "add"], keysClient("partner-dev", "https://localhost:5432/"))).code).toBe(0);
-    expect((await admin(false, ["clients", "add"], keysClient("partner-dev-http", "http://127.0.0.1:3911/jwks"))).code).toBe(0);
+    expect(
+      (await admin(false, ["clients", "add"], keysClient("partner-dev-http", "http://127.0.0.1:3911/jwks"))).code,
+    ).toBe(0);
     expect((await admin(false, ["federation", "add"], issuer("https://169.254.169.254/jwks"))).code).toBe(0);
   });
 });

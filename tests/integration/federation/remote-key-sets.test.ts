@@ -21,7 +21,10 @@ afterEach(() => {
 afterAll(() => server.close());
 
 async function failure(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(KeySetUnavailable);
   return (error as Error).message;
 }
@@ -63,7 +66,9 @@ describe("remote key sets", () => {
   it("uses http only on the loopback outside production, and https only in production", async () => {
     expect(await failure(remoteKeySet(server.url, { production: true }))).toMatch(/not https/);
     expect(server.fetches).toBe(0);
-    expect(await failure(remoteKeySet("http://192.0.2.1/jwks.json", development))).toMatch(/neither https nor http on a loopback host/);
+    expect(await failure(remoteKeySet("http://192.0.2.1/jwks.json", development))).toMatch(
+      /neither https nor http on a loopback host/,
+    );
   });
 
   it("in production connects to public addresses only: a name resolving to the loopback and internal literals are refused", async () => {
@@ -71,10 +76,19 @@ describe("remote key sets", () => {
     const production = { production: true };
     const refusals: [string, RegExp][] = [
       // Not refused for its text: the check is on the address the name resolves to, where the socket connects.
-      [`https://localhost:${port}/jwks.json`, /: it is not at a public address \(localhost resolves to (127\.0\.0\.1|::1), which is loopback\)$/],
-      ["https://169.254.169.254/latest/meta-data/jwks", /: it is not at a public address \(169\.254\.169\.254 is link-local\)$/],
+      [
+        `https://localhost:${port}/jwks.json`,
+        /: it is not at a public address \(localhost resolves to (127\.0\.0\.1|::1), which is loopback\)$/,
+      ],
+      [
+        "https://169.254.169.254/latest/meta-data/jwks",
+        /: it is not at a public address \(169\.254\.169\.254 is link-local\)$/,
+      ],
       [`https://127.0.0.1:${port}/jwks.json`, /: it is not at a public address \(127\.0\.0\.1 is loopback\)$/],
-      [`https://[::ffff:127.0.0.1]:${port}/jwks.json`, /\(::ffff:7f00:1 is IPv4-mapped 127\.0\.0\.1, which is loopback\)$/],
+      [
+        `https://[::ffff:127.0.0.1]:${port}/jwks.json`,
+        /\(::ffff:7f00:1 is IPv4-mapped 127\.0\.0\.1, which is loopback\)$/,
+      ],
       ["https://10.0.0.1/jwks.json", /\(10\.0\.0\.1 is private \(RFC 1918\)\)$/],
     ];
     for (const [url, reason] of refusals) {

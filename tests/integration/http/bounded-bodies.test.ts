@@ -12,7 +12,8 @@ import { ISSUER, signedInAgent, useOAuthService, type UserAgent } from "../../he
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
-const cookieHeader = (agent: UserAgent) => [...agent.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
+const cookieHeader = (agent: UserAgent) =>
+  [...agent.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
 
 const CHUNK = 16 * 1024;
 
@@ -57,21 +58,32 @@ describe(`request bodies are bounded on ${testProvider()}`, () => {
   for (const path of POSTS) {
     it(`${path} stops reading a chunked form body after 64 KB and answers 413`, async () => {
       const { stream, counter } = endlessBody(600 * 1024 * 1024);
-      const response = await ROUTES[path].POST(post(path, stream, { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.9" }));
+      const response = await ROUTES[path].POST(
+        post(path, stream, { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.9" }),
+      );
       expect(response.status).toBe(REFUSED_FIRST[path] ?? 413);
       expect(counter.pulled).toBeLessThanOrEqual(MAX_FORM_BYTES + 2 * CHUNK);
     });
 
     it(`${path} answers 413 at once to a declared length over 64 KB`, async () => {
       const { stream, counter } = endlessBody(600 * 1024 * 1024);
-      const response = await ROUTES[path].POST(post(path, stream, { "content-type": "application/x-www-form-urlencoded", "content-length": String(600 * 1024 * 1024) }));
+      const response = await ROUTES[path].POST(
+        post(path, stream, {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(600 * 1024 * 1024),
+        }),
+      );
       expect(response.status).toBe(REFUSED_FIRST[path] ?? 413);
       expect(counter.pulled).toBeLessThanOrEqual(2 * CHUNK);
     });
   }
 
   it("a body just under the limit is read whole", async () => {
-    const response = await ROUTES["/interaction/login"].POST(post("/interaction/login", `username=x&${"a".repeat(MAX_FORM_BYTES - 100)}=1`, { "content-type": "application/x-www-form-urlencoded" }));
+    const response = await ROUTES["/interaction/login"].POST(
+      post("/interaction/login", `username=x&${"a".repeat(MAX_FORM_BYTES - 100)}=1`, {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+    );
     expect(response.status).toBe(303);
   });
 
@@ -84,9 +96,18 @@ describe(`request bodies are bounded on ${testProvider()}`, () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="catalog"; filename="big.xml"\r\nContent-Type: text/xml\r\n\r\n<?xml version="1.0"?>\n`,
     ].join("");
     // Empty comments: well-formed XML the import keeps reading, to the end of the upload limit.
-    const { stream, counter } = endlessBody(MAX_UPLOAD_BYTES + 50 * 1024 * 1024, head, new TextEncoder().encode("<!---->".repeat(CHUNK / 7)));
+    const { stream, counter } = endlessBody(
+      MAX_UPLOAD_BYTES + 50 * 1024 * 1024,
+      head,
+      new TextEncoder().encode("<!---->".repeat(CHUNK / 7)),
+    );
     const revisions = await service().database.db.catalogRevision.count();
-    const response = await ROUTES["/interaction/catalogs"].POST(post("/interaction/catalogs", stream, { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: cookieHeader(supplier) }));
+    const response = await ROUTES["/interaction/catalogs"].POST(
+      post("/interaction/catalogs", stream, {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        cookie: cookieHeader(supplier),
+      }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/portal/catalogs?error=too_large");
     expect(counter.pulled).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 2 * CHUNK);
@@ -95,7 +116,12 @@ describe(`request bodies are bounded on ${testProvider()}`, () => {
 
   it("a form that is no multipart body gets the form-expired answer, not a 500", async () => {
     const supplier = await signedInAgent("supplier@demo.test", "Supplier#2026");
-    const response = await ROUTES["/interaction/catalogs"].POST(post("/interaction/catalogs", "--x\r\ngarbage", { "content-type": "multipart/form-data; boundary=x", cookie: cookieHeader(supplier) }));
+    const response = await ROUTES["/interaction/catalogs"].POST(
+      post("/interaction/catalogs", "--x\r\ngarbage", {
+        "content-type": "multipart/form-data; boundary=x",
+        cookie: cookieHeader(supplier),
+      }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/portal/catalogs?error=form_expired");
   });

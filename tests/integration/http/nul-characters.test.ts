@@ -15,26 +15,78 @@ const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString(
 const nulAssertion = `${segment({ alg: "ES256" })}.${segment({ iss: "a\u0000", sub: "a\u0000", aud: `${ISSUER}/connect/token`, exp: Math.floor(Date.now() / 1000) + 60, jti: "x" })}.${Buffer.alloc(64).toString("base64url")}`;
 
 type Route = keyof typeof ROUTES;
-const handler = (route: Route, method: string) => (ROUTES[route] as Record<string, (request: Request) => Promise<Response>>)[method];
+const handler = (route: Route, method: string) =>
+  (ROUTES[route] as Record<string, (request: Request) => Promise<Response>>)[method];
 
 describe(`NUL characters on ${testProvider()}`, () => {
   it("are refused in queries, paths, forms, JSON and Basic credentials, with 400 and no write", async () => {
-    const token = await userToken("optician@demo.test", "Optician#2026", "openid platform.catalogs.read platform.supplierreg.readwrite");
+    const token = await userToken(
+      "optician@demo.test",
+      "Optician#2026",
+      "openid platform.catalogs.read platform.supplierreg.readwrite",
+    );
     const bearer = { authorization: `Bearer ${token}` };
 
     const cases: [string, Route, Request][] = [
-      ["token: client_id in the form", "/connect/token", formRequest("/connect/token", { grant_type: "client_credentials", client_id: "demo\u0000", client_secret: "x" })],
-      ["token: client_id in Basic", "/connect/token", formRequest("/connect/token", { grant_type: "client_credentials" }, { authorization: basic("demo-backend\u0000", "x") })],
-      ...(["/connect/token", "/connect/introspect", "/connect/revocation"] as const).map((path): [string, Route, Request] => [
-        `${path}: iss of a client assertion`,
-        path,
-        formRequest(path, { grant_type: "client_credentials", token: "t", client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer", client_assertion: nulAssertion }),
-      ]),
-      ["SilentLogin: user name", "/services/login/SilentLogin", formRequest("/services/login/SilentLogin", { username: "a\u0000b", password: "x" })],
-      ["getSubCatalog: companyID", "/getSubCatalog.ashx", new Request(`${ISSUER}/getSubCatalog.ashx?companyID=a%00&catalogResourceKey=x&revision=1`)],
-      ["API: path segment", "/v2/[...path]", new Request(`${ISSUER}/v2/supplierregistrations/a%00b`, { headers: bearer })],
-      ["API: catalog path", "/v2/[...path]", new Request(`${ISSUER}/v2/catalogs/DLAG/catalog.xml%00/revisions/1/articles`, { headers: bearer })],
-      ["API: JSON string", "/v2/[...path]", new Request(`${ISSUER}/v2/supplierregistrations`, { method: "POST", headers: { ...bearer, "content-type": "application/json" }, body: '{"supplierId":"F\\u0000WG","clientId":"ab"}' })],
+      [
+        "token: client_id in the form",
+        "/connect/token",
+        formRequest("/connect/token", {
+          grant_type: "client_credentials",
+          client_id: "demo\u0000",
+          client_secret: "x",
+        }),
+      ],
+      [
+        "token: client_id in Basic",
+        "/connect/token",
+        formRequest(
+          "/connect/token",
+          { grant_type: "client_credentials" },
+          { authorization: basic("demo-backend\u0000", "x") },
+        ),
+      ],
+      ...(["/connect/token", "/connect/introspect", "/connect/revocation"] as const).map(
+        (path): [string, Route, Request] => [
+          `${path}: iss of a client assertion`,
+          path,
+          formRequest(path, {
+            grant_type: "client_credentials",
+            token: "t",
+            client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+            client_assertion: nulAssertion,
+          }),
+        ],
+      ),
+      [
+        "SilentLogin: user name",
+        "/services/login/SilentLogin",
+        formRequest("/services/login/SilentLogin", { username: "a\u0000b", password: "x" }),
+      ],
+      [
+        "getSubCatalog: companyID",
+        "/getSubCatalog.ashx",
+        new Request(`${ISSUER}/getSubCatalog.ashx?companyID=a%00&catalogResourceKey=x&revision=1`),
+      ],
+      [
+        "API: path segment",
+        "/v2/[...path]",
+        new Request(`${ISSUER}/v2/supplierregistrations/a%00b`, { headers: bearer }),
+      ],
+      [
+        "API: catalog path",
+        "/v2/[...path]",
+        new Request(`${ISSUER}/v2/catalogs/DLAG/catalog.xml%00/revisions/1/articles`, { headers: bearer }),
+      ],
+      [
+        "API: JSON string",
+        "/v2/[...path]",
+        new Request(`${ISSUER}/v2/supplierregistrations`, {
+          method: "POST",
+          headers: { ...bearer, "content-type": "application/json" },
+          body: '{"supplierId":"F\\u0000WG","clientId":"ab"}',
+        }),
+      ],
     ];
     const before = await countRegistrations();
     for (const [name, route, request] of cases) {
@@ -46,7 +98,11 @@ describe(`NUL characters on ${testProvider()}`, () => {
       if (route === "/v2/[...path]") expect(JSON.parse(text).type, name).toBe("urn:optigate:problem:bad-request");
     }
     const agent = await signedInAgent("optician@demo.test", "Optician#2026");
-    const form = await agent.post("suppliers", "/interaction/suppliers", { action: "request", supplier_id: "F\u0000WG", client_id: "x" });
+    const form = await agent.post("suppliers", "/interaction/suppliers", {
+      action: "request",
+      supplier_id: "F\u0000WG",
+      client_id: "x",
+    });
     expect([form.status, await form.text()]).toEqual([400, expect.stringContaining("NUL")]);
     expect(await countRegistrations()).toBe(before);
   });

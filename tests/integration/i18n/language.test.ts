@@ -36,9 +36,22 @@ describe("language switch", () => {
 describe(`preferred language on ${testProvider()}`, () => {
   it("is stored from the profile form, shown at once, and cleared again", async () => {
     const agent = new UserAgent();
-    const start = await agent.authorize({ client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "code", scope: "openid", state: "s" });
-    await agent.login(new URL(start.headers.get("location")!, ISSUER).searchParams.get("returnUrl")!, "supplier@demo.test", "Supplier#2026");
-    const saved = await agent.post("portal", "/interaction/portal", { action: "set-language", preferred_language: "de" });
+    const start = await agent.authorize({
+      client_id: "demo-web",
+      redirect_uri: "http://localhost:4000/callback",
+      response_type: "code",
+      scope: "openid",
+      state: "s",
+    });
+    await agent.login(
+      new URL(start.headers.get("location")!, ISSUER).searchParams.get("returnUrl")!,
+      "supplier@demo.test",
+      "Supplier#2026",
+    );
+    const saved = await agent.post("portal", "/interaction/portal", {
+      action: "set-language",
+      preferred_language: "de",
+    });
     expect(saved.headers.get("location")).toBe("/portal/profile?saved=1");
     expect(agent.cookies.get("optigate_locale")).toBe("de");
     const user = () => service().database.db.user.findUniqueOrThrow({ where: { email: "supplier@demo.test" } });
@@ -46,7 +59,10 @@ describe(`preferred language on ${testProvider()}`, () => {
     await agent.post("portal", "/interaction/portal", { action: "set-language", preferred_language: "" });
     expect((await user()).preferredLanguage).toBeNull();
     expect(agent.cookies.has("optigate_locale")).toBe(false);
-    const refused = await agent.post("portal", "/interaction/portal", { action: "set-language", preferred_language: "xx" });
+    const refused = await agent.post("portal", "/interaction/portal", {
+      action: "set-language",
+      preferred_language: "xx",
+    });
     expect(refused.headers.get("location")).toBe("/portal/profile?error=unknown_action");
   });
 });

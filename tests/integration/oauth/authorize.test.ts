@@ -17,7 +17,13 @@ import {
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
-const base = { client_id: demoWeb.client_id, redirect_uri: demoWeb.redirect_uri, response_type: "code", scope: "openid profile", state: "xyz" };
+const base = {
+  client_id: demoWeb.client_id,
+  redirect_uri: demoWeb.redirect_uri,
+  response_type: "code",
+  scope: "openid profile",
+  state: "xyz",
+};
 
 async function expectErrorPage(response: Response, text: RegExp) {
   expect(response.status).toBe(400);
@@ -41,8 +47,14 @@ describe(`GET /connect/authorize on ${testProvider()}: requests that must not be
   it("shows an error page for an unknown client, in the requested language", async () => {
     const agent = new UserAgent();
     await expectErrorPage(await agent.authorize({ ...base, client_id: "nobody" }), /not registered with OptiGate/);
-    await expectErrorPage(await agent.authorize({ ...base, client_id: "nobody", ui_locales: "fr de" }), /lang="de"[\s\S]*nicht registriert/);
-    await expectErrorPage(await new UserAgent("de-DE,de;q=0.9").authorize({ ...base, client_id: "nobody" }), /lang="de"/);
+    await expectErrorPage(
+      await agent.authorize({ ...base, client_id: "nobody", ui_locales: "fr de" }),
+      /lang="de"[\s\S]*nicht registriert/,
+    );
+    await expectErrorPage(
+      await new UserAgent("de-DE,de;q=0.9").authorize({ ...base, client_id: "nobody" }),
+      /lang="de"/,
+    );
   });
 
   it.each([
@@ -53,7 +65,11 @@ describe(`GET /connect/authorize on ${testProvider()}: requests that must not be
     ["another port", { redirect_uri: "http://localhost:4001/callback" }, /redirect_uri is not registered/],
     ["another scheme", { redirect_uri: "https://localhost:4000/callback" }, /redirect_uri is not registered/],
     ["a trailing slash", { redirect_uri: "http://localhost:4000/callback/" }, /redirect_uri is not registered/],
-    ["a loopback URI for a web client", { redirect_uri: "http://127.0.0.1:4000/callback" }, /redirect_uri is not registered/],
+    [
+      "a loopback URI for a web client",
+      { redirect_uri: "http://127.0.0.1:4000/callback" },
+      /redirect_uri is not registered/,
+    ],
   ])("never redirects for %s", async (_name, override, text) => {
     await expectErrorPage(await new UserAgent().authorize({ ...base, ...override }), text);
   });
@@ -66,42 +82,102 @@ describe(`GET /connect/authorize on ${testProvider()}: requests that must not be
   it("accepts loopback redirect URIs on any port for native clients without registration", async () => {
     const { challenge } = pkcePair();
     const native = { ...base, client_id: "demo-native", code_challenge: challenge, code_challenge_method: "S256" };
-    for (const redirect_uri of ["http://127.0.0.1:51234/callback", "http://[::1]:8080/", "com.example.demo:/callback"]) {
+    for (const redirect_uri of [
+      "http://127.0.0.1:51234/callback",
+      "http://[::1]:8080/",
+      "com.example.demo:/callback",
+    ]) {
       const response = await new UserAgent().authorize({ ...native, redirect_uri });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toMatch(/^\/login\?returnUrl=/);
     }
-    await expectErrorPage(await new UserAgent().authorize({ ...native, redirect_uri: "http://localhost:51234/callback" }), /not registered/);
+    await expectErrorPage(
+      await new UserAgent().authorize({ ...native, redirect_uri: "http://localhost:51234/callback" }),
+      /not registered/,
+    );
     // Characters a Location header cannot carry make no loopback URI (they made the error redirect fail with a 500).
     for (const redirect_uri of ["http://127.0.0.1:8080/cb\n", "http://127.0.0.1:8080/€", "http://127.0.0.1:8080/a b"]) {
-      await expectErrorPage(await new UserAgent().authorize({ ...native, redirect_uri, response_mode: "fragment", state: "" }), /not registered/);
+      await expectErrorPage(
+        await new UserAgent().authorize({ ...native, redirect_uri, response_mode: "fragment", state: "" }),
+        /not registered/,
+      );
     }
   });
 });
 
 describe(`GET /connect/authorize on ${testProvider()}: errors sent to the client`, () => {
   const { challenge } = pkcePair();
-  const spa = { ...base, client_id: "demo-spa", redirect_uri: "http://localhost:5173/callback", code_challenge: challenge, code_challenge_method: "S256" };
+  const spa = {
+    ...base,
+    client_id: "demo-spa",
+    redirect_uri: "http://localhost:5173/callback",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  };
 
   it.each([
     ["a repeated parameter", `${new URLSearchParams(base)}&scope=email`, "invalid_request"],
     ["a missing response_type", new URLSearchParams({ ...base, response_type: "" }).toString(), "invalid_request"],
-    ["an unsupported response_type", new URLSearchParams({ ...base, response_type: "code token" }).toString(), "unsupported_response_type"],
+    [
+      "an unsupported response_type",
+      new URLSearchParams({ ...base, response_type: "code token" }).toString(),
+      "unsupported_response_type",
+    ],
     ["a missing scope", new URLSearchParams({ ...base, scope: "" }).toString(), "invalid_request"],
-    ["a scope the client may not use", new URLSearchParams({ ...spa, scope: "openid platform.supplierreg.read" }).toString(), "invalid_scope"],
+    [
+      "a scope the client may not use",
+      new URLSearchParams({ ...spa, scope: "openid platform.supplierreg.read" }).toString(),
+      "invalid_scope",
+    ],
     ["an unknown scope", new URLSearchParams({ ...base, scope: "openid admin" }).toString(), "invalid_scope"],
-    ["offline_access for an online client", new URLSearchParams({ ...spa, scope: "openid offline_access" }).toString(), "invalid_scope"],
-    ["a public client without PKCE", new URLSearchParams({ ...spa, code_challenge: "", code_challenge_method: "" }).toString(), "invalid_request"],
+    [
+      "offline_access for an online client",
+      new URLSearchParams({ ...spa, scope: "openid offline_access" }).toString(),
+      "invalid_scope",
+    ],
+    [
+      "a public client without PKCE",
+      new URLSearchParams({ ...spa, code_challenge: "", code_challenge_method: "" }).toString(),
+      "invalid_request",
+    ],
     ["PKCE plain", new URLSearchParams({ ...spa, code_challenge_method: "plain" }).toString(), "invalid_request"],
-    ["a malformed code_challenge", new URLSearchParams({ ...spa, code_challenge: "short" }).toString(), "invalid_request"],
-    ["a code_challenge_method alone", new URLSearchParams({ ...base, code_challenge_method: "S256" }).toString(), "invalid_request"],
+    [
+      "a malformed code_challenge",
+      new URLSearchParams({ ...spa, code_challenge: "short" }).toString(),
+      "invalid_request",
+    ],
+    [
+      "a code_challenge_method alone",
+      new URLSearchParams({ ...base, code_challenge_method: "S256" }).toString(),
+      "invalid_request",
+    ],
     ["an unknown prompt", new URLSearchParams({ ...base, prompt: "always" }).toString(), "invalid_request"],
-    ["prompt=none with another prompt", new URLSearchParams({ ...base, prompt: "none login" }).toString(), "invalid_request"],
+    [
+      "prompt=none with another prompt",
+      new URLSearchParams({ ...base, prompt: "none login" }).toString(),
+      "invalid_request",
+    ],
     ["a negative max_age", new URLSearchParams({ ...base, max_age: "-1" }).toString(), "invalid_request"],
     ["a request object", new URLSearchParams({ ...base, request: "eyJ.eyJ.sig" }).toString(), "request_not_supported"],
-    ["a request_uri", new URLSearchParams({ ...base, request_uri: "https://x.example/r" }).toString(), "request_uri_not_supported"],
-    ["an unknown response_mode", new URLSearchParams({ ...base, response_mode: "web_message" }).toString(), "invalid_request"],
-    ["a client not registered for the code flow", new URLSearchParams({ ...base, client_id: "demo-implicit", redirect_uri: "http://localhost:5174/callback" }).toString(), "unauthorized_client"],
+    [
+      "a request_uri",
+      new URLSearchParams({ ...base, request_uri: "https://x.example/r" }).toString(),
+      "request_uri_not_supported",
+    ],
+    [
+      "an unknown response_mode",
+      new URLSearchParams({ ...base, response_mode: "web_message" }).toString(),
+      "invalid_request",
+    ],
+    [
+      "a client not registered for the code flow",
+      new URLSearchParams({
+        ...base,
+        client_id: "demo-implicit",
+        redirect_uri: "http://localhost:5174/callback",
+      }).toString(),
+      "unauthorized_client",
+    ],
   ])("redirects %s back with the error, state and iss", async (_name, query, error) => {
     const response = await new UserAgent().authorizeUrl(`${ISSUER}/connect/authorize?${query}`);
     expectRedirectError(response, error);
@@ -147,7 +223,11 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
     expect(returnUrlOf(get)).toBe(`/connect/authorize?${new URLSearchParams(base)}`);
     const post = await call(
       "authorize",
-      new Request(`${ISSUER}/connect/authorize`, { method: "POST", body: new URLSearchParams(base), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      new Request(`${ISSUER}/connect/authorize`, {
+        method: "POST",
+        body: new URLSearchParams(base),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
     );
     expect(post.status).toBe(302);
     expect(post.headers.get("location")).toMatch(/^\/login\?returnUrl=/);
@@ -181,7 +261,13 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
     const agent = new UserAgent();
     await authorizeWithConsent(agent, base);
     const { challenge } = pkcePair();
-    const spa = { ...base, client_id: "demo-spa", redirect_uri: "http://localhost:5173/callback", code_challenge: challenge, code_challenge_method: "S256" };
+    const spa = {
+      ...base,
+      client_id: "demo-spa",
+      redirect_uri: "http://localhost:5173/callback",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    };
     const response = await agent.authorize(spa);
     expect(response.headers.get("location")).toMatch(/^\/consent\?/);
   });
@@ -190,7 +276,10 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
     const agent = new UserAgent();
     await authorizeWithConsent(agent, base);
     const session = await service().database.db.loginSession.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
-    await service().database.db.loginSession.update({ where: { id: session.id }, data: { authTime: new Date(Date.now() - 120_000) } });
+    await service().database.db.loginSession.update({
+      where: { id: session.id },
+      data: { authTime: new Date(Date.now() - 120_000) },
+    });
     expect((await agent.authorize({ ...base, prompt: "login" })).headers.get("location")).toMatch(/^\/login\?/);
     expect((await agent.authorize({ ...base, max_age: "60" })).headers.get("location")).toMatch(/^\/login\?/);
     expect(callbackParams(await agent.authorize({ ...base, max_age: "600" })).get("code")).toBeTruthy();
@@ -219,18 +308,24 @@ describe(`GET|POST /connect/authorize on ${testProvider()}: the flow`, () => {
     const row = await service().database.db.authorizationCode.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     expect(code).toBeTruthy();
     expect(JSON.parse(row.scopes)).toEqual(["openid", "email"]);
-    const consent = await service().database.db.consent.findFirstOrThrow({ where: { clientId: "demo-web", userId: row.userId } });
+    const consent = await service().database.db.consent.findFirstOrThrow({
+      where: { clientId: "demo-web", userId: row.userId },
+    });
     expect(JSON.parse(consent.scopes).sort()).toEqual(["email", "openid"]);
   });
 
   it("refuses consent and login forms without a valid CSRF token", async () => {
     const agent = new UserAgent();
     const start = await agent.authorize(base);
-    const login = await agent.login(returnUrlOf(start), "optician@demo.test", "Optician#2026", { csrf_token: "forged" });
+    const login = await agent.login(returnUrlOf(start), "optician@demo.test", "Optician#2026", {
+      csrf_token: "forged",
+    });
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toMatch(/error=form_expired/);
     await agent.login(returnUrlOf(start), "optician@demo.test", "Optician#2026");
-    const consentPage = await agent.authorizeUrl(`/connect/authorize?${new URLSearchParams({ ...base, prompt: "consent" })}`);
+    const consentPage = await agent.authorizeUrl(
+      `/connect/authorize?${new URLSearchParams({ ...base, prompt: "consent" })}`,
+    );
     const consent = await agent.consent(interactionOf(consentPage), "allow", ["email"], { csrf_token: "forged" });
     expect(consent.headers.get("location")).toMatch(/^\/consent\?.*error=form_expired/);
   });
@@ -262,14 +357,24 @@ describe(`consent on ${testProvider()}: only for the prompt authorize opened, af
     const start = await supplier.authorize({ ...base, prompt: "consent" });
     const decided = await supplier.consent(interactionOf(start), "allow", ["openid", "profile"]);
     const code = callbackParams(decided).get("code")!;
-    const tokens = await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: base.redirect_uri }, { authorization: basic(demoWeb.client_id, demoWeb.secret) }));
+    const tokens = await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "authorization_code", code, redirect_uri: base.redirect_uri },
+        { authorization: basic(demoWeb.client_id, demoWeb.secret) },
+      ),
+    );
     const supplierIdToken = ((await tokens.json()) as { id_token: string }).id_token;
 
     const optician = await signedInAgent("optician@demo.test", "Optician#2026");
     const hinted = await optician.authorize({ ...base, prompt: "consent", id_token_hint: supplierIdToken });
     expect(hinted.headers.get("location")).toMatch(/^\/login\?/);
     const before = await codesIssued();
-    await expectNoCode(await optician.consent("", "allow", ["openid", "profile"], { returnUrl: returnUrlOf(hinted) }), before);
+    await expectNoCode(
+      await optician.consent("", "allow", ["openid", "profile"], { returnUrl: returnUrlOf(hinted) }),
+      before,
+    );
   });
 
   it("decides a prompt once, and only in the session it was opened for", async () => {

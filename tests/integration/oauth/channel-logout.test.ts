@@ -4,7 +4,15 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
-import { authorizeWithConsent, basic, call, formRequest, ISSUER, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  authorizeWithConsent,
+  basic,
+  call,
+  formRequest,
+  ISSUER,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -24,7 +32,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const port = (receiver.address() as AddressInfo).port;
   const registration = parseClientMetadata(
-    { client_id: rp.client_id, redirect_uris: [rp.redirect_uri], frontchannel_logout_uri: "https://rp.example/frontchannel?from=optigate", backchannel_logout_uri: `http://127.0.0.1:${port}/backchannel`, post_logout_redirect_uris: ["https://rp.example/"] },
+    {
+      client_id: rp.client_id,
+      redirect_uris: [rp.redirect_uri],
+      frontchannel_logout_uri: "https://rp.example/frontchannel?from=optigate",
+      backchannel_logout_uri: `http://127.0.0.1:${port}/backchannel`,
+      post_logout_redirect_uris: ["https://rp.example/"],
+    },
     "platform",
   );
   await registerClient(service().database.db, registration, { value: rp.secret });
@@ -32,8 +46,23 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 async function signedInToRp(agent = new UserAgent()) {
-  const { code } = await authorizeWithConsent(agent, { client_id: rp.client_id, redirect_uri: rp.redirect_uri, response_type: "code", scope: "openid", state: "s" });
-  const tokens = await (await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: rp.redirect_uri }, { Authorization: basic(rp.client_id, rp.secret) }))).json();
+  const { code } = await authorizeWithConsent(agent, {
+    client_id: rp.client_id,
+    redirect_uri: rp.redirect_uri,
+    response_type: "code",
+    scope: "openid",
+    state: "s",
+  });
+  const tokens = await (
+    await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "authorization_code", code, redirect_uri: rp.redirect_uri },
+        { Authorization: basic(rp.client_id, rp.secret) },
+      ),
+    )
+  ).json();
   return { agent, idToken: tokens.id_token as string };
 }
 
@@ -46,14 +75,22 @@ describe(`combined sign-out on ${testProvider()}`, () => {
   it("advertises front- and back-channel logout", async () => {
     const { GET } = await import("@/app/.well-known/openid-configuration/route");
     const metadata = await (await GET(new Request(`${ISSUER}/.well-known/openid-configuration`))).json();
-    expect(metadata).toMatchObject({ frontchannel_logout_supported: true, frontchannel_logout_session_supported: true, backchannel_logout_supported: true, backchannel_logout_session_supported: true });
+    expect(metadata).toMatchObject({
+      frontchannel_logout_supported: true,
+      frontchannel_logout_session_supported: true,
+      backchannel_logout_supported: true,
+      backchannel_logout_session_supported: true,
+    });
   });
 
   it("sends a back-channel logout token and shows the front-channel page before redirecting", async () => {
     received.length = 0;
     const { agent, idToken } = await signedInToRp();
     const session = await service().database.db.loginSession.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
-    const response = await agent.get("endsession", `/connect/endsession?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: "https://rp.example/", state: "st" })}`);
+    const response = await agent.get(
+      "endsession",
+      `/connect/endsession?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: "https://rp.example/", state: "st" })}`,
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     const frame = new URL(/<iframe src="([^"]+)"/.exec(html)![1].replace(/&amp;/g, "&"));
@@ -64,8 +101,16 @@ describe(`combined sign-out on ${testProvider()}`, () => {
 
     expect(received).toHaveLength(1);
     expect(decodeProtectedHeader(received[0]).typ).toBe("logout+jwt");
-    const { payload } = await jwtVerify(received[0], await keys(), { issuer: ISSUER, audience: rp.client_id, typ: "logout+jwt" });
-    expect(payload).toMatchObject({ sid: session.id, sub: session.userId, events: { "http://schemas.openid.net/event/backchannel-logout": {} } });
+    const { payload } = await jwtVerify(received[0], await keys(), {
+      issuer: ISSUER,
+      audience: rp.client_id,
+      typ: "logout+jwt",
+    });
+    expect(payload).toMatchObject({
+      sid: session.id,
+      sub: session.userId,
+      events: { "http://schemas.openid.net/event/backchannel-logout": {} },
+    });
     expect(payload.nonce).toBeUndefined();
   });
 
@@ -81,9 +126,27 @@ describe(`combined sign-out on ${testProvider()}`, () => {
 
   it("redirects straight away when no client of the session registered logout URIs", async () => {
     const agent = new UserAgent();
-    const { code } = await authorizeWithConsent(agent, { client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "code", scope: "openid", state: "s" });
-    const tokens = await (await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: "http://localhost:4000/callback" }, { Authorization: basic("demo-web", "demo-web-secret") }))).json();
-    const response = await agent.get("endsession", `/connect/endsession?${new URLSearchParams({ id_token_hint: tokens.id_token })}`);
+    const { code } = await authorizeWithConsent(agent, {
+      client_id: "demo-web",
+      redirect_uri: "http://localhost:4000/callback",
+      response_type: "code",
+      scope: "openid",
+      state: "s",
+    });
+    const tokens = await (
+      await call(
+        "token",
+        formRequest(
+          "/connect/token",
+          { grant_type: "authorization_code", code, redirect_uri: "http://localhost:4000/callback" },
+          { Authorization: basic("demo-web", "demo-web-secret") },
+        ),
+      )
+    ).json();
+    const response = await agent.get(
+      "endsession",
+      `/connect/endsession?${new URLSearchParams({ id_token_hint: tokens.id_token })}`,
+    );
     expect(response.status).toBe(302);
   });
 });

@@ -5,7 +5,8 @@ import { testProvider } from "../../helpers/test-database";
 
 useOAuthService();
 const backend = { Authorization: basic("demo-backend", "demo-backend-secret") };
-const token = (form: Record<string, string>, headers: Record<string, string> = backend) => call("token", formRequest("/connect/token", { grant_type: "client_credentials", ...form }, headers));
+const token = (form: Record<string, string>, headers: Record<string, string> = backend) =>
+  call("token", formRequest("/connect/token", { grant_type: "client_credentials", ...form }, headers));
 
 describe(`grant_type=client_credentials on ${testProvider()}`, () => {
   it("gives a backend client all its API scopes when none are asked for; the client is the subject", async () => {
@@ -13,22 +14,39 @@ describe(`grant_type=client_credentials on ${testProvider()}`, () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = await response.json();
-    expect(body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "platform.catalogs.read platform.supplierreg.readwrite" });
+    expect(body).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "platform.catalogs.read platform.supplierreg.readwrite",
+    });
     expect(body.refresh_token).toBeUndefined();
     expect(body.id_token).toBeUndefined();
     const claims = decodeJwt(body.access_token);
-    expect(claims).toMatchObject({ sub: "demo-backend", client_id: "demo-backend", scope: "platform.catalogs.read platform.supplierreg.readwrite" });
+    expect(claims).toMatchObject({
+      sub: "demo-backend",
+      client_id: "demo-backend",
+      scope: "platform.catalogs.read platform.supplierreg.readwrite",
+    });
     expect(claims.auth_time).toBeUndefined();
   });
 
   it("gives a requested subset and also accepts client_secret_post", async () => {
-    const body = await (await token({ scope: "platform.catalogs.read", client_id: "demo-backend", client_secret: "demo-backend-secret" }, {})).json();
+    const body = await (
+      await token(
+        { scope: "platform.catalogs.read", client_id: "demo-backend", client_secret: "demo-backend-secret" },
+        {},
+      )
+    ).json();
     expect(body.scope).toBeUndefined();
     expect(decodeJwt(body.access_token).scope).toBe("platform.catalogs.read");
   });
 
   it.each([
-    ["openid"], ["offline_access"], ["profile platform.catalogs.read"], ["platform.supplierreg.read"], ["unknown.scope"],
+    ["openid"],
+    ["offline_access"],
+    ["profile platform.catalogs.read"],
+    ["platform.supplierreg.read"],
+    ["unknown.scope"],
   ])("refuses scope %s with invalid_scope", async (scope) => {
     const response = await token({ scope });
     expect(response.status).toBe(400);

@@ -46,7 +46,12 @@ describe(`discovery on ${testProvider()}`, () => {
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"],
       token_endpoint_auth_signing_alg_values_supported: ["RS256", "PS256", "ES256", "EdDSA"],
-      revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "private_key_jwt", "none"],
+      revocation_endpoint_auth_methods_supported: [
+        "client_secret_basic",
+        "client_secret_post",
+        "private_key_jwt",
+        "none",
+      ],
       introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "private_key_jwt"],
       introspection_endpoint_auth_signing_alg_values_supported: ["RS256", "PS256", "ES256", "EdDSA"],
       id_token_signing_alg_values_supported: ["RS256", "ES256", "PS256"],
@@ -54,7 +59,9 @@ describe(`discovery on ${testProvider()}`, () => {
       ui_locales_supported: ["en", "de"],
       authorization_response_iss_parameter_supported: true,
     });
-    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["openid", "profile", "email", "offline_access", "platform.catalogs.read"]));
+    expect(metadata.scopes_supported).toEqual(
+      expect.arrayContaining(["openid", "profile", "email", "offline_access", "platform.catalogs.read"]),
+    );
     expect(metadata.claims_supported).toEqual(expect.arrayContaining(["sub", "email", "name", "auth_time", "nonce"]));
   });
 });
@@ -64,22 +71,28 @@ describe(`signing keys on ${testProvider()}`, () => {
     const { keys } = await jwks();
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(keys.find((k) => k.alg === "RS256")).toMatchObject({ kty: "RSA", use: "sig" });
-    for (const key of keys) for (const privatePart of ["d", "p", "q", "dp", "dq", "qi"]) expect(key).not.toHaveProperty(privatePart);
+    for (const key of keys)
+      for (const privatePart of ["d", "p", "q", "dp", "dq", "qi"]) expect(key).not.toHaveProperty(privatePart);
     expect(new Set(keys.map((k) => k.kid)).size).toBe(keys.length);
   });
 
   it("keeps private keys encrypted under SECRET_KEY", async () => {
     const row = await service().database.db.signingKey.findFirstOrThrow();
     expect(row.privateKeyEncrypted).not.toContain("PRIVATE KEY");
-    expect(unseal(row.privateKeyEncrypted, deriveKey(SECRET_KEY, "signing-key-encryption"))).toContain("BEGIN PRIVATE KEY");
-    expect(() => unseal(row.privateKeyEncrypted, deriveKey("another-secret-key-of-enough-length", "signing-key-encryption"))).toThrow();
+    expect(unseal(row.privateKeyEncrypted, deriveKey(SECRET_KEY, "signing-key-encryption"))).toContain(
+      "BEGIN PRIVATE KEY",
+    );
+    expect(() =>
+      unseal(row.privateKeyEncrypted, deriveKey("another-secret-key-of-enough-length", "signing-key-encryption")),
+    ).toThrow();
   });
 
   it("publishes an active key of every algorithm discovery advertises for ID tokens", async () => {
     const db = service().database.db;
     expect(await ensureSigningKeys(db, ["RS256", "ES256", "PS256"], SECRET_KEY)).toHaveLength(0);
     const { GET } = await import("@/app/.well-known/openid-configuration/route");
-    const advertised: string[] = (await (await GET(new Request(`${ISSUER}/.well-known/openid-configuration`))).json()).id_token_signing_alg_values_supported;
+    const advertised: string[] = (await (await GET(new Request(`${ISSUER}/.well-known/openid-configuration`))).json())
+      .id_token_signing_alg_values_supported;
     const published = await jwks();
     for (const alg of advertised) expect(published.keys.filter((k) => k.alg === alg)).toHaveLength(1);
     expect(published.keys.find((k) => k.alg === "ES256")).toMatchObject({ kty: "EC", crv: "P-256" });
@@ -90,14 +103,29 @@ describe(`signing keys on ${testProvider()}`, () => {
 
   it("advertises the server default first and signs with it unless the client asks for another algorithm", async () => {
     const { discoveryDocument } = await import("@/lib/oauth/discovery");
-    expect(discoveryDocument({ ...loadConfig(), idTokenSigningAlg: "PS256" }).id_token_signing_alg_values_supported).toEqual(["PS256", "RS256", "ES256"]);
+    expect(
+      discoveryDocument({ ...loadConfig(), idTokenSigningAlg: "PS256" }).id_token_signing_alg_values_supported,
+    ).toEqual(["PS256", "RS256", "ES256"]);
     const db = service().database.db;
-    const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { email: "optician@demo.test" },
+      include: { company: true },
+    });
     const client = (await findClient(db, "demo-web"))!;
     const keys = createLocalJWKSet((await jwks()) as never);
-    const idTokenAlg = async (config: Partial<ReturnType<typeof loadConfig>>, clientAlg: "RS256" | "ES256" | "PS256" | null) => {
-      const body = await issueUserTokens({ db, config: { ...loadConfig(), ...config } }, { client: { ...client, idTokenSignedResponseAlg: clientAlg }, user, scopes: ["openid"], authTime: new Date() });
-      const { protectedHeader } = await jwtVerify(body.id_token!, keys, { issuer: ISSUER, audience: "demo-web", typ: "JWT" });
+    const idTokenAlg = async (
+      config: Partial<ReturnType<typeof loadConfig>>,
+      clientAlg: "RS256" | "ES256" | "PS256" | null,
+    ) => {
+      const body = await issueUserTokens(
+        { db, config: { ...loadConfig(), ...config } },
+        { client: { ...client, idTokenSignedResponseAlg: clientAlg }, user, scopes: ["openid"], authTime: new Date() },
+      );
+      const { protectedHeader } = await jwtVerify(body.id_token!, keys, {
+        issuer: ISSUER,
+        audience: "demo-web",
+        typ: "JWT",
+      });
       return [decodeProtectedHeader(body.access_token).alg, protectedHeader.alg];
     };
     expect(await idTokenAlg({}, null)).toEqual(["RS256", "RS256"]);

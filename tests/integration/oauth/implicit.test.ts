@@ -5,7 +5,13 @@ import { authorizeWithConsent, callbackParams, ISSUER, UserAgent, useOAuthServic
 import { testProvider } from "../../helpers/test-database";
 
 useOAuthService();
-const implicit = { client_id: "demo-implicit", redirect_uri: "http://localhost:5174/callback", scope: "openid profile email", state: "st", nonce: "nonce-1" };
+const implicit = {
+  client_id: "demo-implicit",
+  redirect_uri: "http://localhost:5174/callback",
+  scope: "openid profile email",
+  state: "st",
+  nonce: "nonce-1",
+};
 
 async function keys() {
   const { GET } = await import("@/app/.well-known/openid-configuration/jwks/route");
@@ -32,7 +38,9 @@ describe(`implicit flow on ${testProvider()}`, () => {
 
   it("puts the user's claims into an ID token that comes alone, and returns only an access token for token", async () => {
     const agent = new UserAgent();
-    const alone = callbackParams((await authorizeWithConsent(agent, { ...implicit, response_type: "id_token" })).response);
+    const alone = callbackParams(
+      (await authorizeWithConsent(agent, { ...implicit, response_type: "id_token" })).response,
+    );
     expect(alone.get("access_token")).toBeNull();
     const id = await jwtVerify(alone.get("id_token")!, await keys(), { issuer: ISSUER, audience: "demo-implicit" });
     expect(id.payload).toMatchObject({ email: "optician@demo.test", given_name: "Olivia", nonce: "nonce-1" });
@@ -43,7 +51,11 @@ describe(`implicit flow on ${testProvider()}`, () => {
   });
 
   it("answers in a form post when asked", async () => {
-    const { response } = await authorizeWithConsent(new UserAgent(), { ...implicit, response_type: "id_token token", response_mode: "form_post" });
+    const { response } = await authorizeWithConsent(new UserAgent(), {
+      ...implicit,
+      response_type: "id_token token",
+      response_mode: "form_post",
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('action="http://localhost:5174/callback"');
@@ -62,7 +74,14 @@ describe(`implicit flow on ${testProvider()}`, () => {
   });
 
   it("refuses implicit to clients registered only for the code flow", async () => {
-    const response = await new UserAgent().authorize({ client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "id_token token", scope: "openid", state: "s", nonce: "n" });
+    const response = await new UserAgent().authorize({
+      client_id: "demo-web",
+      redirect_uri: "http://localhost:4000/callback",
+      response_type: "id_token token",
+      scope: "openid",
+      state: "s",
+      nonce: "n",
+    });
     const location = response.headers.get("location")!;
     expect(location).toContain("#error=unauthorized_client");
   });

@@ -16,7 +16,16 @@ function errorOf(response: Response): string | null {
 async function addUser(email: string, password: string, active = true) {
   const db = service().database.db;
   const company = await db.company.findFirstOrThrow({ where: { kind: "eye_care_professional" } });
-  await db.user.create({ data: { email, givenName: "T", familyName: "User", companyId: company.id, active, passwordHash: await hashPassword(password) } });
+  await db.user.create({
+    data: {
+      email,
+      givenName: "T",
+      familyName: "User",
+      companyId: company.id,
+      active,
+      passwordHash: await hashPassword(password),
+    },
+  });
 }
 
 describe(`POST /interaction/login on ${testProvider()}`, () => {
@@ -31,7 +40,9 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     expect(cookie).not.toMatch(/Secure/); // PUBLIC_URL is http here
     const session = await service().database.db.loginSession.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     expect(session.tokenHash).not.toBe(agent.cookies.get("optigate_session"));
-    const audit = await service().database.db.auditEvent.findFirst({ where: { type: "sign_in.succeeded", userId: session.userId } });
+    const audit = await service().database.db.auditEvent.findFirst({
+      where: { type: "sign_in.succeeded", userId: session.userId },
+    });
     expect(audit).not.toBeNull();
   });
 
@@ -45,7 +56,9 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
 
   it("refuses an inactive user even with the right password", async () => {
     await addUser("inactive@demo.test", "Inactive#2026", false);
-    expect(errorOf(await new UserAgent().login(returnUrl, "inactive@demo.test", "Inactive#2026"))).toBe("account_disabled");
+    expect(errorOf(await new UserAgent().login(returnUrl, "inactive@demo.test", "Inactive#2026"))).toBe(
+      "account_disabled",
+    );
   });
 
   it("asks for both fields and refuses redirects to other hosts", async () => {
@@ -53,14 +66,19 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     const response = await new UserAgent().login("//evil.example/steal", "optician@demo.test", "Optician#2026");
     expect(response.headers.get("location")).toBe("/");
     for (const returnUrl of ["/.//evil.com", "/%2e//evil.com", "/..//evil.com"]) {
-      expect((await new UserAgent().login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location"), returnUrl).toBe("/");
+      expect(
+        (await new UserAgent().login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location"),
+        returnUrl,
+      ).toBe("/");
     }
   });
 
   it(`throttles an account after ${MAX_FAILURES.account} failures, whatever the password, with the same answer for unknown accounts`, async () => {
     await addUser("throttled@demo.test", "Right#2026");
     for (let attempt = 0; attempt < MAX_FAILURES.account; attempt++) {
-      expect(errorOf(await new UserAgent().login(returnUrl, "throttled@demo.test", "wrong"))).toBe("invalid_credentials");
+      expect(errorOf(await new UserAgent().login(returnUrl, "throttled@demo.test", "wrong"))).toBe(
+        "invalid_credentials",
+      );
       expect(errorOf(await new UserAgent().login(returnUrl, "ghost@demo.test", "wrong"))).toBe("invalid_credentials");
     }
     const blocked = await new UserAgent().login(returnUrl, "throttled@demo.test", "Right#2026");
@@ -68,7 +86,9 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     expect(new URL(blocked.headers.get("location")!, ISSUER).searchParams.get("minutes")).toBe("15");
     expect(errorOf(await new UserAgent().login(returnUrl, "ghost@demo.test", "wrong"))).toBe("throttled");
     // Other accounts are not affected by one account's lock.
-    expect((await new UserAgent().login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location")).toBe(returnUrl);
+    expect(
+      (await new UserAgent().login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location"),
+    ).toBe(returnUrl);
   });
 
   it(`throttles an address after ${MAX_FAILURES.address} failures across accounts`, async () => {
@@ -93,11 +113,15 @@ describe(`sign-in throttling under concurrency on ${testProvider()}`, () => {
     await db.loginThrottle.deleteMany();
     await addUser("burst@demo.test", "Right#2026");
     const user = await db.user.findUniqueOrThrow({ where: { email: "burst@demo.test" } });
-    const answers = await Promise.all(Array.from({ length: 40 }, () => new UserAgent().login(returnUrl, "burst@demo.test", "wrong")));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => new UserAgent().login(returnUrl, "burst@demo.test", "wrong")),
+    );
     const errors = answers.map(errorOf);
     expect(errors.filter((error) => error === "invalid_credentials")).toHaveLength(MAX_FAILURES.account);
     expect(errors.filter((error) => error === "throttled")).toHaveLength(40 - MAX_FAILURES.account);
-    expect(await db.auditEvent.count({ where: { type: "sign_in.failed", userId: user.id } })).toBe(MAX_FAILURES.account);
+    expect(await db.auditEvent.count({ where: { type: "sign_in.failed", userId: user.id } })).toBe(
+      MAX_FAILURES.account,
+    );
     expect(errorOf(await new UserAgent().login(returnUrl, "burst@demo.test", "Right#2026"))).toBe("throttled");
     await db.loginThrottle.deleteMany();
   });
@@ -109,7 +133,9 @@ describe(`sign-in throttling under concurrency on ${testProvider()}`, () => {
     const user = await db.user.findUniqueOrThrow({ where: { email: "burst2@demo.test" } });
     const passwords = [...Array.from({ length: 39 }, () => "wrong"), "Right#2026"];
     await Promise.all(passwords.map((password) => new UserAgent().login(returnUrl, "burst2@demo.test", password)));
-    const checked = await db.auditEvent.count({ where: { userId: user.id, type: { in: ["sign_in.failed", "sign_in.succeeded"] } } });
+    const checked = await db.auditEvent.count({
+      where: { userId: user.id, type: { in: ["sign_in.failed", "sign_in.succeeded"] } },
+    });
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(MAX_FAILURES.account);
     await db.loginThrottle.deleteMany();
@@ -119,7 +145,9 @@ describe(`sign-in throttling under concurrency on ${testProvider()}`, () => {
     const db = service().database.db;
     await db.loginThrottle.deleteMany();
     const before = await db.auditEvent.count({ where: { type: "sign_in.failed" } });
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => new UserAgent().login(returnUrl, `wave${index}@demo.test`, "wrong")));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => new UserAgent().login(returnUrl, `wave${index}@demo.test`, "wrong")),
+    );
     expect(answers.map(errorOf).filter((error) => error === "invalid_credentials")).toHaveLength(MAX_FAILURES.address);
     expect((await db.auditEvent.count({ where: { type: "sign_in.failed" } })) - before).toBe(MAX_FAILURES.address);
     await db.loginThrottle.deleteMany();
@@ -129,12 +157,19 @@ describe(`sign-in throttling under concurrency on ${testProvider()}`, () => {
     const db = service().database.db;
     await db.loginThrottle.deleteMany();
     const attacker = () => new UserAgent("en", "203.0.113.66");
-    for (let attempt = 0; attempt < MAX_FAILURES.address; attempt++) await attacker().login(returnUrl, `spray${attempt}@demo.test`, "wrong");
+    for (let attempt = 0; attempt < MAX_FAILURES.address; attempt++)
+      await attacker().login(returnUrl, `spray${attempt}@demo.test`, "wrong");
     const rows = await db.loginThrottle.count();
-    for (let attempt = 0; attempt < 10; attempt++) expect(errorOf(await attacker().login(returnUrl, "optician@demo.test", "wrong"))).toBe("throttled");
-    for (let attempt = 0; attempt < 10; attempt++) expect(errorOf(await attacker().login(returnUrl, `new${attempt}@demo.test`, "wrong"))).toBe("throttled");
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect(errorOf(await attacker().login(returnUrl, "optician@demo.test", "wrong"))).toBe("throttled");
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect(errorOf(await attacker().login(returnUrl, `new${attempt}@demo.test`, "wrong"))).toBe("throttled");
     expect(await db.loginThrottle.count()).toBe(rows);
-    expect((await new UserAgent("en", "203.0.113.77").login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location")).toBe(returnUrl);
+    expect(
+      (await new UserAgent("en", "203.0.113.77").login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get(
+        "location",
+      ),
+    ).toBe(returnUrl);
     await db.loginThrottle.deleteMany();
   });
 
@@ -152,14 +187,27 @@ describe(`password hashes at an older cost on ${testProvider()}`, () => {
   it("are replaced at the next successful sign-in, and only then", async () => {
     const db = service().database.db;
     const salt = Buffer.from("fedcba9876543210");
-    const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64url"), scryptSync("Old#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url")].join("$");
+    const old = [
+      "scrypt",
+      2 ** 15,
+      8,
+      1,
+      salt.toString("base64url"),
+      scryptSync("Old#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url"),
+    ].join("$");
     const company = await db.company.findFirstOrThrow({ where: { kind: "eye_care_professional" } });
-    await db.user.create({ data: { email: "old-hash@demo.test", givenName: "O", familyName: "Ld", companyId: company.id, passwordHash: old } });
+    await db.user.create({
+      data: { email: "old-hash@demo.test", givenName: "O", familyName: "Ld", companyId: company.id, passwordHash: old },
+    });
     await new UserAgent().login(returnUrl, "old-hash@demo.test", "wrong");
     expect((await db.user.findUniqueOrThrow({ where: { email: "old-hash@demo.test" } })).passwordHash).toBe(old);
-    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(returnUrl);
+    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(
+      returnUrl,
+    );
     const rehashed = (await db.user.findUniqueOrThrow({ where: { email: "old-hash@demo.test" } })).passwordHash;
     expect(rehashed).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(returnUrl);
+    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(
+      returnUrl,
+    );
   });
 });

@@ -6,36 +6,74 @@ import { hashToken } from "@/lib/crypto/tokens";
 import { getPrismaClient } from "@/lib/db/prisma";
 import { ROTATION_GRACE_SECONDS } from "@/lib/oauth/token/grants/refresh-token";
 import { forgetUser } from "@/lib/oauth/users/user-store";
-import { authorizeWithConsent, basic, call, demoWeb, formRequest, ISSUER, pkcePair, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  authorizeWithConsent,
+  basic,
+  call,
+  demoWeb,
+  formRequest,
+  ISSUER,
+  pkcePair,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
 const rotating = { client_id: "rotating-web", redirect_uri: "https://rotating.example/cb", secret: "rotating-secret" };
 const OFFLINE_SCOPE = "openid profile platform.catalogs.read offline_access";
 
-const token = (form: Record<string, string>, headers: Record<string, string> = {}) => call("token", formRequest("/connect/token", form, headers));
+const token = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+  call("token", formRequest("/connect/token", form, headers));
 
-async function offlineGrant(client: { client_id: string; redirect_uri: string; secret: string }): Promise<{ refresh_token: string; access_token: string }> {
+async function offlineGrant(client: {
+  client_id: string;
+  redirect_uri: string;
+  secret: string;
+}): Promise<{ refresh_token: string; access_token: string }> {
   const agent = new UserAgent();
-  const { code } = await authorizeWithConsent(agent, { client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s" });
-  const response = await token({ grant_type: "authorization_code", code, redirect_uri: client.redirect_uri }, { Authorization: basic(client.client_id, client.secret) });
+  const { code } = await authorizeWithConsent(agent, {
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uri,
+    response_type: "code",
+    scope: OFFLINE_SCOPE,
+    state: "s",
+  });
+  const response = await token(
+    { grant_type: "authorization_code", code, redirect_uri: client.redirect_uri },
+    { Authorization: basic(client.client_id, client.secret) },
+  );
   expect(response.status).toBe(200);
   return response.json();
 }
 
-const refresh = (client: { client_id: string; secret: string }, refreshToken: string, extra: Record<string, string> = {}) =>
-  token({ grant_type: "refresh_token", refresh_token: refreshToken, ...extra }, { Authorization: basic(client.client_id, client.secret) });
+const refresh = (
+  client: { client_id: string; secret: string },
+  refreshToken: string,
+  extra: Record<string, string> = {},
+) =>
+  token(
+    { grant_type: "refresh_token", refresh_token: refreshToken, ...extra },
+    { Authorization: basic(client.client_id, client.secret) },
+  );
 
 async function expectError(response: Response, error: string, status = 400) {
   expect(response.status).toBe(status);
   expect((await response.json()).error).toBe(error);
 }
 
-const stored = (refreshToken: string) => service().database.db.refreshToken.findUniqueOrThrow({ where: { tokenHash: hashToken(refreshToken) } });
+const stored = (refreshToken: string) =>
+  service().database.db.refreshToken.findUniqueOrThrow({ where: { tokenHash: hashToken(refreshToken) } });
 
 beforeAll(async () => {
   const registration = parseClientMetadata(
-    { client_id: rotating.client_id, redirect_uris: [rotating.redirect_uri], offline_access: true, refresh_token_policy: "rotate", scope: OFFLINE_SCOPE },
+    {
+      client_id: rotating.client_id,
+      redirect_uris: [rotating.redirect_uri],
+      offline_access: true,
+      refresh_token_policy: "rotate",
+      scope: OFFLINE_SCOPE,
+    },
     "platform",
   );
   await registerClient(service().database.db, registration, { value: rotating.secret });
@@ -74,7 +112,9 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
     expect(decodeJwt(narrowed.access_token).scope).toBe("platform.catalogs.read");
     expect(narrowed.id_token).toBeUndefined();
     await expectError(await refresh(demoWeb, grant.refresh_token, { scope: "openid email" }), "invalid_scope");
-    expect(decodeJwt((await (await refresh(demoWeb, grant.refresh_token)).json()).access_token).scope).toBe(OFFLINE_SCOPE);
+    expect(decodeJwt((await (await refresh(demoWeb, grant.refresh_token)).json()).access_token).scope).toBe(
+      OFFLINE_SCOPE,
+    );
   });
 
   it("refuses another client's, a revoked, an expired, and an unknown token, and a deactivated user's", async () => {
@@ -82,13 +122,19 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
     await expectError(await refresh(rotating, grant.refresh_token), "invalid_grant");
     expect((await refresh(demoWeb, grant.refresh_token)).status).toBe(200); // untouched by the attempt
     await expectError(await refresh(demoWeb, "unknown"), "invalid_grant");
-    await expectError(await token({ grant_type: "refresh_token" }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }), "invalid_request");
+    await expectError(
+      await token({ grant_type: "refresh_token" }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }),
+      "invalid_request",
+    );
 
     const db = service().database.db;
     const row = await stored(grant.refresh_token);
     await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectError(await refresh(demoWeb, grant.refresh_token), "invalid_grant");
-    await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + 60_000), revokedAt: new Date() } });
+    await db.refreshToken.update({
+      where: { id: row.id },
+      data: { expiresAt: new Date(Date.now() + 60_000), revokedAt: new Date() },
+    });
     await expectError(await refresh(demoWeb, grant.refresh_token), "invalid_grant");
 
     const other = await offlineGrant(demoWeb);
@@ -104,40 +150,110 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
 
   it("requires confidential clients to authenticate and lets public clients send their client_id", async () => {
     const grant = await offlineGrant(demoWeb);
-    await expectError(await token({ grant_type: "refresh_token", refresh_token: grant.refresh_token, client_id: "demo-web" }), "invalid_client", 401);
+    await expectError(
+      await token({ grant_type: "refresh_token", refresh_token: grant.refresh_token, client_id: "demo-web" }),
+      "invalid_client",
+      401,
+    );
 
     const agent = new UserAgent();
     const { verifier, challenge } = pkcePair();
     const redirect_uri = "http://127.0.0.1:50505/cb";
-    const { code } = await authorizeWithConsent(agent, { client_id: "demo-native", redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s", code_challenge: challenge, code_challenge_method: "S256" });
-    const native = await (await token({ grant_type: "authorization_code", code, redirect_uri, client_id: "demo-native", code_verifier: verifier })).json();
+    const { code } = await authorizeWithConsent(agent, {
+      client_id: "demo-native",
+      redirect_uri,
+      response_type: "code",
+      scope: OFFLINE_SCOPE,
+      state: "s",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const native = await (
+      await token({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri,
+        client_id: "demo-native",
+        code_verifier: verifier,
+      })
+    ).json();
     expect(native.refresh_token).toBeTruthy();
-    const refreshed = await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" });
+    const refreshed = await token({
+      grant_type: "refresh_token",
+      refresh_token: native.refresh_token,
+      client_id: "demo-native",
+    });
     expect(refreshed.status).toBe(200);
   });
 
   it("rotates a public client's refresh token: a replay after the grace period revokes its family (RFC 9700 §4.14.2)", async () => {
     const { verifier, challenge } = pkcePair();
     const redirect_uri = "http://127.0.0.1:50506/cb";
-    const { code } = await authorizeWithConsent(new UserAgent(), { client_id: "demo-native", redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s", code_challenge: challenge, code_challenge_method: "S256" });
-    const native = await (await token({ grant_type: "authorization_code", code, redirect_uri, client_id: "demo-native", code_verifier: verifier })).json();
-    const next = await (await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" })).json();
+    const { code } = await authorizeWithConsent(new UserAgent(), {
+      client_id: "demo-native",
+      redirect_uri,
+      response_type: "code",
+      scope: OFFLINE_SCOPE,
+      state: "s",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const native = await (
+      await token({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri,
+        client_id: "demo-native",
+        code_verifier: verifier,
+      })
+    ).json();
+    const next = await (
+      await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" })
+    ).json();
     expect(next.refresh_token).toBeTruthy();
     expect(next.refresh_token).not.toBe(native.refresh_token);
 
     const db = service().database.db;
     const original = await stored(native.refresh_token);
-    await db.refreshToken.update({ where: { id: original.id }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
-    await expectError(await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" }), "invalid_grant");
-    await expectError(await token({ grant_type: "refresh_token", refresh_token: next.refresh_token, client_id: "demo-native" }), "invalid_grant");
+    await db.refreshToken.update({
+      where: { id: original.id },
+      data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) },
+    });
+    await expectError(
+      await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" }),
+      "invalid_grant",
+    );
+    await expectError(
+      await token({ grant_type: "refresh_token", refresh_token: next.refresh_token, client_id: "demo-native" }),
+      "invalid_grant",
+    );
   });
 
   it("never gives refresh tokens to clients without offline access", async () => {
     const { verifier, challenge } = pkcePair();
-    const { code } = await authorizeWithConsent(new UserAgent(), { client_id: "demo-spa", redirect_uri: "http://localhost:5173/callback", response_type: "code", scope: "openid", state: "s", code_challenge: challenge, code_challenge_method: "S256" });
-    const body = await (await token({ grant_type: "authorization_code", code, redirect_uri: "http://localhost:5173/callback", client_id: "demo-spa", code_verifier: verifier })).json();
+    const { code } = await authorizeWithConsent(new UserAgent(), {
+      client_id: "demo-spa",
+      redirect_uri: "http://localhost:5173/callback",
+      response_type: "code",
+      scope: "openid",
+      state: "s",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const body = await (
+      await token({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: "http://localhost:5173/callback",
+        client_id: "demo-spa",
+        code_verifier: verifier,
+      })
+    ).json();
     expect(body.refresh_token).toBeUndefined();
-    await expectError(await token({ grant_type: "refresh_token", refresh_token: "x", client_id: "demo-spa" }), "unauthorized_client");
+    await expectError(
+      await token({ grant_type: "refresh_token", refresh_token: "x", client_id: "demo-spa" }),
+      "unauthorized_client",
+    );
   });
 
   it("refuses a token that had expired when its update ran as expired, without revoking it, though an earlier request slid it since", async () => {
@@ -157,7 +273,10 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
       const response = await refresh(demoWeb, grant.refresh_token);
       expect(reads).toHaveBeenCalled();
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: "invalid_grant", error_description: "the refresh token has expired" });
+      expect(await response.json()).toMatchObject({
+        error: "invalid_grant",
+        error_description: "the refresh token has expired",
+      });
     } finally {
       reads.mockRestore();
     }
@@ -175,7 +294,8 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
   });
 });
 
-const liveTokens = (familyId: string) => service().database.db.refreshToken.count({ where: { familyId, revokedAt: null, rotatedAt: null } });
+const liveTokens = (familyId: string) =>
+  service().database.db.refreshToken.count({ where: { familyId, revokedAt: null, rotatedAt: null } });
 
 describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => {
   it("hands out a new refresh token each time; the old one is refused after the grace period and revokes the family", async () => {
@@ -192,7 +312,10 @@ describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => 
 
     const db = service().database.db;
     const original = await stored(grant.refresh_token);
-    await db.refreshToken.update({ where: { id: original.id }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
+    await db.refreshToken.update({
+      where: { id: original.id },
+      data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) },
+    });
     await expectError(await refresh(rotating, grant.refresh_token), "invalid_grant");
     const family = await db.refreshToken.findMany({ where: { familyId: original.familyId } });
     expect(family.length).toBe(3);
@@ -216,7 +339,10 @@ describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => 
     expect(await service().database.db.refreshToken.count({ where: { familyId } })).toBe(3);
 
     // After the grace period the chain keeps working from its one live token, and nothing else does.
-    await service().database.db.refreshToken.updateMany({ where: { familyId, rotatedAt: { not: null } }, data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) } });
+    await service().database.db.refreshToken.updateMany({
+      where: { familyId, rotatedAt: { not: null } },
+      data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) },
+    });
     const third = await refresh(rotating, second.refresh_token);
     expect(third.status).toBe(200);
     expect(await liveTokens(familyId)).toBe(1);

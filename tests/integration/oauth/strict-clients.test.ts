@@ -39,7 +39,11 @@ interface Flow {
 }
 
 async function authorizationRequest(client: oauth.Client, redirectUri: string, scope: string): Promise<Flow> {
-  const [state, nonce, verifier] = [oauth.generateRandomState(), oauth.generateRandomNonce(), oauth.generateRandomCodeVerifier()];
+  const [state, nonce, verifier] = [
+    oauth.generateRandomState(),
+    oauth.generateRandomNonce(),
+    oauth.generateRandomCodeVerifier(),
+  ];
   const url = new URL(as.authorization_endpoint!);
   url.search = new URLSearchParams({
     response_type: "code",
@@ -68,23 +72,57 @@ async function signInAndAllow(agent: UserAgent, url: URL): Promise<URL> {
   return new URL(response.headers.get("location")!);
 }
 
-async function redeem(client: oauth.Client, auth: oauth.ClientAuth, flow: Flow, callback: URL, redirectUri: string, headers?: Record<string, string>) {
+async function redeem(
+  client: oauth.Client,
+  auth: oauth.ClientAuth,
+  flow: Flow,
+  callback: URL,
+  redirectUri: string,
+  headers?: Record<string, string>,
+) {
   const parameters = oauth.validateAuthResponse(as, client, callback, flow.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, auth, parameters, redirectUri, flow.verifier, options(headers));
-  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: flow.nonce, requireIdToken: true });
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    auth,
+    parameters,
+    redirectUri,
+    flow.verifier,
+    options(headers),
+  );
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+    expectedNonce: flow.nonce,
+    requireIdToken: true,
+  });
   return { result, claims: oauth.getValidatedIdTokenClaims(result)!, response };
 }
 
 async function userinfo(client: oauth.Client, accessToken: string, subject: string) {
-  return oauth.processUserInfoResponse(as, client, subject, await oauth.userInfoRequest(as, client, accessToken, options()));
+  return oauth.processUserInfoResponse(
+    as,
+    client,
+    subject,
+    await oauth.userInfoRequest(as, client, accessToken, options()),
+  );
 }
 
 async function catalogs(accessToken: string): Promise<Response> {
-  return oauth.protectedResourceRequest(accessToken, "GET", new URL(`${ISSUER}/v2/catalogs`), new Headers(), null, options());
+  return oauth.protectedResourceRequest(
+    accessToken,
+    "GET",
+    new URL(`${ISSUER}/v2/catalogs`),
+    new Headers(),
+    null,
+    options(),
+  );
 }
 
 async function refresh(client: oauth.Client, auth: oauth.ClientAuth, refreshToken: string) {
-  return oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options()));
+  return oauth.processRefreshTokenResponse(
+    as,
+    client,
+    await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options()),
+  );
 }
 
 async function revoke(client: oauth.Client, auth: oauth.ClientAuth, token: string) {
@@ -120,14 +158,26 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     expect(result.refresh_token).toBeTruthy();
 
     // A resource server holding the access token to RFC 9068 (typ at+jwt, required claims, signature from the JWKS).
-    const presented = new Request(`${ISSUER}/v2/catalogs`, { headers: { authorization: `Bearer ${result.access_token}` } });
+    const presented = new Request(`${ISSUER}/v2/catalogs`, {
+      headers: { authorization: `Bearer ${result.access_token}` },
+    });
     const accessClaims = await oauth.validateJwtAccessToken(as, presented, `${ISSUER}/resources`, options());
-    expect(accessClaims).toMatchObject({ sub: claims.sub, client_id: "demo-web", scope: expect.stringContaining(CATALOGS) });
+    expect(accessClaims).toMatchObject({
+      sub: claims.sub,
+      client_id: "demo-web",
+      scope: expect.stringContaining(CATALOGS),
+    });
 
-    expect(await userinfo(client, result.access_token, claims.sub)).toMatchObject({ sub: claims.sub, name: "Olivia Optik", email: "optician@demo.test" });
+    expect(await userinfo(client, result.access_token, claims.sub)).toMatchObject({
+      sub: claims.sub,
+      name: "Olivia Optik",
+      email: "optician@demo.test",
+    });
     const listed = await catalogs(result.access_token);
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { items: { catalogId: string }[] }).items.map((item) => item.catalogId)).toContain("catalog.xml");
+    expect(((await listed.json()) as { items: { catalogId: string }[] }).items.map((item) => item.catalogId)).toContain(
+      "catalog.xml",
+    );
 
     const refreshed = await refresh(client, auth, result.refresh_token!);
     expect(refreshed.access_token).not.toBe(result.access_token);
@@ -143,7 +193,9 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     expect((replay as oauth.ResponseBodyError).error).toBe("invalid_grant");
 
     // A wrong secret: 401 with a Basic challenge, which oauth4webapi parses.
-    const wrongSecret = await refusal(refresh(client, oauth.ClientSecretBasic("not-the-secret"), refreshed.refresh_token ?? result.refresh_token!));
+    const wrongSecret = await refusal(
+      refresh(client, oauth.ClientSecretBasic("not-the-secret"), refreshed.refresh_token ?? result.refresh_token!),
+    );
     expect(wrongSecret).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
     expect((wrongSecret as oauth.WWWAuthenticateChallengeError).cause[0].scheme).toBe("basic");
 
@@ -151,7 +203,10 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     for (const call of [userinfo(client, "not-a-token", claims.sub), catalogs("not-a-token")]) {
       const challenge = await refusal(call);
       expect(challenge).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
-      expect((challenge as oauth.WWWAuthenticateChallengeError).cause[0]).toMatchObject({ scheme: "bearer", parameters: { error: "invalid_token" } });
+      expect((challenge as oauth.WWWAuthenticateChallengeError).cause[0]).toMatchObject({
+        scheme: "bearer",
+        parameters: { error: "invalid_token" },
+      });
     }
   });
 
@@ -162,7 +217,9 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     const flow = await authorizationRequest(client, redirectUri, `openid profile ${CATALOGS}`);
     const callback = await signInAndAllow(new UserAgent(), flow.url);
 
-    const { result, claims, response } = await redeem(client, auth, flow, callback, redirectUri, { origin: "http://localhost:5173" });
+    const { result, claims, response } = await redeem(client, auth, flow, callback, redirectUri, {
+      origin: "http://localhost:5173",
+    });
     expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     expect(result.refresh_token).toBeUndefined();
     expect((await userinfo(client, result.access_token, claims.sub)).sub).toBe(claims.sub);
@@ -175,7 +232,9 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     // Browser clients are never offline: the authorization response says so, with iss, and the library reads it.
     const offline = await authorizationRequest(client, redirectUri, "openid offline_access");
     const denied = await signInAndAllow(new UserAgent(), offline.url);
-    const error = await refusal(Promise.resolve().then(() => oauth.validateAuthResponse(as, client, denied, offline.state)));
+    const error = await refusal(
+      Promise.resolve().then(() => oauth.validateAuthResponse(as, client, denied, offline.state)),
+    );
     expect(error).toBeInstanceOf(oauth.AuthorizationResponseError);
     expect((error as oauth.AuthorizationResponseError).error).toBe("invalid_scope");
   });
@@ -216,7 +275,12 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     oidc.allowInsecureRequests(config);
     oidc.useIdTokenResponseType(config);
     const [state, nonce] = [oidc.randomState(), oidc.randomNonce()];
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: "http://localhost:5174/callback", scope: "openid profile", state, nonce });
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: "http://localhost:5174/callback",
+      scope: "openid profile",
+      state,
+      nonce,
+    });
     const callback = await signInAndAllow(new UserAgent(), url);
     expect(callback.hash).toContain("id_token=");
 
@@ -224,6 +288,8 @@ describe(`strict relying parties over HTTP on ${testProvider()}`, () => {
     expect([claims.iss, claims.aud, claims.nonce]).toEqual([ISSUER, "demo-implicit", nonce]);
 
     // The same response with another nonce is refused: the library checks what it sent.
-    await expect(oidc.implicitAuthentication(config, callback, oidc.randomNonce(), { expectedState: state })).rejects.toMatchObject({ cause: { cause: { claim: "nonce" } } });
+    await expect(
+      oidc.implicitAuthentication(config, callback, oidc.randomNonce(), { expectedState: state }),
+    ).rejects.toMatchObject({ cause: { cause: { claim: "nonce" } } });
   });
 });

@@ -2,7 +2,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { findClient } from "@/lib/oauth/clients/client-store";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
-import { authorizeWithConsent, basic, call, demoWeb, formRequest, ISSUER, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  authorizeWithConsent,
+  basic,
+  call,
+  demoWeb,
+  formRequest,
+  ISSUER,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -11,8 +20,26 @@ let profileOnlyToken: string;
 
 async function tokensFor(scope: string, grant?: string[]): Promise<string> {
   const agent = new UserAgent();
-  const { code } = await authorizeWithConsent(agent, { client_id: demoWeb.client_id, redirect_uri: demoWeb.redirect_uri, response_type: "code", scope, state: "s", prompt: "consent" }, grant);
-  const response = await call("token", formRequest("/connect/token", { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri }, { Authorization: basic(demoWeb.client_id, demoWeb.secret) }));
+  const { code } = await authorizeWithConsent(
+    agent,
+    {
+      client_id: demoWeb.client_id,
+      redirect_uri: demoWeb.redirect_uri,
+      response_type: "code",
+      scope,
+      state: "s",
+      prompt: "consent",
+    },
+    grant,
+  );
+  const response = await call(
+    "token",
+    formRequest(
+      "/connect/token",
+      { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri },
+      { Authorization: basic(demoWeb.client_id, demoWeb.secret) },
+    ),
+  );
   return (await response.json()).access_token;
 }
 
@@ -21,7 +48,11 @@ async function craftedToken(scopes: string[], issuedAt: Date): Promise<string> {
   const db = service().database.db;
   const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
   const context = { db, config: loadConfig() };
-  const body = await issueUserTokens(context, { client: (await findClient(db, "demo-web"))!, user, scopes, authTime: issuedAt }, issuedAt);
+  const body = await issueUserTokens(
+    context,
+    { client: (await findClient(db, "demo-web"))!, user, scopes, authTime: issuedAt },
+    issuedAt,
+  );
   return body.access_token;
 }
 
@@ -69,17 +100,24 @@ describe(`GET|POST /connect/userinfo on ${testProvider()}`, () => {
   ])("answers %s with invalid_token", async (_name, makeToken) => {
     const response = await userinfo({ headers: { Authorization: `Bearer ${await makeToken()}` } });
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="OptiGate", error="invalid_token", error_description="/);
+    expect(response.headers.get("www-authenticate")).toMatch(
+      /^Bearer realm="OptiGate", error="invalid_token", error_description="/,
+    );
   });
 
   it("answers a token without openid with insufficient_scope", async () => {
-    const response = await userinfo({ headers: { Authorization: `Bearer ${await craftedToken(["platform.catalogs.read"], new Date())}` } });
+    const response = await userinfo({
+      headers: { Authorization: `Bearer ${await craftedToken(["platform.catalogs.read"], new Date())}` },
+    });
     expect(response.status).toBe(403);
     expect(response.headers.get("www-authenticate")).toMatch(/error="insufficient_scope"/);
   });
 
   it("refuses a token sent in two places", async () => {
-    const response = await call("userinfo", formRequest("/connect/userinfo", { access_token: accessToken }, { Authorization: `Bearer ${accessToken}` }));
+    const response = await call(
+      "userinfo",
+      formRequest("/connect/userinfo", { access_token: accessToken }, { Authorization: `Bearer ${accessToken}` }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("invalid_request");
   });

@@ -29,12 +29,18 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   });
 
   it("sends HSTS on every answer when served over https, and none over http", async () => {
-    for (const [publicUrl, expected] of [["https://id.example.com", "max-age=31536000"], [ISSUER, null]] as const) {
+    for (const [publicUrl, expected] of [
+      ["https://id.example.com", "max-age=31536000"],
+      [ISSUER, null],
+    ] as const) {
       const nodeServer = createNodeServer(publicUrl, (_request, response) => response.end("from Next.js"));
       await new Promise<void>((resolve) => nodeServer.listen(0, "127.0.0.1", resolve));
       const origin = `http://127.0.0.1:${(nodeServer.address() as AddressInfo).port}`;
-      for (const path of ["/login", "/.well-known/openid-configuration", "/admin/clients/%ZZ"]) expect((await fetch(`${origin}${path}`)).headers.get("strict-transport-security"), path).toBe(expected);
-      const traced = await new Promise<IncomingMessage>((resolve) => httpRequest(`${origin}/`, { method: "TRACE" }, resolve).end());
+      for (const path of ["/login", "/.well-known/openid-configuration", "/admin/clients/%ZZ"])
+        expect((await fetch(`${origin}${path}`)).headers.get("strict-transport-security"), path).toBe(expected);
+      const traced = await new Promise<IncomingMessage>((resolve) =>
+        httpRequest(`${origin}/`, { method: "TRACE" }, resolve).end(),
+      );
       expect([traced.statusCode, traced.headers["strict-transport-security"] ?? null]).toEqual([405, expected]);
       await new Promise<void>((resolve) => nodeServer.close(() => resolve()));
     }
@@ -48,7 +54,12 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     expect(fastRoute("GET", "/.well-known/openid-configuration/jwks")).toBeDefined();
     expect(fastRoute("GET", "/getCatalogInfos.ashx?webServices")).toBeDefined();
     expect(fastRoute("GET", "/getSubCatalog.ashx?companyID=x")).toBeDefined();
-    for (const [method, url] of [["GET", "/connect/token"], ["GET", "/connect/authorize"], ["POST", "/interaction/login"], ["GET", "/"]]) {
+    for (const [method, url] of [
+      ["GET", "/connect/token"],
+      ["GET", "/connect/authorize"],
+      ["POST", "/interaction/login"],
+      ["GET", "/"],
+    ]) {
       expect(fastRoute(method, url)).toBeUndefined();
     }
   });
@@ -56,7 +67,10 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   it("serves a token request over HTTP with the handler's status, headers and body", async () => {
     const response = await fetch(`${base}/connect/token`, {
       method: "POST",
-      headers: { Authorization: basic("demo-backend", "demo-backend-secret"), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Authorization: basic("demo-backend", "demo-backend-secret"),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials&scope=platform.catalogs.read",
     });
     expect(response.status).toBe(200);
@@ -64,16 +78,26 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await response.json()).token_type).toBe("Bearer");
 
-    const refused = await fetch(`${base}/connect/token`, { method: "POST", headers: { Authorization: basic("demo-backend", "wrong"), "Content-Type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+    const refused = await fetch(`${base}/connect/token`, {
+      method: "POST",
+      headers: { Authorization: basic("demo-backend", "wrong"), "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials",
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toMatch(/^Basic/);
   });
 
   it("serves discovery with CORS for registered origins, and refuses oversized bodies", async () => {
-    const discovery = await fetch(`${base}/.well-known/openid-configuration`, { headers: { Origin: "http://localhost:5173" } });
+    const discovery = await fetch(`${base}/.well-known/openid-configuration`, {
+      headers: { Origin: "http://localhost:5173" },
+    });
     expect((await discovery.json()).issuer).toBe(ISSUER);
     expect(discovery.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
-    const huge = await fetch(`${base}/connect/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "x=".padEnd(100_000, "a") });
+    const huge = await fetch(`${base}/connect/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "x=".padEnd(100_000, "a"),
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -99,17 +123,30 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   it("stops reading when the caller goes away mid-download and keeps serving", async () => {
     const db = service().database.db;
     const catalog = await db.catalog.findFirstOrThrow({ where: { resourceKey: "DLAG-DE" } });
-    const revision = await db.catalogRevision.create({ data: { catalogId: catalog.id, number: 60, publishedAt: new Date(), validFrom: new Date(), released: true } });
-    await db.catalogArticle.createMany({ data: Array.from({ length: 20_000 }, (_, index) => ({ revisionId: revision.id, articleNumber: `X-${index}`, genericName: "Glas".repeat(50) })) });
+    const revision = await db.catalogRevision.create({
+      data: { catalogId: catalog.id, number: 60, publishedAt: new Date(), validFrom: new Date(), released: true },
+    });
+    await db.catalogArticle.createMany({
+      data: Array.from({ length: 20_000 }, (_, index) => ({
+        revisionId: revision.id,
+        articleNumber: `X-${index}`,
+        genericName: "Glas".repeat(50),
+      })),
+    });
 
     const abort = new AbortController();
-    const response = await fetch(`${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`, { signal: abort.signal });
+    const response = await fetch(
+      `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`,
+      { signal: abort.signal },
+    );
     const reader = response.body!.getReader();
     expect((await reader.read()).value!.length).toBeGreaterThan(0);
     abort.abort();
     await expect(reader.read()).rejects.toThrow();
 
-    const next = await fetch(`${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`);
+    const next = await fetch(
+      `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`,
+    );
     expect((await next.text()).split("</Article>")).toHaveLength(20_001);
   });
 });

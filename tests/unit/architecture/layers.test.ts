@@ -14,7 +14,20 @@ const LAYERS: [number, string[]][] = [
   [0, ["lib/config", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "lib/observability", "messages"]],
   [1, ["lib/db", "lib/service-context.ts"]],
   [2, ["lib/audit", "lib/session"]],
-  [3, ["lib/oauth", "lib/federation", "lib/catalog", "lib/registrations", "lib/admin", "lib/portal", "lib/health", "lib/setup", "prisma"]],
+  [
+    3,
+    [
+      "lib/oauth",
+      "lib/federation",
+      "lib/catalog",
+      "lib/registrations",
+      "lib/admin",
+      "lib/portal",
+      "lib/health",
+      "lib/setup",
+      "prisma",
+    ],
+  ],
   [4, ["lib/data"]],
   [5, ["lib/interaction", "lib/pages", "lib/server", "lib/api"]],
   [6, ["app", "scripts", "proxy.ts"]],
@@ -41,13 +54,15 @@ function resolveImport(from: string, specifier: string): string | undefined {
   else if (specifier.startsWith(".")) base = path.join(path.dirname(from), specifier);
   else return undefined; // a package
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) {
-    if (existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile()) return path.normalize(candidate);
+    if (existsSync(path.join(ROOT, candidate)) && statSync(path.join(ROOT, candidate)).isFile())
+      return path.normalize(candidate);
   }
   return undefined;
 }
 
 /** Imports that load a module; `import type` is erased at compile time and loads nothing. */
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b(?!\s+type\b)[^"';]*?\bfrom\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b(?!\s+type\b)[^"';]*?\bfrom\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), "utf8");
@@ -60,7 +75,8 @@ function importsOf(file: string): string[] {
 const GRAPH = new Map(FILES.map((file) => [file, importsOf(file)]));
 
 function layerOf(file: string): number {
-  for (const [rank, prefixes] of LAYERS) if (prefixes.some((prefix) => file === prefix || file.startsWith(`${prefix}/`))) return rank;
+  for (const [rank, prefixes] of LAYERS)
+    if (prefixes.some((prefix) => file === prefix || file.startsWith(`${prefix}/`))) return rank;
   throw new Error(`${file} belongs to no layer: add it to LAYERS`);
 }
 
@@ -78,26 +94,38 @@ describe("layers", () => {
   });
 
   it("never import from a higher layer", () => {
-    const upward = [...GRAPH].flatMap(([file, imports]) => imports.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`));
+    const upward = [...GRAPH].flatMap(([file, imports]) =>
+      imports.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`),
+    );
     expect(upward).toEqual([]);
   });
 
   it("let app/ reach the database only through the data-access layer and the route table", () => {
     const around = [...GRAPH]
       .filter(([file]) => file.startsWith("app/"))
-      .flatMap(([file, imports]) => imports.filter((target) => !APP_DATA_ENTRIES.some((entry) => target.startsWith(entry)) && reachesDatabase(target)).map((target) => `${file} -> ${target}`));
+      .flatMap(([file, imports]) =>
+        imports
+          .filter((target) => !APP_DATA_ENTRIES.some((entry) => target.startsWith(entry)) && reachesDatabase(target))
+          .map((target) => `${file} -> ${target}`),
+      );
     expect(around).toEqual([]);
   });
 
   it("mark the data-access layer, and the page glue that reaches the database, server-only", () => {
     const marked = (file: string) => readFileSync(path.join(ROOT, file), "utf8").includes('import "server-only";');
-    const guarded = FILES.filter((file) => (file.startsWith("lib/data/") && !file.endsWith("node-server-only.ts")) || (file.startsWith("lib/pages/") && reachesDatabase(file)));
+    const guarded = FILES.filter(
+      (file) =>
+        (file.startsWith("lib/data/") && !file.endsWith("node-server-only.ts")) ||
+        (file.startsWith("lib/pages/") && reachesDatabase(file)),
+    );
     expect(guarded.length).toBeGreaterThan(5);
     expect(guarded.filter((file) => !marked(file))).toEqual([]);
   });
 
   it("keep every module of app/ and lib/ small (at most 300 lines)", () => {
-    const long = FILES.filter((file) => /^(app|lib)\//.test(file)).filter((file) => readFileSync(path.join(ROOT, file), "utf8").split("\n").length > 301);
+    const long = FILES.filter((file) => /^(app|lib)\//.test(file)).filter(
+      (file) => readFileSync(path.join(ROOT, file), "utf8").split("\n").length > 301,
+    );
     expect(long).toEqual([]);
   });
 });

@@ -28,7 +28,14 @@ describe("passwords", () => {
 describe("passwords hashed at an older cost", () => {
   it("still verify, and are marked to be hashed anew", async () => {
     const salt = Buffer.from("0123456789abcdef");
-    const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64url"), scryptSync("Optician#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url")].join("$");
+    const old = [
+      "scrypt",
+      2 ** 15,
+      8,
+      1,
+      salt.toString("base64url"),
+      scryptSync("Optician#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url"),
+    ].join("$");
     expect(await verifyPassword("Optician#2026", old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
   });

@@ -7,7 +7,9 @@ const models = readFileSync(MODELS_FILE, "utf8");
 
 describe("the provider schemas", () => {
   it.each(PROVIDERS)("for %s are what npm run db:schemas writes from the models file", (provider) => {
-    expect(readFileSync(schemaFile(provider), "utf8"), "stale: run npm run db:schemas").toBe(providerSchema(provider, models));
+    expect(readFileSync(schemaFile(provider), "utf8"), "stale: run npm run db:schemas").toBe(
+      providerSchema(provider, models),
+    );
   });
 
   it("differ only in the generator output and the datasource provider", () => {

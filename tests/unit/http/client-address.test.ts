@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { appendForwardedFor, clientAddress, throttledNetwork } from "@/lib/http/client-address";
 
-const request = (forwardedFor?: string) => new Request("http://localhost/", { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
+const request = (forwardedFor?: string) =>
+  new Request("http://localhost/", { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
 
 describe("clientAddress", () => {
   it("believes only the entry the server (and trusted proxies) added", () => {

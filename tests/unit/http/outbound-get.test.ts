@@ -7,7 +7,8 @@ import { NonPublicAddress, publicAddressLookup } from "@/lib/http/outbound-get";
 function resolverOf(table: Record<string, string[]>): LookupFunction {
   return (hostname, options, callback) => {
     const found = table[hostname];
-    if (!found) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 0);
+    if (!found)
+      return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 0);
     const entries: LookupAddress[] = found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
     if (options.all) return callback(null, entries);
     callback(null, entries[0].address, entries[0].family);
@@ -21,8 +22,13 @@ const resolver = resolverOf({
   "metadata.partner.example": ["::ffff:169.254.169.254"],
 });
 
-function lookUp(hostname: string, options: LookupOptions): Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[] }> {
-  return new Promise((resolve) => publicAddressLookup(resolver)(hostname, options, (error, address) => resolve({ error, address })));
+function lookUp(
+  hostname: string,
+  options: LookupOptions,
+): Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[] }> {
+  return new Promise((resolve) =>
+    publicAddressLookup(resolver)(hostname, options, (error, address) => resolve({ error, address })),
+  );
 }
 
 describe("publicAddressLookup", () => {
@@ -30,7 +36,11 @@ describe("publicAddressLookup", () => {
     ["rebound.partner.example", { all: false }, "rebound.partner.example resolves to 127.0.0.1, which is loopback"],
     ["rebound.partner.example", { all: true }, "rebound.partner.example resolves to 127.0.0.1, which is loopback"],
     ["mixed.partner.example", { all: true }, "mixed.partner.example resolves to 10.0.0.7, which is private (RFC 1918)"],
-    ["metadata.partner.example", { all: true }, "metadata.partner.example resolves to ::ffff:169.254.169.254, which is IPv4-mapped 169.254.169.254, which is link-local"],
+    [
+      "metadata.partner.example",
+      { all: true },
+      "metadata.partner.example resolves to ::ffff:169.254.169.254, which is IPv4-mapped 169.254.169.254, which is link-local",
+    ],
   ])("refuses %s (%o)", async (hostname, options, message) => {
     const { error } = await lookUp(hostname, options);
     expect(error).toBeInstanceOf(NonPublicAddress);

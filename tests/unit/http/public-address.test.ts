@@ -52,12 +52,29 @@ describe("nonPublicAddressKind", () => {
     expect(nonPublicAddressKind(address)).toBe(kind);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "9.255.255.255", "11.0.0.1", "100.63.255.255", "100.128.0.1", "126.255.255.255", "128.0.0.1", "169.253.255.255", "172.15.255.255", "172.32.0.1", "192.167.255.255", "198.20.0.1", "223.255.255.255", "::ffff:8.8.8.8", "64:ff9b::8.8.8.8", "2606:4700:4700::1111", "2a00:1450:4001::200e", "2001:200::1"])(
-    "%s is public",
-    (address) => {
-      expect(nonPublicAddressKind(address)).toBeNull();
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "9.255.255.255",
+    "11.0.0.1",
+    "100.63.255.255",
+    "100.128.0.1",
+    "126.255.255.255",
+    "128.0.0.1",
+    "169.253.255.255",
+    "172.15.255.255",
+    "172.32.0.1",
+    "192.167.255.255",
+    "198.20.0.1",
+    "223.255.255.255",
+    "::ffff:8.8.8.8",
+    "64:ff9b::8.8.8.8",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::200e",
+    "2001:200::1",
+  ])("%s is public", (address) => {
+    expect(nonPublicAddressKind(address)).toBeNull();
+  });
 
   it("throws on what is no IP address", () => {
     expect(() => nonPublicAddressKind("localhost")).toThrow(TypeError);
@@ -72,7 +89,10 @@ describe("nonPublicHostProblem", () => {
     [new URL("https://2130706433/").hostname, "127.0.0.1 is loopback"],
     [new URL("https://0x7f.1/").hostname, "127.0.0.1 is loopback"],
     [new URL("https://[::1]:8443/").hostname, "::1 is loopback"],
-    [new URL("https://[::ffff:10.0.0.1]/").hostname, "::ffff:a00:1 is IPv4-mapped 10.0.0.1, which is private (RFC 1918)"],
+    [
+      new URL("https://[::ffff:10.0.0.1]/").hostname,
+      "::ffff:a00:1 is IPv4-mapped 10.0.0.1, which is private (RFC 1918)",
+    ],
     [new URL("https://[fd00::5]/").hostname, "fd00::5 is unique-local (fc00::/7)"],
     [new URL("https://0.0.0.0/").hostname, '0.0.0.0 is "this network" (0.0.0.0/8)'],
     [new URL("https://localhost:5432/").hostname, "localhost is a loopback name"],

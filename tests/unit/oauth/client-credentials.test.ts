@@ -6,22 +6,47 @@ import { OAuthError } from "@/lib/oauth/errors";
 import { sessionCookie } from "@/lib/session/session-cookie";
 import { thrown } from "../../helpers/thrown";
 
-const request = (authorization?: string) => new Request("http://localhost/connect/token", { method: "POST", headers: authorization ? { authorization } : {} });
+const request = (authorization?: string) =>
+  new Request("http://localhost/connect/token", { method: "POST", headers: authorization ? { authorization } : {} });
 const basic = (text: string) => `Basic ${Buffer.from(text).toString("base64")}`;
 const ISSUER = "http://localhost:3000";
 
 describe("readClientCredentials", () => {
   it("form-decodes HTTP Basic credentials (RFC 6749 §2.3.1)", () => {
-    expect(readClientCredentials(request(basic("shop%3Aeast:p%40ss+word%2B")), new Map(), ISSUER)).toEqual({ clientId: "shop:east", secret: "p@ss word+", method: "client_secret_basic" });
+    expect(readClientCredentials(request(basic("shop%3Aeast:p%40ss+word%2B")), new Map(), ISSUER)).toEqual({
+      clientId: "shop:east",
+      secret: "p@ss word+",
+      method: "client_secret_basic",
+    });
   });
   it("reads client_secret_post and public clients", () => {
-    expect(readClientCredentials(request(), new Map([["client_id", "a"], ["client_secret", "s"]]), ISSUER)).toEqual({ clientId: "a", secret: "s", method: "client_secret_post" });
-    expect(readClientCredentials(request(), new Map([["client_id", "a"]]), ISSUER)).toEqual({ clientId: "a", method: "none" });
+    expect(
+      readClientCredentials(
+        request(),
+        new Map([
+          ["client_id", "a"],
+          ["client_secret", "s"],
+        ]),
+        ISSUER,
+      ),
+    ).toEqual({ clientId: "a", secret: "s", method: "client_secret_post" });
+    expect(readClientCredentials(request(), new Map([["client_id", "a"]]), ISSUER)).toEqual({
+      clientId: "a",
+      method: "none",
+    });
   });
   it("refuses two methods at once, a differing client_id, malformed Basic, and no client at all", () => {
-    expect(thrown(OAuthError, () => readClientCredentials(request(basic("a:s")), new Map([["client_secret", "s"]]), ISSUER)).code).toBe("invalid_request");
-    expect(thrown(OAuthError, () => readClientCredentials(request(basic("a:s")), new Map([["client_id", "b"]]), ISSUER)).code).toBe("invalid_request");
-    expect(thrown(OAuthError, () => readClientCredentials(request(basic("no-colon")), new Map(), ISSUER)).code).toBe("invalid_client");
+    expect(
+      thrown(OAuthError, () => readClientCredentials(request(basic("a:s")), new Map([["client_secret", "s"]]), ISSUER))
+        .code,
+    ).toBe("invalid_request");
+    expect(
+      thrown(OAuthError, () => readClientCredentials(request(basic("a:s")), new Map([["client_id", "b"]]), ISSUER))
+        .code,
+    ).toBe("invalid_request");
+    expect(thrown(OAuthError, () => readClientCredentials(request(basic("no-colon")), new Map(), ISSUER)).code).toBe(
+      "invalid_client",
+    );
     expect(thrown(OAuthError, () => readClientCredentials(request(), new Map(), ISSUER)).code).toBe("invalid_client");
   });
 });
@@ -30,16 +55,35 @@ describe("client assertions: the checks that need no key", () => {
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const now = Math.floor(Date.now() / 1000);
   const valid = { iss: "partner", sub: "partner", aud: `${ISSUER}/connect/token`, exp: now + 120, jti: "j-1" };
-  const sign = (claims: Record<string, unknown>, alg = "ES256") => new SignJWT(claims).setProtectedHeader({ alg }).sign(alg === "HS256" ? new TextEncoder().encode("x".repeat(32)) : privateKey);
-  const unsigned = (claims: Record<string, unknown>) => `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.`;
+  const sign = (claims: Record<string, unknown>, alg = "ES256") =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg })
+      .sign(alg === "HS256" ? new TextEncoder().encode("x".repeat(32)) : privateKey);
+  const unsigned = (claims: Record<string, unknown>) =>
+    `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.`;
   const form = (assertion: string, extra: [string, string][] = []) =>
-    new Map([["client_assertion_type", "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"], ["client_assertion", assertion], ...extra]);
-  const refusal = (params: Map<string, string>, authorization?: string) => thrown(OAuthError, () => readClientCredentials(request(authorization), params, ISSUER));
+    new Map([
+      ["client_assertion_type", "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"],
+      ["client_assertion", assertion],
+      ...extra,
+    ]);
+  const refusal = (params: Map<string, string>, authorization?: string) =>
+    thrown(OAuthError, () => readClientCredentials(request(authorization), params, ISSUER));
 
   it("reads the client id from a well-formed assertion addressed to the token endpoint or the issuer", async () => {
     const assertion = await sign(valid);
-    expect(readClientCredentials(request(), form(assertion), ISSUER)).toEqual({ clientId: "partner", assertion, method: "private_key_jwt" });
-    expect(readClientCredentials(request(), form(await sign({ ...valid, aud: [ISSUER, "other"] }), [["client_id", "partner"]]), ISSUER).clientId).toBe("partner");
+    expect(readClientCredentials(request(), form(assertion), ISSUER)).toEqual({
+      clientId: "partner",
+      assertion,
+      method: "private_key_jwt",
+    });
+    expect(
+      readClientCredentials(
+        request(),
+        form(await sign({ ...valid, aud: [ISSUER, "other"] }), [["client_id", "partner"]]),
+        ISSUER,
+      ).clientId,
+    ).toBe("partner");
   });
   it("names each failed check with invalid_client", async () => {
     const cases: [Record<string, unknown>, string, string?][] = [
@@ -64,15 +108,26 @@ describe("client assertions: the checks that need no key", () => {
     const assertion = await sign(valid);
     expect(refusal(form(assertion), basic("partner:s")).code).toBe("invalid_request");
     expect(refusal(form(assertion, [["client_secret", "s"]])).code).toBe("invalid_request");
-    expect(refusal(new Map([["client_assertion_type", "urn:example:saml"], ["client_assertion", assertion]])).code).toBe("invalid_client");
-    expect(refusal(new Map([["client_assertion_type", "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"]])).code).toBe("invalid_request");
+    expect(
+      refusal(
+        new Map([
+          ["client_assertion_type", "urn:example:saml"],
+          ["client_assertion", assertion],
+        ]),
+      ).code,
+    ).toBe("invalid_client");
+    expect(
+      refusal(new Map([["client_assertion_type", "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"]])).code,
+    ).toBe("invalid_request");
     expect(refusal(form(assertion, [["client_id", "other"]])).code).toBe("invalid_client");
   });
 });
 
 describe("session cookie", () => {
   it("is HttpOnly and SameSite=Lax, and Secure when OptiGate is served over https", () => {
-    expect(sessionCookie("v", "http://localhost:3000")).toBe("optigate_session=v; Path=/; SameSite=Lax; HttpOnly; Max-Age=43200");
+    expect(sessionCookie("v", "http://localhost:3000")).toBe(
+      "optigate_session=v; Path=/; SameSite=Lax; HttpOnly; Max-Age=43200",
+    );
     expect(sessionCookie("v", "https://id.example.com")).toContain("; Secure");
   });
 });

@@ -4,7 +4,11 @@ import type { Prompt } from "@/lib/oauth/authorize/authorization-request";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const session: SessionFacts = { userId: "u1", authTime: new Date(now.getTime() - 90_000) };
-const request = (scopes: string[], prompt: Prompt[] = [], maxAge?: number) => ({ scopes, prompt: new Set(prompt), maxAge });
+const request = (scopes: string[], prompt: Prompt[] = [], maxAge?: number) => ({
+  scopes,
+  prompt: new Set(prompt),
+  maxAge,
+});
 
 describe("decideNextStep", () => {
   it("asks for login without a session, for prompt=login, another hinted user, or an old authentication", () => {
@@ -19,8 +23,13 @@ describe("decideNextStep", () => {
     expect(decideNextStep(request(["openid"]), session, null, undefined, now).kind).toBe("consent");
     expect(decideNextStep(request(["openid", "email"]), session, ["openid"], undefined, now).kind).toBe("consent");
     expect(decideNextStep(request(["openid"], ["consent"]), session, ["openid"], undefined, now).kind).toBe("consent");
-    expect(decideNextStep(request(["openid", "offline_access"]), session, ["openid", "offline_access"], undefined, now).kind).toBe("consent");
-    expect(decideNextStep(request(["openid"]), session, ["openid", "email"], "u1", now)).toEqual({ kind: "issue", scopes: ["openid"] });
+    expect(
+      decideNextStep(request(["openid", "offline_access"]), session, ["openid", "offline_access"], undefined, now).kind,
+    ).toBe("consent");
+    expect(decideNextStep(request(["openid"]), session, ["openid", "email"], "u1", now)).toEqual({
+      kind: "issue",
+      scopes: ["openid"],
+    });
   });
 
   it("turns needed interaction into errors for prompt=none", () => {

@@ -5,7 +5,14 @@ import { findActiveUser, forgetUser, MAX_CACHED_USERS } from "@/lib/oauth/users/
 /** A database that counts the user reads it answers. */
 function countingDb() {
   const reads: string[] = [];
-  const db = { user: { findUnique: async ({ where }: { where: { id: string } }) => (reads.push(where.id), { id: where.id, active: true }) } };
+  const db = {
+    user: {
+      findUnique: async ({ where }: { where: { id: string } }) => (
+        reads.push(where.id),
+        { id: where.id, active: true }
+      ),
+    },
+  };
   return { db: db as unknown as Db, reads };
 }
 

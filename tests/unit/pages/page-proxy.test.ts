@@ -23,21 +23,32 @@ describe("the pages' proxy", () => {
   it("hands on only a supported language and a well-formed CSRF cookie value, whatever the browser sent", () => {
     process.env.PUBLIC_URL = "http://localhost:3000";
     const response = interactionPageProxy(
-      new NextRequest("http://localhost:3000/login?ui_locales=%E2%82%AC+de", { headers: { cookie: "optigate_csrf=%E2%82%AC" } }),
+      new NextRequest("http://localhost:3000/login?ui_locales=%E2%82%AC+de", {
+        headers: { cookie: "optigate_csrf=%E2%82%AC" },
+      }),
     );
     expect(handedOn(response, UI_LOCALES_HEADER)).toBe("de");
     const csrf = handedOn(response, CSRF_COOKIE_HEADER)!;
     expect(csrf).toMatch(/^[\w-]{43}$/);
     expect(response.headers.getSetCookie().some((value) => value.startsWith(`optigate_csrf=${csrf};`))).toBe(true);
     expect(response.headers.get("strict-transport-security")).toBeNull();
-    expect(handedOn(interactionPageProxy(new NextRequest("http://localhost:3000/login?ui_locales=%E2%82%AC")), UI_LOCALES_HEADER)).toBeNull();
+    expect(
+      handedOn(
+        interactionPageProxy(new NextRequest("http://localhost:3000/login?ui_locales=%E2%82%AC")),
+        UI_LOCALES_HEADER,
+      ),
+    ).toBeNull();
   });
 });
 
 describe("one-time cookies", () => {
   it("are handed to the page and deleted in the same answer, so a reload does not show them again", () => {
     process.env.PUBLIC_URL = "http://localhost:3000";
-    const response = interactionPageProxy(new NextRequest("http://localhost:3000/admin/clients/x", { headers: { cookie: "optigate_new_secret=iv.ct.tag; optigate_catalog_import=a.b.c" } }));
+    const response = interactionPageProxy(
+      new NextRequest("http://localhost:3000/admin/clients/x", {
+        headers: { cookie: "optigate_new_secret=iv.ct.tag; optigate_catalog_import=a.b.c" },
+      }),
+    );
     expect(handedOn(response, flashHeader("optigate_new_secret"))).toBe("iv.ct.tag");
     const expired = response.headers.getSetCookie();
     expect(expired).toContain("optigate_new_secret=; Path=/admin; SameSite=Lax; HttpOnly; Max-Age=0");
@@ -46,7 +57,11 @@ describe("one-time cookies", () => {
 
   it("cannot be planted through a request header", () => {
     process.env.PUBLIC_URL = "http://localhost:3000";
-    const response = interactionPageProxy(new NextRequest("http://localhost:3000/admin/clients/x", { headers: { [flashHeader("optigate_new_secret")]: "planted" } }));
+    const response = interactionPageProxy(
+      new NextRequest("http://localhost:3000/admin/clients/x", {
+        headers: { [flashHeader("optigate_new_secret")]: "planted" },
+      }),
+    );
     expect(handedOn(response, flashHeader("optigate_new_secret"))).toBeNull();
   });
 });

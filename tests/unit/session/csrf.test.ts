@@ -5,8 +5,13 @@ const SECRET = "unit-test-secret-key-0123456789abcdef";
 const ISSUER = "https://id.example.com";
 
 function submission(cookies: Record<string, string>, token: string, origin?: string) {
-  const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join("; ");
-  const request = new Request(`${ISSUER}/interaction/portal`, { method: "POST", headers: { cookie, ...(origin ? { origin } : {}) } });
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+  const request = new Request(`${ISSUER}/interaction/portal`, {
+    method: "POST",
+    headers: { cookie, ...(origin ? { origin } : {}) },
+  });
   return isValidCsrfSubmission(request, new URLSearchParams({ [CSRF_FIELD]: token }), SECRET, ISSUER);
 }
 

@@ -12,13 +12,24 @@ export async function ClientRemoval({ clientId, csrf, asking }: { clientId: stri
           <ClientFormFields csrf={csrf} action="remove" clientId={clientId} />
           <p className="text-sm text-slate-800">{t("removeQuestion", { client: clientId })}</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <a href={`/admin/clients/${encodeURIComponent(clientId)}`} className={`${buttonSecondary} sm:w-auto`}>{t("cancel")}</a>
-            <button type="submit" name="confirm" value="yes" className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">{t("confirmRemove")}</button>
+            <a href={`/admin/clients/${encodeURIComponent(clientId)}`} className={`${buttonSecondary} sm:w-auto`}>
+              {t("cancel")}
+            </a>
+            <button
+              type="submit"
+              name="confirm"
+              value="yes"
+              className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800"
+            >
+              {t("confirmRemove")}
+            </button>
           </div>
         </form>
       ) : (
         <form method="get">
-          <button type="submit" name="remove" value="1" className={`${buttonSecondary} sm:w-auto`}>{t("removeClient")}</button>
+          <button type="submit" name="remove" value="1" className={`${buttonSecondary} sm:w-auto`}>
+            {t("removeClient")}
+          </button>
         </form>
       )}
     </section>

@@ -10,7 +10,8 @@ import type { SessionToken } from "@/lib/session-token";
 import { settings } from "@/lib/settings";
 
 export async function POST(request: NextRequest) {
-  if (request.headers.get("origin") !== new URL(settings.appUrl).origin) return new NextResponse("Sign out from this app's own page.", { status: 403 });
+  if (request.headers.get("origin") !== new URL(settings.appUrl).origin)
+    return new NextResponse("Sign out from this app's own page.", { status: 403 });
   const token = (await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET! })) as SessionToken | null;
   const response = NextResponse.redirect(await endSessionUrl(token?.idToken), 303);
   for (const cookie of request.cookies.getAll()) {

@@ -17,19 +17,25 @@ import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
-  await context.db.refreshToken.updateMany({ where: { authorizationCodeId: codeId, revokedAt: null }, data: { revokedAt: now } });
+  await context.db.refreshToken.updateMany({
+    where: { authorizationCodeId: codeId, revokedAt: null },
+    data: { revokedAt: now },
+  });
 }
 
 /** Refresh tokens go only to offline clients that were granted offline_access. */
-const offlineGrant = (client: ClientWithSecrets, scopes: string[]) => client.offlineAccess && scopes.includes(OFFLINE_ACCESS);
+const offlineGrant = (client: ClientWithSecrets, scopes: string[]) =>
+  client.offlineAccess && scopes.includes(OFFLINE_ACCESS);
 
 function checkCodeVerifier(codeChallenge: string | null, verifier: string | undefined): void {
   if (codeChallenge === null) {
-    if (verifier !== undefined) throw invalidGrant("code_verifier was sent, but the authorization request had no code_challenge");
+    if (verifier !== undefined)
+      throw invalidGrant("code_verifier was sent, but the authorization request had no code_challenge");
     return;
   }
   if (verifier === undefined) throw invalidGrant("code_verifier is missing (the authorization request used PKCE)");
-  if (!verifyCodeVerifier(verifier, codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
+  if (!verifyCodeVerifier(verifier, codeChallenge))
+    throw invalidGrant("code_verifier does not match the code_challenge");
 }
 
 /** The reason a code could not be consumed; a second use also revokes what the first one issued. */
@@ -53,7 +59,8 @@ export async function redeemAuthorizationCode(
   const codeHash = hashToken(code);
   const row = await consumeAuthorizationCode(context.db, codeHash, client.id, now);
   if (!row) throw await refusal(context, codeHash, client.id, now);
-  if (!sameUri(row.redirectUri, redirectUri)) throw invalidGrant("redirect_uri differs from the one of the authorization request");
+  if (!sameUri(row.redirectUri, redirectUri))
+    throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
   // A revoked consent takes its unused codes with it (revokeConsent), so a consumed code still has its consent.
   const user = await findActiveUser(context.db, row.userId);
@@ -69,7 +76,9 @@ export async function redeemAuthorizationCode(
       sessionId: row.loginSessionId,
       nonce: row.nonce,
       requestedScope: row.requestedScopes,
-      newRefreshToken: offlineGrant(client, scopes) ? { scopes, consentId: row.consentId, authorizationCodeId: row.id } : undefined,
+      newRefreshToken: offlineGrant(client, scopes)
+        ? { scopes, consentId: row.consentId, authorizationCodeId: row.id }
+        : undefined,
     },
     now,
   );

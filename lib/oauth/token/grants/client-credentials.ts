@@ -8,7 +8,12 @@ import { issueClientTokens, type TokenResponseBody } from "@/lib/oauth/token/iss
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
-export async function clientCredentials(context: ServiceContext, client: ClientWithSecrets, request: Extract<TokenRequest, { grantType: "client_credentials" }>, now = new Date()): Promise<TokenResponseBody> {
+export async function clientCredentials(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  request: Extract<TokenRequest, { grantType: "client_credentials" }>,
+  now = new Date(),
+): Promise<TokenResponseBody> {
   const scopes = grantedApiScopes(client, request.scope, "needs a user; client credentials act for no user");
   return issueClientTokens(context, client, scopes, request.scope, now);
 }

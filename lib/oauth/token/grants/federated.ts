@@ -24,10 +24,16 @@ const NO_USER_SCOPES = "is not issued for a trusted issuer's token: federated gr
 function checkTargets(context: ServiceContext, targets: string[]): void {
   const own = [resourceAudience(context.config.publicUrl), context.config.apiUrl, context.config.publicUrl];
   const foreign = targets.find((target) => !own.includes(target));
-  if (foreign !== undefined) throw new OAuthError("invalid_target", `OptiGate issues tokens for its own API only, not for "${foreign}"`);
+  if (foreign !== undefined)
+    throw new OAuthError("invalid_target", `OptiGate issues tokens for its own API only, not for "${foreign}"`);
 }
 
-export async function federatedGrant(context: ServiceContext, client: ClientWithSecrets, request: FederatedRequest, now = new Date()): Promise<TokenResponseBody> {
+export async function federatedGrant(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  request: FederatedRequest,
+  now = new Date(),
+): Promise<TokenResponseBody> {
   const jwt = request.grantType === JWT_BEARER_GRANT ? request.assertion : request.subjectToken;
   try {
     if (request.grantType === TOKEN_EXCHANGE_GRANT) checkTargets(context, request.targets);
@@ -36,20 +42,43 @@ export async function federatedGrant(context: ServiceContext, client: ClientWith
       type: "federation.token_issued",
       userId: identity.user.id,
       clientId: client.id,
-      details: { grantType: request.grantType, issuer: identity.issuer, subject: identity.subject, scope: scopes.join(" ") },
+      details: {
+        grantType: request.grantType,
+        issuer: identity.issuer,
+        subject: identity.subject,
+        scope: scopes.join(" "),
+      },
     });
     let identity: FederatedIdentity;
     try {
-      identity = await verifyFederatedAssertion({ db: context.db, issuer: context.config.publicUrl, production: context.config.production }, client.id, jwt, issued, now);
+      identity = await verifyFederatedAssertion(
+        { db: context.db, issuer: context.config.publicUrl, production: context.config.production },
+        client.id,
+        jwt,
+        issued,
+        now,
+      );
     } catch (error) {
-      if (error instanceof AssertionRefused) throw invalidGrant(`the ${request.grantType === JWT_BEARER_GRANT ? "assertion" : "subject_token"} was refused: ${error.message}`);
+      if (error instanceof AssertionRefused)
+        throw invalidGrant(
+          `the ${request.grantType === JWT_BEARER_GRANT ? "assertion" : "subject_token"} was refused: ${error.message}`,
+        );
       throw error;
     }
     const body = await issueFederatedToken(context, client, identity, scopes, request.scope, now);
     return request.grantType === TOKEN_EXCHANGE_GRANT ? { ...body, issued_token_type: ACCESS_TOKEN_TYPE } : body;
   } catch (error) {
     if (error instanceof OAuthError) {
-      await recordAuditEvent(context.db, { type: "federation.token_refused", clientId: client.id, details: { grantType: request.grantType, issuer: claimedIssuer(jwt), error: error.code, reason: error.description } });
+      await recordAuditEvent(context.db, {
+        type: "federation.token_refused",
+        clientId: client.id,
+        details: {
+          grantType: request.grantType,
+          issuer: claimedIssuer(jwt),
+          error: error.code,
+          reason: error.description,
+        },
+      });
     }
     throw error;
   }

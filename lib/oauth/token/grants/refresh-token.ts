@@ -12,7 +12,11 @@ import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/statements/to
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
-import { issueUserTokens, REFRESH_TOKEN_LIFETIME_SECONDS, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
+import {
+  issueUserTokens,
+  REFRESH_TOKEN_LIFETIME_SECONDS,
+  type TokenResponseBody,
+} from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/oauth/users/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
@@ -29,7 +33,12 @@ function narrowedScopes(granted: string[], requested: string | undefined): strin
 }
 
 /** Why a token could not be used; for rotated-out tokens outside the grace period, revokes the family. */
-async function refusal(context: ServiceContext, tokenHash: string, clientId: string, now: Date): Promise<Error | RefreshToken> {
+async function refusal(
+  context: ServiceContext,
+  tokenHash: string,
+  clientId: string,
+  now: Date,
+): Promise<Error | RefreshToken> {
   const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
   if (!token || token.clientId !== clientId) return invalidGrant("the refresh token is not valid");
   if (token.revokedAt) return invalidGrant("the refresh token was revoked");
@@ -38,13 +47,27 @@ async function refusal(context: ServiceContext, tokenHash: string, clientId: str
   // `now` has moved its expiry since.
   if (!token.rotatedAt) return invalidGrant("the refresh token has expired");
   if (now.getTime() - token.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) return token; // raced retry
-  await context.db.refreshToken.updateMany({ where: { familyId: token.familyId, revokedAt: null }, data: { revokedAt: now } });
+  await context.db.refreshToken.updateMany({
+    where: { familyId: token.familyId, revokedAt: null },
+    data: { revokedAt: now },
+  });
   return invalidGrant("the refresh token was already used; its family has been revoked");
 }
 
 /** Reuse policy: slide the expiry in one conditional update that also returns the token. */
-async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHash: string, now: Date): Promise<UsedRefreshToken> {
-  const token = await slideRefreshToken(context.db, tokenHash, client.id, now, new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000));
+async function slide(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  tokenHash: string,
+  now: Date,
+): Promise<UsedRefreshToken> {
+  const token = await slideRefreshToken(
+    context.db,
+    tokenHash,
+    client.id,
+    now,
+    new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+  );
   if (token) return token;
   const outcome = await refusal(context, tokenHash, client.id, now);
   if (outcome instanceof Error) throw outcome;
@@ -55,12 +78,19 @@ async function slide(context: ServiceContext, client: ClientWithSecrets, tokenHa
  * Rotate policy: check everything first (a refused request must not rotate the token out), then rotate it out. A
  * token another request rotated out within the grace period is answered with its live descendant.
  */
-async function rotate(context: ServiceContext, client: ClientWithSecrets, presented: string, requestedScope: string | undefined, now: Date): Promise<{ token: RefreshToken; successor: string }> {
+async function rotate(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  presented: string,
+  requestedScope: string | undefined,
+  now: Date,
+): Promise<{ token: RefreshToken; successor: string }> {
   const tokenHash = hashToken(presented);
   const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
     narrowedScopes(JSON.parse(token.scopes), requestedScope);
-    if (!token.rotatedAt && (await rotateOut(context, token, presented, now))) return { token, successor: successorToken(context.config.secretKey, presented) };
+    if (!token.rotatedAt && (await rotateOut(context, token, presented, now)))
+      return { token, successor: successorToken(context.config.secretKey, presented) };
   }
   const outcome = await refusal(context, tokenHash, client.id, now);
   if (outcome instanceof Error) throw outcome;
@@ -73,7 +103,8 @@ export async function refreshTokens(
   { refreshToken: presented, scope: requestedScope }: Extract<TokenRequest, { grantType: "refresh_token" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
-  const rotated = client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, requestedScope, now) : undefined;
+  const rotated =
+    client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, requestedScope, now) : undefined;
   const token = rotated?.token ?? (await slide(context, client, hashToken(presented), now));
   const granted = JSON.parse(token.scopes) as string[];
   const scopes = narrowedScopes(granted, requestedScope);
