@@ -107,6 +107,36 @@ function lockingAdapterFactory(factory: AdapterFactory, lock: ConnectionLock): A
   return withMethods(factory, { connect: async () => lockTransactions(await factory.connect()) });
 }
 
+/** Runs each call once the one before it has settled. */
+function inTurns(): <T>(call: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (call) => {
+    const result = last.then(call);
+    last = result.catch(() => undefined);
+    return result;
+  };
+}
+
+/**
+ * Prisma's PostgreSQL adapter whose transactions send one query at a time. A query plan reads the relations of an
+ * include at once (the registration store reads three), and in a transaction they all go to its one pg client, which
+ * queues them and warns that pg@9 will refuse them; here each waits for the one before it instead.
+ */
+function serialTransactionsAdapterFactory(factory: AdapterFactory): AdapterFactory {
+  const serialTransactions = (adapter: Adapter): Adapter =>
+    withMethods<Adapter>(adapter, {
+      async startTransaction(isolationLevel) {
+        const transaction = await adapter.startTransaction(isolationLevel);
+        const inTurn = inTurns();
+        return withMethods(transaction, {
+          queryRaw: (query) => inTurn(() => transaction.queryRaw(query)),
+          executeRaw: (query) => inTurn(() => transaction.executeRaw(query)),
+        });
+      },
+    });
+  return withMethods(factory, { connect: async () => serialTransactions(await factory.connect()) });
+}
+
 export function createPrismaClient(target: DatabaseTarget): Db {
   if (target.provider === "sqlite") {
     const lock = new ConnectionLock();
@@ -129,7 +159,9 @@ export function createPrismaClient(target: DatabaseTarget): Db {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? DEFAULT_POOL_MAX });
   // An idle connection the server ends (a restart, a dropped database) must not take the process down with it.
   pool.on("error", (error) => logger.warn({ reason: error.message }, "PostgreSQL connection lost"));
-  const client: Db = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const client: Db = new PostgresPrismaClient({
+    adapter: serialTransactionsAdapterFactory(new PrismaPg(pool, { disposeExternalPool: true })),
+  });
   drivers.set(client, { provider: "postgresql", pool });
   return client;
 }
