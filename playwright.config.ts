@@ -45,7 +45,7 @@ export default defineConfig({
     : [],
   webServer: {
     command: nextOnly
-      ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port}`
+      ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port} --keepAliveTimeout 65000`
       : "node --import tsx scripts/serve.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

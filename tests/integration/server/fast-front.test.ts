@@ -1,5 +1,5 @@
 /** The lean front answers the hot endpoints from the same handlers as the route files, over real HTTP. */
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fastRoute, serveFast } from "@/lib/server/fast-front";
@@ -27,6 +27,35 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     const nodeServer = createNodeServer(ISSUER, () => undefined);
     expect([nodeServer.requestTimeout, nodeServer.headersTimeout]).toEqual([120_000, 20_000]);
   });
+
+  it("keeps an idle kept-alive connection longer than a caller's pause of several seconds", async () => {
+    const nodeServer = createNodeServer(ISSUER, (_request, response) => response.end("from Next.js"));
+    await new Promise<void>((resolve) => nodeServer.listen(0, "127.0.0.1", resolve));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    /** The status, and whether the request went out on a connection kept from before. */
+    const get = () =>
+      new Promise<[number | undefined, boolean]>((resolve, reject) => {
+        const request = httpRequest(
+          `http://127.0.0.1:${(nodeServer.address() as AddressInfo).port}/login`,
+          { agent },
+          (response) => response.resume().on("end", () => resolve([response.statusCode, request.reusedSocket])),
+        );
+        request.on("error", reject).end();
+      });
+    try {
+      const first = await get();
+      // Past Node's default of 5 s, after which the server closed the connection the caller meant to use again.
+      await new Promise((resolve) => setTimeout(resolve, 6500));
+      const second = await get();
+      expect([first, second]).toEqual([
+        [200, false],
+        [200, true],
+      ]);
+    } finally {
+      agent.destroy();
+      await new Promise<void>((resolve) => nodeServer.close(() => resolve()));
+    }
+  }, 15_000);
 
   it("sends HSTS on every answer when served over https, and none over http", async () => {
     for (const [publicUrl, expected] of [
