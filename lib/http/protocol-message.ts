@@ -32,7 +32,7 @@ export interface ProtocolResponse {
 export type ProtocolHandler = (request: ProtocolRequest) => Promise<ProtocolResponse>;
 
 /** A Request as a ProtocolRequest: its body is read here, within the bound (BodyTooLargeError beyond it). */
-export async function protocolRequestFrom(request: Request): Promise<ProtocolRequest> {
+async function protocolRequestFrom(request: Request): Promise<ProtocolRequest> {
   const body = request.method === "GET" || request.method === "HEAD" ? undefined : await readBodyBytes(request);
   return { method: request.method, url: request.url, headers: request.headers, body };
 }

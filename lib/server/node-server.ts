@@ -38,7 +38,7 @@ const SERVER_OPTIONS: ServerOptions = { requestTimeout: 120_000, headersTimeout:
  * often is (a client that ran a slow command in between), and a client that missed the close sends its next request
  * into a closed socket ("other side closed"); 65 s outlasts the idle timeouts of common proxies and clients.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How long a connection stays after an answer that ended its body's reading, so that the caller gets the answer. */
 const LINGER_MS = 2000;
 

@@ -22,6 +22,98 @@ function timestamp(provider: DatabaseTarget["provider"], date: Date): string {
     : `'${date.toISOString()}'::timestamp`;
 }
 
+const REFRESH_TOKEN_COLUMNS = [
+  "id",
+  "token_hash",
+  "family_id",
+  "client_id",
+  "user_id",
+  "scopes",
+  "auth_time",
+  "created_at",
+  "expires_at",
+];
+
+/** Refresh token rows `i` of a series: ids, hashes and families from the prefixes, spread over the bench's clients and users. */
+function refreshTokenValues(
+  prefixes: { id: string; hash: string; family: string },
+  created: string,
+  expires: string,
+): string[] {
+  return [
+    `'${prefixes.id}' || i`,
+    `'${prefixes.hash}' || i`,
+    `'${prefixes.family}' || i`,
+    `'bench-client-' || (i % ${SCALE.clients} + 1)`,
+    `'bench-user-' || (i % ${SCALE.users} + 1)`,
+    `'["openid","offline_access"]'`,
+    created,
+    created,
+    expires,
+  ];
+}
+
+type Insert = (count: number, table: string, columns: string[], values: string[]) => Promise<void>;
+
+/** 1,000 clients, 100,000 users of `companyId` and 1,000,000 live refresh tokens. */
+async function insertGrown(
+  insert: Insert,
+  companyId: string,
+  created: string,
+  future: string,
+  yes: string,
+): Promise<void> {
+  await insert(
+    SCALE.clients,
+    "clients",
+    [
+      "id",
+      "kind",
+      "grant_types",
+      "response_types",
+      "redirect_uris",
+      "allowed_scopes",
+      "token_endpoint_auth_method",
+      "offline_access",
+      "created_at",
+      "updated_at",
+    ],
+    [
+      "'bench-client-' || i",
+      "'web'",
+      `'["authorization_code","refresh_token"]'`,
+      `'["code"]'`,
+      `'["https://app.example/cb"]'`,
+      `'["openid","offline_access"]'`,
+      "'client_secret_basic'",
+      yes,
+      created,
+      created,
+    ],
+  );
+  await insert(
+    SCALE.users,
+    "users",
+    ["id", "company_id", "email", "given_name", "family_name", "password_hash", "created_at", "updated_at"],
+    [
+      "'bench-user-' || i",
+      `'${companyId}'`,
+      "'bench-user-' || i || '@bench.test'",
+      "'Bench'",
+      "'User'",
+      "'none'",
+      created,
+      created,
+    ],
+  );
+  await insert(
+    SCALE.refreshTokens,
+    "refresh_tokens",
+    REFRESH_TOKEN_COLUMNS,
+    refreshTokenValues({ id: "bench-rt-", hash: "bench-hash-", family: "bench-family-" }, created, future),
+  );
+}
+
 export async function seedScale(target: DatabaseTarget, what: "grown" | "expired backlog" = "grown"): Promise<number> {
   const db = createPrismaClient(target);
   const started = performance.now();
@@ -33,90 +125,23 @@ export async function seedScale(target: DatabaseTarget, what: "grown" | "expired
     const future = timestamp(provider, new Date(now.getTime() + 200 * 86_400_000));
     const past = timestamp(provider, new Date(now.getTime() - 2 * 86_400_000));
     const yes = provider === "sqlite" ? "1" : "true";
-    const insert = async (count: number, table: string, columns: string[], values: string[]) => {
+    const insert: Insert = async (count, table, columns, values) => {
       const { with: prefix, from } = series(provider, count);
       await db.$executeRawUnsafe(
         `${prefix} INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM ${from}`,
       );
     };
     if (what === "expired backlog") {
+      const prefixes = { id: "bench-expired-", hash: "bench-expired-hash-", family: "bench-expired-family-" };
       await insert(
         SCALE.expiredBacklog,
         "refresh_tokens",
-        ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"],
-        [
-          "'bench-expired-' || i",
-          "'bench-expired-hash-' || i",
-          "'bench-expired-family-' || i",
-          `'bench-client-' || (i % ${SCALE.clients} + 1)`,
-          `'bench-user-' || (i % ${SCALE.users} + 1)`,
-          `'["openid","offline_access"]'`,
-          created,
-          created,
-          past,
-        ],
+        REFRESH_TOKEN_COLUMNS,
+        refreshTokenValues(prefixes, created, past),
       );
       return (performance.now() - started) / 1000;
     }
-    await insert(
-      SCALE.clients,
-      "clients",
-      [
-        "id",
-        "kind",
-        "grant_types",
-        "response_types",
-        "redirect_uris",
-        "allowed_scopes",
-        "token_endpoint_auth_method",
-        "offline_access",
-        "created_at",
-        "updated_at",
-      ],
-      [
-        "'bench-client-' || i",
-        "'web'",
-        `'["authorization_code","refresh_token"]'`,
-        `'["code"]'`,
-        `'["https://app.example/cb"]'`,
-        `'["openid","offline_access"]'`,
-        "'client_secret_basic'",
-        yes,
-        created,
-        created,
-      ],
-    );
-    await insert(
-      SCALE.users,
-      "users",
-      ["id", "company_id", "email", "given_name", "family_name", "password_hash", "created_at", "updated_at"],
-      [
-        "'bench-user-' || i",
-        `'${company.id}'`,
-        "'bench-user-' || i || '@bench.test'",
-        "'Bench'",
-        "'User'",
-        "'none'",
-        created,
-        created,
-      ],
-    );
-    await insert(
-      SCALE.refreshTokens,
-      "refresh_tokens",
-      ["id", "token_hash", "family_id", "client_id", "user_id", "scopes", "auth_time", "created_at", "expires_at"],
-      [
-        "'bench-rt-' || i",
-        "'bench-hash-' || i",
-        "'bench-family-' || i",
-        `'bench-client-' || (i % ${SCALE.clients} + 1)`,
-        `'bench-user-' || (i % ${SCALE.users} + 1)`,
-        `'["openid","offline_access"]'`,
-        created,
-        created,
-        future,
-      ],
-    );
+    await insertGrown(insert, company.id, created, future, yes);
     // What a running deployment's database looks like: statistics gathered, the write-ahead log checkpointed, and
     // the hundreds of megabytes just written on disk, not still being flushed by the kernel while the load runs.
     if (provider === "postgresql") await db.$executeRawUnsafe("ANALYZE").then(() => db.$executeRawUnsafe("CHECKPOINT"));

@@ -6,6 +6,88 @@ import { Card, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "
 const input =
   "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
+const names = (registration: RegistrationView) => ({
+  optician: registration.opticianName,
+  customerNumber: registration.clientId,
+});
+
+/** A registration's name, customer number, a line about it, and its status. */
+function cardHeader(registration: RegistrationView, line: string, customerNumber: string) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div>
+        <h3 className="font-semibold text-slate-900">{registration.opticianName}</h3>
+        <p className="text-sm text-slate-600">
+          {customerNumber}: <span className="font-mono">{registration.clientId}</span> · {line}
+        </p>
+      </div>
+      <StatusBadge status={registration.status} />
+    </div>
+  );
+}
+
+/** A request to approve (with customer groups) or reject, each after a confirmation. */
+async function RequestCard({
+  registration,
+  csrf,
+  confirm,
+}: {
+  registration: RegistrationView;
+  csrf: string;
+  confirm?: Confirmation;
+}) {
+  const [t, format] = [await getTranslations("Suppliers"), await getFormatter()];
+  const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
+  const confirming = (action: string) => confirm?.action === action && confirm.id === registration.id;
+  return (
+    <Card registration={registration}>
+      {cardHeader(registration, t("requestedOn", { date: day(registration.createdAt) }), t("customerNumber"))}
+      {registration.subscriptions.length ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {t("subscriptions")}: {registration.subscriptions.map((s) => s.catalogId).join(", ")}
+        </p>
+      ) : null}
+      {confirming("approve") ? (
+        <ConfirmForm
+          csrf={csrf}
+          action="approve"
+          registration={registration}
+          question={t("confirmApprove", names(registration))}
+          button={t("confirmApproveButton")}
+        >
+          <label htmlFor={`groups-${registration.id}`} className="mt-3 block text-sm font-medium text-slate-800">
+            {t("groupsLabel")}
+          </label>
+          <input
+            id={`groups-${registration.id}`}
+            name="customer_groups"
+            inputMode="numeric"
+            maxLength={1200}
+            aria-describedby={`groups-hint-${registration.id}`}
+            className={input}
+          />
+          <p id={`groups-hint-${registration.id}`} className="mt-1 text-xs text-slate-600">
+            {t("groupsHint")}
+          </p>
+        </ConfirmForm>
+      ) : confirming("reject") ? (
+        <ConfirmForm
+          csrf={csrf}
+          action="reject"
+          registration={registration}
+          question={t("confirmReject", names(registration))}
+          button={t("confirmRejectButton")}
+        />
+      ) : (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <ConfirmLink action="approve" registration={registration} label={t("approve")} />
+          <ConfirmLink action="reject" registration={registration} label={t("reject")} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
 export async function SupplierRegistrations({
   registrations,
   csrf,
@@ -19,23 +101,8 @@ export async function SupplierRegistrations({
   const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
   const confirming = (action: string, registration: RegistrationView) =>
     confirm?.action === action && confirm.id === registration.id;
-  const names = (registration: RegistrationView) => ({
-    optician: registration.opticianName,
-    customerNumber: registration.clientId,
-  });
   const groups = (registration: RegistrationView) =>
     registration.customerGroups.length ? registration.customerGroups.join(", ") : t("noCustomerGroups");
-  const header = (registration: RegistrationView, line: string) => (
-    <div className="flex flex-wrap items-start justify-between gap-2">
-      <div>
-        <h3 className="font-semibold text-slate-900">{registration.opticianName}</h3>
-        <p className="text-sm text-slate-600">
-          {t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> · {line}
-        </p>
-      </div>
-      <StatusBadge status={registration.status} />
-    </div>
-  );
   const byStatus = (...statuses: RegistrationView["status"][]) =>
     registrations.filter((registration) => statuses.includes(registration.status));
   const heading = "text-lg font-semibold text-slate-900";
@@ -49,51 +116,7 @@ export async function SupplierRegistrations({
         </h2>
         {byStatus("requested").length === 0 ? <p className={empty}>{t("noRequests")}</p> : null}
         {byStatus("requested").map((registration) => (
-          <Card key={registration.id} registration={registration}>
-            {header(registration, t("requestedOn", { date: day(registration.createdAt) }))}
-            {registration.subscriptions.length ? (
-              <p className="mt-2 text-sm text-slate-700">
-                {t("subscriptions")}: {registration.subscriptions.map((s) => s.catalogId).join(", ")}
-              </p>
-            ) : null}
-            {confirming("approve", registration) ? (
-              <ConfirmForm
-                csrf={csrf}
-                action="approve"
-                registration={registration}
-                question={t("confirmApprove", names(registration))}
-                button={t("confirmApproveButton")}
-              >
-                <label htmlFor={`groups-${registration.id}`} className="mt-3 block text-sm font-medium text-slate-800">
-                  {t("groupsLabel")}
-                </label>
-                <input
-                  id={`groups-${registration.id}`}
-                  name="customer_groups"
-                  inputMode="numeric"
-                  maxLength={1200}
-                  aria-describedby={`groups-hint-${registration.id}`}
-                  className={input}
-                />
-                <p id={`groups-hint-${registration.id}`} className="mt-1 text-xs text-slate-600">
-                  {t("groupsHint")}
-                </p>
-              </ConfirmForm>
-            ) : confirming("reject", registration) ? (
-              <ConfirmForm
-                csrf={csrf}
-                action="reject"
-                registration={registration}
-                question={t("confirmReject", names(registration))}
-                button={t("confirmRejectButton")}
-              />
-            ) : (
-              <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-                <ConfirmLink action="approve" registration={registration} label={t("approve")} />
-                <ConfirmLink action="reject" registration={registration} label={t("reject")} />
-              </div>
-            )}
-          </Card>
+          <RequestCard key={registration.id} registration={registration} csrf={csrf} confirm={confirm} />
         ))}
       </section>
 
@@ -104,7 +127,7 @@ export async function SupplierRegistrations({
         {byStatus("active").length === 0 ? <p className={empty}>{t("noCustomers")}</p> : null}
         {byStatus("active").map((registration) => (
           <Card key={registration.id} registration={registration}>
-            {header(registration, t("since", { date: day(registration.updatedAt) }))}
+            {cardHeader(registration, t("since", { date: day(registration.updatedAt) }), t("customerNumber"))}
             <p className="mt-2 text-sm text-slate-700">
               {t("customerGroups")}: {groups(registration)}
             </p>
@@ -132,7 +155,7 @@ export async function SupplierRegistrations({
           </h2>
           {byStatus("rejected", "withdrawn").map((registration) => (
             <Card key={registration.id} registration={registration}>
-              {header(registration, t("since", { date: day(registration.updatedAt) }))}
+              {cardHeader(registration, t("since", { date: day(registration.updatedAt) }), t("customerNumber"))}
             </Card>
           ))}
         </section>
