@@ -20,17 +20,17 @@ const COMPANY_WITH_LINKS = `c."id", c."name", c."kind", c."supplier_id",
     LEFT JOIN "supplier_registrations" r ON r."optician_company_id" = c."id" AND r."status" = 'active'
     LEFT JOIN "catalog_subscriptions" s ON s."registration_id" = r."id"`;
 
-const USER_AS_CALLER: NamedStatement = {
+export const USER_AS_CALLER: NamedStatement = {
   name: "optigate_user_as_caller",
   sql: () => `SELECT u."active", ${COMPANY_WITH_LINKS} JOIN "users" u ON u."company_id" = c."id" WHERE u."id" = ?`,
 };
 
-const COMPANY_AS_CALLER: NamedStatement = {
+export const COMPANY_AS_CALLER: NamedStatement = {
   name: "optigate_company_as_caller",
   sql: () => `SELECT ${COMPANY_WITH_LINKS} WHERE c."id" = ?`,
 };
 
-const ACTIVE_REGISTRATIONS: NamedStatement = {
+export const ACTIVE_REGISTRATIONS: NamedStatement = {
   name: "optigate_active_registrations",
   sql: () => `SELECT r."id" AS "registration_id", r."supplier_company_id", r."client_id", r."customer_groups", s."catalog_id", s."status"
     FROM "supplier_registrations" r LEFT JOIN "catalog_subscriptions" s ON s."registration_id" = r."id"

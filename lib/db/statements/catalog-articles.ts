@@ -99,7 +99,7 @@ export async function readArticlePage(
   );
 }
 
-const REVISION_CUSTOMER_GROUPS: NamedStatement = {
+export const REVISION_CUSTOMER_GROUPS: NamedStatement = {
   name: "optigate_revision_customer_groups",
   sql: () =>
     `SELECT DISTINCT "customer_group" FROM "catalog_articles" WHERE "revision_id" = ? ORDER BY "customer_group"`,

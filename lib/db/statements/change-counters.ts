@@ -8,7 +8,7 @@ import { runStatement, type NamedStatement } from "@/lib/db/run-statement";
 
 export type ChangeCounterName = "catalog_list";
 
-const READ_CHANGE_COUNTER: NamedStatement = {
+export const READ_CHANGE_COUNTER: NamedStatement = {
   name: "optigate_read_change_counter",
   sql: () => `SELECT "value" FROM "change_counters" WHERE "name" = ?`,
 };

@@ -2,8 +2,8 @@
 import type { Db } from "@/lib/db/prisma";
 import { runStatement, type NamedStatement } from "@/lib/db/run-statement";
 
-const PING: NamedStatement = { name: "optigate_ping", sql: () => `SELECT 1 AS "ok"` };
-const APPLIED_MIGRATIONS: NamedStatement = {
+export const PING: NamedStatement = { name: "optigate_ping", sql: () => `SELECT 1 AS "ok"` };
+export const APPLIED_MIGRATIONS: NamedStatement = {
   name: "optigate_applied_migrations",
   sql: () => `SELECT "id" FROM "schema_migrations"`,
 };

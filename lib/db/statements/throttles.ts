@@ -19,7 +19,7 @@ export interface AttemptCount {
  * Counts one attempt: within the window, or while locked, one more; otherwise the window starts anew with this one.
  * SET expressions see the row as it was, so both CASEs decide on the same old values.
  */
-const RESERVE_ATTEMPT: NamedStatement = {
+export const RESERVE_ATTEMPT: NamedStatement = {
   name: "optigate_reserve_attempt",
   sql: (
     provider: DatabaseProvider,
@@ -30,17 +30,17 @@ const RESERVE_ATTEMPT: NamedStatement = {
     RETURNING "failures", ${timestampText("window_started_at", provider)} AS "window_started_at", ${timestampText("locked_until", provider)} AS "locked_until"`,
 };
 
-const LOCK_ATTEMPTS: NamedStatement = {
+export const LOCK_ATTEMPTS: NamedStatement = {
   name: "optigate_lock_attempts",
   sql: () => `UPDATE "login_throttles" SET "locked_until" = ? WHERE "key" = ? AND "failures" >= ?`,
 };
 
-const RELEASE_ATTEMPT: NamedStatement = {
+export const RELEASE_ATTEMPT: NamedStatement = {
   name: "optigate_release_attempt",
   sql: () => `UPDATE "login_throttles" SET "failures" = "failures" - 1 WHERE "key" = ? AND "failures" > 0`,
 };
 
-const CLEAR_ATTEMPTS: NamedStatement = {
+export const CLEAR_ATTEMPTS: NamedStatement = {
   name: "optigate_clear_attempts",
   sql: () => `DELETE FROM "login_throttles" WHERE "key" = ?`,
 };

@@ -37,7 +37,7 @@ export interface ConsumedCode {
 const returning = (columns: string[]) => (provider: DatabaseProvider) =>
   `${columns.map((column) => `"${column}"`).join(", ")}, ${timestampText("auth_time", provider)} AS "auth_time"`;
 
-const SLIDE_REFRESH_TOKEN = groupedUpdate({
+export const SLIDE_REFRESH_TOKEN = groupedUpdate({
   name: "optigate_slide_refresh_token",
   table: "refresh_tokens",
   parameters: { token_hash: "text", client_id: "text", now: "timestamp(3)", expires_at: "timestamp(3)" },
@@ -54,7 +54,7 @@ const SLIDE_REFRESH_TOKEN = groupedUpdate({
   ]),
 });
 
-const CONSUME_CODE = groupedUpdate({
+export const CONSUME_CODE = groupedUpdate({
   name: "optigate_consume_code",
   table: "authorization_codes",
   parameters: { code_hash: "text", client_id: "text", now: "timestamp(3)" },

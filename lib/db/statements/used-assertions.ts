@@ -12,15 +12,15 @@ const USE = `INSERT INTO "used_assertions" ("key", "expires_at") VALUES (?, ?)
     RETURNING "key"`;
 const AUDIT_COLUMNS = `"audit_events" ("id", "occurred_at", "type", "user_id", "client_id", "details")`;
 
-const USE_ASSERTION: NamedStatement = { name: "optigate_use_assertion", sql: () => USE };
+export const USE_ASSERTION: NamedStatement = { name: "optigate_use_assertion", sql: () => USE };
 
-const RECORD_AUDIT_EVENT: NamedStatement = {
+export const RECORD_AUDIT_EVENT: NamedStatement = {
   name: "optigate_record_audit_event",
   sql: () => `INSERT INTO ${AUDIT_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)`,
 };
 
 /** PostgreSQL: the use and its event in one statement. */
-const USE_ASSERTION_RECORDED: NamedStatement = {
+export const USE_ASSERTION_RECORDED: NamedStatement = {
   name: "optigate_use_assertion_recorded",
   sql: () => `WITH "used" AS (${USE}) INSERT INTO ${AUDIT_COLUMNS} SELECT ?, ?, ?, ?, ?, ? FROM "used" RETURNING "id"`,
 };
