@@ -1,5 +1,5 @@
-/** `npm run admin -- <command>`: the operator CLI (see lib/admin/admin-cli.ts). */
-import { runAdminCommand } from "@/lib/admin/admin-cli";
+/** `npm run admin -- <command>`: the operator CLI (see lib/cli/admin-cli.ts). */
+import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";

@@ -4,8 +4,8 @@
  */
 import type { JSONWebKeySet } from "jose";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
-import type { TokenEndpointAuthMethod } from "@/lib/db/client-record";
-import { readKeySource } from "@/lib/federation/key-set-rules";
+import type { TokenEndpointAuthMethod } from "@/lib/oauth/clients/client-record";
+import { readKeySource } from "@/lib/jwt/key-set-rules";
 
 const fail = (message: string): never => {
   throw new ClientMetadataError("invalid_client_metadata", message);

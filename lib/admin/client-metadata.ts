@@ -18,10 +18,15 @@
 import { randomUUID } from "node:crypto";
 import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
-import { corsOriginProblem, redirectUriProblem } from "@/lib/admin/uri-rules";
-import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/db/client-record";
-import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
-import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
+import {
+  fail,
+  localizedText,
+  optionalString,
+  refreshTokenPolicy,
+  stringList,
+} from "@/lib/admin/client-metadata-fields";
+import { corsOriginProblem, redirectUriProblem } from "@/lib/http/url-policy";
+import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/oauth/clients/client-record";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
@@ -68,51 +73,8 @@ const SIMPLE_FIELDS = new Set([
   "id_token_claims",
 ]);
 const LOCALIZED_FIELDS = ["client_name", "description"] as const;
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{2,63}$/;
 const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const MAX_TEXT_LENGTH = 500;
-
-function fail(message: string): never {
-  throw new ClientMetadataError("invalid_client_metadata", message);
-}
-
-function optionalString(metadata: Record<string, unknown>, field: string): string | undefined {
-  const value = metadata[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || value.trim() === "") fail(`${field} must be a non-empty string`);
-  return value;
-}
-
-function stringList(metadata: Record<string, unknown>, field: string): string[] | undefined {
-  const value = metadata[field];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item === "")) {
-    fail(`${field} must be an array of non-empty strings`);
-  }
-  const list = value as string[];
-  if (list.length > MAX_LIST_ENTRIES) fail(`${field} may list at most ${MAX_LIST_ENTRIES} entries`);
-  const long = list.find((item) => item.length > MAX_URI_LENGTH);
-  if (long !== undefined) fail(`${field} entries must be at most ${MAX_URI_LENGTH} characters`);
-  const duplicate = list.find((item, index) => list.indexOf(item) !== index);
-  if (duplicate !== undefined) fail(`${field} lists "${duplicate}" twice`);
-  return list;
-}
-
-function localizedText(metadata: Record<string, unknown>, field: string): LocalizedText {
-  const text: LocalizedText = {};
-  for (const [key, value] of Object.entries(metadata)) {
-    const [name, tag, ...rest] = key.split("#");
-    if (name !== field) continue;
-    if (rest.length > 0 || (tag !== undefined && !LANGUAGE_TAG.test(tag))) fail(`${key} has an invalid language tag`);
-    if (typeof value !== "string" || value.trim() === "") fail(`${key} must be a non-empty string`);
-    if (value.length > MAX_TEXT_LENGTH || /[\u0000-\u001f]/.test(value)) {
-      fail(`${key} must be at most ${MAX_TEXT_LENGTH} characters without control characters`);
-    }
-    text[tag === undefined ? DEFAULT_LANGUAGE_KEY : tag.toLowerCase()] = value.trim();
-  }
-  return text;
-}
 
 function checkKnownFields(metadata: Record<string, unknown>): void {
   for (const key of Object.keys(metadata)) {
@@ -321,26 +283,6 @@ export function parseClientMetadata(
     idTokenClaims,
     ...keys,
   };
-}
-
-/**
- * `reuse` (the seed's sliding token) is for confidential clients only: a public client's refresh token is a bearer
- * secret on a user's device, so it is always rotated (RFC 9700 §4.14.2).
- */
-function refreshTokenPolicy(
-  metadata: Record<string, unknown>,
-  publicClient: boolean,
-  offlineAccess: boolean,
-): "reuse" | "rotate" {
-  const policy = optionalString(metadata, "refresh_token_policy") ?? (publicClient ? "rotate" : "reuse");
-  if (policy !== "reuse" && policy !== "rotate") fail(`refresh_token_policy must be "reuse" or "rotate"`);
-  if (publicClient && policy === "reuse")
-    fail(
-      `refresh_token_policy "reuse" is not allowed for public clients: their refresh tokens are always rotated (RFC 9700 §4.14.2)`,
-    );
-  if (!publicClient && policy === "rotate" && !offlineAccess)
-    fail(`refresh_token_policy applies to offline clients only`);
-  return policy;
 }
 
 export function generateClientId(): string {

@@ -13,7 +13,7 @@ import {
   registeredClientFromRow,
   type ClientRegistration,
   type RegisteredClient,
-} from "@/lib/db/client-record";
+} from "@/lib/oauth/clients/client-record";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { forgetClient } from "@/lib/oauth/clients/client-store";
 

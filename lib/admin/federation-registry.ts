@@ -6,7 +6,7 @@
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { forgetFederatedUsers } from "@/lib/federation/federated-user";
-import { forgetRemoteKeySets } from "@/lib/federation/remote-key-sets";
+import { forgetRemoteKeySets } from "@/lib/jwt/remote-key-sets";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
 import { forgetTrustedIssuers, reachOf, type IssuerReach } from "@/lib/federation/trusted-issuers";
 import { TrustedIssuerError, type TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";

@@ -5,7 +5,7 @@
  * (company ids) and/or `email_domains`, at least one of them. Unknown fields are refused.
  */
 import type { JSONWebKeySet } from "jose";
-import { keySetUrlProblem, readKeySource } from "@/lib/federation/key-set-rules";
+import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
 import type { IssuerReach, SubjectMapping } from "@/lib/federation/trusted-issuers";
 import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 

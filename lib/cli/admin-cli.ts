@@ -3,10 +3,9 @@
  * prints the result. Every failure is one line on stderr and a non-zero exit code; the registry's transactions make
  * sure nothing is half-written.
  */
-import { createReadStream } from "node:fs";
-import { expectArgs, readJsonFile, UsageError } from "@/lib/admin/cli-arguments";
+import { expectArgs, readJsonFile, UsageError } from "@/lib/cli/cli-arguments";
 import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
-import { FEDERATION_USAGE, federationCommand } from "@/lib/admin/federation-cli";
+import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import {
   addClientSecret,
@@ -18,7 +17,7 @@ import {
   showClient,
   type ClientSecretInfo,
 } from "@/lib/admin/client-registry";
-import { importCatalog, listSupplierCatalogs, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
+import { catalogCommand } from "@/lib/cli/catalog-cli";
 import type { Db } from "@/lib/db/prisma";
 import { purgeUntilDrained } from "@/lib/setup/purge-expired";
 import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
@@ -173,64 +172,6 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
   }
 }
 
-/** A file that is not there or not readable gives one clear line, not a stack trace. */
-async function* fileText(file: string): AsyncIterable<string> {
-  try {
-    yield* createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
-  } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      cause: error,
-    });
-  }
-}
-
-async function supplierCompanyId(db: Db, supplierId: string): Promise<string> {
-  const supplier = await db.company.findFirst({ where: { supplierId, kind: "supplier" } });
-  if (!supplier) throw new Error(`there is no supplier with supplierID "${supplierId}"`);
-  return supplier.id;
-}
-
-async function catalogs(context: CliContext, [command, ...rest]: string[]): Promise<void> {
-  if (command === "import") {
-    const [file] = expectArgs(rest, 1);
-    const result = await importCatalog(context.db, fileText(file));
-    if (!result.ok) {
-      for (const error of result.errors) context.printError(`${file}:${error.line}: ${error.message}`);
-      throw new Error(`${file} was not imported (nothing was written)`);
-    }
-    context.print(
-      `Imported revision ${result.revision} of catalog ${result.catalogId} (${result.resourceKey}) of supplier ${result.supplierId}: ${result.articles} articles, not released yet.`,
-    );
-    context.print(
-      `Release it with: npm run admin -- catalogs release ${result.supplierId} ${result.catalogId} ${result.revision}`,
-    );
-  } else if (command === "release") {
-    const [supplierId, catalogId, revision] = expectArgs(rest, 3);
-    if (!/^\d{1,9}$/.test(revision)) throw new UsageError(`the revision must be a number, got "${revision}"`);
-    await releaseRevision(context.db, {
-      supplierCompanyId: await supplierCompanyId(context.db, supplierId),
-      catalogId,
-      revision: Number(revision),
-    });
-    context.print(`Released revision ${revision} of catalog ${catalogId} of supplier ${supplierId}.`);
-  } else if (command === "list") {
-    const [supplierId] = expectArgs(rest, 1);
-    const list = await listSupplierCatalogs(context.db, await supplierCompanyId(context.db, supplierId));
-    if (list.length === 0) context.print(`Supplier ${supplierId} has no catalogs.`);
-    for (const catalog of list) {
-      context.print(`${catalog.catalogId} (${catalog.resourceKey}) ${catalog.name}`);
-      for (const revision of catalog.revisions) {
-        const state = revision.released ? "released" : revision.complete ? "not released" : "importing";
-        context.print(
-          `  revision ${revision.number}  ${state.padEnd(12)}  ${String(revision.articles).padStart(7)} articles  ${revision.publishedAt.toISOString().slice(0, 16)}  ${revision.comment}`,
-        );
-      }
-    }
-  } else {
-    throw new UsageError(`unknown command "catalogs ${command ?? ""}"`);
-  }
-}
-
 async function dispatch(context: CliContext, args: string[]): Promise<void> {
   const [group, command, ...rest] = args;
   if (group === "keys")
@@ -239,7 +180,7 @@ async function dispatch(context: CliContext, args: string[]): Promise<void> {
       [command, ...rest].filter((arg) => arg !== undefined),
     );
   if (group === "catalogs")
-    return catalogs(
+    return catalogCommand(
       context,
       [command, ...rest].filter((arg) => arg !== undefined),
     );

@@ -1,5 +1,5 @@
 /** `npm run admin -- federation …` (CONTRACT §8): the trusted issuers and the links of their subjects. */
-import { expectArgs, readJsonFile, UsageError } from "@/lib/admin/cli-arguments";
+import { expectArgs, readJsonFile, UsageError } from "@/lib/cli/cli-arguments";
 import {
   addTrustedIssuer,
   linkSubject,

@@ -7,7 +7,7 @@ import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-met
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
 import { requireOperator, type Actor } from "@/lib/data/actor";
-import type { RegisteredClient } from "@/lib/db/client-record";
+import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
 
 export { ClientMetadataError };
 export { ClientRegistryError, type ClientSecretInfo, type NewSecret } from "@/lib/admin/client-registry";

@@ -7,7 +7,7 @@ import { requireUser, type Actor } from "@/lib/data/actor";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
-import { forgetUser } from "@/lib/oauth/users/user-store";
+import { forgetUser } from "@/lib/store/user-store";
 import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";
 import { endAllLoginSessions } from "@/lib/session/end-sessions";
 

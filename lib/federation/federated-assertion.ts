@@ -8,7 +8,7 @@
 import type { JWTPayload } from "jose";
 import type { AuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
-import { acceptOnce } from "@/lib/federation/assertion-replay";
+import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
 import {
   AssertionRefused,
@@ -16,7 +16,7 @@ import {
   requireJti,
   unverifiedClaims,
   verifySignedJwt,
-} from "@/lib/federation/signed-jwt";
+} from "@/lib/jwt/signed-jwt";
 import { findTrustedIssuer } from "@/lib/federation/trusted-issuers";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 

@@ -3,17 +3,17 @@
  * the operator's explicit link of (issuer, sub) (subject mapping "link"). Only active users the issuer may speak for
  * (issuer-reach.ts); whether a user is missing, inactive or out of reach gives one answer, so a partner learns
  * nothing about which local users exist. Which user id a
- * name maps to is cached per process for a few seconds, like users themselves (lib/oauth/users/user-store.ts).
+ * name maps to is cached per process for a few seconds, like users themselves (lib/store/user-store.ts).
  */
 import type { JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
-import { AssertionRefused } from "@/lib/federation/signed-jwt";
+import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
 import type { TrustedIssuer } from "@/lib/federation/trusted-issuers";
 import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
-import { findActiveUser, USER_CACHE_SECONDS } from "@/lib/oauth/users/user-store";
+import { findActiveUser, USER_CACHE_SECONDS } from "@/lib/store/user-store";
 
 const MAX_ENTRIES = 10_000;
 const cache = processCache(

@@ -6,7 +6,7 @@
 import type { JSONWebKeySet } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
-import type { KeySource } from "@/lib/federation/signed-jwt";
+import type { KeySource } from "@/lib/jwt/signed-jwt";
 
 const ISSUER_CACHE_SECONDS = 5;
 export type SubjectMapping = "email" | "link";

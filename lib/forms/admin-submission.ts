@@ -18,7 +18,7 @@ import {
 import { readForm } from "@/lib/http/form-body";
 import { NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { pageUrl, seeOther } from "@/lib/interaction/see-other";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 

@@ -5,10 +5,10 @@
  */
 import { AccessDenied, actorOfRequest } from "@/lib/data/actor";
 import { decideConsent } from "@/lib/data/consent";
-import { errorPage } from "@/lib/http/error-page";
+import { errorPage } from "@/lib/i18n/error-page";
 import { readForm } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { pageUrl, seeOther } from "@/lib/interaction/see-other";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { AuthorizationError } from "@/lib/oauth/authorize/authorization-request";
 import { authorizationErrorResponse } from "@/lib/oauth/authorize/authorization-response";
 import { UnsafeRedirectError } from "@/lib/oauth/errors";

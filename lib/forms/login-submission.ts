@@ -5,17 +5,17 @@
 import { signIn } from "@/lib/data/sign-in";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
+import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { safeLocalPath } from "@/lib/http/local-path";
-import { pageUrl, seeOther } from "@/lib/interaction/see-other";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
 
 /** Remembers the typed user name for the login page shown after a failed attempt. */
-export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;

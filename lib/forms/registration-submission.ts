@@ -13,7 +13,7 @@ import {
   type RegistrationChange,
 } from "@/lib/data/registrations";
 import { readForm } from "@/lib/http/form-body";
-import { pageUrl, seeOther } from "@/lib/interaction/see-other";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registration-rules";

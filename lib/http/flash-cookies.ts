@@ -6,6 +6,8 @@
 
 export const NEW_SECRET_COOKIE = "optigate_new_secret";
 export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
+/** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
+export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
 /** Each one-time cookie with the path it is set on (the path of the pages that show it). */
 export const FLASH_COOKIES = [

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { AuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { useAssertion, useAssertionRecorded } from "@/lib/db/statements/used-assertions";
-import { AssertionRefused, CLOCK_LEEWAY_SECONDS } from "@/lib/federation/signed-jwt";
+import { AssertionRefused, CLOCK_LEEWAY_SECONDS } from "@/lib/jwt/signed-jwt";
 
 export async function acceptOnce(
   db: Db,

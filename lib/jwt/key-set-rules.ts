@@ -5,7 +5,7 @@
  */
 import { createPublicKey } from "node:crypto";
 import type { JSONWebKeySet } from "jose";
-import { isLoopbackHost } from "@/lib/admin/uri-rules";
+import { isLoopbackHost } from "@/lib/http/url-policy";
 import { nonPublicHostProblem } from "@/lib/http/public-address";
 import { MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
 

@@ -10,8 +10,8 @@ import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
 import { NonPublicAddress, outboundGet } from "@/lib/http/outbound-get";
 import { processCache } from "@/lib/cache/process-cache";
-import { isLoopbackHost } from "@/lib/admin/uri-rules";
-import { MAX_KEY_SET_BYTES, parseKeySet } from "@/lib/federation/key-set-rules";
+import { isLoopbackHost } from "@/lib/http/url-policy";
+import { MAX_KEY_SET_BYTES, parseKeySet } from "@/lib/jwt/key-set-rules";
 
 const FETCH_TIMEOUT_MS = 5000;
 const REFETCH_INTERVAL_MS = 60_000;

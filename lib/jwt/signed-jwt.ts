@@ -5,9 +5,9 @@
  * A failed check throws AssertionRefused naming it.
  */
 import type { JSONWebKeySet, JWTPayload } from "jose";
-import { checkSignature } from "@/lib/federation/jws-signature";
-import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
-import { KeySetUnavailable, remoteKeySet } from "@/lib/federation/remote-key-sets";
+import { checkSignature } from "@/lib/jwt/jws-signature";
+import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
+import { KeySetUnavailable, remoteKeySet } from "@/lib/jwt/remote-key-sets";
 
 export const CLOCK_LEEWAY_SECONDS = 60;
 const MAX_JWT_LENGTH = 16_384;

@@ -1,6 +1,6 @@
 /** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer. */
 import type { Config } from "@/lib/config";
-import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
+import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { LOCALES } from "@/lib/i18n/locales";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";

@@ -2,11 +2,10 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { getConfig } from "@/lib/config";
-import { flashHeader, IMPORT_RESULT_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
+import { flashHeader, IMPORT_RESULT_COOKIE, LOGIN_USERNAME_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
-import type { NewSecretShown } from "@/lib/interaction/admin-submission";
-import type { ShownImportResult } from "@/lib/interaction/catalog-submission";
-import { LOGIN_USERNAME_COOKIE } from "@/lib/interaction/login-submission";
+import type { NewSecretShown } from "@/lib/forms/admin-submission";
+import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {

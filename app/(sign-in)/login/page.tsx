@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { registeredClientName } from "@/lib/data/public-clients";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
-import { rememberedUsername } from "@/lib/pages/flash-cookies";
+import { rememberedUsername } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, SignInCard } from "@/app/_components/ui";

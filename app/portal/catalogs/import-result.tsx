@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { ShownImportResult } from "@/lib/interaction/catalog-submission";
+import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 
 /** What the last import did: its revision and article count, or the reasons it was refused, line by line. */
 export async function ImportResultNotice({ imported }: { imported: ShownImportResult | undefined }) {

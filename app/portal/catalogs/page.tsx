@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { supplierOf } from "@/lib/data/actor";
 import { listOwnCatalogs } from "@/lib/data/supplier-catalogs";
-import { lastImportResult } from "@/lib/pages/flash-cookies";
+import { lastImportResult } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { CATALOGS_PATH } from "@/lib/pages/paths";

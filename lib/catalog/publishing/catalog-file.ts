@@ -9,19 +9,19 @@
  */
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import {
+  articleAttributes,
+  catalogAttributes,
+  completedArticle,
+  completedHeader,
+  revisionAttributes,
+  type CatalogDraft,
+} from "@/lib/catalog/publishing/catalog-elements";
+import {
   ARTICLE_BATCH_SIZE,
   ARTICLE_VALUES,
-  code,
-  comment,
   CONTENT,
   country,
-  customerGroup,
-  date,
   DOCUMENT,
-  flag,
-  format,
-  formatVersion,
-  language,
   MAX_REPORTED_ERRORS,
   MAX_TEXT_LENGTH,
   readAttributes,
@@ -30,7 +30,6 @@ import {
   UNEXPECTED,
   ValueError,
   type ArticleDraft,
-  type CatalogDescription,
   type CatalogFileError,
   type CatalogHeader,
   type Frame,
@@ -59,7 +58,7 @@ class CatalogFileReader {
   private readonly parser = new SaxesParser({ position: true });
   private readonly stack: Frame[] = [{ name: DOCUMENT, line: 1, position: 0, occurred: 0, text: "" }];
   private readonly seen = new Set<string>();
-  private catalog: Partial<Omit<CatalogHeader, "description">> & { description: Partial<CatalogDescription> } = {
+  private catalog: CatalogDraft = {
     description: { validCountries: [], productGroups: [] },
   };
   private article: ArticleDraft | undefined;
@@ -205,62 +204,17 @@ class CatalogFileReader {
   /** Takes the attributes of an element that has its place; throws ValueError for a bad value. */
   private take(name: string, attributes: Record<string, string>, line: number): void {
     if (name === "Catalog") {
-      const description = this.catalog.description;
-      Object.assign(this.catalog, {
-        line,
-        supplierId: code(attributes.supplierID),
-        catalogId: code(attributes.catalogID),
-        resourceKey: code(attributes.resourceKey),
-      });
-      Object.assign(description, {
-        name: text(200)(attributes.name),
-        language: language(attributes.language),
-        format: format(attributes.format),
-        formatVersion: formatVersion(attributes.formatVersion),
-      });
+      const { description, ...identity } = catalogAttributes(attributes);
+      Object.assign(this.catalog, { line, ...identity });
+      Object.assign(this.catalog.description, description);
     } else if (name === "Revision") {
-      const validFrom = date(attributes.validStartDate);
-      const validUntil = attributes.validEndDate === undefined ? null : date(attributes.validEndDate);
-      if (validUntil && validUntil < validFrom) throw new ValueError("validEndDate is before validStartDate");
-      Object.assign(this.catalog, {
-        comment: attributes.comment === undefined ? "" : comment(attributes.comment),
-        validFrom,
-        validUntil,
-      });
+      Object.assign(this.catalog, revisionAttributes(attributes));
     } else if (name === "Articles") {
-      this.completeHeader();
+      if (!this.failed) this.pendingHeader = completedHeader(this.catalog);
     } else if (name === "Article") {
       this.article = { line, attributes: null, values: {} };
-      this.article.attributes = {
-        articleNumber: text(64)(attributes.articleNumber),
-        customerGroup: customerGroup(attributes.customerGroup),
-        whiteLabel: attributes.whiteLabel === undefined ? false : flag(attributes.whiteLabel),
-      };
+      this.article.attributes = articleAttributes(attributes);
     }
-  }
-
-  private completeHeader(): void {
-    const {
-      supplierId,
-      catalogId,
-      resourceKey,
-      comment: revisionComment,
-      validFrom,
-      validUntil,
-      line,
-      description,
-    } = this.catalog;
-    if (this.failed || !supplierId || !catalogId || !resourceKey || !validFrom || line === undefined) return;
-    this.pendingHeader = {
-      supplierId,
-      catalogId,
-      resourceKey,
-      comment: revisionComment ?? "",
-      validFrom,
-      validUntil: validUntil ?? null,
-      line,
-      description: description as CatalogDescription,
-    };
   }
 
   private text(value: string): void {
@@ -307,15 +261,9 @@ class CatalogFileReader {
   private completeArticle(): void {
     const draft = this.article;
     this.article = undefined;
-    const {
-      genericName,
-      purchasePriceCents,
-      retailPriceCents = null,
-      startDate = null,
-      endDate = null,
-    } = draft?.values ?? {};
-    if (!draft?.attributes || genericName === undefined || purchasePriceCents === undefined) return;
-    const { articleNumber, customerGroup: group, whiteLabel } = draft.attributes;
+    const article = draft && completedArticle(draft);
+    if (!draft || !article) return;
+    const { articleNumber, customerGroup: group, startDate, endDate } = article;
     const key = `${group}\u0000${articleNumber}`;
     if (startDate && endDate && endDate < startDate) this.fail(draft.line, "<Article> EndDate is before StartDate");
     else if (this.seen.has(key))
@@ -323,17 +271,7 @@ class CatalogFileReader {
     else {
       this.seen.add(key);
       this.articleCount++;
-      if (!this.failed)
-        this.batch.push({
-          articleNumber,
-          customerGroup: group,
-          whiteLabel,
-          genericName,
-          purchasePriceCents,
-          retailPriceCents,
-          startDate,
-          endDate,
-        });
+      if (!this.failed) this.batch.push(article);
     }
   }
 }

@@ -5,7 +5,7 @@
 import { logger } from "@/lib/observability/logger";
 import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { errorPage } from "@/lib/http/error-page";
+import { errorPage } from "@/lib/i18n/error-page";
 import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
 import {
   AuthorizationError,

@@ -6,15 +6,15 @@
  * one answer, so the endpoint tells nobody which clients exist.
  */
 import { decodeProtectedHeader, type JWTPayload } from "jose";
-import { acceptOnce } from "@/lib/federation/assertion-replay";
-import { ASSERTION_ALGORITHMS } from "@/lib/federation/key-set-rules";
+import { acceptOnce } from "@/lib/jwt/assertion-replay";
+import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import {
   AssertionRefused,
   CLOCK_LEEWAY_SECONDS,
   requireJti,
   unverifiedClaims,
   verifySignedJwt,
-} from "@/lib/federation/signed-jwt";
+} from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient } from "@/lib/oauth/errors";
 import type { ServiceContext } from "@/lib/service-context";

@@ -3,7 +3,7 @@
  * process for a few seconds: changes made in this process (admin pages) are seen at once through forgetClient(),
  * changes made by the CLI in another process within CLIENT_CACHE_SECONDS.
  */
-import { registeredClientFromRow, type RegisteredClient } from "@/lib/db/client-record";
+import { registeredClientFromRow, type RegisteredClient } from "@/lib/oauth/clients/client-record";
 import type { Db } from "@/lib/db/prisma";
 import { forgetCorsOrigins } from "@/lib/oauth/cors";
 import { processCache } from "@/lib/cache/process-cache";

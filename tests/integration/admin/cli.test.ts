@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/admin/admin-cli";
+import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { hashToken } from "@/lib/crypto/tokens";
 import { runScript } from "../../helpers/run-script";
 import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";

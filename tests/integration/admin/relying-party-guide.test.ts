@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/admin/admin-cli";
+import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
 
 const GUIDE = readFileSync(path.join(import.meta.dirname, "../../../docs/relying-parties.md"), "utf8");

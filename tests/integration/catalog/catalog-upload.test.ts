@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
-import type { ShownImportResult } from "@/lib/interaction/catalog-submission";
+import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";

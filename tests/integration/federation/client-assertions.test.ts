@@ -8,7 +8,7 @@ import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
-import { forgetRemoteKeySets } from "@/lib/federation/remote-key-sets";
+import { forgetRemoteKeySets } from "@/lib/jwt/remote-key-sets";
 import { logger } from "@/lib/observability/logger";
 import { basic, call, formRequest, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { KeySetServer, keySet, nowSeconds, partnerKey, signed, type PartnerKey } from "../../helpers/partner-keys";

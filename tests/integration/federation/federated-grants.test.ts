@@ -12,7 +12,7 @@ import { registerClient } from "@/lib/admin/client-registry";
 import { addTrustedIssuer, linkSubject } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import { logger } from "@/lib/observability/logger";
-import { forgetUser } from "@/lib/oauth/users/user-store";
+import { forgetUser } from "@/lib/store/user-store";
 import { basic, call, formRequest, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { api } from "../../helpers/platform-api";
 import { KeySetServer, keySet, nowSeconds, partnerKey, signed, type PartnerKey } from "../../helpers/partner-keys";

@@ -3,7 +3,7 @@
  * public address rules in production, the minute between fetches, and the last good set kept when a refresh fails.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { KeySetUnavailable, forgetRemoteKeySets, remoteKeySet } from "@/lib/federation/remote-key-sets";
+import { KeySetUnavailable, forgetRemoteKeySets, remoteKeySet } from "@/lib/jwt/remote-key-sets";
 import { KeySetServer, partnerKey } from "../../helpers/partner-keys";
 
 const server = new KeySetServer();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "@/lib/http/form-body";
-import { MAX_UPLOAD_BYTES } from "@/lib/interaction/catalog-submission";
+import { MAX_UPLOAD_BYTES } from "@/lib/forms/catalog-submission";
 import { ROUTES } from "@/lib/server/routes";
 import { CSRF_FIELD } from "@/lib/session/csrf";
 import { ISSUER, signedInAgent, useOAuthService, type UserAgent } from "../../helpers/oauth-service";

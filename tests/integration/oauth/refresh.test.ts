@@ -5,7 +5,7 @@ import { registerClient } from "@/lib/admin/client-registry";
 import { hashToken } from "@/lib/crypto/tokens";
 import { getPrismaClient } from "@/lib/db/prisma";
 import { ROTATION_GRACE_SECONDS } from "@/lib/oauth/token/grants/refresh-token";
-import { forgetUser } from "@/lib/oauth/users/user-store";
+import { forgetUser } from "@/lib/store/user-store";
 import {
   authorizeWithConsent,
   basic,

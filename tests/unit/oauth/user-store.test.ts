@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/prisma";
-import { findActiveUser, forgetUser, MAX_CACHED_USERS } from "@/lib/oauth/users/user-store";
+import { findActiveUser, forgetUser, MAX_CACHED_USERS } from "@/lib/store/user-store";
 
 /** A database that counts the user reads it answers. */
 function countingDb() {

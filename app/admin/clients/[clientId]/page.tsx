@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { clientDetails } from "@/lib/data/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { newSecretShownOnce } from "@/lib/pages/flash-cookies";
+import { newSecretShownOnce } from "@/lib/pages/shown-once";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { decodedSegment } from "@/lib/pages/path-segments";

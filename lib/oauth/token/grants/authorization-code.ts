@@ -12,7 +12,7 @@ import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { sameUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
-import { findActiveUser } from "@/lib/oauth/users/user-store";
+import { findActiveUser } from "@/lib/store/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 

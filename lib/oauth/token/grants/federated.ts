@@ -7,7 +7,7 @@
  */
 import { recordAuditEvent, type AuditEvent } from "@/lib/audit/record-audit-event";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
-import { AssertionRefused } from "@/lib/federation/signed-jwt";
+import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, OAuthError } from "@/lib/oauth/errors";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";

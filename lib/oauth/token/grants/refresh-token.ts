@@ -17,7 +17,7 @@ import {
   REFRESH_TOKEN_LIFETIME_SECONDS,
   type TokenResponseBody,
 } from "@/lib/oauth/token/issue-tokens";
-import { findActiveUser } from "@/lib/oauth/users/user-store";
+import { findActiveUser } from "@/lib/store/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
