@@ -1,6 +1,6 @@
 /** Readers of RFC 7591 client metadata fields, each refusing a bad value with invalid_client_metadata. */
+import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
-import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/http/text-limits";
 import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
 
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;

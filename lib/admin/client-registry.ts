@@ -4,10 +4,10 @@
  * pages), and drops the client from this process's client cache. Secrets are
  * generated here (256 bits), returned once and stored only as SHA-256 hashes.
  */
+import { MAX_DESCRIPTION_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import { MAX_DESCRIPTION_LENGTH } from "@/lib/http/text-limits";
 import {
   clientRowData,
   registeredClientFromRow,

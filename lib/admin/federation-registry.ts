@@ -3,6 +3,7 @@
  * local users. Each change is one transaction with its audit event; the caches of this process forget what changed
  * (other processes see it within a few seconds, as with clients).
  */
+import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { forgetFederatedUsers } from "@/lib/federation/federated-user";
@@ -10,7 +11,7 @@ import { forgetRemoteKeySets } from "@/lib/jwt/remote-key-sets";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
 import { forgetTrustedIssuers, reachOf, type IssuerReach } from "@/lib/federation/trusted-issuers";
 import { TrustedIssuerError, type TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";
-import { MAX_USERNAME_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
+import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 
 export interface TrustedIssuerSummary extends Omit<TrustedIssuerRegistration, "reach"> {

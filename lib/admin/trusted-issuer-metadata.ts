@@ -4,10 +4,11 @@
  * email names the local user; "link": only subjects the operator linked), and whom it speaks for: `companies`
  * (company ids) and/or `email_domains`, at least one of them. Unknown fields are refused.
  */
+import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
 import type { IssuerReach, SubjectMapping } from "@/lib/federation/trusted-issuers";
-import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
+import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 export interface TrustedIssuerRegistration {
   issuer: string;

@@ -4,13 +4,13 @@
  * (400) instead of being trusted. Positions are keys of a stable order, so items added between two pages cause
  * neither duplicates nor gaps.
  */
+import { MAX_CURSOR_LENGTH } from "@/lib/config/policy";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ApiProblem } from "@/lib/api/problem";
 import { processCache } from "@/lib/cache/process-cache";
 import { deriveKey } from "@/lib/crypto/secret-box";
 
 const MAC_BYTES = 16;
-const MAX_CURSOR_LENGTH = 1024;
 const SIGNATURE = new RegExp(`^[\\w-]{${Math.ceil((MAC_BYTES * 4) / 3)}}$`);
 
 /** The derived key, kept: HKDF on every page would cost more than the page. */

@@ -2,10 +2,9 @@
  * Reading the API's input strictly: query parameters the route knows, each at most once; JSON bodies of at most
  * 64 KB with a JSON media type; objects without unknown members. Anything else is a 4xx problem naming the problem.
  */
+import { MAX_JSON_BYTES } from "@/lib/config/policy";
 import { ApiProblem } from "@/lib/api/problem";
-import { BodyTooLargeError, MAX_FORM_BYTES, NulCharacterError, readBodyText } from "@/lib/http/form-body";
-
-const MAX_JSON_BYTES = MAX_FORM_BYTES;
+import { BodyTooLargeError, NulCharacterError, readBodyText } from "@/lib/http/form-body";
 
 /** The route's query parameters; unknown or repeated ones are refused. */
 export function queryParameters(url: URL, known: readonly string[]): Map<string, string> {

@@ -6,6 +6,7 @@
  * (`;`-separated) keeps catalogs that contain every given group. Anonymous documents are built once per change of the
  * published list and carry an ETag.
  */
+import { MAX_CACHED_CATALOG_QUERIES } from "@/lib/config/policy";
 import { createHash } from "node:crypto";
 import { processCache } from "@/lib/cache/process-cache";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
@@ -122,8 +123,6 @@ export interface CatalogInfosDocument {
   etag?: string;
 }
 
-/** Anonymous documents by query, as of one version of the published list; at most MAX_CACHED_QUERIES of them. */
-const MAX_CACHED_QUERIES = 256;
 const anonymousDocuments = processCache(
   "anonymousCatalogInfos",
   () => new WeakMap<Db, { version: number; byQuery: Map<string, CatalogInfosDocument> }>(),
@@ -142,7 +141,7 @@ function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInf
       query.webServices,
     );
     document = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
-    if (cache.byQuery.size >= MAX_CACHED_QUERIES) cache.byQuery.delete(cache.byQuery.keys().next().value!);
+    if (cache.byQuery.size >= MAX_CACHED_CATALOG_QUERIES) cache.byQuery.delete(cache.byQuery.keys().next().value!);
     cache.byQuery.set(key, document);
   }
   return document;

@@ -3,13 +3,13 @@
  * TICKET_LIFETIME_SECONDS (8 hours). A ticket of an unknown, expired or revoked kind is 401 for the services, a
  * ticket of a user who was deactivated since is 403.
  */
+import { TICKET_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 
-const TICKET_LIFETIME_SECONDS = 8 * 3600;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function issueTicket(

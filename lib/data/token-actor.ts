@@ -4,6 +4,7 @@
  * invalid at once; a user moved to another company acts for the new one. The company's customer links come with it,
  * in the same statement (the catalog lists show them).
  */
+import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
 import type { TokenActor } from "@/lib/data/actor";
 import { companyAsCaller, userAsCaller } from "@/lib/db/statements/api-callers";
@@ -14,7 +15,6 @@ import { customerLinksFrom } from "@/lib/registrations/customer-links";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 
-const API_CLOCK_LEEWAY_SECONDS = 60;
 
 export async function actorOfAccessToken(context: ServiceContext, token: string): Promise<TokenActor> {
   const claims = await verifyAccessToken(context, token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });

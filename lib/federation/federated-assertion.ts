@@ -5,23 +5,15 @@
  * seen before; its subject names an active local user. Each failed check throws AssertionRefused naming it. The
  * jti is recorded last, with the audit event of the token, so a refused assertion writes nothing.
  */
+import { CLOCK_LEEWAY_SECONDS, MAX_FEDERATED_LIFETIME_SECONDS, MAX_SUBJECT_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
 import type { AuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
-import {
-  AssertionRefused,
-  CLOCK_LEEWAY_SECONDS,
-  requireJti,
-  unverifiedClaims,
-  verifySignedJwt,
-} from "@/lib/jwt/signed-jwt";
+import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import { findTrustedIssuer } from "@/lib/federation/trusted-issuers";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
-
-const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
-const MAX_SUBJECT_LENGTH = 255;
 
 export interface FederatedIdentity {
   issuer: string;

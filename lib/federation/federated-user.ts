@@ -5,17 +5,16 @@
  * nothing about which local users exist. Which user id a
  * name maps to is cached per process for a few seconds, like users themselves (lib/store/user-store.ts).
  */
+import { MAX_CACHED_FEDERATED_USERS, MAX_USERNAME_LENGTH, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
 import type { TrustedIssuer } from "@/lib/federation/trusted-issuers";
-import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
-import { findActiveUser, USER_CACHE_SECONDS } from "@/lib/store/user-store";
+import { findActiveUser } from "@/lib/store/user-store";
 
-const MAX_ENTRIES = 10_000;
 const cache = processCache(
   "federatedUserIds",
   () => new Map<string, { loadedAt: number; userId: Promise<string | null> }>(),
@@ -24,7 +23,7 @@ const cache = processCache(
 function cachedUserId(key: string, load: () => Promise<string | null>, now: number): Promise<string | null> {
   const entry = cache.get(key);
   if (entry && now - entry.loadedAt < USER_CACHE_SECONDS * 1000) return entry.userId;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
+  if (cache.size >= MAX_CACHED_FEDERATED_USERS) cache.clear();
   const userId = load();
   cache.set(key, { loadedAt: now, userId });
   userId.catch(() => cache.delete(key));

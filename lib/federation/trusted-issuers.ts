@@ -3,12 +3,12 @@
  * their keys, the clients allowed to use their tokens, and how their subjects name local users. Cached per process
  * for a few seconds like clients; changes made in this process are seen at once through forgetTrustedIssuers().
  */
+import { ISSUER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import type { KeySource } from "@/lib/jwt/signed-jwt";
 
-const ISSUER_CACHE_SECONDS = 5;
 export type SubjectMapping = "email" | "link";
 
 /** Whom an issuer may speak for: users of these companies, or with an email address in these domains. */

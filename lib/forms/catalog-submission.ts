@@ -4,6 +4,7 @@
  * file as the catalog's next revision, unreleased; `action=release` releases one. The import's outcome reaches the
  * page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
  */
+import { MAX_UPLOAD_BYTES } from "@/lib/config/policy";
 import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/data/actor";
 import {
   CatalogPublishingError,
@@ -20,8 +21,6 @@ import { CATALOGS_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
-/** The largest upload the page takes; it is read as a stream, never held in memory (the CLI has no limit). */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Errors carried to the page; a cookie holds about 4 KB. */
 const SHOWN_ERRORS = 8;
 

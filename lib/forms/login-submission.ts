@@ -2,12 +2,12 @@
  * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/data/sign-in.ts) and continues
  * the flow with 303.
  */
+import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { signIn } from "@/lib/data/sign-in";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
-import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";

@@ -3,10 +3,9 @@
  * counted and refused with 413 once it passes MAX_FORM_BYTES, whatever Content-Length says (or when it is absent,
  * as with chunked bodies): nobody can make the server hold more than that per request.
  */
+import { MAX_FORM_BYTES } from "@/lib/config/policy";
 import { bodyHasNul, NUL_REFUSAL } from "@/lib/http/nul-character";
 import type { HeaderReader } from "@/lib/http/protocol-message";
-
-export const MAX_FORM_BYTES = 64 * 1024;
 
 /** The body could not be taken: too large (413), or the caller stopped sending it (400). Never the server's fault. */
 export class RequestBodyError extends Error {

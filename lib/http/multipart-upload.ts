@@ -4,10 +4,11 @@
  * as they are read, whatever Content-Length says (chunked bodies have none), and reading stops with
  * BodyTooLargeError past the limit: the file's text then ends with that error.
  */
+import { MAX_FORM_BYTES } from "@/lib/config/policy";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { BodyTooLargeError, bodyNotReceived, MAX_FORM_BYTES, RequestBodyError } from "@/lib/http/form-body";
+import { BodyTooLargeError, bodyNotReceived, RequestBodyError } from "@/lib/http/form-body";
 
 export interface MultipartUpload {
   /** The fields sent before the file (the ones to decide on before reading it). */

@@ -3,10 +3,9 @@
  * catalog import's errors): too long or too secret for a URL. Sealed with a key derived from SECRET_KEY, so only
  * OptiGate writes and reads them; they live two minutes.
  */
+import { SEALED_COOKIE_SECONDS } from "@/lib/config/policy";
 import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
 import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
-
-const SEALED_COOKIE_SECONDS = 120;
 
 export function sealedCookie(
   name: string,

@@ -3,7 +3,7 @@
  * §7 for native apps, OAuth 2.0 Security BCP): absolute, no fragment, https except on the local machine, and
  * private-use schemes (reverse domain names, such as com.example.app:/callback) for native clients only.
  */
-import { PRINTABLE_ASCII } from "@/lib/http/text-limits";
+import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** RFC 8252 §7.1: a private-use scheme is a reverse domain name, so it contains a period. */

@@ -3,11 +3,12 @@
  * database, so a replay is caught by any instance. Client assertions and federated grants are kept apart. A
  * federated grant's audit event is written with its use, in the same commit.
  */
+import { CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import { createHash, randomUUID } from "node:crypto";
 import type { AuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { useAssertion, useAssertionRecorded } from "@/lib/db/statements/used-assertions";
-import { AssertionRefused, CLOCK_LEEWAY_SECONDS } from "@/lib/jwt/signed-jwt";
+import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 
 export async function acceptOnce(
   db: Db,

@@ -3,17 +3,16 @@
  * algorithms, given inline or as a `jwks_uri`. Shared by client registration (private_key_jwt), trusted issuer
  * registration and the fetch of remote key sets, so that a set is judged the same wherever it comes from.
  */
+import { MAX_KEYS_IN_SET, MAX_KEY_SET_BYTES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import { createPublicKey } from "node:crypto";
 import type { JSONWebKeySet } from "jose";
 import { isLoopbackHost } from "@/lib/http/url-policy";
 import { nonPublicHostProblem } from "@/lib/http/public-address";
-import { MAX_URI_LENGTH, PRINTABLE_ASCII } from "@/lib/http/text-limits";
+import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 /** RFC 7518 / RFC 8037 algorithms OptiGate verifies assertions with; never `none`, never an HMAC. */
 export const ASSERTION_ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"] as const;
 
-export const MAX_KEY_SET_BYTES = 64 * 1024;
-const MAX_KEYS = 20;
 const KEY_TYPES = new Set(["RSA", "EC", "OKP"]);
 /** The curves of the accepted algorithms: ES256 and EdDSA. */
 const CURVES: Record<string, string[]> = { EC: ["P-256"], OKP: ["Ed25519", "Ed448"] };
@@ -27,7 +26,7 @@ function keySetProblem(value: unknown): string | null {
     return 'must be a JWK Set: an object with a "keys" array';
   const keys = (value as { keys?: unknown }).keys;
   if (!Array.isArray(keys) || keys.length === 0) return 'must be a JWK Set with at least one key in "keys"';
-  if (keys.length > MAX_KEYS) return `may hold at most ${MAX_KEYS} keys`;
+  if (keys.length > MAX_KEYS_IN_SET) return `may hold at most ${MAX_KEYS_IN_SET} keys`;
   for (const [index, key] of keys.entries()) {
     if (typeof key !== "object" || key === null || Array.isArray(key)) return `keys[${index}] must be a JWK object`;
     const jwk = key as Record<string, unknown>;

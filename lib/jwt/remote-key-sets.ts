@@ -5,17 +5,20 @@
  * set lacks or the set is an hour old, but at most once a minute per URL (a failed first fetch waits that minute too);
  * when a fetch fails, the last good set stays in use and the log says why.
  */
+import {
+  KEY_SET_FETCH_TIMEOUT_MS,
+  KEY_SET_MAX_AGE_MS,
+  KEY_SET_REFETCH_INTERVAL_MS,
+  MAX_KEY_SET_BYTES,
+} from "@/lib/config/policy";
 import type { IncomingMessage } from "node:http";
 import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
 import { NonPublicAddress, outboundGet } from "@/lib/http/outbound-get";
 import { processCache } from "@/lib/cache/process-cache";
 import { isLoopbackHost } from "@/lib/http/url-policy";
-import { MAX_KEY_SET_BYTES, parseKeySet } from "@/lib/jwt/key-set-rules";
+import { parseKeySet } from "@/lib/jwt/key-set-rules";
 
-const FETCH_TIMEOUT_MS = 5000;
-const REFETCH_INTERVAL_MS = 60_000;
-const MAX_AGE_MS = 3600_000;
 const MAX_REDIRECTS = 3;
 
 /** The key set cannot be had: the reason names the URL and what went wrong. */
@@ -92,12 +95,12 @@ async function follow(location: string, production: boolean, signal: AbortSignal
 }
 
 async function download(location: string, production: boolean): Promise<JSONWebKeySet> {
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const signal = AbortSignal.timeout(KEY_SET_FETCH_TIMEOUT_MS);
   try {
     return await follow(location, production, signal);
   } catch (error) {
     // The timeout ends the request or the body with an abort or a reset, depending on when it strikes.
-    if (signal.aborted) throw new KeySetUnavailable(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`);
+    if (signal.aborted) throw new KeySetUnavailable(`no answer within ${KEY_SET_FETCH_TIMEOUT_MS / 1000} s`);
     throw error;
   }
 }
@@ -151,8 +154,9 @@ export function remoteKeySet(
     cache.set(url, entry);
   }
   if (entry.pending) return entry.pending;
-  const due = !entry.keys || options.stale || now - entry.fetchedAt > MAX_AGE_MS;
-  if (due && now - entry.attemptedAt >= REFETCH_INTERVAL_MS) return refetch(url, entry, options.production, now);
+  const due = !entry.keys || options.stale || now - entry.fetchedAt > KEY_SET_MAX_AGE_MS;
+  if (due && now - entry.attemptedAt >= KEY_SET_REFETCH_INTERVAL_MS)
+    return refetch(url, entry, options.production, now);
   if (entry.keys) return Promise.resolve(entry.keys);
   return Promise.reject(new KeySetUnavailable(entry.failure ?? `jwks_uri ${url}: not fetched yet`));
 }

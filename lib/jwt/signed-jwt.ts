@@ -4,13 +4,11 @@
  * and the registered claims every such JWT needs: `exp` (a minute's leeway), `nbf`, and `aud` naming OptiGate.
  * A failed check throws AssertionRefused naming it.
  */
+import { CLOCK_LEEWAY_SECONDS, MAX_JWT_LENGTH } from "@/lib/config/policy";
 import type { JSONWebKeySet, JWTPayload } from "jose";
 import { checkSignature } from "@/lib/jwt/jws-signature";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { KeySetUnavailable, remoteKeySet } from "@/lib/jwt/remote-key-sets";
-
-export const CLOCK_LEEWAY_SECONDS = 60;
-const MAX_JWT_LENGTH = 16_384;
 
 export type KeySource = { jwks: JSONWebKeySet } | { jwksUri: string };
 

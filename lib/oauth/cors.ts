@@ -3,12 +3,10 @@
  * some browser client registered are answered with Access-Control-Allow-Origin, preflights included; all others get
  * no CORS headers (preflights a 403). The authorization endpoint is a navigation and never sends CORS headers.
  */
+import { CORS_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import { processCache } from "@/lib/cache/process-cache";
 import { appendHeader, type HeaderReader, type ProtocolHandler } from "@/lib/http/protocol-message";
-
-/** As long as clients are cached (client-store.ts), which drop this cache whenever they change. */
-const CORS_CACHE_SECONDS = 5;
 
 const cache = processCache("corsOrigins", () => ({
   entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined,

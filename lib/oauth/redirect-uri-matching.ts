@@ -5,7 +5,7 @@
  * registered `http://localhost:4000/` and the other way round, as relying-party libraries send either.
  */
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
-import { PRINTABLE_ASCII } from "@/lib/http/text-limits";
+import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 // A URI as it may stand in a Location header is printable ASCII without spaces (RFC 3986 percent-encodes the rest).
 

@@ -5,13 +5,14 @@
  * the route files: one implementation. The token, revocation and introspection endpoints are ProtocolHandlers
  * (lib/http/protocol-message.ts), fed from the socket and written back to it without web-standard objects between.
  */
+import { MAX_FORM_BYTES } from "@/lib/config/policy";
 import { logger } from "@/lib/observability/logger";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { ApiProblem, problemResponse } from "@/lib/api/problem";
-import { BodyTooLargeError, MAX_FORM_BYTES } from "@/lib/http/form-body";
+import { BodyTooLargeError } from "@/lib/http/form-body";
 import { isStreamed } from "@/lib/http/streamed-response";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 import { PROTOCOL_ROUTES, ROUTES, type Handler, type RoutePath } from "@/lib/server/routes";

@@ -7,6 +7,7 @@
  * is appended to X-Forwarded-For for throttling and audit; and a body the answer did not need is not read on: the
  * connection is closed instead.
  */
+import { KEEP_ALIVE_TIMEOUT_MS } from "@/lib/config/policy";
 import {
   createServer,
   type IncomingMessage,
@@ -33,12 +34,6 @@ const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d
  * still takes a 100 MB catalog upload over a slow line.
  */
 const SERVER_OPTIONS: ServerOptions = { requestTimeout: 120_000, headersTimeout: 20_000 };
-/**
- * How long an idle kept-alive connection stays open. Node's 5 s is shorter than a caller's pause between two requests
- * often is (a client that ran a slow command in between), and a client that missed the close sends its next request
- * into a closed socket ("other side closed"); 65 s outlasts the idle timeouts of common proxies and clients.
- */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How long a connection stays after an answer that ended its body's reading, so that the caller gets the answer. */
 const LINGER_MS = 2000;
 

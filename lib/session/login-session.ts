@@ -2,12 +2,10 @@
  * The server-side login session behind single sign-on: a random cookie value (lib/session/session-cookie.ts), stored
  * as its SHA-256 hash, valid for SESSION_LIFETIME_SECONDS after sign-in.
  */
+import { MAX_USER_AGENT_LENGTH, SESSION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import { MAX_USER_AGENT_LENGTH } from "@/lib/http/text-limits";
 import type { Db } from "@/lib/db/prisma";
 import type { Company, User } from "@/lib/db/rows";
-
-import { SESSION_LIFETIME_SECONDS } from "@/lib/session/session-cookie";
 
 export interface ActiveSession {
   id: string;

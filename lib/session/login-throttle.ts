@@ -4,6 +4,7 @@
  * is taken, further attempts are refused without a check, however many arrive at once. Failures are counted for
  * unknown accounts too, so the answer never tells whether an account exists.
  */
+import { LOGIN_LOCKOUT_SECONDS, MAX_FAILURES, THROTTLE_WINDOW_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import {
   clearAttempts,
@@ -13,10 +14,6 @@ import {
   type AttemptCount,
 } from "@/lib/db/statements/throttles";
 import { throttledNetwork } from "@/lib/http/client-address";
-
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-const LOCKOUT_SECONDS = 15 * 60;
-export const MAX_FAILURES = { account: 5, address: 20 } as const;
 
 type Scope = keyof typeof MAX_FAILURES;
 
@@ -67,7 +64,7 @@ export async function recordFailedSignIn(
   now = new Date(),
 ): Promise<void> {
   for (const [scope, key] of reservation.keys)
-    await lockWhenReached(db, key, MAX_FAILURES[scope], new Date(now.getTime() + LOCKOUT_SECONDS * 1000));
+    await lockWhenReached(db, key, MAX_FAILURES[scope], new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000));
 }
 
 /** The password was right: the account's count starts over, and the address does not pay for this attempt. */

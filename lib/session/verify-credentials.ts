@@ -4,11 +4,11 @@
  * whether the user is active. Failures are counted and audited. A user name longer than any email address can be is
  * refused before anything is written. A right password stored at an older hashing cost is hashed anew.
  */
+import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/db/rows";
 import type { Db } from "@/lib/db/prisma";
-import { MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 
 export type CredentialCheck =

@@ -8,8 +8,8 @@
  * delete. purgeUntilDrained repeats rounds while they come back full, pausing between them so that requests get
  * the database in between; the Node server runs it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
  */
+import { THROTTLE_WINDOW_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
-import { THROTTLE_WINDOW_SECONDS } from "@/lib/session/login-throttle";
 
 const PURGE_BATCH = 1000;
 export const PURGE_INTERVAL_MS = 10 * 60 * 1000;

@@ -4,12 +4,10 @@
  * within USER_CACHE_SECONDS, or at once in the process that calls forgetUser after changing a user. At most
  * MAX_CACHED_USERS are kept: with a hundred thousand users refreshing, the cache must not grow with them.
  */
+import { MAX_CACHED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import { processCache } from "@/lib/cache/process-cache";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
-
-export const USER_CACHE_SECONDS = 5;
-export const MAX_CACHED_USERS = 10_000;
 
 const cache = processCache(
   "users",

@@ -7,6 +7,7 @@
  * the catalog, when the import created it), and an import cut off by a crash is cleared by the next import of that
  * catalog. Nothing half-imported is ever seen.
  */
+import { ABANDONED_IMPORT_MS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { CatalogRefusal, readCatalogFile } from "@/lib/catalog/publishing/catalog-file";
@@ -19,9 +20,6 @@ import type {
 import { insertArticles } from "@/lib/db/statements/catalog-articles";
 import type { Db } from "@/lib/db/prisma";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
-
-/** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
-const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
 
 export class CatalogPublishingError extends Error {
   constructor(

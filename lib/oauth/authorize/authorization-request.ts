@@ -4,10 +4,10 @@
  * UnsafeRedirectError (OptiGate's own error page). Then everything else: those errors go back to the client as
  * AuthorizationError, carrying where and how to send them.
  */
+import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidRequest, invalidScope, OAuthError, UnsafeRedirectError, unauthorizedClient } from "@/lib/oauth/errors";
-import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/http/text-limits";
 import { isValidS256Challenge } from "@/lib/oauth/pkce";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";

@@ -4,10 +4,9 @@
  * form decides it, once, for that same session. So the consent step cannot be reached around those checks, replayed,
  * or used from another browser. The value in the URL is 256 random bits; only its hash is stored.
  */
+import { INTERACTION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
-
-const INTERACTION_LIFETIME_SECONDS = 15 * 60;
 
 export interface OpenInteraction {
   /** The authorization request's parameters, to validate it again when it is decided. */

@@ -1,9 +1,8 @@
 /** Issues a one-time authorization code (5 minutes) bound to client, redirect URI, PKCE challenge, user and session. */
+import { CODE_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
-
-const CODE_LIFETIME_SECONDS = 5 * 60;
 
 export interface CodeSubject {
   userId: string;

@@ -3,8 +3,9 @@
  * ID token handed straight to the browser app, never a refresh token. An ID token that comes without an access token
  * carries the profile and email claims itself, as there is no token to call userinfo with.
  */
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
-import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
+import { signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ActiveSession } from "@/lib/session/login-session";

@@ -5,21 +5,14 @@
  * first and named in the error; whether the signature fails, the key is unknown or the client does not exist gets
  * one answer, so the endpoint tells nobody which clients exist.
  */
+import { CLOCK_LEEWAY_SECONDS, MAX_CLIENT_ASSERTION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { decodeProtectedHeader, type JWTPayload } from "jose";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
-import {
-  AssertionRefused,
-  CLOCK_LEEWAY_SECONDS,
-  requireJti,
-  unverifiedClaims,
-  verifySignedJwt,
-} from "@/lib/jwt/signed-jwt";
+import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient } from "@/lib/oauth/errors";
 import type { ServiceContext } from "@/lib/service-context";
-
-const MAX_ASSERTION_LIFETIME_SECONDS = 300;
 
 const refused = (reason: string) => invalidClient(`client assertion refused: ${reason}`);
 
@@ -49,8 +42,8 @@ export function readClientAssertion(jwt: string, issuer: string, nowSeconds = Ma
     throw refused(`its aud must name the token endpoint (${assertionAudiences(issuer)[0]}) or the issuer`);
   if (typeof claims.exp !== "number") throw refused("it has no exp");
   if (claims.exp < nowSeconds - CLOCK_LEEWAY_SECONDS) throw refused("it has expired");
-  if (claims.exp > nowSeconds + MAX_ASSERTION_LIFETIME_SECONDS)
-    throw refused(`its exp lies more than ${MAX_ASSERTION_LIFETIME_SECONDS / 60} minutes ahead`);
+  if (claims.exp > nowSeconds + MAX_CLIENT_ASSERTION_LIFETIME_SECONDS)
+    throw refused(`its exp lies more than ${MAX_CLIENT_ASSERTION_LIFETIME_SECONDS / 60} minutes ahead`);
   if (claims.iat !== undefined && (typeof claims.iat !== "number" || claims.iat > nowSeconds + CLOCK_LEEWAY_SECONDS))
     throw refused("it was issued in the future (iat)");
   try {

@@ -6,16 +6,16 @@
  * authentication reads only this process's copy of the locks, which every failure refreshes, so the token
  * endpoint's hot path pays no database round trip for it.
  */
+import {
+  CLIENT_AUTH_LIMIT,
+  CLIENT_AUTH_LOCKOUT_SECONDS,
+  CLIENT_AUTH_WINDOW_SECONDS,
+  MAX_CLIENT_AUTH_LOCKS,
+} from "@/lib/config/policy";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { throttledNetwork } from "@/lib/http/client-address";
 import { lockWhenReached, reserveAttempt } from "@/lib/db/statements/throttles";
-
-const CLIENT_AUTH_LIMIT = 10;
-const WINDOW_SECONDS = 15 * 60;
-const LOCKOUT_SECONDS = 15 * 60;
-/** Locks kept in memory at most; beyond that the expired ones are dropped. */
-const MAX_LOCKS = 10_000;
 
 const locks = processCache("clientAuthLocks", () => new Map<string, number>());
 
@@ -36,13 +36,14 @@ export async function recordClientAuthFailure(
 ): Promise<void> {
   if (!address) return;
   const key = keyOf(clientId, address);
-  const count = await reserveAttempt(db, key, WINDOW_SECONDS, now);
+  const count = await reserveAttempt(db, key, CLIENT_AUTH_WINDOW_SECONDS, now);
   let lockedUntil = count.lockedUntil && count.lockedUntil > now ? count.lockedUntil : null;
   if (!lockedUntil && count.attempts >= CLIENT_AUTH_LIMIT) {
-    lockedUntil = new Date(now.getTime() + LOCKOUT_SECONDS * 1000);
+    lockedUntil = new Date(now.getTime() + CLIENT_AUTH_LOCKOUT_SECONDS * 1000);
     await lockWhenReached(db, key, CLIENT_AUTH_LIMIT, lockedUntil);
   }
   if (!lockedUntil) return;
-  if (locks.size >= MAX_LOCKS) for (const [stale, until] of locks) if (until <= now.getTime()) locks.delete(stale);
+  if (locks.size >= MAX_CLIENT_AUTH_LOCKS)
+    for (const [stale, until] of locks) if (until <= now.getTime()) locks.delete(stale);
   locks.set(key, lockedUntil.getTime());
 }

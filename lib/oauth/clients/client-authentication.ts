@@ -4,9 +4,9 @@
  * client-assertion.ts), or no secret for public clients. Clients with secrets may use either secret method; using
  * two methods at once is an error. Secrets are compared by hash in constant time.
  */
+import { MAX_CLIENT_ID_LENGTH } from "@/lib/config/policy";
 import { timingSafeEqual } from "node:crypto";
 import { hashToken } from "@/lib/crypto/tokens";
-import { MAX_CLIENT_ID_LENGTH } from "@/lib/http/text-limits";
 import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
 import { readClientAssertion, verifyClientAssertion } from "@/lib/oauth/clients/client-assertion";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";

@@ -3,12 +3,11 @@
  * process for a few seconds: changes made in this process (admin pages) are seen at once through forgetClient(),
  * changes made by the CLI in another process within CLIENT_CACHE_SECONDS.
  */
+import { CLIENT_CACHE_SECONDS } from "@/lib/config/policy";
 import { registeredClientFromRow, type RegisteredClient } from "@/lib/oauth/clients/client-record";
 import type { Db } from "@/lib/db/prisma";
 import { forgetCorsOrigins } from "@/lib/oauth/cors";
 import { processCache } from "@/lib/cache/process-cache";
-
-const CLIENT_CACHE_SECONDS = 5;
 
 export interface ClientWithSecrets extends RegisteredClient {
   /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */

@@ -4,13 +4,12 @@
  * most BACKCHANNEL_TIMEOUT_MS per client. Front-channel (Front-Channel Logout 1.0): a page that loads each client's
  * URI in an invisible iframe, with `iss` and `sid`, then continues to where sign-out leads.
  */
+import { BACKCHANNEL_TIMEOUT_MS } from "@/lib/config/policy";
 import { logger } from "@/lib/observability/logger";
 import { escapeHtml } from "@/lib/http/html";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
-
-const BACKCHANNEL_TIMEOUT_MS = 2000;
 
 interface LogoutTarget {
   clientId: string;

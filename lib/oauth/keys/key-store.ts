@@ -3,14 +3,13 @@
  * a rotation by another process (the CLI) is picked up within KEY_CACHE_SECONDS. The old key stays published for
  * much longer than that, so tokens signed by a process that has not noticed the rotation yet still verify.
  */
+import { KEY_CACHE_SECONDS } from "@/lib/config/policy";
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import { ensureSigningKeys, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import { processCache } from "@/lib/cache/process-cache";
-
-const KEY_CACHE_SECONDS = 60;
 
 export interface ActiveKey {
   kid: string;

@@ -3,6 +3,7 @@
  * ID tokens: any of the three, per client, so discovery advertises all and each has a published key) is created by `npm run migrate` or the start script, or else by the first process that needs to sign. Rotation makes a new key active and keeps the old one published in the JWKS until
  * every token it signed has expired. Private keys are stored sealed with a key derived from SECRET_KEY.
  */
+import { KEY_RETENTION_SECONDS } from "@/lib/config/policy";
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { deriveKey, seal } from "@/lib/crypto/secret-box";
@@ -13,9 +14,6 @@ export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 
 export const isSigningAlgorithm = (value: unknown): value is SigningAlgorithm =>
   SIGNING_ALGORITHMS.includes(value as SigningAlgorithm);
-
-/** Longest lifetime of a token signed by these keys (access and ID tokens: one hour), plus clock skew. */
-export const KEY_RETENTION_SECONDS = 3600 + 300;
 
 async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
   const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });

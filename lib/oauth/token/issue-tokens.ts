@@ -2,19 +2,13 @@
  * Token responses of the token endpoint: an access token, an ID token when `openid` was granted, and a refresh token
  * when the grant hands one out (a new family after an authorization code, a successor when rotating).
  */
+import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
-import {
-  ACCESS_TOKEN_LIFETIME_SECONDS,
-  signAccessToken,
-  signIdToken,
-  type UserWithCompany,
-} from "@/lib/oauth/token/jwt-tokens";
+import { signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
-
-export const REFRESH_TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
 
 interface NewRefreshToken {
   /** The family of the token it replaces; absent: a new family. */

@@ -4,15 +4,13 @@
  * id_token_signed_response_alg, else ID_TOKEN_SIGNING_ALG, RS256 by default). An access token issued for a trusted
  * issuer's token carries that issuer in `idp`: the user signed in there, not here.
  */
+import { ACCESS_TOKEN_LIFETIME_SECONDS, ID_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { createHash, randomUUID } from "node:crypto";
 import type { Company, User } from "@/lib/db/rows";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
 import { signingKeyFor } from "@/lib/oauth/keys/key-store";
 import { isSigningAlgorithm, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import type { ServiceContext } from "@/lib/service-context";
-
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
-const ID_TOKEN_LIFETIME_SECONDS = 3600;
 
 export type UserWithCompany = User & { company: Company };
 

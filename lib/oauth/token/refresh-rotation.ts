@@ -5,12 +5,12 @@
  * successor's own live descendant), never with a second live branch of the family. Rotating out and storing the
  * successor are one transaction, so a rotated-out token always has its successor stored.
  */
+import { REFRESH_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { createHmac } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/secret-box";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
 import { invalidGrant } from "@/lib/oauth/errors";
-import { REFRESH_TOKEN_LIFETIME_SECONDS } from "@/lib/oauth/token/issue-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 
 /** Far more than a client racing itself within the grace period can rotate; only bounds the walk down the chain. */

@@ -3,6 +3,7 @@
  * `typ: at+jwt` (so ID tokens and logout tokens are refused), issuer, the API audience and expiry, and that its client
  * is still registered (removing a client ends its tokens at once). Refresh tokens are opaque and never verify.
  */
+import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
@@ -26,12 +27,6 @@ export interface VerifyOptions {
   leewaySeconds?: number;
 }
 
-/**
- * Tokens whose signature was checked, by database: a resource server sees the same token on call after call, and
- * checking an ES256 signature costs more than the rest of a catalog list. Expiry is checked on every use; the
- * oldest entries make room once MAX_VERIFIED are kept.
- */
-const MAX_VERIFIED = 10_000;
 const verified = processCache("verifiedAccessTokens", () => new WeakMap<Db, Map<string, AccessTokenClaims>>());
 
 function remembered(context: ServiceContext, token: string, options: VerifyOptions): AccessTokenClaims | undefined {
@@ -45,7 +40,7 @@ function remembered(context: ServiceContext, token: string, options: VerifyOptio
 function remember(context: ServiceContext, token: string, claims: AccessTokenClaims): void {
   let tokens = verified.get(context.db);
   if (!tokens) verified.set(context.db, (tokens = new Map()));
-  if (tokens.size >= MAX_VERIFIED) tokens.delete(tokens.keys().next().value!);
+  if (tokens.size >= MAX_CACHED_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
   tokens.set(token, claims);
 }
 

@@ -3,9 +3,8 @@
  * 413 beyond that, whether the body declares its length or arrives chunked without one. The bodies here are produced
  * on demand and count what the server pulled, so the tests show that reading stopped, not only what was answered.
  */
+import { MAX_FORM_BYTES, MAX_UPLOAD_BYTES } from "@/lib/config/policy";
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES } from "@/lib/http/form-body";
-import { MAX_UPLOAD_BYTES } from "@/lib/forms/catalog-submission";
 import { ROUTES } from "@/lib/server/routes";
 import { CSRF_FIELD } from "@/lib/session/csrf";
 import { ISSUER, signedInAgent, useOAuthService, type UserAgent } from "../../helpers/oauth-service";

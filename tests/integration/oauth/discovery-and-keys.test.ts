@@ -1,3 +1,4 @@
+import { KEY_RETENTION_SECONDS } from "@/lib/config/policy";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
@@ -5,7 +6,7 @@ import { findClient } from "@/lib/oauth/clients/client-store";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
 import { deriveKey, unseal } from "@/lib/crypto/secret-box";
 import { forgetKeySet, getKeySet } from "@/lib/oauth/keys/key-store";
-import { ensureSigningKeys, KEY_RETENTION_SECONDS, rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
+import { ensureSigningKeys, rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
 import { ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 

@@ -1,7 +1,7 @@
+import { MAX_FAILURES } from "@/lib/config/policy";
 import { scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
-import { MAX_FAILURES } from "@/lib/session/login-throttle";
 import { ISSUER, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 

@@ -1,10 +1,10 @@
+import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { hashToken } from "@/lib/crypto/tokens";
 import { getPrismaClient } from "@/lib/db/prisma";
-import { ROTATION_GRACE_SECONDS } from "@/lib/oauth/token/grants/refresh-token";
 import { forgetUser } from "@/lib/store/user-store";
 import {
   authorizeWithConsent,

@@ -1,6 +1,7 @@
+import { MAX_CACHED_USERS } from "@/lib/config/policy";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/prisma";
-import { findActiveUser, forgetUser, MAX_CACHED_USERS } from "@/lib/store/user-store";
+import { findActiveUser, forgetUser } from "@/lib/store/user-store";
 
 /** A database that counts the user reads it answers. */
 function countingDb() {

@@ -6,22 +6,17 @@
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
+import { REFRESH_TOKEN_LIFETIME_SECONDS, ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
 import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/statements/tokens";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
-import {
-  issueUserTokens,
-  REFRESH_TOKEN_LIFETIME_SECONDS,
-  type TokenResponseBody,
-} from "@/lib/oauth/token/issue-tokens";
+import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/store/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
-
-export const ROTATION_GRACE_SECONDS = 10;
 
 function narrowedScopes(granted: string[], requested: string | undefined): string[] {
   if (requested === undefined) return granted;

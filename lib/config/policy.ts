@@ -1,0 +1,95 @@
+/**
+ * OptiGate's lifetimes and limits in one place: how long codes, tokens, tickets, sessions and interactions live, what
+ * each process caches and for how long, the sign-in lock-outs, and the largest bodies and values taken from callers.
+ * The reasoning behind each number is in docs/ (security and operations); change a number here, nowhere else.
+ */
+
+// --- How long things live, and the clock skew allowed when checking times.
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
+export const ID_TOKEN_LIFETIME_SECONDS = 3600;
+export const REFRESH_TOKEN_LIFETIME_SECONDS = 365 * 24 * 3600;
+export const ROTATION_GRACE_SECONDS = 10;
+export const CODE_LIFETIME_SECONDS = 5 * 60;
+export const INTERACTION_LIFETIME_SECONDS = 15 * 60;
+export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+export const TICKET_LIFETIME_SECONDS = 8 * 3600;
+export const SEALED_COOKIE_SECONDS = 120;
+/** Longest lifetime of a token signed by these keys (access and ID tokens: one hour), plus clock skew. */
+export const KEY_RETENTION_SECONDS = 3600 + 300;
+export const MAX_CLIENT_ASSERTION_LIFETIME_SECONDS = 300;
+export const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
+export const CLOCK_LEEWAY_SECONDS = 60;
+export const API_CLOCK_LEEWAY_SECONDS = 60;
+/** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
+export const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
+
+// --- What each process caches, and for how long (changes made in the same process are seen at once).
+
+export const CLIENT_CACHE_SECONDS = 5;
+/** As long as clients are cached (client-store.ts), which drop this cache whenever they change. */
+export const CORS_CACHE_SECONDS = 5;
+export const ISSUER_CACHE_SECONDS = 5;
+export const KEY_CACHE_SECONDS = 60;
+export const USER_CACHE_SECONDS = 5;
+export const MAX_CACHED_USERS = 10_000;
+export const MAX_CACHED_FEDERATED_USERS = 10_000;
+/**
+ * Tokens whose signature was checked, by database: a resource server sees the same token on call after call, and
+ * checking an ES256 signature costs more than the rest of a catalog list. Expiry is checked on every use; the
+ * oldest entries make room once this many are kept.
+ */
+export const MAX_CACHED_VERIFIED_TOKENS = 10_000;
+/** Anonymous documents by query, as of one version of the published list; at most this many. */
+export const MAX_CACHED_CATALOG_QUERIES = 256;
+export const KEY_SET_REFETCH_INTERVAL_MS = 60_000;
+export const KEY_SET_MAX_AGE_MS = 3600_000;
+
+// --- Sign-in and client authentication throttles: attempts per window, and how long a lock-out lasts.
+
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_LOCKOUT_SECONDS = 15 * 60;
+export const MAX_FAILURES = { account: 5, address: 20 } as const;
+export const CLIENT_AUTH_LIMIT = 10;
+export const CLIENT_AUTH_WINDOW_SECONDS = 15 * 60;
+export const CLIENT_AUTH_LOCKOUT_SECONDS = 15 * 60;
+/** Locks kept in memory at most; beyond that the expired ones are dropped. */
+export const MAX_CLIENT_AUTH_LOCKS = 10_000;
+
+// --- The largest bodies and the longest values OptiGate takes from callers: longer input is refused (or, where it
+// is only a hint, dropped) before anything is written, so that no request can fill the database or the audit trail.
+
+export const MAX_FORM_BYTES = 64 * 1024;
+/** JSON bodies of the platform API: as large as forms. */
+export const MAX_JSON_BYTES = 64 * 1024;
+/** The largest upload the page takes; it is read as a stream, never held in memory (the CLI has no limit). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+export const MAX_JWT_LENGTH = 16_384;
+export const MAX_KEY_SET_BYTES = 64 * 1024;
+export const MAX_KEYS_IN_SET = 20;
+export const MAX_SUBJECT_LENGTH = 255;
+export const MAX_CURSOR_LENGTH = 1024;
+/** The longest email address there can be (RFC 5321 §4.5.3.1.3: a 256-octet path less its angle brackets). */
+export const MAX_USERNAME_LENGTH = 254;
+export const MAX_USER_AGENT_LENGTH = 300;
+/** Client ids are 3 to 64 characters (lib/admin/client-metadata.ts). */
+export const MAX_CLIENT_ID_LENGTH = 64;
+/** Descriptions operators give secrets. */
+export const MAX_DESCRIPTION_LENGTH = 200;
+export const MAX_URI_LENGTH = 2000;
+export const MAX_LIST_ENTRIES = 50;
+/** The scope parameter of a request: every scope OptiGate knows fits many times over. */
+export const MAX_SCOPE_PARAMETER_LENGTH = 1000;
+/** A signed JWT passed back to OptiGate (id_token_hint). */
+export const MAX_TOKEN_LENGTH = 8192;
+
+// --- How long OptiGate waits for others.
+
+export const KEY_SET_FETCH_TIMEOUT_MS = 5000;
+export const BACKCHANNEL_TIMEOUT_MS = 2000;
+/**
+ * How long an idle kept-alive connection stays open. Node's 5 s is shorter than a caller's pause between two requests
+ * often is (a client that ran a slow command in between), and a client that missed the close sends its next request
+ * into a closed socket ("other side closed"); 65 s outlasts the idle timeouts of common proxies and clients.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
