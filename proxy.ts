@@ -3,8 +3,10 @@ import { isDecodablePath, UNDECODABLE_PATH_REFUSAL } from "@/lib/http/decodable-
 import { interactionPageProxy, isInteractionPage } from "@/lib/pages/page-proxy";
 
 /**
- * Every request but Next's own static files passes here first, also where only Next.js serves: a path that does not
- * decode is refused before Next's router fails on it; OptiGate's pages get their CSRF cookie and locale.
+ * OptiGate's pages and the paths with dynamic segments (where Next's router decodes the path and fails with a 500
+ * on one that does not decode) pass here first, also where only Next.js serves: an undecodable path is refused; the
+ * pages get their CSRF cookie and locale. Form and protocol routes stay out: Next would read their bodies here,
+ * whole, before the route could answer without them.
  */
 export function proxy(request: NextRequest) {
   if (!isDecodablePath(request.nextUrl.pathname)) {
@@ -16,4 +18,4 @@ export function proxy(request: NextRequest) {
   return isInteractionPage(request.nextUrl.pathname) ? interactionPageProxy(request) : NextResponse.next();
 }
 
-export const config = { matcher: ["/((?!_next/static/).*)"] };
+export const config = { matcher: ["/login", "/consent", "/portal/:path*", "/signout", "/admin/:path*", "/v2/:path*"] };

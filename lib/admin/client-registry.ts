@@ -4,6 +4,7 @@
  * pages), and drops the client from this process's client cache. Secrets are
  * generated here (256 bits), returned once and stored only as SHA-256 hashes.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_DESCRIPTION_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -17,13 +18,12 @@ import {
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { forgetClient } from "@/lib/oauth/clients/client-store";
 
-export class ClientRegistryError extends Error {
+export class ClientRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
   constructor(
     readonly code: "not_found" | "already_exists" | "invalid_state",
     message: string,
   ) {
     super(message);
-    this.name = "ClientRegistryError";
   }
 }
 

@@ -4,6 +4,7 @@
  * email names the local user; "link": only subjects the operator linked), and whom it speaks for: `companies`
  * (company ids) and/or `email_domains`, at least one of them. Unknown fields are refused.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
@@ -19,7 +20,9 @@ export interface TrustedIssuerRegistration {
   reach: IssuerReach;
 }
 
-export class TrustedIssuerError extends Error {}
+export class TrustedIssuerError extends OptiGateError<"invalid_trusted_issuer"> {
+  readonly code = "invalid_trusted_issuer";
+}
 
 const FIELDS = new Set(["issuer", "jwks", "jwks_uri", "clients", "subject", "companies", "email_domains"]);
 const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;

@@ -3,6 +3,7 @@
  * detail). Authentication problems carry the RFC 6750 challenge: invalid_token with 401, insufficient_scope with the
  * scope the route needs and 403. Problem types are URNs, listed in the OpenAPI document.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 
 export const PROBLEM_TYPES = {
   "bad-request": [400, "The request is malformed"],
@@ -25,18 +26,18 @@ export type ProblemType = keyof typeof PROBLEM_TYPES;
 
 export const problemTypeUri = (type: ProblemType) => `urn:optigate:problem:${type}`;
 
-export class ApiProblem extends Error {
+/** A problem of the platform API (RFC 9457): its code is the problem type; `detail` is the body's public detail. */
+export class ApiProblem extends OptiGateError<ProblemType> {
   constructor(
-    readonly type: ProblemType,
+    readonly code: ProblemType,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
-    this.name = "ApiProblem";
   }
 
   get status(): number {
-    return PROBLEM_TYPES[this.type][0];
+    return PROBLEM_TYPES[this.code][0];
   }
 }
 
@@ -53,8 +54,8 @@ export const insufficientScopeProblem = (scope: string) =>
   });
 
 export function problemResponse(problem: ApiProblem): Response {
-  const [status, title] = PROBLEM_TYPES[problem.type];
-  const body = { type: problemTypeUri(problem.type), title, status, detail: problem.detail };
+  const [status, title] = PROBLEM_TYPES[problem.code];
+  const body = { type: problemTypeUri(problem.code), title, status, detail: problem.detail };
   return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...problem.headers },

@@ -4,13 +4,21 @@
  * not released, a catalog that does not exist).
  */
 
-export class CatalogServiceError extends Error {
+import { OptiGateError } from "@/lib/errors/optigate-error";
+
+const CATALOG_ERROR_CODES = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found" } as const;
+type CatalogErrorCode = (typeof CATALOG_ERROR_CODES)[keyof typeof CATALOG_ERROR_CODES];
+
+export class CatalogServiceError extends OptiGateError<CatalogErrorCode> {
   constructor(
-    readonly status: 400 | 401 | 403 | 404,
+    readonly status: keyof typeof CATALOG_ERROR_CODES,
     message: string,
   ) {
     super(message);
-    this.name = "CatalogServiceError";
+  }
+
+  get code(): CatalogErrorCode {
+    return CATALOG_ERROR_CODES[this.status];
   }
 }
 

@@ -234,7 +234,7 @@ export async function runAdminCommand(context: CliContext, args: string[]): Prom
       return 2;
     }
     if (error instanceof ClientMetadataError) {
-      context.printError(`error: ${error.error}: ${error.message}`);
+      context.printError(`error: ${error.code}: ${error.message}`);
       return 1;
     }
     if (error instanceof ClientRegistryError || error instanceof Error) {

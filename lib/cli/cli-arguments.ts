@@ -1,8 +1,11 @@
 /** What the operator CLI's commands share: usage errors, argument counts, JSON files. */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { readFile } from "node:fs/promises";
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. */
-export class UsageError extends Error {}
+export class UsageError extends OptiGateError<"usage"> {
+  readonly code = "usage";
+}
 
 export function expectArgs(args: string[], count: number): string[] {
   if (args.length !== count) throw new UsageError(`expected ${count} argument(s), got ${args.length}`);

@@ -2,6 +2,7 @@
  * The service's configuration, read from the environment once (CONTRACT §2). Every bad or missing value is reported
  * as one ConfigError whose message names the variable, so that start-up can stop with a single clear line.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -32,14 +33,13 @@ export interface Config {
   production: boolean;
 }
 
-export class ConfigError extends Error {
-  readonly code = "CONFIG_INVALID";
+export class ConfigError extends OptiGateError<"config_invalid"> {
+  readonly code = "config_invalid";
   constructor(
     readonly variable: string,
     message: string,
   ) {
     super(`${variable} ${message}`);
-    this.name = "ConfigError";
   }
 }
 

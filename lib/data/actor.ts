@@ -4,6 +4,7 @@
  * requireSupplier), so no page, layout, form or route can reach the data without the check. The actor also carries
  * the service context it was resolved in.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import "server-only";
 import type { Company } from "@/lib/db/rows";
 import type { CustomerLink } from "@/lib/registrations/customer-links";
@@ -43,10 +44,9 @@ export interface SupplierUser extends SignedInUser {
 }
 
 /** The actor may not do this: not signed in, or signed in without the right. Pages turn it into a login or a 403. */
-export class AccessDenied extends Error {
-  constructor(readonly reason: "sign_in_required" | "forbidden") {
-    super(reason === "sign_in_required" ? "sign in first" : "not allowed for this user");
-    this.name = "AccessDenied";
+export class AccessDenied extends OptiGateError<"sign_in_required" | "forbidden"> {
+  constructor(readonly code: "sign_in_required" | "forbidden") {
+    super(code === "sign_in_required" ? "sign in first" : "not allowed for this user");
   }
 }
 

@@ -4,6 +4,7 @@
  * two processes starting at once apply each migration exactly once. Applied migrations are recorded with a checksum
  * in `schema_migrations`; re-running applies nothing, and a changed file that was already applied is an error.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -24,12 +25,8 @@ export interface MigrationState {
   pending: string[];
 }
 
-export class MigrationError extends Error {
-  readonly code = "MIGRATION_FAILED";
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "MigrationError";
-  }
+export class MigrationError extends OptiGateError<"migration_failed"> {
+  readonly code = "migration_failed";
 }
 
 const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.sql$/;

@@ -5,6 +5,7 @@
  * (`reject`) and end an active registration (`end`). Each change names the version it was made on, so a change made
  * meanwhile by someone else is reported instead of overwritten. Answers 303 to the page with `done` or `error`.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { actorOfRequest } from "@/lib/data/actor";
 import {
   changeRegistration,
@@ -31,7 +32,7 @@ type RegistrationFormError =
   | "stale"
   | "unknown_action";
 
-class FormProblem extends Error {
+class FormProblem extends OptiGateError<RegistrationFormError> {
   constructor(readonly code: RegistrationFormError) {
     super(code);
   }

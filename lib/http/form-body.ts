@@ -3,33 +3,33 @@
  * counted and refused with 413 once it passes MAX_FORM_BYTES, whatever Content-Length says (or when it is absent,
  * as with chunked bodies): nobody can make the server hold more than that per request.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_FORM_BYTES } from "@/lib/config/policy";
 import { bodyHasNul, NUL_REFUSAL } from "@/lib/http/nul-character";
 import type { HeaderReader } from "@/lib/http/protocol-message";
 
 /** The body could not be taken: too large (413), or the caller stopped sending it (400). Never the server's fault. */
-export class RequestBodyError extends Error {
+/** A request body that cannot be used: cut off, too large, or holding U+0000. */
+export class RequestBodyError extends OptiGateError<"body_incomplete" | "body_too_large" | "nul_character"> {
   constructor(
     readonly status: 400 | 413,
     message: string,
+    readonly code: "body_incomplete" | "body_too_large" | "nul_character" = "body_incomplete",
   ) {
     super(message);
-    this.name = "RequestBodyError";
   }
 }
 
 export class BodyTooLargeError extends RequestBodyError {
   constructor(readonly limit: number) {
-    super(413, `the request body is larger than ${limit} bytes`);
-    this.name = "BodyTooLargeError";
+    super(413, `the request body is larger than ${limit} bytes`, "body_too_large");
   }
 }
 
-/** The caller closed or reset the connection before the whole body arrived. */
 /** The body holds U+0000 (lib/http/nul-character.ts). */
 export class NulCharacterError extends RequestBodyError {
   constructor() {
-    super(400, NUL_REFUSAL);
+    super(400, NUL_REFUSAL, "nul_character");
   }
 }
 

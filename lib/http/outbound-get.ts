@@ -3,6 +3,7 @@
  * where the connection is made (the `lookup` the socket connects with), so a name that resolves to an internal
  * address is refused even when it resolved to a public one a moment earlier (DNS rebinding).
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { lookup as dnsLookup } from "node:dns";
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -10,8 +11,8 @@ import type { LookupFunction } from "node:net";
 import { nonPublicAddressKind, nonPublicLiteralProblem } from "@/lib/http/public-address";
 
 /** The host is or resolves to an address that is not public; the message says which and why. */
-export class NonPublicAddress extends Error {
-  readonly code = "NON_PUBLIC_ADDRESS";
+export class NonPublicAddress extends OptiGateError<"non_public_address"> {
+  readonly code = "non_public_address";
 }
 
 /**

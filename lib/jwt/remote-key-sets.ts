@@ -5,6 +5,7 @@
  * set lacks or the set is an hour old, but at most once a minute per URL (a failed first fetch waits that minute too);
  * when a fetch fails, the last good set stays in use and the log says why.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import {
   KEY_SET_FETCH_TIMEOUT_MS,
   KEY_SET_MAX_AGE_MS,
@@ -22,7 +23,9 @@ import { parseKeySet } from "@/lib/jwt/key-set-rules";
 const MAX_REDIRECTS = 3;
 
 /** The key set cannot be had: the reason names the URL and what went wrong. */
-export class KeySetUnavailable extends Error {}
+export class KeySetUnavailable extends OptiGateError<"key_set_unavailable"> {
+  readonly code = "key_set_unavailable";
+}
 
 interface Entry {
   keys?: JSONWebKeySet;

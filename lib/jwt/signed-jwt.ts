@@ -4,6 +4,7 @@
  * and the registered claims every such JWT needs: `exp` (a minute's leeway), `nbf`, and `aud` naming OptiGate.
  * A failed check throws AssertionRefused naming it.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { CLOCK_LEEWAY_SECONDS, MAX_JWT_LENGTH } from "@/lib/config/policy";
 import type { JSONWebKeySet, JWTPayload } from "jose";
 import { checkSignature } from "@/lib/jwt/jws-signature";
@@ -13,7 +14,9 @@ import { KeySetUnavailable, remoteKeySet } from "@/lib/jwt/remote-key-sets";
 export type KeySource = { jwks: JSONWebKeySet } | { jwksUri: string };
 
 /** A check the JWT failed; the message names it, for the error description. */
-export class AssertionRefused extends Error {}
+export class AssertionRefused extends OptiGateError<"assertion_refused"> {
+  readonly code = "assertion_refused";
+}
 
 interface Jws {
   header: { alg?: unknown; kid?: unknown; crit?: unknown };

@@ -3,6 +3,7 @@
  * it may be sent to the client's redirect URI: only errors raised after the client and its redirect URI were
  * verified may travel there (otherwise the authorization endpoint would be an open redirector).
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 
 export type OAuthErrorCode =
   | "invalid_request"
@@ -24,20 +25,25 @@ export type OAuthErrorCode =
   | "invalid_target"
   | "server_error";
 
-export class OAuthError extends Error {
+/**
+ * `description` goes to the caller (error_description); `detail`, when there is more to say that the caller must
+ * not learn (what OptiGate did about it, internal state), goes only to the log and the audit trail.
+ */
+export class OAuthError extends OptiGateError<OAuthErrorCode> {
   constructor(
     readonly code: OAuthErrorCode,
     readonly description: string,
     readonly status = 400,
+    readonly detail?: string,
   ) {
     super(`${code}: ${description}`);
-    this.name = "OAuthError";
   }
 }
 
 export const invalidRequest = (description: string) => new OAuthError("invalid_request", description);
 export const invalidClient = (description: string) => new OAuthError("invalid_client", description, 401);
-export const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
+export const invalidGrant = (description: string, detail?: string) =>
+  new OAuthError("invalid_grant", description, 400, detail);
 export const invalidScope = (description: string) => new OAuthError("invalid_scope", description);
 export const unauthorizedClient = (description: string) => new OAuthError("unauthorized_client", description);
 export const invalidToken = (description: string) => new OAuthError("invalid_token", description, 401);
@@ -46,6 +52,5 @@ export const invalidToken = (description: string) => new OAuthError("invalid_tok
 export class UnsafeRedirectError extends OAuthError {
   constructor(code: "invalid_request" | "invalid_client", description: string) {
     super(code, description, 400);
-    this.name = "UnsafeRedirectError";
   }
 }

@@ -58,6 +58,9 @@ export function oauthErrorResponse(error: unknown, options: { basicAuthenticatio
       noStoreBody({ error: "server_error", error_description: "an unexpected error occurred" }, 500),
     );
   }
+  // What the caller must not learn goes to the log only.
+  if (error.detail)
+    logger.info({ error: error.code, description: error.description, detail: error.detail }, "protocol error");
   const headers: Record<string, string> = {};
   if (error.code === "invalid_client" && options.basicAuthentication)
     headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';

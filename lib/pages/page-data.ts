@@ -18,7 +18,7 @@ export async function pageData<T>(returnUrl: string, read: (actor: Actor) => T |
     return await read(actor);
   } catch (error) {
     if (error instanceof AccessDenied) {
-      if (error.reason === "sign_in_required") redirect(loginUrl(returnUrl));
+      if (error.code === "sign_in_required") redirect(loginUrl(returnUrl));
       forbidden();
     }
     throw error;

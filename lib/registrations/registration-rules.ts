@@ -8,6 +8,8 @@
  * not from the registration's current status, is `invalid` (422).
  */
 
+import { OptiGateError } from "@/lib/errors/optigate-error";
+
 export const REGISTRATION_STATUSES = ["requested", "active", "rejected", "withdrawn"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ["Subscribed", "Unsubscribed"] as const;
@@ -30,13 +32,12 @@ export type RegistrationChange =
 export type RegistrationErrorCode =
   "not_found" | "forbidden" | "conflict" | "invalid" | "stale" | "precondition_required";
 
-export class RegistrationError extends Error {
+export class RegistrationError extends OptiGateError<RegistrationErrorCode> {
   constructor(
     readonly code: RegistrationErrorCode,
     message: string,
   ) {
     super(message);
-    this.name = "RegistrationError";
   }
 }
 

@@ -5,6 +5,7 @@
  * the route files: one implementation. The token, revocation and introspection endpoints are ProtocolHandlers
  * (lib/http/protocol-message.ts), fed from the socket and written back to it without web-standard objects between.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_FORM_BYTES } from "@/lib/config/policy";
 import { logger } from "@/lib/observability/logger";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -48,7 +49,9 @@ export function fastRoute(method: string | undefined, url: string | undefined): 
 }
 
 /** The caller went away while its request was read: nobody is left to answer. */
-class CallerGone extends Error {}
+class CallerGone extends OptiGateError<"caller_gone"> {
+  readonly code = "caller_gone";
+}
 
 /** The body, counted while it arrives; a declared or actual size over MAX_FORM_BYTES stops reading. */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
@@ -64,8 +67,8 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
       reject(new BodyTooLargeError(MAX_FORM_BYTES));
     });
     request.on("end", () => resolve(chunks.length > 0 ? Buffer.concat(chunks) : undefined));
-    request.on("aborted", () => reject(new CallerGone()));
-    request.on("error", () => reject(new CallerGone()));
+    request.on("aborted", () => reject(new CallerGone("the caller went away before its body arrived")));
+    request.on("error", () => reject(new CallerGone("the caller went away before its body arrived")));
   });
 }
 

@@ -7,6 +7,7 @@
  * saxes is a strict, non-validating parser: it never loads external entities or expands entities of a DTD, so a
  * file cannot reach outside itself or blow up in memory.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import {
   articleAttributes,
@@ -43,7 +44,9 @@ export interface CatalogFileHandlers {
 }
 
 /** A file that is well-formed and valid, but cannot be imported (e.g. for another supplier). */
-export class CatalogRefusal extends Error {}
+export class CatalogRefusal extends OptiGateError<"catalog_refused"> {
+  readonly code = "catalog_refused";
+}
 
 /**
  * saxes holds a text, an attribute value, a name or a comment whole until it ends, so one 100 MB text would sit in
@@ -276,7 +279,8 @@ class CatalogFileReader {
   }
 }
 
-class NotWellFormed extends Error {
+class NotWellFormed extends OptiGateError<"not_well_formed"> {
+  readonly code = "not_well_formed";
   constructor(
     readonly line: number,
     message: string,

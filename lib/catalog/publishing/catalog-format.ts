@@ -4,6 +4,7 @@
  * attributes each element takes; the XSD's simple types, each a function that returns the value or throws
  * ValueError with the reason; and how an article's child elements become its fields.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 
 export interface CatalogDescription {
   name: string;
@@ -96,7 +97,9 @@ const ATTRIBUTES: Record<string, { required: string[]; optional: string[] }> = {
 
 // --- values: the XSD's simple types ---------------------------------------------------------------------------
 
-export class ValueError extends Error {}
+export class ValueError extends OptiGateError<"invalid_value"> {
+  readonly code = "invalid_value";
+}
 
 /** XSD whitespace collapsing, which applies to every type below except the revision comment. */
 const collapse = (value: string) => value.replace(/[\t\n\r ]+/g, " ").trim();

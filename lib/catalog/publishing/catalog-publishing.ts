@@ -7,6 +7,7 @@
  * the catalog, when the import created it), and an import cut off by a crash is cleared by the next import of that
  * catalog. Nothing half-imported is ever seen.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { ABANDONED_IMPORT_MS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -21,7 +22,7 @@ import { insertArticles } from "@/lib/db/statements/catalog-articles";
 import type { Db } from "@/lib/db/prisma";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 
-export class CatalogPublishingError extends Error {
+export class CatalogPublishingError extends OptiGateError<"not_found" | "already_released" | "incomplete"> {
   constructor(
     readonly code: "not_found" | "already_released" | "incomplete",
     message: string,

@@ -4,6 +4,7 @@
  * UnsafeRedirectError (OptiGate's own error page). Then everything else: those errors go back to the client as
  * AuthorizationError, carrying where and how to send them.
  */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import { findClient, type ClientWithSecrets } from "@/lib/oauth/clients/client-store";
@@ -41,13 +42,17 @@ export interface AuthorizationRequest extends RedirectTarget {
 }
 
 /** An error to send to the verified redirect URI. */
-export class AuthorizationError extends Error {
+/** An OAuth error to send to a verified redirect URI: its code is the protocol error's. */
+export class AuthorizationError extends OptiGateError<OAuthError["code"]> {
   constructor(
     readonly error: OAuthError,
     readonly target: RedirectTarget,
   ) {
     super(error.message);
-    this.name = "AuthorizationError";
+  }
+
+  get code(): OAuthError["code"] {
+    return this.error.code;
   }
 }
 

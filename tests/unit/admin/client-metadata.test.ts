@@ -306,7 +306,7 @@ describe("parseClientMetadata: what a registrar refuses", () => {
     ],
   ])("refuses %s", (_name, metadata, code, text) => {
     const error = rejection(metadata);
-    expect(error.error).toBe(code);
+    expect(error.code).toBe(code);
     expect(error.message).toContain(text);
     expect(error.message).not.toContain("\n");
   });

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** Bottom to top; a module may import its own layer and those below it. */
 const LAYERS: [number, string[]][] = [
-  [0, ["lib/config", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "lib/observability", "messages"]],
+  [0, ["lib/config", "lib/errors", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "lib/observability", "messages"]],
   [1, ["lib/db", "lib/service-context.ts"]],
   [2, ["lib/store"]],
   [3, ["lib/audit", "lib/session"]],
@@ -131,6 +131,13 @@ describe("layers", () => {
       [...targets].filter((target) => reaches(target, folder)).map((target) => `${folder} <-> ${target}`),
     );
     expect(cycles).toEqual([]);
+  });
+
+  it("derive every error class from OptiGateError, so that each has a literal code", () => {
+    const plain = FILES.filter((file) => file !== "lib/errors/optigate-error.ts").filter((file) =>
+      /class \w+ extends Error\b/.test(readFileSync(path.join(ROOT, file), "utf8")),
+    );
+    expect(plain).toEqual([]);
   });
 
   it("keep every module of app/ and lib/ small (at most 300 lines)", () => {

@@ -44,7 +44,7 @@ describe("publicAddressLookup", () => {
   ])("refuses %s (%o)", async (hostname, options, message) => {
     const { error } = await lookUp(hostname, options);
     expect(error).toBeInstanceOf(NonPublicAddress);
-    expect([error?.code, error?.message]).toEqual(["NON_PUBLIC_ADDRESS", message]);
+    expect([error?.code, error?.message]).toEqual(["non_public_address", message]);
   });
 
   it("passes public answers and resolver errors on unchanged", async () => {

@@ -46,7 +46,7 @@ async function refusal(
     where: { familyId: token.familyId, revokedAt: null },
     data: { revokedAt: now },
   });
-  return invalidGrant("the refresh token was already used; its family has been revoked");
+  return invalidGrant("the refresh token was already used", "its family has been revoked");
 }
 
 /** Reuse policy: slide the expiry in one conditional update that also returns the token. */
