@@ -3,11 +3,27 @@
  * 128 MiB and about 0.3 s per hash here; libuv's four threads bound how many run at once). Stored form:
  * `scrypt$<N>$<r>$<p>$<salt>$<hash>` with salt and hash in base64url, so the cost can be raised while old hashes
  * keep verifying; a hash made at a lower cost is replaced at its user's next sign-in (needsRehash).
+ *
+ * Tests only: with NODE_ENV=test, PASSWORD_HASH_COST (a power of two, the N of new hashes) lowers the cost so that
+ * tests that are not about hashing do not spend 0.3 s per password (vitest.config.ts sets it for the integration
+ * tests). Any other NODE_ENV ignores it, so no deployment, development server or CLI can hash below the full cost.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+
+/** The cost of new hashes: the full cost, unless a test lowered N (read at each call so a test can switch it). */
+function currentCost(): { N: number; r: number; p: number } {
+  const raw = process.env.PASSWORD_HASH_COST;
+  if (process.env.NODE_ENV !== "test" || raw === undefined || raw === "") return COST;
+  const N = Number(raw);
+  // A typo must not silently fall back to the slow cost, nor reach scrypt as a cryptic error; below 16 nothing is
+  // saved, and N=2 needs more memory than scrypt() below allows.
+  if (!/^\d+$/.test(raw) || N < 16 || N > COST.N || (N & (N - 1)) !== 0)
+    throw new Error(`PASSWORD_HASH_COST must be a power of two from 16 to ${COST.N} (got "${raw}")`);
+  return { ...COST, N };
+}
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // Memory needed is 128 * N * r bytes; allow twice that.
@@ -20,9 +36,10 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  const cost = currentCost();
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await scrypt(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -37,5 +54,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash was made at another cost than today's, so it should be made anew from the password. */
 export function needsRehash(stored: string): boolean {
   const [scheme, N, r, p] = stored.split("$");
-  return scheme !== "scrypt" || Number(N) !== COST.N || Number(r) !== COST.r || Number(p) !== COST.p;
+  const cost = currentCost();
+  return scheme !== "scrypt" || Number(N) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p;
 }
