@@ -30,19 +30,17 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 }
 
 describe("remote key sets", () => {
-  it("refuses an answer over 64 KB, one that is not JSON, and a redirect to another host; follows one on the same host", async () => {
-    const cases: [typeof server.behaviour, RegExp][] = [
-      ["huge", /larger than 64 KB/],
-      ["not-json", /not JSON/],
-      ["redirect-other", /redirects to another host \(http:\/\/localhost\.example\)/],
-      ["fail", /answered HTTP 500/],
-    ];
-    for (const [behaviour, reason] of cases) {
-      forgetRemoteKeySets();
-      server.behaviour = behaviour;
-      expect(await failure(remoteKeySet(server.url, development)), behaviour).toMatch(reason);
-    }
-    forgetRemoteKeySets();
+  it.each<[typeof server.behaviour, RegExp]>([
+    ["huge", /larger than 64 KB/],
+    ["not-json", /not JSON/],
+    ["redirect-other", /redirects to another host \(http:\/\/localhost\.example\)/],
+    ["fail", /answered HTTP 500/],
+  ])("refuses an answer that is %s: %s", async (behaviour, reason) => {
+    server.behaviour = behaviour;
+    expect(await failure(remoteKeySet(server.url, development))).toMatch(reason);
+  });
+
+  it("follows a redirect on the same host", async () => {
     server.behaviour = "redirect-same";
     expect((await remoteKeySet(server.url, development)).keys).toEqual(server.keys);
   });

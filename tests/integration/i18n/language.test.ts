@@ -19,11 +19,12 @@ describe("language switch", () => {
     expect(switchTo("locale=fr&returnTo=%2F").headers.get("set-cookie")).toBeNull();
     expect(switchTo("locale=de&returnTo=https%3A%2F%2Fevil.example%2F").headers.get("location")).toBe("/");
     expect(switchTo("locale=de&returnTo=%2F%2Fevil.example").headers.get("location")).toBe("/");
-    // Paths whose dot segments collapse into //evil.com (the security review's open redirect).
-    for (const returnTo of ["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/./\\evil.com"]) {
-      const location = switchTo(`locale=de&returnTo=${encodeURIComponent(returnTo)}`).headers.get("location");
-      expect(location, returnTo).toBe("/");
-    }
+  });
+
+  // Paths whose dot segments collapse into //evil.com (the security review's open redirect).
+  it.each(["/.//evil.com", "/..//evil.com", "/%2e//evil.com", "/./\\evil.com"])("never returns to %s", (returnTo) => {
+    const location = switchTo(`locale=de&returnTo=${encodeURIComponent(returnTo)}`).headers.get("location");
+    expect(location).toBe("/");
   });
 
   it("goes through the route handler the same way", async () => {

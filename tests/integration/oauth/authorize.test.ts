@@ -95,14 +95,20 @@ describe(`GET /connect/authorize on ${testProvider()}: requests that must not be
       await new UserAgent().authorize({ ...native, redirect_uri: "http://localhost:51234/callback" }),
       /not registered/,
     );
-    // Characters a Location header cannot carry make no loopback URI (they made the error redirect fail with a 500).
-    for (const redirect_uri of ["http://127.0.0.1:8080/cb\n", "http://127.0.0.1:8080/€", "http://127.0.0.1:8080/a b"]) {
+  });
+
+  // Characters a Location header cannot carry make no loopback URI (they made the error redirect fail with a 500).
+  it.each(["http://127.0.0.1:8080/cb\n", "http://127.0.0.1:8080/€", "http://127.0.0.1:8080/a b"])(
+    "refuses the loopback redirect URI %j on the error page",
+    async (redirect_uri) => {
+      const { challenge } = pkcePair();
+      const native = { ...base, client_id: "demo-native", code_challenge: challenge, code_challenge_method: "S256" };
       await expectErrorPage(
         await new UserAgent().authorize({ ...native, redirect_uri, response_mode: "fragment", state: "" }),
         /not registered/,
       );
-    }
-  });
+    },
+  );
 });
 
 describe(`GET /connect/authorize on ${testProvider()}: errors sent to the client`, () => {

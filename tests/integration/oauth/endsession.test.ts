@@ -74,7 +74,7 @@ describe(`GET|POST /connect/endsession on ${testProvider()}`, () => {
     expect(await sessionEnded(agent)).toBe(true);
   });
 
-  it("takes the registered URI without its trailing slash, the same URI after RFC 3986 normalization, and nothing looser", async () => {
+  it("takes the registered URI without its trailing slash, the same URI after RFC 3986 normalization", async () => {
     const { agent, idToken } = await signedIn();
     const response = await endSession(agent, {
       id_token_hint: idToken,
@@ -82,21 +82,21 @@ describe(`GET|POST /connect/endsession on ${testProvider()}`, () => {
       state: "bye",
     });
     expect(response.headers.get("location")).toBe("http://localhost:4000/?state=bye");
-    for (const uri of [
-      "http://localhost:4000//",
-      "http://localhost:4000/x",
-      "HTTP://localhost:4000/",
-      "http://localhost:4000?",
-      "http://localhost:40000",
-    ]) {
-      const other = await signedIn();
-      expect(
-        (await endSession(other.agent, { id_token_hint: other.idToken, post_logout_redirect_uri: uri })).headers.get(
-          "location",
-        ),
-        uri,
-      ).toBe("/signout?done=1");
-    }
+  });
+
+  it.each([
+    "http://localhost:4000//",
+    "http://localhost:4000/x",
+    "HTTP://localhost:4000/",
+    "http://localhost:4000?",
+    "http://localhost:40000",
+  ])("takes nothing looser than the registered URI: not %s", async (uri) => {
+    const other = await signedIn();
+    expect(
+      (await endSession(other.agent, { id_token_hint: other.idToken, post_logout_redirect_uri: uri })).headers.get(
+        "location",
+      ),
+    ).toBe("/signout?done=1");
   });
 
   it("asks for confirmation without a hint, then redirects to the client's registered URI", async () => {
