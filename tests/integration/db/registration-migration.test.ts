@@ -1,29 +1,18 @@
 /** Migration 0007 turns the customer relationships of a database migrated before it into supplier registrations. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate, migrationsDirectory, readMigrations } from "@/lib/db/migrator";
-import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
-import { adHoc, createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
+import { useMigrationDatabase } from "../../helpers/migration-database";
+import { adHoc, testProvider } from "../../helpers/test-database";
 
 const provider = testProvider();
-let database: TestDatabase;
-let connection: SqlConnection;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  connection = await openSqlConnection(database.target);
-});
-afterAll(async () => {
-  await connection.close();
-  await database.drop();
-});
-
-const run = (sql: string, values: (string | number | boolean)[] = []) => connection.query(adHoc(sql), values);
+const database = useMigrationDatabase();
+const run = (sql: string, values: (string | number | boolean)[] = []) => database().run(sql, values);
 
 describe(`migration 0007 on ${provider}`, () => {
   it("keeps every relationship as a registration: active ones active, inactive ones withdrawn, with subscriptions and names", async () => {
     const all = readMigrations(migrationsDirectory(), provider);
     await migrate(
-      connection,
+      database().connection,
       all.filter((m) => m.id < "0007"),
     );
     for (const [id, kind] of [
@@ -51,8 +40,8 @@ describe(`migration 0007 on ${provider}`, () => {
       `INSERT INTO "white_label_names" ("relationship_id", "article_number", "name") VALUES ('r1', 'WL-1', 'Own name')`,
     );
 
-    expect(await migrate(connection, all)).toEqual(all.filter((m) => m.id >= "0007").map((m) => m.id));
-    const registrations = await connection.query<Record<string, unknown>>(
+    expect(await migrate(database().connection, all)).toEqual(all.filter((m) => m.id >= "0007").map((m) => m.id));
+    const registrations = await database().connection.query<Record<string, unknown>>(
       adHoc(
         `SELECT "id", "optician_company_id", "client_id", "status", "open", "customer_groups", "version" FROM "supplier_registrations" ORDER BY "id"`,
       ),
@@ -80,14 +69,16 @@ describe(`migration 0007 on ${provider}`, () => {
       },
     ]);
     expect(
-      await connection.query(adHoc(`SELECT "registration_id", "catalog_id", "status" FROM "catalog_subscriptions"`)),
+      await database().connection.query(
+        adHoc(`SELECT "registration_id", "catalog_id", "status" FROM "catalog_subscriptions"`),
+      ),
     ).toEqual([{ registration_id: "r1", catalog_id: "cat", status: "Subscribed" }]);
-    expect(await connection.query(adHoc(`SELECT "registration_id", "name" FROM "white_label_names"`))).toEqual([
-      { registration_id: "r1", name: "Own name" },
-    ]);
+    expect(
+      await database().connection.query(adHoc(`SELECT "registration_id", "name" FROM "white_label_names"`)),
+    ).toEqual([{ registration_id: "r1", name: "Own name" }]);
     expect(
       (
-        await connection.query<{ status: string }>(
+        await database().connection.query<{ status: string }>(
           adHoc(`SELECT "status" FROM "supplier_registration_changes" ORDER BY "registration_id"`),
         )
       ).map((r) => r.status),

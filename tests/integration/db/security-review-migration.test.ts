@@ -3,31 +3,20 @@
  * confidential ones keep theirs; trusted issuers are left without a limit, so they are refused until the operator
  * names whom each speaks for; clients get id_token_claims off.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate, migrationsDirectory, readMigrations } from "@/lib/db/migrator";
-import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
-import { adHoc, createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
+import { useMigrationDatabase } from "../../helpers/migration-database";
+import { adHoc, testProvider } from "../../helpers/test-database";
 
 const provider = testProvider();
-let database: TestDatabase;
-let connection: SqlConnection;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  connection = await openSqlConnection(database.target);
-});
-afterAll(async () => {
-  await connection.close();
-  await database.drop();
-});
-
-const run = (sql: string, values: (string | number | boolean)[] = []) => connection.query(adHoc(sql), values);
+const database = useMigrationDatabase();
+const run = (sql: string, values: (string | number | boolean)[] = []) => database().run(sql, values);
 
 describe(`migration 0011 on ${provider}`, () => {
   it("rotates public clients' refresh tokens from now on and leaves existing issuers without a limit", async () => {
     const all = readMigrations(migrationsDirectory(), provider);
     await migrate(
-      connection,
+      database().connection,
       all.filter((m) => m.id < "0011"),
     );
     const client = (id: string, authMethod: string, policy: string) =>
@@ -42,16 +31,18 @@ describe(`migration 0011 on ${provider}`, () => {
       `INSERT INTO "trusted_issuers" ("issuer", "jwks_uri", "subject_mapping") VALUES ('https://as.old.example', 'https://as.old.example/jwks', 'email')`,
     );
 
-    expect(await migrate(connection, all)).toEqual(all.filter((m) => m.id >= "0011").map((m) => m.id));
-    const clients = await connection.query<{ id: string; refresh_token_policy: string; id_token_claims: unknown }>(
-      adHoc(`SELECT "id", "refresh_token_policy", "id_token_claims" FROM "clients" ORDER BY "id"`),
-    );
+    expect(await migrate(database().connection, all)).toEqual(all.filter((m) => m.id >= "0011").map((m) => m.id));
+    const clients = await database().connection.query<{
+      id: string;
+      refresh_token_policy: string;
+      id_token_claims: unknown;
+    }>(adHoc(`SELECT "id", "refresh_token_policy", "id_token_claims" FROM "clients" ORDER BY "id"`));
     expect(clients.map((c) => [c.id, c.refresh_token_policy, Boolean(c.id_token_claims)])).toEqual([
       ["native-app", "rotate", false],
       ["web-reuse", "reuse", false],
       ["web-rotate", "rotate", false],
     ]);
-    const issuers = await connection.query<Record<string, unknown>>(
+    const issuers = await database().connection.query<Record<string, unknown>>(
       adHoc(`SELECT "companies", "email_domains" FROM "trusted_issuers"`),
     );
     expect(issuers).toEqual([{ companies: null, email_domains: null }]);

@@ -47,6 +47,25 @@ async function offlineGrant(client: {
   return response.json();
 }
 
+/** demo-native (a public client) signs the demo optician in with PKCE on a loopback redirect and redeems the code. */
+async function nativeOfflineGrant(redirect_uri: string): Promise<{ refresh_token: string; access_token: string }> {
+  const { verifier, challenge } = pkcePair();
+  const params = { client_id: "demo-native", redirect_uri, response_type: "code", scope: OFFLINE_SCOPE, state: "s" };
+  const { code } = await authorizeWithConsent(new UserAgent(), {
+    ...params,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  });
+  const form = {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri,
+    client_id: "demo-native",
+    code_verifier: verifier,
+  };
+  return (await token(form)).json();
+}
+
 const refresh = (
   client: { client_id: string; secret: string },
   refreshToken: string,
@@ -156,27 +175,7 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
       401,
     );
 
-    const agent = new UserAgent();
-    const { verifier, challenge } = pkcePair();
-    const redirect_uri = "http://127.0.0.1:50505/cb";
-    const { code } = await authorizeWithConsent(agent, {
-      client_id: "demo-native",
-      redirect_uri,
-      response_type: "code",
-      scope: OFFLINE_SCOPE,
-      state: "s",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-    });
-    const native = await (
-      await token({
-        grant_type: "authorization_code",
-        code,
-        redirect_uri,
-        client_id: "demo-native",
-        code_verifier: verifier,
-      })
-    ).json();
+    const native = await nativeOfflineGrant("http://127.0.0.1:50505/cb");
     expect(native.refresh_token).toBeTruthy();
     const refreshed = await token({
       grant_type: "refresh_token",
@@ -187,26 +186,7 @@ describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
   });
 
   it("rotates a public client's refresh token: a replay after the grace period revokes its family (RFC 9700 §4.14.2)", async () => {
-    const { verifier, challenge } = pkcePair();
-    const redirect_uri = "http://127.0.0.1:50506/cb";
-    const { code } = await authorizeWithConsent(new UserAgent(), {
-      client_id: "demo-native",
-      redirect_uri,
-      response_type: "code",
-      scope: OFFLINE_SCOPE,
-      state: "s",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-    });
-    const native = await (
-      await token({
-        grant_type: "authorization_code",
-        code,
-        redirect_uri,
-        client_id: "demo-native",
-        code_verifier: verifier,
-      })
-    ).json();
+    const native = await nativeOfflineGrant("http://127.0.0.1:50506/cb");
     const next = await (
       await token({ grant_type: "refresh_token", refresh_token: native.refresh_token, client_id: "demo-native" })
     ).json();
