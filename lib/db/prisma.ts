@@ -85,10 +85,25 @@ function withMethods<T extends object>(target: T, replaced: Partial<T>): T {
   });
 }
 
-/** Prisma's SQLite adapter whose transactions hold `lock` from their start to their commit or rollback. */
+/**
+ * Prisma's SQLite adapter whose transactions hold `lock` from their start to their commit or rollback. Its queries
+ * outside a transaction take the lock too: they share the one connection, and one sent while another request's
+ * transaction is open would run inside it and be rolled back with it.
+ */
 function lockingAdapterFactory(factory: AdapterFactory, lock: ConnectionLock): AdapterFactory {
+  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    const release = await lock.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
   const lockTransactions = (adapter: Adapter): Adapter =>
     withMethods<Adapter>(adapter, {
+      queryRaw: (query) => inTurn(() => adapter.queryRaw(query)),
+      executeRaw: (query) => inTurn(() => adapter.executeRaw(query)),
+      executeScript: (script) => inTurn(() => adapter.executeScript(script)),
       async startTransaction(isolationLevel) {
         const release = await lock.acquire();
         try {

@@ -57,3 +57,23 @@ describe.skipIf(testProvider() !== "postgresql")("queries of a transaction on po
     expect(seen.most).toBe(1);
   });
 });
+
+describe(`a write outside a transaction on ${testProvider()}`, () => {
+  it("is not rolled back with another request's transaction that fails meanwhile", async () => {
+    const db = service().database.db;
+    await db.company.create({ data: { id: "tx-c1", name: "one", kind: "supplier" } });
+    await db.company.create({ data: { id: "tx-c2", name: "two", kind: "supplier" } });
+    const failing = db
+      .$transaction(async (tx) => {
+        await tx.company.update({ where: { id: "tx-c1" }, data: { name: "one in the transaction" } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        throw new Error("rolled back");
+      })
+      .catch((error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await db.company.update({ where: { id: "tx-c2" }, data: { name: "two, written alone" } });
+    expect(await failing).toBe("rolled back");
+    const names = await db.company.findMany({ where: { id: { in: ["tx-c1", "tx-c2"] } }, orderBy: { id: "asc" } });
+    expect(names.map((company) => company.name)).toEqual(["one", "two, written alone"]);
+  });
+});
