@@ -4,6 +4,7 @@
  * tokens of other clients (which stay untouched), answer 200 like a successful revocation, so that the endpoint
  * tells nobody which tokens exist.
  */
+import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { logger } from "@/lib/observability/logger";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { optional } from "@/lib/oauth/request-parameters";
@@ -30,10 +31,7 @@ export function handleRevocationRequest(request: ProtocolRequest, context: Servi
     const now = new Date();
     const row = await findRefreshToken(context.db, token);
     if (row && row.clientId === client.id && !row.revokedAt) {
-      await context.db.refreshToken.updateMany({
-        where: { familyId: row.familyId, revokedAt: null },
-        data: { revokedAt: now },
-      });
+      await revokeRefreshTokens(context.db, { familyId: row.familyId }, now);
       await recordAuditEvent(context.db, {
         type: "token.revoked",
         userId: row.userId,

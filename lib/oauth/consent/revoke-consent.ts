@@ -3,6 +3,7 @@
  * refresh tokens for that user are revoked and its unused authorization codes deleted. The client's next refresh is
  * invalid_grant and its next sign-in asks for consent again. Used by the portal.
  */
+import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Db } from "@/lib/db/prisma";
 
@@ -14,16 +15,13 @@ export async function revokeConsent(db: Db, userId: string, clientId: string, no
       data: { revokedAt: now },
     });
     if (revoked.count === 0) return false;
-    const tokens = await tx.refreshToken.updateMany({
-      where: { userId, clientId, revokedAt: null },
-      data: { revokedAt: now },
-    });
+    const tokens = await revokeRefreshTokens(tx, { userId, clientId }, now);
     const codes = await tx.authorizationCode.deleteMany({ where: { userId, clientId, consumedAt: null } });
     await recordAuditEvent(tx, {
       type: "consent.revoked",
       userId,
       clientId,
-      details: { refreshTokens: tokens.count, codes: codes.count },
+      details: { refreshTokens: tokens, codes: codes.count },
     });
     return true;
   });

@@ -345,6 +345,52 @@ describe(`grant_type=refresh_token, rotate policy, on ${testProvider()}`, () => 
   });
 });
 
+describe(`revoking a family while one of its tokens rotates, on ${testProvider()}`, () => {
+  const revoke = (refreshToken: string) =>
+    call(
+      "revocation",
+      formRequest(
+        "/connect/revocation",
+        { token: refreshToken },
+        { Authorization: basic(rotating.client_id, rotating.secret) },
+      ),
+    );
+  const TRIALS = 15;
+
+  it("reuse after the grace period leaves no live token, though the live one rotates at the same moment", async () => {
+    const survivors: number[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const grant = await offlineGrant(rotating);
+      const { familyId, id } = await stored(grant.refresh_token);
+      const first = await (await refresh(rotating, grant.refresh_token)).json();
+      await service().database.db.refreshToken.update({
+        where: { id },
+        data: { rotatedAt: new Date(Date.now() - (ROTATION_GRACE_SECONDS + 1) * 1000) },
+      });
+      const [reuse] = await Promise.all([
+        refresh(rotating, grant.refresh_token),
+        refresh(rotating, first.refresh_token),
+      ]);
+      expect(reuse.status).toBe(400);
+      if ((await liveTokens(familyId)) > 0) survivors.push(trial);
+    }
+    expect(survivors).toEqual([]);
+  }, 60_000);
+
+  it("revocation leaves no live token, though the token rotates at the same moment", async () => {
+    const survivors: number[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const grant = await offlineGrant(rotating);
+      const { familyId } = await stored(grant.refresh_token);
+      const [revoked] = await Promise.all([revoke(grant.refresh_token), refresh(rotating, grant.refresh_token)]);
+      expect(revoked.status).toBe(200);
+      if ((await service().database.db.refreshToken.count({ where: { familyId, revokedAt: null } })) > 0)
+        survivors.push(trial);
+    }
+    expect(survivors).toEqual([]);
+  }, 60_000);
+});
+
 describe(`rotate policy details on ${testProvider()}`, () => {
   it("does not rotate a token out when the request is refused for its scope", async () => {
     const grant = await offlineGrant(rotating);

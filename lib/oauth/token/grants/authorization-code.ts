@@ -4,6 +4,7 @@
  * succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the refresh
  * tokens issued from it (RFC 6749 §4.1.2).
  */
+import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { hashToken } from "@/lib/crypto/tokens";
 import { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
@@ -17,10 +18,7 @@ import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
-  await context.db.refreshToken.updateMany({
-    where: { authorizationCodeId: codeId, revokedAt: null },
-    data: { revokedAt: now },
-  });
+  await revokeRefreshTokens(context.db, { authorizationCodeId: codeId }, now);
 }
 
 /** Refresh tokens go only to offline clients that were granted offline_access. */

@@ -6,6 +6,7 @@
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
+import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { REFRESH_TOKEN_LIFETIME_SECONDS, ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
@@ -42,10 +43,7 @@ async function refusal(
   // `now` has moved its expiry since.
   if (!token.rotatedAt) return invalidGrant("the refresh token has expired");
   if (now.getTime() - token.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) return token; // raced retry
-  await context.db.refreshToken.updateMany({
-    where: { familyId: token.familyId, revokedAt: null },
-    data: { revokedAt: now },
-  });
+  await revokeRefreshTokens(context.db, { familyId: token.familyId }, now);
   return invalidGrant("the refresh token was already used", "its family has been revoked");
 }
 
