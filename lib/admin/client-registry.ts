@@ -140,6 +140,13 @@ export async function updateClient(
         "a public client cannot become confidential; register a new client instead",
       );
     }
+    // Its refresh tokens were issued to a client that authenticated; as a public client's they would be bearer tokens.
+    if (existing.tokenEndpointAuthMethod !== "none" && registration.tokenEndpointAuthMethod === "none") {
+      throw new ClientRegistryError(
+        "invalid_state",
+        "a confidential client cannot become public; register a new client instead",
+      );
+    }
     await checkCompany(tx, registration);
     const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
     await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId });

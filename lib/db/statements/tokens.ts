@@ -42,7 +42,8 @@ export const SLIDE_REFRESH_TOKEN = groupedUpdate({
   table: "refresh_tokens",
   parameters: { token_hash: "text", client_id: "text", now: "timestamp(3)", expires_at: "timestamp(3)" },
   set: `"expires_at" = :expires_at, "last_used_at" = :now`,
-  where: `"token_hash" = :token_hash AND "client_id" = :client_id AND "revoked_at" IS NULL AND "expires_at" > :now`,
+  // A token rotated out while its client rotated stays out should the client later be switched to reuse.
+  where: `"token_hash" = :token_hash AND "client_id" = :client_id AND "revoked_at" IS NULL AND "rotated_at" IS NULL AND "expires_at" > :now`,
   returning: returning([
     "id",
     "family_id",

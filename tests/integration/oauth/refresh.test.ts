@@ -2,7 +2,7 @@ import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
-import { registerClient } from "@/lib/admin/client-registry";
+import { registerClient, updateClient } from "@/lib/admin/client-registry";
 import { hashToken } from "@/lib/crypto/tokens";
 import { getPrismaClient } from "@/lib/db/prisma";
 import { forgetUser } from "@/lib/store/user-store";
@@ -389,6 +389,53 @@ describe(`revoking a family while one of its tokens rotates, on ${testProvider()
     }
     expect(survivors).toEqual([]);
   }, 60_000);
+});
+
+describe(`changing a rotating client's registration, on ${testProvider()}`, () => {
+  const switching = {
+    client_id: "switching-web",
+    redirect_uri: "https://switching.example/cb",
+    secret: "switching-secret",
+  };
+  const metadata = (policy: string, extra: Record<string, unknown> = {}) =>
+    parseClientMetadata(
+      {
+        client_id: switching.client_id,
+        redirect_uris: [switching.redirect_uri],
+        offline_access: true,
+        refresh_token_policy: policy,
+        scope: OFFLINE_SCOPE,
+        ...extra,
+      },
+      "platform",
+    );
+  beforeAll(() => registerClient(service().database.db, metadata("rotate"), { value: switching.secret }));
+
+  it("does not bring rotated-out tokens back when the client is switched to reuse", async () => {
+    const grant = await offlineGrant(switching);
+    const first = await (await refresh(switching, grant.refresh_token)).json();
+    const second = await (await refresh(switching, first.refresh_token)).json();
+    const { familyId } = await stored(grant.refresh_token);
+    await service().database.db.refreshToken.updateMany({
+      where: { familyId, rotatedAt: { not: null } },
+      data: { rotatedAt: new Date(Date.now() - 3_600_000) },
+    });
+    await updateClient(service().database.db, switching.client_id, metadata("reuse"));
+    await expectError(await refresh(switching, first.refresh_token), "invalid_grant");
+    // The rotated-out token was reuse: its family, the live token included, is revoked.
+    await expectError(await refresh(switching, second.refresh_token), "invalid_grant");
+  });
+
+  it("refuses to make a confidential client public, which would turn its refresh tokens into bearer tokens", async () => {
+    const publicMetadata = metadata("rotate", {
+      token_endpoint_auth_method: "none",
+      application_type: "native",
+      redirect_uris: ["com.example.switching:/cb"],
+    });
+    await expect(updateClient(service().database.db, switching.client_id, publicMetadata)).rejects.toThrow(
+      "a confidential client cannot become public",
+    );
+  });
 });
 
 describe(`rotate policy details on ${testProvider()}`, () => {
