@@ -25,6 +25,7 @@ import {
   refreshTokenPolicy,
   stringList,
 } from "@/lib/admin/client-metadata-fields";
+import { nonPublicHostProblem } from "@/lib/http/public-address";
 import { corsOriginProblem, redirectUriProblem } from "@/lib/http/url-policy";
 import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/oauth/clients/client-record";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
@@ -174,12 +175,21 @@ function resolveScopes(
   return scopes;
 }
 
-function logoutUri(metadata: Record<string, unknown>, field: string, kind: ClientKind): string | null {
+function logoutUri(
+  metadata: Record<string, unknown>,
+  field: string,
+  kind: ClientKind,
+  production: boolean,
+): string | null {
   const uri = optionalString(metadata, field);
   if (uri === undefined) return null;
   if (kind === "backend") fail(`backend clients have no ${field}`);
   const problem = redirectUriProblem(uri, false);
   if (problem) throw new ClientMetadataError("invalid_client_metadata", `${field} "${uri}" ${problem}`);
+  // OptiGate itself posts to the back-channel URI: in production never to an address inside the network.
+  const internal =
+    production && field === "backchannel_logout_uri" ? nonPublicHostProblem(new URL(uri).hostname) : null;
+  if (internal) fail(`${field} "${uri}" must be a public address: ${internal}`);
   return uri;
 }
 
@@ -275,8 +285,8 @@ export function parseClientMetadata(
     tokenEndpointAuthMethod: authMethod,
     offlineAccess,
     refreshTokenPolicy: policy,
-    frontchannelLogoutUri: logoutUri(metadata, "frontchannel_logout_uri", kind),
-    backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind),
+    frontchannelLogoutUri: logoutUri(metadata, "frontchannel_logout_uri", kind, options.production ?? false),
+    backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind, options.production ?? false),
     resourceServer,
     companyId,
     idTokenSignedResponseAlg: idTokenAlg,

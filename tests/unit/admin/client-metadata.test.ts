@@ -313,6 +313,29 @@ describe("parseClientMetadata: what a registrar refuses", () => {
 });
 
 describe("parseClientMetadata: logout URIs", () => {
+  it.each([
+    ["https://169.254.169.254/logout", "169.254.169.254 is link-local"],
+    ["https://10.0.0.5/logout", "10.0.0.5 is private"],
+    ["https://localhost:5432/", "localhost is a loopback name"],
+  ])("refuses the back-channel URI %s in production: %s", (uri, reason) => {
+    const error = thrown(ClientMetadataError, () =>
+      parseClientMetadata({ ...web, backchannel_logout_uri: uri }, "platform", { production: true }),
+    );
+    expect(error.message).toContain(`backchannel_logout_uri "${uri}" must be a public address: ${reason}`);
+  });
+
+  it("takes a public back-channel URI in production, and a loopback one outside it", () => {
+    const production = parseClientMetadata(
+      { ...web, backchannel_logout_uri: "https://shop.example.com/logout" },
+      "platform",
+      { production: true },
+    );
+    expect(production.backchannelLogoutUri).toBe("https://shop.example.com/logout");
+    expect(parse({ ...web, backchannel_logout_uri: "http://localhost:4000/logout" }).backchannelLogoutUri).toBe(
+      "http://localhost:4000/logout",
+    );
+  });
+
   it("keeps front- and back-channel logout URIs of interactive clients", () => {
     expect(
       parse({
