@@ -5,12 +5,12 @@
  * any client about any token. Refresh tokens are described only to their own client, while neither revoked nor
  * expired. Everything else is {"active": false}.
  */
+import { findRefreshToken } from "@/lib/store/refresh-token-store";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { noStoreBody } from "@/lib/oauth/json-response";
-import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { seconds } from "@/lib/oauth/token/jwt-tokens";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";

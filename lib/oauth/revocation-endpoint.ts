@@ -4,14 +4,13 @@
  * tokens of other clients (which stay untouched), answer 200 like a successful revocation, so that the endpoint
  * tells nobody which tokens exist.
  */
-import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
+import { findRefreshToken, revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { logger } from "@/lib/observability/logger";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
 import { NO_STORE_HEADERS } from "@/lib/oauth/json-response";
-import { findRefreshToken } from "@/lib/oauth/token/find-refresh-token";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";

@@ -1,10 +1,11 @@
 /**
  * Token responses of the token endpoint: an access token, an ID token when `openid` was granted, and a refresh token
- * when the grant hands one out (a new family after an authorization code, a successor when rotating).
+ * when the grant hands one out (a new family after an authorization code; successors of rotated tokens come from refresh-rotation.ts).
  */
-import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
+import { storeRefreshToken } from "@/lib/store/refresh-token-store";
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
-import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
@@ -51,21 +52,21 @@ async function createRefreshToken(
   now: Date,
 ): Promise<string> {
   const token = generateOpaqueToken();
-  await context.db.refreshToken.create({
-    data: {
-      tokenHash: hashToken(token),
+  await storeRefreshToken(
+    context.db,
+    token,
+    {
       familyId: spec.familyId ?? randomUUID(),
       clientId: grant.client.id,
       userId: grant.user.id,
-      consentId: spec.consentId,
-      authorizationCodeId: spec.authorizationCodeId,
-      loginSessionId: grant.sessionId,
+      consentId: spec.consentId ?? null,
+      authorizationCodeId: spec.authorizationCodeId ?? null,
+      loginSessionId: grant.sessionId ?? null,
       scopes: JSON.stringify(spec.scopes),
       authTime: grant.authTime,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
     },
-  });
+    now,
+  );
   return token;
 }
 

@@ -5,11 +5,10 @@
  * successor's own live descendant), never with a second live branch of the family. Rotating out and storing the
  * successor are one transaction, so a rotated-out token always has its successor stored.
  */
-import { REFRESH_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { createHmac } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/secret-box";
-import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
+import { refreshTokenState, rotateRefreshToken } from "@/lib/store/refresh-token-store";
 import { invalidGrant } from "@/lib/oauth/errors";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -25,37 +24,14 @@ export function successorToken(secretKey: string, token: string): string {
   return createHmac("sha256", key).update(token, "utf8").digest("base64url");
 }
 
-/** Rotates `token` out and stores its successor in one transaction; false when another request rotated it first. */
-export async function rotateOut(
+/** Rotates `token` out and stores its successor; false when another request rotated it first. */
+export function rotateOut(
   context: ServiceContext,
   token: RefreshToken,
   presented: string,
   now: Date,
 ): Promise<boolean> {
-  const successor = successorToken(context.config.secretKey, presented);
-  return context.db.$transaction(async (tx) => {
-    const rotated = await tx.refreshToken.updateMany({
-      where: { id: token.id, revokedAt: null, rotatedAt: null, expiresAt: { gt: now } },
-      data: { rotatedAt: now, lastUsedAt: now },
-    });
-    if (rotated.count === 0) return false;
-    await tx.refreshToken.create({
-      data: {
-        tokenHash: hashToken(successor),
-        familyId: token.familyId,
-        clientId: token.clientId,
-        userId: token.userId,
-        consentId: token.consentId,
-        authorizationCodeId: token.authorizationCodeId,
-        loginSessionId: token.loginSessionId,
-        scopes: token.scopes,
-        authTime: token.authTime,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
-      },
-    });
-    return true;
-  });
+  return rotateRefreshToken(context.db, token, successorToken(context.config.secretKey, presented), now);
 }
 
 /**
@@ -66,10 +42,7 @@ export async function liveDescendant(context: ServiceContext, presented: string)
   let current = presented;
   for (let step = 0; step < MAX_DESCENDANTS; step++) {
     current = successorToken(context.config.secretKey, current);
-    const row = await context.db.refreshToken.findUnique({
-      where: { tokenHash: hashToken(current) },
-      select: { rotatedAt: true, revokedAt: true },
-    });
+    const row = await refreshTokenState(context.db, current);
     if (!row || row.revokedAt) break;
     if (!row.rotatedAt) return current;
   }

@@ -6,11 +6,15 @@
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
-import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
+import {
+  findRefreshToken,
+  revokeRefreshTokens,
+  slideRefreshToken,
+  type UsedRefreshToken,
+} from "@/lib/store/refresh-token-store";
 import { REFRESH_TOKEN_LIFETIME_SECONDS, ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
-import { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/statements/tokens";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
 import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
 import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
@@ -31,11 +35,11 @@ function narrowedScopes(granted: string[], requested: string | undefined): strin
 /** Why a token could not be used; for rotated-out tokens outside the grace period, revokes the family. */
 async function refusal(
   context: ServiceContext,
-  tokenHash: string,
+  presented: string,
   clientId: string,
   now: Date,
 ): Promise<Error | RefreshToken> {
-  const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
+  const token = await findRefreshToken(context.db, presented);
   if (!token || token.clientId !== clientId) return invalidGrant("the refresh token is not valid");
   if (token.revokedAt) return invalidGrant("the refresh token was revoked");
   if (token.expiresAt <= now) return invalidGrant("the refresh token has expired");
@@ -51,18 +55,18 @@ async function refusal(
 async function slide(
   context: ServiceContext,
   client: ClientWithSecrets,
-  tokenHash: string,
+  presented: string,
   now: Date,
 ): Promise<UsedRefreshToken> {
   const token = await slideRefreshToken(
     context.db,
-    tokenHash,
+    hashToken(presented),
     client.id,
     now,
     new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
   );
   if (token) return token;
-  const outcome = await refusal(context, tokenHash, client.id, now);
+  const outcome = await refusal(context, presented, client.id, now);
   if (outcome instanceof Error) throw outcome;
   return outcome;
 }
@@ -78,14 +82,13 @@ async function rotate(
   requestedScope: string | undefined,
   now: Date,
 ): Promise<{ token: RefreshToken; successor: string }> {
-  const tokenHash = hashToken(presented);
-  const token = await context.db.refreshToken.findUnique({ where: { tokenHash } });
+  const token = await findRefreshToken(context.db, presented);
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
     narrowedScopes(JSON.parse(token.scopes), requestedScope);
     if (!token.rotatedAt && (await rotateOut(context, token, presented, now)))
       return { token, successor: successorToken(context.config.secretKey, presented) };
   }
-  const outcome = await refusal(context, tokenHash, client.id, now);
+  const outcome = await refusal(context, presented, client.id, now);
   if (outcome instanceof Error) throw outcome;
   return { token: outcome, successor: await liveDescendant(context, presented) };
 }
@@ -98,7 +101,7 @@ export async function refreshTokens(
 ): Promise<TokenResponseBody> {
   const rotated =
     client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, requestedScope, now) : undefined;
-  const token = rotated?.token ?? (await slide(context, client, hashToken(presented), now));
+  const token = rotated?.token ?? (await slide(context, client, presented, now));
   const granted = JSON.parse(token.scopes) as string[];
   const scopes = narrowedScopes(granted, requestedScope);
   const user = await findActiveUser(context.db, token.userId);
