@@ -5,17 +5,10 @@
  * body (RFC 9457). Browser apps of registered origins may call it (CORS).
  */
 import { logger } from "@/lib/observability/logger";
-import type { ApiCall, ApiHandler } from "@/lib/api/api-call";
-import { articlesRoute, catalogDetailRoute, listCatalogsRoute } from "@/lib/api/catalog-routes";
-import { openApiRoute } from "@/lib/api/openapi-route";
+import type { ApiCall } from "@/lib/api/api-call";
+import type { ApiRoute } from "@/lib/api/api-routes";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
 import { ApiProblem, insufficientScopeProblem, invalidTokenProblem, problemResponse } from "@/lib/api/problem";
-import {
-  changeRegistrationRoute,
-  getRegistrationRoute,
-  listRegistrationsRoute,
-  requestRegistrationRoute,
-} from "@/lib/api/registration-routes";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { AccessDenied, type Actor } from "@/lib/data/actor";
 import { RegistrationError } from "@/lib/data/registrations";
@@ -24,56 +17,6 @@ import type { Db } from "@/lib/db/prisma";
 import { withCors } from "@/lib/oauth/cors";
 import { OAuthError } from "@/lib/oauth/errors";
 import type { ServiceContext } from "@/lib/service-context";
-
-interface ApiRoute {
-  method: "GET" | "POST" | "PATCH";
-  /** path segments after /v2/; `:name` is a parameter */
-  path: string[];
-  /** any one of these scopes (without the prefix) suffices; undefined: no token needed */
-  scopes?: string[];
-  handle: ApiHandler;
-}
-
-const ROUTES: ApiRoute[] = [
-  { method: "GET", path: ["openapi.json"], handle: openApiRoute },
-  { method: "GET", path: ["catalogs"], scopes: ["catalogs.read"], handle: listCatalogsRoute },
-  {
-    method: "GET",
-    path: ["catalogs", ":supplierId", ":catalogId"],
-    scopes: ["catalogs.read"],
-    handle: catalogDetailRoute,
-  },
-  {
-    method: "GET",
-    path: ["catalogs", ":supplierId", ":catalogId", "revisions", ":revision", "articles"],
-    scopes: ["catalogs.read"],
-    handle: articlesRoute,
-  },
-  {
-    method: "GET",
-    path: ["supplierregistrations"],
-    scopes: ["supplierreg.read", "supplierreg.readwrite"],
-    handle: listRegistrationsRoute,
-  },
-  {
-    method: "POST",
-    path: ["supplierregistrations"],
-    scopes: ["supplierreg.readwrite"],
-    handle: requestRegistrationRoute,
-  },
-  {
-    method: "GET",
-    path: ["supplierregistrations", ":id"],
-    scopes: ["supplierreg.read", "supplierreg.readwrite"],
-    handle: getRegistrationRoute,
-  },
-  {
-    method: "PATCH",
-    path: ["supplierregistrations", ":id"],
-    scopes: ["supplierreg.readwrite"],
-    handle: changeRegistrationRoute,
-  },
-];
 
 const MAX_SEGMENT_LENGTH = 200;
 
@@ -90,26 +33,26 @@ function segmentsOf(url: URL): string[] | undefined {
   }
 }
 
+/** The route's path parameters in these segments, or undefined when it does not match. */
 function match(route: ApiRoute, segments: string[]): Record<string, string> | undefined {
-  if (route.path.length !== segments.length) return undefined;
+  const parts = route.path.slice(4).split("/");
+  if (parts.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
-  for (const [index, part] of route.path.entries()) {
-    if (part.startsWith(":")) params[part.slice(1)] = segments[index];
+  for (const [index, part] of parts.entries()) {
+    if (part.startsWith("{")) params[part.slice(1, -1)] = segments[index];
     else if (part !== segments[index]) return undefined;
   }
   return params;
 }
 
-function routesAt(url: URL): { route: ApiRoute; params: Record<string, string> }[] {
+function routesAt(routes: readonly ApiRoute[], url: URL): { route: ApiRoute; params: Record<string, string> }[] {
   const segments = segmentsOf(url);
   if (!segments) return [];
-  return ROUTES.flatMap((route) => {
+  return routes.flatMap((route) => {
     const params = match(route, segments);
     return params ? [{ route, params }] : [];
   });
 }
-
-const methodsAt = (request: Request) => routesAt(new URL(request.url)).map(({ route }) => route.method);
 
 async function authenticate(request: Request, context: ServiceContext): Promise<Actor> {
   const header = request.headers.get("authorization");
@@ -158,9 +101,9 @@ function problemOf(error: unknown): ApiProblem | undefined {
   return undefined;
 }
 
-async function dispatch(request: Request, context: ServiceContext): Promise<Response> {
+async function dispatch(routes: readonly ApiRoute[], request: Request, context: ServiceContext): Promise<Response> {
   const url = new URL(request.url);
-  const candidates = routesAt(url);
+  const candidates = routesAt(routes, url);
   if (candidates.length === 0) throw new ApiProblem("not-found", `There is no API resource at ${url.pathname}.`);
   // HEAD is GET without the body (RFC 9110 §9.3.2); the body is dropped in platformApi.
   const method = request.method === "HEAD" ? "GET" : request.method;
@@ -172,8 +115,9 @@ async function dispatch(request: Request, context: ServiceContext): Promise<Resp
     throw new ApiProblem("method-not-allowed", `${url.pathname} allows ${allowed}.`, { Allow: allowed });
   }
   const { route, params } = found;
-  const actor: Actor = route.scopes ? await authenticate(request, context) : { kind: "anonymous", context };
-  if (route.scopes && actor.kind === "token") {
+  const secured = route.scopes.length > 0;
+  const actor: Actor = secured ? await authenticate(request, context) : { kind: "anonymous", context };
+  if (secured && actor.kind === "token") {
     const needed = route.scopes.map((scope) => `${context.config.apiScopePrefix}.${scope}`);
     if (!needed.some((scope) => actor.scopes.has(scope))) throw insufficientScopeProblem(needed[0]);
   }
@@ -181,14 +125,15 @@ async function dispatch(request: Request, context: ServiceContext): Promise<Resp
   return route.handle(call);
 }
 
-/** The handler of every /v2/ path and method, and its CORS preflight. */
+/** The handler of every /v2/ path and method for these routes, and its CORS preflight. */
 export function platformApi(
   getDb: () => Db,
   getContext: () => ServiceContext,
+  routes: readonly ApiRoute[],
 ): { handle: (request: Request) => Promise<Response>; preflight: (request: Request) => Promise<Response> } {
   const answer = async (request: Request) => {
     try {
-      const response = await dispatch(request, getContext());
+      const response = await dispatch(routes, request, getContext());
       if (request.method !== "HEAD") return response;
       await response.body?.cancel();
       return new Response(null, { status: response.status, headers: response.headers });
@@ -209,6 +154,7 @@ export function platformApi(
       );
     }
   };
+  const methodsAt = (request: Request) => routesAt(routes, new URL(request.url)).map(({ route }) => route.method);
   return withCors(getDb, methodsAt, answer, {
     allowHeaders: ["If-Match", "If-None-Match", "Accept"],
     exposeHeaders: ["ETag", "Location"],

@@ -16,22 +16,27 @@ import { ApiProblem, problemResponse } from "@/lib/api/problem";
 import { BodyTooLargeError } from "@/lib/http/form-body";
 import { isStreamed } from "@/lib/http/streamed-response";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
-import { PROTOCOL_ROUTES, ROUTES, type Handler, type RoutePath } from "@/lib/server/routes";
+import {
+  PROTOCOL_ROUTES,
+  ROUTE_TABLE,
+  ROUTES,
+  type Handler,
+  type RoutePath,
+  type RouteSpec,
+} from "@/lib/server/routes";
 
-/** The paths served here; Next.js serves the rest (the same handlers, through the route files). */
-const FAST_PATHS: RoutePath[] = [
-  "/connect/token",
-  "/connect/introspect",
-  "/.well-known/openid-configuration",
-  "/.well-known/openid-configuration/jwks",
-  "/getCatalogInfos.ashx",
-  "/getSubCatalog.ashx",
-];
-const FAST_ROUTES = new Map<string, Record<string, Handler>>(FAST_PATHS.map((path) => [path, ROUTES[path]]));
+const FAST_PATHS = (Object.keys(ROUTE_TABLE) as RoutePath[]).filter((path) => (ROUTE_TABLE[path] as RouteSpec).fast);
+const CATCH_ALL = "[...path]";
 
-/** The platform API: every path under /v2/ and every method, answered by its own router. */
-const API_PREFIX = "/v2/";
-const API_ROUTES: Record<string, Handler> = ROUTES["/v2/[...path]"];
+/** The platform API's entry: every path under its prefix and every method, answered by its own router. */
+const API_PATH = FAST_PATHS.find((path) => (ROUTE_TABLE[path] as RouteSpec).api)!;
+const API_PREFIX = API_PATH.slice(0, -CATCH_ALL.length);
+const API_ROUTES: Record<string, Handler> = ROUTES[API_PATH];
+
+/** The other entries served here; Next.js serves the rest (the same handlers, through the route files). */
+const FAST_ROUTES = new Map<string, Record<string, Handler>>(
+  FAST_PATHS.filter((path) => path !== API_PATH).map((path) => [path, ROUTES[path]]),
+);
 
 /** Paths under /v2/: the platform API answers every one of them, with its own 404 and 405. */
 export const isApiPath = (path: string): boolean => path.startsWith(API_PREFIX);
@@ -44,7 +49,7 @@ const asWeb = (handler: Handler | undefined): FastRoute | undefined => (handler 
 export function fastRoute(method: string | undefined, url: string | undefined): FastRoute | undefined {
   const path = (url ?? "").split("?", 1)[0];
   if (isApiPath(path)) return asWeb(API_ROUTES[method ?? ""]);
-  const protocol = method === "POST" ? PROTOCOL_ROUTES[path as RoutePath]?.POST : undefined;
+  const protocol = method === "POST" ? PROTOCOL_ROUTES[path as RoutePath] : undefined;
   return protocol ? { protocol } : asWeb(FAST_ROUTES.get(path)?.[method ?? ""]);
 }
 

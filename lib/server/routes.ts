@@ -1,15 +1,18 @@
 /**
- * Every route handler of OptiGate, by path, each a web-standard `(Request) => Promise<Response>` defined once. The
- * route files under app/ export these (all in the same shape), and the lean HTTP front of the Node deployment
- * (lib/server/fast-front.ts) serves the hot ones directly, ahead of Next.js. The endpoints clients call at volume
- * (token, revocation, introspection) are written as ProtocolHandlers (lib/http/protocol-message.ts): ROUTES adapts
- * them to Request and Response for Next.js, and PROTOCOL_ROUTES hands them to the lean front as they are.
+ * The route table: every endpoint of OptiGate declared once, with its path, its methods and handlers, whether the lean
+ * Node front serves it ahead of Next.js, whether browser apps may call it (CORS), and for the platform API its own
+ * routes with their scopes. Everything else is derived from it: the route files under app/ export `ROUTES[path]`, the
+ * lean front (lib/server/fast-front.ts) serves the entries marked `fast`, and the OpenAPI document's paths come from
+ * the API's routes. tests/integration/server/route-table.test.ts fails when a route file or the front disagrees.
+ *
+ * The endpoints clients call at volume (token, revocation, introspection) are written as ProtocolHandlers
+ * (lib/http/protocol-message.ts): adapted to Request and Response for Next.js, handed to the lean front as they are.
  */
+import { API_ROUTES, type ApiRoute } from "@/lib/api/api-routes";
 import { platformApi } from "@/lib/api/v2-api";
 import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
 import { handleSilentLogin } from "@/lib/catalog/silent-login";
 import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
-import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { handleHealthRequest } from "@/lib/health/check-health";
 import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
@@ -41,92 +44,112 @@ import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 
 export type { Handler };
 
-/** A handler that works on the service context of this process. */
-const withContext = (handle: (request: Request, context: ServiceContext) => Promise<Response>): Handler =>
-  guardedHandler((request) => handle(request, getServiceContext()));
+export const METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"] as const;
+export type Method = (typeof METHODS)[number];
 
-const cors = (methods: string[], handle: (request: Request, context: ServiceContext) => Promise<Response>) => {
-  const { handle: withOrigin, preflight } = withCors(getDb, methods, (request) => handle(request, getServiceContext()));
-  return { handle: guardedHandler(withOrigin), preflight: guardedHandler(preflight) };
-};
-
+type Endpoint = (request: Request, context: ServiceContext) => Promise<Response>;
 type ProtocolEndpoint = (request: ProtocolRequest, context: ServiceContext) => Promise<ProtocolResponse>;
+
+export interface RouteSpec {
+  /** Handlers by method, each given the service context of this process. */
+  web?: Partial<Record<Exclude<Method, "OPTIONS">, Endpoint>>;
+  /** A POST endpoint written as a ProtocolHandler. */
+  protocol?: ProtocolEndpoint;
+  /** The platform API: one router for every path and method under the entry's path, with these routes. */
+  api?: readonly ApiRoute[];
+  /** Served by the lean Node front too, ahead of Next.js. */
+  fast?: true;
+  /** Browser apps of registered origins may call it: CORS headers on the answer, and an OPTIONS preflight. */
+  cors?: true;
+}
+
+const API_METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"] as const;
+
+/** The methods a spec answers, as the route file exports them. */
+type MethodsOf<Spec> =
+  | (Spec extends { web: infer Web } ? keyof Web : never)
+  | (Spec extends { protocol: ProtocolEndpoint } ? "POST" : never)
+  | (Spec extends { api: readonly ApiRoute[] } ? (typeof API_METHODS)[number] : never)
+  | (Spec extends { cors: true } ? "OPTIONS" : never);
+
+export const ROUTE_TABLE = {
+  "/connect/authorize": { web: { GET: handleAuthorizeRequest, POST: handleAuthorizeRequest } },
+  "/connect/token": { protocol: handleTokenRequest, fast: true, cors: true },
+  "/connect/revocation": { protocol: handleRevocationRequest, fast: true, cors: true },
+  "/connect/userinfo": { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
+  "/connect/introspect": { protocol: handleIntrospectionRequest, fast: true },
+  "/connect/endsession": { web: { GET: handleEndSessionRequest, POST: handleEndSessionRequest } },
+  "/.well-known/openid-configuration": { web: { GET: handleDiscoveryRequest }, fast: true, cors: true },
+  "/.well-known/openid-configuration/jwks": { web: { GET: handleJwksRequest }, fast: true, cors: true },
+  "/getCatalogInfos.ashx": { web: { GET: handleCatalogInfosRequest }, fast: true },
+  "/getSubCatalog.ashx": { web: { GET: handleSubCatalogRequest }, fast: true },
+  "/services/login/SilentLogin": { web: { POST: handleSilentLogin } },
+  "/interaction/login": { web: { POST: handleLoginSubmission } },
+  "/interaction/consent": { web: { POST: handleConsentSubmission } },
+  "/interaction/signout": { web: { POST: handleSignOutSubmission } },
+  "/interaction/portal": { web: { POST: handlePortalSubmission } },
+  "/interaction/admin": { web: { POST: handleAdminSubmission } },
+  "/interaction/catalogs": { web: { POST: handleCatalogSubmission } },
+  "/interaction/suppliers": { web: { POST: handleRegistrationSubmission } },
+  "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
+  "/api/health": { web: { GET: handleHealthRequest } },
+  "/metrics": { web: { GET: handleMetricsRequest } },
+  // The platform API routes every path and method under /v2/ itself, with its own 404, 405 and CORS methods.
+  "/v2/[...path]": { api: API_ROUTES, fast: true, cors: true },
+} as const satisfies Record<string, RouteSpec>;
+
+export type RoutePath = keyof typeof ROUTE_TABLE;
+type RouteHandlers = { [Path in RoutePath]: Record<MethodsOf<(typeof ROUTE_TABLE)[Path]>, Handler> };
 
 const inContext =
   (handle: ProtocolEndpoint): ProtocolHandler =>
   (request) =>
     handle(request, getServiceContext());
 
-/** A protocol endpoint for both mounts, guarded: as a ProtocolHandler for the lean front, as a Handler for Next.js. */
-function protocolEndpoint(handle: ProtocolEndpoint) {
-  const inner = inContext(handle);
-  return { protocol: guardedProtocolHandler(inner), handle: guardedHandler(webHandler(inner)) };
+/** The guarded Next.js handlers of one entry, and for a protocol endpoint its guarded ProtocolHandler. */
+function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; protocol?: ProtocolHandler } {
+  if (spec.api) {
+    const api = platformApi(getDb, getServiceContext, spec.api);
+    const handle = guardedHandler(api.handle);
+    return {
+      web: {
+        ...Object.fromEntries(API_METHODS.map((method) => [method, handle])),
+        OPTIONS: guardedHandler(api.preflight),
+      },
+    };
+  }
+  const web: Partial<Record<Method, Handler>> = {};
+  for (const [method, endpoint] of Object.entries(spec.web ?? {}))
+    web[method as Method] = (request) => endpoint(request, getServiceContext());
+  let protocol: ProtocolHandler | undefined;
+  if (spec.protocol) {
+    const inner = inContext(spec.protocol);
+    web.POST = webHandler(inner);
+    protocol = spec.cors ? withProtocolCors(getDb, inner) : inner;
+  }
+  if (spec.cors) {
+    const inner = { ...web };
+    const { handle, preflight } = withCors(getDb, Object.keys(inner), (request) =>
+      inner[request.method as Method]!(request),
+    );
+    for (const method of Object.keys(inner)) web[method as Method] = handle;
+    web.OPTIONS = preflight;
+  }
+  const guarded = Object.fromEntries(Object.entries(web).map(([method, handler]) => [method, guardedHandler(handler)]));
+  return { web: guarded, protocol: protocol && guardedProtocolHandler(protocol) };
 }
 
-/** The same for an endpoint browser clients call: with CORS, and its preflight. */
-function browserProtocolEndpoint(handle: ProtocolEndpoint) {
-  const inner = inContext(handle);
-  const { handle: withOrigin, preflight } = withCors(getDb, ["POST"], webHandler(inner));
-  return {
-    protocol: guardedProtocolHandler(withProtocolCors(getDb, inner)),
-    handle: guardedHandler(withOrigin),
-    preflight: guardedHandler(preflight),
-  };
-}
-
-const token = browserProtocolEndpoint(handleTokenRequest);
-const revocation = browserProtocolEndpoint(handleRevocationRequest);
-const introspection = protocolEndpoint(handleIntrospectionRequest);
-const userinfo = cors(["GET", "POST"], handleUserinfoRequest);
-const discovery = cors(["GET"], handleDiscoveryRequest);
-const jwks = cors(["GET"], handleJwksRequest);
-const api = platformApi(getDb, getServiceContext);
-const apiHandler = guardedHandler(api.handle);
-const authorize = withContext(handleAuthorizeRequest);
-const endSession = withContext(handleEndSessionRequest);
-
-export const ROUTES = {
-  "/connect/authorize": { GET: authorize, POST: authorize },
-  "/connect/token": { POST: token.handle, OPTIONS: token.preflight },
-  "/connect/revocation": { POST: revocation.handle, OPTIONS: revocation.preflight },
-  "/connect/userinfo": { GET: userinfo.handle, POST: userinfo.handle, OPTIONS: userinfo.preflight },
-  "/connect/introspect": { POST: introspection.handle },
-  "/connect/endsession": { GET: endSession, POST: endSession },
-  "/.well-known/openid-configuration": { GET: discovery.handle, OPTIONS: discovery.preflight },
-  "/.well-known/openid-configuration/jwks": { GET: jwks.handle, OPTIONS: jwks.preflight },
-  "/getCatalogInfos.ashx": { GET: withContext(handleCatalogInfosRequest) },
-  "/getSubCatalog.ashx": { GET: withContext(handleSubCatalogRequest) },
-  "/services/login/SilentLogin": { POST: withContext(handleSilentLogin) },
-  "/interaction/login": { POST: withContext(handleLoginSubmission) },
-  "/interaction/consent": { POST: withContext(handleConsentSubmission) },
-  "/interaction/signout": { POST: withContext(handleSignOutSubmission) },
-  "/interaction/portal": { POST: withContext(handlePortalSubmission) },
-  "/interaction/admin": { POST: withContext(handleAdminSubmission) },
-  "/interaction/catalogs": { POST: withContext(handleCatalogSubmission) },
-  "/interaction/suppliers": { POST: withContext(handleRegistrationSubmission) },
-  "/language": { GET: guardedHandler(async (request) => handleLanguageSwitch(request, getConfig().publicUrl)) },
-  "/api/health": { GET: withContext(handleHealthRequest) },
-  "/metrics": { GET: withContext(handleMetricsRequest) },
-  // The platform API routes every path and method under /v2/ itself (lib/api/v2-api.ts).
-  "/v2/[...path]": {
-    GET: apiHandler,
-    HEAD: apiHandler,
-    POST: apiHandler,
-    PATCH: apiHandler,
-    PUT: apiHandler,
-    DELETE: apiHandler,
-    OPTIONS: guardedHandler(api.preflight),
-  },
-} as const satisfies Record<
-  string,
-  Partial<Record<"GET" | "HEAD" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS", Handler>>
+const BUILT = Object.fromEntries(Object.entries(ROUTE_TABLE).map(([path, spec]) => [path, handlersOf(spec)])) as Record<
+  RoutePath,
+  ReturnType<typeof handlersOf>
 >;
 
-export type RoutePath = keyof typeof ROUTES;
+/** The Next.js handlers by path and method: what the route files export. */
+export const ROUTES = Object.fromEntries(
+  Object.entries(BUILT).map(([path, built]) => [path, built.web]),
+) as unknown as RouteHandlers;
 
-/** The same endpoints as ProtocolHandlers, for the lean front. */
-export const PROTOCOL_ROUTES: Partial<Record<RoutePath, { POST: ProtocolHandler }>> = {
-  "/connect/token": { POST: token.protocol },
-  "/connect/revocation": { POST: revocation.protocol },
-  "/connect/introspect": { POST: introspection.protocol },
-};
+/** The protocol endpoints as ProtocolHandlers, for the lean front. */
+export const PROTOCOL_ROUTES = Object.fromEntries(
+  Object.entries(BUILT).flatMap(([path, built]) => (built.protocol ? [[path, built.protocol]] : [])),
+) as Partial<Record<RoutePath, ProtocolHandler>>;

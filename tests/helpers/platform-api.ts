@@ -6,6 +6,7 @@
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
+import { API_ROUTES } from "@/lib/api/api-routes";
 import { openApiDocument } from "@/lib/api/openapi-document";
 import {
   basic,
@@ -20,7 +21,7 @@ import {
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
 
-export const DOCUMENT = openApiDocument({ apiUrl: ISSUER, publicUrl: ISSUER, apiScopePrefix: "platform" });
+export const DOCUMENT = openApiDocument({ apiUrl: ISSUER, publicUrl: ISSUER, apiScopePrefix: "platform" }, API_ROUTES);
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ $id: "openapi", components: DOCUMENT.components });
