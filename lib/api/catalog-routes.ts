@@ -5,7 +5,7 @@
  */
 import { jsonResponse, jsonTextResponse, type ApiCall } from "@/lib/api/api-call";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
-import { ApiProblem } from "@/lib/api/problem";
+import { ApiProblem } from "@/lib/errors/api-problem";
 import { queryParameters, wholeNumberParameter } from "@/lib/api/request-input";
 import { xmlResponse } from "@/lib/catalog/catalog-response";
 import {

@@ -6,7 +6,7 @@
  */
 import { MAX_CURSOR_LENGTH } from "@/lib/config/policy";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ApiProblem } from "@/lib/api/problem";
+import { ApiProblem } from "@/lib/errors/api-problem";
 import { processCache } from "@/lib/cache/process-cache";
 import { deriveKey } from "@/lib/crypto/secret-box";
 

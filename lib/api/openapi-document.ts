@@ -5,7 +5,7 @@
  */
 import type { ApiRoute } from "@/lib/api/api-routes";
 import { ref, SCHEMAS } from "@/lib/api/openapi-schemas";
-import { PROBLEM_TYPES, type ProblemType } from "@/lib/api/problem";
+import { PROBLEM_TYPES, type ProblemType } from "@/lib/errors/api-problem";
 
 /** The document's paths, from the API's routes: each route's operation, secured by any one of its scopes. */
 function pathsOf(routes: readonly ApiRoute[], scope: (name: string) => string) {

@@ -1,5 +1,5 @@
 /** The schemas and building blocks of the platform API's OpenAPI document (openapi-document.ts). */
-import { PROBLEM_TYPES, problemTypeUri, type ProblemType } from "@/lib/api/problem";
+import { PROBLEM_TYPES, problemTypeUri, type ProblemType } from "@/lib/errors/api-problem";
 import {
   MAX_CLIENT_ID_LENGTH,
   MAX_CUSTOMER_GROUP,

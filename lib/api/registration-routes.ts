@@ -5,7 +5,7 @@
 import { jsonResponse, type ApiCall } from "@/lib/api/api-call";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
-import { ApiProblem } from "@/lib/api/problem";
+import { ApiProblem } from "@/lib/errors/api-problem";
 import {
   onlyMembers,
   queryParameters,

@@ -3,7 +3,7 @@
  * 64 KB with a JSON media type; objects without unknown members. Anything else is a 4xx problem naming the problem.
  */
 import { MAX_JSON_BYTES } from "@/lib/config/policy";
-import { ApiProblem } from "@/lib/api/problem";
+import { ApiProblem } from "@/lib/errors/api-problem";
 import { BodyTooLargeError, NulCharacterError, readBodyText } from "@/lib/http/form-body";
 
 /** The route's query parameters; unknown or repeated ones are refused. */

@@ -4,11 +4,10 @@
  * company rule to the data-access layer, which reads the caller's company as it is now. Every error is a problem
  * body (RFC 9457). Browser apps of registered origins may call it (CORS).
  */
-import { logger } from "@/lib/observability/logger";
 import type { ApiCall } from "@/lib/api/api-call";
 import type { ApiRoute } from "@/lib/api/api-routes";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
-import { ApiProblem, insufficientScopeProblem, invalidTokenProblem, problemResponse } from "@/lib/api/problem";
+import { ApiProblem, insufficientScopeProblem, invalidTokenProblem } from "@/lib/errors/api-problem";
+import { apiFailureAnswer, problemAnswer } from "@/lib/errors/error-answers";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { AccessDenied, type Actor } from "@/lib/data/actor";
 import { RegistrationError } from "@/lib/data/registrations";
@@ -139,19 +138,7 @@ export function platformApi(
       return new Response(null, { status: response.status, headers: response.headers });
     } catch (error) {
       const problem = problemOf(error);
-      if (problem) return problemResponse(problem);
-      if (isDatabaseUnavailable(error)) {
-        logDatabaseUnavailable(`${request.method} ${new URL(request.url).pathname}`, error);
-        return problemResponse(
-          new ApiProblem("service-unavailable", "The database cannot be reached just now. Please try again shortly.", {
-            "Retry-After": "5",
-          }),
-        );
-      }
-      logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "API request failed");
-      return problemResponse(
-        new ApiProblem("server-error", "The request could not be carried out. Please try again later."),
-      );
+      return problem ? problemAnswer(problem) : apiFailureAnswer(error, request.method, new URL(request.url).pathname);
     }
   };
   const methodsAt = (request: Request) => routesAt(routes, new URL(request.url)).map(({ route }) => route.method);

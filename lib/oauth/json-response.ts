@@ -1,5 +1,5 @@
 /** JSON responses of the protocol endpoints: token responses are never cached; errors follow RFC 6749 §5.2. */
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
+import { unavailableAnswer } from "@/lib/errors/error-answers";
 import { RequestBodyError } from "@/lib/http/form-body";
 import { webResponse, type ProtocolResponse } from "@/lib/http/protocol-message";
 import { logger } from "@/lib/observability/logger";
@@ -37,20 +37,12 @@ export function oauthErrorResponse(error: unknown, options: { basicAuthenticatio
       "invalid_request",
       noStoreBody({ error: "invalid_request", error_description: error.message }, error.status),
     );
-  if (!(error instanceof OAuthError) && isDatabaseUnavailable(error)) {
-    logDatabaseUnavailable("protocol endpoint", error);
-    return counted(
-      "temporarily_unavailable",
-      noStoreBody(
-        {
-          error: "temporarily_unavailable",
-          error_description: "the database cannot be reached just now; try again shortly",
-        },
-        503,
-        { "Retry-After": "5" },
-      ),
+  const unavailable =
+    !(error instanceof OAuthError) &&
+    unavailableAnswer("protocol endpoint", error, (message, headers) =>
+      noStoreBody({ error: "temporarily_unavailable", error_description: message }, 503, headers),
     );
-  }
+  if (unavailable) return counted("temporarily_unavailable", unavailable);
   if (!(error instanceof OAuthError)) {
     logger.error({ err: error }, "unexpected error in a protocol endpoint");
     return counted(

@@ -12,7 +12,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { ApiProblem, problemResponse } from "@/lib/api/problem";
+import { ApiProblem } from "@/lib/errors/api-problem";
+import { problemAnswer } from "@/lib/errors/error-answers";
 import { BodyTooLargeError } from "@/lib/http/form-body";
 import { isStreamed } from "@/lib/http/streamed-response";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
@@ -176,7 +177,7 @@ export async function serveFast(
     if (error instanceof BodyTooLargeError && isApiPath(url.pathname)) {
       outgoing.setHeader("connection", "close");
       return writeResponse(
-        problemResponse(new ApiProblem("payload-too-large", `The body must be at most ${error.limit} bytes.`)),
+        problemAnswer(new ApiProblem("payload-too-large", `The body must be at most ${error.limit} bytes.`)),
         outgoing,
       );
     }

@@ -8,10 +8,9 @@
  * of the latency histogram; its id comes back in X-Request-Id.
  */
 import { getConfig } from "@/lib/config";
-import { ApiProblem, problemResponse } from "@/lib/api/problem";
-import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
+import { ApiProblem } from "@/lib/errors/api-problem";
+import { plainAnswer, plainFailureAnswer, problemAnswer, type PlainAnswer } from "@/lib/errors/error-answers";
 import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/db/database-errors";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
 import { randomUUID } from "node:crypto";
 import { logger } from "@/lib/observability/logger";
@@ -21,17 +20,6 @@ import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http
 
 export type Handler = (request: Request) => Promise<Response>;
 
-interface PlainAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
-const plainAnswer = (status: number, text: string, headers: Record<string, string> = {}): PlainAnswer => ({
-  status,
-  headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  text: `${text}\n`,
-});
 const plain = (answer: PlainAnswer) => new Response(answer.text, { status: answer.status, headers: answer.headers });
 const protocolAnswer = (answer: PlainAnswer): ProtocolResponse => ({
   status: answer.status,
@@ -39,26 +27,10 @@ const protocolAnswer = (answer: PlainAnswer): ProtocolResponse => ({
   body: answer.text,
 });
 
-/** What escaped a handler, as the answer the caller gets; unexpected errors are logged here. */
-function failureAnswer(error: unknown, method: string, path: string): PlainAnswer | "nul" {
-  if (error instanceof NulCharacterError) return "nul";
-  if (error instanceof BodyTooLargeError)
-    return plainAnswer(413, `The request body is too large (at most ${error.limit} bytes).`);
-  if (error instanceof RequestBodyError) return plainAnswer(error.status, "The request body did not arrive in full.");
-  if (isDatabaseUnavailable(error)) {
-    logDatabaseUnavailable(`${method} ${path}`, error);
-    return plainAnswer(503, "The service cannot reach its database just now. Please try again shortly.", {
-      "Retry-After": "5",
-    });
-  }
-  logger.error({ err: error, method, path }, "request failed");
-  return plainAnswer(500, "Something went wrong on our side. Please try again later.");
-}
-
 /** The API answers with problem details, everything else in plain text. */
 function refuseNul(path: string): Response {
   return path.startsWith("/v2/")
-    ? problemResponse(new ApiProblem("bad-request", NUL_REFUSAL))
+    ? problemAnswer(new ApiProblem("bad-request", NUL_REFUSAL))
     : plain(plainAnswer(400, NUL_REFUSAL));
 }
 
@@ -67,7 +39,7 @@ async function answer(handle: Handler, request: Request, path: string): Promise<
   try {
     return await handle(request);
   } catch (error) {
-    const failure = failureAnswer(error, request.method, path);
+    const failure = plainFailureAnswer(error, request.method, path);
     return failure === "nul" ? refuseNul(path) : plain(failure);
   }
 }
@@ -136,7 +108,7 @@ export function guardedProtocolHandler(handle: ProtocolHandler): ProtocolHandler
       try {
         return await handle(request);
       } catch (error) {
-        const failure = failureAnswer(error, request.method, path);
+        const failure = plainFailureAnswer(error, request.method, path);
         return protocolAnswer(failure === "nul" ? plainAnswer(400, NUL_REFUSAL) : failure);
       }
     };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prefersXml } from "@/lib/api/catalog-routes";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
-import { ApiProblem } from "@/lib/api/problem";
+import { ApiProblem } from "@/lib/errors/api-problem";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
 
 describe("entity tags (RFC 9110)", () => {

@@ -52,12 +52,3 @@ export const insufficientScopeProblem = (scope: string) =>
   new ApiProblem("insufficient-scope", `This route needs the scope ${scope}.`, {
     "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"`,
   });
-
-export function problemResponse(problem: ApiProblem): Response {
-  const [status, title] = PROBLEM_TYPES[problem.code];
-  const body = { type: problemTypeUri(problem.code), title, status, detail: problem.detail };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...problem.headers },
-  });
-}
