@@ -7,7 +7,7 @@
 import type { ApiCall } from "@/lib/api/api-call";
 import type { ApiRoute } from "@/lib/api/api-routes";
 import { ApiProblem, insufficientScopeProblem, invalidTokenProblem } from "@/lib/errors/api-problem";
-import { apiFailureAnswer, problemAnswer } from "@/lib/errors/error-answers";
+import { apiFailureAnswer, problemAnswer } from "@/lib/http/error-answers";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { AccessDenied, type Actor } from "@/lib/data/actor";
 import { RegistrationError } from "@/lib/data/registrations";

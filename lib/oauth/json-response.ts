@@ -1,5 +1,5 @@
 /** JSON responses of the protocol endpoints: token responses are never cached; errors follow RFC 6749 §5.2. */
-import { unavailableAnswer } from "@/lib/errors/error-answers";
+import { unavailableAnswer } from "@/lib/http/error-answers";
 import { RequestBodyError } from "@/lib/http/form-body";
 import { webResponse, type ProtocolResponse } from "@/lib/http/protocol-message";
 import { logger } from "@/lib/observability/logger";

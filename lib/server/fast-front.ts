@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { ApiProblem } from "@/lib/errors/api-problem";
-import { problemAnswer } from "@/lib/errors/error-answers";
+import { problemAnswer } from "@/lib/http/error-answers";
 import { BodyTooLargeError } from "@/lib/http/form-body";
 import { isStreamed } from "@/lib/http/streamed-response";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";

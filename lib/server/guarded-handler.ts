@@ -9,7 +9,7 @@
  */
 import { getConfig } from "@/lib/config";
 import { ApiProblem } from "@/lib/errors/api-problem";
-import { plainAnswer, plainFailureAnswer, problemAnswer, type PlainAnswer } from "@/lib/errors/error-answers";
+import { plainAnswer, plainFailureAnswer, problemAnswer, type PlainAnswer } from "@/lib/http/error-answers";
 import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
 import { randomUUID } from "node:crypto";
