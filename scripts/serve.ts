@@ -12,7 +12,7 @@ import { loadConfig } from "@/lib/config";
 import { createNodeServer } from "@/lib/server/node-server";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
-import { PURGE_INTERVAL_MS, purgeUntilDrained } from "@/lib/setup/purge-expired";
+import { PURGE_INTERVAL_MS, purgeUntilDrained } from "@/lib/store/expired-rows-store";
 import { exitWithStartupError } from "./startup-error";
 
 const dev = process.argv.includes("--dev");

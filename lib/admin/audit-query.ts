@@ -1,6 +1,8 @@
 /** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
 import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
 import type { Db } from "@/lib/db/prisma";
+import { listAuditEvents } from "@/lib/store/audit-store";
+import { findUserEmails, findUserIdByEmail } from "@/lib/store/user-store";
 
 const AUDIT_PAGE_SIZE = 100;
 
@@ -29,29 +31,22 @@ function day(value: string | undefined, endOfDay: boolean): Date | undefined {
 }
 
 export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
-  const user = filter.email
-    ? await db.user.findUnique({ where: { email: filter.email.trim().toLowerCase() }, select: { id: true } })
-    : undefined;
-  if (filter.email && !user) return [];
-  const from = day(filter.from, false);
-  const to = day(filter.to, true);
-  const events = await db.auditEvent.findMany({
-    where: {
+  const userId = filter.email ? await findUserIdByEmail(db, filter.email.trim().toLowerCase()) : undefined;
+  if (filter.email && !userId) return [];
+  const events = await listAuditEvents(
+    db,
+    {
       type: filter.type && (AUDIT_EVENT_TYPES as readonly string[]).includes(filter.type) ? filter.type : undefined,
       clientId: filter.clientId?.trim() || undefined,
-      userId: user?.id,
-      occurredAt: from || to ? { gte: from, lte: to } : undefined,
+      userId: userId ?? undefined,
+      from: day(filter.from, false),
+      to: day(filter.to, true),
     },
-    orderBy: { occurredAt: "desc" },
-    take: AUDIT_PAGE_SIZE,
-  });
-  const ids = [...new Set(events.map((e) => e.userId).filter((id): id is string => id !== null))];
-  const emails = new Map(
-    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((u) => [
-      u.id,
-      u.email,
-    ]),
+    AUDIT_PAGE_SIZE,
   );
+  const emails = await findUserEmails(db, [
+    ...new Set(events.map((e) => e.userId).filter((id): id is string => id !== null)),
+  ]);
   return events.map((event) => ({
     id: event.id,
     occurredAt: event.occurredAt,

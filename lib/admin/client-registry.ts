@@ -1,22 +1,27 @@
 /**
- * Registered clients and their secrets: register, list, show, add and disable secrets, remove. Every change is one
- * transaction together with its audit event (naming the operator who made it, `by`, when it came from the operator
- * pages), and drops the client from this process's client cache. Secrets are
- * generated here (256 bits), returned once and stored only as SHA-256 hashes.
+ * Registered clients and their secrets: register, show, add and disable secrets, remove (the list comes straight from
+ * lib/store/client-registry-store.ts). Every change is one transaction together with its audit event (naming the
+ * operator who made it, `by`, when it came from the operator pages), and drops the client from this process's client
+ * cache. Secrets are generated here (256 bits), returned once and stored only as SHA-256 hashes.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_DESCRIPTION_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import { generateOpaqueToken } from "@/lib/crypto/tokens";
+import type { ClientRegistration, RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { Db } from "@/lib/db/prisma";
 import {
-  clientRowData,
-  registeredClientFromRow,
-  type ClientRegistration,
-  type RegisteredClient,
-} from "@/lib/oauth/clients/client-record";
-import type { Db, DbTransaction } from "@/lib/db/prisma";
-import { forgetClient } from "@/lib/oauth/clients/client-store";
+  deleteClient,
+  disableSecret,
+  findClientAndSecrets,
+  insertClient,
+  insertClientSecret,
+  replaceClientRegistration,
+  setSecretExpiry,
+  type NewClientSecret,
+} from "@/lib/store/client-registry-store";
+import { forgetClient } from "@/lib/store/client-store";
+import { companyExists } from "@/lib/store/company-store";
 
 export class ClientRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
   constructor(
@@ -56,12 +61,8 @@ function usesSecrets(registration: { tokenEndpointAuthMethod: string }): boolean
   );
 }
 
-async function createSecret(
-  tx: DbTransaction,
-  clientId: string,
-  options: SecretOptions,
-  by?: string,
-): Promise<NewSecret> {
+/** Checks the options of a new secret and gives it, with 256 random bits unless a value is given. */
+function newSecret(options: SecretOptions): NewClientSecret {
   if (
     options.description !== undefined &&
     (options.description.length > MAX_DESCRIPTION_LENGTH || /[\u0000-\u001f]/.test(options.description))
@@ -74,29 +75,23 @@ async function createSecret(
   if (options.expiresAt && options.expiresAt.getTime() <= Date.now()) {
     throw new ClientRegistryError("invalid_state", "a new secret's expiry must lie in the future");
   }
-  const secret = options.value ?? generateOpaqueToken();
-  const row = await tx.clientSecret.create({
-    data: { clientId, secretHash: hashToken(secret), description: options.description, expiresAt: options.expiresAt },
-  });
-  await recordAuditEvent(tx, { type: "client.secret_added", userId: by, clientId, details: { secretId: row.id } });
-  return { secretId: row.id, secret };
+  return {
+    value: options.value ?? generateOpaqueToken(),
+    description: options.description,
+    expiresAt: options.expiresAt,
+  };
 }
 
 /** A client's company must exist: the metadata names it by id. */
-async function checkCompany(tx: DbTransaction, registration: ClientRegistration): Promise<void> {
-  if (
-    registration.companyId &&
-    !(await tx.company.findUnique({ where: { id: registration.companyId }, select: { id: true } }))
-  ) {
+async function checkCompany(tx: Pick<Db, "company">, registration: ClientRegistration): Promise<void> {
+  if (registration.companyId && !(await companyExists(tx, registration.companyId))) {
     throw new ClientMetadataError("invalid_client_metadata", `company_id "${registration.companyId}" is no company`);
   }
 }
 
-async function requireClient(tx: DbTransaction, clientId: string) {
-  const row = await tx.client.findUnique({ where: { id: clientId } });
-  if (!row) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
-  return row;
-}
+const noClient = (clientId: string) => new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
+const noSecret = (clientId: string, secretId: string) =>
+  new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
 
 /** Registers a client; confidential clients get their first secret, returned here once. */
 export async function registerClient(
@@ -105,24 +100,21 @@ export async function registerClient(
   secretOptions: SecretOptions = {},
   by?: string,
 ): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
-  return db
-    .$transaction(async (tx) => {
-      const id = registration.id ?? generateClientId();
-      if (await tx.client.findUnique({ where: { id }, select: { id: true } })) {
-        throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
-      }
-      await checkCompany(tx, registration);
-      const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
-      await recordAuditEvent(tx, {
-        type: "client.registered",
-        userId: by,
-        clientId: id,
-        details: { kind: registration.kind },
-      });
-      const secret = usesSecrets(registration) ? await createSecret(tx, id, secretOptions, by) : undefined;
-      return { client: registeredClientFromRow(row), secret };
-    })
-    .finally(() => forgetClient(registration.id));
+  const id = registration.id ?? generateClientId();
+  let secret: NewClientSecret | undefined;
+  const registered = await insertClient(
+    db,
+    id,
+    registration,
+    {
+      checkCompany: (tx) => checkCompany(tx, registration),
+      firstSecret: usesSecrets(registration) ? () => (secret = newSecret(secretOptions)) : undefined,
+    },
+    by,
+  ).finally(() => forgetClient(registration.id));
+  if (!registered) throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
+  const { client, secretId } = registered;
+  return { client, secret: secretId !== undefined ? { secretId, secret: secret!.value } : undefined };
 }
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */
@@ -132,28 +124,31 @@ export async function updateClient(
   registration: ClientRegistration,
   by?: string,
 ): Promise<RegisteredClient> {
-  const row = await db.$transaction(async (tx) => {
-    const existing = await requireClient(tx, clientId);
-    if (existing.tokenEndpointAuthMethod === "none" && registration.tokenEndpointAuthMethod !== "none") {
-      throw new ClientRegistryError(
-        "invalid_state",
-        "a public client cannot become confidential; register a new client instead",
-      );
-    }
-    // Its refresh tokens were issued to a client that authenticated; as a public client's they would be bearer tokens.
-    if (existing.tokenEndpointAuthMethod !== "none" && registration.tokenEndpointAuthMethod === "none") {
-      throw new ClientRegistryError(
-        "invalid_state",
-        "a confidential client cannot become public; register a new client instead",
-      );
-    }
-    await checkCompany(tx, registration);
-    const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
-    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId });
-    return updated;
-  });
+  const client = await replaceClientRegistration(
+    db,
+    clientId,
+    registration,
+    async (tx, existing) => {
+      if (existing.tokenEndpointAuthMethod === "none" && registration.tokenEndpointAuthMethod !== "none") {
+        throw new ClientRegistryError(
+          "invalid_state",
+          "a public client cannot become confidential; register a new client instead",
+        );
+      }
+      // Its refresh tokens were issued to a client that authenticated; as a public client's they would be bearer tokens.
+      if (existing.tokenEndpointAuthMethod !== "none" && registration.tokenEndpointAuthMethod === "none") {
+        throw new ClientRegistryError(
+          "invalid_state",
+          "a confidential client cannot become public; register a new client instead",
+        );
+      }
+      await checkCompany(tx, registration);
+    },
+    by,
+  );
+  if (!client) throw noClient(clientId);
   forgetClient(clientId);
-  return registeredClientFromRow(row);
+  return client;
 }
 
 export async function setClientSecretExpiry(
@@ -163,36 +158,17 @@ export async function setClientSecretExpiry(
   expiresAt: Date | null,
   by?: string,
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
-    if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
-    await tx.clientSecret.update({ where: { id: secretId }, data: { expiresAt } });
-    await recordAuditEvent(tx, {
-      type: "client.secret_expiry_set",
-      userId: by,
-      clientId,
-      details: { secretId, expiresAt },
-    });
-  });
+  if (!(await setSecretExpiry(db, clientId, secretId, expiresAt, by))) throw noSecret(clientId, secretId);
   forgetClient(clientId);
-}
-
-export async function listClients(db: Db): Promise<RegisteredClient[]> {
-  const rows = await db.client.findMany({ orderBy: { id: "asc" } });
-  return rows.map(registeredClientFromRow);
 }
 
 export async function showClient(
   db: Db,
   clientId: string,
 ): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] }> {
-  const row = await requireClient(db, clientId);
-  const secrets = await db.clientSecret.findMany({
-    where: { clientId },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, description: true, createdAt: true, expiresAt: true, disabledAt: true },
-  });
-  return { client: registeredClientFromRow(row), secrets };
+  const found = await findClientAndSecrets(db, clientId);
+  if (!found) throw noClient(clientId);
+  return found;
 }
 
 export async function addClientSecret(
@@ -202,38 +178,40 @@ export async function addClientSecret(
   by?: string,
 ): Promise<NewSecret> {
   forgetClient(clientId);
-  return db.$transaction(async (tx) => {
-    const row = await requireClient(tx, clientId);
-    if (row.tokenEndpointAuthMethod === "none") {
-      throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
-    }
-    if (!usesSecrets(row))
-      throw new ClientRegistryError(
-        "invalid_state",
-        `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`,
-      );
-    return createSecret(tx, clientId, options, by);
-  });
+  let value = "";
+  const secretId = await insertClientSecret(
+    db,
+    clientId,
+    (row) => {
+      if (row.tokenEndpointAuthMethod === "none") {
+        throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
+      }
+      if (!usesSecrets(row))
+        throw new ClientRegistryError(
+          "invalid_state",
+          `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`,
+        );
+      const secret = newSecret(options);
+      value = secret.value;
+      return secret;
+    },
+    by,
+  );
+  if (secretId === null) throw noClient(clientId);
+  return { secretId, secret: value };
 }
 
 export async function disableClientSecret(db: Db, clientId: string, secretId: string, by?: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await requireClient(tx, clientId);
-    const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
-    if (!secret) throw new ClientRegistryError("not_found", `client "${clientId}" has no secret with id "${secretId}"`);
-    if (secret.disabledAt) throw new ClientRegistryError("invalid_state", `secret "${secretId}" is already disabled`);
-    await tx.clientSecret.update({ where: { id: secretId }, data: { disabledAt: new Date() } });
-    await recordAuditEvent(tx, { type: "client.secret_disabled", userId: by, clientId, details: { secretId } });
-  });
+  const outcome = await disableSecret(db, clientId, secretId, by);
+  if (outcome === "no_client") throw noClient(clientId);
+  if (outcome === "no_secret") throw noSecret(clientId, secretId);
+  if (outcome === "already_disabled")
+    throw new ClientRegistryError("invalid_state", `secret "${secretId}" is already disabled`);
   forgetClient(clientId);
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens. */
 export async function removeClient(db: Db, clientId: string, by?: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await requireClient(tx, clientId);
-    await tx.client.delete({ where: { id: clientId } });
-    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId });
-  });
+  if (!(await deleteClient(db, clientId, by))) throw noClient(clientId);
   forgetClient(clientId);
 }

@@ -8,7 +8,7 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
-import type { IssuerReach, SubjectMapping } from "@/lib/federation/trusted-issuers";
+import type { IssuerReach, SubjectMapping } from "@/lib/store/trusted-issuer-store";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 export interface TrustedIssuerRegistration {

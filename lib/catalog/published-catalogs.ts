@@ -8,7 +8,7 @@
 import { processCache } from "@/lib/cache/process-cache";
 import type { CatalogDescription } from "@/lib/catalog/publishing/catalog-format";
 import type { Db } from "@/lib/db/prisma";
-import { readChangeCounter } from "@/lib/db/statements/change-counters";
+import { findReleasedCatalogs, readCatalogListVersion } from "@/lib/store/catalog-store";
 
 interface SupplierWebServiceEntry {
   type: string;
@@ -80,15 +80,8 @@ export const compareCatalogs = (
           : 0;
 
 async function buildList(db: Db, version: number): Promise<PublishedCatalogList> {
-  const catalogs = await db.catalog.findMany({
-    where: { revisions: { some: { released: true } } },
-    include: { supplier: { include: { webServices: true } } },
-  });
-  // One query for every released revision, rather than one per catalog: the latest wins.
-  const released = await db.catalogRevision.findMany({
-    where: { released: true },
-    select: { catalogId: true, number: true, comment: true, publishedAt: true, validFrom: true, validUntil: true },
-  });
+  const { catalogs, revisions: released } = await findReleasedCatalogs(db);
+  // The latest released revision of each catalog.
   const latest = new Map<string, PublishedRevision>();
   for (const { catalogId, ...revision } of released) {
     if ((latest.get(catalogId)?.number ?? -1) < revision.number) latest.set(catalogId, revision);
@@ -141,26 +134,9 @@ const lists = processCache(
   "publishedCatalogs",
   () => new WeakMap<Db, { version: number; list: Promise<PublishedCatalogList> }>(),
 );
-const counterReads = processCache("publishedCatalogsCounterReads", () => new WeakMap<Db, Promise<number>>());
-
-/**
- * The change counter, read once for all requests that ask while a read is under way: each of them could have
- * arrived when it started, so none sees an older list than it could have anyway.
- */
-function currentVersion(db: Db): Promise<number> {
-  let read = counterReads.get(db);
-  if (!read) {
-    read = readChangeCounter(db, "catalog_list");
-    counterReads.set(db, read);
-    const done = () => counterReads.get(db) === read && counterReads.delete(db);
-    read.then(done, done);
-  }
-  return read;
-}
-
 /** The list as of the database's current change counter: built when the counter moved since the last build. */
 export async function publishedCatalogs(db: Db): Promise<PublishedCatalogList> {
-  const version = await currentVersion(db);
+  const version = await readCatalogListVersion(db);
   const cached = lists.get(db);
   if (cached?.version === version) return cached.list;
   const entry = { version, list: buildList(db, version) };

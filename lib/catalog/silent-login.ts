@@ -10,6 +10,7 @@ import { noStoreJson } from "@/lib/oauth/json-response";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
+import { findUserActivity } from "@/lib/store/user-store";
 
 const failure = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   noStoreJson({ error, error_description: description }, status, headers);
@@ -33,7 +34,7 @@ async function withBearerToken(context: ServiceContext, token: string): Promise<
     return failure(403, "insufficient_scope", `the access token needs the scope ${scope}`, {
       "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"`,
     });
-  const user = await context.db.user.findUnique({ where: { id: claims.sub }, select: { id: true, active: true } });
+  const user = await findUserActivity(context.db, claims.sub);
   if (!user) return failure(403, "invalid_grant", "the access token was issued to a client, not to a user");
   if (!user.active) return failure(403, "account_disabled", "the user is no longer active");
   return ticketResponse(context, user.id);

@@ -11,14 +11,17 @@ import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
+import { customerLinkAt } from "@/lib/registrations/customer-links";
 import {
   ARTICLE_PAGE_SIZE,
   readArticlePage,
   revisionCustomerGroups,
   type ArticlePosition,
   type ArticleRow,
-} from "@/lib/db/statements/catalog-articles";
-import { customerLinkAt } from "@/lib/registrations/customer-links";
+} from "@/lib/store/catalog-article-store";
+import { findRevision } from "@/lib/store/catalog-revision-store";
+import { findCatalog } from "@/lib/store/catalog-store";
+import { findCompany } from "@/lib/store/company-store";
 
 const GERMAN_CATALOG_ID = "catalog.xml";
 
@@ -78,17 +81,13 @@ export async function readerOfTicket(db: Db, ticket: string | undefined): Promis
   return ticket ? { kind: "company", companyId: (await userOfTicket(db, ticket)).companyId } : { kind: "public" };
 }
 
-async function findCatalog(db: Db, selection: SubCatalogSelection) {
-  const supplier = await db.company.findUnique({ where: { id: selection.supplierCompanyId } });
+async function findSupplierCatalog(db: Db, selection: SubCatalogSelection) {
+  const supplier = await findCompany(db, selection.supplierCompanyId);
   if (!supplier || supplier.kind !== "supplier")
     throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
   const catalog =
-    (await db.catalog.findUnique({
-      where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: selection.catalogKey } },
-    })) ??
-    (await db.catalog.findUnique({
-      where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: selection.catalogKey } },
-    }));
+    (await findCatalog(db, supplier.id, { resourceKey: selection.catalogKey })) ??
+    (await findCatalog(db, supplier.id, { catalogId: selection.catalogKey }));
   if (!catalog) throw new CatalogServiceError(404, `The supplier has no catalog "${selection.catalogKey}".`);
   return { supplier, catalog };
 }
@@ -100,7 +99,7 @@ export async function prepareSubCatalog(
   reader: CatalogReader,
   clientGroupId?: number,
 ): Promise<PreparedSubCatalog> {
-  const { supplier, catalog } = await findCatalog(db, selection);
+  const { supplier, catalog } = await findSupplierCatalog(db, selection);
   const ownSupplier = reader.kind === "company" && reader.companyId === supplier.id;
   let groups = [0];
   let clientId: string | undefined;
@@ -121,9 +120,7 @@ export async function prepareSubCatalog(
     );
   }
 
-  const revision = await db.catalogRevision.findUnique({
-    where: { catalogId_number: { catalogId: catalog.id, number: selection.revision } },
-  });
+  const revision = await findRevision(db, catalog.id, selection.revision);
   if (!revision || !revision.complete)
     throw new CatalogServiceError(404, `The catalog has no revision ${selection.revision}.`);
   if (!revision.released && !ownSupplier)

@@ -6,9 +6,9 @@
 import { TICKET_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
-import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
+import { findTicketWithUser, storeTicket } from "@/lib/store/ticket-store";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,19 +19,14 @@ export async function issueTicket(
 ): Promise<{ ticket: string; expires: Date }> {
   const ticket = randomUUID();
   const expires = new Date(now.getTime() + TICKET_LIFETIME_SECONDS * 1000);
-  await db.ticket.create({
-    data: { ticketHash: hashToken(ticket.toLowerCase()), userId, createdAt: now, expiresAt: expires },
-  });
+  await storeTicket(db, ticket.toLowerCase(), userId, now, expires);
   return { ticket, expires };
 }
 
 /** The user a ticket stands for; throws CatalogServiceError with the status the catalog services answer. */
 export async function userOfTicket(db: Db, ticket: string, now = new Date()): Promise<User> {
   if (!GUID.test(ticket)) throw new CatalogServiceError(400, "The ticket parameter must be a GUID.");
-  const row = await db.ticket.findUnique({
-    where: { ticketHash: hashToken(ticket.toLowerCase()) },
-    include: { user: true },
-  });
+  const row = await findTicketWithUser(db, ticket.toLowerCase());
   if (!row || row.revokedAt)
     throw new CatalogServiceError(401, "The ticket is not valid. Sign in again to get a new one.");
   if (row.expiresAt <= now)

@@ -11,7 +11,6 @@ import {
   addClientSecret,
   ClientRegistryError,
   disableClientSecret,
-  listClients,
   registerClient,
   removeClient,
   showClient,
@@ -19,7 +18,9 @@ import {
 } from "@/lib/admin/client-registry";
 import { catalogCommand } from "@/lib/cli/catalog-cli";
 import type { Db } from "@/lib/db/prisma";
-import { purgeUntilDrained } from "@/lib/setup/purge-expired";
+import { listClients } from "@/lib/store/client-registry-store";
+import { listSigningKeys } from "@/lib/store/signing-key-store";
+import { purgeUntilDrained } from "@/lib/store/expired-rows-store";
 import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 
 export interface CliContext {
@@ -156,7 +157,7 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
     }
   } else if (command === "list") {
     expectArgs(rest, 0);
-    const rows = await context.db.signingKey.findMany({ orderBy: { createdAt: "asc" } });
+    const rows = await listSigningKeys(context.db);
     const now = new Date();
     for (const row of rows) {
       const state =

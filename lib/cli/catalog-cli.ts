@@ -1,8 +1,10 @@
 /** `npm run admin -- catalogs …` (CONTRACT §4): import a supplier's catalog file, release a revision, list them. */
 import { createReadStream } from "node:fs";
-import { importCatalog, listSupplierCatalogs, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
+import { importCatalog, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import { expectArgs, UsageError } from "@/lib/cli/cli-arguments";
 import type { Db } from "@/lib/db/prisma";
+import { listSupplierCatalogs } from "@/lib/store/catalog-store";
+import { findSupplier } from "@/lib/store/company-store";
 
 interface CatalogCliContext {
   db: Db;
@@ -22,7 +24,7 @@ async function* fileText(file: string): AsyncIterable<string> {
 }
 
 async function supplierCompanyId(db: Db, supplierId: string): Promise<string> {
-  const supplier = await db.company.findFirst({ where: { supplierId, kind: "supplier" } });
+  const supplier = await findSupplier(db, supplierId);
   if (!supplier) throw new Error(`there is no supplier with supplierID "${supplierId}"`);
   return supplier.id;
 }

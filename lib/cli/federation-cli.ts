@@ -1,14 +1,9 @@
 /** `npm run admin -- federation …` (CONTRACT §8): the trusted issuers and the links of their subjects. */
 import { expectArgs, readJsonFile, UsageError } from "@/lib/cli/cli-arguments";
-import {
-  addTrustedIssuer,
-  linkSubject,
-  listTrustedIssuers,
-  removeTrustedIssuer,
-} from "@/lib/admin/federation-registry";
+import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import type { Db } from "@/lib/db/prisma";
-import type { IssuerReach } from "@/lib/federation/trusted-issuers";
+import { listTrustedIssuers, type IssuerReach } from "@/lib/store/trusted-issuer-store";
 
 export const FEDERATION_USAGE = `  federation add <file.json>                    trust an issuer: {"issuer", "jwks_uri" or "jwks", "clients": [ids],
                                                 "subject": "email" | "link", whom it speaks for: "companies":

@@ -6,10 +6,25 @@
 import "server-only";
 import { actingCompanyOf, requireCompany, type Actor } from "@/lib/data/actor";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
-import { compareCatalogs, matchesFilter, publishedCatalogs, type CatalogFilter, type PublishedCatalog } from "@/lib/catalog/published-catalogs";
-import { articleView, prepareSubCatalog, subCatalogStream, type ArticleView, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
-import { readArticlePage, type ArticlePosition } from "@/lib/db/statements/catalog-articles";
+import {
+  compareCatalogs,
+  matchesFilter,
+  publishedCatalogs,
+  type CatalogFilter,
+  type PublishedCatalog,
+} from "@/lib/catalog/published-catalogs";
+import {
+  articleView,
+  prepareSubCatalog,
+  subCatalogStream,
+  type ArticleView,
+  type PreparedSubCatalog,
+} from "@/lib/catalog/sub-catalog";
 import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
+import { readArticlePage, type ArticlePosition } from "@/lib/store/catalog-article-store";
+import { isReleasedRevision } from "@/lib/store/catalog-revision-store";
+import { findCatalogWithCompleteRevisions } from "@/lib/store/catalog-store";
+import { findSupplier } from "@/lib/store/company-store";
 
 export type { ArticlePosition, ArticleView, CatalogFilter, PublishedCatalog };
 
@@ -30,10 +45,18 @@ async function linksOf(actor: Actor): Promise<Map<string, CustomerLink>> {
   return company?.kind === "eye_care_professional" ? customerLinksOf(actor.context.db, company.id) : new Map();
 }
 
-const positionOf = (catalog: PublishedCatalog): CatalogPosition => ({ supplierId: catalog.supplier.supplierId, catalogId: catalog.catalogId });
+const positionOf = (catalog: PublishedCatalog): CatalogPosition => ({
+  supplierId: catalog.supplier.supplierId,
+  catalogId: catalog.catalogId,
+});
 
 /** Up to `limit` published catalogs after `after`, and whether more follow. */
-export async function listCatalogs(actor: Actor, filter: CatalogFilter, after: CatalogPosition | undefined, limit: number): Promise<{ entries: CatalogListEntry[]; more: boolean }> {
+export async function listCatalogs(
+  actor: Actor,
+  filter: CatalogFilter,
+  after: CatalogPosition | undefined,
+  limit: number,
+): Promise<{ entries: CatalogListEntry[]; more: boolean }> {
   const [list, links] = await Promise.all([publishedCatalogs(actor.context.db), linksOf(actor)]);
   const entries: CatalogListEntry[] = [];
   let more = false;
@@ -62,43 +85,63 @@ export interface CatalogDetail extends CatalogListEntry {
 /** One catalog with its released revisions (every complete one for the supplier's own users); 404 when hidden. */
 export async function catalogDetail(actor: Actor, position: CatalogPosition): Promise<CatalogDetail> {
   const db = actor.context.db;
-  const catalog = await db.catalog.findFirst({
-    where: { catalogId: position.catalogId, supplier: { supplierId: position.supplierId, kind: "supplier" } },
-    include: { revisions: { where: { complete: true }, orderBy: { number: "asc" }, select: { number: true, comment: true, released: true, publishedAt: true } } },
-  });
+  const catalog = await findCatalogWithCompleteRevisions(db, position.supplierId, position.catalogId);
   const own = catalog !== null && actingCompanyOf(actor)?.id === catalog.supplierCompanyId;
   const published = (await publishedCatalogs(db)).catalogs.find((entry) => entry.key === catalog?.id);
   if (!catalog || !published) {
     // An unpublished catalog exists only for its supplier, and has no list entry to show.
-    throw new CatalogServiceError(404, `The supplier "${position.supplierId}" has no published catalog "${position.catalogId}".`);
+    throw new CatalogServiceError(
+      404,
+      `The supplier "${position.supplierId}" has no published catalog "${position.catalogId}".`,
+    );
   }
   const revisions = catalog.revisions
     .filter((revision) => own || revision.released)
-    .map((revision) => ({ number: revision.number, comment: revision.comment, released: revision.released, releasedAt: revision.released ? revision.publishedAt : null }));
+    .map((revision) => ({
+      number: revision.number,
+      comment: revision.comment,
+      released: revision.released,
+      releasedAt: revision.released ? revision.publishedAt : null,
+    }));
   return { catalog: published, link: (await linksOf(actor)).get(catalog.supplierCompanyId), revisions };
 }
 
 /** A revision's articles for the actor, checked before anything is read (CatalogServiceError otherwise). */
-export async function prepareArticles(actor: Actor, position: CatalogPosition, revision: number): Promise<PreparedSubCatalog> {
+export async function prepareArticles(
+  actor: Actor,
+  position: CatalogPosition,
+  revision: number,
+): Promise<PreparedSubCatalog> {
   const db = actor.context.db;
-  const supplier = await db.company.findFirst({ where: { supplierId: position.supplierId, kind: "supplier" }, select: { id: true } });
+  const supplier = await findSupplier(db, position.supplierId);
   if (!supplier) throw new CatalogServiceError(404, `There is no supplier "${position.supplierId}".`);
   const company = actingCompanyOf(actor);
   if (company?.id !== supplier.id) {
     // For everyone but the supplier, unpublished catalogs and unreleased revisions do not exist, as in the detail.
     const published = (await publishedCatalogs(db)).catalogs.find(
-      (entry) => entry.supplier.companyId === supplier.id && (entry.catalogId === position.catalogId || entry.resourceKey === position.catalogId),
+      (entry) =>
+        entry.supplier.companyId === supplier.id &&
+        (entry.catalogId === position.catalogId || entry.resourceKey === position.catalogId),
     );
-    if (!published) throw new CatalogServiceError(404, `The supplier "${position.supplierId}" has no published catalog "${position.catalogId}".`);
-    const released = await db.catalogRevision.count({ where: { catalogId: published.key, number: revision, released: true, complete: true } });
-    if (released === 0) throw new CatalogServiceError(404, `The catalog has no released revision ${revision}.`);
+    if (!published)
+      throw new CatalogServiceError(
+        404,
+        `The supplier "${position.supplierId}" has no published catalog "${position.catalogId}".`,
+      );
+    if (!(await isReleasedRevision(db, published.key, revision)))
+      throw new CatalogServiceError(404, `The catalog has no released revision ${revision}.`);
   }
   const reader = company ? ({ kind: "company", companyId: company.id } as const) : ({ kind: "public" } as const);
   return prepareSubCatalog(db, { supplierCompanyId: supplier.id, catalogKey: position.catalogId, revision }, reader);
 }
 
 /** Up to `limit` articles of a prepared revision after `after`, and whether more follow. */
-export async function articlePage(actor: Actor, prepared: PreparedSubCatalog, after: ArticlePosition | undefined, limit: number): Promise<{ articles: ArticleView[]; more: boolean }> {
+export async function articlePage(
+  actor: Actor,
+  prepared: PreparedSubCatalog,
+  after: ArticlePosition | undefined,
+  limit: number,
+): Promise<{ articles: ArticleView[]; more: boolean }> {
   // One more than the page: whether another page follows, without a count.
   const rows = await readArticlePage(actor.context.db, prepared, after, limit + 1);
   return { articles: rows.slice(0, limit).map((row) => articleView(row, prepared)), more: rows.length > limit };

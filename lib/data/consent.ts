@@ -1,18 +1,23 @@
 /**
  * The consent step of an authorization request, for the signed-in user whose session the authorization endpoint
- * opened it for (lib/oauth/authorize/interactions.ts). The page shows the prompt; the form decides it once, and the
+ * opened it for (lib/store/interaction-store.ts). The page shows the prompt; the form decides it once, and the
  * request is validated again before anything is issued, as the client's registration may have changed meanwhile.
  */
 import "server-only";
 import { requireUser, type Actor } from "@/lib/data/actor";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { AuthorizationError, validateAuthorizationRequest, type AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
+import {
+  AuthorizationError,
+  validateAuthorizationRequest,
+  type AuthorizationRequest,
+} from "@/lib/oauth/authorize/authorization-request";
 import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint";
-import { findInteraction, takeInteraction } from "@/lib/oauth/authorize/interactions";
 import { saveConsent } from "@/lib/oauth/consent/save-consent";
 import { OAuthError } from "@/lib/oauth/errors";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import type { ServiceContext } from "@/lib/service-context";
+import { listScopes } from "@/lib/store/consent-store";
+import { findInteraction, takeInteraction } from "@/lib/store/interaction-store";
 
 export interface ConsentView {
   clientName: string;
@@ -22,8 +27,12 @@ export interface ConsentView {
   user: { name: string; email: string };
 }
 
-async function consentView(context: ServiceContext, request: AuthorizationRequest, locale: string): Promise<Omit<ConsentView, "user">> {
-  const rows = await context.db.scope.findMany({ where: { name: { in: request.scopes } } });
+async function consentView(
+  context: ServiceContext,
+  request: AuthorizationRequest,
+  locale: string,
+): Promise<Omit<ConsentView, "user">> {
+  const rows = await listScopes(context.db, request.scopes);
   const byName = new Map(rows.map((row) => [row.name, row]));
   return {
     clientName: localizedText(request.client.names, locale, request.client.id),
@@ -47,7 +56,11 @@ export function chosenScopes(requested: string[], ticked: string[]): string[] {
 }
 
 /** What the consent page shows for the user's open prompt, or undefined when there is none (expired, answered). */
-export async function consentPrompt(actor: Actor, interactionId: string, locale: string): Promise<ConsentView | undefined> {
+export async function consentPrompt(
+  actor: Actor,
+  interactionId: string,
+  locale: string,
+): Promise<ConsentView | undefined> {
   const user = requireUser(actor);
   const interaction = await findInteraction(user.context.db, interactionId, user.session.id);
   if (!interaction) return undefined;
@@ -62,13 +75,18 @@ export async function consentPrompt(actor: Actor, interactionId: string, locale:
  * or undefined when there is no such prompt. Throws AuthorizationError / UnsafeRedirectError when the request is no
  * longer valid.
  */
-export async function decideConsent(actor: Actor, interactionId: string, ticked: string[] | "deny"): Promise<Response | undefined> {
+export async function decideConsent(
+  actor: Actor,
+  interactionId: string,
+  ticked: string[] | "deny",
+): Promise<Response | undefined> {
   const user = requireUser(actor);
   const interaction = await takeInteraction(user.context.db, interactionId, user.session.id);
   if (!interaction) return undefined;
   const request = await validateAuthorizationRequest(user.context.db, interaction.parameters);
   const granted = ticked === "deny" ? [] : chosenScopes(request.scopes, ticked);
-  if (granted.length === 0) throw new AuthorizationError(new OAuthError("access_denied", "the user denied the request"), request);
+  if (granted.length === 0)
+    throw new AuthorizationError(new OAuthError("access_denied", "the user denied the request"), request);
   await saveConsent(user.context.db, user.session.user.id, request.client.id, request.scopes, granted);
   return completeAuthorization(user.context, request, user.session, granted, 303);
 }

@@ -7,7 +7,9 @@ import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-met
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
 import { requireOperator, type Actor } from "@/lib/data/actor";
+import { listClients as listStoredClients } from "@/lib/store/client-registry-store";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import { findCompany } from "@/lib/store/company-store";
 
 export { ClientMetadataError };
 export { ClientRegistryError, type ClientSecretInfo, type NewSecret } from "@/lib/admin/client-registry";
@@ -27,15 +29,19 @@ function parseMetadataText(text: string, config: { apiScopePrefix: string; produ
   try {
     metadata = JSON.parse(text);
   } catch (error) {
-    throw new ClientMetadataError("invalid_client_metadata", `the client metadata is not valid JSON: ${(error as Error).message}`);
+    throw new ClientMetadataError(
+      "invalid_client_metadata",
+      `the client metadata is not valid JSON: ${(error as Error).message}`,
+    );
   }
-  if (clientId !== undefined && typeof metadata === "object" && metadata !== null) (metadata as Record<string, unknown>).client_id = clientId;
+  if (clientId !== undefined && typeof metadata === "object" && metadata !== null)
+    (metadata as Record<string, unknown>).client_id = clientId;
   return parseClientMetadata(metadata, config.apiScopePrefix, { production: config.production });
 }
 
 export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
   const { context } = requireOperator(actor);
-  return registry.listClients(context.db);
+  return listStoredClients(context.db);
 }
 
 /** One client with its secrets (never their values), or undefined when there is no such client. */
@@ -43,22 +49,35 @@ export async function clientDetails(actor: Actor, clientId: string): Promise<Cli
   const { context } = requireOperator(actor);
   try {
     const { client, secrets } = await registry.showClient(context.db, clientId);
-    const company = client.companyId ? await context.db.company.findUnique({ where: { id: client.companyId }, select: { id: true, name: true } }) : null;
-    return { client, metadata: toClientMetadata(client), secrets, company: company ?? undefined };
+    const company = client.companyId ? await findCompany(context.db, client.companyId) : null;
+    return {
+      client,
+      metadata: toClientMetadata(client),
+      secrets,
+      company: company ? { id: company.id, name: company.name } : undefined,
+    };
   } catch (error) {
     if (error instanceof registry.ClientRegistryError && error.code === "not_found") return undefined;
     throw error;
   }
 }
 
-export async function registerClient(actor: Actor, metadataText: string): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
+export async function registerClient(
+  actor: Actor,
+  metadataText: string,
+): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
   const { context, session } = requireOperator(actor);
   return registry.registerClient(context.db, parseMetadataText(metadataText, context.config), {}, session.user.id);
 }
 
 export async function updateClient(actor: Actor, clientId: string, metadataText: string): Promise<void> {
   const { context, session } = requireOperator(actor);
-  await registry.updateClient(context.db, clientId, parseMetadataText(metadataText, context.config, clientId), session.user.id);
+  await registry.updateClient(
+    context.db,
+    clientId,
+    parseMetadataText(metadataText, context.config, clientId),
+    session.user.id,
+  );
 }
 
 export async function removeClient(actor: Actor, clientId: string): Promise<void> {
@@ -66,12 +85,21 @@ export async function removeClient(actor: Actor, clientId: string): Promise<void
   await registry.removeClient(context.db, clientId, session.user.id);
 }
 
-export async function addClientSecret(actor: Actor, clientId: string, options: { expiresAt?: Date; description?: string }): Promise<registry.NewSecret> {
+export async function addClientSecret(
+  actor: Actor,
+  clientId: string,
+  options: { expiresAt?: Date; description?: string },
+): Promise<registry.NewSecret> {
   const { context, session } = requireOperator(actor);
   return registry.addClientSecret(context.db, clientId, options, session.user.id);
 }
 
-export async function setClientSecretExpiry(actor: Actor, clientId: string, secretId: string, expiresAt: Date | null): Promise<void> {
+export async function setClientSecretExpiry(
+  actor: Actor,
+  clientId: string,
+  secretId: string,
+  expiresAt: Date | null,
+): Promise<void> {
   const { context, session } = requireOperator(actor);
   await registry.setClientSecretExpiry(context.db, clientId, secretId, expiresAt, session.user.id);
 }

@@ -3,7 +3,7 @@
  * the client list; changes are made with the CLI (`npm run admin -- federation …`).
  */
 import "server-only";
-import { listTrustedIssuers as listIssuers, type TrustedIssuerSummary } from "@/lib/admin/federation-registry";
+import { listTrustedIssuers as listIssuers, type TrustedIssuerSummary } from "@/lib/store/trusted-issuer-store";
 import { requireOperator, type Actor } from "@/lib/data/actor";
 
 export type { TrustedIssuerSummary };

@@ -5,11 +5,11 @@
 import "server-only";
 import { requireUser, type Actor } from "@/lib/data/actor";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
-import { forgetUser } from "@/lib/store/user-store";
 import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";
-import { endAllLoginSessions } from "@/lib/session/end-sessions";
+import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
+import { endAllLoginSessions } from "@/lib/store/login-session-store";
+import { storePreferredLanguage } from "@/lib/store/user-store";
 
 export type { ApplicationGrant };
 
@@ -28,20 +28,24 @@ export async function listApplicationGrants(actor: Actor, locale: string): Promi
 /** Takes back the access the user gave an application; false when the user had given it none. */
 export async function revokeApplication(actor: Actor, clientId: string): Promise<boolean> {
   const user = requireUser(actor);
-  return revokeConsent(user.context.db, user.session.user.id, clientId);
+  return revokeConsentAndItsGrants(user.context.db, user.session.user.id, clientId);
 }
 
 export function profileOf(actor: Actor): Profile {
   const { session, company } = requireUser(actor);
   const language = session.user.preferredLanguage;
-  return { name: `${session.user.givenName} ${session.user.familyName}`, email: session.user.email, company: company.name, preferredLanguage: isLocale(language) ? language : null };
+  return {
+    name: `${session.user.givenName} ${session.user.familyName}`,
+    email: session.user.email,
+    company: company.name,
+    preferredLanguage: isLocale(language) ? language : null,
+  };
 }
 
 /** Stores the language the pages are shown in for this user; null: follow the browser. */
 export async function setPreferredLanguage(actor: Actor, language: Locale | null): Promise<void> {
   const user = requireUser(actor);
-  await user.context.db.user.update({ where: { id: user.session.user.id }, data: { preferredLanguage: language } });
-  forgetUser(user.session.user.id);
+  await storePreferredLanguage(user.context.db, user.session.user.id, language);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { findClient } from "@/lib/oauth/clients/client-store";
+import { findClient } from "@/lib/store/client-store";
 import { getServiceContext } from "@/lib/service-context";
 
 /** The client's name in the language, or undefined when no client has that id. */

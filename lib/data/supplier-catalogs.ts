@@ -4,9 +4,11 @@
  */
 import "server-only";
 import { requireSupplier, type Actor } from "@/lib/data/actor";
-import { importCatalog, listSupplierCatalogs, releaseRevision, type CatalogSummary, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
+import { importCatalog, releaseRevision, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
+import { listSupplierCatalogs, type CatalogSummary } from "@/lib/store/catalog-store";
 
-export { CatalogPublishingError, type CatalogSummary, type ImportResult, type RevisionSummary } from "@/lib/catalog/publishing/catalog-publishing";
+export { CatalogPublishingError, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
+export type { CatalogSummary, RevisionSummary } from "@/lib/store/catalog-store";
 
 export async function listOwnCatalogs(actor: Actor): Promise<CatalogSummary[]> {
   const user = requireSupplier(actor);
@@ -16,10 +18,17 @@ export async function listOwnCatalogs(actor: Actor): Promise<CatalogSummary[]> {
 /** Imports a master catalog file of the user's own company as the catalog's next, unreleased revision. */
 export async function importOwnCatalog(actor: Actor, chunks: AsyncIterable<string>): Promise<ImportResult> {
   const user = requireSupplier(actor);
-  return importCatalog(user.context.db, chunks, { supplierCompanyId: user.supplier.companyId, userId: user.session.user.id });
+  return importCatalog(user.context.db, chunks, {
+    supplierCompanyId: user.supplier.companyId,
+    userId: user.session.user.id,
+  });
 }
 
 export async function releaseOwnRevision(actor: Actor, catalogId: string, revision: number): Promise<void> {
   const user = requireSupplier(actor);
-  await releaseRevision(user.context.db, { supplierCompanyId: user.supplier.companyId, catalogId, revision }, user.session.user.id);
+  await releaseRevision(
+    user.context.db,
+    { supplierCompanyId: user.supplier.companyId, catalogId, revision },
+    user.session.user.id,
+  );
 }

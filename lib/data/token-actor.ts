@@ -7,14 +7,13 @@
 import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
 import type { TokenActor } from "@/lib/data/actor";
-import { companyAsCaller, userAsCaller } from "@/lib/db/statements/api-callers";
-import { findClient } from "@/lib/oauth/clients/client-store";
+import { companyAsCaller, userAsCaller } from "@/lib/store/api-caller-store";
+import { findClient } from "@/lib/store/client-store";
 import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/oauth/errors";
 import { customerLinksFrom } from "@/lib/registrations/customer-links";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
-
 
 export async function actorOfAccessToken(context: ServiceContext, token: string): Promise<TokenActor> {
   const claims = await verifyAccessToken(context, token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
@@ -25,9 +24,24 @@ export async function actorOfAccessToken(context: ServiceContext, token: string)
     const client = await findClient(context.db, claims.client_id);
     if (!client) throw invalidToken("the client of this access token is no longer registered");
     const caller = client.companyId ? await companyAsCaller(context.db, client.companyId) : undefined;
-    return { kind: "token", context, clientId: client.id, scopes, company: caller?.company, customerLinks: caller && customerLinksFrom(caller.registrations) };
+    return {
+      kind: "token",
+      context,
+      clientId: client.id,
+      scopes,
+      company: caller?.company,
+      customerLinks: caller && customerLinksFrom(caller.registrations),
+    };
   }
   const caller = await userAsCaller(context.db, claims.sub);
   if (!caller) throw invalidToken("the user of this access token is no longer active");
-  return { kind: "token", context, clientId: claims.client_id, scopes, userId: claims.sub, company: caller.company, customerLinks: customerLinksFrom(caller.registrations) };
+  return {
+    kind: "token",
+    context,
+    clientId: claims.client_id,
+    scopes,
+    userId: claims.sub,
+    company: caller.company,
+    customerLinks: customerLinksFrom(caller.registrations),
+  };
 }

@@ -1,2 +1,11 @@
 /** The rows of OptiGate's tables as Prisma reads them; the same for both providers (one models file). */
-export type { Client, Company, RefreshToken, User } from "@/lib/db/generated/sqlite/client";
+export type {
+  Catalog,
+  CatalogRevision,
+  Client,
+  Company,
+  RefreshToken,
+  SupplierRegistration,
+  SupplierWebService,
+  User,
+} from "@/lib/db/generated/sqlite/client";

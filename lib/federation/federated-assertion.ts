@@ -7,12 +7,12 @@
  */
 import { CLOCK_LEEWAY_SECONDS, MAX_FEDERATED_LIFETIME_SECONDS, MAX_SUBJECT_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
-import type { AuditEvent } from "@/lib/audit/record-audit-event";
+import type { AuditEvent } from "@/lib/store/audit-store";
 import type { Db } from "@/lib/db/prisma";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
-import { findTrustedIssuer } from "@/lib/federation/trusted-issuers";
+import { findTrustedIssuer } from "@/lib/store/trusted-issuer-store";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 
 export interface FederatedIdentity {

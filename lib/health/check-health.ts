@@ -8,7 +8,7 @@ import { logger } from "@/lib/observability/logger";
 import { describeMigrationState, migrationsDirectory, readMigrations, type MigrationState } from "@/lib/db/migrator";
 import type { DatabaseProvider } from "@/lib/config/database-url";
 import type { Db } from "@/lib/db/prisma";
-import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
+import { readDatabaseHealth } from "@/lib/store/health-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 export interface HealthReport {
@@ -21,15 +21,14 @@ export async function checkHealth(
   db: Db,
   provider: DatabaseProvider,
 ): Promise<{ httpStatus: number; report: HealthReport }> {
-  try {
-    await ping(db);
-  } catch (error) {
-    logger.error({ reason: (error as Error).message }, "health: the database is unreachable");
+  const health = await readDatabaseHealth(db);
+  if (!health.reachable) {
+    logger.error({ reason: health.error.message }, "health: the database is unreachable");
     return { httpStatus: 503, report: { status: "database_unreachable", database: { provider, reachable: false } } };
   }
   const migrations = describeMigrationState(
     readMigrations(migrationsDirectory(), provider),
-    await appliedMigrationIds(db),
+    health.appliedMigrationIds,
   );
   const status = migrations.pending.length > 0 ? "migrations_pending" : "ok";
   return { httpStatus: 200, report: { status, database: { provider, reachable: true }, migrations } };

@@ -11,7 +11,7 @@ import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/errors/data
 import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
 import { logger } from "@/lib/observability/logger";
 
-export const UNAVAILABLE_MESSAGE = "The service cannot reach its database just now. Please try again shortly.";
+const UNAVAILABLE_MESSAGE = "The service cannot reach its database just now. Please try again shortly.";
 const RETRY_AFTER = { "Retry-After": "5" };
 
 /**

@@ -3,32 +3,9 @@
  * some browser client registered are answered with Access-Control-Allow-Origin, preflights included; all others get
  * no CORS headers (preflights a 403). The authorization endpoint is a navigation and never sends CORS headers.
  */
-import { CORS_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
-import { processCache } from "@/lib/cache/process-cache";
 import { appendHeader, type HeaderReader, type ProtocolHandler } from "@/lib/http/protocol-message";
-
-const cache = processCache("corsOrigins", () => ({
-  entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined,
-}));
-
-async function loadOrigins(db: Db): Promise<Set<string>> {
-  const rows = await db.client.findMany({ where: { kind: "browser" }, select: { corsOrigins: true } });
-  return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));
-}
-
-function allowedCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
-  if (!cache.entry || now - cache.entry.loadedAt > CORS_CACHE_SECONDS * 1000) {
-    const origins = loadOrigins(db);
-    cache.entry = { loadedAt: now, origins };
-    origins.catch(() => (cache.entry = undefined));
-  }
-  return cache.entry.origins;
-}
-
-export function forgetCorsOrigins(): void {
-  cache.entry = undefined;
-}
+import { findCorsOrigins } from "@/lib/store/client-store";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -42,7 +19,7 @@ export interface CorsOptions {
 /** The request's Origin when it is a registered browser client's. */
 async function corsOrigin(getDb: () => Db, request: { headers: HeaderReader }): Promise<string | undefined> {
   const origin = request.headers.get("origin");
-  return origin && (await allowedCorsOrigins(getDb())).has(origin) ? origin : undefined;
+  return origin && (await findCorsOrigins(getDb())).has(origin) ? origin : undefined;
 }
 
 const EXPOSED = "WWW-Authenticate";

@@ -5,7 +5,7 @@
  * registered). Used by the authorization and the end-session endpoints.
  */
 import { decodeJwt, jwtVerify } from "jose";
-import type { KeySet } from "@/lib/oauth/keys/key-store";
+import type { KeySet } from "@/lib/store/signing-key-store";
 import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 
 export interface IdTokenHint {

@@ -8,13 +8,14 @@
 import { findRefreshToken } from "@/lib/store/refresh-token-store";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
 import { noStoreBody } from "@/lib/oauth/json-response";
 import { seconds } from "@/lib/oauth/token/jwt-tokens";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
+import { findUserActivity } from "@/lib/store/user-store";
 
 const INACTIVE = { active: false } as const;
 
@@ -40,7 +41,7 @@ async function introspectAccessToken(context: ServiceContext, caller: ClientWith
     const claims = await verifyAccessToken(context, token);
     if (!caller.resourceServer && claims.client_id !== caller.id) return INACTIVE;
     if (claims.sub !== claims.client_id) {
-      const user = await context.db.user.findUnique({ where: { id: claims.sub }, select: { active: true } });
+      const user = await findUserActivity(context.db, claims.sub);
       if (!user?.active) return INACTIVE;
     }
     return { active: true, token_type: "Bearer", ...claims };

@@ -6,7 +6,7 @@
  */
 import { findRefreshToken, revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { logger } from "@/lib/observability/logger";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { recordAuditEvent } from "@/lib/store/audit-store";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { invalidRequest, OAuthError } from "@/lib/oauth/errors";

@@ -9,6 +9,7 @@ import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
+import { findUser } from "@/lib/store/user-store";
 
 async function readBearerToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("authorization");
@@ -43,7 +44,7 @@ export async function handleUserinfoRequest(request: Request, context: ServiceCo
         "the access token was not issued for OpenID Connect (scope openid)",
         403,
       );
-    const user = await context.db.user.findUnique({ where: { id: claims.sub }, include: { company: true } });
+    const user = await findUser(context.db, claims.sub);
     if (!user || !user.active)
       throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
     return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });

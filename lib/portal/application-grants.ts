@@ -6,6 +6,8 @@
 import type { Db } from "@/lib/db/prisma";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+import { listCurrentConsents, listScopes } from "@/lib/store/consent-store";
+import { listRefreshTokenUses } from "@/lib/store/refresh-token-store";
 
 export interface ApplicationGrant {
   clientId: string;
@@ -22,13 +24,9 @@ const latest = (...dates: (Date | null | undefined)[]) =>
 
 export async function listApplicationGrants(db: Db, userId: string, locale: string): Promise<ApplicationGrant[]> {
   const [consents, scopes, tokens] = await Promise.all([
-    db.consent.findMany({
-      where: { userId, revokedAt: null },
-      include: { client: true },
-      orderBy: { grantedAt: "desc" },
-    }),
-    db.scope.findMany(),
-    db.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { clientId: true, lastUsedAt: true } }),
+    listCurrentConsents(db, userId),
+    listScopes(db),
+    listRefreshTokenUses(db, userId),
   ]);
   const titles = new Map(
     scopes.map((scope) => [scope.name, localizedText(JSON.parse(scope.displayNames), locale, scope.name)]),

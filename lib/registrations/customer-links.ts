@@ -3,7 +3,11 @@
  * registration counts; a requested, rejected or withdrawn one is no link at all.
  */
 import type { Db } from "@/lib/db/prisma";
-import { activeRegistrations, type ActiveRegistrationRow } from "@/lib/db/statements/api-callers";
+import {
+  activeRegistrations,
+  findActiveRegistration,
+  type ActiveRegistrationRow,
+} from "@/lib/store/registration-store";
 
 export interface CustomerLink {
   registrationId: string;
@@ -52,10 +56,7 @@ export async function customerLinkAt(
   opticianCompanyId: string,
   supplierCompanyId: string,
 ): Promise<(CustomerLink & { whiteLabelNames: Map<string, string> }) | undefined> {
-  const row = await db.supplierRegistration.findFirst({
-    where: { opticianCompanyId, supplierCompanyId, status: "active" },
-    include: { subscriptions: true, whiteLabelNames: true },
-  });
+  const row = await findActiveRegistration(db, opticianCompanyId, supplierCompanyId);
   return row
     ? { ...linkOf(row), whiteLabelNames: new Map(row.whiteLabelNames.map((n) => [n.articleNumber, n.name])) }
     : undefined;

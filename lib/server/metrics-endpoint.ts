@@ -3,10 +3,10 @@
  * Without METRICS_TOKEN the path does not exist (404); a wrong or missing token is 401. The database pool's
  * connections are read at each scrape.
  */
-import { driverOf } from "@/lib/db/prisma";
 import { bearerMatches } from "@/lib/http/bearer-matches";
 import { metrics } from "@/lib/observability/metrics";
 import type { ServiceContext } from "@/lib/service-context";
+import { poolConnections } from "@/lib/store/health-store";
 
 export async function handleMetricsRequest(request: Request, context: ServiceContext): Promise<Response> {
   const token = context.config.metricsToken;
@@ -18,11 +18,11 @@ export async function handleMetricsRequest(request: Request, context: ServiceCon
       headers: { "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": 'Bearer realm="OptiGate metrics"' },
     });
   }
-  const driver = driverOf(context.db);
-  if (driver.provider === "postgresql") {
-    metrics.poolConnections.set({ state: "total" }, driver.pool.totalCount);
-    metrics.poolConnections.set({ state: "idle" }, driver.pool.idleCount);
-    metrics.poolConnections.set({ state: "waiting" }, driver.pool.waitingCount);
+  const pool = poolConnections(context.db);
+  if (pool) {
+    metrics.poolConnections.set({ state: "total" }, pool.total);
+    metrics.poolConnections.set({ state: "idle" }, pool.idle);
+    metrics.poolConnections.set({ state: "waiting" }, pool.waiting);
   }
   return new Response(await metrics.registry.metrics(), {
     headers: { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" },

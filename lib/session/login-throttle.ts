@@ -1,6 +1,6 @@
 /**
  * Throttling of sign-in attempts, per account and per client address, kept in the database so that it holds across
- * processes. An attempt is reserved before its password is checked (lib/db/throttle-statements.ts): once the limit
+ * processes. An attempt is reserved before its password is checked (lib/store/throttle-store.ts): once the limit
  * is taken, further attempts are refused without a check, however many arrive at once. Failures are counted for
  * unknown accounts too, so the answer never tells whether an account exists.
  */
@@ -12,7 +12,7 @@ import {
   releaseAttempt,
   reserveAttempt,
   type AttemptCount,
-} from "@/lib/db/statements/throttles";
+} from "@/lib/store/throttle-store";
 import { throttledNetwork } from "@/lib/http/client-address";
 
 type Scope = keyof typeof MAX_FAILURES;

@@ -5,11 +5,12 @@
  * refused before anything is written. A right password stored at an older hashing cost is hashed anew.
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { recordAuditEvent } from "@/lib/store/audit-store";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/db/rows";
 import type { Db } from "@/lib/db/prisma";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import { findUserByEmail, storePasswordHash } from "@/lib/store/user-store";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -30,7 +31,7 @@ export async function verifyCredentials(
   if (email.length > MAX_USERNAME_LENGTH) return { ok: false, reason: "invalid_credentials" };
   const reservation = await reserveSignInAttempt(db, email, ipAddress);
   if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
-  const user = await db.user.findUnique({ where: { email } });
+  const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
     await recordFailedSignIn(db, reservation);
@@ -43,8 +44,7 @@ export async function verifyCredentials(
     return { ok: false, reason: "invalid_credentials" };
   }
   await recordRightPassword(db, reservation, { clearAccount: user.active });
-  if (needsRehash(user.passwordHash))
-    await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+  if (needsRehash(user.passwordHash)) await storePasswordHash(db, user.id, await hashPassword(password));
   if (!user.active) {
     await recordAuditEvent(db, {
       type: "sign_in.failed",

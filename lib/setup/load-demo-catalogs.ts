@@ -1,85 +1,66 @@
 /** Loads the catalog part of the demo data set; what already exists is left as it is (idempotent). */
 import { demoCatalogs, demoCustomer, demoSuppliers, demoWebServices } from "@/prisma/demo-catalogs";
 import type { Db } from "@/lib/db/prisma";
-import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
+import { storeCatalogWithRevisions } from "@/lib/store/catalog-revision-store";
+import { findCatalog, raiseCatalogListVersion } from "@/lib/store/catalog-store";
+import { findCompany, storeCompany, storeSupplierDetails } from "@/lib/store/company-store";
+import {
+  hasRegistration,
+  hasSupplierWebServices,
+  storeRegistration,
+  storeSupplierWebServices,
+} from "@/lib/store/registration-store";
+
+const dateOrNull = (text: string | undefined) => (text ? new Date(text) : null);
 
 export async function loadDemoCatalogs(db: Db): Promise<string[]> {
   const created: string[] = [];
   for (const { id, name, ...details } of demoSuppliers) {
-    const company = await db.company.findUnique({ where: { id } });
+    const company = await findCompany(db, id);
     if (!company) {
-      await db.company.create({ data: { id, name: name ?? id, kind: "supplier", ...details } });
+      await storeCompany(db, { id, name: name ?? id, kind: "supplier", ...details });
       created.push(`company ${name}`);
     } else if (company.supplierId === null) {
-      await db.company.update({ where: { id }, data: details });
+      await storeSupplierDetails(db, id, details);
     }
   }
-  for (const { revisions, validCountries, productGroups, ...catalog } of demoCatalogs) {
-    const key = {
-      supplierCompanyId_catalogId: { supplierCompanyId: catalog.supplierCompanyId, catalogId: catalog.catalogId },
-    };
-    if (await db.catalog.findUnique({ where: key, select: { id: true } })) continue;
-    await db.$transaction(async (tx) => {
-      const row = await tx.catalog.create({
-        data: {
-          ...catalog,
-          validCountries: JSON.stringify(validCountries),
-          productGroups: JSON.stringify(productGroups),
-        },
-      });
-      for (const { articles, ...revision } of revisions) {
-        const revisionRow = await tx.catalogRevision.create({
-          data: {
-            ...revision,
-            catalogId: row.id,
-            publishedAt: new Date(revision.publishedAt),
-            validFrom: new Date(revision.validFrom),
-            validUntil: revision.validUntil ? new Date(revision.validUntil) : null,
-          },
-        });
-        await tx.catalogArticle.createMany({
-          data: articles.map((article) => ({
-            ...article,
-            id: crypto.randomUUID(),
-            revisionId: revisionRow.id,
-            startDate: article.startDate ? new Date(article.startDate) : null,
-            endDate: article.endDate ? new Date(article.endDate) : null,
-          })),
-        });
-      }
-    });
+  for (const { revisions, ...catalog } of demoCatalogs) {
+    if (await findCatalog(db, catalog.supplierCompanyId, { catalogId: catalog.catalogId })) continue;
+    await storeCatalogWithRevisions(
+      db,
+      catalog,
+      revisions.map(({ articles, ...revision }) => ({
+        ...revision,
+        publishedAt: new Date(revision.publishedAt),
+        validFrom: new Date(revision.validFrom),
+        validUntil: dateOrNull(revision.validUntil),
+        articles: articles.map((article) => ({
+          ...article,
+          startDate: dateOrNull(article.startDate),
+          endDate: dateOrNull(article.endDate),
+        })),
+      })),
+    );
     created.push(`catalog ${catalog.supplierCompanyId}/${catalog.catalogId}`);
   }
-  if ((await db.supplierWebService.count()) === 0) {
-    await db.supplierWebService.createMany({
-      data: demoWebServices.map((service) => ({ ...service, id: crypto.randomUUID() })),
-    });
+  if (!(await hasSupplierWebServices(db))) {
+    await storeSupplierWebServices(db, demoWebServices);
     created.push("supplier web services");
   }
   const pair = { opticianCompanyId: demoCustomer.customerCompanyId, supplierCompanyId: demoCustomer.supplierCompanyId };
-  if (!(await db.supplierRegistration.findFirst({ where: pair }))) {
-    await db.$transaction(async (tx) => {
-      const registration = await tx.supplierRegistration.create({
-        data: {
-          ...pair,
-          clientId: demoCustomer.clientId,
-          status: "active",
-          open: true,
-          customerGroups: JSON.stringify(demoCustomer.customerGroups),
-          history: { create: { status: "active", changedBy: "demo-data" } },
-        },
-      });
-      const catalogs = await tx.catalog.findMany({
-        where: { supplierCompanyId: pair.supplierCompanyId, catalogId: { in: demoCustomer.subscribedCatalogIds } },
-      });
-      for (const catalog of catalogs)
-        await tx.catalogSubscription.create({ data: { registrationId: registration.id, catalogId: catalog.id } });
-      for (const name of demoCustomer.whiteLabelNames)
-        await tx.whiteLabelName.create({ data: { registrationId: registration.id, ...name } });
+  if (!(await hasRegistration(db, pair, false))) {
+    await storeRegistration(db, {
+      ...pair,
+      clientId: demoCustomer.clientId,
+      status: "active",
+      customerGroups: demoCustomer.customerGroups,
+      catalogIds: demoCustomer.subscribedCatalogIds,
+      whiteLabelNames: demoCustomer.whiteLabelNames,
+      changedBy: "demo-data",
     });
     created.push(`customer ${demoCustomer.clientId}`);
   }
   // Suppliers and released revisions are what the published catalog list is made of.
-  if (created.length > 0) await db.$transaction((tx) => raiseChangeCounter(tx, "catalog_list"));
+  if (created.length > 0) await raiseCatalogListVersion(db);
   return created;
 }

@@ -1,6 +1,6 @@
 /**
- * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already exists (matched by company id, user email and client id)
- * is left exactly as it is, so loading twice changes nothing.
+ * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already
+ * exists (matched by company id, user email and client id) is left exactly as it is, so loading twice changes nothing.
  */
 import { demoClients, demoCompanies, demoUsers } from "@/prisma/demo-data";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
@@ -8,6 +8,9 @@ import { loadDemoCatalogs } from "@/lib/setup/load-demo-catalogs";
 import { registerClient } from "@/lib/admin/client-registry";
 import { hashPassword } from "@/lib/crypto/password";
 import type { Db } from "@/lib/db/prisma";
+import { clientExists } from "@/lib/store/client-registry-store";
+import { companyExists, storeCompany } from "@/lib/store/company-store";
+import { findUserIdByEmail, storeUser } from "@/lib/store/user-store";
 
 export interface DemoDataResult {
   created: string[];
@@ -16,18 +19,18 @@ export interface DemoDataResult {
 export async function loadDemoData(db: Db, apiScopePrefix: string): Promise<DemoDataResult> {
   const created: string[] = [];
   for (const company of demoCompanies) {
-    if (await db.company.findUnique({ where: { id: company.id }, select: { id: true } })) continue;
-    await db.company.create({ data: company });
+    if (await companyExists(db, company.id)) continue;
+    await storeCompany(db, company);
     created.push(`company ${company.name}`);
   }
   for (const { password, ...user } of demoUsers) {
-    if (await db.user.findUnique({ where: { email: user.email }, select: { id: true } })) continue;
-    await db.user.create({ data: { ...user, emailVerified: true, passwordHash: await hashPassword(password) } });
+    if (await findUserIdByEmail(db, user.email)) continue;
+    await storeUser(db, { ...user, emailVerified: true, passwordHash: await hashPassword(password) });
     created.push(`user ${user.email}`);
   }
   for (const { metadata, secret } of demoClients(apiScopePrefix)) {
     const registration = parseClientMetadata(metadata, apiScopePrefix);
-    if (await db.client.findUnique({ where: { id: registration.id }, select: { id: true } })) continue;
+    if (await clientExists(db, registration.id!)) continue;
     await registerClient(db, registration, { value: secret, description: "demo secret" });
     created.push(`client ${registration.id}`);
   }

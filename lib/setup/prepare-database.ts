@@ -4,7 +4,7 @@
  * Next.js serves (Vercel), the build command runs `npm run migrate`, so the route handlers find everything ready.
  */
 import { ClientRegistryError } from "@/lib/admin/client-registry";
-import { issuersWithoutReach } from "@/lib/admin/federation-registry";
+import { issuersWithoutReach } from "@/lib/store/trusted-issuer-store";
 import type { Config } from "@/lib/config";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { applyMigrations } from "@/lib/db/migrator";

@@ -89,3 +89,8 @@ export async function revokeRefreshTokens(
   }
   return revoked;
 }
+
+/** Which client each of the user's unrevoked tokens belongs to and when it was last used. */
+export function listRefreshTokenUses(db: Db, userId: string): Promise<{ clientId: string; lastUsedAt: Date | null }[]> {
+  return db.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { clientId: true, lastUsedAt: true } });
+}

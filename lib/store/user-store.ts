@@ -1,11 +1,13 @@
 /**
- * Users with their company, as the token endpoint needs them for claims, cached per process for a few seconds so that
+ * Users (`users`): reading one by id or email, and the few changes sign-in and the portal make. Users with their
+ * company, as the token endpoint needs them for claims, are cached per process for a few seconds so that
  * a refresh or code redemption costs one database write and no reads. Deactivating a user takes effect for tokens
  * within USER_CACHE_SECONDS, or at once in the process that calls forgetUser after changing a user. At most
  * MAX_CACHED_USERS are kept: with a hundred thousand users refreshing, the cache must not grow with them.
  */
 import { MAX_CACHED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
+import type { User } from "@/lib/db/rows";
 import { processCache } from "@/lib/cache/process-cache";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 
@@ -32,4 +34,63 @@ export async function findActiveUser(db: Db, userId: string, now = Date.now()): 
 export function forgetUser(userId?: string): void {
   if (userId === undefined) cache.clear();
   else cache.delete(userId);
+}
+
+/** A user as a trusted issuer's reach is judged: by company and email domain. */
+export interface UserWithCompanyKind {
+  id: string;
+  email: string;
+  companyId: string;
+  company: { kind: string };
+}
+
+/** The id of the user with this (lower-case) email, active or not. */
+export async function findUserIdByEmail(db: Pick<Db, "user">, email: string): Promise<string | null> {
+  return (await db.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;
+}
+
+export function findUserWithCompanyKind(db: Pick<Db, "user">, email: string): Promise<UserWithCompanyKind | null> {
+  return db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, companyId: true, company: { select: { kind: true } } },
+  });
+}
+
+/** The emails of these users by id (those that exist). */
+export async function findUserEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } });
+  return new Map(rows.map((user) => [user.id, user.email]));
+}
+
+/** The user with their company, read now (not from the cache), whether active or not. */
+export function findUser(db: Db, userId: string): Promise<UserWithCompany | null> {
+  return db.user.findUnique({ where: { id: userId }, include: { company: true } });
+}
+
+/** Whether the user exists and is active, read now. */
+export function findUserActivity(db: Db, userId: string): Promise<{ id: string; active: boolean } | null> {
+  return db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } });
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  return db.user.findUnique({ where: { email } });
+}
+
+export async function storePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { passwordHash } });
+}
+
+/** Stores the language the user's pages are shown in (null: the browser's); tokens see it at once in this process. */
+export async function storePreferredLanguage(db: Db, userId: string, language: string | null): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { preferredLanguage: language } });
+  forgetUser(userId);
+}
+
+export type NewUser = Pick<
+  User,
+  "email" | "givenName" | "familyName" | "companyId" | "role" | "emailVerified" | "passwordHash"
+>;
+
+export async function storeUser(db: Db, user: NewUser): Promise<void> {
+  await db.user.create({ data: user });
 }

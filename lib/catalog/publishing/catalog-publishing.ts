@@ -8,19 +8,22 @@
  * catalog. Nothing half-imported is ever seen.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
-import { ABANDONED_IMPORT_MS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { recordAuditEvent } from "@/lib/store/audit-store";
 import { CatalogRefusal, readCatalogFile } from "@/lib/catalog/publishing/catalog-file";
-import type {
-  CatalogDescription,
-  CatalogFileError,
-  CatalogHeader,
-  ImportedArticle,
-} from "@/lib/catalog/publishing/catalog-format";
-import { insertArticles } from "@/lib/db/statements/catalog-articles";
+import type { CatalogFileError, CatalogHeader, ImportedArticle } from "@/lib/catalog/publishing/catalog-format";
 import type { Db } from "@/lib/db/prisma";
-import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
+import { insertArticles } from "@/lib/store/catalog-article-store";
+import {
+  completeRevision,
+  discardRevision,
+  findRevision,
+  markRevisionReleased,
+  startRevision,
+  type StartedRevision,
+} from "@/lib/store/catalog-revision-store";
+import { findCatalog } from "@/lib/store/catalog-store";
+import { findSupplier } from "@/lib/store/company-store";
 
 export class CatalogPublishingError extends OptiGateError<"not_found" | "already_released" | "incomplete"> {
   constructor(
@@ -41,81 +44,29 @@ export interface ImportOptions {
   userId?: string;
 }
 
-interface Target {
-  catalogId: string;
-  createdCatalog: boolean;
-  revisionId: string;
-  number: number;
-}
-
-async function startImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<Target> {
-  const supplier = await db.company.findFirst({ where: { supplierId: header.supplierId, kind: "supplier" } });
+async function startImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<StartedRevision> {
+  const supplier = await findSupplier(db, header.supplierId);
   if (!supplier) throw new CatalogRefusal(`there is no supplier with supplierID "${header.supplierId}"`);
   if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId)
     throw new CatalogRefusal(
       `the file is for supplier "${header.supplierId}"; you can only publish your own company's catalogs`,
     );
 
-  let catalog = await db.catalog.findUnique({
-    where: { supplierCompanyId_catalogId: { supplierCompanyId: supplier.id, catalogId: header.catalogId } },
-  });
+  const catalog = await findCatalog(db, supplier.id, { catalogId: header.catalogId });
   if (catalog && catalog.resourceKey !== header.resourceKey)
     throw new CatalogRefusal(
       `catalog "${header.catalogId}" has the resourceKey "${catalog.resourceKey}", not "${header.resourceKey}"`,
     );
-  const keyHolder = catalog
-    ? null
-    : await db.catalog.findUnique({
-        where: { supplierCompanyId_resourceKey: { supplierCompanyId: supplier.id, resourceKey: header.resourceKey } },
-      });
+  const keyHolder = catalog ? null : await findCatalog(db, supplier.id, { resourceKey: header.resourceKey });
   if (keyHolder)
     throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
 
-  const createdCatalog = !catalog;
-  try {
-    catalog ??= await db.catalog.create({
-      data: {
-        supplierCompanyId: supplier.id,
-        catalogId: header.catalogId,
-        resourceKey: header.resourceKey,
-        ...catalogColumns(header.description),
-      },
-    });
-    await db.catalogRevision.deleteMany({
-      where: {
-        catalogId: catalog.id,
-        complete: false,
-        publishedAt: { lt: new Date(Date.now() - ABANDONED_IMPORT_MS) },
-      },
-    });
-    const latest = await db.catalogRevision.findFirst({
-      where: { catalogId: catalog.id },
-      orderBy: { number: "desc" },
-      select: { number: true },
-    });
-    const number = (latest?.number ?? 0) + 1;
-    const revision = await db.catalogRevision.create({
-      data: {
-        catalogId: catalog.id,
-        number,
-        comment: header.comment,
-        publishedAt: new Date(),
-        released: false,
-        complete: false,
-        validFrom: header.validFrom,
-        validUntil: header.validUntil,
-        catalogDescription: JSON.stringify(header.description),
-      },
-    });
-    return { catalogId: catalog.id, createdCatalog, revisionId: revision.id, number };
-  } catch (error) {
-    if (createdCatalog && catalog) await db.catalog.delete({ where: { id: catalog.id } });
-    if ((error as { code?: string }).code === "P2002")
-      throw new CatalogRefusal(
-        `another import of catalog "${header.catalogId}" is running; try again when it has finished`,
-      );
-    throw error;
-  }
+  const started = await startRevision(db, supplier.id, catalog, header);
+  if (!started)
+    throw new CatalogRefusal(
+      `another import of catalog "${header.catalogId}" is running; try again when it has finished`,
+    );
+  return started;
 }
 
 function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Promise<void> {
@@ -125,22 +76,6 @@ function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Pr
   );
 }
 
-function catalogColumns(description: CatalogDescription) {
-  return {
-    name: description.name,
-    language: description.language,
-    format: description.format,
-    formatVersion: description.formatVersion,
-    validCountries: JSON.stringify(description.validCountries),
-    productGroups: JSON.stringify(description.productGroups),
-  };
-}
-
-async function discard(db: Db, target: Target): Promise<void> {
-  await db.catalogRevision.delete({ where: { id: target.revisionId } });
-  if (target.createdCatalog) await db.catalog.delete({ where: { id: target.catalogId } });
-}
-
 /** Imports a master catalog file (as text chunks) as the catalog's next revision, unreleased. */
 export async function importCatalog(
   db: Db,
@@ -148,7 +83,7 @@ export async function importCatalog(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   let header: CatalogHeader | undefined;
-  let target: Target | undefined;
+  let target: StartedRevision | undefined;
   try {
     const { errors, articles } = await readCatalogFile(chunks, {
       header: async (read) => {
@@ -158,10 +93,10 @@ export async function importCatalog(
       articles: (batch) => writeArticles(db, target!.revisionId, batch),
     });
     if (errors.length > 0 || !header || !target) {
-      if (target) await discard(db, target);
+      if (target) await discardRevision(db, target);
       return { ok: false, errors: errors.length > 0 ? errors : [{ line: 1, message: "the file contains no catalog" }] };
     }
-    await db.catalogRevision.update({ where: { id: target.revisionId }, data: { complete: true } });
+    await completeRevision(db, target.revisionId);
     await recordAuditEvent(db, {
       type: "catalog.imported",
       userId: options.userId,
@@ -176,7 +111,7 @@ export async function importCatalog(
       articles,
     };
   } catch (error) {
-    if (target) await discard(db, target);
+    if (target) await discardRevision(db, target);
     throw error;
   }
 }
@@ -187,14 +122,8 @@ export async function releaseRevision(
   where: { supplierCompanyId: string; catalogId: string; revision: number },
   userId?: string,
 ): Promise<void> {
-  const catalog = await db.catalog.findUnique({
-    where: { supplierCompanyId_catalogId: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId } },
-  });
-  const revision =
-    catalog &&
-    (await db.catalogRevision.findUnique({
-      where: { catalogId_number: { catalogId: catalog.id, number: where.revision } },
-    }));
+  const catalog = await findCatalog(db, where.supplierCompanyId, { catalogId: where.catalogId });
+  const revision = catalog && (await findRevision(db, catalog.id, where.revision));
   if (!catalog || !revision)
     throw new CatalogPublishingError("not_found", `catalog "${where.catalogId}" has no revision ${where.revision}`);
   if (revision.released)
@@ -207,70 +136,14 @@ export async function releaseRevision(
       "incomplete",
       `revision ${where.revision} of catalog "${where.catalogId}" is still being imported`,
     );
-  const description = revision.catalogDescription
-    ? (JSON.parse(revision.catalogDescription) as CatalogDescription)
-    : undefined;
-  await db.$transaction(async (tx) => {
-    // Only an unreleased revision is released, also when two releases race.
-    const released = await tx.catalogRevision.updateMany({
-      where: { id: revision.id, released: false },
-      data: { released: true, publishedAt: new Date() },
-    });
-    if (released.count === 0)
-      throw new CatalogPublishingError(
-        "already_released",
-        `revision ${where.revision} of catalog "${where.catalogId}" is already released`,
-      );
-    if (description) await tx.catalog.update({ where: { id: catalog.id }, data: catalogColumns(description) });
-    await raiseChangeCounter(tx, "catalog_list");
-    await recordAuditEvent(tx, {
-      type: "catalog.released",
-      userId,
-      details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision },
-    });
+  const released = await markRevisionReleased(db, revision, {
+    type: "catalog.released",
+    userId,
+    details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision },
   });
-}
-
-export interface RevisionSummary {
-  number: number;
-  comment: string;
-  publishedAt: Date;
-  released: boolean;
-  complete: boolean;
-  validFrom: Date;
-  validUntil: Date | null;
-  articles: number;
-}
-
-export interface CatalogSummary {
-  catalogId: string;
-  resourceKey: string;
-  name: string;
-  revisions: RevisionSummary[];
-}
-
-/** A supplier's catalogs with their revisions, newest first. */
-export async function listSupplierCatalogs(db: Db, supplierCompanyId: string): Promise<CatalogSummary[]> {
-  const catalogs = await db.catalog.findMany({
-    where: { supplierCompanyId },
-    orderBy: { catalogId: "asc" },
-    include: { revisions: { orderBy: { number: "desc" }, include: { _count: { select: { articles: true } } } } },
-  });
-  return catalogs.map((catalog) => ({
-    catalogId: catalog.catalogId,
-    resourceKey: catalog.resourceKey,
-    name: catalog.name,
-    revisions: catalog.revisions.map(
-      ({ _count, number, comment, publishedAt, released, complete, validFrom, validUntil }) => ({
-        number,
-        comment,
-        publishedAt,
-        released,
-        complete,
-        validFrom,
-        validUntil,
-        articles: _count.articles,
-      }),
-    ),
-  }));
+  if (!released)
+    throw new CatalogPublishingError(
+      "already_released",
+      `revision ${where.revision} of catalog "${where.catalogId}" is already released`,
+    );
 }

@@ -15,25 +15,22 @@ import {
 import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/authorize/authorization-response";
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
 import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
-import { openInteraction } from "@/lib/oauth/authorize/interactions";
 import { decideNextStep } from "@/lib/oauth/authorize/next-step";
 import { invalidRequest, OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
 import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
-import { getKeySet } from "@/lib/oauth/keys/key-store";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";
+import { findGrantedScopes } from "@/lib/store/consent-store";
+import { openInteraction } from "@/lib/store/interaction-store";
+import { rememberSessionClient } from "@/lib/store/login-session-store";
+import { getKeySet } from "@/lib/store/signing-key-store";
 
 async function readParameters(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
   if (!isFormRequest(request))
     throw new UnsafeRedirectError("invalid_request", "the request body must be application/x-www-form-urlencoded");
   return new URLSearchParams(await readBodyText(request));
-}
-
-async function grantedScopesOf(context: ServiceContext, userId: string, clientId: string): Promise<string[] | null> {
-  const consent = await context.db.consent.findUnique({ where: { userId_clientId: { userId, clientId } } });
-  return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
 }
 
 /** Issues the code (or, in the implicit flow, the tokens) for an authorized request and sends it to the client. */
@@ -45,11 +42,7 @@ export async function completeAuthorization(
   status: 302 | 303,
 ): Promise<Response> {
   // Remember that this session signed in to the client, to tell it when the session ends.
-  await context.db.loginSessionClient.upsert({
-    where: { sessionId_clientId: { sessionId: session.id, clientId: request.client.id } },
-    create: { sessionId: session.id, clientId: request.client.id },
-    update: {},
-  });
+  await rememberSessionClient(context.db, session.id, request.client.id);
   const values =
     request.responseType === "code"
       ? {
@@ -89,7 +82,7 @@ async function continueAuthorization(
   const hintSubject = request.idTokenHint
     ? await hintedSubject(context, request.idTokenHint, request.client.id)
     : undefined;
-  const granted = session ? await grantedScopesOf(context, session.user.id, request.client.id) : null;
+  const granted = session ? await findGrantedScopes(context.db, session.user.id, request.client.id) : null;
   const facts = session ? { userId: session.user.id, authTime: session.authTime } : null;
   const step = decideNextStep(request, facts, granted, hintSubject, now);
   switch (step.kind) {

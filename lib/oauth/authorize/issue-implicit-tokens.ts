@@ -9,6 +9,8 @@ import { signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ActiveSession } from "@/lib/session/login-session";
+import { markConsentUsed } from "@/lib/store/consent-store";
+import { findUser } from "@/lib/store/user-store";
 
 export async function implicitResponseValues(
   context: ServiceContext,
@@ -17,7 +19,8 @@ export async function implicitResponseValues(
   scopes: string[],
   now = new Date(),
 ): Promise<Record<string, string>> {
-  const user = await context.db.user.findUniqueOrThrow({ where: { id: session.user.id }, include: { company: true } });
+  const user = await findUser(context.db, session.user.id);
+  if (!user) throw new Error(`the user ${session.user.id} of the session is gone`);
   const values: Record<string, string> = {};
   let accessToken: string | undefined;
   if (request.responseType.includes("token") && request.responseType !== "id_token") {
@@ -49,9 +52,6 @@ export async function implicitResponseValues(
       now,
     );
   }
-  await context.db.consent.updateMany({
-    where: { userId: user.id, clientId: request.client.id },
-    data: { lastUsedAt: now },
-  });
+  await markConsentUsed(context.db, { userId: user.id, clientId: request.client.id }, now);
   return values;
 }

@@ -15,7 +15,7 @@ import {
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { throttledNetwork } from "@/lib/http/client-address";
-import { lockWhenReached, reserveAttempt } from "@/lib/db/statements/throttles";
+import { lockWhenReached, reserveAttempt } from "@/lib/store/throttle-store";
 
 const locks = processCache("clientAuthLocks", () => new Map<string, number>());
 

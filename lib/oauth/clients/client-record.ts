@@ -1,13 +1,12 @@
-/** Converts between a client registration and its `clients` row (lists and language maps are JSON text). */
+/** A client registration as the protocol and the operator see it; lib/store/client-store.ts stores it. */
 import type { JSONWebKeySet } from "jose";
-import type { Client } from "@/lib/db/rows";
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 
 export type ClientKind = "browser" | "native" | "web" | "backend";
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post" | "private_key_jwt";
-type RefreshTokenPolicy = "reuse" | "rotate";
+export type RefreshTokenPolicy = "reuse" | "rotate";
 /** The algorithms OptiGate signs ID tokens with (lib/oauth/keys/signing-keys.ts). */
-type IdTokenSigningAlgorithm = "RS256" | "ES256" | "PS256";
+export type IdTokenSigningAlgorithm = "RS256" | "ES256" | "PS256";
 
 export interface ClientRegistration {
   /** Absent when the service is to assign one. */
@@ -42,56 +41,3 @@ export interface ClientRegistration {
 }
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
-
-export function clientRowData(registration: ClientRegistration) {
-  return {
-    kind: registration.kind,
-    names: JSON.stringify(registration.names),
-    descriptions: JSON.stringify(registration.descriptions),
-    grantTypes: JSON.stringify(registration.grantTypes),
-    responseTypes: JSON.stringify(registration.responseTypes),
-    redirectUris: JSON.stringify(registration.redirectUris),
-    corsOrigins: JSON.stringify(registration.corsOrigins),
-    postLogoutRedirectUris: JSON.stringify(registration.postLogoutRedirectUris),
-    allowedScopes: JSON.stringify(registration.allowedScopes),
-    tokenEndpointAuthMethod: registration.tokenEndpointAuthMethod,
-    offlineAccess: registration.offlineAccess,
-    refreshTokenPolicy: registration.refreshTokenPolicy,
-    frontchannelLogoutUri: registration.frontchannelLogoutUri,
-    backchannelLogoutUri: registration.backchannelLogoutUri,
-    resourceServer: registration.resourceServer,
-    companyId: registration.companyId,
-    jwks: registration.jwks ? JSON.stringify(registration.jwks) : null,
-    jwksUri: registration.jwksUri,
-    idTokenSignedResponseAlg: registration.idTokenSignedResponseAlg,
-    idTokenClaims: registration.idTokenClaims,
-  };
-}
-
-export function registeredClientFromRow(row: Client): RegisteredClient {
-  return {
-    id: row.id,
-    kind: row.kind as ClientKind,
-    names: JSON.parse(row.names),
-    descriptions: JSON.parse(row.descriptions),
-    grantTypes: JSON.parse(row.grantTypes),
-    responseTypes: JSON.parse(row.responseTypes),
-    redirectUris: JSON.parse(row.redirectUris),
-    corsOrigins: JSON.parse(row.corsOrigins),
-    postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris),
-    allowedScopes: JSON.parse(row.allowedScopes),
-    tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as TokenEndpointAuthMethod,
-    offlineAccess: row.offlineAccess,
-    refreshTokenPolicy: row.refreshTokenPolicy as RefreshTokenPolicy,
-    frontchannelLogoutUri: row.frontchannelLogoutUri,
-    backchannelLogoutUri: row.backchannelLogoutUri,
-    resourceServer: row.resourceServer,
-    companyId: row.companyId,
-    jwks: row.jwks ? JSON.parse(row.jwks) : null,
-    jwksUri: row.jwksUri,
-    idTokenSignedResponseAlg: row.idTokenSignedResponseAlg as IdTokenSigningAlgorithm | null,
-    idTokenClaims: row.idTokenClaims,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}

@@ -12,7 +12,7 @@ import {
   readClientCredentials,
   usesBasicAuthentication,
 } from "@/lib/oauth/clients/client-authentication";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { oauthErrorResponse } from "@/lib/oauth/json-response";
 import type { ServiceContext } from "@/lib/service-context";
 

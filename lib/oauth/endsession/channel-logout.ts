@@ -10,6 +10,8 @@ import { escapeHtml } from "@/lib/http/html";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
+import { findClientLogoutUris } from "@/lib/store/client-store";
+import { listSessionClients } from "@/lib/store/login-session-store";
 
 interface LogoutTarget {
   clientId: string;
@@ -24,17 +26,8 @@ interface LogoutTarget {
 /** The clients the given sessions signed in to that registered a logout URI. */
 async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
   if (sessionIds.length === 0) return [];
-  const rows = await context.db.loginSessionClient.findMany({
-    where: { sessionId: { in: sessionIds } },
-    include: { session: { select: { userId: true } } },
-  });
-  const clients = await context.db.client.findMany({
-    where: {
-      id: { in: [...new Set(rows.map((r) => r.clientId))] },
-      OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
-    },
-    select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
-  });
+  const rows = await listSessionClients(context.db, sessionIds);
+  const clients = await findClientLogoutUris(context.db, [...new Set(rows.map((r) => r.clientId))]);
   const byId = new Map(clients.map((c) => [c.id, c]));
   return rows.flatMap((row) => {
     const client = byId.get(row.clientId);
@@ -43,7 +36,7 @@ async function logoutTargets(context: ServiceContext, sessionIds: string[]): Pro
           {
             clientId: client.id,
             sessionId: row.sessionId,
-            userId: row.session.userId,
+            userId: row.userId,
             frontchannelLogoutUri: client.frontchannelLogoutUri,
             backchannelLogoutUri: client.backchannelLogoutUri,
             idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,

@@ -12,7 +12,7 @@ import {
   type EndSessionRequest,
 } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
-import { endLoginSession } from "@/lib/session/end-sessions";
+import { endLoginSession } from "@/lib/store/login-session-store";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie, SESSION_COOKIE } from "@/lib/session/session-cookie";
 

@@ -3,10 +3,10 @@
  * post_logout_redirect_uri, state, ui_locales. The post-logout URI counts only when it exactly matches one the client
  * registered and no presented hint was bad; otherwise OptiGate never redirects.
  */
-import { findClient } from "@/lib/oauth/clients/client-store";
+import { findClient } from "@/lib/store/client-store";
 import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
 import { isRegisteredUri } from "@/lib/oauth/redirect-uri-matching";
-import { getKeySet } from "@/lib/oauth/keys/key-store";
+import { getKeySet } from "@/lib/store/signing-key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 export { END_SESSION_PARAMETERS } from "@/lib/oauth/endsession/end-session-parameters";

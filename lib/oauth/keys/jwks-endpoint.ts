@@ -1,4 +1,4 @@
-import { getKeySet } from "@/lib/oauth/keys/key-store";
+import { getKeySet } from "@/lib/store/signing-key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 /** GET the JWKS. A short cache: after a rotation relying parties see the new key within minutes (and refetch on an unknown kid). */

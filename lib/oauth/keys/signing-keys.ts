@@ -1,13 +1,23 @@
 /**
  * The service's signing keys. One active key per algorithm OptiGate signs with (access tokens: TOKEN_SIGNING_ALG;
- * ID tokens: any of the three, per client, so discovery advertises all and each has a published key) is created by `npm run migrate` or the start script, or else by the first process that needs to sign. Rotation makes a new key active and keeps the old one published in the JWKS until
- * every token it signed has expired. Private keys are stored sealed with a key derived from SECRET_KEY.
+ * ID tokens: any of the three, per client, so discovery advertises all and each has a published key) is created by
+ * `npm run migrate` or the start script, or else by the first process that needs to sign. Rotation makes a new key
+ * active and keeps the old one published in the JWKS until every token it signed has expired. Private keys are stored
+ * sealed with a key derived from SECRET_KEY (lib/store/signing-key-store.ts).
  */
-import { KEY_RETENTION_SECONDS } from "@/lib/config/policy";
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { deriveKey, seal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
+import {
+  forgetKeySet,
+  getKeySet,
+  hasActiveSigningKey,
+  rotateInSigningKey,
+  storeSigningKey,
+  type ActiveKey,
+  type KeySet,
+  type NewSigningKey,
+} from "@/lib/store/signing-key-store";
 
 export const SIGNING_ALGORITHMS = ["RS256", "ES256", "PS256"] as const;
 export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
@@ -15,7 +25,7 @@ export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 export const isSigningAlgorithm = (value: unknown): value is SigningAlgorithm =>
   SIGNING_ALGORITHMS.includes(value as SigningAlgorithm);
 
-async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
+async function createKey(alg: SigningAlgorithm, secretKey: string): Promise<NewSigningKey> {
   const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });
   const jwk: JWK = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(jwk);
@@ -27,11 +37,7 @@ async function createKeyRow(alg: SigningAlgorithm, secretKey: string) {
   };
 }
 
-/**
- * Creates the active key of each required algorithm that has none; returns the kids it created. Two processes that
- * start at once on a fresh database may each create one: then the newest stays active everywhere, and the other is
- * retired like a rotated key (published until what it signed has expired).
- */
+/** Creates the active key of each required algorithm that has none; returns the kids it created. */
 export async function ensureSigningKeys(
   db: Db,
   algorithms: SigningAlgorithm[],
@@ -40,25 +46,10 @@ export async function ensureSigningKeys(
 ): Promise<string[]> {
   const created: string[] = [];
   for (const alg of algorithms) {
-    const active = await db.signingKey.findFirst({
-      where: { algorithm: alg, supersededAt: null },
-      select: { id: true },
-    });
-    if (active) continue;
-    const row = await createKeyRow(alg, secretKey);
-    await db.signingKey.create({ data: { ...row, createdAt: now } });
-    created.push(row.id);
-    const [, ...others] = await db.signingKey.findMany({
-      where: { algorithm: alg, supersededAt: null },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { id: true },
-    });
-    if (others.length > 0) {
-      await db.signingKey.updateMany({
-        where: { id: { in: others.map((key) => key.id) }, supersededAt: null },
-        data: { supersededAt: now, retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000) },
-      });
-    }
+    if (await hasActiveSigningKey(db, alg)) continue;
+    const key = await createKey(alg, secretKey);
+    await storeSigningKey(db, key, now);
+    created.push(key.id);
   }
   return created;
 }
@@ -70,21 +61,24 @@ export async function rotateSigningKey(
   secretKey: string,
   now = new Date(),
 ): Promise<{ kid: string; retired: string[] }> {
-  const row = await createKeyRow(alg, secretKey);
-  return db.$transaction(async (tx) => {
-    const previous = await tx.signingKey.findMany({
-      where: { algorithm: alg, supersededAt: null },
-      select: { id: true },
-    });
-    await tx.signingKey.updateMany({
-      where: { algorithm: alg, supersededAt: null },
-      data: { supersededAt: now, retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000) },
-    });
-    await tx.signingKey.create({ data: { ...row, createdAt: now } });
-    await recordAuditEvent(tx, {
-      type: "signing_key.rotated",
-      details: { algorithm: alg, kid: row.id, superseded: previous.map((k) => k.id) },
-    });
-    return { kid: row.id, retired: previous.map((k) => k.id) };
-  });
+  const key = await createKey(alg, secretKey);
+  return { kid: key.id, retired: await rotateInSigningKey(db, key, now) };
+}
+
+export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {
+  const key = keys.active.get(alg);
+  if (!key) throw new Error(`no active ${alg} signing key`);
+  return key;
+}
+
+/**
+ * The active key for `alg`, created first when there is none: when only Next.js serves and nothing prepared the
+ * database (`npm run migrate`), the first process that signs makes it.
+ */
+export async function signingKeyFor(db: Db, secretKey: string, alg: SigningAlgorithm): Promise<ActiveKey> {
+  const key = (await getKeySet(db, secretKey)).active.get(alg);
+  if (key) return key;
+  await ensureSigningKeys(db, [alg], secretKey);
+  forgetKeySet();
+  return activeKey(await getKeySet(db, secretKey), alg);
 }

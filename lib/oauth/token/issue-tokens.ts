@@ -6,7 +6,7 @@ import { storeRefreshToken } from "@/lib/store/refresh-token-store";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";

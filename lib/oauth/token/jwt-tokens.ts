@@ -8,8 +8,7 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS, ID_TOKEN_LIFETIME_SECONDS } from "@/lib/
 import { createHash, randomUUID } from "node:crypto";
 import type { Company, User } from "@/lib/db/rows";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
-import { signingKeyFor } from "@/lib/oauth/keys/key-store";
-import { isSigningAlgorithm, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import { isSigningAlgorithm, signingKeyFor, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import type { ServiceContext } from "@/lib/service-context";
 
 export type UserWithCompany = User & { company: Company };

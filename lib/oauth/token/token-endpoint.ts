@@ -10,7 +10,7 @@ import { refreshTokens } from "@/lib/oauth/token/grants/refresh-token";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 
 function runGrant(
   context: ServiceContext,

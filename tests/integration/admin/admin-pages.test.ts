@@ -157,7 +157,7 @@ describe(`operator form handler on ${testProvider()}`, () => {
     );
     expect(details?.company).toEqual({ id: "demo-company-frames", name: "Frame Works GmbH" });
     expect(details?.metadata.company_id).toBe("demo-company-frames");
-    const { forgetClient } = await import("@/lib/oauth/clients/client-store");
+    const { forgetClient } = await import("@/lib/store/client-store");
     forgetClient("demo-backend");
     const token = await call(
       "token",

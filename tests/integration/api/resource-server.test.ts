@@ -27,7 +27,8 @@ async function expectInvalidToken(token: string | undefined, headers: Record<str
 
 /** A token signed with OptiGate's active key, with the given changes to a valid access token's header and claims. */
 async function forged(changes: { header?: Record<string, unknown>; claims?: Record<string, unknown> }) {
-  const { getKeySet, activeKey } = await import("@/lib/oauth/keys/key-store");
+  const { getKeySet } = await import("@/lib/store/signing-key-store");
+  const { activeKey } = await import("@/lib/oauth/keys/signing-keys");
   const { signJwt } = await import("@/lib/oauth/keys/jwt-signer");
   const { getServiceContext } = await import("@/lib/service-context");
   const context = getServiceContext();

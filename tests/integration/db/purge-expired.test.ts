@@ -1,7 +1,7 @@
 /** The purge removes what can never be used again, in bounded batches, and nothing that still can be. */
 import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
-import { purgeExpired, purgeUntilDrained } from "@/lib/setup/purge-expired";
+import { purgeExpired, purgeUntilDrained } from "@/lib/store/expired-rows-store";
 import { runScript } from "../../helpers/run-script";
 import { useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";

@@ -6,7 +6,7 @@
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { driverOf } from "@/lib/db/prisma";
-import { changeRegistration } from "@/lib/registrations/registration-store";
+import { changeRegistration } from "@/lib/registrations/registrations";
 import { useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 

@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/prisma";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
-import { forgetClient } from "@/lib/oauth/clients/client-store";
-import { forgetKeySet } from "@/lib/oauth/keys/key-store";
+import { forgetClient } from "@/lib/store/client-store";
+import { forgetKeySet } from "@/lib/store/signing-key-store";
 import { ensureSigningKeys } from "@/lib/oauth/keys/signing-keys";
 import { syncScopes } from "@/lib/setup/sync-scopes";
 import { basic, formRequest, ISSUER } from "../../helpers/oauth-service";

@@ -12,7 +12,7 @@ import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
 import { addTrustedIssuer, linkSubject } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
-import { forgetTrustedIssuers } from "@/lib/federation/trusted-issuers";
+import { forgetTrustedIssuers } from "@/lib/store/trusted-issuer-store";
 import { basic, call, formRequest, ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
 import { keySet, nowSeconds, partnerKey, signed, type PartnerKey } from "../../helpers/partner-keys";
 import { runScript } from "../../helpers/run-script";

@@ -156,7 +156,7 @@ describe(`GET|POST /connect/endsession on ${testProvider()}`, () => {
     const db = service().database.db;
     const row = await db.client.findUniqueOrThrow({ where: { id: "demo-web" } });
     await db.client.update({ where: { id: "demo-web" }, data: { id: "demo-web-renamed" } });
-    const { forgetClient } = await import("@/lib/oauth/clients/client-store");
+    const { forgetClient } = await import("@/lib/store/client-store");
     let location: string | null;
     try {
       forgetClient();

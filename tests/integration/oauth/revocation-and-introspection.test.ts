@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
-import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
+import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 import {
   authorizeWithConsent,
   basic,
@@ -175,7 +175,7 @@ describe(`POST /connect/introspect on ${testProvider()}`, () => {
   });
 });
 
-describe(`revokeConsent on ${testProvider()}`, () => {
+describe(`revokeConsentAndItsGrants on ${testProvider()}`, () => {
   it("revokes the consent, its refresh tokens and unused codes in one go; sign-in asks for consent again", async () => {
     const agent = new UserAgent();
     const grant = await webGrant(agent);
@@ -189,8 +189,8 @@ describe(`revokeConsent on ${testProvider()}`, () => {
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
 
-    expect(await revokeConsent(db, user.id, "demo-web")).toBe(true);
-    expect(await revokeConsent(db, user.id, "demo-web")).toBe(false);
+    expect(await revokeConsentAndItsGrants(db, user.id, "demo-web")).toBe(true);
+    expect(await revokeConsentAndItsGrants(db, user.id, "demo-web")).toBe(false);
     expect((await (await refresh(grant.refresh_token)).json()).error).toBe("invalid_grant");
     const redeemed = await call(
       "token",

@@ -3,7 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { addClientSecret, disableClientSecret, registerClient } from "@/lib/admin/client-registry";
-import { revokeConsent } from "@/lib/oauth/consent/revoke-consent";
+import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 import {
   authorizeWithConsent,
   basic,
@@ -211,7 +211,7 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
     const { code } = await authorizeWithConsent(agent, { ...webParams, scope: "openid profile" });
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    await revokeConsent(db, user.id, "demo-web");
+    await revokeConsentAndItsGrants(db, user.id, "demo-web");
     await expectError(await redeem(code), 400, "invalid_grant");
   });
 
@@ -273,7 +273,7 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
       where: { clientId: "shop:east" },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    const { forgetClient } = await import("@/lib/oauth/clients/client-store");
+    const { forgetClient } = await import("@/lib/store/client-store");
     forgetClient("shop:east"); // the row was changed behind the registry's back
     await expectError(await shopToken("p@ss word+/%"), 401, "invalid_client");
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { findClient } from "@/lib/oauth/clients/client-store";
+import { findClient } from "@/lib/store/client-store";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
 import {
   authorizeWithConsent,

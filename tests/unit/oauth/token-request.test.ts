@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { OAuthError } from "@/lib/oauth/errors";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";

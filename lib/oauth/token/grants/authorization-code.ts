@@ -1,21 +1,21 @@
 /**
  * grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6). The code is single-use: it is consumed by one
- * conditional update that also returns it (lib/db/statements/tokens.ts), so of concurrent redemptions exactly one
- * succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the refresh
- * tokens issued from it (RFC 6749 §4.1.2).
+ * conditional update that also returns it (lib/store/authorization-code-store.ts), so of concurrent redemptions
+ * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
+ * refresh tokens issued from it (RFC 6749 §4.1.2).
  */
 import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { hashToken } from "@/lib/crypto/tokens";
-import { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidGrant } from "@/lib/oauth/errors";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { sameUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
-import { findActiveUser } from "@/lib/store/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
+import { consumeAuthorizationCode, findAuthorizationCode } from "@/lib/store/authorization-code-store";
+import { findActiveUser } from "@/lib/store/user-store";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
   await revokeRefreshTokens(context.db, { authorizationCodeId: codeId }, now);
@@ -38,7 +38,7 @@ function checkCodeVerifier(codeChallenge: string | null, verifier: string | unde
 
 /** The reason a code could not be consumed; a second use also revokes what the first one issued. */
 async function refusal(context: ServiceContext, codeHash: string, clientId: string, now: Date): Promise<Error> {
-  const row = await context.db.authorizationCode.findUnique({ where: { codeHash } });
+  const row = await findAuthorizationCode(context.db, codeHash);
   if (!row || row.clientId !== clientId) return invalidGrant("the authorization code is not valid");
   if (row.consumedAt) {
     await revokeTokensIssuedFrom(context, row.id, now);
@@ -60,7 +60,7 @@ export async function redeemAuthorizationCode(
   if (!sameUri(row.redirectUri, redirectUri))
     throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
-  // A revoked consent takes its unused codes with it (revokeConsent), so a consumed code still has its consent.
+  // Revoking a consent deletes its unused codes (revokeConsentAndItsGrants), so a consumed code still has its consent.
   const user = await findActiveUser(context.db, row.userId);
   if (!user) throw invalidGrant("the user of this authorization code is no longer active");
   const scopes = JSON.parse(row.scopes) as string[];

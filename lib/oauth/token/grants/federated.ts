@@ -5,10 +5,10 @@
  * outcome is an audit event (an issued token's in one commit with the use of its JWT); a refused grant writes
  * nothing else.
  */
-import { recordAuditEvent, type AuditEvent } from "@/lib/audit/record-audit-event";
+import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidGrant, OAuthError } from "@/lib/oauth/errors";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { grantedApiScopes } from "@/lib/oauth/token/api-scopes";

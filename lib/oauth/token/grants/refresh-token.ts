@@ -16,7 +16,7 @@ import { REFRESH_TOKEN_LIFETIME_SECONDS, ROTATION_GRACE_SECONDS } from "@/lib/co
 import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
-import type { ClientWithSecrets } from "@/lib/oauth/clients/client-store";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/store/user-store";

@@ -2,7 +2,8 @@
  * Consent prompts as server-side interactions. The authorization endpoint opens one only after the request passed all
  * of its checks (login, prompt=login, max_age, id_token_hint) for a login session; the consent page shows it and its
  * form decides it, once, for that same session. So the consent step cannot be reached around those checks, replayed,
- * or used from another browser. The value in the URL is 256 random bits; only its hash is stored.
+ * or used from another browser. The value in the URL is 256 random bits; only its hash is stored
+ * (`authorization_interactions`).
  */
 import { INTERACTION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";

@@ -1,12 +1,12 @@
 /**
- * Removes rows that can never be used again: refresh tokens a day after they expired (rotated-out tokens stay until
- * then, so that their reuse is still caught), authorization codes a day after they expired (a code presented again
- * within that day still revokes what it issued), tickets, consent prompts, login sessions a day after they ended or
- * expired, sign-in throttle counters whose window and lock are over, and used assertion ids whose assertions have
- * expired. Each kind is deleted in batches of at most
- * `batch` rows per round, selected through an index on the expiry, so a round never holds a long transaction or a large
- * delete. purgeUntilDrained repeats rounds while they come back full, pausing between them so that requests get
- * the database in between; the Node server runs it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
+ * Expired rows, removed as they can never be used again: refresh tokens a day after they expired (rotated-out tokens
+ * stay until then, so that their reuse is still caught), authorization codes a day after they expired (a code
+ * presented again within that day still revokes what it issued), tickets, consent prompts, login sessions a day after
+ * they ended or expired, sign-in throttle counters whose window and lock are over, and used assertion ids whose
+ * assertions have expired. Each kind is deleted in batches of at most `batch` rows per round, selected through an
+ * index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
+ * while they come back full, pausing between them so that requests get the database in between; the Node server runs
+ * it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
  */
 import { THROTTLE_WINDOW_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";

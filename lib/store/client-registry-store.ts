@@ -1,0 +1,175 @@
+/**
+ * Registered clients as the operator changes them (lib/admin/client-registry.ts): registering, replacing a
+ * registration, adding, expiring and disabling secrets, removing. Each change is one transaction with its audit event
+ * naming the operator (`by`). Secrets are stored only as SHA-256 hashes. The registry drops the client from this
+ * process's client cache (lib/store/client-store.ts, forgetClient) after each change.
+ */
+import { hashToken } from "@/lib/crypto/tokens";
+import type { Db } from "@/lib/db/prisma";
+import type { Client } from "@/lib/db/rows";
+import type { ClientRegistration, RegisteredClient } from "@/lib/oauth/clients/client-record";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import { clientRowData, registeredClientFromRow } from "@/lib/store/client-store";
+
+/** A secret to store with its value, of which only the hash is kept. */
+export interface NewClientSecret {
+  value: string;
+  description?: string;
+  expiresAt?: Date;
+}
+
+async function insertSecret(
+  tx: Pick<Db, "clientSecret" | "auditEvent">,
+  clientId: string,
+  secret: NewClientSecret,
+  by?: string,
+): Promise<string> {
+  const { value, description, expiresAt } = secret;
+  const row = await tx.clientSecret.create({
+    data: { clientId, secretHash: hashToken(value), description, expiresAt },
+  });
+  await recordAuditEvent(tx, { type: "client.secret_added", userId: by, clientId, details: { secretId: row.id } });
+  return row.id;
+}
+
+export async function clientExists(db: Pick<Db, "client">, clientId: string): Promise<boolean> {
+  return (await db.client.findUnique({ where: { id: clientId }, select: { id: true } })) !== null;
+}
+
+/**
+ * Registers a client with its audit event; null (nothing written) when the id is taken. `checkCompany` runs before
+ * the insert and `firstSecret` (for clients that use secrets) after it, in the same transaction; either may refuse
+ * the registration by throwing.
+ */
+export function insertClient(
+  db: Db,
+  id: string,
+  registration: ClientRegistration,
+  steps: { checkCompany(tx: Pick<Db, "company">): Promise<void>; firstSecret?: () => NewClientSecret },
+  by?: string,
+): Promise<{ client: RegisteredClient; secretId?: string } | null> {
+  return db.$transaction(async (tx) => {
+    if (await clientExists(tx, id)) return null;
+    await steps.checkCompany(tx);
+    const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
+    await recordAuditEvent(tx, {
+      type: "client.registered",
+      userId: by,
+      clientId: id,
+      details: { kind: registration.kind },
+    });
+    const secretId = steps.firstSecret ? await insertSecret(tx, id, steps.firstSecret(), by) : undefined;
+    return { client: registeredClientFromRow(row), secretId };
+  });
+}
+
+/**
+ * Replaces a client's registration (its id stays) with its audit event; null (nothing written) when there is no such
+ * client. `check` sees the stored client first and may refuse the change by throwing.
+ */
+export function replaceClientRegistration(
+  db: Db,
+  clientId: string,
+  registration: ClientRegistration,
+  check: (tx: Pick<Db, "company">, existing: Client) => Promise<void>,
+  by?: string,
+): Promise<RegisteredClient | null> {
+  return db.$transaction(async (tx) => {
+    const existing = await tx.client.findUnique({ where: { id: clientId } });
+    if (!existing) return null;
+    await check(tx, existing);
+    const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
+    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId });
+    return registeredClientFromRow(updated);
+  });
+}
+
+/** Sets when the client's secret expires (null: never), with its audit event; false when it has no such secret. */
+export function setSecretExpiry(
+  db: Db,
+  clientId: string,
+  secretId: string,
+  expiresAt: Date | null,
+  by?: string,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    if (!(await tx.clientSecret.findFirst({ where: { id: secretId, clientId } }))) return false;
+    await tx.clientSecret.update({ where: { id: secretId }, data: { expiresAt } });
+    await recordAuditEvent(tx, {
+      type: "client.secret_expiry_set",
+      userId: by,
+      clientId,
+      details: { secretId, expiresAt },
+    });
+    return true;
+  });
+}
+
+export async function listClients(db: Db): Promise<RegisteredClient[]> {
+  const rows = await db.client.findMany({ orderBy: { id: "asc" } });
+  return rows.map(registeredClientFromRow);
+}
+
+/** The client with its secrets as the operator sees them (never their hashes), or null. */
+export async function findClientAndSecrets(db: Db, clientId: string) {
+  const row = await db.client.findUnique({ where: { id: clientId } });
+  if (!row) return null;
+  const secrets = await db.clientSecret.findMany({
+    where: { clientId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, description: true, createdAt: true, expiresAt: true, disabledAt: true },
+  });
+  return { client: registeredClientFromRow(row), secrets };
+}
+
+/**
+ * Adds a secret with its audit event and returns its id; null (nothing written) when there is no such client.
+ * `secret` sees the stored client and gives the secret, or refuses by throwing.
+ */
+export function insertClientSecret(
+  db: Db,
+  clientId: string,
+  secret: (client: Client) => NewClientSecret,
+  by?: string,
+): Promise<string | null> {
+  return db.$transaction(async (tx) => {
+    const row = await tx.client.findUnique({ where: { id: clientId } });
+    return row ? insertSecret(tx, clientId, secret(row), by) : null;
+  });
+}
+
+/** Disables the client's secret with its audit event, unless there is no such client or secret or it is disabled. */
+export function disableSecret(
+  db: Db,
+  clientId: string,
+  secretId: string,
+  by?: string,
+): Promise<"disabled" | "no_client" | "no_secret" | "already_disabled"> {
+  return db.$transaction(async (tx) => {
+    if (!(await clientExists(tx, clientId))) return "no_client";
+    const secret = await tx.clientSecret.findFirst({ where: { id: secretId, clientId } });
+    if (!secret) return "no_secret";
+    if (secret.disabledAt) return "already_disabled";
+    await tx.clientSecret.update({ where: { id: secretId }, data: { disabledAt: new Date() } });
+    await recordAuditEvent(tx, { type: "client.secret_disabled", userId: by, clientId, details: { secretId } });
+    return "disabled";
+  });
+}
+
+/** Removes the client with its secrets, consents, codes and refresh tokens; false when there is no such client. */
+export function deleteClient(db: Db, clientId: string, by?: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    if (!(await clientExists(tx, clientId))) return false;
+    await tx.client.delete({ where: { id: clientId } });
+    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId });
+    return true;
+  });
+}
+
+/** How these clients authenticate and which grants they may use (those that exist). */
+export function findClientGrantTypes(db: Pick<Db, "client">, clientIds: string[]) {
+  return db.client.findMany({
+    where: { id: { in: clientIds } },
+    select: { id: true, tokenEndpointAuthMethod: true, grantTypes: true },
+  });
+}

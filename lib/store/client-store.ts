@@ -1,0 +1,152 @@
+/**
+ * Registered clients (`clients` and their secrets) as the protocol reads them: one client with the hashes of its usable
+ * secrets, the origins browser clients registered for CORS, and the logout URIs of the clients a session signed in to.
+ * Lists and language maps are stored as JSON text; clientRowData and registeredClientFromRow convert both ways.
+ *
+ * Clients and the CORS origins are cached per process for a few seconds: changes made in this process (admin pages)
+ * are seen at once through forgetClient(), changes made by the CLI in another process within CLIENT_CACHE_SECONDS.
+ */
+import { CLIENT_CACHE_SECONDS, CORS_CACHE_SECONDS } from "@/lib/config/policy";
+import { processCache } from "@/lib/cache/process-cache";
+import type { Db } from "@/lib/db/prisma";
+import type { Client } from "@/lib/db/rows";
+import type {
+  ClientKind,
+  ClientRegistration,
+  IdTokenSigningAlgorithm,
+  RefreshTokenPolicy,
+  RegisteredClient,
+  TokenEndpointAuthMethod,
+} from "@/lib/oauth/clients/client-record";
+
+export interface ClientWithSecrets extends RegisteredClient {
+  /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */
+  secrets: { hash: string; expiresAt: Date | null }[];
+}
+
+/** A client that registered where to be told that a session ended. */
+export interface ClientLogoutUris {
+  id: string;
+  frontchannelLogoutUri: string | null;
+  backchannelLogoutUri: string | null;
+  idTokenSignedResponseAlg: string | null;
+}
+
+export function clientRowData(registration: ClientRegistration) {
+  return {
+    kind: registration.kind,
+    names: JSON.stringify(registration.names),
+    descriptions: JSON.stringify(registration.descriptions),
+    grantTypes: JSON.stringify(registration.grantTypes),
+    responseTypes: JSON.stringify(registration.responseTypes),
+    redirectUris: JSON.stringify(registration.redirectUris),
+    corsOrigins: JSON.stringify(registration.corsOrigins),
+    postLogoutRedirectUris: JSON.stringify(registration.postLogoutRedirectUris),
+    allowedScopes: JSON.stringify(registration.allowedScopes),
+    tokenEndpointAuthMethod: registration.tokenEndpointAuthMethod,
+    offlineAccess: registration.offlineAccess,
+    refreshTokenPolicy: registration.refreshTokenPolicy,
+    frontchannelLogoutUri: registration.frontchannelLogoutUri,
+    backchannelLogoutUri: registration.backchannelLogoutUri,
+    resourceServer: registration.resourceServer,
+    companyId: registration.companyId,
+    jwks: registration.jwks ? JSON.stringify(registration.jwks) : null,
+    jwksUri: registration.jwksUri,
+    idTokenSignedResponseAlg: registration.idTokenSignedResponseAlg,
+    idTokenClaims: registration.idTokenClaims,
+  };
+}
+
+export function registeredClientFromRow(row: Client): RegisteredClient {
+  return {
+    id: row.id,
+    kind: row.kind as ClientKind,
+    names: JSON.parse(row.names),
+    descriptions: JSON.parse(row.descriptions),
+    grantTypes: JSON.parse(row.grantTypes),
+    responseTypes: JSON.parse(row.responseTypes),
+    redirectUris: JSON.parse(row.redirectUris),
+    corsOrigins: JSON.parse(row.corsOrigins),
+    postLogoutRedirectUris: JSON.parse(row.postLogoutRedirectUris),
+    allowedScopes: JSON.parse(row.allowedScopes),
+    tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as TokenEndpointAuthMethod,
+    offlineAccess: row.offlineAccess,
+    refreshTokenPolicy: row.refreshTokenPolicy as RefreshTokenPolicy,
+    frontchannelLogoutUri: row.frontchannelLogoutUri,
+    backchannelLogoutUri: row.backchannelLogoutUri,
+    resourceServer: row.resourceServer,
+    companyId: row.companyId,
+    jwks: row.jwks ? JSON.parse(row.jwks) : null,
+    jwksUri: row.jwksUri,
+    idTokenSignedResponseAlg: row.idTokenSignedResponseAlg as IdTokenSigningAlgorithm | null,
+    idTokenClaims: row.idTokenClaims,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const cache = processCache(
+  "clients",
+  () => new Map<string, { loadedAt: number; client: Promise<ClientWithSecrets | null> }>(),
+);
+
+const corsCache = processCache("corsOrigins", () => ({
+  entry: undefined as { loadedAt: number; origins: Promise<Set<string>> } | undefined,
+}));
+
+async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets | null> {
+  const row = await db.client.findUnique({
+    where: { id: clientId },
+    include: { secrets: { where: { disabledAt: null }, select: { secretHash: true, expiresAt: true } } },
+  });
+  if (!row) return null;
+  return {
+    ...registeredClientFromRow(row),
+    secrets: row.secrets.map((s) => ({ hash: s.secretHash, expiresAt: s.expiresAt })),
+  };
+}
+
+export function findClient(db: Db, clientId: string, now = Date.now()): Promise<ClientWithSecrets | null> {
+  const entry = cache.get(clientId);
+  if (entry && now - entry.loadedAt < CLIENT_CACHE_SECONDS * 1000) return entry.client;
+  const client = loadClient(db, clientId);
+  cache.set(clientId, { loadedAt: now, client });
+  client.catch(() => cache.delete(clientId));
+  return client;
+}
+
+export function forgetClient(clientId?: string): void {
+  if (clientId === undefined) cache.clear();
+  else cache.delete(clientId);
+  forgetCorsOrigins();
+}
+
+async function loadCorsOrigins(db: Db): Promise<Set<string>> {
+  const rows = await db.client.findMany({ where: { kind: "browser" }, select: { corsOrigins: true } });
+  return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));
+}
+
+/** The origins every browser client registered, together. */
+export function findCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
+  if (!corsCache.entry || now - corsCache.entry.loadedAt > CORS_CACHE_SECONDS * 1000) {
+    const origins = loadCorsOrigins(db);
+    corsCache.entry = { loadedAt: now, origins };
+    origins.catch(() => (corsCache.entry = undefined));
+  }
+  return corsCache.entry.origins;
+}
+
+function forgetCorsOrigins(): void {
+  corsCache.entry = undefined;
+}
+
+/** Those of the clients that registered a front- or back-channel logout URI. */
+export function findClientLogoutUris(db: Db, clientIds: string[]): Promise<ClientLogoutUris[]> {
+  return db.client.findMany({
+    where: {
+      id: { in: clientIds },
+      OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
+    },
+    select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
+  });
+}

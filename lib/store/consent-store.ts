@@ -1,0 +1,122 @@
+/**
+ * Consents (which scopes a user granted a client, as a JSON list) and the scope definitions they are shown with.
+ * Storing a decision and taking a consent back are each one transaction with their audit event; taking it back also
+ * revokes the client's refresh tokens for that user and deletes its unused authorization codes, so the client's next
+ * refresh is invalid_grant and its next sign-in asks for consent again.
+ */
+import type { Db } from "@/lib/db/prisma";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import { deleteUnusedAuthorizationCodes } from "@/lib/store/authorization-code-store";
+import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
+
+/** A scope definition as stored; display names and descriptions are JSON maps of language tag to text. */
+export interface ScopeRow {
+  name: string;
+  kind: string;
+  displayNames: string;
+  descriptions: string;
+}
+
+const userClient = (userId: string, clientId: string) => ({ userId_clientId: { userId, clientId } });
+
+/** The scopes the user currently grants the client, or null when there is no consent or it was revoked. */
+export async function findGrantedScopes(db: Db, userId: string, clientId: string): Promise<string[] | null> {
+  const consent = await db.consent.findUnique({ where: userClient(userId, clientId) });
+  return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
+}
+
+/** The id of the user's consent for the client (current or revoked), to link what is issued under it. */
+export async function findConsentId(db: Db, userId: string, clientId: string): Promise<string | undefined> {
+  const consent = await db.consent.findUnique({ where: userClient(userId, clientId), select: { id: true } });
+  return consent?.id;
+}
+
+/** Notes that the client used the consent (a sign-in), for the portal's "last used". */
+export async function markConsentUsed(
+  db: Db,
+  consent: { id: string } | { userId: string; clientId: string },
+  now: Date,
+): Promise<void> {
+  await db.consent.updateMany({ where: consent, data: { lastUsedAt: now } });
+}
+
+/**
+ * Stores the user's decision for the client: its scopes become `decide` of those currently granted (none when there
+ * is no consent or it was revoked), in one transaction with the audit event that carries `details`.
+ */
+export async function storeConsent(
+  db: Db,
+  userId: string,
+  clientId: string,
+  decide: (current: string[]) => string[],
+  details: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const existing = await tx.consent.findUnique({ where: userClient(userId, clientId) });
+    const current = existing && !existing.revokedAt ? (JSON.parse(existing.scopes) as string[]) : [];
+    const scopes = JSON.stringify(decide(current));
+    await tx.consent.upsert({
+      where: userClient(userId, clientId),
+      create: { userId, clientId, scopes, grantedAt: now },
+      update: { scopes, grantedAt: now, revokedAt: null },
+    });
+    await recordAuditEvent(tx, { type: "consent.granted", userId, clientId, details });
+  });
+}
+
+/** Takes back the user's consent for the client with everything that lives on it; false when there was none. */
+export function revokeConsentAndItsGrants(
+  db: Db,
+  userId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const revoked = await tx.consent.updateMany({
+      where: { userId, clientId, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    if (revoked.count === 0) return false;
+    const tokens = await revokeRefreshTokens(tx, { userId, clientId }, now);
+    const codes = await deleteUnusedAuthorizationCodes(tx, userId, clientId);
+    await recordAuditEvent(tx, {
+      type: "consent.revoked",
+      userId,
+      clientId,
+      details: { refreshTokens: tokens, codes },
+    });
+    return true;
+  });
+}
+
+/** The user's current consents with their clients, the latest granted first. */
+export function listCurrentConsents(db: Db, userId: string) {
+  return db.consent.findMany({
+    where: { userId, revokedAt: null },
+    include: { client: true },
+    orderBy: { grantedAt: "desc" },
+  });
+}
+
+/** Every scope definition, or those of the given names. */
+export function listScopes(db: Db, names?: string[]): Promise<ScopeRow[]> {
+  return db.scope.findMany(names ? { where: { name: { in: names } } } : undefined);
+}
+
+/** Writes the scope definitions; only rows that are missing or differ are touched. */
+export async function storeScopes(db: Db, scopes: ScopeRow[]): Promise<void> {
+  const existing = new Map((await listScopes(db)).map((row) => [row.name, row]));
+  for (const { name, ...data } of scopes) {
+    const row = existing.get(name);
+    if (!row) {
+      await db.scope.create({ data: { name, ...data } });
+    } else if (
+      row.kind !== data.kind ||
+      row.displayNames !== data.displayNames ||
+      row.descriptions !== data.descriptions
+    ) {
+      await db.scope.update({ where: { name }, data });
+    }
+  }
+}

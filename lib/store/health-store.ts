@@ -1,0 +1,25 @@
+/**
+ * What the health report and the metrics read about the database itself: whether it answers, which migrations it has
+ * applied (named statements of lib/db/statements/health.ts), and how many connections the PostgreSQL pool holds.
+ */
+import { driverOf, type Db } from "@/lib/db/prisma";
+import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
+
+export type DatabaseHealth = { reachable: true; appliedMigrationIds: string[] } | { reachable: false; error: Error };
+
+/** Pings the database and, when it answers, reads the ids of the applied migrations (none without a history table). */
+export async function readDatabaseHealth(db: Db): Promise<DatabaseHealth> {
+  try {
+    await ping(db);
+  } catch (error) {
+    return { reachable: false, error: error as Error };
+  }
+  return { reachable: true, appliedMigrationIds: await appliedMigrationIds(db) };
+}
+
+/** The PostgreSQL pool's connections by state; none on SQLite, which has one connection. */
+export function poolConnections(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const driver = driverOf(db);
+  if (driver.provider !== "postgresql") return undefined;
+  return { total: driver.pool.totalCount, idle: driver.pool.idleCount, waiting: driver.pool.waitingCount };
+}

@@ -1,0 +1,74 @@
+/**
+ * Login sessions behind single sign-on (`login_sessions`), stored by the SHA-256 of their cookie value and valid for
+ * SESSION_LIFETIME_SECONDS after sign-in, and the clients each session signed in to (`login_session_clients`), so that
+ * they can be told when it ends.
+ */
+import { MAX_USER_AGENT_LENGTH, SESSION_LIFETIME_SECONDS } from "@/lib/config/policy";
+import { hashToken } from "@/lib/crypto/tokens";
+import type { Db } from "@/lib/db/prisma";
+
+/** Stores a session signed in `now` under the cookie value; returns its id. */
+export async function storeLoginSession(
+  db: Db,
+  cookieValue: string,
+  userId: string,
+  client: { ipAddress?: string; userAgent?: string },
+  now: Date,
+): Promise<string> {
+  const session = await db.loginSession.create({
+    data: {
+      tokenHash: hashToken(cookieValue),
+      userId,
+      authTime: now,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
+      ipAddress: client.ipAddress,
+      userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH),
+    },
+  });
+  return session.id;
+}
+
+/** The session of the cookie value with its user and the user's company, ended or expired ones included. */
+export function findLoginSession(db: Db, cookieValue: string) {
+  return db.loginSession.findUnique({
+    where: { tokenHash: hashToken(cookieValue) },
+    include: { user: { include: { company: true } } },
+  });
+}
+
+export async function endLoginSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await db.loginSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: now } });
+}
+
+/** Ends every current session of the user; returns their ids. */
+export async function endAllLoginSessions(db: Db, userId: string, now = new Date()): Promise<string[]> {
+  const sessions = await db.loginSession.findMany({ where: { userId, endedAt: null }, select: { id: true } });
+  await db.loginSession.updateMany({
+    where: { id: { in: sessions.map((s) => s.id) }, endedAt: null },
+    data: { endedAt: now },
+  });
+  return sessions.map((s) => s.id);
+}
+
+/** Remembers that the session signed in to the client (once however often it does). */
+export async function rememberSessionClient(db: Db, sessionId: string, clientId: string): Promise<void> {
+  await db.loginSessionClient.upsert({
+    where: { sessionId_clientId: { sessionId, clientId } },
+    create: { sessionId, clientId },
+    update: {},
+  });
+}
+
+/** The clients the sessions signed in to, each with its session's user. */
+export async function listSessionClients(
+  db: Db,
+  sessionIds: string[],
+): Promise<{ sessionId: string; clientId: string; userId: string }[]> {
+  const rows = await db.loginSessionClient.findMany({
+    where: { sessionId: { in: sessionIds } },
+    include: { session: { select: { userId: true } } },
+  });
+  return rows.map((row) => ({ sessionId: row.sessionId, clientId: row.clientId, userId: row.session.userId }));
+}

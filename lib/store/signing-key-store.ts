@@ -1,0 +1,127 @@
+/**
+ * The service's signing keys (`signing_keys`), private keys sealed with a key derived from SECRET_KEY. The keys in use
+ * are cached per process for a short while so that token requests do not read them from the database; a rotation by
+ * another process (the CLI) is picked up within KEY_CACHE_SECONDS. The old key stays published for much longer than
+ * that (KEY_RETENTION_SECONDS), so tokens signed by a process that has not noticed the rotation yet still verify.
+ */
+import { KEY_CACHE_SECONDS, KEY_RETENTION_SECONDS } from "@/lib/config/policy";
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
+import { processCache } from "@/lib/cache/process-cache";
+import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db/prisma";
+import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+
+export interface ActiveKey {
+  kid: string;
+  alg: SigningAlgorithm;
+  privateKey: KeyObject;
+}
+
+export interface KeySet {
+  jwks: JSONWebKeySet;
+  active: Map<SigningAlgorithm, ActiveKey>;
+  verify: ReturnType<typeof createLocalJWKSet>;
+}
+
+/** A new key as stored: its kid, public JWK (JSON) and sealed PKCS#8 private key. */
+export interface NewSigningKey {
+  id: string;
+  algorithm: SigningAlgorithm;
+  publicJwk: string;
+  privateKeyEncrypted: string;
+}
+
+const cache = processCache("signingKeys", () => ({
+  entry: undefined as { loadedAt: number; keys: Promise<KeySet> } | undefined,
+}));
+
+const retirement = (now: Date) => ({
+  supersededAt: now,
+  retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000),
+});
+
+async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet> {
+  const rows = await db.signingKey.findMany({
+    where: { OR: [{ retiredAt: null }, { retiredAt: { gt: now } }] },
+    orderBy: { createdAt: "desc" },
+  });
+  const encryption = deriveKey(secretKey, "signing-key-encryption");
+  const active = new Map<SigningAlgorithm, ActiveKey>();
+  for (const row of rows.filter((r) => r.supersededAt === null)) {
+    const alg = row.algorithm as SigningAlgorithm;
+    if (active.has(alg)) continue; // the newest wins if two processes created one at once
+    active.set(alg, { kid: row.id, alg, privateKey: createPrivateKey(unseal(row.privateKeyEncrypted, encryption)) });
+  }
+  const jwks = { keys: rows.map((row) => JSON.parse(row.publicJwk) as JWK) };
+  return { jwks, active, verify: createLocalJWKSet(jwks) };
+}
+
+/** The published keys and the active one of each algorithm. */
+export function getKeySet(db: Db, secretKey: string, now = new Date()): Promise<KeySet> {
+  if (!cache.entry || now.getTime() - cache.entry.loadedAt > KEY_CACHE_SECONDS * 1000) {
+    const keys = loadKeySet(db, secretKey, now);
+    cache.entry = { loadedAt: now.getTime(), keys };
+    keys.catch(() => (cache.entry = undefined));
+  }
+  return cache.entry.keys;
+}
+
+/** After a rotation in this process. */
+export function forgetKeySet(): void {
+  cache.entry = undefined;
+}
+
+export async function hasActiveSigningKey(db: Db, alg: SigningAlgorithm): Promise<boolean> {
+  const active = await db.signingKey.findFirst({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
+  return active !== null;
+}
+
+/**
+ * Stores a first active key for its algorithm. Two processes that start at once on a fresh database may each store
+ * one: then the newest stays active everywhere, and the other is retired like a rotated key.
+ */
+export async function storeSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<void> {
+  await db.signingKey.create({ data: { ...key, createdAt: now } });
+  const [, ...others] = await db.signingKey.findMany({
+    where: { algorithm: key.algorithm, supersededAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+  if (others.length > 0) {
+    await db.signingKey.updateMany({
+      where: { id: { in: others.map((other) => other.id) }, supersededAt: null },
+      data: retirement(now),
+    });
+  }
+}
+
+/**
+ * Makes `key` the active one of its algorithm, in one transaction with its audit event; the keys it supersedes stay
+ * published for KEY_RETENTION_SECONDS. Returns their kids.
+ */
+export function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<string[]> {
+  return db.$transaction(async (tx) => {
+    const previous = await tx.signingKey.findMany({
+      where: { algorithm: key.algorithm, supersededAt: null },
+      select: { id: true },
+    });
+    await tx.signingKey.updateMany({ where: { algorithm: key.algorithm, supersededAt: null }, data: retirement(now) });
+    await tx.signingKey.create({ data: { ...key, createdAt: now } });
+    const superseded = previous.map((k) => k.id);
+    await recordAuditEvent(tx, {
+      type: "signing_key.rotated",
+      details: { algorithm: key.algorithm, kid: key.id, superseded },
+    });
+    return superseded;
+  });
+}
+
+/** Every key, oldest first, without its private part: for the operator's list. */
+export function listSigningKeys(db: Db) {
+  return db.signingKey.findMany({
+    orderBy: { createdAt: "asc" },
+    select: { id: true, algorithm: true, createdAt: true, supersededAt: true, retiredAt: true },
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Only the stores (lib/store) and the database layer under them (lib/db) reach the data: everywhere else, code calls a
+ * store and passes the `Db` it was given. This fails on a Prisma model operation, a transaction or raw query, or an
+ * import of the named statements, grouped updates, SQL connection, connection lock or generated clients outside them.
+ * Type imports of `Db` and of row types stay allowed: they load nothing. The bench fixtures write rows at volume and
+ * are left out, as are the tests.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const OWNERS = ["lib/store/", "lib/db/"];
+const EXEMPT = ["scripts/bench/"];
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(path.join(ROOT, directory)).flatMap((name) => {
+    const relative = path.join(directory, name);
+    if (name === "generated" || name === "node_modules") return [];
+    if (statSync(path.join(ROOT, relative)).isDirectory()) return sourceFiles(relative);
+    return /\.(ts|tsx|mts)$/.test(name) ? [relative] : [];
+  });
+}
+
+const MODELS = [...readFileSync(path.join(ROOT, "prisma/models.prisma"), "utf8").matchAll(/^model (\w+)/gm)].map(
+  ([, name]) => name[0].toLowerCase() + name.slice(1),
+);
+const OPERATIONS =
+  "findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy";
+const MODEL_CALL = new RegExp(`\\.(${MODELS.join("|")})\\s*\\.\\s*(${OPERATIONS})\\s*\\(`);
+const RAW_ACCESS = /\.\$(transaction|queryRaw|queryRawUnsafe|executeRaw|executeRawUnsafe)\b/;
+const STORE_ONLY_MODULES =
+  /from\s+["']@\/lib\/db\/(statements\/[\w-]+|grouped-update|run-statement|sql-connection|connection-lock|generated\/[\w/-]+)["']/;
+
+/** What a file does that only a store may do, one line each. */
+function violations(file: string): string[] {
+  return readFileSync(path.join(ROOT, file), "utf8")
+    .split("\n")
+    .flatMap((line, index) =>
+      [MODEL_CALL, RAW_ACCESS, STORE_ONLY_MODULES].some((pattern) => pattern.test(line))
+        ? [`${file}:${index + 1}: ${line.trim()}`]
+        : [],
+    );
+}
+
+const FILES = [...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("scripts"), "proxy.ts"].filter(
+  (file) => ![...OWNERS, ...EXEMPT].some((prefix) => file.startsWith(prefix)),
+);
+
+describe("the stores own the data", () => {
+  it("knows the models it looks for", () => {
+    expect(MODELS).toEqual(expect.arrayContaining(["user", "refreshToken", "catalog", "auditEvent"]));
+  });
+
+  it.each([
+    ["await db.user.findUnique({ where: { id } })"],
+    ["tx.refreshToken.updateMany({"],
+    ["return context.db.catalogRevision . findMany("],
+    ["await db.$transaction(async (tx) => {"],
+    ['import { slideRefreshToken } from "@/lib/db/statements/tokens";'],
+    ['import { groupedUpdate } from "@/lib/db/grouped-update";'],
+  ])("recognizes %s", (line) => {
+    expect([MODEL_CALL, RAW_ACCESS, STORE_ONLY_MODULES].some((pattern) => pattern.test(line))).toBe(true);
+  });
+
+  it("no file outside lib/store and lib/db queries the database itself", () => {
+    expect(FILES.flatMap(violations)).toEqual([]);
+  });
+});
