@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname),
-      "server-only": path.resolve(import.meta.dirname, "lib/data/node-server-only.ts"),
+      "server-only": path.resolve(import.meta.dirname, "lib/rights/node-server-only.ts"),
     },
   },
   test: {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { isOperator, supplierOf } from "@/lib/data/actor";
+import { isOperator, supplierOf } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
 import { LanguageSwitch } from "./_components/language-switch";
 import "./globals.css";

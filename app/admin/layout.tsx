@@ -1,7 +1,7 @@
 import { forbidden, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { isOperator } from "@/lib/data/actor";
+import { isOperator } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
 import { loginUrl } from "@/lib/pages/page-data";
 

@@ -1,5 +1,5 @@
 /** What a platform API route handler gets: the request, its path parameters and the actor behind its access token. */
-import type { Actor } from "@/lib/data/actor";
+import type { Actor } from "@/lib/rights/actor";
 import type { ServiceContext } from "@/lib/service-context";
 
 export interface ApiCall {

@@ -18,7 +18,7 @@ import {
   type CatalogListEntry,
   type CatalogPosition,
   type PublishedCatalog,
-} from "@/lib/data/catalog-reads";
+} from "@/lib/rights/catalog-reads";
 import { markStreamed } from "@/lib/http/streamed-response";
 
 export const MAX_CATALOG_PAGE = 500;

@@ -23,7 +23,7 @@ import {
   type RegistrationPosition,
   type RegistrationStatus,
   type RegistrationView,
-} from "@/lib/data/registrations";
+} from "@/lib/rights/registrations";
 import {
   REGISTRATION_STATUSES,
   SUBSCRIPTION_STATUSES,

@@ -3,7 +3,7 @@
  * data-access layer (operators only). A newly created secret travels to the next page in a sealed, HttpOnly cookie
  * that lives two minutes (never in a URL).
  */
-import { AccessDenied, actorOfRequest, isOperator } from "@/lib/data/actor";
+import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
   addClientSecret,
   ClientMetadataError,
@@ -14,7 +14,7 @@ import {
   setClientSecretExpiry,
   updateClient,
   type NewSecret,
-} from "@/lib/data/operator-clients";
+} from "@/lib/rights/operator-clients";
 import { readForm } from "@/lib/http/form-body";
 import { NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";

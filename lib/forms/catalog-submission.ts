@@ -1,17 +1,17 @@
 /**
- * POST /interaction/catalogs: the supplier's catalog page, through lib/data/supplier-catalogs.ts (users of a supplier
+ * POST /interaction/catalogs: the supplier's catalog page, through lib/rights/supplier-catalogs.ts (users of a supplier
  * company, for their own company only). `action=import` (multipart, file field `catalog`) imports a master catalog
  * file as the catalog's next revision, unreleased; `action=release` releases one. The import's outcome reaches the
  * page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
  */
 import { MAX_UPLOAD_BYTES } from "@/lib/config/policy";
-import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/data/actor";
+import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/rights/actor";
 import {
   CatalogPublishingError,
   importOwnCatalog,
   releaseOwnRevision,
   type ImportResult,
-} from "@/lib/data/supplier-catalogs";
+} from "@/lib/rights/supplier-catalogs";
 import { BodyTooLargeError, readForm, RequestBodyError } from "@/lib/http/form-body";
 import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@/lib/http/multipart-upload";
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";

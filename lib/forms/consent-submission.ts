@@ -1,10 +1,10 @@
 /**
  * POST /interaction/consent: the consent form. The user allows a subset of the requested scopes (`openid` cannot be
  * left out when requested) or denies; the decision goes to the prompt the authorization endpoint opened for this
- * session (lib/data/consent.ts), which answers the client at once with a 303 to its redirect URI.
+ * session (lib/rights/consent.ts), which answers the client at once with a 303 to its redirect URI.
  */
-import { AccessDenied, actorOfRequest } from "@/lib/data/actor";
-import { decideConsent } from "@/lib/data/consent";
+import { AccessDenied, actorOfRequest } from "@/lib/rights/actor";
+import { decideConsent } from "@/lib/rights/consent";
 import { errorPage } from "@/lib/i18n/error-page";
 import { readForm } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";

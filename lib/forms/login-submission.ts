@@ -1,9 +1,9 @@
 /**
- * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/data/sign-in.ts) and continues
+ * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/rights/sign-in.ts) and continues
  * the flow with 303.
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import { signIn } from "@/lib/data/sign-in";
+import { signIn } from "@/lib/rights/sign-in";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";

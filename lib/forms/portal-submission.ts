@@ -1,11 +1,11 @@
 /**
- * POST /interaction/portal: the portal's forms, for the signed-in user's own account (through lib/data/portal.ts).
+ * POST /interaction/portal: the portal's forms, for the signed-in user's own account (through lib/rights/portal.ts).
  * `action=revoke` takes back an application's access (consent, refresh tokens and unused codes at once);
  * `action=sign-out-everywhere` ends all of the user's login sessions; `action=set-language` stores the preferred
  * language (empty: follow the browser) and shows it at once.
  */
-import { actorOfRequest } from "@/lib/data/actor";
-import { revokeApplication, setPreferredLanguage, signOutEverywhere } from "@/lib/data/portal";
+import { actorOfRequest } from "@/lib/rights/actor";
+import { revokeApplication, setPreferredLanguage, signOutEverywhere } from "@/lib/rights/portal";
 import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
 import { languageCookie } from "@/lib/i18n/language-switch";

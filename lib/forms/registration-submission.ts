@@ -1,18 +1,18 @@
 /**
  * POST /interaction/suppliers: the supplier registration forms of /portal/suppliers, through the same data functions
- * and rules as the platform API (lib/data/registrations.ts). Opticians request (`request`), change subscriptions
+ * and rules as the platform API (lib/rights/registrations.ts). Opticians request (`request`), change subscriptions
  * (`subscriptions`) and withdraw (`withdraw`); supplier users approve with customer groups (`approve`), reject
  * (`reject`) and end an active registration (`end`). Each change names the version it was made on, so a change made
  * meanwhile by someone else is reported instead of overwritten. Answers 303 to the page with `done` or `error`.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
-import { actorOfRequest } from "@/lib/data/actor";
+import { actorOfRequest } from "@/lib/rights/actor";
 import {
   changeRegistration,
   RegistrationError,
   requestRegistration,
   type RegistrationChange,
-} from "@/lib/data/registrations";
+} from "@/lib/rights/registrations";
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";

@@ -1,5 +1,5 @@
 /** POST /interaction/signout: the sign-out page's confirmation. Signs out and follows the request's redirect rules. */
-import { actorOfRequest } from "@/lib/data/actor";
+import { actorOfRequest } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
 import { seeOther } from "@/lib/forms/see-other";
 import { signOut } from "@/lib/oauth/endsession/end-session-endpoint";

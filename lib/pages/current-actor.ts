@@ -5,7 +5,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { actorOfSessionCookie, type Actor } from "@/lib/data/actor";
+import { actorOfSessionCookie, type Actor } from "@/lib/rights/actor";
 import { getServiceContext } from "@/lib/service-context";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 

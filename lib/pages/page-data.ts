@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { forbidden, redirect } from "next/navigation";
-import { AccessDenied, type Actor } from "@/lib/data/actor";
+import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
 
 export function loginUrl(returnUrl: string): string {

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { consentPrompt } from "@/lib/data/consent";
+import { consentPrompt } from "@/lib/rights/consent";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { registeredClientName } from "@/lib/data/public-clients";
+import { registeredClientName } from "@/lib/rights/public-clients";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
 import { rememberedUsername } from "@/lib/pages/shown-once";

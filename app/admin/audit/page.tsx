@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
-import { findAuditEvents } from "@/lib/data/operator-audit";
+import { findAuditEvents } from "@/lib/rights/operator-audit";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { buttonPrimary } from "@/app/_components/ui";

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { listClients } from "@/lib/data/operator-clients";
+import { listClients } from "@/lib/rights/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";

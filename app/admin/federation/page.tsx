@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { listTrustedIssuers } from "@/lib/data/operator-federation";
+import { listTrustedIssuers } from "@/lib/rights/operator-federation";
 import { pageData } from "@/lib/pages/page-data";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { clientDisplayName } from "@/lib/data/public-clients";
-import { listApplicationGrants, profileOf } from "@/lib/data/portal";
+import { clientDisplayName } from "@/lib/rights/public-clients";
+import { listApplicationGrants, profileOf } from "@/lib/rights/portal";
 import { PORTAL_PATH } from "@/lib/pages/paths";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";

@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { CatalogSummary, RevisionSummary } from "@/lib/data/supplier-catalogs";
+import type { CatalogSummary, RevisionSummary } from "@/lib/rights/supplier-catalogs";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { CATALOGS_PATH } from "@/lib/pages/paths";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";

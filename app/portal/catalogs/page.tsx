@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { supplierOf } from "@/lib/data/actor";
-import { listOwnCatalogs } from "@/lib/data/supplier-catalogs";
+import { supplierOf } from "@/lib/rights/actor";
+import { listOwnCatalogs } from "@/lib/rights/supplier-catalogs";
 import { lastImportResult } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { profileOf } from "@/lib/data/portal";
+import { profileOf } from "@/lib/rights/portal";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { PROFILE_PATH } from "@/lib/pages/paths";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";

@@ -1,7 +1,7 @@
 /** One of an optician's registrations: its state, its subscriptions to change, and withdrawing it. */
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { SupplierListing } from "@/lib/data/catalog-reads";
-import type { RegistrationView } from "@/lib/data/registrations";
+import type { SupplierListing } from "@/lib/rights/catalog-reads";
+import type { RegistrationView } from "@/lib/rights/registrations";
 import { buttonSecondary } from "@/app/_components/ui";
 import { Card, ChangeFields, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "./registration-parts";
 

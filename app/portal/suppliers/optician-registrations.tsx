@@ -1,7 +1,7 @@
 /** An optician's side of /portal/suppliers: their registrations (subscriptions, withdraw) and registering at a supplier. */
 import { getTranslations } from "next-intl/server";
-import type { SupplierListing } from "@/lib/data/catalog-reads";
-import type { RegistrationView } from "@/lib/data/registrations";
+import type { SupplierListing } from "@/lib/rights/catalog-reads";
+import type { RegistrationView } from "@/lib/rights/registrations";
 import { isOpen, OpticianRegistrationCard } from "./optician-registration-card";
 import type { Confirmation } from "./registration-parts";
 import { SupplierSearch } from "./supplier-search";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { supplierDirectory } from "@/lib/data/catalog-reads";
-import { registrationOverview } from "@/lib/data/registrations";
+import { supplierDirectory } from "@/lib/rights/catalog-reads";
+import { registrationOverview } from "@/lib/rights/registrations";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";

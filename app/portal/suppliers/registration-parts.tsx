@@ -1,7 +1,7 @@
 /** Pieces both sides of /portal/suppliers show: the status badge, a card, and the confirmation step of a change. */
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import type { RegistrationView } from "@/lib/data/registrations";
+import type { RegistrationView } from "@/lib/rights/registrations";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";

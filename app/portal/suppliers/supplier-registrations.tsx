@@ -1,6 +1,6 @@
 /** A supplier's side of /portal/suppliers: requests to approve (with customer groups) or reject, customers, closed ones. */
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { RegistrationView } from "@/lib/data/registrations";
+import type { RegistrationView } from "@/lib/rights/registrations";
 import { Card, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "./registration-parts";
 
 const input =

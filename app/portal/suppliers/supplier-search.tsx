@@ -1,6 +1,6 @@
 /** Finding a supplier by name or id, and asking it for a registration with a customer number and catalogs. */
 import { getTranslations } from "next-intl/server";
-import type { SupplierListing } from "@/lib/data/catalog-reads";
+import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
 import { buttonPrimary } from "@/app/_components/ui";

@@ -147,8 +147,8 @@ describe(`operator form handler on ${testProvider()}`, () => {
       metadata: JSON.stringify({ ...backend, company_id: "demo-company-frames" }),
     });
     expect(saved.headers.get("location")).toBe("/admin/clients/demo-backend?saved=1");
-    const { clientDetails } = await import("@/lib/data/operator-clients");
-    const { actorOfSessionCookie } = await import("@/lib/data/actor");
+    const { clientDetails } = await import("@/lib/rights/operator-clients");
+    const { actorOfSessionCookie } = await import("@/lib/rights/actor");
     const { getServiceContext } = await import("@/lib/service-context");
     const { SESSION_COOKIE } = await import("@/lib/session/session-cookie");
     const details = await clientDetails(

@@ -1,6 +1,6 @@
 /**
  * The layering of the code, checked on its import statements. Lower layers never import higher ones, and app/ (pages,
- * layouts, route files) reaches the database only through the data-access layer (lib/data), the page glue that uses
+ * layouts, route files) reaches the database only through the data-access layer (lib/rights), the page glue that uses
  * it (lib/pages) and the route table (lib/server/routes.ts): a page cannot read data around the rights checks.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -21,13 +21,13 @@ const LAYERS: [number, string[]][] = [
   [7, ["lib/catalog", "lib/portal", "lib/health"]],
   [8, ["lib/admin"]],
   [9, ["lib/setup"]],
-  [10, ["lib/data"]],
+  [10, ["lib/rights"]],
   [11, ["lib/forms", "lib/pages", "lib/server", "lib/api", "lib/cli"]],
   [12, ["app", "scripts", "proxy.ts"]],
 ];
 
 /** What app/ may import although it leads to the database: the layers whose job is to guard that path. */
-const APP_DATA_ENTRIES = ["lib/data/", "lib/pages/", "lib/server/routes.ts"];
+const APP_DATA_ENTRIES = ["lib/rights/", "lib/pages/", "lib/server/routes.ts"];
 const DATABASE = ["lib/db/", "lib/service-context.ts"];
 
 function sourceFiles(directory: string): string[] {
@@ -83,7 +83,7 @@ function reachesDatabase(file: string, seen = new Set<string>()): boolean {
 describe("layers", () => {
   it("finds the imports it checks", () => {
     expect(GRAPH.get("lib/server/routes.ts")).toContain("lib/oauth/token/token-endpoint.ts");
-    expect(GRAPH.get("app/admin/clients/page.tsx")).toContain("lib/data/operator-clients.ts");
+    expect(GRAPH.get("app/admin/clients/page.tsx")).toContain("lib/rights/operator-clients.ts");
   });
 
   it("never import from a higher layer", () => {
@@ -108,7 +108,7 @@ describe("layers", () => {
     const marked = (file: string) => readFileSync(path.join(ROOT, file), "utf8").includes('import "server-only";');
     const guarded = FILES.filter(
       (file) =>
-        (file.startsWith("lib/data/") && !file.endsWith("node-server-only.ts")) ||
+        (file.startsWith("lib/rights/") && !file.endsWith("node-server-only.ts")) ||
         (file.startsWith("lib/pages/") && reachesDatabase(file)),
     );
     expect(guarded.length).toBeGreaterThan(5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chosenScopes } from "@/lib/data/consent";
+import { chosenScopes } from "@/lib/rights/consent";
 import { afterLogin, authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
 
 describe("return URLs into an authorization request", () => {

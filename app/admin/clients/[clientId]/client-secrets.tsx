@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { ClientSecretInfo } from "@/lib/data/operator-clients";
+import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
 import { ClientFormFields } from "./client-form-fields";
 

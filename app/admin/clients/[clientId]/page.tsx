@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { clientDetails } from "@/lib/data/operator-clients";
+import { clientDetails } from "@/lib/rights/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { newSecretShownOnce } from "@/lib/pages/shown-once";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";

@@ -1,7 +1,7 @@
 /** The audit trail, for operators only: who signed in, consented, changed clients, published catalogs. */
 import "server-only";
 import { findAuditEvents as queryAuditEvents, type AuditFilter, type AuditRow } from "@/lib/admin/audit-query";
-import { requireOperator, type Actor } from "@/lib/data/actor";
+import { requireOperator, type Actor } from "@/lib/rights/actor";
 
 export type { AuditFilter, AuditRow };
 

@@ -6,7 +6,7 @@ import "server-only";
 import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
-import { requireOperator, type Actor } from "@/lib/data/actor";
+import { requireOperator, type Actor } from "@/lib/rights/actor";
 import { listClients as listStoredClients } from "@/lib/store/client-registry-store";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
 import { findCompany } from "@/lib/store/company-store";

@@ -3,7 +3,7 @@
  * company's catalogs, and nobody else's.
  */
 import "server-only";
-import { requireSupplier, type Actor } from "@/lib/data/actor";
+import { requireSupplier, type Actor } from "@/lib/rights/actor";
 import { importCatalog, releaseRevision, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
 import { listSupplierCatalogs, type CatalogSummary } from "@/lib/store/catalog-store";
 

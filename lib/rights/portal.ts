@@ -3,7 +3,7 @@
  * profile and language, their sessions. Every function acts for the signed-in user and touches only their rows.
  */
 import "server-only";
-import { requireUser, type Actor } from "@/lib/data/actor";
+import { requireUser, type Actor } from "@/lib/rights/actor";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";

@@ -3,7 +3,7 @@
  * here, with the rules of lib/registrations (the actor's company decides what it sees and may change).
  */
 import "server-only";
-import { AccessDenied, requireCompany, type Actor } from "@/lib/data/actor";
+import { AccessDenied, requireCompany, type Actor } from "@/lib/rights/actor";
 import type { RegistrationChange, RegistrationStatus } from "@/lib/registrations/registration-rules";
 import * as supplierRegistrations from "@/lib/registrations/registrations";
 import type { RegistrationPosition } from "@/lib/store/registration-store";

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { listTrustedIssuers as listIssuers, type TrustedIssuerSummary } from "@/lib/store/trusted-issuer-store";
-import { requireOperator, type Actor } from "@/lib/data/actor";
+import { requireOperator, type Actor } from "@/lib/rights/actor";
 
 export type { TrustedIssuerSummary };
 

@@ -6,7 +6,7 @@
  */
 import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
-import type { TokenActor } from "@/lib/data/actor";
+import type { TokenActor } from "@/lib/rights/actor";
 import { companyAsCaller, userAsCaller } from "@/lib/store/api-caller-store";
 import { findClient } from "@/lib/store/client-store";
 import { noteClient } from "@/lib/observability/request-context";

@@ -4,7 +4,7 @@
  * request is validated again before anything is issued, as the client's registration may have changed meanwhile.
  */
 import "server-only";
-import { requireUser, type Actor } from "@/lib/data/actor";
+import { requireUser, type Actor } from "@/lib/rights/actor";
 import { localizedText } from "@/lib/i18n/localized-text";
 import {
   AuthorizationError,

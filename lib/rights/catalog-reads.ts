@@ -4,7 +4,7 @@
  * company in place of the ticket's user). The supplier's own users also see revisions that are not released.
  */
 import "server-only";
-import { actingCompanyOf, requireCompany, type Actor } from "@/lib/data/actor";
+import { actingCompanyOf, requireCompany, type Actor } from "@/lib/rights/actor";
 import { CatalogServiceError } from "@/lib/catalog/catalog-response";
 import {
   compareCatalogs,
