@@ -8,13 +8,13 @@ import type { ApiCall } from "@/lib/api/api-call";
 import type { ApiRoute } from "@/lib/api/api-routes";
 import { ApiProblem, insufficientScopeProblem, invalidTokenProblem } from "@/lib/errors/api-problem";
 import { apiFailureAnswer, problemAnswer } from "@/lib/http/error-answers";
-import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { RegistrationError } from "@/lib/rights/registrations";
 import { actorOfAccessToken } from "@/lib/rights/token-actor";
 import type { Db } from "@/lib/db/prisma";
 import { withCors } from "@/lib/oauth/cors";
-import { OAuthError } from "@/lib/oauth/errors";
+import { OAuthError } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 
 const MAX_SEGMENT_LENGTH = 200;

@@ -3,7 +3,9 @@
  * anonymous list carries an ETag and may be revalidated: a matching If-None-Match is answered 304 without a body.
  */
 import { catalogInfosDocument, parseCatalogInfosQuery } from "@/lib/catalog/catalog-infos";
-import { CatalogServiceError, plainError, xmlResponse } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
+import { catalogErrorAnswer } from "@/lib/http/error-answers";
+import { xmlResponse } from "@/lib/catalog/catalog-response";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -16,7 +18,7 @@ export async function handleCatalogInfosRequest(request: Request, context: Servi
       return new Response(null, { status: 304, headers });
     return xmlResponse(document.body, headers);
   } catch (error) {
-    if (error instanceof CatalogServiceError) return plainError(error.status, error.message);
+    if (error instanceof CatalogServiceError) return catalogErrorAnswer(error);
     throw error; // the route's guard answers it (500, or 503 when the database is unreachable)
   }
 }

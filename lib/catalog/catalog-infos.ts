@@ -9,7 +9,7 @@
 import { MAX_CACHED_CATALOG_QUERIES } from "@/lib/config/policy";
 import { createHash } from "node:crypto";
 import { processCache } from "@/lib/cache/process-cache";
-import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import {
   matchesFilter,
   publishedCatalogs,

@@ -6,7 +6,7 @@
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { issueTicket } from "@/lib/catalog/tickets";
-import { noStoreJson } from "@/lib/oauth/json-response";
+import { noStoreJson } from "@/lib/http/no-store-json";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";

@@ -1,5 +1,7 @@
 /** GET /getSubCatalog.ashx: the streamed sub-catalog, or a plain-text error with the seed's status codes. */
-import { CatalogServiceError, plainError, xmlResponse } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
+import { catalogErrorAnswer } from "@/lib/http/error-answers";
+import { xmlResponse } from "@/lib/catalog/catalog-response";
 import { parseSubCatalogQuery, prepareSubCatalog, readerOfTicket, subCatalogStream } from "@/lib/catalog/sub-catalog";
 import { markStreamed } from "@/lib/http/streamed-response";
 import type { ServiceContext } from "@/lib/service-context";
@@ -15,7 +17,7 @@ export async function handleSubCatalogRequest(request: Request, context: Service
     );
     return markStreamed(xmlResponse(subCatalogStream(context.db, prepared)));
   } catch (error) {
-    if (error instanceof CatalogServiceError) return plainError(error.status, error.message);
+    if (error instanceof CatalogServiceError) return catalogErrorAnswer(error);
     throw error; // the route's guard answers it (500, or 503 when the database is unreachable)
   }
 }

@@ -7,7 +7,7 @@
  * group of any complete revision. The articles are streamed a page at a time, so memory stays flat.
  */
 import { metrics } from "@/lib/observability/metrics";
-import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";

@@ -5,7 +5,7 @@
  */
 import { TICKET_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
-import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 import { findTicketWithUser, storeTicket } from "@/lib/store/ticket-store";

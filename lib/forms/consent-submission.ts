@@ -11,7 +11,7 @@ import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { AuthorizationError } from "@/lib/oauth/authorize/authorization-request";
 import { authorizationErrorResponse } from "@/lib/oauth/authorize/authorization-response";
-import { UnsafeRedirectError } from "@/lib/oauth/errors";
+import { UnsafeRedirectError } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 

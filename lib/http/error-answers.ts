@@ -1,15 +1,22 @@
 /**
- * How an error becomes an answer, one serializer per surface: problem details for the platform API (RFC 9457), and
- * plain text for whatever escapes any other route. The OAuth surfaces (JSON and the authorization redirect) build on
- * the same unavailable path (lib/oauth/json-response.ts), the catalog services answer with their specification's
- * status codes (lib/catalog/catalog-response.ts), and pages with the localized error page (lib/i18n/error-page.ts).
- * An unreachable database takes one path everywhere: one log line, 503, Retry-After. Anything else unexpected is
- * logged with its cause and answered without internals.
+ * How an error becomes an answer, one serializer per surface: OAuth JSON (RFC 6749 §5.2, 401 with a Basic challenge
+ * for invalid_client after HTTP Basic), problem details for the platform API (RFC 9457), plain text with the seed's
+ * status codes for the catalog services, and plain text for whatever escapes any other route. The authorization
+ * endpoint's redirect carries its errors only to a verified redirect URI (lib/oauth/authorize/authorization-response.ts)
+ * and pages show the localized error page (lib/i18n/error-page.ts). An unreachable database takes one path
+ * everywhere: one log line, 503, Retry-After. Anything else unexpected is logged with its cause and answered without
+ * internals; a protocol error's private detail goes to the log only.
  */
 import { ApiProblem, PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/api-problem";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
+import { OAuthError } from "@/lib/errors/oauth-error";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
+import { noStoreBody } from "@/lib/http/no-store-json";
+import type { ProtocolResponse } from "@/lib/http/protocol-message";
 import { logger } from "@/lib/observability/logger";
+import { grantLabel, metrics } from "@/lib/observability/metrics";
+import { currentRequest } from "@/lib/observability/request-context";
 
 const UNAVAILABLE_MESSAGE = "The service cannot reach its database just now. Please try again shortly.";
 const RETRY_AFTER = { "Retry-After": "5" };
@@ -18,7 +25,7 @@ const RETRY_AFTER = { "Retry-After": "5" };
  * When `error` says the database cannot be reached: its one log line, and the surface's 503 answer as `format`
  * makes it from the shared message and headers. Undefined for any other error.
  */
-export function unavailableAnswer<Answer>(
+function unavailableAnswer<Answer>(
   where: string,
   error: unknown,
   format: (message: string, headers: Record<string, string>) => Answer,
@@ -73,3 +80,51 @@ export function plainFailureAnswer(error: unknown, method: string, path: string)
   logger.error({ err: error, method, path }, "request failed");
   return plainAnswer(500, "Something went wrong on our side. Please try again later.");
 }
+
+/** Counts an error response: by code, and at the token endpoint with the grant asked for. */
+function counted(code: string, response: ProtocolResponse): ProtocolResponse {
+  metrics.protocolErrors.inc({ error: code });
+  const request = currentRequest();
+  if (request?.endpoint === "/connect/token")
+    metrics.tokenRequests.inc({ grant: grantLabel(request.grantType), result: code });
+  return response;
+}
+
+/** Any error as an OAuth error answer (RFC 6749 §5.2); unexpected ones become server_error and are logged. */
+export function oauthErrorAnswer(error: unknown, options: { basicAuthentication?: boolean } = {}): ProtocolResponse {
+  if (error instanceof RequestBodyError)
+    return counted(
+      "invalid_request",
+      noStoreBody({ error: "invalid_request", error_description: error.message }, error.status),
+    );
+  const unavailable =
+    !(error instanceof OAuthError) &&
+    unavailableAnswer("protocol endpoint", error, (message, headers) =>
+      noStoreBody({ error: "temporarily_unavailable", error_description: message }, 503, headers),
+    );
+  if (unavailable) return counted("temporarily_unavailable", unavailable);
+  if (!(error instanceof OAuthError)) {
+    logger.error({ err: error }, "unexpected error in a protocol endpoint");
+    return counted(
+      "server_error",
+      noStoreBody({ error: "server_error", error_description: "an unexpected error occurred" }, 500),
+    );
+  }
+  // What the caller must not learn goes to the log only.
+  if (error.detail)
+    logger.info({ error: error.code, description: error.description, detail: error.detail }, "protocol error");
+  const headers: Record<string, string> = {};
+  if (error.code === "invalid_client" && options.basicAuthentication)
+    headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';
+  return counted(
+    error.code,
+    noStoreBody({ error: error.code, error_description: error.description }, error.status, headers),
+  );
+}
+
+/** A catalog service's refusal: its message as plain text, with the status code the seed gives it. */
+export const catalogErrorAnswer = (error: CatalogServiceError): Response =>
+  new Response(`${error.message}\n`, {
+    status: error.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });

@@ -4,7 +4,7 @@
  */
 import { bodyText, isFormRequest } from "@/lib/http/form-body";
 import type { ProtocolRequest } from "@/lib/http/protocol-message";
-import { invalidRequest } from "@/lib/oauth/errors";
+import { invalidRequest } from "@/lib/errors/oauth-error";
 
 export type Parameters = ReadonlyMap<string, string>;
 

@@ -3,8 +3,9 @@
  * carries. The token comes in the Authorization header (RFC 6750 §2.1) or, for POST, the form body (§2.2).
  */
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
-import { invalidRequest, OAuthError } from "@/lib/oauth/errors";
-import { noStoreJson, oauthErrorResponse } from "@/lib/oauth/json-response";
+import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
+import { noStoreJson } from "@/lib/http/no-store-json";
+import { oauthErrorAnswer } from "@/lib/http/error-answers";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
@@ -49,6 +50,6 @@ export async function handleUserinfoRequest(request: Request, context: ServiceCo
       throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
     return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
   } catch (error) {
-    return error instanceof OAuthError ? bearerError(error) : webResponse(oauthErrorResponse(error));
+    return error instanceof OAuthError ? bearerError(error) : webResponse(oauthErrorAnswer(error));
   }
 }

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { actingCompanyOf, requireCompany, type Actor } from "@/lib/rights/actor";
-import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import {
   compareCatalogs,
   matchesFilter,

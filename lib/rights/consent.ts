@@ -13,7 +13,7 @@ import {
 } from "@/lib/oauth/authorize/authorization-request";
 import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint";
 import { saveConsent } from "@/lib/oauth/consent/save-consent";
-import { OAuthError } from "@/lib/oauth/errors";
+import { OAuthError } from "@/lib/errors/oauth-error";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import type { ServiceContext } from "@/lib/service-context";
 import { listScopes } from "@/lib/store/consent-store";

@@ -10,7 +10,7 @@ import type { TokenActor } from "@/lib/rights/actor";
 import { companyAsCaller, userAsCaller } from "@/lib/store/api-caller-store";
 import { findClient } from "@/lib/store/client-store";
 import { noteClient } from "@/lib/observability/request-context";
-import { invalidToken } from "@/lib/oauth/errors";
+import { invalidToken } from "@/lib/errors/oauth-error";
 import { customerLinksFrom } from "@/lib/registrations/customer-links";
 import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";

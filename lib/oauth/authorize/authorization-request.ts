@@ -8,7 +8,13 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import { findClient, type ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidRequest, invalidScope, OAuthError, UnsafeRedirectError, unauthorizedClient } from "@/lib/oauth/errors";
+import {
+  invalidRequest,
+  invalidScope,
+  OAuthError,
+  UnsafeRedirectError,
+  unauthorizedClient,
+} from "@/lib/errors/oauth-error";
 import { isValidS256Challenge } from "@/lib/oauth/pkce";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";

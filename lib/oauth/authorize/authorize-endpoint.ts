@@ -16,7 +16,7 @@ import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/a
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
 import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
 import { decideNextStep } from "@/lib/oauth/authorize/next-step";
-import { invalidRequest, OAuthError, UnsafeRedirectError } from "@/lib/oauth/errors";
+import { invalidRequest, OAuthError, UnsafeRedirectError } from "@/lib/errors/oauth-error";
 import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";

@@ -3,7 +3,7 @@
  * an error (prompt=none cannot interact), or nothing more, so that a code can be issued.
  */
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
-import { OAuthError } from "@/lib/oauth/errors";
+import { OAuthError } from "@/lib/errors/oauth-error";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 
 export type NextStep =

@@ -11,7 +11,7 @@ import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidClient } from "@/lib/oauth/errors";
+import { invalidClient } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 
 const refused = (reason: string) => invalidClient(`client assertion refused: ${reason}`);

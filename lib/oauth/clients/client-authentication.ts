@@ -10,7 +10,7 @@ import { hashToken } from "@/lib/crypto/tokens";
 import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
 import { readClientAssertion, verifyClientAssertion } from "@/lib/oauth/clients/client-assertion";
 import { findClient, type ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidClient, invalidRequest } from "@/lib/oauth/errors";
+import { invalidClient, invalidRequest } from "@/lib/errors/oauth-error";
 import { JWT_CLIENT_ASSERTION_TYPE } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";

@@ -13,7 +13,7 @@ import {
   usesBasicAuthentication,
 } from "@/lib/oauth/clients/client-authentication";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { oauthErrorResponse } from "@/lib/oauth/json-response";
+import { oauthErrorAnswer } from "@/lib/http/error-answers";
 import type { ServiceContext } from "@/lib/service-context";
 
 export async function withAuthenticatedClient(
@@ -34,6 +34,6 @@ export async function withAuthenticatedClient(
     noteClient(client.id);
     return await work(params, client);
   } catch (error) {
-    return oauthErrorResponse(error, { basicAuthentication: usesBasicAuthentication(request) });
+    return oauthErrorAnswer(error, { basicAuthentication: usesBasicAuthentication(request) });
   }
 }

@@ -3,7 +3,7 @@
  * those asked for, each allowed for the client, or all of the client's API scopes when none are asked for.
  */
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidScope } from "@/lib/oauth/errors";
+import { invalidScope } from "@/lib/errors/oauth-error";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
 
 const USER_SCOPES: readonly string[] = [...OPENID_SCOPES, OFFLINE_ACCESS];

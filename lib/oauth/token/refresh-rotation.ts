@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/secret-box";
 import type { RefreshToken } from "@/lib/db/rows";
 import { refreshTokenState, rotateRefreshToken } from "@/lib/store/refresh-token-store";
-import { invalidGrant } from "@/lib/oauth/errors";
+import { invalidGrant } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 
 /** Far more than a client racing itself within the grace period can rotate; only bounds the walk down the chain. */

@@ -2,7 +2,7 @@
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { grantLabel, metrics } from "@/lib/observability/metrics";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
-import { noStoreBody } from "@/lib/oauth/json-response";
+import { noStoreBody } from "@/lib/http/no-store-json";
 import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
 import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
 import { federatedGrant } from "@/lib/oauth/token/grants/federated";

@@ -3,7 +3,7 @@
  * the parameters its grant requires are there. The grants (grants/) then only process the typed request.
  */
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/oauth/errors";
+import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
 

@@ -9,7 +9,7 @@ import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { findClient } from "@/lib/store/client-store";
 import { getKeySet } from "@/lib/store/signing-key-store";
-import { invalidToken } from "@/lib/oauth/errors";
+import { invalidToken } from "@/lib/errors/oauth-error";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 

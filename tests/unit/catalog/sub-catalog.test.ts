@@ -1,6 +1,6 @@
 /** The pure rules of the sub-catalog: its query parameters, and an article as its reader sees it and as XML. */
 import { describe, expect, it } from "vitest";
-import { CatalogServiceError } from "@/lib/catalog/catalog-response";
+import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import {
   articleView,
   articleXml,

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { readClientCredentials } from "@/lib/oauth/clients/client-authentication";
-import { OAuthError } from "@/lib/oauth/errors";
+import { OAuthError } from "@/lib/errors/oauth-error";
 import { sessionCookie } from "@/lib/session/session-cookie";
 import { thrown } from "../../helpers/thrown";
 

@@ -1,16 +1,16 @@
 /** Protocol errors as JSON (RFC 6749 §5.2): the description reaches the caller, the private detail only the log. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OptiGateError } from "@/lib/errors/optigate-error";
-import { invalidClient, invalidGrant, OAuthError } from "@/lib/oauth/errors";
-import { oauthErrorResponse } from "@/lib/oauth/json-response";
+import { invalidClient, invalidGrant, OAuthError } from "@/lib/errors/oauth-error";
+import { oauthErrorAnswer } from "@/lib/http/error-answers";
 import { logger } from "@/lib/observability/logger";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("oauthErrorResponse", () => {
+describe("oauthErrorAnswer", () => {
   it("sends the description and keeps the detail for the log", () => {
     const info = vi.spyOn(logger, "info").mockImplementation(() => undefined);
-    const response = oauthErrorResponse(
+    const response = oauthErrorAnswer(
       invalidGrant("the refresh token was already used", "its family has been revoked"),
     );
     expect([response.status, JSON.parse(response.body)]).toEqual([
@@ -25,7 +25,7 @@ describe("oauthErrorResponse", () => {
   });
 
   it("answers invalid_client with 401 and, after HTTP Basic, WWW-Authenticate", () => {
-    const response = oauthErrorResponse(invalidClient("client authentication failed"), { basicAuthentication: true });
+    const response = oauthErrorAnswer(invalidClient("client authentication failed"), { basicAuthentication: true });
     expect([response.status, response.headers["WWW-Authenticate"], response.headers["Cache-Control"]]).toEqual([
       401,
       'Basic realm="OptiGate", charset="UTF-8"',
@@ -35,7 +35,7 @@ describe("oauthErrorResponse", () => {
 
   it("turns anything unexpected into server_error without its message", () => {
     vi.spyOn(logger, "error").mockImplementation(() => undefined);
-    const response = oauthErrorResponse(new Error("SELECT * FROM secrets failed"));
+    const response = oauthErrorAnswer(new Error("SELECT * FROM secrets failed"));
     expect([response.status, JSON.parse(response.body)]).toEqual([
       500,
       { error: "server_error", error_description: "an unexpected error occurred" },

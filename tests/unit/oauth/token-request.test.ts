@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { OAuthError } from "@/lib/oauth/errors";
+import { OAuthError } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";
 import { thrown } from "../../helpers/thrown";

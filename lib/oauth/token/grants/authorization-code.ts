@@ -7,7 +7,7 @@
 import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidGrant } from "@/lib/oauth/errors";
+import { invalidGrant } from "@/lib/errors/oauth-error";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { sameUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";

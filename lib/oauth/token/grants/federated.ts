@@ -9,7 +9,7 @@ import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidGrant, OAuthError } from "@/lib/oauth/errors";
+import { invalidGrant, OAuthError } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { grantedApiScopes } from "@/lib/oauth/token/api-scopes";
 import { issueFederatedToken, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";

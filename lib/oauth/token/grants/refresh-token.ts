@@ -17,7 +17,7 @@ import { hashToken } from "@/lib/crypto/tokens";
 import type { RefreshToken } from "@/lib/db/rows";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { invalidGrant, invalidScope } from "@/lib/oauth/errors";
+import { invalidGrant, invalidScope } from "@/lib/errors/oauth-error";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/store/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
