@@ -1,4 +1,4 @@
-// Plays the partner in the README's federation example (run from the project folder, which has jose installed):
+// Plays the partner in docs/federation.md's example (run from the project folder, which has jose installed):
 //   node docs/federation/partner.mjs keys                     writes partner-private.jwk.json (keep it secret),
 //                                                             partner-issuer.json (for `federation add`) and
 //                                                             partner-keys-client.json (a private_key_jwt client)
