@@ -101,20 +101,19 @@ export async function registerClient(
   by?: string,
 ): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
   const id = registration.id ?? generateClientId();
-  let secret: NewClientSecret | undefined;
   const registered = await insertClient(
     db,
     id,
     registration,
     {
       checkCompany: (tx) => checkCompany(tx, registration),
-      firstSecret: usesSecrets(registration) ? () => (secret = newSecret(secretOptions)) : undefined,
+      firstSecret: usesSecrets(registration) ? () => newSecret(secretOptions) : undefined,
     },
     by,
-  ).finally(() => forgetClient(registration.id));
+  ).finally(() => forgetClient(id));
   if (!registered) throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
-  const { client, secretId } = registered;
-  return { client, secret: secretId !== undefined ? { secretId, secret: secret!.value } : undefined };
+  const { client, secret } = registered;
+  return { client, secret: secret && { secretId: secret.secretId, secret: secret.value } };
 }
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */
@@ -178,8 +177,7 @@ export async function addClientSecret(
   by?: string,
 ): Promise<NewSecret> {
   forgetClient(clientId);
-  let value = "";
-  const secretId = await insertClientSecret(
+  const stored = await insertClientSecret(
     db,
     clientId,
     (row) => {
@@ -191,14 +189,12 @@ export async function addClientSecret(
           "invalid_state",
           `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`,
         );
-      const secret = newSecret(options);
-      value = secret.value;
-      return secret;
+      return newSecret(options);
     },
     by,
   );
-  if (secretId === null) throw noClient(clientId);
-  return { secretId, secret: value };
+  if (stored === null) throw noClient(clientId);
+  return { secretId: stored.secretId, secret: stored.value };
 }
 
 export async function disableClientSecret(db: Db, clientId: string, secretId: string, by?: string): Promise<void> {

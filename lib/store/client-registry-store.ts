@@ -18,18 +18,24 @@ export interface NewClientSecret {
   expiresAt?: Date;
 }
 
+/** A stored secret: its id, and its value for the one time it is shown. */
+export interface StoredClientSecret {
+  secretId: string;
+  value: string;
+}
+
 async function insertSecret(
   tx: Pick<Db, "clientSecret" | "auditEvent">,
   clientId: string,
   secret: NewClientSecret,
   by?: string,
-): Promise<string> {
+): Promise<StoredClientSecret> {
   const { value, description, expiresAt } = secret;
   const row = await tx.clientSecret.create({
     data: { clientId, secretHash: hashToken(value), description, expiresAt },
   });
   await recordAuditEvent(tx, { type: "client.secret_added", userId: by, clientId, details: { secretId: row.id } });
-  return row.id;
+  return { secretId: row.id, value };
 }
 
 export async function clientExists(db: Pick<Db, "client">, clientId: string): Promise<boolean> {
@@ -47,7 +53,7 @@ export function insertClient(
   registration: ClientRegistration,
   steps: { checkCompany(tx: Pick<Db, "company">): Promise<void>; firstSecret?: () => NewClientSecret },
   by?: string,
-): Promise<{ client: RegisteredClient; secretId?: string } | null> {
+): Promise<{ client: RegisteredClient; secret?: StoredClientSecret } | null> {
   return db.$transaction(async (tx) => {
     if (await clientExists(tx, id)) return null;
     await steps.checkCompany(tx);
@@ -58,8 +64,8 @@ export function insertClient(
       clientId: id,
       details: { kind: registration.kind },
     });
-    const secretId = steps.firstSecret ? await insertSecret(tx, id, steps.firstSecret(), by) : undefined;
-    return { client: registeredClientFromRow(row), secretId };
+    const secret = steps.firstSecret ? await insertSecret(tx, id, steps.firstSecret(), by) : undefined;
+    return { client: registeredClientFromRow(row), secret };
   });
 }
 
@@ -123,7 +129,7 @@ export async function findClientAndSecrets(db: Db, clientId: string) {
 }
 
 /**
- * Adds a secret with its audit event and returns its id; null (nothing written) when there is no such client.
+ * Adds a secret with its audit event and returns it; null (nothing written) when there is no such client.
  * `secret` sees the stored client and gives the secret, or refuses by throwing.
  */
 export function insertClientSecret(
@@ -131,7 +137,7 @@ export function insertClientSecret(
   clientId: string,
   secret: (client: Client) => NewClientSecret,
   by?: string,
-): Promise<string | null> {
+): Promise<StoredClientSecret | null> {
   return db.$transaction(async (tx) => {
     const row = await tx.client.findUnique({ where: { id: clientId } });
     return row ? insertSecret(tx, clientId, secret(row), by) : null;
