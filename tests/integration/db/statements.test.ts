@@ -3,6 +3,7 @@
  * functions the application calls. The last test fails when a statement is added without a case here.
  */
 import { readdirSync } from "node:fs";
+import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
@@ -268,7 +269,7 @@ describe(`named statements on ${testProvider()}`, () => {
   it("covers every statement the folder exports", async () => {
     const exported: string[] = [];
     for (const file of readdirSync("lib/db/statements")) {
-      const module = (await import(`@/lib/db/statements/${file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
+      const module = (await import(`@/lib/db/statements/${path.parse(file).name}.ts`)) as Record<string, unknown>;
       for (const value of Object.values(module)) {
         if (typeof value !== "object" || value === null) continue;
         if ("name" in value && "sql" in value) exported.push((value as NamedStatement).name);

@@ -32,31 +32,34 @@ function watchQueriesPerClient(pool: pg.Pool): { most: number } {
   return seen;
 }
 
-describe.skipIf(testProvider() !== "postgresql")("queries of a transaction on postgresql", () => {
-  it("reach the transaction's pg client one at a time, also the relations of an include read at once", async () => {
-    const db = service().database.db;
-    const driver = driverOf(db);
-    if (driver.provider !== "postgresql") throw new Error("runs on PostgreSQL only");
-    const seen = watchQueriesPerClient(driver.pool);
-    const optician = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    const registration = await db.supplierRegistration.findFirstOrThrow({
-      where: { opticianCompanyId: optician.companyId, status: "active" },
-    });
+describe.skipIf(testProvider() !== "postgresql")(
+  "queries of a transaction on postgresql (skipped on SQLite: needs TEST_DATABASE_URL)",
+  () => {
+    it("reach the transaction's pg client one at a time, also the relations of an include read at once", async () => {
+      const db = service().database.db;
+      const driver = driverOf(db);
+      if (driver.provider !== "postgresql") throw new Error("runs on PostgreSQL only");
+      const seen = watchQueriesPerClient(driver.pool);
+      const optician = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+      const registration = await db.supplierRegistration.findFirstOrThrow({
+        where: { opticianCompanyId: optician.companyId, status: "active" },
+      });
 
-    // One transaction that reads the registration with its optician, supplier and subscriptions, twice.
-    const changed = await changeRegistration(
-      db,
-      { company: { id: optician.companyId, kind: "eye_care_professional" }, userId: optician.id },
-      registration.id,
-      registration.version,
-      {
-        subscriptions: [{ catalogId: "catalog.xml", status: "Subscribed" }],
-      },
-    );
-    expect(changed.subscriptions).toContainEqual({ catalogId: "catalog.xml", status: "Subscribed" });
-    expect(seen.most).toBe(1);
-  });
-});
+      // One transaction that reads the registration with its optician, supplier and subscriptions, twice.
+      const changed = await changeRegistration(
+        db,
+        { company: { id: optician.companyId, kind: "eye_care_professional" }, userId: optician.id },
+        registration.id,
+        registration.version,
+        {
+          subscriptions: [{ catalogId: "catalog.xml", status: "Subscribed" }],
+        },
+      );
+      expect(changed.subscriptions).toContainEqual({ catalogId: "catalog.xml", status: "Subscribed" });
+      expect(seen.most).toBe(1);
+    });
+  },
+);
 
 describe(`a write outside a transaction on ${testProvider()}`, () => {
   it("is not rolled back with another request's transaction that fails meanwhile", async () => {

@@ -31,7 +31,7 @@ afterEach(async () => {
   if (postgres) await asAdmin(`ALTER DATABASE "${databaseName()}" ALLOW_CONNECTIONS true`);
 });
 
-describe.skipIf(!postgres)("a database outage on postgresql", () => {
+describe.skipIf(!postgres)("a database outage on postgresql (skipped on SQLite: needs TEST_DATABASE_URL)", () => {
   it("answers 503 while the database is gone, logs one line per request, and serves again when it is back", async () => {
     const tokens = await userTokens(
       "optician@demo.test",

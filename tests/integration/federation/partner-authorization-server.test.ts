@@ -8,7 +8,7 @@ import { randomUUID, createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
-import Provider from "oidc-provider";
+import Provider from "../../helpers/oidc-provider";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
