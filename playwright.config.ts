@@ -33,7 +33,7 @@ export default defineConfig({
     launchOptions: CHROMIUM,
   },
   // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database and
-  // the bundle are tested in the serve.ts run only.
+  // the bundle are tested in the serve.ts run only; so are the pages' accessibility checks (the same pages either way).
   testIgnore: nextOnly
     ? [
         "**/malformed-requests.spec.ts",
@@ -41,6 +41,7 @@ export default defineConfig({
         "**/several-instances.spec.ts",
         "**/bundle.spec.ts",
         "**/logs.spec.ts",
+        "**/accessibility.spec.ts",
       ]
     : [],
   webServer: {

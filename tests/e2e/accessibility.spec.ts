@@ -1,0 +1,73 @@
+/**
+ * Every page, as each role that may see it and in both languages, checked with axe against WCAG 2.2 level AA
+ * (and the A and AA rules of 2.0 and 2.1 it builds on). A violation fails with axe's rule id, the element and the fix.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+const authorize = `/connect/authorize?${new URLSearchParams({
+  client_id: "demo-web",
+  redirect_uri: "http://localhost:4000/callback",
+  response_type: "code",
+  scope: "openid profile email platform.catalogs.read offline_access",
+  state: "s",
+  prompt: "consent",
+})}`;
+
+/** Who looks at which pages; `null` is a visitor who is not signed in. */
+const VISITS: { user: [string, string] | null; paths: string[] }[] = [
+  { user: null, paths: ["/", "/login", "/no-such-page"] },
+  {
+    user: ["optician@demo.test", "Optician#2026"],
+    paths: ["/portal/applications", "/portal/profile", "/portal/suppliers", authorize, "/signout", "/admin/clients"],
+  },
+  { user: ["supplier@demo.test", "Supplier#2026"], paths: ["/portal/catalogs", "/portal/suppliers"] },
+  {
+    user: ["admin@demo.test", "Admin#2026"],
+    paths: ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/federation"],
+  },
+];
+
+async function signIn(page: Page, [email, password]: [string, string]) {
+  await page.goto("/login");
+  await page.fill("input[name=username]", email);
+  await page.fill("input[name=password]", password);
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/** axe's findings on the page as it stands, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} at ${node.target.join(" ")}: ${node.failureSummary}`),
+  );
+}
+
+test("the check finds a violation where there is one", async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><img src="x.png"><a href="/"></a></main></body></html>',
+  );
+  expect((await violations(page)).map((line) => line.split(" ")[0]).sort()).toEqual(["image-alt", "link-name"]);
+});
+
+for (const locale of ["en-GB", "de-DE"]) {
+  for (const { user, paths } of VISITS) {
+    test(`pages of ${user?.[0] ?? "a visitor"} in ${locale} meet WCAG 2.2 AA`, async ({ browser }) => {
+      test.setTimeout(30_000 + paths.length * 15_000);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      if (user) await signIn(page, user);
+      const found: Record<string, string[]> = {};
+      for (const path of paths) {
+        await page.goto(path);
+        const problems = await violations(page);
+        if (problems.length > 0) found[new URL(page.url()).pathname] = problems;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    });
+  }
+}
