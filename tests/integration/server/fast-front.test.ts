@@ -2,6 +2,7 @@
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEEP_ALIVE_TIMEOUT_MS } from "@/lib/config/policy";
 import { fastRoute, serveFast } from "@/lib/server/fast-front";
 import { createNodeServer } from "@/lib/server/node-server";
 import { basic, ISSUER, useOAuthService } from "../../helpers/oauth-service";
@@ -17,10 +18,18 @@ beforeAll(async () => {
     if (handler) void serveFast(handler, request, response, ISSUER);
     else response.writeHead(404).end("handed to Next.js");
   });
+  // As the Node server does: with Node's 5 s, a kept-alive connection the client reuses can be closed under it.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+);
 
 describe(`lean HTTP front on ${testProvider()}`, () => {
   it("the Node server gives a request two minutes, not Node's five, and its headers twenty seconds", () => {

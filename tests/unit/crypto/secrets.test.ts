@@ -14,7 +14,8 @@ describe("opaque tokens", () => {
 });
 
 describe("passwords", () => {
-  it("are hashed with scrypt and a random salt", async () => {
+  // Four hashes at the full cost: about a second alone, several on a machine busy with other work.
+  it("are hashed with scrypt and a random salt", { timeout: 30_000 }, async () => {
     const hash = await hashPassword("Optician#2026");
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(needsRehash(hash)).toBe(false);
