@@ -198,11 +198,28 @@ export const demoWebServices = [
   },
 ];
 
-export const demoCustomer = {
-  customerCompanyId: "demo-company-optician",
-  supplierCompanyId: "demo-company-lens",
-  clientId: "100234",
-  customerGroups: [5],
-  subscribedCatalogIds: ["catalog.xml"],
-  whiteLabelNames: [{ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" }],
-};
+/**
+ * The demo's supplier registrations: the optician's active one at Demo Lens (the customer link of its catalog
+ * downloads, CONTRACT §5) and a request of a second optician that supplier@demo.test can approve or reject. Only one
+ * registration per optician and supplier may be open, hence the second optician company.
+ */
+export const demoRegistrations = [
+  {
+    opticianCompanyId: "demo-company-optician",
+    supplierCompanyId: "demo-company-lens",
+    clientId: "100234",
+    status: "active",
+    customerGroups: [5],
+    catalogIds: ["catalog.xml"],
+    whiteLabelNames: [{ articleNumber: "WL-100", name: "Augenoptik Demo Premium 1.6" }],
+  },
+  {
+    opticianCompanyId: "demo-company-optician-sonne",
+    supplierCompanyId: "demo-company-lens",
+    clientId: "100871",
+    status: "requested",
+    customerGroups: [],
+    catalogIds: ["catalog.xml", "catalog_AT.xml"],
+    whiteLabelNames: [],
+  },
+];

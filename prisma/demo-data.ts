@@ -25,6 +25,8 @@ export interface DemoClient {
 
 export const demoCompanies: DemoCompany[] = [
   { id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional" },
+  // No users: it is there for its request at Demo Lens (prisma/demo-catalogs.ts), for the supplier to decide on.
+  { id: "demo-company-optician-sonne", name: "Optik Sonnenschein e.K.", kind: "eye_care_professional" },
   { id: "demo-company-lens", name: "Demo Lens AG", kind: "supplier" },
   { id: "demo-company-frames", name: "Frame Works GmbH", kind: "supplier" },
   { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator" },

@@ -17,7 +17,9 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     client_id: registration.id,
     ...localizedFields("client_name", registration.names),
     ...localizedFields("description", registration.descriptions),
-    application_type: registration.kind === "native" ? "native" : "web",
+    // OpenID Connect Registration's application_type says where the redirect URIs point (a web server or a native
+    // app); a backend client has none, so it shows none.
+    ...(registration.kind === "backend" ? {} : { application_type: registration.kind === "native" ? "native" : "web" }),
     redirect_uris: registration.redirectUris,
     post_logout_redirect_uris: registration.postLogoutRedirectUris,
     grant_types: registration.grantTypes,

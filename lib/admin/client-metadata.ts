@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
+import { didYouMean } from "@/lib/errors/did-you-mean";
 import {
   fail,
   localizedText,
@@ -52,7 +53,7 @@ const RESPONSE_TYPES_BY_GRANT: Record<string, string[]> = {
   authorization_code: ["code"],
   implicit: ["id_token token", "id_token", "token"],
 };
-const SIMPLE_FIELDS = new Set([
+const SIMPLE_FIELDS = [
   "client_id",
   "redirect_uris",
   "post_logout_redirect_uris",
@@ -72,18 +73,17 @@ const SIMPLE_FIELDS = new Set([
   "jwks_uri",
   "id_token_signed_response_alg",
   "id_token_claims",
-]);
-const LOCALIZED_FIELDS = ["client_name", "description"] as const;
+];
+const LOCALIZED_FIELDS = ["client_name", "description"];
+const KNOWN_FIELDS = [...SIMPLE_FIELDS, ...LOCALIZED_FIELDS];
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{2,63}$/;
 const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function checkKnownFields(metadata: Record<string, unknown>): void {
   for (const key of Object.keys(metadata)) {
-    const base = key.split("#")[0];
-    const known = key.includes("#")
-      ? (LOCALIZED_FIELDS as readonly string[]).includes(base)
-      : SIMPLE_FIELDS.has(key) || (LOCALIZED_FIELDS as readonly string[]).includes(key);
-    if (!known) fail(`unknown field "${key}"`);
+    const tag = key.split("#").slice(1);
+    const fields = tag.length > 0 ? LOCALIZED_FIELDS.map((field) => [field, ...tag].join("#")) : KNOWN_FIELDS;
+    if (!fields.includes(key)) fail(`unknown field "${key}"${didYouMean(key, fields)}`);
   }
 }
 

@@ -5,6 +5,7 @@
  * (company ids) and/or `email_domains`, at least one of them. Unknown fields are refused.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import { closestName } from "@/lib/errors/did-you-mean";
 import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
@@ -106,7 +107,10 @@ export function parseTrustedIssuer(input: unknown, options: { production?: boole
     fail("a trusted issuer must be a JSON object");
   const metadata = input as Record<string, unknown>;
   const unknown = Object.keys(metadata).find((key) => !FIELDS.has(key));
-  if (unknown !== undefined) fail(`unknown field "${unknown}" (known: ${[...FIELDS].join(", ")})`);
+  if (unknown !== undefined) {
+    const meant = closestName(unknown, [...FIELDS]);
+    fail(`unknown field "${unknown}" (${meant ? `did you mean "${meant}"? ` : ""}known: ${[...FIELDS].join(", ")})`);
+  }
   if (metadata.subject !== "email" && metadata.subject !== "link") fail(`subject must be "email" or "link"`);
   return {
     issuer: issuerUrl(metadata.issuer, production),

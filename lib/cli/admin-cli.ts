@@ -1,37 +1,19 @@
 /**
- * The operator CLI (CONTRACT §4): `npm run admin -- <command>`. Parses the arguments, calls the client registry and
- * prints the result. Every failure is one line on stderr and a non-zero exit code; the registry's transactions make
+ * The operator CLI (CONTRACT §4): `npm run admin -- <command>`. Parses the arguments, calls the registries and
+ * prints the result. Every failure is one line on stderr and a non-zero exit code; the registries' transactions make
  * sure nothing is half-written.
  */
-import { expectArgs, readJsonFile, UsageError } from "@/lib/cli/cli-arguments";
-import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
-import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
-import { toClientMetadata } from "@/lib/admin/client-metadata-document";
-import {
-  addClientSecret,
-  ClientRegistryError,
-  disableClientSecret,
-  registerClient,
-  removeClient,
-  showClient,
-  type ClientSecretInfo,
-} from "@/lib/admin/client-registry";
+import { ClientMetadataError } from "@/lib/admin/client-metadata";
+import { ClientRegistryError } from "@/lib/admin/client-registry";
 import { catalogCommand } from "@/lib/cli/catalog-cli";
-import type { Db } from "@/lib/db/prisma";
-import { listClients } from "@/lib/store/client-registry-store";
-import { listSigningKeys } from "@/lib/store/signing-key-store";
-import { purgeUntilDrained } from "@/lib/store/expired-rows-store";
+import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { clientsCommand } from "@/lib/cli/clients-cli";
+import { counted } from "@/lib/cli/english";
+import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
+import { closestName } from "@/lib/errors/did-you-mean";
 import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
-
-export interface CliContext {
-  db: Db;
-  apiScopePrefix: string;
-  /** Production rules for registrations (key set URLs and issuers over https only). */
-  production: boolean;
-  secretKey: string;
-  print: (line: string) => void;
-  printError: (line: string) => void;
-}
+import { purgeUntilDrained, type PurgeCounts } from "@/lib/store/expired-rows-store";
+import { listSigningKeys } from "@/lib/store/signing-key-store";
 
 const USAGE = `usage: npm run admin -- <command>
   clients add <file.json>                       register a client from RFC 7591 client metadata
@@ -52,103 +34,28 @@ ${FEDERATION_USAGE}
                                                 used assertion ids (a batch of each; the server does this every
                                                 10 minutes)`;
 
-function secretStatus(secret: ClientSecretInfo, now = new Date()): string {
-  if (secret.disabledAt) return "disabled";
-  if (secret.expiresAt && secret.expiresAt <= now) return "expired";
-  return "active";
-}
+const GROUPS = ["clients", "keys", "catalogs", "federation", "purge", "help"];
 
-function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: string } {
-  const options: { expiresAt?: Date; description?: string } = {};
-  for (let index = 0; index < args.length; index += 2) {
-    const [flag, value] = [args[index], args[index + 1]];
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
-    if (flag === "--expires") {
-      // A day alone means the end of that day (UTC), as on the operator pages.
-      const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
-        throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
-      options.expiresAt = date;
-    } else if (flag === "--description") {
-      options.description = value;
-    } else {
-      throw new UsageError(`unknown option ${flag}`);
-    }
-  }
-  return options;
-}
+/** What `purge` removes, in words. */
+const PURGED: Record<keyof PurgeCounts, string> = {
+  refreshTokens: "refresh token",
+  authorizationCodes: "authorization code",
+  tickets: "ticket",
+  interactions: "sign-in prompt",
+  loginSessions: "sign-in session",
+  throttles: "throttle counter",
+  usedAssertions: "used assertion id",
+};
 
-async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
-  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, {
-    production: context.production,
-  });
-  const { client, secret } = await registerClient(context.db, registration);
-  const response = {
-    ...toClientMetadata(client),
-    ...(secret ? { client_secret: secret.secret, client_secret_id: secret.secretId, client_secret_expires_at: 0 } : {}),
-    client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
-  };
-  context.print(JSON.stringify(response, null, 2));
-}
-
-async function clientsList(context: CliContext): Promise<void> {
-  const clients = await listClients(context.db);
-  if (clients.length === 0) {
-    context.print("No clients registered.");
-    return;
-  }
-  const rows = clients.map((client) => [
-    client.id,
-    client.kind,
-    client.grantTypes.join(","),
-    client.names.en ?? client.names.default ?? "",
-  ]);
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
-  context.print(
-    ["CLIENT_ID".padEnd(widths[0]), "KIND".padEnd(widths[1]), "GRANTS".padEnd(widths[2]), "NAME"].join("  "),
-  );
-  for (const row of rows)
-    context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
-}
-
-async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
-  const { client, secrets } = await showClient(context.db, clientId);
-  const shown = {
-    ...toClientMetadata(client),
-    client_kind: client.kind,
-    created_at: client.createdAt.toISOString(),
-    secrets: secrets.map((secret) => ({
-      id: secret.id,
-      description: secret.description,
-      status: secretStatus(secret),
-      created_at: secret.createdAt.toISOString(),
-      expires_at: secret.expiresAt?.toISOString() ?? null,
-      disabled_at: secret.disabledAt?.toISOString() ?? null,
-    })),
-  };
-  context.print(JSON.stringify(shown, null, 2));
-}
-
-async function clientsSecret(context: CliContext, [action, ...args]: string[]): Promise<void> {
-  if (action === "add") {
-    if (args.length < 1) throw new UsageError("clients secret add needs a client_id");
-    const [clientId, ...options] = args;
-    const secret = await addClientSecret(context.db, clientId, parseSecretOptions(options));
-    context.print(
-      JSON.stringify({ client_id: clientId, secret_id: secret.secretId, client_secret: secret.secret }, null, 2),
-    );
-  } else if (action === "disable") {
-    const [clientId, secretId] = expectArgs(args, 2);
-    await disableClientSecret(context.db, clientId, secretId);
-    context.print(`Disabled secret ${secretId} of client ${clientId}.`);
-  } else {
-    throw new UsageError(`unknown command "clients secret ${action ?? ""}"`);
-  }
+function keyState(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): string {
+  if (key.supersededAt === null) return "active";
+  if (key.retiredAt && key.retiredAt > now) return `published until ${key.retiredAt.toISOString()}`;
+  return "retired";
 }
 
 async function keys(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   if (command === "rotate") {
-    expectArgs(rest, 0);
+    expectArgs(rest, "keys rotate");
     for (const alg of SIGNING_ALGORITHMS) {
       const { kid, retired } = await rotateSigningKey(context.db, alg, context.secretKey);
       context.print(
@@ -156,68 +63,40 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
       );
     }
   } else if (command === "list") {
-    expectArgs(rest, 0);
-    const rows = await listSigningKeys(context.db);
+    expectArgs(rest, "keys list");
     const now = new Date();
-    for (const row of rows) {
-      const state =
-        row.supersededAt === null
-          ? "active"
-          : row.retiredAt && row.retiredAt > now
-            ? `published until ${row.retiredAt.toISOString()}`
-            : "retired";
-      context.print(`${row.algorithm}  ${row.id}  created ${row.createdAt.toISOString()}  ${state}`);
-    }
+    const rows = (await listSigningKeys(context.db)).map((key) => [
+      key.algorithm,
+      key.id,
+      key.createdAt.toISOString(),
+      keyState(key, now),
+    ]);
+    const header = ["ALGORITHM", "KID", "CREATED", "STATE"];
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+    for (const row of [header, ...rows])
+      context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
   } else {
-    throw new UsageError(`unknown command "keys ${command ?? ""}"`);
+    throw unknownCommand("keys", command, ["list", "rotate"]);
   }
 }
 
-async function dispatch(context: CliContext, args: string[]): Promise<void> {
-  const [group, command, ...rest] = args;
-  if (group === "keys")
-    return keys(
-      context,
-      [command, ...rest].filter((arg) => arg !== undefined),
-    );
-  if (group === "catalogs")
-    return catalogCommand(
-      context,
-      [command, ...rest].filter((arg) => arg !== undefined),
-    );
-  if (group === "federation")
-    return federationCommand(
-      context,
-      [command, ...rest].filter((arg) => arg !== undefined),
-    );
-  if (group === "purge") {
-    expectArgs(
-      [command, ...rest].filter((arg) => arg !== undefined),
-      0,
-    );
-    const counts = await purgeUntilDrained(context.db);
-    return context.print(
-      `Removed ${Object.entries(counts)
-        .map(([kind, count]) => `${count} ${kind}`)
-        .join(", ")}.`,
-    );
-  }
-  if (group !== "clients") throw new UsageError(group ? `unknown command "${group}"` : "no command given");
-  switch (command) {
-    case "add":
-      return clientsAdd(context, expectArgs(rest, 1));
-    case "list":
-      return clientsList(context);
-    case "show":
-      return clientsShow(context, expectArgs(rest, 1));
-    case "secret":
-      return clientsSecret(context, rest);
-    case "remove":
-      await removeClient(context.db, expectArgs(rest, 1)[0]);
-      return context.print(`Removed client ${rest[0]}.`);
-    default:
-      throw new UsageError(`unknown command "clients ${command ?? ""}"`);
-  }
+async function purge(context: CliContext, rest: string[]): Promise<void> {
+  expectArgs(rest, "purge");
+  const counts = await purgeUntilDrained(context.db);
+  const removed = (Object.keys(PURGED) as (keyof PurgeCounts)[]).map((kind) => counted(counts[kind], PURGED[kind]));
+  context.print(`Removed ${removed.join(", ")}.`);
+}
+
+async function dispatch(context: CliContext, [group, ...rest]: string[]): Promise<void> {
+  if (group === "clients") return clientsCommand(context, rest);
+  if (group === "keys") return keys(context, rest);
+  if (group === "catalogs") return catalogCommand(context, rest);
+  if (group === "federation") return federationCommand(context, rest);
+  if (group === "purge") return purge(context, rest);
+  const closest = closestName(group, GROUPS);
+  const meant = [closest, ...rest.slice(0, 1)].join(" ");
+  const given = [group, ...rest.slice(0, 1)].join(" ");
+  throw new UsageError(`unknown command "${given}"`, closest ? `did you mean "${meant}"?` : undefined);
 }
 
 /** Runs one CLI command; returns the process exit code. */
@@ -231,7 +110,7 @@ export async function runAdminCommand(context: CliContext, args: string[]): Prom
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      context.printError(`error: ${error.message} (run "npm run admin -- help" for usage)`);
+      context.printError(`error: ${error.message} (${error.hint ?? 'run "npm run admin -- help" for usage'})`);
       return 2;
     }
     if (error instanceof ClientMetadataError) {

@@ -1,15 +1,72 @@
-/** What the operator CLI's commands share: usage errors, argument counts, JSON files. */
+/** What the operator CLI's commands share: their context, usage errors, arguments, files. */
+import type { Db } from "@/lib/db/prisma";
+import { closestName } from "@/lib/errors/did-you-mean";
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import { listed } from "@/lib/cli/english";
 import { readFile } from "node:fs/promises";
 
-/** Wrong arguments: exit code 2, as is customary for usage errors. */
-export class UsageError extends OptiGateError<"usage"> {
-  readonly code = "usage";
+export interface CliContext {
+  db: Db;
+  apiScopePrefix: string;
+  /** Production rules for registrations (key set URLs and issuers over https only). */
+  production: boolean;
+  secretKey: string;
+  /** stdout: the result, which scripts may parse (CONTRACT §4). */
+  print: (line: string) => void;
+  /** stderr: errors, and notes for the person at the terminal that must not mix with the result. */
+  printError: (line: string) => void;
 }
 
-export function expectArgs(args: string[], count: number): string[] {
-  if (args.length !== count) throw new UsageError(`expected ${count} argument(s), got ${args.length}`);
+/** Wrong arguments: exit code 2, as is customary for usage errors. `hint` replaces the pointer to the help. */
+export class UsageError extends OptiGateError<"usage"> {
+  readonly code = "usage";
+
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The arguments of a command whose usage is `usage` (`catalogs release <supplierID> <catalogID> <revision>`,
+ * options in brackets not counted); a missing one is named, and one too many is shown.
+ */
+export function expectArgs(args: string[], usage: string): string[] {
+  const names = usage.replace(/\[[^\]]*\]/g, "").match(/<[^>]+>/g) ?? [];
+  const command = usage.replace(/\s*[<[].*$/, "");
+  const hint = `usage: npm run admin -- ${usage}`;
+  if (args.length < names.length) throw new UsageError(`${command} needs ${listed(names.slice(args.length))}`, hint);
+  if (args.length > names.length) {
+    const extra = args.slice(names.length).map((arg) => `"${arg}"`);
+    throw new UsageError(`unexpected ${extra.length === 1 ? "argument" : "arguments"} ${listed(extra)}`, hint);
+  }
   return args;
+}
+
+/** A command of `group` that is missing or unknown, with the closest known one as a suggestion. */
+export function unknownCommand(group: string, given: string | undefined, commands: readonly string[]): UsageError {
+  if (given === undefined) return new UsageError(`${group} needs a command: ${commands.join(", ")}`);
+  const closest = closestName(given, commands);
+  return new UsageError(
+    `unknown command "${group} ${given}"`,
+    closest ? `did you mean "${group} ${closest}"?` : undefined,
+  );
+}
+
+/** One line for a file that cannot be read, naming the usual causes in words rather than an error code. */
+export function unreadableFile(file: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === "ENOENT"
+      ? `file not found: ${file}`
+      : code === "EACCES" || code === "EPERM"
+        ? `no permission to read ${file}`
+        : code === "EISDIR"
+          ? `${file} is a folder, not a file`
+          : `cannot read ${file}: ${(error as Error).message}`;
+  return new Error(reason, { cause: error });
 }
 
 export async function readJsonFile(file: string): Promise<unknown> {
@@ -17,9 +74,7 @@ export async function readJsonFile(file: string): Promise<unknown> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      cause: error,
-    });
+    throw unreadableFile(file, error);
   }
   try {
     return JSON.parse(text);

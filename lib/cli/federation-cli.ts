@@ -1,5 +1,5 @@
 /** `npm run admin -- federation …` (CONTRACT §8): the trusted issuers and the links of their subjects. */
-import { expectArgs, readJsonFile, UsageError } from "@/lib/cli/cli-arguments";
+import { expectArgs, readJsonFile, unknownCommand } from "@/lib/cli/cli-arguments";
 import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import type { Db } from "@/lib/db/prisma";
@@ -27,14 +27,14 @@ export async function federationCommand(
   [command, ...rest]: string[],
 ): Promise<void> {
   if (command === "add") {
-    const [file] = expectArgs(rest, 1);
+    const [file] = expectArgs(rest, "federation add <file.json>");
     const registration = parseTrustedIssuer(await readJsonFile(file), { production: context.production });
     const outcome = await addTrustedIssuer(context.db, registration);
     context.print(
       `${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`,
     );
   } else if (command === "list") {
-    expectArgs(rest, 0);
+    expectArgs(rest, "federation list");
     const issuers = await listTrustedIssuers(context.db);
     if (issuers.length === 0) context.print("No trusted issuers.");
     for (const issuer of issuers) {
@@ -43,14 +43,14 @@ export async function federationCommand(
       );
     }
   } else if (command === "remove") {
-    const [issuer] = expectArgs(rest, 1);
+    const [issuer] = expectArgs(rest, "federation remove <issuer>");
     await removeTrustedIssuer(context.db, issuer);
     context.print(`Removed trusted issuer ${issuer}.`);
   } else if (command === "link") {
-    const [issuer, subject, username] = expectArgs(rest, 3);
+    const [issuer, subject, username] = expectArgs(rest, "federation link <issuer> <subject> <username>");
     await linkSubject(context.db, issuer, subject, username);
     context.print(`Linked ${subject} at ${issuer} to ${username}.`);
   } else {
-    throw new UsageError(`unknown command "federation ${command ?? ""}"`);
+    throw unknownCommand("federation", command, ["add", "list", "remove", "link"]);
   }
 }

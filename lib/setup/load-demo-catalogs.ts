@@ -1,5 +1,5 @@
 /** Loads the catalog part of the demo data set; what already exists is left as it is (idempotent). */
-import { demoCatalogs, demoCustomer, demoSuppliers, demoWebServices } from "@/prisma/demo-catalogs";
+import { demoCatalogs, demoRegistrations, demoSuppliers, demoWebServices } from "@/prisma/demo-catalogs";
 import type { Db } from "@/lib/db/prisma";
 import { storeCatalogWithRevisions } from "@/lib/store/catalog-revision-store";
 import { findCatalog, raiseCatalogListVersion } from "@/lib/store/catalog-store";
@@ -47,18 +47,12 @@ export async function loadDemoCatalogs(db: Db): Promise<string[]> {
     await storeSupplierWebServices(db, demoWebServices);
     created.push("supplier web services");
   }
-  const pair = { opticianCompanyId: demoCustomer.customerCompanyId, supplierCompanyId: demoCustomer.supplierCompanyId };
-  if (!(await hasRegistration(db, pair, false))) {
-    await storeRegistration(db, {
-      ...pair,
-      clientId: demoCustomer.clientId,
-      status: "active",
-      customerGroups: demoCustomer.customerGroups,
-      catalogIds: demoCustomer.subscribedCatalogIds,
-      whiteLabelNames: demoCustomer.whiteLabelNames,
-      changedBy: "demo-data",
-    });
-    created.push(`customer ${demoCustomer.clientId}`);
+  for (const registration of demoRegistrations) {
+    const { opticianCompanyId, supplierCompanyId } = registration;
+    // Any registration of the pair, also a closed one: what a demo user changed stays as they left it.
+    if (await hasRegistration(db, { opticianCompanyId, supplierCompanyId }, false)) continue;
+    await storeRegistration(db, { ...registration, changedBy: "demo-data" });
+    created.push(`${registration.status === "active" ? "customer" : "request"} ${registration.clientId}`);
   }
   // Suppliers and released revisions are what the published catalog list is made of.
   if (created.length > 0) await raiseCatalogListVersion(db);

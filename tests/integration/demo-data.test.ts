@@ -42,6 +42,7 @@ describe(`demo data on ${testProvider()}`, () => {
         "client demo-web",
         "catalog demo-company-lens/catalog.xml",
         "customer 100234",
+        "request 100871",
       ]),
     );
     const { companies, users, clients } = await snapshot();
@@ -98,6 +99,7 @@ describe(`demo data on ${testProvider()}`, () => {
     expect(await db.catalog.count({ where: { supplierCompanyId: { not: lens.id } } })).toBe(1);
 
     const relationship = await db.supplierRegistration.findFirstOrThrow({
+      where: { opticianCompanyId: "demo-company-optician" },
       include: { subscriptions: { include: { catalog: true } }, whiteLabelNames: true, history: true },
     });
     expect(relationship).toMatchObject({
@@ -125,6 +127,26 @@ describe(`demo data on ${testProvider()}`, () => {
         .findMany({ where: { supplierCompanyId: lens.id }, orderBy: { type: "asc" } })
         .then((rows) => rows.map((r) => r.type)),
     ).toEqual(["ASN", "OrderConfig", "OrderResponse", "PlaceOrder"]);
+  });
+
+  it("leaves a second optician's request at Demo Lens for the supplier to decide on", async () => {
+    const requests = await database.db.supplierRegistration.findMany({
+      where: { supplierCompanyId: "demo-company-lens", status: "requested" },
+      include: { optician: true, subscriptions: { include: { catalog: true } }, history: true },
+    });
+    expect(requests).toEqual([
+      expect.objectContaining({ clientId: "100871", open: true, customerGroups: "[]", version: 1 }),
+    ]);
+    const [request] = requests;
+    expect([request.optician.name, request.optician.kind]).toEqual([
+      "Optik Sonnenschein e.K.",
+      "eye_care_professional",
+    ]);
+    expect(request.history.map((change) => change.status)).toEqual(["requested"]);
+    expect(request.subscriptions.map((s) => [s.catalog.catalogId, s.status]).sort()).toEqual([
+      ["catalog.xml", "Subscribed"],
+      ["catalog_AT.xml", "Subscribed"],
+    ]);
   });
 
   it("stores passwords and secrets only as hashes", async () => {

@@ -67,6 +67,21 @@ describe(`supplier registration forms on ${testProvider()}`, () => {
     ).toBe("/portal/suppliers?done=withdraw");
   });
 
+  it("gives Demo Lens' user the demo's pending request to decide on", async () => {
+    const request = await db().supplierRegistration.findFirstOrThrow({
+      where: { supplierCompanyId: "demo-company-lens", status: "requested" },
+    });
+    const lens = await signedInAgent("supplier@demo.test", "Supplier#2026");
+    const change = { registration_id: request.id, version: String(request.version) };
+    expect((await post(lens, { action: "approve", ...change, customer_groups: "2" })).headers.get("location")).toBe(
+      "/portal/suppliers?done=approve",
+    );
+    expect(await db().supplierRegistration.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      status: "active",
+      customerGroups: "[2]",
+    });
+  });
+
   it("refuses forms without a valid CSRF token, bad customer numbers and unknown actions, writing nothing", async () => {
     const optician = await signedInAgent("optician@demo.test", "Optician#2026");
     const before = await db().supplierRegistration.count();

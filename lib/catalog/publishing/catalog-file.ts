@@ -36,9 +36,13 @@ import {
   type Frame,
   type ImportedArticle,
 } from "@/lib/catalog/publishing/catalog-format";
+import { MarkupRuns, MAX_RUN } from "@/lib/catalog/publishing/markup-runs";
 
 export interface CatalogFileHandlers {
-  /** The description is complete; throw CatalogRefusal to refuse the file. */
+  /** The description is complete: throw CatalogRefusal to refuse the file. Writes nothing: it runs for files with
+   * errors too, so that one pass reports every problem. */
+  check(header: CatalogHeader): Promise<void>;
+  /** The description is complete and the file valid so far: prepare to take the articles (or throw CatalogRefusal). */
   header(header: CatalogHeader): Promise<void>;
   articles(batch: ImportedArticle[]): Promise<void>;
 }
@@ -48,15 +52,10 @@ export class CatalogRefusal extends OptiGateError<"catalog_refused"> {
   readonly code = "catalog_refused";
 }
 
-/**
- * saxes holds a text, an attribute value, a name or a comment whole until it ends, so one 100 MB text would sit in
- * memory. A run of more characters than this without `<` or `>` is refused: no field of a catalog comes near it.
- */
-const MAX_RUN = 64 * 1024;
-
 /** The reading of one file; `read` feeds it text chunks and hands the results to the handlers. */
 class CatalogFileReader {
   readonly errors: CatalogFileError[] = [];
+  unreported = 0; // errors beyond the MAX_REPORTED_ERRORS reported
   articleCount = 0;
   private readonly parser = new SaxesParser({ position: true });
   private readonly stack: Frame[] = [{ name: DOCUMENT, line: 1, position: 0, occurred: 0, text: "" }];
@@ -66,12 +65,12 @@ class CatalogFileReader {
   };
   private article: ArticleDraft | undefined;
   private pendingHeader: CatalogHeader | undefined;
+  private headerChecked = false;
   private headerDelivered = false;
   private batch: ImportedArticle[] = [];
   private stopped = false;
   private tagLine = 1;
-  /** Characters since the last `<` or `>`. */
-  private run = 0;
+  private readonly runs = new MarkupRuns();
 
   constructor(private readonly handlers: CatalogFileHandlers) {
     this.parser.on("xmldecl", (declaration) => {
@@ -97,7 +96,7 @@ class CatalogFileReader {
     let first = true;
     try {
       for await (const chunk of chunks) {
-        if (!this.withinRunLimit(chunk))
+        if (!this.runs.withinLimit(chunk))
           return this.fail(
             this.parser.line,
             `a text, attribute value, name or comment is longer than ${MAX_RUN} characters`,
@@ -113,42 +112,40 @@ class CatalogFileReader {
     } catch (error) {
       if (error instanceof NotWellFormed)
         this.fail(error.line, `the file is not well-formed XML: ${error.message}`, true);
-      else if (error instanceof CatalogRefusal) this.fail(this.pendingHeader?.line ?? 1, error.message, true);
       else throw error;
     }
   }
 
-  /** Whether the chunk keeps every run between markup characters within MAX_RUN (runs may span chunks). */
-  private withinRunLimit(chunk: string): boolean {
-    let start = 0;
-    let lt = chunk.indexOf("<");
-    let gt = chunk.indexOf(">");
-    while (lt >= 0 || gt >= 0) {
-      const markup = lt < 0 ? gt : gt < 0 ? lt : Math.min(lt, gt);
-      if (this.run + markup - start > MAX_RUN) return false;
-      this.run = 0;
-      start = markup + 1;
-      if (markup === lt) lt = chunk.indexOf("<", start);
-      else gt = chunk.indexOf(">", start);
-    }
-    this.run += chunk.length - start;
-    return this.run <= MAX_RUN;
-  }
-
+  /** Records an error; reading goes on (to report every error in one pass) unless it cannot (`stop`). */
   private fail(line: number, message: string, stop = false): void {
     if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ line, message });
-    if (stop || this.errors.length >= MAX_REPORTED_ERRORS) this.stopped = true;
+    else this.unreported++;
+    if (stop) this.stopped = true;
   }
 
-  /** Hands over what is ready, unless the file has failed: after the first error nothing more is written. */
+  /** Checks the description once; hands over what is ready unless the file has failed (then nothing is written). */
   private async deliver(end: boolean): Promise<void> {
+    const header = this.pendingHeader;
+    if (header && !this.headerChecked) {
+      this.headerChecked = true;
+      await this.refusable(header, () => this.handlers.check(header));
+    }
     if (this.failed) return;
-    if (this.pendingHeader && !this.headerDelivered) {
+    if (header && !this.headerDelivered) {
       this.headerDelivered = true;
-      await this.handlers.header(this.pendingHeader);
+      await this.refusable(header, () => this.handlers.header(header));
     }
     while (this.batch.length >= ARTICLE_BATCH_SIZE || (end && this.batch.length > 0)) {
       await this.handlers.articles(this.batch.splice(0, ARTICLE_BATCH_SIZE));
+    }
+  }
+
+  private async refusable(header: CatalogHeader, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      if (!(error instanceof CatalogRefusal)) throw error;
+      this.fail(header.line, error.message);
     }
   }
 
@@ -213,7 +210,7 @@ class CatalogFileReader {
     } else if (name === "Revision") {
       Object.assign(this.catalog, revisionAttributes(attributes));
     } else if (name === "Articles") {
-      if (!this.failed) this.pendingHeader = completedHeader(this.catalog);
+      this.pendingHeader = completedHeader(this.catalog);
     } else if (name === "Article") {
       this.article = { line, attributes: null, values: {} };
       this.article.attributes = articleAttributes(attributes);
@@ -289,12 +286,13 @@ class NotWellFormed extends OptiGateError<"not_well_formed"> {
   }
 }
 
-/** Reads the file, handing the description and then the articles to the handlers until the first error. */
+/** Reads the file, handing the description and articles to the handlers until the first error; reads on to find
+ * every error (the first MAX_REPORTED_ERRORS as found, and how many more there are). */
 export async function readCatalogFile(
   chunks: AsyncIterable<string>,
   handlers: CatalogFileHandlers,
-): Promise<{ errors: CatalogFileError[]; articles: number }> {
+): Promise<{ errors: CatalogFileError[]; unreported: number; articles: number }> {
   const reader = new CatalogFileReader(handlers);
   await reader.read(chunks);
-  return { errors: reader.errors, articles: reader.articleCount };
+  return { errors: reader.errors, unreported: reader.unreported, articles: reader.articleCount };
 }

@@ -36,7 +36,8 @@ export class CatalogPublishingError extends OptiGateError<"not_found" | "already
 
 export type ImportResult =
   | { ok: true; supplierId: string; catalogId: string; resourceKey: string; revision: number; articles: number }
-  | { ok: false; errors: CatalogFileError[] };
+  /** `unreported`: how many errors were found beyond those listed (present when there are any) */
+  | { ok: false; errors: CatalogFileError[]; unreported?: number };
 
 export interface ImportOptions {
   /** The supplier company the file must belong to (the upload page); the operator CLI may import for any supplier. */
@@ -44,7 +45,14 @@ export interface ImportOptions {
   userId?: string;
 }
 
-async function startImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<StartedRevision> {
+/** Where a file goes: its supplier's company and the catalog, when there is one already. */
+interface ImportTarget {
+  supplierCompanyId: string;
+  catalog: Awaited<ReturnType<typeof findCatalog>>;
+}
+
+/** Refuses a file that cannot be imported, whatever else is wrong in it (reads only). */
+async function checkImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<ImportTarget> {
   const supplier = await findSupplier(db, header.supplierId);
   if (!supplier) throw new CatalogRefusal(`there is no supplier with supplierID "${header.supplierId}"`);
   if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId)
@@ -60,8 +68,11 @@ async function startImport(db: Db, header: CatalogHeader, options: ImportOptions
   const keyHolder = catalog ? null : await findCatalog(db, supplier.id, { resourceKey: header.resourceKey });
   if (keyHolder)
     throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
+  return { supplierCompanyId: supplier.id, catalog };
+}
 
-  const started = await startRevision(db, supplier.id, catalog, header);
+async function startImport(db: Db, header: CatalogHeader, checked: ImportTarget): Promise<StartedRevision> {
+  const started = await startRevision(db, checked.supplierCompanyId, checked.catalog, header);
   if (!started)
     throw new CatalogRefusal(
       `another import of catalog "${header.catalogId}" is running; try again when it has finished`,
@@ -83,18 +94,23 @@ export async function importCatalog(
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   let header: CatalogHeader | undefined;
+  let checked: ImportTarget | undefined;
   let target: StartedRevision | undefined;
   try {
-    const { errors, articles } = await readCatalogFile(chunks, {
+    const { errors, unreported, articles } = await readCatalogFile(chunks, {
+      check: async (read) => {
+        checked = await checkImport(db, read, options);
+      },
       header: async (read) => {
         header = read;
-        target = await startImport(db, read, options);
+        target = await startImport(db, read, checked!);
       },
       articles: (batch) => writeArticles(db, target!.revisionId, batch),
     });
     if (errors.length > 0 || !header || !target) {
       if (target) await discardRevision(db, target);
-      return { ok: false, errors: errors.length > 0 ? errors : [{ line: 1, message: "the file contains no catalog" }] };
+      if (errors.length === 0) return { ok: false, errors: [{ line: 1, message: "the file contains no catalog" }] };
+      return { ok: false, errors, ...(unreported > 0 ? { unreported } : {}) };
     }
     await completeRevision(db, target.revisionId);
     await recordAuditEvent(db, {

@@ -127,6 +127,45 @@ describe(`operator CLI on ${testProvider()}`, () => {
     expect(await database.db.clientSecret.count({ where: { clientId: "lens-shop" } })).toBe(0);
   });
 
+  it("says before the JSON that the secret is shown once, and shows a backend client's kind without application_type", async () => {
+    const added = await admin(
+      "clients",
+      "add",
+      metadataFile("erp.json", {
+        client_id: "lens-erp",
+        grant_types: ["client_credentials"],
+        scope: "platform.catalogs.read",
+      }),
+    );
+    expect(added.code).toBe(0);
+    // The notes go to stderr, so that stdout stays the JSON that scripts parse.
+    expect(added.stderr).toEqual([
+      "Registered lens-erp as a backend service.",
+      "Save the client_secret below now: it is shown only this once (OptiGate keeps only its hash).",
+    ]);
+    const registered = JSON.parse(added.stdout);
+    expect(registered).toMatchObject({ client_id: "lens-erp", client_kind: "backend" });
+    expect(registered).not.toHaveProperty("application_type");
+    expect(JSON.parse((await admin("clients", "show", "lens-erp")).stdout)).not.toHaveProperty("application_type");
+
+    const secret = await admin("clients", "secret", "add", "lens-erp");
+    expect(secret.stderr).toEqual([
+      "Save the client_secret below now: it is shown only this once (OptiGate keeps only its hash).",
+    ]);
+    expect(JSON.parse(secret.stdout).client_secret).toEqual(expect.any(String));
+  });
+
+  it("lists the signing keys under a header, and says what purge removed in words", async () => {
+    await admin("keys", "rotate");
+    const listed = (await admin("keys", "list")).stdout.split("\n");
+    expect(listed[0]).toMatch(/^ALGORITHM +KID +CREATED +STATE$/);
+    expect(listed.slice(1)).toContainEqual(expect.stringMatching(/^RS256 +\S+ +\d{4}-\d\d-\d\dT\S+ +active$/));
+    const purged = await admin("purge");
+    expect(purged.stdout).toMatch(
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?\.$/,
+    );
+  });
+
   it("registers a public client without a secret and assigns a client_id when none is given", async () => {
     const added = await admin(
       "clients",
@@ -134,6 +173,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
       metadataFile("native.json", { application_type: "native", redirect_uris: ["com.example.lens:/cb"] }),
     );
     expect(added.code).toBe(0);
+    expect(added.stderr).toEqual([expect.stringMatching(/^Registered \S+ as a native app\.$/)]);
     const registered = JSON.parse(added.stdout);
     expect(registered.client_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(registered.client_secret).toBeUndefined();
@@ -143,7 +183,12 @@ describe(`operator CLI on ${testProvider()}`, () => {
   });
 
   it.each([
-    [["clients", "add", "/nonexistent/client.json"], 1, "error: cannot read /nonexistent/client.json: ENOENT"],
+    [["clients", "add", "/nonexistent/client.json"], 1, "error: file not found: /nonexistent/client.json"],
+    [
+      ["clients", "add", "TYPO"],
+      1,
+      'error: invalid_client_metadata: unknown field "redirect_uri" (did you mean "redirect_uris"?)',
+    ],
     [["clients", "add", "BROKEN"], 1, "is not valid JSON"],
     [["clients", "add", "HTTP"], 1, "error: invalid_redirect_uri: redirect_uris[0]"],
     [
@@ -168,6 +213,16 @@ describe(`operator CLI on ${testProvider()}`, () => {
     [["clients", "frobnicate"], 2, 'error: unknown command "clients frobnicate"'],
     [["keys", "explode"], 2, 'error: unknown command "keys explode"'],
     [["certificates"], 2, 'error: unknown command "certificates"'],
+    [["client", "list"], 2, 'error: unknown command "client list" (did you mean "clients list"?)'],
+    [["clients", "lst"], 2, 'error: unknown command "clients lst" (did you mean "clients list"?)'],
+    [["clients"], 2, "error: clients needs a command: add, list, show, secret, remove"],
+    [
+      ["catalogs", "release", "DLAG", "catalog.xml"],
+      2,
+      "error: catalogs release needs <revision> (usage: npm run admin -- catalogs release <supplierID> <catalogID> <revision>)",
+    ],
+    [["clients", "show", "taken", "extra"], 2, 'error: unexpected argument "extra"'],
+    [["clients", "secret", "add", "--expires", "2099-01-01"], 2, "error: clients secret add needs <client_id>"],
   ])("%j fails with one clear line and writes nothing", async (args, code, message) => {
     if (!(await database.db.client.findUnique({ where: { id: "taken" } }))) {
       expect(
@@ -188,6 +243,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
         scope: "openid platform.catalogs.read",
       }),
       DUPLICATE: metadataFile("duplicate.json", { client_id: "taken", redirect_uris: ["https://t.example/cb"] }),
+      TYPO: metadataFile("typo.json", { redirect_uri: "https://t.example/cb" }),
     };
     const before = await counts();
     const result = await admin(...args.map((arg) => files[arg] ?? arg));

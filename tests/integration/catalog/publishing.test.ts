@@ -268,6 +268,29 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     const broken = generated(50).replace(/<PurchasePrice>/g, "<PurchasePrice>x");
     const many = await importCatalog(service().database.db, chunksOf(broken));
     expect(!many.ok && many.errors).toHaveLength(20);
+    expect(!many.ok && many.unreported).toBe(30);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("reports every problem of a file in one pass: a refused supplier, a bad value and a duplicate article", async () => {
+    const before = await counts();
+    const xml = EXAMPLE.replace('supplierID="DLAG"', 'supplierID="NOPE"')
+      .replace("<PurchasePrice>31.00", "<PurchasePrice>31,00")
+      .replace('articleNumber="SV-150" customerGroup="5"', 'articleNumber="SV-150" customerGroup="0"');
+    const result = await importCatalog(service().database.db, chunksOf(xml));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.map(({ line, message }) => `${line}: ${message}`).sort()).toEqual([
+      "18: <Article> SV-150 appears twice in customer group 0",
+      expect.stringMatching(/^25: <PurchasePrice> "31,00" is not an amount/),
+      '2: there is no supplier with supplierID "NOPE"',
+    ]);
+    // A long file, whose description is checked before its end is read: the refusal does not end the reading.
+    const long = generated(2000, { supplierID: "NOPE" }).replace('articleNumber="G-1999"', 'articleNumber="G-3"');
+    const longResult = await importCatalog(service().database.db, chunksOf(long, 4096));
+    expect(!longResult.ok && longResult.errors.map((error) => error.message)).toEqual([
+      'there is no supplier with supplierID "NOPE"',
+      "<Article> G-3 appears twice in customer group 0",
+    ]);
     expect(await counts()).toEqual(before);
   });
 
@@ -336,8 +359,33 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       `${bad}:20: <PurchasePrice> "10,90" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`,
       `error: ${bad} was not imported (nothing was written)`,
     ]);
+    const broken = path.join(directory, "broken.xml");
+    writeFileSync(
+      broken,
+      generated(25, { catalogID: "catalog_BE.xml", resourceKey: "DLAG-BE" }).replace(
+        /<PurchasePrice>/g,
+        "<PurchasePrice>x",
+      ),
+    );
+    err.length = 0;
+    expect(await admin("catalogs", "import", broken)).toBe(1);
+    expect(err).toHaveLength(22);
+    expect(err.slice(-2)).toEqual([
+      `${broken}: and 5 more errors`,
+      `error: ${broken} was not imported (nothing was written)`,
+    ]);
+
+    const single = path.join(directory, "single.xml");
+    writeFileSync(single, generated(1, { catalogID: "catalog_LU.xml", resourceKey: "DLAG-LU" }));
+    expect(await admin("catalogs", "import", single)).toBe(0);
+    expect(out.at(-2)).toMatch(/: 1 article, not released yet\.$/);
+    expect(await admin("catalogs", "list", "DLAG")).toBe(0);
+    expect(out.join("\n")).toMatch(
+      /catalog_LU.xml \(DLAG-LU\) Demo Lens Schweiz\n {2}revision 1 {2}not released +1 article /,
+    );
+
     expect(await admin("catalogs", "import", path.join(directory, "missing.xml"))).toBe(1);
-    expect(err.at(-1)).toMatch(/cannot read .*missing.xml: ENOENT/);
+    expect(err.at(-1)).toBe(`error: file not found: ${path.join(directory, "missing.xml")}`);
     expect(await admin("catalogs", "release", "DLAG", "catalog_NL.xml", "one")).toBe(2);
   });
 });

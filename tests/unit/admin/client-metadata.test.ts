@@ -86,6 +86,15 @@ describe("parseClientMetadata: kinds and defaults", () => {
     expect(registration.descriptions).toEqual({ "de-at": "Servus" });
   });
 
+  it("names application_type for clients with redirect URIs only: a backend client has none to describe", () => {
+    expect(toClientMetadata({ ...parse(web), id: "w" })).toMatchObject({ application_type: "web" });
+    expect(toClientMetadata({ ...parse(browser), id: "b" })).toMatchObject({ application_type: "web" });
+    expect(
+      toClientMetadata({ ...parse({ application_type: "native", redirect_uris: ["com.example.app:/cb"] }), id: "n" }),
+    ).toMatchObject({ application_type: "native" });
+    expect(toClientMetadata({ ...parse(backend), id: "s" })).not.toHaveProperty("application_type");
+  });
+
   it("accepts every demo client and round-trips through client metadata", () => {
     for (const { metadata } of demoClients("platform")) {
       const registration = parse(metadata);
@@ -102,6 +111,19 @@ describe("parseClientMetadata: kinds and defaults", () => {
     expect(parse({ application_type: "native", redirect_uris: ["com.example.app:/oauth"] }).redirectUris).toEqual([
       "com.example.app:/oauth",
     ]);
+  });
+});
+
+describe("parseClientMetadata: an unknown field with the field probably meant", () => {
+  it.each([
+    ["redirect_uri", 'unknown field "redirect_uri" (did you mean "redirect_uris"?)'],
+    ["redirectUris", 'unknown field "redirectUris" (did you mean "redirect_uris"?)'],
+    ["client_nam#de", 'unknown field "client_nam#de" (did you mean "client_name#de"?)'],
+    ["descripton", 'unknown field "descripton" (did you mean "description"?)'],
+    ["redirect_uris#de", 'unknown field "redirect_uris#de"'],
+    ["colour", 'unknown field "colour"'],
+  ])("%s", (field, message) => {
+    expect(rejection({ ...web, [field]: "x" }).message).toBe(message);
   });
 });
 

@@ -87,6 +87,12 @@ describe("parseTrustedIssuer: refusals", () => {
       false,
       'unknown field "scope" (known: issuer, jwks, jwks_uri, clients, subject, companies, email_domains)',
     ],
+    [
+      "a field mistyped",
+      { ...valid, client: ["demo-backend"] },
+      false,
+      'unknown field "client" (did you mean "clients"? known: issuer, jwks, jwks_uri, clients, subject, companies, email_domains)',
+    ],
     ["no subject", { ...valid, subject: undefined }, false, 'subject must be "email" or "link"'],
     ["an unknown subject", { ...valid, subject: "sub" }, false, 'subject must be "email" or "link"'],
     ["no issuer", { ...valid, issuer: undefined }, false, "issuer must be the issuer's URL"],

@@ -1,0 +1,150 @@
+/** `npm run admin -- clients …` (CONTRACT §4): register, list, show and remove clients, add and disable secrets. */
+import { toClientMetadata } from "@/lib/admin/client-metadata-document";
+import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import {
+  addClientSecret,
+  disableClientSecret,
+  registerClient,
+  removeClient,
+  showClient,
+  type ClientSecretInfo,
+} from "@/lib/admin/client-registry";
+import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import type { ClientKind } from "@/lib/oauth/clients/client-record";
+import { listClients } from "@/lib/store/client-registry-store";
+
+/**
+ * A secret is printed once and stored only as its hash. The note goes to stderr, ahead of the JSON on stdout, so
+ * that the JSON stays what scripts parse.
+ */
+const SECRET_NOTE = "Save the client_secret below now: it is shown only this once (OptiGate keeps only its hash).";
+
+const SECRET_ADD_USAGE = "clients secret add <client_id> [--expires <ISO 8601 date>] [--description <text>]";
+
+/** The kinds as the operator pages and docs/operator-cli.md name them. */
+const KIND_NAMES: Record<ClientKind, string> = {
+  browser: "browser app",
+  native: "native app",
+  web: "server web app",
+  backend: "backend service",
+};
+
+function secretStatus(secret: ClientSecretInfo, now = new Date()): string {
+  if (secret.disabledAt) return "disabled";
+  if (secret.expiresAt && secret.expiresAt <= now) return "expired";
+  return "active";
+}
+
+function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: string } {
+  const options: { expiresAt?: Date; description?: string } = {};
+  for (let index = 0; index < args.length; index += 2) {
+    const [flag, value] = [args[index], args[index + 1]];
+    if (flag !== "--expires" && flag !== "--description")
+      throw new UsageError(`unknown option ${flag} (clients secret add takes --expires and --description)`);
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (flag === "--expires") {
+      // A day alone means the end of that day (UTC), as on the operator pages.
+      const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+        throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
+      options.expiresAt = date;
+    } else {
+      options.description = value;
+    }
+  }
+  return options;
+}
+
+async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
+  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, {
+    production: context.production,
+  });
+  const { client, secret } = await registerClient(context.db, registration);
+  const response = {
+    ...toClientMetadata(client),
+    client_kind: client.kind,
+    ...(secret ? { client_secret: secret.secret, client_secret_id: secret.secretId, client_secret_expires_at: 0 } : {}),
+    client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
+  };
+  context.printError(`Registered ${client.id} as a ${KIND_NAMES[client.kind]}.`);
+  if (secret) context.printError(SECRET_NOTE);
+  context.print(JSON.stringify(response, null, 2));
+}
+
+async function clientsList(context: CliContext): Promise<void> {
+  const clients = await listClients(context.db);
+  if (clients.length === 0) {
+    context.print("No clients registered.");
+    return;
+  }
+  const rows = clients.map((client) => [
+    client.id,
+    client.kind,
+    client.grantTypes.join(","),
+    client.names.en ?? client.names.default ?? "",
+  ]);
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
+  context.print(
+    ["CLIENT_ID".padEnd(widths[0]), "KIND".padEnd(widths[1]), "GRANTS".padEnd(widths[2]), "NAME"].join("  "),
+  );
+  for (const row of rows)
+    context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
+}
+
+async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
+  const { client, secrets } = await showClient(context.db, clientId);
+  const shown = {
+    ...toClientMetadata(client),
+    client_kind: client.kind,
+    created_at: client.createdAt.toISOString(),
+    secrets: secrets.map((secret) => ({
+      id: secret.id,
+      description: secret.description,
+      status: secretStatus(secret),
+      created_at: secret.createdAt.toISOString(),
+      expires_at: secret.expiresAt?.toISOString() ?? null,
+      disabled_at: secret.disabledAt?.toISOString() ?? null,
+    })),
+  };
+  context.print(JSON.stringify(shown, null, 2));
+}
+
+async function clientsSecret(context: CliContext, [action, ...args]: string[]): Promise<void> {
+  if (action === "add") {
+    const optionsAt = args.findIndex((arg) => arg.startsWith("--"));
+    const positional = optionsAt < 0 ? args : args.slice(0, optionsAt);
+    const [clientId] = expectArgs(positional, SECRET_ADD_USAGE);
+    const secret = await addClientSecret(context.db, clientId, parseSecretOptions(args.slice(positional.length)));
+    context.printError(SECRET_NOTE);
+    context.print(
+      JSON.stringify({ client_id: clientId, secret_id: secret.secretId, client_secret: secret.secret }, null, 2),
+    );
+  } else if (action === "disable") {
+    const [clientId, secretId] = expectArgs(args, "clients secret disable <client_id> <secret_id>");
+    await disableClientSecret(context.db, clientId, secretId);
+    context.print(`Disabled secret ${secretId} of client ${clientId}.`);
+  } else {
+    throw unknownCommand("clients secret", action, ["add", "disable"]);
+  }
+}
+
+export async function clientsCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
+  switch (command) {
+    case "add":
+      return clientsAdd(context, expectArgs(rest, "clients add <file.json>"));
+    case "list":
+      expectArgs(rest, "clients list");
+      return clientsList(context);
+    case "show":
+      return clientsShow(context, expectArgs(rest, "clients show <client_id>"));
+    case "secret":
+      return clientsSecret(context, rest);
+    case "remove": {
+      const [clientId] = expectArgs(rest, "clients remove <client_id>");
+      await removeClient(context.db, clientId);
+      return context.print(`Removed client ${clientId}.`);
+    }
+    default:
+      throw unknownCommand("clients", command, ["add", "list", "show", "secret", "remove"]);
+  }
+}
