@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { isOperator, supplierOf } from "@/lib/rights/actor";
+import { isOperator, supplierOf, type SignedInUser } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
+import { CATALOGS_PATH, PORTAL_PATH, PROFILE_PATH, SIGN_OUT_PATH, SUPPLIERS_PATH } from "@/lib/pages/paths";
 import { LanguageSwitch } from "./_components/language-switch";
+import { MainMenu, type MenuItem } from "./_components/main-menu";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,62 +13,49 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), description: t("description") };
 }
 
+/** The signed-in user's menu: the portal pages their company's kind and their roles give them. */
+function menuOf(actor: SignedInUser, t: (key: string) => string): MenuItem[] {
+  const publishes = supplierOf(actor) !== undefined;
+  const registers = actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier";
+  return [
+    { href: PORTAL_PATH, label: t("applications"), section: PORTAL_PATH },
+    ...(publishes ? [{ href: CATALOGS_PATH, label: t("catalogs"), section: CATALOGS_PATH }] : []),
+    ...(registers ? [{ href: SUPPLIERS_PATH, label: t("suppliers"), section: SUPPLIERS_PATH }] : []),
+    ...(isOperator(actor) ? [{ href: "/admin/clients", label: t("operator"), section: "/admin" }] : []),
+    { href: PROFILE_PATH, label: t("profile"), section: PROFILE_PATH },
+    { href: SIGN_OUT_PATH, label: t("signOut"), section: SIGN_OUT_PATH },
+  ];
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const t = await getTranslations("Layout");
   const actor = await currentActor();
-  const publishes = supplierOf(actor) !== undefined;
-  const registers =
-    actor.kind === "user" && (actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier");
-  const navLink = "rounded px-2 py-1 text-slate-700 underline-offset-2 hover:underline";
+  const menu = actor.kind === "user" ? menuOf(actor, t) : [];
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <header className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-            <a href="/" className="flex items-center gap-3 rounded">
-              <span
-                aria-hidden="true"
-                className="grid h-9 w-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
-              >
-                OG
-              </span>
-              <span className="text-lg font-semibold tracking-tight text-brand-800">{t("serviceName")}</span>
-            </a>
-            <span className="hidden text-sm text-slate-600 lg:inline">{t("tagline")}</span>
-            <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
-              {actor.kind === "user" ? (
-                <nav aria-label={t("mainNavigation")} className="flex flex-wrap items-center justify-end gap-1 text-sm">
-                  <a href="/portal/applications" className={navLink}>
-                    {t("applications")}
-                  </a>
-                  {publishes ? (
-                    <a href="/portal/catalogs" className={navLink}>
-                      {t("catalogs")}
-                    </a>
-                  ) : null}
-                  {registers ? (
-                    <a href="/portal/suppliers" className={navLink}>
-                      {t("suppliers")}
-                    </a>
-                  ) : null}
-                  {isOperator(actor) ? (
-                    <a href="/admin/clients" className={navLink}>
-                      {t("operator")}
-                    </a>
-                  ) : null}
-                  <a href="/portal/profile" className={navLink}>
-                    {t("profile")}
-                  </a>
-                  <a href="/signout" className={navLink}>
-                    {t("signOut")}
-                  </a>
-                </nav>
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+            <div className="mr-auto flex items-center gap-3">
+              <a href="/" className="flex items-center gap-3 rounded">
+                <span
+                  aria-hidden="true"
+                  className="grid h-9 w-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                >
+                  OG
+                </span>
+                <span className="text-lg font-semibold tracking-tight text-brand-800">{t("serviceName")}</span>
+              </a>
+              {menu.length === 0 ? (
+                // Beside a menu there is no room for it.
+                <span className="hidden text-sm text-slate-600 lg:inline">{t("tagline")}</span>
               ) : null}
-              <Suspense>
-                <LanguageSwitch current={locale} label={t("language")} />
-              </Suspense>
             </div>
+            {menu.length > 0 ? <MainMenu items={menu} label={t("mainNavigation")} buttonLabel={t("menu")} /> : null}
+            <Suspense>
+              <LanguageSwitch current={locale} label={t("language")} />
+            </Suspense>
           </div>
         </header>
         <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>

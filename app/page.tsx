@@ -1,5 +1,8 @@
 import { getTranslations } from "next-intl/server";
+import { currentActor } from "@/lib/pages/current-actor";
+import { PORTAL_PATH } from "@/lib/pages/paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
+import { buttonPrimary } from "@/app/_components/ui";
 
 function Card({ title, text, href, linkText }: { title: string; text: string; href?: string; linkText?: string }) {
   return (
@@ -21,6 +24,7 @@ function Card({ title, text, href, linkText }: { title: string; text: string; hr
 export default async function HomePage({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations("Home");
   const signedOutEverywhere = single((await searchParams).signedOut) === "everywhere";
+  const signedIn = (await currentActor()).kind === "user";
   return (
     <div className="space-y-8">
       {signedOutEverywhere ? (
@@ -34,9 +38,15 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
       <div className="max-w-3xl">
         <h1 className="text-2xl font-semibold tracking-tight text-brand-800 sm:text-3xl">{t("heading")}</h1>
         <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>
+        <a
+          href={signedIn ? PORTAL_PATH : `/login?${new URLSearchParams({ returnUrl: PORTAL_PATH })}`}
+          className={`${buttonPrimary} mt-6 sm:w-auto sm:px-6`}
+        >
+          {signedIn ? t("continueToPortal") : t("signIn")}
+        </a>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
-        <Card title={t("portalTitle")} text={t("portalText")} href="/portal/applications" linkText={t("portalLink")} />
+        <Card title={t("portalTitle")} text={t("portalText")} href={PORTAL_PATH} linkText={t("portalLink")} />
         <Card
           title={t("discoveryTitle")}
           text={t("discoveryText")}

@@ -16,7 +16,8 @@ export function LanguageSwitch({ current, label }: { current: string; label: str
             key={locale}
             lang={locale}
             aria-current="true"
-            className="rounded px-2 py-1 font-semibold text-brand-800"
+            // On phones the header has room for the other language only; screen readers still hear the current one.
+            className="sr-only rounded px-2 py-1 font-semibold text-brand-800 sm:not-sr-only"
           >
             {LANGUAGE_NAMES[locale]}
           </span>

@@ -1,12 +1,20 @@
 import type { ReactNode } from "react";
 
 /** The centered card that login, consent and sign-out pages are shown in. */
-export function SignInCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function SignInCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md">
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-xl font-semibold text-brand-800">{title}</h1>
-        {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+        {subtitle ? <div className="mt-1 text-sm text-slate-600">{subtitle}</div> : null}
         <div className="mt-6">{children}</div>
       </div>
     </div>

@@ -1,19 +1,35 @@
 /**
  * POST /interaction/consent: the consent form. The user allows a subset of the requested scopes (`openid` cannot be
  * left out when requested) or denies; the decision goes to the prompt the authorization endpoint opened for this
- * session (lib/rights/consent.ts), which answers the client at once with a 303 to its redirect URI.
+ * session (lib/rights/consent.ts), which answers the client at once with a 303 to its redirect URI. Or the user is
+ * someone else ("not you?"): the session ends and a fresh login continues the same authorization request.
  */
-import { AccessDenied, actorOfRequest } from "@/lib/rights/actor";
-import { decideConsent } from "@/lib/rights/consent";
+import { AccessDenied, actorOfRequest, requireUser, type Actor } from "@/lib/rights/actor";
+import { decideConsent, withdrawConsentPrompt } from "@/lib/rights/consent";
 import { errorPage } from "@/lib/i18n/error-page";
 import { readForm } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { AuthorizationError } from "@/lib/oauth/authorize/authorization-request";
+import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
+import { signOut } from "@/lib/oauth/endsession/end-session-endpoint";
 import { authorizationErrorResponse } from "@/lib/oauth/authorize/authorization-response";
 import { UnsafeRedirectError } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
+
+/** Ends the session of the user who is not the one signing in, then asks for a login to the same request. */
+async function signInAsSomeoneElse(
+  context: ServiceContext,
+  actor: Actor,
+  interaction: string,
+): Promise<Response | undefined> {
+  const user = requireUser(actor);
+  const parameters = await withdrawConsentPrompt(user, interaction);
+  if (!parameters) return undefined;
+  parameters.delete("login_hint"); // it named the user who is leaving
+  return signOut(context, user.session, pageUrl("/login", { returnUrl: authorizeReturnUrl(parameters) }), 303);
+}
 
 export async function handleConsentSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -30,6 +46,8 @@ export async function handleConsentSubmission(request: Request, context: Service
       "this consent request has expired or was already answered; start again from the application",
     );
   try {
+    if (form.get("decision") === "switch_user")
+      return (await signInAsSomeoneElse(context, actor, interaction)) ?? (await expired());
     const decision = form.get("decision") === "allow" ? form.getAll("scope") : "deny";
     return (await decideConsent(actor, interaction, decision)) ?? (await expired());
   } catch (error) {

@@ -3,7 +3,7 @@ import { actorOfRequest } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
 import { seeOther } from "@/lib/forms/see-other";
 import { signOut } from "@/lib/oauth/endsession/end-session-endpoint";
-import { readEndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
+import { afterSignOut, readEndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -19,7 +19,7 @@ export async function handleSignOutSubmission(request: Request, context: Service
   return signOut(
     context,
     actor.kind === "user" ? actor.session : null,
-    await readEndSessionRequest(context, form),
+    afterSignOut(await readEndSessionRequest(context, form)),
     303,
   );
 }

@@ -14,7 +14,6 @@ import {
 import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint";
 import { saveConsent } from "@/lib/oauth/consent/save-consent";
 import { OAuthError } from "@/lib/errors/oauth-error";
-import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import type { ServiceContext } from "@/lib/service-context";
 import { listScopes } from "@/lib/store/consent-store";
 import { findInteraction, takeInteraction } from "@/lib/store/interaction-store";
@@ -22,7 +21,6 @@ import { findInteraction, takeInteraction } from "@/lib/store/interaction-store"
 export interface ConsentView {
   clientName: string;
   clientDescription?: string;
-  offline: boolean;
   scopes: { name: string; title: string; description: string; required: boolean }[];
   user: { name: string; email: string };
 }
@@ -37,7 +35,6 @@ async function consentView(
   return {
     clientName: localizedText(request.client.names, locale, request.client.id),
     clientDescription: localizedText(request.client.descriptions, locale) || undefined,
-    offline: request.scopes.includes(OFFLINE_ACCESS),
     scopes: request.scopes.map((name) => {
       const row = byName.get(name);
       return {
@@ -89,4 +86,13 @@ export async function decideConsent(
     throw new AuthorizationError(new OAuthError("access_denied", "the user denied the request"), request);
   await saveConsent(user.context.db, user.session.user.id, request.client.id, request.scopes, granted);
   return completeAuthorization(user.context, request, user.session, granted, 303);
+}
+
+/**
+ * Withdraws the user's open prompt undecided ("not you?"): returns the authorization request's parameters, for the
+ * next user to sign in to the same request, or undefined when there is no such prompt.
+ */
+export async function withdrawConsentPrompt(actor: Actor, interactionId: string): Promise<URLSearchParams | undefined> {
+  const user = requireUser(actor);
+  return (await takeInteraction(user.context.db, interactionId, user.session.id))?.parameters;
 }

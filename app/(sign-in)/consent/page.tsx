@@ -1,11 +1,100 @@
+import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { consentPrompt } from "@/lib/rights/consent";
+import { consentPrompt, type ConsentView } from "@/lib/rights/consent";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
+import { PORTAL_PATH } from "@/lib/pages/paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 
 export const dynamic = "force-dynamic";
+
+type ConsentText = Awaited<ReturnType<typeof getTranslations<"Consent">>>;
+
+/** Who is signed in, and "not you?": a form, as it ends that user's session before the next one signs in. */
+function SignedInAs({ t, prompt, form }: { t: ConsentText; prompt: ConsentView; form: ReactNode }) {
+  return (
+    <>
+      <p>{t("signedInAs", prompt.user)}</p>
+      <form method="post" action="/interaction/consent" className="mt-1">
+        {form}
+        {t("notYou")}{" "}
+        <button
+          type="submit"
+          name="decision"
+          value="switch_user"
+          className="rounded font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {t("switchUser")}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function ScopeChoices({ t, scopes }: { t: ConsentText; scopes: ConsentView["scopes"] }) {
+  return (
+    <fieldset>
+      <legend className="sr-only">{t("title")}</legend>
+      <ul className="space-y-3">
+        {scopes.map((scope) => (
+          <li key={scope.name} className="flex gap-3 rounded-md border border-slate-200 p-3">
+            <input
+              id={`scope-${scope.name}`}
+              type="checkbox"
+              name="scope"
+              value={scope.name}
+              defaultChecked
+              disabled={scope.required}
+              className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+            />
+            <label htmlFor={`scope-${scope.name}`} className="text-sm">
+              <span className="block font-medium text-slate-900">
+                {scope.title}
+                {scope.required ? (
+                  <span className="ml-2 text-xs font-normal text-slate-600">({t("required")})</span>
+                ) : null}
+              </span>
+              <span className="block text-slate-600">{scope.description}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Where access can be taken back later; in a new tab, so that the sign-in under way stays open here. */
+function ManageAccessNote({ t }: { t: ConsentText }) {
+  return (
+    <p className="mt-4 text-sm text-slate-600">
+      {t.rich("remember", {
+        manage: (chunks) => (
+          <a
+            href={PORTAL_PATH}
+            target="_blank"
+            rel="noopener"
+            className="rounded font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {chunks}
+            <span className="sr-only"> {t("opensInNewTab")}</span>
+          </a>
+        ),
+      })}
+    </p>
+  );
+}
+
+function ExpiredPrompt({ title, text, home }: { title: string; text: string; home: string }) {
+  return (
+    <SignInCard title={title}>
+      <Alert>{text}</Alert>
+      <a href="/" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        {home}
+      </a>
+    </SignInCard>
+  );
+}
 
 export default async function ConsentPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
@@ -20,56 +109,25 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
         consentPrompt(actor, interaction, locale),
       )
     : undefined;
-  if (!prompt) {
-    return (
-      <SignInCard title={tErrors("title")}>
-        <Alert>{t("expired")}</Alert>
-        <a href="/" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-          {tErrors("home")}
-        </a>
-      </SignInCard>
-    );
-  }
+  if (!prompt) return <ExpiredPrompt title={tErrors("title")} text={t("expired")} home={tErrors("home")} />;
 
+  const formFields = (
+    <>
+      <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
+      <input type="hidden" name="interaction" value={interaction} />
+    </>
+  );
   return (
-    <SignInCard title={t("title")} subtitle={t("signedInAs", prompt.user)}>
+    <SignInCard title={t("title")} subtitle={<SignedInAs t={t} prompt={prompt} form={formFields} />}>
       {single(query.error) === "form_expired" ? (
         <Alert>{(await getTranslations("Login"))("errors.form_expired")}</Alert>
       ) : null}
       <p className="font-medium text-slate-900">{t("intro", { client: prompt.clientName })}</p>
       {prompt.clientDescription ? <p className="mt-1 text-sm text-slate-600">{prompt.clientDescription}</p> : null}
       <form method="post" action="/interaction/consent" className="mt-5">
-        <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
-        <input type="hidden" name="interaction" value={interaction} />
-        <fieldset>
-          <legend className="sr-only">{t("title")}</legend>
-          <ul className="space-y-3">
-            {prompt.scopes.map((scope) => (
-              <li key={scope.name} className="flex gap-3 rounded-md border border-slate-200 p-3">
-                <input
-                  id={`scope-${scope.name}`}
-                  type="checkbox"
-                  name="scope"
-                  value={scope.name}
-                  defaultChecked
-                  disabled={scope.required}
-                  className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-                />
-                <label htmlFor={`scope-${scope.name}`} className="text-sm">
-                  <span className="block font-medium text-slate-900">
-                    {scope.title}
-                    {scope.required ? (
-                      <span className="ml-2 text-xs font-normal text-slate-600">({t("required")})</span>
-                    ) : null}
-                  </span>
-                  <span className="block text-slate-600">{scope.description}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-        {prompt.offline ? <p className="mt-4 text-sm text-slate-700">{t("offline")}</p> : null}
-        <p className="mt-4 text-sm text-slate-600">{t("remember")}</p>
+        {formFields}
+        <ScopeChoices t={t} scopes={prompt.scopes} />
+        <ManageAccessNote t={t} />
         <div className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2">
           <button type="submit" name="decision" value="deny" className={buttonSecondary}>
             {t("deny")}

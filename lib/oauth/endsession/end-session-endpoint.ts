@@ -9,7 +9,6 @@ import {
   afterSignOut,
   END_SESSION_PARAMETERS,
   readEndSessionRequest,
-  type EndSessionRequest,
 } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
 import { endLoginSession } from "@/lib/store/login-session-store";
@@ -17,16 +16,15 @@ import { findActiveSession, type ActiveSession } from "@/lib/session/login-sessi
 import { readSessionCookie, SESSION_COOKIE } from "@/lib/session/session-cookie";
 
 /**
- * Ends the session (if any), tells the clients it signed in to, and answers with where sign-out leads: a redirect,
- * or first the front-channel logout page when a client registered one.
+ * Ends the session (if any), tells the clients it signed in to, and sends the browser to `next` (where the sign-out
+ * request leads, or a fresh login): a redirect, or first the front-channel logout page when a client registered one.
  */
 export async function signOut(
   context: ServiceContext,
   session: ActiveSession | null,
-  request: EndSessionRequest,
+  next: string,
   status: 302 | 303,
 ): Promise<Response> {
-  const next = afterSignOut(request);
   if (session) await endLoginSession(context.db, session.id);
   const frontchannel = session ? await announceLogout(context, [session.id], next) : undefined;
   const response =
@@ -46,7 +44,7 @@ export async function handleEndSessionRequest(httpRequest: Request, context: Ser
   const request = await readEndSessionRequest(context, params);
   const session = await findActiveSession(context.db, readSessionCookie(httpRequest));
   if (request.hint && (!session || session.user.id === request.hint.subject))
-    return signOut(context, session, request, 302);
+    return signOut(context, session, afterSignOut(request), 302);
   const kept = new URLSearchParams(
     END_SESSION_PARAMETERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
   );
