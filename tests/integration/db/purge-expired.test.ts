@@ -194,7 +194,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refreshTokens, \d+ authorizationCodes, \d+ tickets, \d+ interactions, \d+ loginSessions, \d+ throttles, \d+ usedAssertions\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?\.$/m,
     );
   });
 });
