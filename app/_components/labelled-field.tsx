@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 
+/** Marks an input whose value was refused by more than its error's text: a red border, as the error is red. */
+export const invalidInput = "aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
+
 /** What an input needs to name its hint and its error to assistive technology. */
 export interface FieldAria {
   "aria-describedby"?: string;

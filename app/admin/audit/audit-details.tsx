@@ -24,7 +24,10 @@ const spokenName = (key: string) =>
 /** An audit event's details as a definition list: named in the page's language, dates and yes/no as people read them. */
 export async function AuditDetails({ details }: { details: string }) {
   const [t, format] = [await getTranslations("Admin"), await getFormatter()];
-  const entries = Object.entries(detailsOf(details)).filter(([, value]) => value !== null && value !== undefined);
+  const entries = Object.entries(detailsOf(details)).filter(
+    ([, value]) =>
+      value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0),
+  );
   if (entries.length === 0) return <span className="text-slate-600">–</span>;
   const shown = (key: string, value: unknown): string => {
     if (typeof value === "boolean") return t(value ? "auditValues.yes" : "auditValues.no");

@@ -47,11 +47,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                     {format.dateTime(event.occurredAt, { dateStyle: "short", timeStyle: "medium" })}
                   </td>
                   <td className={`${stacked.cell} font-medium text-slate-900`}>{t(`auditEvents.${event.type}`)}</td>
-                  <td className={`${stacked.cell} break-all`}>
+                  <td className={`${stacked.cell} max-sm:break-all`}>
                     <span className={stacked.label}>{t("user")}:</span>
                     {event.email ?? "–"}
                   </td>
-                  <td className={`${stacked.cell} break-all`}>
+                  <td className={`${stacked.cell} max-sm:break-all`}>
                     <span className={stacked.label}>{t("client")}:</span>
                     {event.clientId ?? "–"}
                   </td>

@@ -4,7 +4,7 @@ import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { FORM_CLIENT_KINDS, type FormClientKind } from "@/lib/forms/client-registration-form";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { Alert, buttonPrimary } from "@/app/_components/ui";
-import { LabelledField } from "@/app/_components/labelled-field";
+import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { problemPlaces } from "@/app/admin/_parts/problem-text";
 import { RegistrationForm } from "./registration-form";
 
@@ -80,7 +80,7 @@ export async function RegisterSection({
                 required
                 defaultValue={jsonDraft ?? ""}
                 placeholder={t("clientForm.jsonExample")}
-                className="block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900"
+                className={`block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900 ${invalidInput}`}
                 {...aria}
               />
             )}

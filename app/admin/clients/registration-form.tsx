@@ -8,10 +8,10 @@ import {
   type RegistrationField,
 } from "@/lib/forms/client-registration-form";
 import { buttonPrimary } from "@/app/_components/ui";
-import { fieldAria, FieldError, LabelledField } from "@/app/_components/labelled-field";
+import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { ScopeChoice } from "./scope-choice";
 
-const input = "block w-full rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900";
+const input = `block w-full rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
 const LIST_FIELDS = new Set<RegistrationField>(["redirect_uris", "post_logout_redirect_uris", "allowed_cors_origins"]);
 /** What a new interactive client may ask for unless the operator chooses otherwise: signing people in. */
 const SIGN_IN_SCOPES = ["openid", "profile", "email"];

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
-import { fieldAria, FieldError, LabelledField } from "@/app/_components/labelled-field";
+import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { stacked } from "@/app/admin/_parts/stacked-table";
 import { ClientFormFields } from "./client-form-fields";
 
@@ -54,7 +54,7 @@ async function SecretRow({
             name="expires"
             aria-label={t("expiresAt")}
             defaultValue={secret.expiresAt?.toISOString().slice(0, 10) ?? ""}
-            className="rounded border border-slate-400 px-2 py-1"
+            className={`rounded border border-slate-400 px-2 py-1 ${invalidInput}`}
             {...fieldAria(expiresId, false, errorAt(expiresId))}
           />
           <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-semibold">
@@ -84,7 +84,7 @@ async function SecretRow({
 /** A new secret: its description and expiry, each with its error at the field. */
 async function NewSecretForm({ clientId, csrf, errorAt }: { clientId: string; csrf: string; errorAt: ErrorAt }) {
   const t = await getTranslations("Admin");
-  const input = "rounded-md border border-slate-400 px-3 py-2";
+  const input = `rounded-md border border-slate-400 px-3 py-2 ${invalidInput}`;
   return (
     <form method="post" action="/interaction/admin" className="mt-4 flex flex-wrap items-end gap-3">
       <ClientFormFields csrf={csrf} action="secret-add" clientId={clientId} />

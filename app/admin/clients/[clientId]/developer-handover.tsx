@@ -54,10 +54,10 @@ export async function DeveloperHandover({
         {items.map((item) => (
           <div key={item.label}>
             <dt className="text-sm font-medium text-slate-800">{item.label}</dt>
-            <dd className="mt-1 flex flex-wrap items-center gap-2">
+            <dd className="mt-1 flex flex-col items-start gap-2 sm:flex-row sm:items-center">
               <code
                 data-new-secret={item.secret ? true : undefined}
-                className="block min-w-0 flex-1 select-all whitespace-pre-wrap break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900"
+                className="block w-full min-w-0 flex-1 select-all whitespace-pre-wrap break-all rounded bg-white px-3 py-2 font-mono text-sm text-slate-900"
               >
                 {item.value}
               </code>

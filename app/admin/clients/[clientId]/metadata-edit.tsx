@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { buttonPrimary } from "@/app/_components/ui";
-import { LabelledField } from "@/app/_components/labelled-field";
+import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { ClientFormFields } from "./client-form-fields";
 
 /** The client's registration as client metadata in JSON, to edit; a refused edit comes back as it was typed. */
@@ -28,7 +28,7 @@ export async function MetadataEdit({
               name="metadata"
               rows={14}
               defaultValue={text}
-              className="block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900"
+              className={`block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900 ${invalidInput}`}
               {...aria}
             />
           )}
