@@ -1,7 +1,8 @@
 /**
  * POST /interaction/admin: the operator pages' forms, with the same validation and registry as the CLI, through the
- * data-access layer (operators only). A newly created secret travels to the next page in a sealed, HttpOnly cookie
- * that lives two minutes (never in a URL).
+ * data-access layer (operators only). A newly created secret, and a refusal with what was typed, travel to the next
+ * page in a sealed, HttpOnly cookie that lives two minutes (never in a URL). The registration form by kind submits
+ * the same client metadata as the JSON view (lib/forms/client-registration-form.ts).
  */
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
@@ -16,8 +17,15 @@ import {
   type NewSecret,
 } from "@/lib/rights/operator-clients";
 import { readForm } from "@/lib/http/form-body";
-import { NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
+import { ADMIN_FORM_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
+import { boundedOutcome, problemOf, type AdminFormOutcome } from "@/lib/forms/admin-form-problem";
+import {
+  isFormClientKind,
+  metadataOfDraft,
+  registrationDraft,
+  type RegistrationDraft,
+} from "@/lib/forms/client-registration-form";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -42,28 +50,29 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   // The data functions check this for every action; checking first gives everyone else one answer for all input.
   if (!isOperator(actor)) return forbiddenResponse();
   const form = await readForm(request);
-  const clientId = form.get("client_id") ?? "";
-  const back = form.get("action") === "register" ? "/admin/clients" : clientPath(clientId);
+  const action = form.get("action") ?? "";
+  const kind = form.get("kind") ?? undefined;
+  // The registration form by kind, or else the JSON view; either way, one text of client metadata.
+  const draft: RegistrationDraft = isFormClientKind(kind)
+    ? registrationDraft(form, kind)
+    : { metadata: form.get("metadata") ?? "" };
+  const clientId = action === "register" ? "" : (form.get("client_id") ?? "");
+  const back = action === "register" ? "/admin/clients" : clientPath(clientId);
+  const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: "/admin" };
+  const refused = (outcome: AdminFormOutcome) =>
+    seeOther(action === "register" ? `${back}#register` : back, [
+      sealedCookie(ADMIN_FORM_COOKIE, boundedOutcome(outcome), cookie),
+    ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
-    return seeOther(pageUrl(back, { error: "The form had expired. Please try again." }));
+    return refused({ action, problem: { key: "expired" }, draft: action === "register" ? draft : undefined });
 
   const withSecret = (location: string, secret: NewSecret | undefined) =>
-    seeOther(
-      location,
-      secret
-        ? [
-            sealedCookie(NEW_SECRET_COOKIE, secret, {
-              secretKey: config.secretKey,
-              publicUrl: config.publicUrl,
-              path: "/admin",
-            }),
-          ]
-        : [],
-    );
+    seeOther(location, secret ? [sealedCookie(NEW_SECRET_COOKIE, secret, cookie)] : []);
   try {
-    switch (form.get("action")) {
+    switch (action) {
       case "register": {
-        const { client, secret } = await registerClient(actor, form.get("metadata") ?? "");
+        const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : draft.metadata!;
+        const { client, secret } = await registerClient(actor, metadata);
         return withSecret(pageUrl(clientPath(client.id), { created: "1" }), secret);
       }
       case "update":
@@ -87,17 +96,19 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
         await disableClientSecret(actor, clientId, form.get("secret_id") ?? "");
         return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
       default:
-        return seeOther(pageUrl(back, { error: "Unknown action." }));
+        return refused({ action, problem: { key: "unknownAction" } });
     }
   } catch (error) {
     if (error instanceof AccessDenied) return forbiddenResponse();
     if (error instanceof ClientMetadataError || error instanceof ClientRegistryError) {
-      return seeOther(
-        pageUrl(back, {
-          error: error.message,
-          draft: form.get("action") === "register" ? (form.get("metadata") ?? "") : undefined,
-        }),
-      );
+      const problem = problemOf(action, error, {
+        byForm: isFormClientKind(kind),
+        secretId: form.get("secret_id") ?? undefined,
+      });
+      // What was typed into the registration or the edit comes back; a secret's form is short to type again.
+      const kept =
+        action === "register" ? draft : action === "update" ? { metadata: form.get("metadata") ?? "" } : undefined;
+      return refused({ action, problem, draft: kept });
     }
     throw error;
   }

@@ -1,10 +1,12 @@
 /**
- * One-time cookies through which a form's POST hands its outcome to the page after it: a new client secret, a
- * catalog import's result (sealed: lib/http/sealed-cookie.ts). The pages' proxy takes them out of the request for
+ * One-time cookies through which a form's POST hands its outcome to the page after it: a new client secret, an
+ * operator form's refusal with the draft typed, a catalog import's result (sealed: lib/http/sealed-cookie.ts). The pages' proxy takes them out of the request for
  * the page and deletes them in the same answer, so a reload does not show them again: a secret is shown exactly once.
  */
 
 export const NEW_SECRET_COOKIE = "optigate_new_secret";
+/** Why an operator form was refused, with what was typed, so that the page shows it again (never in the URL). */
+export const ADMIN_FORM_COOKIE = "optigate_admin_form";
 export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
@@ -12,6 +14,7 @@ export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 /** Each one-time cookie with the path it is set on (the path of the pages that show it). */
 export const FLASH_COOKIES = [
   { name: NEW_SECRET_COOKIE, path: "/admin" },
+  { name: ADMIN_FORM_COOKIE, path: "/admin" },
   { name: IMPORT_RESULT_COOKIE, path: "/portal/catalogs" },
 ] as const;
 

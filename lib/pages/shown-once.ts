@@ -2,9 +2,16 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { getConfig } from "@/lib/config";
-import { flashHeader, IMPORT_RESULT_COOKIE, LOGIN_USERNAME_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
+import {
+  ADMIN_FORM_COOKIE,
+  flashHeader,
+  IMPORT_RESULT_COOKIE,
+  LOGIN_USERNAME_COOKIE,
+  NEW_SECRET_COOKIE,
+} from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import type { NewSecretShown } from "@/lib/forms/admin-submission";
+import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
@@ -14,6 +21,9 @@ async function flash<T>(name: string): Promise<T | undefined> {
 
 /** A client secret just created, shown once on the client's page. */
 export const newSecretShownOnce = () => flash<NewSecretShown>(NEW_SECRET_COOKIE);
+
+/** Why the operator's last form was refused, with what was typed into it. */
+export const refusedAdminForm = () => flash<AdminFormOutcome>(ADMIN_FORM_COOKIE);
 
 /** The outcome of the last catalog upload. */
 export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COOKIE);

@@ -10,6 +10,7 @@ import { requireOperator, type Actor } from "@/lib/rights/actor";
 import { listClients as listStoredClients } from "@/lib/store/client-registry-store";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
 import { findCompany } from "@/lib/store/company-store";
+import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
 export { ClientRegistryError, type ClientSecretInfo, type NewSecret } from "@/lib/admin/client-registry";
@@ -21,6 +22,8 @@ export interface ClientDetails {
   secrets: registry.ClientSecretInfo[];
   /** The company whose rights a backend client has on the platform API (client metadata company_id). */
   company?: { id: string; name: string };
+  /** Where the client's developer finds the endpoints: the issuer's discovery document. */
+  discoveryUrl: string;
 }
 
 /** Client metadata typed as JSON into a form; `clientId` pins the id when an existing client is edited. */
@@ -44,6 +47,12 @@ export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
   return listStoredClients(context.db);
 }
 
+/** The scopes a client may be registered for, as the registration form offers them. */
+export function registrationScopes(actor: Actor): ScopeDefinition[] {
+  const { context } = requireOperator(actor);
+  return scopeDefinitions(context.config.apiScopePrefix);
+}
+
 /** One client with its secrets (never their values), or undefined when there is no such client. */
 export async function clientDetails(actor: Actor, clientId: string): Promise<ClientDetails | undefined> {
   const { context } = requireOperator(actor);
@@ -55,6 +64,7 @@ export async function clientDetails(actor: Actor, clientId: string): Promise<Cli
       metadata: toClientMetadata(client),
       secrets,
       company: company ? { id: company.id, name: company.name } : undefined,
+      discoveryUrl: `${context.config.publicUrl}/.well-known/openid-configuration`,
     };
   } catch (error) {
     if (error instanceof registry.ClientRegistryError && error.code === "not_found") return undefined;

@@ -16,6 +16,7 @@ const USERS = {
 const PAGES = [
   "/admin/clients",
   "/admin/clients/demo-web",
+  "/admin/clients?kind=backend",
   "/admin/audit",
   "/admin/audit?user=optician@demo.test",
   "/admin/audit?user=nobody@demo.test",
@@ -72,6 +73,7 @@ async function operatorData(baseURL: string): Promise<string[]> {
 }
 
 test("operator pages send their data to operators only, in the HTML and in the RSC payload", async ({ baseURL }) => {
+  test.setTimeout(120_000); // every page, twice, for three roles: more than the default on a busy machine
   trustPartner();
   const markers = await operatorData(baseURL!);
 

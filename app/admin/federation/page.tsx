@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { listTrustedIssuers } from "@/lib/rights/operator-federation";
 import { pageData } from "@/lib/pages/page-data";
+import { stacked } from "@/app/admin/_parts/stacked-table";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +9,6 @@ export default async function AdminFederationPage() {
   const issuers = await pageData("/admin/federation", listTrustedIssuers);
   const [t, locale] = [await getTranslations("Admin"), await getLocale()];
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  const cell = "px-3 py-2 text-left align-top";
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold text-brand-800">{t("federation")}</h1>
@@ -20,26 +20,28 @@ export default async function AdminFederationPage() {
           {t("noIssuers")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-slate-700">
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <table className={stacked.table}>
+            <thead className={stacked.head}>
               <tr>
-                <th className={cell}>{t("issuer")}</th>
-                <th className={cell}>{t("issuerKeys")}</th>
-                <th className={cell}>{t("issuerClients")}</th>
-                <th className={cell}>{t("issuerSubjects")}</th>
-                <th className={cell}>{t("issuerReach")}</th>
-                <th className={cell}>{t("issuerChanged")}</th>
+                <th className={stacked.th}>{t("issuer")}</th>
+                <th className={stacked.th}>{t("issuerKeys")}</th>
+                <th className={stacked.th}>{t("issuerClients")}</th>
+                <th className={stacked.th}>{t("issuerSubjects")}</th>
+                <th className={stacked.th}>{t("issuerReach")}</th>
+                <th className={stacked.th}>{t("issuerChanged")}</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className={stacked.body}>
               {issuers.map((issuer) => (
-                <tr key={issuer.issuer} data-issuer={issuer.issuer}>
-                  <td className={`${cell} break-all font-medium text-slate-900`}>{issuer.issuer}</td>
-                  <td className={`${cell} break-all`}>
+                <tr key={issuer.issuer} data-issuer={issuer.issuer} className={stacked.row}>
+                  <td className={`${stacked.cell} break-all font-medium text-slate-900`}>{issuer.issuer}</td>
+                  <td className={`${stacked.cell} break-all`}>
+                    <span className={stacked.label}>{t("issuerKeys")}:</span>
                     {issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}
                   </td>
-                  <td className={cell}>
+                  <td className={stacked.cell}>
+                    <span className={stacked.label}>{t("issuerClients")}:</span>
                     {issuer.clientIds.map((clientId) => (
                       <a
                         key={clientId}
@@ -50,12 +52,14 @@ export default async function AdminFederationPage() {
                       </a>
                     ))}
                   </td>
-                  <td className={cell}>
+                  <td className={stacked.cell}>
+                    <span className={stacked.label}>{t("issuerSubjects")}:</span>
                     {issuer.subjectMapping === "email"
                       ? t("subjectByEmail")
                       : t("subjectByLink", { count: issuer.linkedSubjects })}
                   </td>
-                  <td className={`${cell} break-all`} data-reach={issuer.reach ? "set" : "missing"}>
+                  <td className={`${stacked.cell} break-all`} data-reach={issuer.reach ? "set" : "missing"}>
+                    <span className={stacked.label}>{t("issuerReach")}:</span>
                     {issuer.reach ? (
                       <>
                         {issuer.reach.companies.length > 0 && (
@@ -69,7 +73,10 @@ export default async function AdminFederationPage() {
                       <strong className="text-red-700">{t("reachMissing")}</strong>
                     )}
                   </td>
-                  <td className={`${cell} whitespace-nowrap`}>{date.format(issuer.updatedAt)} UTC</td>
+                  <td className={`${stacked.cell} whitespace-nowrap`}>
+                    <span className={stacked.label}>{t("issuerChanged")}:</span>
+                    {date.format(issuer.updatedAt)} UTC
+                  </td>
                 </tr>
               ))}
             </tbody>

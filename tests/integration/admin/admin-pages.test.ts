@@ -15,6 +15,17 @@ import {
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
+
+/** What a refused form left for the page after it: the sealed one-time cookie (the URL carries none of it). */
+function refusal(agent: UserAgent, response: Response) {
+  const location = new URL(response.headers.get("location")!, "http://x");
+  expect([...location.searchParams.keys()]).toEqual([]);
+  const sealed = agent.cookies.get("optigate_admin_form")!;
+  expect(response.headers.getSetCookie().find((c) => c.startsWith("optigate_admin_form="))).toMatch(
+    /Path=\/admin; SameSite=Lax; HttpOnly; Max-Age=120/,
+  );
+  return { path: location.pathname, ...JSON.parse(unseal(sealed, deriveKey(SECRET_KEY, "cookie"))) };
+}
 const metadata = JSON.stringify({
   client_id: "admin-made",
   client_name: "Made by admin",
@@ -49,10 +60,15 @@ describe(`operator form handler on ${testProvider()}`, () => {
       action: "register",
       metadata: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }),
     });
-    const badLocation = new URL(bad.headers.get("location")!, "http://x");
-    expect(badLocation.pathname).toBe("/admin/clients");
-    expect(badLocation.searchParams.get("error")).toMatch(/must use https/);
-    expect(badLocation.searchParams.get("draft")).toContain("evil.example");
+    // The refusal and the draft travel in a sealed cookie, no longer in the URL (issue 24).
+    const badOutcome = refusal(admin, bad);
+    expect(badOutcome.path).toBe("/admin/clients");
+    expect(badOutcome.problem).toEqual({
+      key: "metadata",
+      field: "metadata",
+      reason: expect.stringMatching(/must use https/),
+    });
+    expect(badOutcome.draft.metadata).toContain("evil.example");
 
     const registered = await admin.post("admin", "/interaction/admin", { action: "register", metadata });
     expect(registered.headers.get("location")).toBe("/admin/clients/admin-made?created=1");
@@ -138,9 +154,7 @@ describe(`operator form handler on ${testProvider()}`, () => {
       client_id: "demo-backend",
       metadata: JSON.stringify({ ...backend, company_id: "no-such-company" }),
     });
-    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toBe(
-      'company_id "no-such-company" is no company',
-    );
+    expect(refusal(admin, refused).problem.reason).toBe('company_id "no-such-company" is no company');
     const saved = await admin.post("admin", "/interaction/admin", {
       action: "update",
       client_id: "demo-backend",
@@ -193,9 +207,7 @@ describe(`operator form handler on ${testProvider()}`, () => {
       action: "register",
       metadata: JSON.stringify({ ...keyed, jwks: { keys: [{ ...jwks.keys[0], d: "x" }] } }),
     });
-    expect(new URL(refused.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(
-      /private member "d"/,
-    );
+    expect(refusal(admin, refused).problem.reason).toMatch(/private member "d"/);
     const registered = await admin.post("admin", "/interaction/admin", {
       action: "register",
       metadata: JSON.stringify({ ...keyed, jwks }),
@@ -214,6 +226,6 @@ describe(`operator form handler on ${testProvider()}`, () => {
       metadata,
       csrf_token: "forged",
     });
-    expect(new URL(forged.headers.get("location")!, "http://x").searchParams.get("error")).toMatch(/expired/);
+    expect(refusal(admin, forged).problem).toEqual({ key: "expired" });
   });
 });

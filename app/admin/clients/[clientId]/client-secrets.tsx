@@ -1,9 +1,12 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
+import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
+import { stacked } from "@/app/admin/_parts/stacked-table";
 import { ClientFormFields } from "./client-form-fields";
 
-const cell = "px-3 py-2 text-left align-top";
+type ErrorAt = (id: string) => string | undefined;
+
 const status = (secret: ClientSecretInfo) =>
   secret.disabledAt
     ? "statusDisabled"
@@ -11,36 +14,56 @@ const status = (secret: ClientSecretInfo) =>
       ? "statusExpired"
       : "statusActive";
 
-async function SecretRow({ secret, clientId, csrf }: { secret: ClientSecretInfo; clientId: string; csrf: string }) {
+async function SecretRow({
+  secret,
+  clientId,
+  csrf,
+  errorAt,
+}: {
+  secret: ClientSecretInfo;
+  clientId: string;
+  csrf: string;
+  errorAt: ErrorAt;
+}) {
   const [t, format] = [await getTranslations("Admin"), await getFormatter()];
+  const expiresId = `expires-${secret.id}`;
   return (
-    <tr data-secret-id={secret.id}>
-      <td className={cell}>
-        <span className="font-mono text-xs">{secret.id}</span>
+    <tr data-secret-id={secret.id} className={stacked.row}>
+      <td className={stacked.cell}>
+        <span className="break-all font-mono text-xs">{secret.id}</span>
         {secret.description ? <span className="block text-slate-600">{secret.description}</span> : null}
       </td>
-      <td className={cell}>{t(status(secret))}</td>
-      <td className={cell}>{format.dateTime(secret.createdAt, { dateStyle: "medium" })}</td>
-      <td className={cell}>
+      <td className={stacked.cell}>
+        <span className={stacked.label}>{t("status")}:</span>
+        {t(status(secret))}
+      </td>
+      <td className={stacked.cell}>
+        <span className={stacked.label}>{t("createdAt")}:</span>
+        {format.dateTime(secret.createdAt, { dateStyle: "medium" })}
+      </td>
+      <td className={stacked.cell}>
         <form method="post" action="/interaction/admin" className="flex flex-wrap items-center gap-2">
           <ClientFormFields csrf={csrf} action="secret-expiry" clientId={clientId} />
           <input type="hidden" name="secret_id" value={secret.id} />
-          <label className="sr-only" htmlFor={`expires-${secret.id}`}>
-            {t("expiresAt")}
+          <label className={stacked.label} htmlFor={expiresId}>
+            {t("expiresAt")}:
           </label>
           <input
-            id={`expires-${secret.id}`}
+            id={expiresId}
             type="date"
             name="expires"
+            aria-label={t("expiresAt")}
             defaultValue={secret.expiresAt?.toISOString().slice(0, 10) ?? ""}
-            className="rounded border border-slate-400 px-2 py-1"
+            className={`rounded border border-slate-400 px-2 py-1 ${invalidInput}`}
+            {...fieldAria(expiresId, false, errorAt(expiresId))}
           />
           <button type="submit" className="rounded border border-slate-300 px-2 py-1 text-xs font-semibold">
             {t("setExpiry")}
           </button>
+          <FieldError id={expiresId} error={errorAt(expiresId)} />
         </form>
       </td>
-      <td className={cell}>
+      <td className={`${stacked.cell} max-sm:pt-2`}>
         {secret.disabledAt ? null : (
           <form method="post" action="/interaction/admin">
             <ClientFormFields csrf={csrf} action="secret-disable" clientId={clientId} />
@@ -58,64 +81,62 @@ async function SecretRow({ secret, clientId, csrf }: { secret: ClientSecretInfo;
   );
 }
 
+/** A new secret: its description and expiry, each with its error at the field. */
+async function NewSecretForm({ clientId, csrf, errorAt }: { clientId: string; csrf: string; errorAt: ErrorAt }) {
+  const t = await getTranslations("Admin");
+  const input = `rounded-md border border-slate-400 px-3 py-2 ${invalidInput}`;
+  return (
+    <form method="post" action="/interaction/admin" className="mt-4 flex flex-wrap items-end gap-3">
+      <ClientFormFields csrf={csrf} action="secret-add" clientId={clientId} />
+      <LabelledField id="new-description" label={t("description")} error={errorAt("new-description")}>
+        {(aria) => <input id="new-description" name="description" maxLength={200} className={input} {...aria} />}
+      </LabelledField>
+      <LabelledField id="new-expires" label={t("expiresAt")} error={errorAt("new-expires")}>
+        {(aria) => <input id="new-expires" type="date" name="expires" className={input} {...aria} />}
+      </LabelledField>
+      <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+        {t("createSecret")}
+      </button>
+    </form>
+  );
+}
+
 /** The secrets of a confidential client: each with its state and expiry, to disable; and a form for a new one. */
 export async function ClientSecrets({
   secrets,
   clientId,
   csrf,
+  errorAt,
 }: {
   secrets: ClientSecretInfo[];
   clientId: string;
   csrf: string;
+  errorAt: ErrorAt;
 }) {
   const t = await getTranslations("Admin");
   return (
     <>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-slate-700">
+      <div className="mt-3">
+        <table className={stacked.table}>
+          <thead className={stacked.head}>
             <tr>
-              <th className={cell}>{t("secretId")}</th>
-              <th className={cell}>{t("status")}</th>
-              <th className={cell}>{t("createdAt")}</th>
-              <th className={cell}>{t("expiresAt")}</th>
-              <th className={cell} />
+              <th className={stacked.th}>{t("secretId")}</th>
+              <th className={stacked.th}>{t("status")}</th>
+              <th className={stacked.th}>{t("createdAt")}</th>
+              <th className={stacked.th}>{t("expiresAt")}</th>
+              <th className={stacked.th}>
+                <span className="sr-only">{t("disable")}</span>
+              </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200">
+          <tbody className={stacked.body}>
             {secrets.map((secret) => (
-              <SecretRow key={secret.id} secret={secret} clientId={clientId} csrf={csrf} />
+              <SecretRow key={secret.id} secret={secret} clientId={clientId} csrf={csrf} errorAt={errorAt} />
             ))}
           </tbody>
         </table>
       </div>
-      <form method="post" action="/interaction/admin" className="mt-4 flex flex-wrap items-end gap-3">
-        <ClientFormFields csrf={csrf} action="secret-add" clientId={clientId} />
-        <div>
-          <label htmlFor="new-description" className="block text-sm font-medium text-slate-800">
-            {t("description")}
-          </label>
-          <input
-            id="new-description"
-            name="description"
-            className="mt-1 rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="new-expires" className="block text-sm font-medium text-slate-800">
-            {t("expiresAt")}
-          </label>
-          <input
-            id="new-expires"
-            type="date"
-            name="expires"
-            className="mt-1 rounded-md border border-slate-400 px-3 py-2"
-          />
-        </div>
-        <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
-          {t("createSecret")}
-        </button>
-      </form>
+      <NewSecretForm clientId={clientId} csrf={csrf} errorAt={errorAt} />
     </>
   );
 }

@@ -1,0 +1,42 @@
+import { getTranslations } from "next-intl/server";
+import { buttonPrimary } from "@/app/_components/ui";
+import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
+import { ClientFormFields } from "./client-form-fields";
+
+/** The client's registration as client metadata in JSON, to edit; a refused edit comes back as it was typed. */
+export async function MetadataEdit({
+  clientId,
+  csrf,
+  text,
+  error,
+}: {
+  clientId: string;
+  csrf: string;
+  text: string;
+  error?: string;
+}) {
+  const t = await getTranslations("Admin");
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 className="text-lg font-semibold text-slate-900">{t("editMetadata")}</h2>
+      <form method="post" action="/interaction/admin" className="mt-3 space-y-3">
+        <ClientFormFields csrf={csrf} action="update" clientId={clientId} />
+        <LabelledField id="metadata" label={t("metadata")} hint={t("metadataHint")} error={error}>
+          {(aria) => (
+            <textarea
+              id="metadata"
+              name="metadata"
+              rows={14}
+              defaultValue={text}
+              className={`block w-full rounded-md border border-slate-400 px-3 py-2 font-mono text-sm text-slate-900 ${invalidInput}`}
+              {...aria}
+            />
+          )}
+        </LabelledField>
+        <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+          {t("saveButton")}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import { localizedText } from "@/lib/i18n/localized-text";
+import { stacked } from "@/app/admin/_parts/stacked-table";
+
+/** The registered clients: a table on wide screens, a card per client on a phone. */
+export async function ClientsTable({ clients }: { clients: RegisteredClient[] }) {
+  const [t, locale] = [await getTranslations("Admin"), await getLocale()];
+  if (clients.length === 0)
+    return (
+      <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        {t("noClients")}
+      </p>
+    );
+  return (
+    <div className="mt-4 rounded-lg border border-slate-200 bg-white">
+      <table className={stacked.table}>
+        <thead className={stacked.head}>
+          <tr>
+            <th className={stacked.th}>{t("clientId")}</th>
+            <th className={stacked.th}>{t("name")}</th>
+            <th className={stacked.th}>{t("kind")}</th>
+            <th className={stacked.th}>{t("grants")}</th>
+          </tr>
+        </thead>
+        <tbody className={stacked.body}>
+          {clients.map((client) => (
+            <tr key={client.id} data-client-id={client.id} className={stacked.row}>
+              <td className={`${stacked.cell} break-all`}>
+                <a
+                  href={`/admin/clients/${encodeURIComponent(client.id)}`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  {client.id}
+                </a>
+              </td>
+              <td className={stacked.cell}>
+                <span className={stacked.label}>{t("name")}:</span>
+                {localizedText(client.names, locale)}
+              </td>
+              <td className={stacked.cell}>
+                <span className={stacked.label}>{t("kind")}:</span>
+                {t(`kinds.${client.kind}.name`)}
+              </td>
+              <td className={`${stacked.cell} break-words`}>
+                <span className={stacked.label}>{t("grants")}:</span>
+                {client.grantTypes.join(", ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { getTranslations } from "next-intl/server";
+import type { ScopeDefinition } from "@/lib/oauth/scopes";
+import { CSRF_FIELD } from "@/lib/pages/page-csrf";
+import {
+  FIELDS_BY_KIND,
+  type FormClientKind,
+  type RegistrationDraft,
+  type RegistrationField,
+} from "@/lib/forms/client-registration-form";
+import { buttonPrimary } from "@/app/_components/ui";
+import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
+import { ScopeChoice } from "./scope-choice";
+
+const input = `block w-full rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
+const LIST_FIELDS = new Set<RegistrationField>(["redirect_uris", "post_logout_redirect_uris", "allowed_cors_origins"]);
+/** What a new interactive client may ask for unless the operator chooses otherwise: signing people in. */
+const SIGN_IN_SCOPES = ["openid", "profile", "email"];
+
+/** An example for the list fields, fitting the kind (a native app's own scheme, a browser app's dev server). */
+const EXAMPLES: Record<FormClientKind, string> = {
+  browser: "https://app.example.com/callback",
+  native: "com.example.app:/callback",
+  web: "https://shop.example.com/callback",
+  backend: "",
+};
+
+type ErrorAt = (id: string) => string | undefined;
+
+async function OfflineAccess({ checked, error }: { checked: boolean; error?: string }) {
+  const t = await getTranslations("Admin.clientForm");
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id="offline_access"
+          type="checkbox"
+          name="offline_access"
+          value="on"
+          defaultChecked={checked}
+          className="mt-0.5 h-4 w-4"
+          {...fieldAria("offline_access", true, error)}
+        />
+        <label htmlFor="offline_access" className="text-sm font-medium text-slate-800">
+          {t("labels.offline_access")}
+        </label>
+      </div>
+      <p id="offline_access-hint" className="ml-6 text-sm text-slate-600">
+        {t("hints.offline_access")}
+      </p>
+      <FieldError id="offline_access" error={error} />
+    </div>
+  );
+}
+
+async function TextField({
+  field,
+  kind,
+  value,
+  error,
+}: {
+  field: RegistrationField;
+  kind: FormClientKind;
+  value?: string;
+  error?: string;
+}) {
+  const t = await getTranslations("Admin.clientForm");
+  const hint = field === "redirect_uris" && kind === "native" ? t("hints.redirect_uris_native") : t(`hints.${field}`);
+  return (
+    <LabelledField id={field} label={t(`labels.${field}`)} hint={hint} error={error}>
+      {(aria) =>
+        LIST_FIELDS.has(field) ? (
+          <textarea
+            id={field}
+            name={field}
+            rows={3}
+            defaultValue={value}
+            placeholder={field === "allowed_cors_origins" ? "https://app.example.com" : EXAMPLES[kind]}
+            className={`${input} font-mono`}
+            {...aria}
+          />
+        ) : (
+          <input
+            id={field}
+            name={field}
+            defaultValue={value}
+            required={field === "client_name"}
+            maxLength={field === "client_id" || field === "company_id" ? 64 : 500}
+            autoComplete="off"
+            className={input}
+            {...aria}
+          />
+        )
+      }
+    </LabelledField>
+  );
+}
+
+/** The registration form for one kind of client: its fields with their help, the draft refused last filled in. */
+export async function RegistrationForm({
+  kind,
+  draft,
+  scopes,
+  csrf,
+  errorAt,
+}: {
+  kind: FormClientKind;
+  draft?: RegistrationDraft;
+  scopes: ScopeDefinition[];
+  csrf: string;
+  errorAt: ErrorAt;
+}) {
+  const t = await getTranslations("Admin");
+  const typed = draft?.kind === kind ? draft : undefined;
+  const checkedScopes = typed ? (typed.scope ?? "").split(" ") : kind === "backend" ? [] : SIGN_IN_SCOPES;
+  return (
+    <form method="post" action="/interaction/admin" className="mt-4 space-y-4" data-client-kind={kind}>
+      <input type="hidden" name={CSRF_FIELD} value={csrf} />
+      <input type="hidden" name="action" value="register" />
+      <input type="hidden" name="kind" value={kind} />
+      {FIELDS_BY_KIND[kind].map((field) =>
+        field === "scope" ? (
+          <ScopeChoice key={field} kind={kind} scopes={scopes} checked={checkedScopes} error={errorAt("scope")} />
+        ) : field === "offline_access" ? (
+          <OfflineAccess key={field} checked={Boolean(typed?.offline_access)} error={errorAt(field)} />
+        ) : (
+          <TextField key={field} field={field} kind={kind} value={typed?.[field]} error={errorAt(field)} />
+        ),
+      )}
+      <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+        {t("registerButton")}
+      </button>
+    </form>
+  );
+}

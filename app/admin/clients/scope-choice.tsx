@@ -1,0 +1,52 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import type { ScopeDefinition } from "@/lib/oauth/scopes";
+import { localizedText } from "@/lib/i18n/localized-text";
+import type { FormClientKind } from "@/lib/forms/client-registration-form";
+import { fieldAria, FieldError } from "@/app/_components/labelled-field";
+
+/**
+ * The scopes a client of the kind may ask for, one checkbox each. Offline access has its own checkbox; a backend
+ * client acts for no person, so it is offered the platform API scopes only.
+ */
+export async function ScopeChoice({
+  kind,
+  scopes,
+  checked,
+  error,
+}: {
+  kind: FormClientKind;
+  scopes: ScopeDefinition[];
+  checked: string[];
+  error?: string;
+}) {
+  const [t, locale] = [await getTranslations("Admin.clientForm"), await getLocale()];
+  const offered = scopes.filter((scope) =>
+    kind === "backend" ? scope.kind === "api" : scope.name !== "offline_access",
+  );
+  return (
+    <fieldset id="scope" aria-describedby={fieldAria("scope", true, error)["aria-describedby"]}>
+      <legend className="text-sm font-medium text-slate-800">{t("labels.scope")}</legend>
+      <p id="scope-hint" className="mt-0.5 text-sm text-slate-600">
+        {t(kind === "backend" ? "hints.scopeBackend" : "hints.scope")}
+      </p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {offered.map((scope) => (
+          <label key={scope.name} className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name="scope"
+              value={scope.name}
+              defaultChecked={checked.includes(scope.name)}
+              className="mt-0.5 h-4 w-4"
+            />
+            <span>
+              {localizedText(scope.displayNames, locale, scope.name)}{" "}
+              <span className="break-all font-mono text-xs text-slate-600">{scope.name}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id="scope" error={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The operator's client registration form, by kind of client. Its fields become the same RFC 7591 client metadata
+ * the JSON view submits, so lib/admin/client-metadata.ts checks both and the rules live in one place.
+ */
+
+export const FORM_CLIENT_KINDS = ["browser", "native", "web", "backend"] as const;
+export type FormClientKind = (typeof FORM_CLIENT_KINDS)[number];
+
+/** The form's fields besides the kind; list fields take one entry a line, `scope` is space-separated. */
+const REGISTRATION_FIELDS = [
+  "client_name",
+  "client_name_de",
+  "client_id",
+  "redirect_uris",
+  "post_logout_redirect_uris",
+  "allowed_cors_origins",
+  "offline_access",
+  "scope",
+  "company_id",
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/** What was typed into the form (or the JSON view's `metadata`), as the page shows it again after a refusal. */
+export type RegistrationDraft = Partial<Record<RegistrationField | "kind" | "metadata", string>>;
+
+/** Which fields each kind of client has: the others are not shown and not submitted. */
+export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]> = {
+  browser: [
+    "client_name",
+    "client_name_de",
+    "client_id",
+    "redirect_uris",
+    "post_logout_redirect_uris",
+    "allowed_cors_origins",
+    "scope",
+  ],
+  native: [
+    "client_name",
+    "client_name_de",
+    "client_id",
+    "redirect_uris",
+    "post_logout_redirect_uris",
+    "offline_access",
+    "scope",
+  ],
+  web: [
+    "client_name",
+    "client_name_de",
+    "client_id",
+    "redirect_uris",
+    "post_logout_redirect_uris",
+    "offline_access",
+    "scope",
+  ],
+  backend: ["client_name", "client_name_de", "client_id", "scope", "company_id"],
+};
+
+export const isFormClientKind = (value: string | undefined): value is FormClientKind =>
+  (FORM_CLIENT_KINDS as readonly (string | undefined)[]).includes(value);
+
+/** The draft the form posted: its kind's fields, with the scopes (one checkbox each) joined. */
+export function registrationDraft(form: URLSearchParams, kind: FormClientKind): RegistrationDraft {
+  const draft: RegistrationDraft = { kind };
+  for (const field of FIELDS_BY_KIND[kind]) {
+    const value = field === "scope" ? form.getAll("scope").join(" ") : (form.get(field) ?? "");
+    if (value !== "") draft[field] = value;
+  }
+  return draft;
+}
+
+const lines = (text: string | undefined) =>
+  (text ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The RFC 7591 metadata the draft stands for; empty fields are left out, so that the metadata's defaults apply. */
+export function metadataOfDraft(draft: RegistrationDraft, kind: FormClientKind): Record<string, unknown> {
+  const metadata: Record<string, unknown> = {};
+  const text = (field: RegistrationField, key: string = field) => {
+    const value = draft[field]?.trim();
+    if (value) metadata[key] = value;
+  };
+  const list = (field: RegistrationField) => {
+    const entries = lines(draft[field]);
+    if (entries.length > 0) metadata[field] = entries;
+  };
+  text("client_id");
+  text("client_name");
+  text("client_name_de", "client_name#de");
+  if (kind === "browser") metadata.token_endpoint_auth_method = "none";
+  if (kind === "native") metadata.application_type = "native";
+  if (kind === "backend") metadata.grant_types = ["client_credentials"];
+  list("redirect_uris");
+  list("post_logout_redirect_uris");
+  list("allowed_cors_origins");
+  if (draft.offline_access) metadata.offline_access = true;
+  text("scope");
+  text("company_id");
+  return metadata;
+}
