@@ -7,18 +7,16 @@ export const FORM_CLIENT_KINDS = ["browser", "native", "web", "backend"] as cons
 export type FormClientKind = (typeof FORM_CLIENT_KINDS)[number];
 
 /** The form's fields besides the kind; list fields take one entry a line, `scope` is space-separated. */
-const REGISTRATION_FIELDS = [
-  "client_name",
-  "client_name_de",
-  "client_id",
-  "redirect_uris",
-  "post_logout_redirect_uris",
-  "allowed_cors_origins",
-  "offline_access",
-  "scope",
-  "company_id",
-] as const;
-export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+export type RegistrationField =
+  | "client_name"
+  | "client_name_de"
+  | "client_id"
+  | "redirect_uris"
+  | "post_logout_redirect_uris"
+  | "allowed_cors_origins"
+  | "offline_access"
+  | "scope"
+  | "company_id";
 
 /** What was typed into the form (or the JSON view's `metadata`), as the page shows it again after a refusal. */
 export type RegistrationDraft = Partial<Record<RegistrationField | "kind" | "metadata", string>>;
