@@ -128,12 +128,14 @@ function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; p
     protocol = spec.cors ? withProtocolCors(getDb, inner) : inner;
   }
   if (spec.cors) {
-    const inner = { ...web };
-    const { handle, preflight } = withCors(getDb, Object.keys(inner), (request) =>
-      inner[request.method as Method]!(request),
-    );
-    for (const method of Object.keys(inner)) web[method as Method] = handle;
-    web.OPTIONS = preflight;
+    // Each method keeps its own handler: Next.js answers HEAD with the GET handler, so a request's method may be
+    // one the entry does not declare.
+    const methods = Object.keys(web);
+    for (const method of methods) {
+      const { handle, preflight } = withCors(getDb, methods, web[method as Method]!);
+      web[method as Method] = handle;
+      web.OPTIONS = preflight;
+    }
   }
   const guarded = Object.fromEntries(Object.entries(web).map(([method, handler]) => [method, guardedHandler(handler)]));
   return { web: guarded, protocol: protocol && guardedProtocolHandler(protocol) };

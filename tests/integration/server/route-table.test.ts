@@ -9,8 +9,10 @@ import { describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api/api-routes";
 import { fastRoute } from "@/lib/server/fast-front";
 import { METHODS, PROTOCOL_ROUTES, ROUTE_TABLE, ROUTES, type RoutePath, type RouteSpec } from "@/lib/server/routes";
+import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { DOCUMENT } from "../../helpers/platform-api";
 
+useOAuthService();
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const PATHS = Object.keys(ROUTE_TABLE) as RoutePath[];
 const spec = (routePath: RoutePath) => ROUTE_TABLE[routePath] as RouteSpec;
@@ -54,6 +56,15 @@ describe("the route table", () => {
   it.each(PATHS)("%s answers preflights exactly when the entry allows CORS", (routePath) => {
     expect("OPTIONS" in handlers(routePath)).toBe(spec(routePath).cors === true);
   });
+
+  it.each(PATHS.filter((entry) => "GET" in handlers(entry)))(
+    "%s answers HEAD through its GET handler, as Next.js calls it, without a server error",
+    async (routePath) => {
+      const get = handlers(routePath).GET as (request: Request) => Promise<Response>;
+      const response = await get(new Request(`${ISSUER}${sampleUrl(routePath)}`, { method: "HEAD" }));
+      expect(response.status).toBeLessThan(500);
+    },
+  );
 
   it("protocol endpoints are POST endpoints for both fronts", () => {
     for (const routePath of PATHS.filter((entry) => spec(entry).protocol))
