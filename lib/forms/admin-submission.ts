@@ -16,6 +16,7 @@ import {
   updateClient,
   type NewSecret,
 } from "@/lib/rights/operator-clients";
+import { MAX_CLIENT_ID_LENGTH } from "@/lib/config/policy";
 import { readForm } from "@/lib/http/form-body";
 import { ADMIN_FORM_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
@@ -33,8 +34,11 @@ import { isValidCsrfSubmission } from "@/lib/session/csrf";
 export type NewSecretShown = NewSecret;
 
 const clientPath = (clientId: string) => `/admin/clients/${encodeURIComponent(clientId)}`;
-const forbiddenResponse = () =>
-  new Response("Forbidden\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const ADMIN_ACTIONS = ["register", "update", "remove", "secret-add", "secret-expiry", "secret-disable"] as const;
+const plainResponse = (status: number, text: string) =>
+  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const forbiddenResponse = () => plainResponse(403, "Forbidden");
+const malformedResponse = () => plainResponse(400, "The form names a client or secret that cannot exist.");
 
 function parseDate(value: string | null): Date | null {
   if (!value) return null;
@@ -50,13 +54,16 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   // The data functions check this for every action; checking first gives everyone else one answer for all input.
   if (!isOperator(actor)) return forbiddenResponse();
   const form = await readForm(request);
-  const action = form.get("action") ?? "";
+  const action = ADMIN_ACTIONS.find((known) => known === form.get("action")) ?? "";
   const kind = form.get("kind") ?? undefined;
   // The registration form by kind, or else the JSON view; either way, one text of client metadata.
   const draft: RegistrationDraft = isFormClientKind(kind)
     ? registrationDraft(form, kind)
     : { metadata: form.get("metadata") ?? "" };
   const clientId = action === "register" ? "" : (form.get("client_id") ?? "");
+  const secretId = form.get("secret_id") ?? "";
+  // Longer ids name no client or secret; refused before they reach a URL or a cookie.
+  if (clientId.length > MAX_CLIENT_ID_LENGTH || secretId.length > MAX_CLIENT_ID_LENGTH) return malformedResponse();
   const back = action === "register" ? "/admin/clients" : clientPath(clientId);
   const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: "/admin" };
   const refused = (outcome: AdminFormOutcome) =>
@@ -64,7 +71,8 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
       sealedCookie(ADMIN_FORM_COOKIE, boundedOutcome(outcome), cookie),
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
-    return refused({ action, problem: { key: "expired" }, draft: action === "register" ? draft : undefined });
+    // No draft: a form that failed the check may come from another page, and must not prefill the operator's.
+    return refused({ action, problem: { key: "expired" } });
 
   const withSecret = (location: string, secret: NewSecret | undefined) =>
     seeOther(location, secret ? [sealedCookie(NEW_SECRET_COOKIE, secret, cookie)] : []);
@@ -90,10 +98,10 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
           }),
         );
       case "secret-expiry":
-        await setClientSecretExpiry(actor, clientId, form.get("secret_id") ?? "", parseDate(form.get("expires")));
+        await setClientSecretExpiry(actor, clientId, secretId, parseDate(form.get("expires")));
         return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
       case "secret-disable":
-        await disableClientSecret(actor, clientId, form.get("secret_id") ?? "");
+        await disableClientSecret(actor, clientId, secretId);
         return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
       default:
         return refused({ action, problem: { key: "unknownAction" } });
@@ -103,7 +111,7 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
     if (error instanceof ClientMetadataError || error instanceof ClientRegistryError) {
       const problem = problemOf(action, error, {
         byForm: isFormClientKind(kind),
-        secretId: form.get("secret_id") ?? undefined,
+        secretId: secretId || undefined,
       });
       // What was typed into the registration or the edit comes back; a secret's form is short to type again.
       const kept =

@@ -27,7 +27,9 @@ async function signInAsSomeoneElse(
   const user = requireUser(actor);
   const parameters = await withdrawConsentPrompt(user, interaction);
   if (!parameters) return undefined;
-  parameters.delete("login_hint"); // it named the user who is leaving
+  // Both hints name the user who is leaving: kept, they would send the next one back to the login, again and again.
+  parameters.delete("login_hint");
+  parameters.delete("id_token_hint");
   return signOut(context, user.session, pageUrl("/login", { returnUrl: authorizeReturnUrl(parameters) }), 303);
 }
 

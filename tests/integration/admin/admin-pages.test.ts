@@ -226,6 +226,22 @@ describe(`operator form handler on ${testProvider()}`, () => {
       metadata,
       csrf_token: "forged",
     });
-    expect(refusal(admin, forged).problem).toEqual({ key: "expired" });
+    const left = refusal(admin, forged);
+    expect(left.problem).toEqual({ key: "expired" });
+    // A form from another page must not prefill the operator's registration form.
+    expect(left.draft).toBeUndefined();
+  });
+
+  it("refuses ids longer than any client's or secret's before they reach a URL or a cookie", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    for (const fields of [
+      { action: "remove", client_id: "c".repeat(65), secret_id: "" },
+      { action: "secret-disable", client_id: "demo-web", secret_id: "s".repeat(65) },
+    ]) {
+      const response = await admin.post("admin", "/interaction/admin", fields);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("location")).toBeNull();
+    }
+    expect(await service().database.db.client.count({ where: { id: "demo-web" } })).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { userTokens } from "../../helpers/platform-api";
 
 const service = useOAuthService();
 const authorize = {
@@ -23,9 +24,9 @@ const authorize = {
 };
 
 /** An agent at the consent prompt of the request above, signed in as the optician. */
-async function atConsent(): Promise<{ agent: UserAgent; interaction: string }> {
+async function atConsent(extra: Record<string, string> = {}): Promise<{ agent: UserAgent; interaction: string }> {
   const agent = new UserAgent();
-  const login = await agent.authorize(authorize);
+  const login = await agent.authorize({ ...authorize, ...extra });
   const signedIn = await agent.login(returnUrlOf(login), "optician@demo.test", "Optician#2026");
   const consent = await agent.authorizeUrl(signedIn.headers.get("location")!);
   return { agent, interaction: interactionOf(consent) };
@@ -55,6 +56,16 @@ describe(`“not you?” on the consent page on ${testProvider()}`, () => {
     expect(consent.headers.get("location")).toMatch(/^\/consent\?/);
     const allowed = await agent.consent(interactionOf(consent), "allow", ["openid", "profile"]);
     expect(callbackParams(allowed).get("code")).toBeTruthy();
+  });
+
+  it("drops an id_token_hint too, so that someone else can sign in to the same request", async () => {
+    const { id_token } = await userTokens("optician@demo.test", "Optician#2026", "openid");
+    const { agent, interaction } = await atConsent({ id_token_hint: id_token! });
+    const response = await switchUser(agent, interaction);
+    expect(new URL(returnUrlOf(response), "http://local.invalid").searchParams.has("id_token_hint")).toBe(false);
+    const next = await agent.login(returnUrlOf(response), "frames@demo.test", "Frames#2026");
+    const consent = await agent.authorizeUrl(next.headers.get("location")!);
+    expect(consent.headers.get("location")).toMatch(/^\/consent\?/);
   });
 
   it("does nothing without the form's CSRF token, nor for a prompt that is not the session's", async () => {
