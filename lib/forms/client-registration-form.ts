@@ -21,6 +21,17 @@ export type RegistrationField =
 /** What was typed into the form (or the JSON view's `metadata`), as the page shows it again after a refusal. */
 export type RegistrationDraft = Partial<Record<RegistrationField | "kind" | "metadata", string>>;
 
+/** The fields of native apps and server web applications alike. */
+const APP_FIELDS: readonly RegistrationField[] = [
+  "client_name",
+  "client_name_de",
+  "client_id",
+  "redirect_uris",
+  "post_logout_redirect_uris",
+  "offline_access",
+  "scope",
+];
+
 /** Which fields each kind of client has: the others are not shown and not submitted. */
 export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]> = {
   browser: [
@@ -32,24 +43,8 @@ export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]
     "allowed_cors_origins",
     "scope",
   ],
-  native: [
-    "client_name",
-    "client_name_de",
-    "client_id",
-    "redirect_uris",
-    "post_logout_redirect_uris",
-    "offline_access",
-    "scope",
-  ],
-  web: [
-    "client_name",
-    "client_name_de",
-    "client_id",
-    "redirect_uris",
-    "post_logout_redirect_uris",
-    "offline_access",
-    "scope",
-  ],
+  native: APP_FIELDS,
+  web: APP_FIELDS,
   backend: ["client_name", "client_name_de", "client_id", "scope", "company_id"],
 };
 

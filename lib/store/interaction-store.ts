@@ -42,6 +42,9 @@ const where = (id: string, sessionId: string, now: Date) => ({
   expiresAt: { gt: now },
 });
 
+const openRow = (db: Db, id: string, sessionId: string, now: Date) =>
+  db.authorizationInteraction.findFirst({ where: where(id, sessionId, now) });
+
 function opened(row: { parameters: string }): OpenInteraction {
   return { parameters: new URLSearchParams(JSON.parse(row.parameters) as Record<string, string>) };
 }
@@ -53,7 +56,7 @@ export async function findInteraction(
   sessionId: string,
   now = new Date(),
 ): Promise<OpenInteraction | undefined> {
-  const row = await db.authorizationInteraction.findFirst({ where: where(id, sessionId, now) });
+  const row = await openRow(db, id, sessionId, now);
   return row ? opened(row) : undefined;
 }
 
@@ -64,7 +67,7 @@ export async function takeInteraction(
   sessionId: string,
   now = new Date(),
 ): Promise<OpenInteraction | undefined> {
-  const row = await db.authorizationInteraction.findFirst({ where: where(id, sessionId, now) });
+  const row = await openRow(db, id, sessionId, now);
   if (!row) return undefined;
   const taken = await db.authorizationInteraction.deleteMany({
     where: { idHash: row.idHash, loginSessionId: sessionId },
