@@ -12,6 +12,7 @@ import {
   releaseOwnRevision,
   type ImportResult,
 } from "@/lib/rights/supplier-catalogs";
+import type { CatalogProblem } from "@/lib/catalog/publishing/catalog-problems";
 import { BodyTooLargeError, readForm, RequestBodyError } from "@/lib/http/form-body";
 import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@/lib/http/multipart-upload";
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
@@ -21,20 +22,32 @@ import { CATALOGS_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
-/** Errors carried to the page; a cookie holds about 4 KB. */
+/** Errors carried to the page, and the length of a value quoted in them: a cookie holds about 4 KB. */
 const SHOWN_ERRORS = 8;
+const MAX_SHOWN_VALUE = 80;
 
 export type ShownImportResult =
   | { ok: true; catalogId: string; revision: number; articles: number }
-  | { ok: false; errors: { line: number; message: string }[]; more: boolean };
+  /** `more`: how many errors there are beyond those shown */
+  | { ok: false; errors: { line: number; problem: CatalogProblem }[]; more: number };
+
+/** The problem with its quoted values cut to a length the page (and the cookie) can hold. */
+function boundedProblem({ key, values, reason }: CatalogProblem): CatalogProblem {
+  const bounded = Object.fromEntries(
+    Object.entries(values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === "string" && value.length > MAX_SHOWN_VALUE ? `${value.slice(0, MAX_SHOWN_VALUE - 1)}…` : value,
+    ]),
+  );
+  return { key, values: bounded, ...(reason ? { reason: boundedProblem(reason) } : {}) };
+}
 
 function shown(result: ImportResult): ShownImportResult {
   if (result.ok) return { ok: true, catalogId: result.catalogId, revision: result.revision, articles: result.articles };
-  return {
-    ok: false,
-    errors: result.errors.slice(0, SHOWN_ERRORS).map(({ line, message }) => ({ line, message: message.slice(0, 200) })),
-    more: result.errors.length > SHOWN_ERRORS,
-  };
+  const errors = result.errors
+    .slice(0, SHOWN_ERRORS)
+    .map(({ line, problem }) => ({ line, problem: boundedProblem(problem) }));
+  return { ok: false, errors, more: result.errors.length - errors.length + (result.unreported ?? 0) };
 }
 
 const forbiddenResponse = () =>

@@ -40,7 +40,7 @@ export interface TokenActor {
 }
 
 export interface SupplierUser extends SignedInUser {
-  supplier: { companyId: string; supplierId: string };
+  supplier: { companyId: string; supplierId: string; name: string };
 }
 
 /** The actor may not do this: not signed in, or signed in without the right. Pages turn it into a login or a 403. */
@@ -92,7 +92,7 @@ export function requireCompany(actor: Actor): ActingCompany {
 /** The supplier company a user publishes for: their own, when it is a supplier. */
 export function supplierOf(actor: Actor): SupplierUser["supplier"] | undefined {
   if (actor.kind !== "user" || actor.company.kind !== "supplier" || !actor.company.supplierId) return undefined;
-  return { companyId: actor.company.id, supplierId: actor.company.supplierId };
+  return { companyId: actor.company.id, supplierId: actor.company.supplierId, name: actor.company.name };
 }
 
 /** Users of a supplier company, acting for that company only. */

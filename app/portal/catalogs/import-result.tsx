@@ -1,10 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
+import { problemText } from "@/lib/catalog/publishing/catalog-problems";
 
 /** What the last import did: its revision and article count, or the reasons it was refused, line by line. */
 export async function ImportResultNotice({ imported }: { imported: ShownImportResult | undefined }) {
   if (!imported) return null;
-  const t = await getTranslations("Catalogs");
+  const [t, problems] = [await getTranslations("Catalogs"), await getTranslations("CatalogProblems")];
   if (imported.ok) {
     return (
       <p
@@ -24,17 +25,14 @@ export async function ImportResultNotice({ imported }: { imported: ShownImportRe
     >
       <p className="font-medium">{t("importFailed")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
-        {imported.errors.map((failure) => (
-          <li key={`${failure.line}:${failure.message}`}>
+        {imported.errors.map((failure, index) => (
+          <li key={index}>
             <span className="font-medium">{t("line", { line: failure.line })}:</span>{" "}
-            <span lang="en" className="font-mono text-xs">
-              {failure.message}
-            </span>
+            {problemText(failure.problem, (key, values) => problems(key, values))}
           </li>
         ))}
       </ul>
-      {imported.more ? <p className="mt-2">{t("moreErrors")}</p> : null}
-      <p className="mt-2 text-xs text-red-800">{t("reasonsInEnglish")}</p>
+      {imported.more > 0 ? <p className="mt-2">{t("moreErrors", { count: imported.more })}</p> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CATALOGS_PATH } from "@/lib/pages/paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary } from "@/app/_components/ui";
 import { CatalogRevisions } from "./catalog-revisions";
+import { CatalogExample } from "./catalog-example";
 import { ImportResultNotice } from "./import-result";
 
 export const dynamic = "force-dynamic";
@@ -39,7 +40,9 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t("supplier", { supplierId: supplier.supplierId })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t("supplier", { company: supplier.name, supplierId: supplier.supplierId })}
+        </p>
         <p className="mt-3 text-slate-700">{t("intro")}</p>
       </div>
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
@@ -70,6 +73,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
           <p id="catalog-file-hint" className="text-xs text-slate-600">
             {t("fileHint")}
           </p>
+          <CatalogExample />
           <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
             {t("importButton")}
           </button>

@@ -39,7 +39,7 @@ export function catalogAttributes(attributes: Record<string, string>) {
 export function revisionAttributes(attributes: Record<string, string>) {
   const validFrom = date(attributes.validStartDate);
   const validUntil = attributes.validEndDate === undefined ? null : date(attributes.validEndDate);
-  if (validUntil && validUntil < validFrom) throw new ValueError("validEndDate is before validStartDate");
+  if (validUntil && validUntil < validFrom) throw new ValueError("validEndBeforeStart");
   return { comment: attributes.comment === undefined ? "" : comment(attributes.comment), validFrom, validUntil };
 }
 

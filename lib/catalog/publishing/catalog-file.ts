@@ -25,6 +25,7 @@ import {
   DOCUMENT,
   MAX_REPORTED_ERRORS,
   MAX_TEXT_LENGTH,
+  misplaced,
   readAttributes,
   text,
   TEXT_ONLY,
@@ -37,6 +38,7 @@ import {
   type ImportedArticle,
 } from "@/lib/catalog/publishing/catalog-format";
 import { MarkupRuns, MAX_RUN } from "@/lib/catalog/publishing/markup-runs";
+import { englishProblemText, invalidValue, type CatalogProblem } from "@/lib/catalog/publishing/catalog-problems";
 
 export interface CatalogFileHandlers {
   /** The description is complete: throw CatalogRefusal to refuse the file. Writes nothing: it runs for files with
@@ -50,6 +52,9 @@ export interface CatalogFileHandlers {
 /** A file that is well-formed and valid, but cannot be imported (e.g. for another supplier). */
 export class CatalogRefusal extends OptiGateError<"catalog_refused"> {
   readonly code = "catalog_refused";
+  constructor(readonly problem: CatalogProblem) {
+    super(englishProblemText(problem));
+  }
 }
 
 /** The reading of one file; `read` feeds it text chunks and hands the results to the handlers. */
@@ -75,9 +80,9 @@ class CatalogFileReader {
   constructor(private readonly handlers: CatalogFileHandlers) {
     this.parser.on("xmldecl", (declaration) => {
       if (declaration.encoding && !/^utf-?8$/i.test(declaration.encoding))
-        this.fail(1, `the file must be encoded in UTF-8 (it declares ${declaration.encoding})`);
+        this.fail(1, { key: "encoding", values: { declared: declaration.encoding } });
     });
-    this.parser.on("doctype", () => this.fail(this.parser.line, "a DOCTYPE is not allowed"));
+    this.parser.on("doctype", () => this.fail(this.parser.line, { key: "doctype" }));
     this.parser.on("opentagstart", () => (this.tagLine = this.parser.line));
     this.parser.on("opentag", (tag) => this.open(tag as SaxesTagPlain));
     this.parser.on("text", (value) => this.text(value));
@@ -97,11 +102,7 @@ class CatalogFileReader {
     try {
       for await (const chunk of chunks) {
         if (!this.runs.withinLimit(chunk))
-          return this.fail(
-            this.parser.line,
-            `a text, attribute value, name or comment is longer than ${MAX_RUN} characters`,
-            true,
-          );
+          return this.fail(this.parser.line, { key: "runTooLong", values: { max: MAX_RUN } }, true);
         this.parser.write(first ? chunk.replace(/^\uFEFF/, "") : chunk);
         first = false;
         if (this.stopped) return;
@@ -111,14 +112,15 @@ class CatalogFileReader {
       await this.deliver(true);
     } catch (error) {
       if (error instanceof NotWellFormed)
-        this.fail(error.line, `the file is not well-formed XML: ${error.message}`, true);
+        this.fail(error.line, { key: "notWellFormed", values: { detail: error.message } }, true);
       else throw error;
     }
   }
 
   /** Records an error; reading goes on (to report every error in one pass) unless it cannot (`stop`). */
-  private fail(line: number, message: string, stop = false): void {
-    if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ line, message });
+  private fail(line: number, problem: CatalogProblem, stop = false): void {
+    if (this.errors.length < MAX_REPORTED_ERRORS)
+      this.errors.push({ line, message: englishProblemText(problem), problem });
     else this.unreported++;
     if (stop) this.stopped = true;
   }
@@ -145,7 +147,7 @@ class CatalogFileReader {
       await step();
     } catch (error) {
       if (!(error instanceof CatalogRefusal)) throw error;
-      this.fail(header.line, error.message);
+      this.fail(header.line, error.problem);
     }
   }
 
@@ -164,33 +166,30 @@ class CatalogFileReader {
       this.take(tag.name, attributes, line);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
-      this.fail(line, `<${tag.name}> ${error.message}`);
+      this.fail(line, invalidValue(tag.name, error.problem));
       if (tag.name === "Article") this.article = { line, attributes: null, values: {} };
     }
   }
 
-  /** Checks the child against the parent's content model; false (with an error) when it does not belong there. */
+  /** Checks the child against the parent's content model; false (with an error) when it does not belong there. A
+   * child that comes after required elements that are missing is taken, and only the missing ones are reported. */
   private placeChild(parent: Frame, child: string, line: number): boolean {
     const content = CONTENT[parent.name];
     if (!content) return false; // inside an unexpected element, which has been reported
+    const missing: string[] = [];
     for (let index = parent.position; index < content.length; index++) {
       const [name, min, max] = content[index];
       const occurred = index === parent.position ? parent.occurred : 0;
       if (name === child && occurred < max) {
+        for (const absent of missing)
+          this.fail(line, { key: "missingChildBefore", values: { parent: parent.name, missing: absent, child } });
         parent.position = index;
         parent.occurred = occurred + 1;
         return true;
       }
-      if (occurred < min) break;
+      if (occurred < min) missing.push(name);
     }
-    const allowed = content.map(([name]) => `<${name}>`).join(", ");
-    const where = parent.name === DOCUMENT ? "the document" : `<${parent.name}>`;
-    this.fail(
-      line,
-      allowed
-        ? `<${child}> is not expected here in ${where}; expected, in this order: ${allowed}`
-        : `${where} must not contain <${child}>`,
-    );
+    this.fail(line, misplaced(parent.name, child));
     return false;
   }
 
@@ -222,13 +221,13 @@ class CatalogFileReader {
     if (TEXT_ONLY.has(frame.name)) {
       if (frame.text.length + value.length > MAX_TEXT_LENGTH) {
         if (frame.text.length <= MAX_TEXT_LENGTH)
-          this.fail(frame.line, `<${frame.name}> is longer than ${MAX_TEXT_LENGTH} characters`);
+          this.fail(frame.line, invalidValue(frame.name, { key: "tooLong", values: { max: MAX_TEXT_LENGTH } }));
         frame.text = "x".repeat(MAX_TEXT_LENGTH + 1);
       } else {
         frame.text += value;
       }
     } else if (value.trim() !== "" && frame.name !== UNEXPECTED && frame.name !== DOCUMENT) {
-      this.fail(this.parser.line, `<${frame.name}> must not contain text`);
+      this.fail(this.parser.line, { key: "noText", values: { element: frame.name } });
     }
   }
 
@@ -239,13 +238,13 @@ class CatalogFileReader {
       const [name, min] = content[index];
       const occurred = index === frame.position ? frame.occurred : 0;
       if (occurred < min)
-        this.fail(frame.line, `<${frame.name}> needs ${min === 1 ? "a" : `at least ${min}`} <${name}>`);
+        this.fail(frame.line, { key: "missingChild", values: { parent: frame.name, min, child: name } });
     }
     try {
       this.closeValue(frame);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
-      this.fail(frame.line, `<${frame.name}> ${error.message}`);
+      this.fail(frame.line, invalidValue(frame.name, error.problem));
       if (this.article) this.article.attributes = null;
     }
     if (frame.name === "Article") this.completeArticle();
@@ -265,9 +264,10 @@ class CatalogFileReader {
     if (!draft || !article) return;
     const { articleNumber, customerGroup: group, startDate, endDate } = article;
     const key = `${group}\u0000${articleNumber}`;
-    if (startDate && endDate && endDate < startDate) this.fail(draft.line, "<Article> EndDate is before StartDate");
+    if (startDate && endDate && endDate < startDate)
+      this.fail(draft.line, { key: "endBeforeStart", values: { element: "Article" } });
     else if (this.seen.has(key))
-      this.fail(draft.line, `<Article> ${articleNumber} appears twice in customer group ${group}`);
+      this.fail(draft.line, { key: "duplicateArticle", values: { element: "Article", articleNumber, group } });
     else {
       this.seen.add(key);
       this.articleCount++;

@@ -5,6 +5,11 @@
  * ValueError with the reason; and how an article's child elements become its fields.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import {
+  englishProblemText,
+  type CatalogProblem,
+  type CatalogProblemKey,
+} from "@/lib/catalog/publishing/catalog-problems";
 
 export interface CatalogDescription {
   name: string;
@@ -40,7 +45,9 @@ export interface ImportedArticle {
 
 export interface CatalogFileError {
   line: number;
+  /** The problem in English (the CLI, logs) */
   message: string;
+  problem: CatalogProblem;
 }
 
 export const ARTICLE_BATCH_SIZE = 1000;
@@ -95,40 +102,54 @@ const ATTRIBUTES: Record<string, { required: string[]; optional: string[] }> = {
   Article: { required: ["articleNumber", "customerGroup"], optional: ["whiteLabel"] },
 };
 
+/** What is wrong with a child that has no place in its parent: what the parent expects instead, if anything. */
+export function misplaced(parent: string, child: string): CatalogProblem {
+  const allowed = (CONTENT[parent] ?? []).map(([name]) => `<${name}>`).join(", ");
+  if (parent === DOCUMENT) return { key: "notExpectedInDocument", values: { child, allowed } };
+  if (allowed) return { key: "notExpected", values: { child, parent, allowed } };
+  return { key: "noChildren", values: { parent, child } };
+}
+
 // --- values: the XSD's simple types ---------------------------------------------------------------------------
 
+/** A value the format does not allow; its message is the problem in English. */
 export class ValueError extends OptiGateError<"invalid_value"> {
   readonly code = "invalid_value";
+  readonly problem: CatalogProblem;
+  constructor(key: CatalogProblemKey, values: Record<string, string | number> = {}) {
+    super(englishProblemText({ key, values }));
+    this.problem = { key, values };
+  }
 }
 
 /** XSD whitespace collapsing, which applies to every type below except the revision comment. */
 const collapse = (value: string) => value.replace(/[\t\n\r ]+/g, " ").trim();
 
-function matching(pattern: RegExp, what: string) {
+function matching(pattern: RegExp, problem: CatalogProblemKey) {
   return (raw: string) => {
     const value = collapse(raw);
-    if (!pattern.test(value)) throw new ValueError(`"${value}" is not ${what}`);
+    if (!pattern.test(value)) throw new ValueError(problem, { value });
     return value;
   };
 }
 
-export const code = matching(/^[A-Za-z0-9_.-]{1,64}$/, "a code of 1 to 64 letters, digits, '.', '_' or '-'");
-export const country = matching(/^[A-Z]{2}$/, "a two-letter country code in capitals, such as DE");
-export const language = matching(/^[a-z]{2}$/, "a two-letter language code in small letters, such as de");
-export const formatVersion = matching(/^[0-9A-Za-z.]{1,16}$/, "a format version such as 2.1");
-export const format = matching(/^SPECTARIS$/, "a supported format (SPECTARIS)");
+export const code = matching(/^[A-Za-z0-9_.-]{1,64}$/, "notCode");
+export const country = matching(/^[A-Z]{2}$/, "notCountry");
+export const language = matching(/^[a-z]{2}$/, "notLanguage");
+export const formatVersion = matching(/^[0-9A-Za-z.]{1,16}$/, "notFormatVersion");
+export const format = matching(/^SPECTARIS$/, "notFormat");
 
 export function text(maxLength: number) {
   return (raw: string) => {
     const value = collapse(raw);
-    if (value.length === 0) throw new ValueError("must not be empty");
-    if (value.length > maxLength) throw new ValueError(`is longer than ${maxLength} characters`);
+    if (value.length === 0) throw new ValueError("empty");
+    if (value.length > maxLength) throw new ValueError("tooLong", { max: maxLength });
     return value;
   };
 }
 
 export function comment(raw: string): string {
-  if (raw.length > 500) throw new ValueError("is longer than 500 characters");
+  if (raw.length > 500) throw new ValueError("tooLong", { max: 500 });
   return raw;
 }
 
@@ -140,7 +161,7 @@ export function date(raw: string): Date {
     Number.isNaN(parsed.getTime()) ||
     parsed.toISOString().slice(0, 10) !== value
   ) {
-    throw new ValueError(`"${value}" is not a date in the form YYYY-MM-DD`);
+    throw new ValueError("notDate", { value });
   }
   return parsed;
 }
@@ -148,14 +169,13 @@ export function date(raw: string): Date {
 function cents(raw: string): number {
   const value = collapse(raw);
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match)
-    throw new ValueError(`"${value}" is not an amount such as 12.50 (at most 7 digits before and 2 after the point)`);
+  if (!match) throw new ValueError("notAmount", { value });
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
 export function customerGroup(raw: string): number {
   const value = collapse(raw);
-  if (!/^\d{1,6}$/.test(value)) throw new ValueError(`"${value}" is not a customer group number (0 to 999999)`);
+  if (!/^\d{1,6}$/.test(value)) throw new ValueError("notCustomerGroup", { value });
   return Number(value);
 }
 
@@ -163,7 +183,7 @@ export function flag(raw: string): boolean {
   const value = collapse(raw);
   if (value === "true" || value === "1") return true;
   if (value === "false" || value === "0") return false;
-  throw new ValueError(`"${value}" is not true or false`);
+  throw new ValueError("notFlag", { value });
 }
 
 // --- applying them ---------------------------------------------------------------------------------------------
@@ -199,18 +219,18 @@ export const ARTICLE_VALUES: Record<string, (draft: ArticleDraft, raw: string) =
 export function readAttributes(
   element: string,
   given: Record<string, string>,
-): { attributes: Record<string, string>; problems: string[] } {
+): { attributes: Record<string, string>; problems: CatalogProblem[] } {
   const rules = ATTRIBUTES[element] ?? { required: [], optional: [] };
   const attributes: Record<string, string> = {};
-  const problems: string[] = [];
+  const problems: CatalogProblem[] = [];
   for (const [name, value] of Object.entries(given)) {
-    if (name === "xmlns" && value !== "") problems.push("the catalog format uses no XML namespace; remove xmlns");
+    if (name === "xmlns" && value !== "") problems.push({ key: "namespace" });
     else if (name === "xmlns" || name.startsWith("xmlns:") || name.startsWith("xsi:")) continue;
     else if (!rules.required.includes(name) && !rules.optional.includes(name))
-      problems.push(`<${element}> has no attribute ${name}`);
+      problems.push({ key: "unknownAttribute", values: { element, attribute: name } });
     else attributes[name] = value;
   }
   for (const name of rules.required)
-    if (!(name in attributes)) problems.push(`<${element}> needs the attribute ${name}`);
+    if (!(name in attributes)) problems.push({ key: "missingAttribute", values: { element, attribute: name } });
   return { attributes, problems };
 }

@@ -24,6 +24,7 @@ import {
 } from "@/lib/store/catalog-revision-store";
 import { findCatalog } from "@/lib/store/catalog-store";
 import { findSupplier } from "@/lib/store/company-store";
+import { englishProblemText } from "@/lib/catalog/publishing/catalog-problems";
 
 export class CatalogPublishingError extends OptiGateError<"not_found" | "already_released" | "incomplete"> {
   constructor(
@@ -54,29 +55,28 @@ interface ImportTarget {
 /** Refuses a file that cannot be imported, whatever else is wrong in it (reads only). */
 async function checkImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<ImportTarget> {
   const supplier = await findSupplier(db, header.supplierId);
-  if (!supplier) throw new CatalogRefusal(`there is no supplier with supplierID "${header.supplierId}"`);
+  if (!supplier) throw new CatalogRefusal({ key: "unknownSupplier", values: { supplierId: header.supplierId } });
   if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId)
-    throw new CatalogRefusal(
-      `the file is for supplier "${header.supplierId}"; you can only publish your own company's catalogs`,
-    );
+    throw new CatalogRefusal({ key: "otherSupplier", values: { supplierId: header.supplierId } });
 
   const catalog = await findCatalog(db, supplier.id, { catalogId: header.catalogId });
   if (catalog && catalog.resourceKey !== header.resourceKey)
-    throw new CatalogRefusal(
-      `catalog "${header.catalogId}" has the resourceKey "${catalog.resourceKey}", not "${header.resourceKey}"`,
-    );
+    throw new CatalogRefusal({
+      key: "otherResourceKey",
+      values: { catalogId: header.catalogId, resourceKey: catalog.resourceKey, given: header.resourceKey },
+    });
   const keyHolder = catalog ? null : await findCatalog(db, supplier.id, { resourceKey: header.resourceKey });
   if (keyHolder)
-    throw new CatalogRefusal(`the resourceKey "${header.resourceKey}" belongs to catalog "${keyHolder.catalogId}"`);
+    throw new CatalogRefusal({
+      key: "resourceKeyTaken",
+      values: { resourceKey: header.resourceKey, catalogId: keyHolder.catalogId },
+    });
   return { supplierCompanyId: supplier.id, catalog };
 }
 
 async function startImport(db: Db, header: CatalogHeader, checked: ImportTarget): Promise<StartedRevision> {
   const started = await startRevision(db, checked.supplierCompanyId, checked.catalog, header);
-  if (!started)
-    throw new CatalogRefusal(
-      `another import of catalog "${header.catalogId}" is running; try again when it has finished`,
-    );
+  if (!started) throw new CatalogRefusal({ key: "importRunning", values: { catalogId: header.catalogId } });
   return started;
 }
 
@@ -86,6 +86,12 @@ function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Pr
     batch.map((article) => ({ ...article, id: randomUUID(), revisionId })),
   );
 }
+
+const noCatalog: CatalogFileError = {
+  line: 1,
+  message: englishProblemText({ key: "noCatalog" }),
+  problem: { key: "noCatalog" },
+};
 
 /** Imports a master catalog file (as text chunks) as the catalog's next revision, unreleased. */
 export async function importCatalog(
@@ -109,7 +115,7 @@ export async function importCatalog(
     });
     if (errors.length > 0 || !header || !target) {
       if (target) await discardRevision(db, target);
-      if (errors.length === 0) return { ok: false, errors: [{ line: 1, message: "the file contains no catalog" }] };
+      if (errors.length === 0) return { ok: false, errors: [noCatalog] };
       return { ok: false, errors, ...(unreported > 0 ? { unreported } : {}) };
     }
     await completeRevision(db, target.revisionId);

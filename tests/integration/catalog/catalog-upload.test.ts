@@ -71,17 +71,47 @@ describe(`catalog upload page handler on ${testProvider()}`, () => {
     );
     expect(result(supplier)).toEqual({
       ok: false,
-      more: false,
+      more: 0,
       errors: [
-        { line: 20, message: expect.stringMatching(/^<PurchasePrice> "10,90" is not an amount/) },
-        { line: 28, message: expect.stringMatching(/^<EndDate> "2027-13-30" is not a date/) },
+        {
+          line: 20,
+          problem: {
+            key: "invalidValue",
+            values: { element: "PurchasePrice" },
+            reason: { key: "notAmount", values: { value: "10,90" } },
+          },
+        },
+        {
+          line: 28,
+          problem: {
+            key: "invalidValue",
+            values: { element: "EndDate" },
+            reason: { key: "notDate", values: { value: "2027-13-30" } },
+          },
+        },
       ],
     });
     await upload(supplier, EXAMPLE.replace('supplierID="DLAG"', 'supplierID="FWG"'));
-    expect(result(supplier)).toMatchObject({
+    expect(result(supplier)).toEqual({
       ok: false,
-      errors: [{ line: 2, message: expect.stringMatching(/only publish your own company's catalogs/) }],
+      more: 0,
+      errors: [{ line: 2, problem: { key: "otherSupplier", values: { supplierId: "FWG" } } }],
     });
+    // A file broken throughout: the page shows the first errors, cut to what a cookie holds, and counts the rest.
+    const name = "x".repeat(500);
+    const broken = EXAMPLE.replace(/<PurchasePrice>/g, `<PurchasePrice>${name}`);
+    await upload(
+      supplier,
+      broken.replace(
+        /<\/Articles>/,
+        `${'<Article articleNumber="A" customerGroup="0"><Name>a</Name><PurchasePrice>-</PurchasePrice></Article>'.repeat(12)}</Articles>`,
+      ),
+    );
+    const many = result(supplier)!;
+    expect(many).toMatchObject({ ok: false, more: 7 });
+    expect(!many.ok && many.errors).toHaveLength(8);
+    expect(!many.ok && many.errors[0].problem.reason?.values?.value).toMatch(/^x{79}…$/);
+    expect(supplier.cookies.get(IMPORT_RESULT_COOKIE)!.length).toBeLessThan(4000);
     expect(await revisions()).toBe(before);
   });
 

@@ -140,7 +140,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       name: "an article without a name",
       xml: EXAMPLE.replace("<Name>Einstärkenglas 1.5</Name>\n      <PurchasePrice>12.40", "<PurchasePrice>12.40"),
       line: 14,
-      message: /<PurchasePrice> is not expected here in <Article>; expected, in this order: <Name>, <PurchasePrice>/,
+      message: /^<Article> needs a <Name> before <PurchasePrice>$/,
     },
     {
       name: "an unknown element",
@@ -164,7 +164,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
         "$3$2$1",
       ),
       line: 5,
-      message: /<ProductGroups> is not expected here in <Catalog>/,
+      message: /^<Catalog> needs a <ValidCountries> before <ProductGroups>$/,
     },
     {
       name: "the same article twice in a group",
@@ -251,7 +251,17 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     );
     expect(result).toEqual({
       ok: false,
-      errors: [{ line: 3507, message: expect.stringMatching(/"-1" is not an amount/) }],
+      errors: [
+        {
+          line: 3507,
+          message: expect.stringMatching(/"-1" is not an amount/),
+          problem: {
+            key: "invalidValue",
+            values: { element: "PurchasePrice" },
+            reason: { key: "notAmount", values: { value: "-1" } },
+          },
+        },
+      ],
     });
     expect(await counts()).toEqual(before);
   });
@@ -263,7 +273,13 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     });
     expect(foreign).toEqual({
       ok: false,
-      errors: [{ line: 2, message: expect.stringMatching(/only publish your own company's catalogs/) }],
+      errors: [
+        {
+          line: 2,
+          message: expect.stringMatching(/only publish your own company's catalogs/),
+          problem: { key: "otherSupplier", values: { supplierId: "DLAG" } },
+        },
+      ],
     });
     const broken = generated(50).replace(/<PurchasePrice>/g, "<PurchasePrice>x");
     const many = await importCatalog(service().database.db, chunksOf(broken));
@@ -292,6 +308,18 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       "<Article> G-3 appears twice in customer group 0",
     ]);
     expect(await counts()).toEqual(before);
+  });
+
+  it("reports a missing <ProductGroups> once, and still checks the articles after it", async () => {
+    const xml = EXAMPLE.replace(/<ProductGroups>[\s\S]*?<\/ProductGroups>\s*/, "").replace(
+      "<PurchasePrice>31.00",
+      "<PurchasePrice>31,00",
+    );
+    const result = await importCatalog(service().database.db, chunksOf(xml));
+    expect(!result.ok && result.errors.map(({ line, message }) => `${line}: ${message}`)).toEqual([
+      "8: <Catalog> needs a <ProductGroups> before <Articles>",
+      expect.stringMatching(/^21: <PurchasePrice> "31,00" is not an amount/),
+    ]);
   });
 
   it("clears an import that was cut off an hour ago, and will not release an incomplete revision", async () => {

@@ -16,6 +16,7 @@ import {
   ValueError,
   type ArticleDraft,
 } from "@/lib/catalog/publishing/catalog-format";
+import { englishProblemText } from "@/lib/catalog/publishing/catalog-problems";
 import { thrown } from "../../../helpers/thrown";
 
 const CODE = "a code of 1 to 64 letters, digits, '.', '_' or '-'";
@@ -206,6 +207,10 @@ describe("readAttributes", () => {
       ["<Revision> has no attribute validFrom", "<Revision> needs the attribute validStartDate"],
     ],
   ])("%s on <%s>", (_, element, given, attributes, problems) => {
-    expect(readAttributes(element, given)).toEqual({ attributes, problems });
+    const read = readAttributes(element, given);
+    expect({ attributes: read.attributes, problems: read.problems.map(englishProblemText) }).toEqual({
+      attributes,
+      problems,
+    });
   });
 });
