@@ -1,13 +1,16 @@
 /**
  * One-time cookies through which a form's POST hands its outcome to the page after it: a new client secret, an
- * operator form's refusal with the draft typed, a catalog import's result (sealed: lib/http/sealed-cookie.ts). The pages' proxy takes them out of the request for
- * the page and deletes them in the same answer, so a reload does not show them again: a secret is shown exactly once.
+ * operator form's or a registration form's refusal with what was typed, a catalog import's result (sealed:
+ * lib/http/sealed-cookie.ts). The pages' proxy takes them out of the request for the page and deletes them in the
+ * same answer, so a reload does not show them again: a secret is shown exactly once.
  */
 
 export const NEW_SECRET_COOKIE = "optigate_new_secret";
 /** Why an operator form was refused, with what was typed, so that the page shows it again (never in the URL). */
 export const ADMIN_FORM_COOKIE = "optigate_admin_form";
 export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
+/** A supplier registration form refused at a field, with what was typed. */
+export const REGISTRATION_FORM_COOKIE = "optigate_registration_form";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
@@ -16,6 +19,7 @@ export const FLASH_COOKIES = [
   { name: NEW_SECRET_COOKIE, path: "/admin" },
   { name: ADMIN_FORM_COOKIE, path: "/admin" },
   { name: IMPORT_RESULT_COOKIE, path: "/portal/catalogs" },
+  { name: REGISTRATION_FORM_COOKIE, path: "/portal/suppliers" },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

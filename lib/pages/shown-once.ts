@@ -8,11 +8,13 @@ import {
   IMPORT_RESULT_COOKIE,
   LOGIN_USERNAME_COOKIE,
   NEW_SECRET_COOKIE,
+  REGISTRATION_FORM_COOKIE,
 } from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import type { NewSecretShown } from "@/lib/forms/admin-submission";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
+import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
@@ -27,6 +29,9 @@ export const refusedAdminForm = () => flash<AdminFormOutcome>(ADMIN_FORM_COOKIE)
 
 /** The outcome of the last catalog upload. */
 export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COOKIE);
+
+/** A supplier registration form refused at a field, with what was typed into it. */
+export const refusedRegistrationForm = () => flash<RefusedRegistrationForm>(REGISTRATION_FORM_COOKIE);
 
 /** The user name typed before a failed sign-in, so that the login page keeps it. */
 export const rememberedUsername = async () => (await cookies()).get(LOGIN_USERNAME_COOKIE)?.value;

@@ -1,11 +1,16 @@
 /** The forms of /portal/suppliers (POST /interaction/suppliers): the API's rules, CSRF, 303 answers, stale versions. */
 import { describe, expect, it } from "vitest";
 import { CSRF_FIELD } from "@/lib/session/csrf";
-import { call, formRequest, signedInAgent, useOAuthService } from "../helpers/oauth-service";
+import { REGISTRATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
+import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
+import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import { call, formRequest, SECRET_KEY, signedInAgent, useOAuthService } from "../helpers/oauth-service";
 import { testProvider } from "../helpers/test-database";
 
 const service = useOAuthService();
 const db = () => service().database.db;
+const refusal = (agent: Awaited<ReturnType<typeof signedInAgent>>) =>
+  unsealedCookieValue<RefusedRegistrationForm>(agent.cookies.get(REGISTRATION_FORM_COOKIE), SECRET_KEY);
 const post = (agent: Awaited<ReturnType<typeof signedInAgent>>, form: Record<string, string | string[]>) =>
   agent.post("suppliers", "/interaction/suppliers", form);
 
@@ -32,9 +37,10 @@ describe(`supplier registration forms on ${testProvider()}`, () => {
 
     const frames = await signedInAgent("frames@demo.test", "Frames#2026");
     const change = { registration_id: row.id, version: String(row.version) };
-    expect((await post(frames, { action: "approve", ...change, customer_groups: "3,x" })).headers.get("location")).toBe(
-      "/portal/suppliers?error=invalid_groups",
-    );
+    // Refused at the field: the approval opens again with what was typed, carried in a sealed one-time cookie.
+    const badGroups = await post(frames, { action: "approve", ...change, customer_groups: "3,x" });
+    expect(badGroups.headers.get("location")).toBe(`/portal/suppliers?confirm=approve%3A${row.id}#groups-${row.id}`);
+    expect(refusal(frames)).toEqual({ error: "invalid_groups", registrationId: row.id, customerGroups: "3,x" });
     expect((await post(optician, { action: "approve", ...change, customer_groups: "3" })).headers.get("location")).toBe(
       "/portal/suppliers?error=forbidden",
     );
@@ -94,9 +100,20 @@ describe(`supplier registration forms on ${testProvider()}`, () => {
       ),
     );
     expect(forged.headers.get("location")).toBe("/portal/suppliers?error=form_expired");
-    expect(
-      (await post(optician, { action: "request", supplier_id: "FWG", client_id: "" })).headers.get("location"),
-    ).toBe("/portal/suppliers?error=invalid_client_id");
+    const badNumber = await post(optician, {
+      action: "request",
+      supplier_id: "FWG",
+      client_id: " ",
+      catalog: ["catalog.xml"],
+      q: "frame",
+    });
+    expect(badNumber.headers.get("location")).toBe("/portal/suppliers?q=frame#client-id-FWG");
+    expect(refusal(optician)).toEqual({
+      error: "invalid_client_id",
+      supplierId: "FWG",
+      clientId: " ",
+      catalogs: ["catalog.xml"],
+    });
     expect(
       (await post(optician, { action: "explode", registration_id: "x", version: "1" })).headers.get("location"),
     ).toBe("/portal/suppliers?error=unknown_action");

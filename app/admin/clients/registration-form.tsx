@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -24,9 +25,9 @@ const EXAMPLES: Record<FormClientKind, string> = {
   backend: "",
 };
 
-type ErrorAt = (id: string) => string | undefined;
+type ErrorAt = (id: string) => ReactNode;
 
-async function OfflineAccess({ checked, error }: { checked: boolean; error?: string }) {
+async function OfflineAccess({ checked, error }: { checked: boolean; error?: ReactNode }) {
   const t = await getTranslations("Admin.clientForm");
   return (
     <div>
@@ -61,7 +62,7 @@ async function TextField({
   field: RegistrationField;
   kind: FormClientKind;
   value?: string;
-  error?: string;
+  error?: ReactNode;
 }) {
   const t = await getTranslations("Admin.clientForm");
   const hint = field === "redirect_uris" && kind === "native" ? t("hints.redirect_uris_native") : t(`hints.${field}`);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { localizedText } from "@/lib/i18n/localized-text";
@@ -17,7 +18,7 @@ export async function ScopeChoice({
   kind: FormClientKind;
   scopes: ScopeDefinition[];
   checked: string[];
-  error?: string;
+  error?: ReactNode;
 }) {
   const [t, locale] = [await getTranslations("Admin.clientForm"), await getLocale()];
   const offered = scopes.filter((scope) =>

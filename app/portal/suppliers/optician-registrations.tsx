@@ -2,6 +2,7 @@
 import { getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import type { RegistrationView } from "@/lib/rights/registrations";
+import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
 import { isOpen, OpticianRegistrationCard } from "./optician-registration-card";
 import type { Confirmation } from "./registration-parts";
 import { SupplierSearch } from "./supplier-search";
@@ -12,8 +13,9 @@ export async function OpticianRegistrations(props: {
   search: string;
   csrf: string;
   confirm?: Confirmation;
+  refused?: RefusedRegistrationForm;
 }) {
-  const { registrations, directory, search, csrf, confirm } = props;
+  const { registrations, directory, search, csrf, confirm, refused } = props;
   const t = await getTranslations("Suppliers");
   const catalogsOf = new Map(directory.map((supplier) => [supplier.supplierId, supplier.catalogs]));
   const openAt = new Set(registrations.filter(isOpen).map((registration) => registration.supplierId));
@@ -39,7 +41,13 @@ export async function OpticianRegistrations(props: {
           />
         ))}
       </section>
-      <SupplierSearch directory={directory} search={search} openAt={openAt} csrf={csrf} />
+      <SupplierSearch
+        directory={directory}
+        search={search}
+        openAt={openAt}
+        csrf={csrf}
+        refused={refused?.error === "invalid_client_id" ? refused : undefined}
+      />
     </>
   );
 }

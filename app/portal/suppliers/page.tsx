@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { supplierDirectory } from "@/lib/rights/catalog-reads";
 import { registrationOverview } from "@/lib/rights/registrations";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
+import { refusedRegistrationForm } from "@/lib/pages/shown-once";
 import { pageData } from "@/lib/pages/page-data";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
@@ -35,6 +36,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Se
   });
   const t = await getTranslations("Suppliers");
   const csrf = await pageCsrfToken();
+  const refused = await refusedRegistrationForm();
   const error = ERRORS.find((code) => code === single(query.error));
   const done = DONE.find((action) => action === single(query.done));
   const [confirmAction, confirmId] = (single(query.confirm) ?? "").split(":");
@@ -53,7 +55,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Se
         </p>
       ) : null}
       {overview.side === "supplier" ? (
-        <SupplierRegistrations registrations={overview.registrations} csrf={csrf} confirm={confirm} />
+        <SupplierRegistrations registrations={overview.registrations} csrf={csrf} confirm={confirm} refused={refused} />
       ) : (
         <OpticianRegistrations
           registrations={overview.registrations}
@@ -61,6 +63,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Se
           search={search}
           csrf={csrf}
           confirm={confirm}
+          refused={refused}
         />
       )}
     </div>

@@ -1,10 +1,11 @@
 /** A supplier's side of /portal/suppliers: requests to approve (with customer groups) or reject, customers, closed ones. */
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { RegistrationView } from "@/lib/rights/registrations";
+import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { Card, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "./registration-parts";
 
-const input =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+const input = `block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 ${invalidInput}`;
 
 const names = (registration: RegistrationView) => ({
   optician: registration.opticianName,
@@ -31,14 +32,21 @@ async function RequestCard({
   registration,
   csrf,
   confirm,
+  refused,
 }: {
   registration: RegistrationView;
   csrf: string;
   confirm?: Confirmation;
+  refused?: RefusedRegistrationForm;
 }) {
   const [t, format] = [await getTranslations("Suppliers"), await getFormatter()];
   const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
   const confirming = (action: string) => confirm?.action === action && confirm.id === registration.id;
+  // What was typed into this request's customer groups before they were refused.
+  const refusedGroups =
+    refused?.error === "invalid_groups" && refused.registrationId === registration.id
+      ? refused.customerGroups
+      : undefined;
   return (
     <Card registration={registration}>
       {cardHeader(registration, t("requestedOn", { date: day(registration.createdAt) }), t("customerNumber"))}
@@ -55,20 +63,26 @@ async function RequestCard({
           question={t("confirmApprove", names(registration))}
           button={t("confirmApproveButton")}
         >
-          <label htmlFor={`groups-${registration.id}`} className="mt-3 block text-sm font-medium text-slate-800">
-            {t("groupsLabel")}
-          </label>
-          <input
-            id={`groups-${registration.id}`}
-            name="customer_groups"
-            inputMode="numeric"
-            maxLength={1200}
-            aria-describedby={`groups-hint-${registration.id}`}
-            className={input}
-          />
-          <p id={`groups-hint-${registration.id}`} className="mt-1 text-xs text-slate-600">
-            {t("groupsHint")}
-          </p>
+          <div className="mt-3">
+            <LabelledField
+              id={`groups-${registration.id}`}
+              label={t("groupsLabel")}
+              hint={t("groupsHint")}
+              error={refusedGroups === undefined ? undefined : t("errors.invalid_groups")}
+            >
+              {(aria) => (
+                <input
+                  id={`groups-${registration.id}`}
+                  name="customer_groups"
+                  inputMode="numeric"
+                  maxLength={1200}
+                  defaultValue={refusedGroups}
+                  className={input}
+                  {...aria}
+                />
+              )}
+            </LabelledField>
+          </div>
         </ConfirmForm>
       ) : confirming("reject") ? (
         <ConfirmForm
@@ -92,10 +106,12 @@ export async function SupplierRegistrations({
   registrations,
   csrf,
   confirm,
+  refused,
 }: {
   registrations: RegistrationView[];
   csrf: string;
   confirm?: Confirmation;
+  refused?: RefusedRegistrationForm;
 }) {
   const [t, format] = [await getTranslations("Suppliers"), await getFormatter()];
   const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
@@ -116,7 +132,13 @@ export async function SupplierRegistrations({
         </h2>
         {byStatus("requested").length === 0 ? <p className={empty}>{t("noRequests")}</p> : null}
         {byStatus("requested").map((registration) => (
-          <RequestCard key={registration.id} registration={registration} csrf={csrf} confirm={confirm} />
+          <RequestCard
+            key={registration.id}
+            registration={registration}
+            csrf={csrf}
+            confirm={confirm}
+            refused={refused}
+          />
         ))}
       </section>
 

@@ -3,21 +3,89 @@ import { getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
 import { buttonPrimary } from "@/app/_components/ui";
+import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 
-const input =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+const field =
+  "block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+const input = `${field} ${invalidInput}`;
+
+type RefusedRequest = Extract<RefusedRegistrationForm, { error: "invalid_client_id" }>;
+
+/** The request to one supplier: a customer number and the catalogs to subscribe to (all, unless refused before). */
+async function RequestForm({
+  supplier,
+  search,
+  csrf,
+  refused,
+}: {
+  supplier: SupplierListing;
+  search: string;
+  csrf: string;
+  /** This form, refused at its customer number, with what was typed. */
+  refused?: RefusedRequest;
+}) {
+  const t = await getTranslations("Suppliers");
+  return (
+    <form method="post" action="/interaction/suppliers" className="mt-3 space-y-3">
+      <input type="hidden" name={CSRF_FIELD} value={csrf} />
+      <input type="hidden" name="action" value="request" />
+      <input type="hidden" name="supplier_id" value={supplier.supplierId} />
+      <input type="hidden" name="q" value={search} />
+      <LabelledField
+        id={`client-id-${supplier.supplierId}`}
+        label={t("customerNumber")}
+        hint={t("customerNumberHint")}
+        error={refused ? t("errors.invalid_client_id") : undefined}
+      >
+        {(aria) => (
+          <input
+            id={`client-id-${supplier.supplierId}`}
+            name="client_id"
+            required
+            maxLength={40}
+            defaultValue={refused?.clientId}
+            className={input}
+            {...aria}
+          />
+        )}
+      </LabelledField>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">{t("catalogsToSubscribe")}</legend>
+        {supplier.catalogs.map((catalog) => (
+          <label key={catalog.catalogId} className="mt-1 flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name="catalog"
+              value={catalog.catalogId}
+              defaultChecked={refused ? refused.catalogs.includes(catalog.catalogId) : true}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {catalog.name} <code className="font-mono text-xs text-slate-600">{catalog.catalogId}</code>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
+        {t("sendRequest")}
+      </button>
+    </form>
+  );
+}
 
 export async function SupplierSearch({
   directory,
   search,
   openAt,
   csrf,
+  refused,
 }: {
   directory: SupplierListing[];
   search: string;
   openAt: ReadonlySet<string>;
   csrf: string;
+  /** A request refused at its customer number, with what was typed. */
+  refused?: RefusedRequest;
 }) {
   const t = await getTranslations("Suppliers");
   const needle = search.toLocaleLowerCase();
@@ -37,7 +105,14 @@ export async function SupplierSearch({
           <label htmlFor="supplier-search" className="block text-sm font-medium text-slate-800">
             {t("searchLabel")}
           </label>
-          <input id="supplier-search" name="q" type="search" defaultValue={search} maxLength={100} className={input} />
+          <input
+            id="supplier-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            maxLength={100}
+            className={`mt-1 ${field}`}
+          />
         </div>
         <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
           {t("searchButton")}
@@ -56,48 +131,12 @@ export async function SupplierSearch({
           {openAt.has(supplier.supplierId) ? (
             <p className="mt-1 text-sm text-slate-600">{t("alreadyRegistered")}</p>
           ) : (
-            <form method="post" action="/interaction/suppliers" className="mt-3 space-y-3">
-              <input type="hidden" name={CSRF_FIELD} value={csrf} />
-              <input type="hidden" name="action" value="request" />
-              <input type="hidden" name="supplier_id" value={supplier.supplierId} />
-              <div>
-                <label
-                  htmlFor={`client-id-${supplier.supplierId}`}
-                  className="block text-sm font-medium text-slate-800"
-                >
-                  {t("customerNumber")}
-                </label>
-                <input
-                  id={`client-id-${supplier.supplierId}`}
-                  name="client_id"
-                  required
-                  maxLength={40}
-                  aria-describedby={`client-id-hint-${supplier.supplierId}`}
-                  className={input}
-                />
-                <p id={`client-id-hint-${supplier.supplierId}`} className="mt-1 text-xs text-slate-600">
-                  {t("customerNumberHint")}
-                </p>
-              </div>
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-800">{t("catalogsToSubscribe")}</legend>
-                {supplier.catalogs.map((catalog) => (
-                  <label key={catalog.catalogId} className="mt-1 flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      name="catalog"
-                      value={catalog.catalogId}
-                      defaultChecked
-                      className="h-4 w-4 rounded border-slate-300"
-                    />
-                    {catalog.name} <code className="font-mono text-xs text-slate-600">{catalog.catalogId}</code>
-                  </label>
-                ))}
-              </fieldset>
-              <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
-                {t("sendRequest")}
-              </button>
-            </form>
+            <RequestForm
+              supplier={supplier}
+              search={search}
+              csrf={csrf}
+              refused={refused?.supplierId === supplier.supplierId ? refused : undefined}
+            />
           )}
         </div>
       ))}

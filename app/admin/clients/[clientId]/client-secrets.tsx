@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
@@ -5,7 +6,7 @@ import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_compo
 import { stacked } from "@/app/admin/_parts/stacked-table";
 import { ClientFormFields } from "./client-form-fields";
 
-type ErrorAt = (id: string) => string | undefined;
+type ErrorAt = (id: string) => ReactNode;
 
 const status = (secret: ClientSecretInfo) =>
   secret.disabledAt

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { buttonPrimary } from "@/app/_components/ui";
 import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
@@ -13,7 +14,7 @@ export async function MetadataEdit({
   clientId: string;
   csrf: string;
   text: string;
-  error?: string;
+  error?: ReactNode;
 }) {
   const t = await getTranslations("Admin");
   return (
