@@ -38,6 +38,14 @@ test("a supplier uploads a catalog file, sees errors by line, imports and releas
     'Line 20: <PurchasePrice> "10,90" is not an amount',
   );
   await expect(page.locator("[data-catalog-id='catalog_CH.xml']")).toHaveCount(0);
+  await expect(page.getByText("Demo Lens AG · supplier ID DLAG")).toBeVisible();
+
+  // A file without its product groups: one error, where they are missing.
+  await uploadFile(page, SWISS.replace(/<ProductGroups>[\s\S]*?<\/ProductGroups>\s*/, ""));
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.locator("[data-import-result=failed] li")).toHaveText([
+    "Line 8: <Catalog> needs a <ProductGroups> before <Articles>",
+  ]);
 
   await uploadFile(page, SWISS);
   await page.getByRole("button", { name: "Import" }).click();
@@ -94,7 +102,11 @@ for (const locale of ["en", "de"] as const) {
       ),
     );
     await page.locator("form[enctype='multipart/form-data'] button[type=submit]").click();
-    await expect(page.locator("[data-import-result=failed]")).toBeVisible();
+    await expect(page.locator("[data-import-result=failed] li").first()).toHaveText(
+      locale === "de"
+        ? /^Zeile 20: <PurchasePrice>: „10,90“ ist kein Betrag wie 12\.50/
+        : /^Line 20: <PurchasePrice> "10,90" is not an amount such as 12\.50/,
+    );
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });

@@ -64,7 +64,21 @@ test("an optician requests a registration, the supplier approves it, the catalog
   await optician.getByRole("button", { name: "Search" }).click();
   const frames = optician.locator("[data-supplier-id=FWG]");
   await expect(frames).toContainText("Frame Works GmbH");
-  await frames.locator("input[name=client_id]").fill("K-4711");
+  // A customer number of spaces passes the browser's check, not the server's: the form comes back as it was typed.
+  await frames.locator("input[name=client_id]").fill("   ");
+  await frames.locator("input[name=catalog]").first().uncheck();
+  await frames.getByRole("button", { name: "Send request" }).click();
+  await expect(optician).toHaveURL(/\/portal\/suppliers\?q=frame#client-id-FWG$/);
+  const customerNumber = frames.locator("input[name=client_id]");
+  await expect(customerNumber).toHaveAttribute("aria-invalid", "true");
+  await expect(customerNumber).toHaveAttribute("aria-describedby", "client-id-FWG-error client-id-FWG-hint");
+  await expect(optician.locator("#client-id-FWG-error")).toHaveText(
+    "Please enter your customer number (up to 40 characters).",
+  );
+  await expect(customerNumber).toHaveValue("   ");
+  await expect(frames.locator("input[name=catalog]").first()).not.toBeChecked();
+  await frames.locator("input[name=catalog]").first().check();
+  await customerNumber.fill("K-4711");
   await frames.getByRole("button", { name: "Send request" }).click();
   await expect(optician.getByRole("status")).toHaveText(
     "Your request was sent. The supplier will approve or reject it.",
@@ -79,8 +93,13 @@ test("an optician requests a registration, the supplier approves it, the catalog
   await expect(supplier.getByText("Approve Augenoptik Demo GmbH as customer K-4711?")).toBeVisible();
   await supplier.fill("input[name=customer_groups]", "0");
   await supplier.getByRole("button", { name: "Yes, approve" }).click();
-  await expect(supplier.locator("p[role=alert]")).toContainText("Customer groups must be whole numbers");
-  await pending.getByRole("button", { name: "Approve" }).click();
+  // Refused at the field: the confirmation stays open with the groups typed and the error beneath them.
+  const groups = supplier.locator("input[name=customer_groups]");
+  await expect(groups).toHaveValue("0");
+  await expect(groups).toHaveAttribute("aria-invalid", "true");
+  const groupsError = supplier.locator(`#${await groups.getAttribute("id")}-error`);
+  await expect(groupsError).toContainText("Customer groups must be whole numbers");
+  await expect(groups).toHaveAttribute("aria-describedby", new RegExp(`^${await groupsError.getAttribute("id")} `));
   await supplier.fill("input[name=customer_groups]", "3, 7");
   await supplier.getByRole("button", { name: "Yes, approve" }).click();
   await expect(supplier.getByRole("status")).toHaveText("The registration was approved.");
@@ -119,4 +138,39 @@ for (const locale of ["en", "de"] as const) {
     await screenshots(browser, locale, "optician@demo.test", "Optician#2026", "optician", "/portal/suppliers?q=demo");
     await screenshots(browser, locale, "supplier@demo.test", "Supplier#2026", "supplier");
   });
+
+  test(`screenshots of refused registration forms in ${locale}`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
+    const optician = await context.newPage();
+    await signIn(optician, "optician@demo.test", "Optician#2026");
+    await optician.goto("/portal/suppliers?q=frame");
+    await optician.locator("[data-supplier-id=FWG] input[name=client_id]").fill("  ");
+    await optician.locator("[data-supplier-id=FWG] button[type=submit]").click();
+    await expect(optician.locator("#client-id-FWG-error")).toBeVisible();
+    await shootRefused(optician, `request-refused-${locale}`);
+    await context.clearCookies();
+
+    // Demo Lens' pending request from the demo data: refused groups leave it pending.
+    const supplier = await context.newPage();
+    await signIn(supplier, "supplier@demo.test", "Supplier#2026");
+    const pending = supplier.locator("section[data-registration-id]", {
+      has: supplier.locator("[data-status=requested]"),
+    });
+    await pending.locator("button[value^=approve]").click();
+    await supplier.fill("input[name=customer_groups]", "1, 1");
+    await supplier.locator("form[data-confirm=approve] button[type=submit]").click();
+    await expect(supplier.locator("input[name=customer_groups]")).toHaveAttribute("aria-invalid", "true");
+    await expect(supplier.locator("input[name=customer_groups]")).toHaveValue("1, 1");
+    await shootRefused(supplier, `approve-refused-${locale}`);
+    await context.close();
+  });
+}
+
+/** The page as it shows a refused form, at a phone's and a desktop's width, never wider than the screen. */
+async function shootRefused(page: Page, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `tests/artifacts/screenshots/suppliers-${name}-${width}.png`, fullPage: true });
+  }
 }
