@@ -2,10 +2,8 @@
  * Every page, as each role that may see it and in both languages, checked with axe against WCAG 2.2 level AA
  * (and the A and AA rules of 2.0 and 2.1 it builds on). A violation fails with axe's rule id, the element and the fix.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+import { violations } from "./axe";
 
 const authorize = `/connect/authorize?${new URLSearchParams({
   client_id: "demo-web",
@@ -36,14 +34,6 @@ async function signIn(page: Page, [email, password]: [string, string]) {
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
   await page.waitForURL((url) => url.pathname !== "/login");
-}
-
-/** axe's findings on the page as it stands, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} at ${node.target.join(" ")}: ${node.failureSummary}`),
-  );
 }
 
 test("the check finds a violation where there is one", async ({ page }) => {

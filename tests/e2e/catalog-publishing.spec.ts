@@ -1,6 +1,7 @@
 /** A supplier publishes a catalog through the catalog page; opticians see it only once it is released. */
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { violations } from "./axe";
 
 const EXAMPLE = readFileSync("docs/catalog-example.xml", "utf8");
 // A catalog of its own, so that the demo catalogs other tests read stay as they are.
@@ -108,6 +109,7 @@ for (const locale of ["en", "de"] as const) {
         : /^Line 20: <PurchasePrice> "10,90" is not an amount such as 12\.50/,
     );
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    expect(await violations(page)).toEqual([]);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       // Nothing sticks out sideways, the header with its extra link for suppliers included.
