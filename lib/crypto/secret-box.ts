@@ -6,7 +6,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 const TAG_BYTES = 16;
 
-export type KeyPurpose = "signing-key-encryption" | "csrf" | "cookie" | "api-cursor" | "refresh-token-successor";
+/** `cookie:<name>`: each sealed cookie its own key (lib/http/sealed-cookie.ts). */
+export type KeyPurpose =
+  "signing-key-encryption" | "csrf" | `cookie:${string}` | "api-cursor" | "refresh-token-successor";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

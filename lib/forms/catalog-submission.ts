@@ -22,9 +22,11 @@ import { CATALOGS_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
-/** Errors carried to the page, and the length of a value quoted in them: a cookie holds about 4 KB. */
+/** Errors carried to the page, the length of a value quoted in them, and their size as JSON: the sealed cookie
+ * grows by about a third and must stay well inside a browser's 4 KB. */
 const SHOWN_ERRORS = 8;
 const MAX_SHOWN_VALUE = 80;
+const MAX_SHOWN_BYTES = 2000;
 
 export type ShownImportResult =
   | { ok: true; catalogId: string; revision: number; articles: number }
@@ -44,9 +46,14 @@ function boundedProblem({ key, values, reason }: CatalogProblem): CatalogProblem
 
 function shown(result: ImportResult): ShownImportResult {
   if (result.ok) return { ok: true, catalogId: result.catalogId, revision: result.revision, articles: result.articles };
-  const errors = result.errors
-    .slice(0, SHOWN_ERRORS)
-    .map(({ line, problem }) => ({ line, problem: boundedProblem(problem) }));
+  const errors: { line: number; problem: CatalogProblem }[] = [];
+  let bytes = 0;
+  for (const { line, problem } of result.errors.slice(0, SHOWN_ERRORS)) {
+    const error = { line, problem: boundedProblem(problem) };
+    bytes += Buffer.byteLength(JSON.stringify(error));
+    if (bytes > MAX_SHOWN_BYTES) break;
+    errors.push(error);
+  }
   return { ok: false, errors, more: result.errors.length - errors.length + (result.unreported ?? 0) };
 }
 

@@ -22,6 +22,7 @@ import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registra
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { REGISTRATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
+import { refusedForm, refusedFormLocation } from "@/lib/forms/refused-registration-form";
 
 /** The page's error codes (messages Suppliers.errors.*). */
 type RegistrationFormError =
@@ -39,46 +40,6 @@ class FormProblem extends OptiGateError<RegistrationFormError> {
   constructor(readonly code: RegistrationFormError) {
     super(code);
   }
-}
-
-/** A form refused at one of its fields, as the page shows it again: the error at the field, with what was typed. */
-export type RefusedRegistrationForm =
-  | { error: "invalid_groups"; registrationId: string; customerGroups: string }
-  | { error: "invalid_client_id"; supplierId: string; clientId: string; catalogs: string[] };
-
-/** What a refused form may carry back (the inputs' own limits). */
-const MAX_TYPED = { customerGroups: 1200, clientId: 40, search: 100, catalogs: 50, catalogId: 64 };
-
-type CookieOptions = Parameters<typeof sealedCookie>[2];
-
-/** The page after a refusal at a field: the form open again (the request form under the same search). */
-function refusedAtField(form: URLSearchParams, refused: RefusedRegistrationForm, cookie: CookieOptions): Response {
-  // The page scrolls to the refused input (the ids the page gives them).
-  const location =
-    refused.error === "invalid_groups"
-      ? `${pageUrl(SUPPLIERS_PATH, { confirm: `approve:${refused.registrationId}` })}#groups-${encodeURIComponent(refused.registrationId)}`
-      : `${pageUrl(SUPPLIERS_PATH, { q: (form.get("q") ?? "").slice(0, MAX_TYPED.search) || refused.supplierId })}#client-id-${encodeURIComponent(refused.supplierId)}`;
-  return seeOther(location, [sealedCookie(REGISTRATION_FORM_COOKIE, refused, cookie)]);
-}
-
-function typedOf(form: URLSearchParams, error: RegistrationFormError): RefusedRegistrationForm | undefined {
-  if (error === "invalid_groups")
-    return {
-      error,
-      registrationId: (form.get("registration_id") ?? "").slice(0, MAX_TYPED.catalogId),
-      customerGroups: (form.get("customer_groups") ?? "").slice(0, MAX_TYPED.customerGroups),
-    };
-  if (error === "invalid_client_id")
-    return {
-      error,
-      supplierId: (form.get("supplier_id") ?? "").slice(0, MAX_TYPED.catalogId),
-      clientId: (form.get("client_id") ?? "").slice(0, MAX_TYPED.clientId),
-      catalogs: form
-        .getAll("catalog")
-        .slice(0, MAX_TYPED.catalogs)
-        .map((catalog) => catalog.slice(0, MAX_TYPED.catalogId)),
-    };
-  return undefined;
 }
 
 /** "3, 7 12" as [3, 7, 12]; anything else is invalid_groups. */
@@ -154,14 +115,15 @@ export async function handleRegistrationSubmission(request: Request, context: Se
     return seeOther(pageUrl(SUPPLIERS_PATH, { done: action }));
   } catch (error) {
     if (error instanceof FormProblem) {
-      const refused = typedOf(form, error.code);
-      if (refused)
-        return refusedAtField(form, refused, {
-          secretKey: config.secretKey,
-          publicUrl: config.publicUrl,
-          path: SUPPLIERS_PATH,
-        });
-      return seeOther(pageUrl(SUPPLIERS_PATH, { error: error.code }));
+      const refused =
+        error.code === "invalid_groups" || error.code === "invalid_client_id"
+          ? refusedForm(form, error.code)
+          : undefined;
+      if (!refused) return seeOther(pageUrl(SUPPLIERS_PATH, { error: error.code }));
+      const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: SUPPLIERS_PATH };
+      return seeOther(refusedFormLocation(refused, form.get("q") ?? ""), [
+        sealedCookie(REGISTRATION_FORM_COOKIE, refused, cookie),
+      ]);
     }
     if (error instanceof RegistrationError)
       return seeOther(pageUrl(SUPPLIERS_PATH, { error: ERROR_OF_CODE[error.code] }));

@@ -7,12 +7,16 @@ import { SEALED_COOKIE_SECONDS } from "@/lib/config/policy";
 import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
 import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 
+/** A key of each cookie's own: a value sealed for one cookie does not open as another's (whose page expects
+ * another shape). */
+const cookieKey = (secretKey: string, name: string) => deriveKey(secretKey, `cookie:${name}`);
+
 export function sealedCookie(
   name: string,
   value: unknown,
   options: { secretKey: string; publicUrl: string; path: string },
 ): string {
-  const sealed = seal(JSON.stringify(value), deriveKey(options.secretKey, "cookie"));
+  const sealed = seal(JSON.stringify(value), cookieKey(options.secretKey, name));
   return serializeCookie(name, sealed, {
     secure: isSecureOrigin(options.publicUrl),
     path: options.path,
@@ -20,10 +24,10 @@ export function sealedCookie(
   });
 }
 
-/** The cookie's value, or undefined when it is absent, forged or sealed under another key. */
-export function unsealedCookieValue<T>(sealed: string | undefined, secretKey: string): T | undefined {
+/** The cookie's value, or undefined when it is absent, forged, sealed under another key or for another cookie. */
+export function unsealedCookieValue<T>(name: string, sealed: string | undefined, secretKey: string): T | undefined {
   try {
-    return sealed ? (JSON.parse(unseal(sealed, deriveKey(secretKey, "cookie"))) as T) : undefined;
+    return sealed ? (JSON.parse(unseal(sealed, cookieKey(secretKey, name))) as T) : undefined;
   } catch {
     return undefined;
   }

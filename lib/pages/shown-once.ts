@@ -14,11 +14,11 @@ import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import type { NewSecretShown } from "@/lib/forms/admin-submission";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
-import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
-  return unsealedCookieValue<T>((await headers()).get(flashHeader(name)) ?? undefined, getConfig().secretKey);
+  return unsealedCookieValue<T>(name, (await headers()).get(flashHeader(name)) ?? undefined, getConfig().secretKey);
 }
 
 /** A client secret just created, shown once on the client's page. */

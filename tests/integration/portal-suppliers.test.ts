@@ -3,14 +3,18 @@ import { describe, expect, it } from "vitest";
 import { CSRF_FIELD } from "@/lib/session/csrf";
 import { REGISTRATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
-import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import { call, formRequest, SECRET_KEY, signedInAgent, useOAuthService } from "../helpers/oauth-service";
 import { testProvider } from "../helpers/test-database";
 
 const service = useOAuthService();
 const db = () => service().database.db;
 const refusal = (agent: Awaited<ReturnType<typeof signedInAgent>>) =>
-  unsealedCookieValue<RefusedRegistrationForm>(agent.cookies.get(REGISTRATION_FORM_COOKIE), SECRET_KEY);
+  unsealedCookieValue<RefusedRegistrationForm>(
+    REGISTRATION_FORM_COOKIE,
+    agent.cookies.get(REGISTRATION_FORM_COOKIE),
+    SECRET_KEY,
+  );
 const post = (agent: Awaited<ReturnType<typeof signedInAgent>>, form: Record<string, string | string[]>) =>
   agent.post("suppliers", "/interaction/suppliers", form);
 
@@ -114,6 +118,22 @@ describe(`supplier registration forms on ${testProvider()}`, () => {
       clientId: " ",
       catalogs: ["catalog.xml"],
     });
+    // What cannot name a form on the page goes back as a plain error; what does not fit a cookie is not carried.
+    const halfEmoji = await post(optician, {
+      action: "request",
+      supplier_id: `${"a".repeat(63)}\u{1F600}`,
+      client_id: "x".repeat(41),
+    });
+    expect(halfEmoji.headers.get("location")).toBe("/portal/suppliers?error=invalid_client_id");
+    const tooMuch = await post(optician, {
+      action: "request",
+      supplier_id: "FWG",
+      client_id: "\u0001".repeat(41),
+      catalog: Array.from({ length: 60 }, (_, index) => `catalog-${index}-${"c".repeat(50)}`),
+    });
+    expect(tooMuch.headers.get("location")).toBe("/portal/suppliers?q=FWG#client-id-FWG");
+    expect(refusal(optician)).toEqual({ error: "invalid_client_id", supplierId: "FWG" });
+    expect(tooMuch.headers.get("set-cookie")!.length).toBeLessThan(4000);
     expect(
       (await post(optician, { action: "explode", registration_id: "x", version: "1" })).headers.get("location"),
     ).toBe("/portal/suppliers?error=unknown_action");

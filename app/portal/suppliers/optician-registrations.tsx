@@ -2,7 +2,7 @@
 import { getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import type { RegistrationView } from "@/lib/rights/registrations";
-import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import { isOpen, OpticianRegistrationCard } from "./optician-registration-card";
 import type { Confirmation } from "./registration-parts";
 import { SupplierSearch } from "./supplier-search";

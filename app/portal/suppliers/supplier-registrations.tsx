@@ -1,7 +1,7 @@
 /** A supplier's side of /portal/suppliers: requests to approve (with customer groups) or reject, customers, closed ones. */
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { RegistrationView } from "@/lib/rights/registrations";
-import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { Card, ConfirmForm, ConfirmLink, StatusBadge, type Confirmation } from "./registration-parts";
 
@@ -42,11 +42,9 @@ async function RequestCard({
   const [t, format] = [await getTranslations("Suppliers"), await getFormatter()];
   const day = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeZone: "UTC" });
   const confirming = (action: string) => confirm?.action === action && confirm.id === registration.id;
-  // What was typed into this request's customer groups before they were refused.
-  const refusedGroups =
-    refused?.error === "invalid_groups" && refused.registrationId === registration.id
-      ? refused.customerGroups
-      : undefined;
+  // This request's customer groups were refused: the error, and what was typed when it could be carried back.
+  const refusedHere =
+    refused?.error === "invalid_groups" && refused.registrationId === registration.id ? refused : undefined;
   return (
     <Card registration={registration}>
       {cardHeader(registration, t("requestedOn", { date: day(registration.createdAt) }), t("customerNumber"))}
@@ -68,7 +66,7 @@ async function RequestCard({
               id={`groups-${registration.id}`}
               label={t("groupsLabel")}
               hint={t("groupsHint")}
-              error={refusedGroups === undefined ? undefined : t("errors.invalid_groups")}
+              error={refusedHere ? t("errors.invalid_groups") : undefined}
             >
               {(aria) => (
                 <input
@@ -76,7 +74,7 @@ async function RequestCard({
                   name="customer_groups"
                   inputMode="numeric"
                   maxLength={1200}
-                  defaultValue={refusedGroups}
+                  defaultValue={refusedHere?.customerGroups}
                   className={input}
                   {...aria}
                 />

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { SUPPLIERS_PATH } from "@/lib/pages/paths";
-import type { RefusedRegistrationForm } from "@/lib/forms/registration-submission";
+import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import { buttonPrimary } from "@/app/_components/ui";
 import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 
@@ -59,7 +59,7 @@ async function RequestForm({
               type="checkbox"
               name="catalog"
               value={catalog.catalogId}
-              defaultChecked={refused ? refused.catalogs.includes(catalog.catalogId) : true}
+              defaultChecked={refused?.catalogs ? refused.catalogs.includes(catalog.catalogId) : true}
               className="h-4 w-4 rounded border-slate-300"
             />
             {catalog.name} <code className="font-mono text-xs text-slate-600">{catalog.catalogId}</code>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
+import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { hashToken } from "@/lib/crypto/tokens";
 import { findAuditEvents } from "@/lib/admin/audit-query";
 import { decodeJwt } from "jose";
@@ -24,7 +25,10 @@ function refusal(agent: UserAgent, response: Response) {
   expect(response.headers.getSetCookie().find((c) => c.startsWith("optigate_admin_form="))).toMatch(
     /Path=\/admin; SameSite=Lax; HttpOnly; Max-Age=120/,
   );
-  return { path: location.pathname, ...JSON.parse(unseal(sealed, deriveKey(SECRET_KEY, "cookie"))) };
+  return {
+    path: location.pathname,
+    ...unsealedCookieValue<AdminFormOutcome>("optigate_admin_form", sealed, SECRET_KEY)!,
+  };
 }
 const metadata = JSON.stringify({
   client_id: "admin-made",
@@ -68,12 +72,16 @@ describe(`operator form handler on ${testProvider()}`, () => {
       field: "metadata",
       reason: expect.stringMatching(/must use https/),
     });
-    expect(badOutcome.draft.metadata).toContain("evil.example");
+    expect(badOutcome.draft?.metadata).toContain("evil.example");
 
     const registered = await admin.post("admin", "/interaction/admin", { action: "register", metadata });
     expect(registered.headers.get("location")).toBe("/admin/clients/admin-made?created=1");
     const sealed = admin.cookies.get("optigate_new_secret")!;
-    const { secretId, secret } = JSON.parse(unseal(sealed, deriveKey(SECRET_KEY, "cookie")));
+    const { secretId, secret } = unsealedCookieValue<{ secretId: string; secret: string }>(
+      "optigate_new_secret",
+      sealed,
+      SECRET_KEY,
+    )!;
     const db = service().database.db;
     expect((await db.clientSecret.findUniqueOrThrow({ where: { id: secretId } })).secretHash).toBe(hashToken(secret));
     expect(registered.headers.getSetCookie().find((c) => c.startsWith("optigate_new_secret="))).toMatch(

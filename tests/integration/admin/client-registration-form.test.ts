@@ -3,14 +3,19 @@
  * go through the same validation; a refusal names the field and keeps the draft in a sealed cookie, not in the URL.
  */
 import { describe, expect, it } from "vitest";
-import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
+import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { SECRET_KEY, signedInAgent, useOAuthService, type UserAgent } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
 
 function outcome(agent: UserAgent) {
-  return JSON.parse(unseal(agent.cookies.get("optigate_admin_form")!, deriveKey(SECRET_KEY, "cookie")));
+  return unsealedCookieValue<AdminFormOutcome>(
+    "optigate_admin_form",
+    agent.cookies.get("optigate_admin_form"),
+    SECRET_KEY,
+  )!;
 }
 
 /** A form post with repeated scope fields, as the browser sends the checkboxes. */

@@ -43,7 +43,7 @@ describe("passwords hashed at an older cost", () => {
 });
 
 describe("sealed data", () => {
-  const key = deriveKey("unit-test-secret-key-0123456789abcdef", "cookie");
+  const key = deriveKey("unit-test-secret-key-0123456789abcdef", "cookie:test");
 
   it("opens only with its full 16-byte tag", () => {
     const sealed = seal("secret", key);
@@ -51,6 +51,6 @@ describe("sealed data", () => {
     const [iv, ciphertext, tag] = sealed.split(".");
     const shortTag = Buffer.from(tag, "base64url").subarray(0, 4).toString("base64url");
     expect(() => unseal([iv, ciphertext, shortTag].join("."), key)).toThrow();
-    expect(() => unseal(sealed, deriveKey("another-secret-key-0123456789abcdefgh", "cookie"))).toThrow();
+    expect(() => unseal(sealed, deriveKey("another-secret-key-0123456789abcdefgh", "cookie:test"))).toThrow();
   });
 });
