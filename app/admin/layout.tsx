@@ -1,20 +1,20 @@
-import { forbidden, redirect } from "next/navigation";
+import { forbidden } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { isOperator } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
-import { loginUrl } from "@/lib/pages/page-data";
 
 export const dynamic = "force-dynamic";
 
 /**
- * The operator area's frame. Sending visitors to the login page and others to the 403 page here is for a pleasant
- * experience only: the pages render in parallel with this layout, and each reads its data through the data-access
- * layer, which refuses anyone but operators.
+ * The operator area's frame. Sending users who are not operators to the 403 page here is for a pleasant experience
+ * only: the pages render in parallel with this layout, and each reads its data through the data-access layer, which
+ * refuses anyone but operators (and sends visitors to the login page, back to the page they asked for).
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const actor = await currentActor();
-  if (actor.kind === "anonymous") redirect(loginUrl("/admin/clients"));
+  // Visitors: each page sends them to the login page, which returns them to that page.
+  if (actor.kind === "anonymous") return children;
   if (!isOperator(actor)) forbidden();
   const t = await getTranslations("Admin");
   const tab = "rounded px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100";

@@ -90,6 +90,15 @@ test("operator pages send their data to operators only, in the HTML and in the R
     await context.dispose();
   }
 
+  // Visitors go to the login page, which brings them back to the page they asked for.
+  const visitor = await signedIn(baseURL!, "anonymous");
+  for (const path of ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/federation"]) {
+    const response = await visitor.get(path, { maxRedirects: 0 });
+    const login = new URL(response.headers()["location"] ?? "", baseURL);
+    expect([login.pathname, login.searchParams.get("returnUrl")], path).toEqual(["/login", path]);
+  }
+  await visitor.dispose();
+
   // The same requests as an operator carry the data looked for above (the optician has signed in by now).
   const operator = await signedIn(baseURL!, "operator");
   for (const [variant, headers] of Object.entries(VARIANTS)) {

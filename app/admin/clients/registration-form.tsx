@@ -17,13 +17,19 @@ const LIST_FIELDS = new Set<RegistrationField>(["redirect_uris", "post_logout_re
 /** What a new interactive client may ask for unless the operator chooses otherwise: signing people in. */
 const SIGN_IN_SCOPES = ["openid", "profile", "email"];
 
-/** An example for the list fields, fitting the kind (a native app's own scheme, a browser app's dev server). */
+/** An example redirect URI fitting the kind (a native app's own scheme, a browser app's dev server). */
 const EXAMPLES: Record<FormClientKind, string> = {
   browser: "https://app.example.com/callback",
   native: "com.example.app:/callback",
   web: "https://shop.example.com/callback",
   backend: "",
 };
+
+/** An example for a list field: a redirect URI, the application's start page after sign-out, or its origin. */
+function example(field: RegistrationField, kind: FormClientKind): string {
+  if (field === "allowed_cors_origins") return "https://app.example.com";
+  return field === "post_logout_redirect_uris" ? EXAMPLES[kind].replace(/callback$/, "") : EXAMPLES[kind];
+}
 
 type ErrorAt = (id: string) => ReactNode;
 
@@ -75,7 +81,7 @@ async function TextField({
             name={field}
             rows={3}
             defaultValue={value}
-            placeholder={field === "allowed_cors_origins" ? "https://app.example.com" : EXAMPLES[kind]}
+            placeholder={example(field, kind)}
             className={`${input} font-mono`}
             {...aria}
           />

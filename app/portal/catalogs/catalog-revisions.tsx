@@ -36,7 +36,7 @@ async function RevisionRow({
         </span>
       </td>
       <td className={`${cell} text-right tabular-nums`}>{format.number(revision.articles)}</td>
-      <td className={`${cell} whitespace-nowrap`}>{day(revision.publishedAt)}</td>
+      <td className={`${cell} whitespace-nowrap`}>{revision.released ? day(revision.publishedAt) : "—"}</td>
       <td className={`${cell} whitespace-nowrap`}>
         {revision.validUntil
           ? t("validFromTo", { from: day(revision.validFrom), until: day(revision.validUntil) })

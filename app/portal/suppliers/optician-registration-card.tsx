@@ -27,7 +27,9 @@ export async function OpticianRegistrationCard(props: {
           </h3>
           <p className="text-sm text-slate-600">
             {t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> ·{" "}
-            {t("since", { date: day(registration.updatedAt) })}
+            {registration.status === "requested"
+              ? t("requestedOn", { date: day(registration.createdAt) })
+              : t("since", { date: day(registration.updatedAt) })}
           </p>
         </div>
         <StatusBadge status={registration.status} />
