@@ -8,7 +8,7 @@ import { forbidden, redirect } from "next/navigation";
 import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
 
-export function loginUrl(returnUrl: string): string {
+function loginUrl(returnUrl: string): string {
   return `/login?${new URLSearchParams({ returnUrl })}`;
 }
 
