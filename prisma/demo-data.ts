@@ -7,6 +7,8 @@ export interface DemoCompany {
   id: string;
   name: string;
   kind: "eye_care_professional" | "supplier" | "operator";
+  /** ISO 3166-1 alpha-2 */
+  country: string;
 }
 
 export interface DemoUser {
@@ -24,12 +26,12 @@ export interface DemoClient {
 }
 
 export const demoCompanies: DemoCompany[] = [
-  { id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional" },
+  { id: "demo-company-optician", name: "Augenoptik Demo GmbH", kind: "eye_care_professional", country: "DE" },
   // No users: it is there for its request at Demo Lens (prisma/demo-catalogs.ts), for the supplier to decide on.
-  { id: "demo-company-optician-sonne", name: "Optik Sonnenschein e.K.", kind: "eye_care_professional" },
-  { id: "demo-company-lens", name: "Demo Lens AG", kind: "supplier" },
-  { id: "demo-company-frames", name: "Frame Works GmbH", kind: "supplier" },
-  { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator" },
+  { id: "demo-company-optician-sonne", name: "Optik Sonnenschein e.K.", kind: "eye_care_professional", country: "DE" },
+  { id: "demo-company-lens", name: "Demo Lens AG", kind: "supplier", country: "DE" },
+  { id: "demo-company-frames", name: "Frame Works GmbH", kind: "supplier", country: "DE" },
+  { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator", country: "DE" },
 ];
 
 export const demoUsers: DemoUser[] = [

@@ -12,6 +12,8 @@ export const AUDIT_EVENT_TYPES = [
   "client.secret_disabled",
   "client.secret_expiry_set",
   "signing_key.rotated",
+  "company.added",
+  "company.updated",
   "catalog.imported",
   "catalog.released",
   "registration.requested",

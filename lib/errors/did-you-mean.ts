@@ -29,12 +29,17 @@ const MAX_COMPARED_LENGTH = 64;
  * The known name the given one most likely means: at most one edit away, or one per three characters for longer
  * names; the first of the closest when several are as close. Undefined when none is that close.
  */
+/** "companies" for "company", "clients" for "client": a plural is one mistake away, however it is spelt. */
+const isPluralOf = (plural: string, singular: string) =>
+  plural.toLowerCase() === `${singular.toLowerCase()}s` ||
+  plural.toLowerCase() === singular.toLowerCase().replace(/y$/, "ies");
+
 export function closestName(given: string, known: readonly string[]): string | undefined {
   if (given.length > MAX_COMPARED_LENGTH) return undefined;
   const allowed = Math.max(1, Math.floor(given.length / 3));
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
-    const distance = editDistance(given, name);
+    const distance = isPluralOf(name, given) ? 1 : editDistance(given, name);
     if (name !== given && distance <= allowed && (!best || distance < best.distance)) best = { name, distance };
   }
   return best?.name;

@@ -3,13 +3,27 @@
  * identifier (the supplierID of catalog files, the catalog lists and the platform API). Every read goes to the
  * database: companies change rarely, but the reads that need them are few and not on a per-token path.
  */
-import type { Db } from "@/lib/db/prisma";
-import type { Company } from "@/lib/db/rows";
+import type { Db, DbTransaction } from "@/lib/db/prisma";
+import type { Company, SupplierWebService } from "@/lib/db/rows";
+import type { AuditEventType } from "@/lib/audit/audit-event-types";
+import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import { recordAuditEvent } from "@/lib/store/audit-store";
 
 /** A supplier's identifier, name parts and portal page, as the catalog list shows them. */
 export type SupplierDetails = Partial<Pick<Company, "supplierId" | "name1" | "name2" | "portalUrl">>;
 
-export type NewCompany = Pick<Company, "id" | "name" | "kind"> & SupplierDetails;
+export type NewCompany = Pick<Company, "id" | "name" | "kind"> & Partial<Pick<Company, "country">> & SupplierDetails;
+
+/** A company as the operator manages it: the row and, for suppliers, their web services in priority order. */
+export type CompanyRecord = Company & { webServices: SupplierWebService[] };
+
+/** What the operator writes: the company's fields and its web services (replaced as a whole). */
+export type CompanyWrite = Omit<NewCompany, "id"> & {
+  webServices: Pick<SupplierWebService, "type" | "name" | "url" | "priority">[];
+};
+
+const withWebServices = { webServices: { orderBy: [{ priority: "asc" as const }, { name: "asc" as const }] } };
 
 export function findCompany(db: Pick<Db, "company">, companyId: string): Promise<Company | null> {
   return db.company.findUnique({ where: { id: companyId } });
@@ -41,4 +55,77 @@ export function findCompanyKinds(
 
 export async function companyExists(db: Pick<Db, "company">, companyId: string): Promise<boolean> {
   return (await db.company.findUnique({ where: { id: companyId }, select: { id: true } })) !== null;
+}
+
+export function findCompanyRecord(db: Pick<Db, "company">, companyId: string): Promise<CompanyRecord | null> {
+  return db.company.findUnique({ where: { id: companyId }, include: withWebServices });
+}
+
+export function listCompanyRecords(db: Pick<Db, "company">): Promise<CompanyRecord[]> {
+  return db.company.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], include: withWebServices });
+}
+
+/** The change's audit event, and for suppliers a new catalog list (it shows their names and web services). */
+async function recordCompanyChange(tx: DbTransaction, type: AuditEventType, company: Company, by?: string) {
+  await recordAuditEvent(tx, { type, userId: by, details: { companyId: company.id, companyKind: company.kind } });
+  if (company.kind === "supplier") await raiseChangeCounter(tx, "catalog_list");
+}
+
+/** The write, or which unique key refused it: the supplier id when another company holds it, else the id. */
+async function takenKey(
+  db: Db,
+  id: string,
+  supplierId: string | null | undefined,
+  write: () => Promise<CompanyRecord>,
+): Promise<CompanyRecord | "id_taken" | "supplier_id_taken"> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const holder = supplierId ? await db.company.findUnique({ where: { supplierId }, select: { id: true } }) : null;
+    return holder && holder.id !== id ? "supplier_id_taken" : "id_taken";
+  }
+}
+
+/** Registers a company with its web services and audit event, in one transaction; nothing is written when a key is taken. */
+export function insertCompany(
+  db: Db,
+  id: string,
+  company: CompanyWrite,
+  by?: string,
+): Promise<CompanyRecord | "id_taken" | "supplier_id_taken"> {
+  return takenKey(db, id, company.supplierId, () =>
+    db.$transaction(async (tx) => {
+      const { webServices, ...fields } = company;
+      const row = await tx.company.create({
+        data: { id, ...fields, webServices: { create: webServices } },
+        include: withWebServices,
+      });
+      await recordCompanyChange(tx, "company.added", row, by);
+      return row;
+    }),
+  );
+}
+
+/** Replaces a company's description and web services; "not_found" when there is no such company. */
+export async function replaceCompany(
+  db: Db,
+  id: string,
+  company: CompanyWrite,
+  by?: string,
+): Promise<CompanyRecord | "not_found" | "id_taken" | "supplier_id_taken"> {
+  if (!(await companyExists(db, id))) return "not_found";
+  return takenKey(db, id, company.supplierId, () =>
+    db.$transaction(async (tx) => {
+      const { webServices, ...fields } = company;
+      await tx.supplierWebService.deleteMany({ where: { supplierCompanyId: id } });
+      const row = await tx.company.update({
+        where: { id },
+        data: { ...fields, webServices: { create: webServices } },
+        include: withWebServices,
+      });
+      await recordCompanyChange(tx, "company.updated", row, by);
+      return row;
+    }),
+  );
 }

@@ -36,6 +36,8 @@ export async function AuditDetails({ details }: { details: string }) {
     if (typeof value === "string" && key === "reason" && t.has(`auditReasons.${value}`))
       return t(`auditReasons.${value}`);
     if (typeof value === "string" && key === "kind" && t.has(`kinds.${value}.name`)) return t(`kinds.${value}.name`);
+    if (typeof value === "string" && key === "companyKind" && t.has(`companyKinds.${value}`))
+      return t(`companyKinds.${value}`);
     if (Array.isArray(value)) return value.map((item) => shown(key, item)).join(", ");
     if (typeof value === "object" && value !== null)
       return Object.entries(value)

@@ -36,6 +36,8 @@ describe("closestName", () => {
     ["federaton", GROUPS, "federation"],
     ["key", GROUPS, "keys"],
     ["hlep", GROUPS, "help"],
+    // A plural is one mistake away however it is spelt ("y" becomes "ies").
+    ["company", [...GROUPS, "companies"], "companies"],
     // Too far from every name to be a typo of one.
     ["colour", FIELDS, undefined],
     ["certificates", GROUPS, undefined],

@@ -1,0 +1,106 @@
+/**
+ * Companies as the operator manages them (`companies add|update|show|list`, CONTRACT §9): each change is one
+ * transaction with its audit event (lib/store/company-store.ts). A company's kind does not change once it has one:
+ * its users' rights, catalogs and registrations depend on it.
+ */
+import { randomUUID } from "node:crypto";
+import { OptiGateError } from "@/lib/errors/optigate-error";
+import type { CompanyRegistration } from "@/lib/admin/company-metadata";
+import {
+  findCompanyRecord,
+  insertCompany,
+  listCompanyRecords,
+  replaceCompany,
+  type CompanyRecord,
+  type CompanyWrite,
+} from "@/lib/store/company-store";
+import type { Db } from "@/lib/db/prisma";
+
+class CompanyRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
+  constructor(
+    readonly code: "not_found" | "already_exists" | "invalid_state",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A company as the CLI prints it: the fields of its file, and when it was created. */
+export interface CompanyJson {
+  id: string;
+  kind: string;
+  name: string;
+  country: string | null;
+  supplier_id?: string;
+  name1?: string | null;
+  name2?: string | null;
+  portal_url?: string | null;
+  web_services?: { type: string; name: string; url: string; priority: number }[];
+  created_at: string;
+}
+
+function companyJson(company: CompanyRecord): CompanyJson {
+  const { id, kind, name, country } = company;
+  const shown: CompanyJson = { id, kind, name, country, created_at: company.createdAt.toISOString() };
+  if (kind !== "supplier") return shown;
+  return {
+    ...shown,
+    supplier_id: company.supplierId ?? undefined,
+    name1: company.name1,
+    name2: company.name2,
+    portal_url: company.portalUrl,
+    web_services: company.webServices.map(({ type, name, url, priority }) => ({ type, name, url, priority })),
+  };
+}
+
+function written(registration: CompanyRegistration): CompanyWrite {
+  const { kind, name, country, supplier, webServices } = registration;
+  return { kind, name, country, ...(supplier ?? {}), webServices };
+}
+
+function refusedKey(outcome: "id_taken" | "supplier_id_taken", id: string, registration: CompanyRegistration): never {
+  if (outcome === "id_taken") throw new CompanyRegistryError("already_exists", `company "${id}" exists already`);
+  throw new CompanyRegistryError(
+    "already_exists",
+    `supplier_id "${registration.supplier?.supplierId}" belongs to another company`,
+  );
+}
+
+export async function addCompany(db: Db, registration: CompanyRegistration, by?: string): Promise<CompanyJson> {
+  const id = registration.id ?? randomUUID();
+  const outcome = await insertCompany(db, id, written(registration), by);
+  if (typeof outcome === "string") refusedKey(outcome, id, registration);
+  return companyJson(outcome);
+}
+
+/** Replaces a company's description (the file names all of it); its id and kind stay. */
+export async function updateCompany(
+  db: Db,
+  id: string,
+  registration: CompanyRegistration,
+  by?: string,
+): Promise<CompanyJson> {
+  if (registration.id !== undefined && registration.id !== id)
+    throw new CompanyRegistryError("invalid_state", `the file names company "${registration.id}", not "${id}"`);
+  const existing = await findCompanyRecord(db, id);
+  if (!existing) throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  if (existing.kind !== registration.kind)
+    throw new CompanyRegistryError(
+      "invalid_state",
+      `kind cannot change (company "${id}" is ${existing.kind}); its users, catalogs and registrations depend on it`,
+    );
+  const outcome = await replaceCompany(db, id, written(registration), by);
+  if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  if (typeof outcome === "string") refusedKey(outcome, id, registration);
+  return companyJson(outcome);
+}
+
+export async function showCompany(db: Db, id: string): Promise<CompanyJson> {
+  const company = await findCompanyRecord(db, id);
+  if (!company) throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  return companyJson(company);
+}
+
+export async function listCompanies(db: Db): Promise<CompanyJson[]> {
+  return (await listCompanyRecords(db)).map(companyJson);
+}

@@ -1,0 +1,29 @@
+/** `npm run admin -- companies …` (CONTRACT §9): the companies, as JSON a script can read. */
+import { expectArgs, readJsonFile, unknownCommand, type CliContext } from "@/lib/cli/cli-arguments";
+import { parseCompany } from "@/lib/admin/company-metadata";
+import { addCompany, listCompanies, showCompany, updateCompany } from "@/lib/admin/company-registry";
+
+export const COMPANIES_USAGE = `  companies add <file.json>                     add a company: {"kind", "name", "country", optional "id"; suppliers
+                                                also "supplier_id", "name1", "name2", "portal_url", "web_services"}
+  companies list                                list the companies
+  companies show <id>                           show a company
+  companies update <id> <file.json>             replace a company's description (its kind stays)`;
+
+export async function companiesCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
+  const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
+  if (command === "add") {
+    const [file] = expectArgs(rest, "companies add <file.json>");
+    print(await addCompany(context.db, parseCompany(await readJsonFile(file))));
+  } else if (command === "list") {
+    expectArgs(rest, "companies list");
+    print(await listCompanies(context.db));
+  } else if (command === "show") {
+    const [id] = expectArgs(rest, "companies show <id>");
+    print(await showCompany(context.db, id));
+  } else if (command === "update") {
+    const [id, file] = expectArgs(rest, "companies update <id> <file.json>");
+    print(await updateCompany(context.db, id, parseCompany(await readJsonFile(file))));
+  } else {
+    throw unknownCommand("companies", command, ["add", "list", "show", "update"]);
+  }
+}
