@@ -3,6 +3,7 @@ import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
+import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { exitWithStartupError } from "./startup-error";
 
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
       secretKey: config.secretKey,
       print: (line) => console.log(line),
       printError: (line) => console.error(line),
+      announceLogout: (sessionIds) => announceBackchannelLogout({ db, config }, sessionIds),
     },
     process.argv.slice(2),
   );

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { CompanyRegistration } from "@/lib/admin/company-metadata";
 import {
+  activateCompany,
+  deactivateCompany,
   findCompanyRecord,
   insertCompany,
   listCompanyRecords,
@@ -31,6 +33,8 @@ export interface CompanyJson {
   kind: string;
   name: string;
   country: string | null;
+  /** false: its users cannot sign in, and a supplier's catalogs are not published */
+  active: boolean;
   supplier_id?: string;
   name1?: string | null;
   name2?: string | null;
@@ -40,8 +44,8 @@ export interface CompanyJson {
 }
 
 function companyJson(company: CompanyRecord): CompanyJson {
-  const { id, kind, name, country } = company;
-  const shown: CompanyJson = { id, kind, name, country, created_at: company.createdAt.toISOString() };
+  const { id, kind, name, country, active } = company;
+  const shown: CompanyJson = { id, kind, name, country, active, created_at: company.createdAt.toISOString() };
   if (kind !== "supplier") return shown;
   return {
     ...shown,
@@ -103,4 +107,26 @@ export async function showCompany(db: Db, id: string): Promise<CompanyJson> {
 
 export async function listCompanies(db: Db): Promise<CompanyJson[]> {
   return (await listCompanyRecords(db)).map(companyJson);
+}
+
+/** Deactivates a company and its users: signed out everywhere, refresh tokens revoked, their applications told. */
+export async function deactivate(
+  db: Db,
+  id: string,
+  announceLogout: (sessionIds: string[]) => Promise<void>,
+  by?: string,
+): Promise<{ company: CompanyJson; users: number }> {
+  const outcome = await deactivateCompany(db, id, by);
+  if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  if (outcome === "unchanged") throw new CompanyRegistryError("invalid_state", `company "${id}" is inactive already`);
+  await announceLogout(outcome.sessionIds);
+  return { company: await showCompany(db, id), users: outcome.userIds.length };
+}
+
+/** Activates a company and the users deactivated with it. */
+export async function activate(db: Db, id: string, by?: string): Promise<{ company: CompanyJson; users: number }> {
+  const outcome = await activateCompany(db, id, by);
+  if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  if (outcome === "unchanged") throw new CompanyRegistryError("invalid_state", `company "${id}" is active already`);
+  return { company: await showCompany(db, id), users: outcome };
 }

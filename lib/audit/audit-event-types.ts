@@ -14,6 +14,8 @@ export const AUDIT_EVENT_TYPES = [
   "signing_key.rotated",
   "company.added",
   "company.updated",
+  "company.deactivated",
+  "company.activated",
   "catalog.imported",
   "catalog.released",
   "registration.requested",

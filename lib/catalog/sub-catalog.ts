@@ -83,7 +83,8 @@ export async function readerOfTicket(db: Db, ticket: string | undefined): Promis
 
 async function findSupplierCatalog(db: Db, selection: SubCatalogSelection) {
   const supplier = await findCompany(db, selection.supplierCompanyId);
-  if (!supplier || supplier.kind !== "supplier")
+  // A deactivated supplier publishes nothing.
+  if (!supplier || supplier.kind !== "supplier" || !supplier.active)
     throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
   const catalog =
     (await findCatalog(db, supplier.id, { resourceKey: selection.catalogKey })) ??

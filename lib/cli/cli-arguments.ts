@@ -15,6 +15,8 @@ export interface CliContext {
   print: (line: string) => void;
   /** stderr: errors, and notes for the person at the terminal that must not mix with the result. */
   printError: (line: string) => void;
+  /** Tells the applications, through their back channel, that these sessions were ended. */
+  announceLogout: (sessionIds: string[]) => Promise<void>;
 }
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. `hint` replaces the pointer to the help. */

@@ -1,13 +1,24 @@
 /** `npm run admin -- companies …` (CONTRACT §9): the companies, as JSON a script can read. */
 import { expectArgs, readJsonFile, unknownCommand, type CliContext } from "@/lib/cli/cli-arguments";
 import { parseCompany } from "@/lib/admin/company-metadata";
-import { addCompany, listCompanies, showCompany, updateCompany } from "@/lib/admin/company-registry";
+import { counted } from "@/lib/cli/english";
+import {
+  activate,
+  addCompany,
+  deactivate,
+  listCompanies,
+  showCompany,
+  updateCompany,
+} from "@/lib/admin/company-registry";
 
 export const COMPANIES_USAGE = `  companies add <file.json>                     add a company: {"kind", "name", "country", optional "id"; suppliers
                                                 also "supplier_id", "name1", "name2", "portal_url", "web_services"}
   companies list                                list the companies
   companies show <id>                           show a company
-  companies update <id> <file.json>             replace a company's description (its kind stays)`;
+  companies update <id> <file.json>             replace a company's description (its kind stays)
+  companies deactivate <id>                     sign its users out everywhere and refuse them; a supplier's
+                                                catalogs are no longer listed or downloadable
+  companies activate <id>                       undo deactivate (users deactivated on their own stay so)`;
 
 export async function companiesCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
@@ -23,7 +34,17 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
   } else if (command === "update") {
     const [id, file] = expectArgs(rest, "companies update <id> <file.json>");
     print(await updateCompany(context.db, id, parseCompany(await readJsonFile(file))));
+  } else if (command === "deactivate") {
+    const [id] = expectArgs(rest, "companies deactivate <id>");
+    const { company, users } = await deactivate(context.db, id, context.announceLogout);
+    context.printError(`Deactivated ${company.name}: ${counted(users, "user")} signed out and refused.`);
+    print(company);
+  } else if (command === "activate") {
+    const [id] = expectArgs(rest, "companies activate <id>");
+    const { company, users } = await activate(context.db, id);
+    context.printError(`Activated ${company.name} and ${counted(users, "user")} deactivated with it.`);
+    print(company);
   } else {
-    throw unknownCommand("companies", command, ["add", "list", "show", "update"]);
+    throw unknownCommand("companies", command, ["add", "list", "show", "update", "deactivate", "activate"]);
   }
 }

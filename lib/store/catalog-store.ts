@@ -36,10 +36,11 @@ export async function raiseCatalogListVersion(db: Db): Promise<void> {
   await db.$transaction((tx) => raiseChangeCounter(tx, "catalog_list"));
 }
 
-/** Every catalog with a released revision, with its supplier and web services; and every released revision. */
+/** Every catalog of an active supplier with a released revision, with its supplier and web services; and every
+ * released revision. */
 export async function findReleasedCatalogs(db: Db) {
   const catalogs = await db.catalog.findMany({
-    where: { revisions: { some: { released: true } } },
+    where: { revisions: { some: { released: true } }, supplier: { active: true } },
     include: { supplier: { include: { webServices: true } } },
   });
   // One query for every released revision, rather than one per catalog.

@@ -9,6 +9,7 @@ import type { AuditEventType } from "@/lib/audit/audit-event-types";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import { forgetUser } from "@/lib/store/user-store";
 
 /** A supplier's identifier, name parts and portal page, as the catalog list shows them. */
 export type SupplierDetails = Partial<Pick<Company, "supplierId" | "name1" | "name2" | "portalUrl">>;
@@ -128,4 +129,64 @@ export async function replaceCompany(
       return row;
     }),
   );
+}
+
+/** What deactivating a company ended: its users' sessions (to announce to the applications) and the users. */
+export interface DeactivatedCompany {
+  userIds: string[];
+  sessionIds: string[];
+}
+
+/**
+ * Deactivates a company in one transaction: its active users with it (marked, so that activating the company brings
+ * back exactly them), their sessions ended and refresh tokens revoked, the audit event; "unchanged" when it was
+ * inactive already. The users leave this process's user cache (others notice within USER_CACHE_SECONDS).
+ */
+export async function deactivateCompany(
+  db: Db,
+  id: string,
+  by?: string,
+  now = new Date(),
+): Promise<DeactivatedCompany | "not_found" | "unchanged"> {
+  const outcome = await db.$transaction(async (tx) => {
+    const company = await tx.company.findUnique({ where: { id } });
+    if (!company) return "not_found" as const;
+    if (!company.active) return "unchanged" as const;
+    const users = await tx.user.findMany({ where: { companyId: id, active: true }, select: { id: true } });
+    const userIds = users.map((user) => user.id);
+    await tx.user.updateMany({
+      where: { id: { in: userIds } },
+      data: { active: false, suspendedWithCompany: true },
+    });
+    const sessions = await tx.loginSession.findMany({
+      where: { userId: { in: userIds }, endedAt: null },
+      select: { id: true },
+    });
+    await tx.loginSession.updateMany({
+      where: { id: { in: sessions.map((session) => session.id) } },
+      data: { endedAt: now },
+    });
+    await tx.refreshToken.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
+    const row = await tx.company.update({ where: { id }, data: { active: false } });
+    await recordCompanyChange(tx, "company.deactivated", row, by);
+    return { userIds, sessionIds: sessions.map((session) => session.id) };
+  });
+  if (typeof outcome !== "string") for (const userId of outcome.userIds) forgetUser(userId);
+  return outcome;
+}
+
+/** Activates a company and the users deactivated with it; "unchanged" when it was active. */
+export async function activateCompany(db: Db, id: string, by?: string): Promise<number | "not_found" | "unchanged"> {
+  return db.$transaction(async (tx) => {
+    const company = await tx.company.findUnique({ where: { id } });
+    if (!company) return "not_found" as const;
+    if (company.active) return "unchanged" as const;
+    const { count } = await tx.user.updateMany({
+      where: { companyId: id, suspendedWithCompany: true },
+      data: { active: true, suspendedWithCompany: false },
+    });
+    const row = await tx.company.update({ where: { id }, data: { active: true } });
+    await recordCompanyChange(tx, "company.activated", row, by);
+    return count;
+  });
 }

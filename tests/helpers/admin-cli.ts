@@ -1,10 +1,14 @@
-/** The operator CLI run in the test's process against the test's database, with what it printed. */
+/**
+ * The operator CLI run in the test's process against the test's database, with what it printed and the sessions it
+ * asked to announce to the applications (the server's CLI sends them back-channel logouts).
+ */
 import { runAdminCommand } from "@/lib/cli/admin-cli";
 import type { Db } from "@/lib/db/prisma";
 
 export async function runAdmin(db: Db, args: string[], options: { production?: boolean } = {}) {
   const out: string[] = [];
   const err: string[] = [];
+  const announced: string[] = [];
   const code = await runAdminCommand(
     {
       db,
@@ -13,8 +17,9 @@ export async function runAdmin(db: Db, args: string[], options: { production?: b
       secretKey: "s".repeat(40),
       print: (line) => out.push(line),
       printError: (line) => err.push(line),
+      announceLogout: async (sessionIds) => void announced.push(...sessionIds),
     },
     args,
   );
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  return { code, stdout: out.join("\n"), stdoutLines: out, stderr: err.join("\n"), stderrLines: err, announced };
 }

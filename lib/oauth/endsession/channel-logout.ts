@@ -103,6 +103,11 @@ document.querySelectorAll("iframe").forEach(function (frame) { frame.addEventLis
   return htmlPage(html, 200);
 }
 
+/** Tells the clients of sessions ended without a browser present (by the operator) through their back channel. */
+export async function announceBackchannelLogout(context: ServiceContext, sessionIds: string[]): Promise<void> {
+  await sendBackchannelLogouts(context, await logoutTargets(context, sessionIds));
+}
+
 /** Tells the clients of the ending sessions; returns the front-channel page to show instead of `next`, if any. */
 export async function announceLogout(
   context: ServiceContext,

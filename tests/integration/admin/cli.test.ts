@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { runAdmin } from "../../helpers/admin-cli";
 import { hashToken } from "@/lib/crypto/tokens";
 import { runScript } from "../../helpers/run-script";
 import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
@@ -16,22 +16,7 @@ function metadataFile(name: string, content: unknown): string {
   return file;
 }
 
-async function admin(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdminCommand(
-    {
-      db: database.db,
-      apiScopePrefix: "platform",
-      production: false,
-      secretKey: "s".repeat(40),
-      print: (l) => out.push(l),
-      printError: (l) => err.push(l),
-    },
-    args,
-  );
-  return { code, stdout: out.join("\n"), stderr: err };
-}
+const admin = (...args: string[]) => runAdmin(database.db, args);
 
 /** Every table the CLI may write to, to prove a failed command wrote nothing. */
 async function counts() {
@@ -139,7 +124,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     );
     expect(added.code).toBe(0);
     // The notes go to stderr, so that stdout stays the JSON that scripts parse.
-    expect(added.stderr).toEqual([
+    expect(added.stderrLines).toEqual([
       "Registered lens-erp as a backend service.",
       "Save the client_secret below now: it is shown only this once (OptiGate keeps only its hash).",
     ]);
@@ -149,7 +134,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     expect(JSON.parse((await admin("clients", "show", "lens-erp")).stdout)).not.toHaveProperty("application_type");
 
     const secret = await admin("clients", "secret", "add", "lens-erp");
-    expect(secret.stderr).toEqual([
+    expect(secret.stderrLines).toEqual([
       "Save the client_secret below now: it is shown only this once (OptiGate keeps only its hash).",
     ]);
     expect(JSON.parse(secret.stdout).client_secret).toEqual(expect.any(String));
@@ -173,13 +158,15 @@ describe(`operator CLI on ${testProvider()}`, () => {
       metadataFile("native.json", { application_type: "native", redirect_uris: ["com.example.lens:/cb"] }),
     );
     expect(added.code).toBe(0);
-    expect(added.stderr).toEqual([expect.stringMatching(/^Registered \S+ as a native app\.$/)]);
+    expect(added.stderrLines).toEqual([expect.stringMatching(/^Registered \S+ as a native app\.$/)]);
     const registered = JSON.parse(added.stdout);
     expect(registered.client_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(registered.client_secret).toBeUndefined();
     expect(await database.db.clientSecret.count({ where: { clientId: registered.client_id } })).toBe(0);
     const secret = await admin("clients", "secret", "add", registered.client_id);
-    expect(secret.stderr).toEqual([`error: client "${registered.client_id}" is a public client and has no secrets`]);
+    expect(secret.stderrLines).toEqual([
+      `error: client "${registered.client_id}" is a public client and has no secrets`,
+    ]);
   });
 
   it.each([
@@ -248,8 +235,8 @@ describe(`operator CLI on ${testProvider()}`, () => {
     const before = await counts();
     const result = await admin(...args.map((arg) => files[arg] ?? arg));
     expect(result.code).toBe(code);
-    expect(result.stderr).toHaveLength(1);
-    expect(result.stderr[0]).toContain(message);
+    expect(result.stderrLines).toHaveLength(1);
+    expect(result.stderrLines[0]).toContain(message);
     expect(await counts()).toEqual(before);
   });
 });

@@ -4,7 +4,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../helpers/admin-cli";
-import { useOAuthService } from "../../helpers/oauth-service";
+import {
+  authorizeWithConsent,
+  basic,
+  call,
+  demoWeb,
+  formRequest,
+  ISSUER,
+  pkcePair,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -48,6 +59,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
       kind: "supplier",
       name: "Lens Maker GmbH",
       country: "DE",
+      active: true,
       supplier_id: "LMG",
       name1: "Lens Maker",
       name2: null,
@@ -91,6 +103,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
       kind: "eye_care_professional",
       name: "Optik Nord",
       country: "AT",
+      active: true,
       created_at: expect.any(String),
     });
   });
@@ -176,6 +189,106 @@ describe(`companies CLI on ${testProvider()}`, () => {
     expect(result.stderr.split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(message);
     expect(await counts()).toEqual(before);
+  });
+
+  const silentLogin = async (username: string, password: string) => {
+    const { POST } = await import("@/app/services/login/SilentLogin/route");
+    return POST(formRequest("/services/login/SilentLogin", { username, password }));
+  };
+  const refresh = (refreshToken: string) =>
+    call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "refresh_token", refresh_token: refreshToken },
+        { authorization: basic(demoWeb.client_id, demoWeb.secret) },
+      ),
+    );
+
+  it("deactivates a company's users with it: signed out, refused, their tokens revoked; activating restores them", async () => {
+    const db = service().database.db;
+    // The optician signs in to demo-web, which holds a refresh token.
+    const agent = new UserAgent();
+    const { verifier, challenge } = pkcePair();
+    const { code } = await authorizeWithConsent(agent, {
+      client_id: demoWeb.client_id,
+      redirect_uri: demoWeb.redirect_uri,
+      response_type: "code",
+      scope: "openid offline_access",
+      state: "s",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    });
+    const tokens = await (
+      await call(
+        "token",
+        formRequest(
+          "/connect/token",
+          { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri, code_verifier: verifier },
+          { authorization: basic(demoWeb.client_id, demoWeb.secret) },
+        ),
+      )
+    ).json();
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+    const sessions = await db.loginSession.findMany({
+      where: { userId: user.id, endedAt: null },
+      select: { id: true },
+    });
+    expect(sessions.length).toBeGreaterThan(0);
+
+    const deactivated = await admin("companies", "deactivate", "demo-company-optician");
+    expect(deactivated.code).toBe(0);
+    expect(JSON.parse(deactivated.stdout)).toMatchObject({ id: "demo-company-optician", active: false });
+    expect(deactivated.stderr).toBe("Deactivated Augenoptik Demo GmbH: 1 user signed out and refused.");
+    expect(deactivated.announced.sort()).toEqual(sessions.map((session) => session.id).sort());
+    expect(await db.loginSession.count({ where: { userId: user.id, endedAt: null } })).toBe(0);
+    expect(await db.refreshToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+    expect((await silentLogin("optician@demo.test", "Optician#2026")).status).not.toBe(200);
+    await expect(signedInAgent("optician@demo.test", "Optician#2026")).rejects.toThrow(/could not sign in/);
+    expect(
+      await db.auditEvent.count({
+        where: { type: "company.deactivated", details: { contains: "demo-company-optician" } },
+      }),
+    ).toBe(1);
+    expect((await admin("companies", "deactivate", "demo-company-optician")).stderr).toMatch(/inactive already/);
+
+    const activated = await admin("companies", "activate", "demo-company-optician");
+    expect(activated.code).toBe(0);
+    expect(JSON.parse(activated.stdout)).toMatchObject({ active: true });
+    expect(activated.stderr).toBe("Activated Augenoptik Demo GmbH and 1 user deactivated with it.");
+    expect((await silentLogin("optician@demo.test", "Optician#2026")).status).toBe(200);
+    expect((await admin("companies", "activate", "demo-company-optician")).stderr).toMatch(/active already/);
+    expect((await admin("companies", "deactivate", "nobody")).stderr).toMatch(/there is no company "nobody"/);
+  });
+
+  it("keeps a user deactivated on their own deactivated when the company comes back", async () => {
+    const db = service().database.db;
+    await db.user.update({ where: { email: "frames@demo.test" }, data: { active: false } });
+    await admin("companies", "deactivate", "demo-company-frames");
+    await admin("companies", "activate", "demo-company-frames");
+    expect(await db.user.findUniqueOrThrow({ where: { email: "frames@demo.test" } })).toMatchObject({
+      active: false,
+      suspendedWithCompany: false,
+    });
+    await db.user.update({ where: { email: "frames@demo.test" }, data: { active: true } });
+  });
+
+  it("no longer lists or serves a deactivated supplier's catalogs, and does again once it is active", async () => {
+    const { GET } = await import("@/app/getCatalogInfos.ashx/route");
+    const listed = async () =>
+      (await (await GET(new Request(`${ISSUER}/getCatalogInfos.ashx`))).text()).includes("FWG");
+    expect(await listed()).toBe(true);
+    await admin("companies", "deactivate", "demo-company-frames");
+    expect(await listed()).toBe(false);
+    const { GET: subCatalog } = await import("@/app/getSubCatalog.ashx/route");
+    const download = await subCatalog(
+      new Request(`${ISSUER}/getSubCatalog.ashx?companyID=demo-company-frames&catalogResourceKey=FWG-DE&revision=1`),
+    );
+    expect(download.status).toBe(404);
+    await admin("companies", "activate", "demo-company-frames");
+    expect(await listed()).toBe(true);
   });
 
   it("names a missing argument and an unknown command", async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { runAdmin } from "../../helpers/admin-cli";
 import { useOAuthService } from "../../helpers/oauth-service";
 import { keySet, partnerKey } from "../../helpers/partner-keys";
 import { runScript } from "../../helpers/run-script";
@@ -20,23 +20,7 @@ function file(name: string, content: unknown): string {
   return target;
 }
 
-async function run(production: boolean, args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdminCommand(
-    {
-      db: service().database.db,
-      apiScopePrefix: "platform",
-      production,
-      secretKey: "s".repeat(40),
-      print: (l) => out.push(l),
-      printError: (l) => err.push(l),
-    },
-    args,
-  );
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
-const admin = (...args: string[]) => run(false, args);
+const admin = (...args: string[]) => runAdmin(service().database.db, args);
 const FEDERATION_CLIENT = {
   grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"],
   scope: "platform.catalogs.read",
@@ -211,25 +195,33 @@ describe(`federation commands on ${testProvider()}`, () => {
       expect([result.code, result.stderr], args.join(" ")).toEqual([1, expect.stringMatching(message)]);
     }
     // In production only https is trusted, for issuers and key sets alike.
-    const production = await run(true, [
-      "federation",
-      "add",
-      file("dev.json", { ...lens, issuer: "http://localhost:9998", jwks_uri: "http://localhost:9998/jwks" }),
-    ]);
+    const production = await runAdmin(
+      service().database.db,
+      [
+        "federation",
+        "add",
+        file("dev.json", { ...lens, issuer: "http://localhost:9998", jwks_uri: "http://localhost:9998/jwks" }),
+      ],
+      { production: true },
+    );
     expect([production.code, production.stderr]).toEqual([
       1,
       expect.stringMatching(/"http:\/\/localhost:9998" must use https$/),
     ]);
-    const keysClient = await run(true, [
-      "clients",
-      "add",
-      file("dev-client.json", {
-        client_id: "dev-keys",
-        ...FEDERATION_CLIENT,
-        token_endpoint_auth_method: "private_key_jwt",
-        jwks_uri: "http://127.0.0.1:3911/jwks",
-      }),
-    ]);
+    const keysClient = await runAdmin(
+      service().database.db,
+      [
+        "clients",
+        "add",
+        file("dev-client.json", {
+          client_id: "dev-keys",
+          ...FEDERATION_CLIENT,
+          token_endpoint_auth_method: "private_key_jwt",
+          jwks_uri: "http://127.0.0.1:3911/jwks",
+        }),
+      ],
+      { production: true },
+    );
     expect([keysClient.code, keysClient.stderr]).toEqual([1, expect.stringMatching(/must use https$/)]);
     expect(await counts()).toEqual(before);
     expect((await admin("federation", "frobnicate")).code).toBe(2);

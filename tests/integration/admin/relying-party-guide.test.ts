@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { runAdmin } from "../../helpers/admin-cli";
 import { createTestDatabase, testProvider, type TestDatabase } from "../../helpers/test-database";
 
 const GUIDE = readFileSync(path.join(import.meta.dirname, "../../../docs/relying-parties.md"), "utf8");
@@ -41,16 +41,8 @@ describe(`the relying-party guide's registrations on ${testProvider()}`, () => {
     for (const { section, metadata } of found) {
       const file = path.join(directory, `${metadata.client_id}.json`);
       writeFileSync(file, JSON.stringify(metadata));
-      const errors: string[] = [];
-      const context = {
-        db: database.db,
-        apiScopePrefix: "platform",
-        production: true,
-        secretKey: "s".repeat(40),
-        print: () => undefined,
-        printError: (line: string) => errors.push(line),
-      };
-      expect(await runAdminCommand(context, ["clients", "add", file]), `${section}: ${errors.join(" ")}`).toBe(0);
+      const result = await runAdmin(database.db, ["clients", "add", file], { production: true });
+      expect(result.code, `${section}: ${result.stderr}`).toBe(0);
       const row = await database.db.client.findUniqueOrThrow({ where: { id: metadata.client_id } });
       expect(row.kind, section).toBe(expected[section]);
     }

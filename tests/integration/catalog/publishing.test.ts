@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { runAdmin } from "../../helpers/admin-cli";
 import { importCatalog, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import { listSupplierCatalogs } from "@/lib/store/catalog-store";
 import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
@@ -349,18 +349,12 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     const { db } = service().database;
     const out: string[] = [];
     const err: string[] = [];
-    const admin = (...args: string[]) =>
-      runAdminCommand(
-        {
-          db,
-          apiScopePrefix: "platform",
-          production: false,
-          secretKey: "s".repeat(40),
-          print: (l) => out.push(l),
-          printError: (l) => err.push(l),
-        },
-        args,
-      );
+    const admin = async (...args: string[]) => {
+      const result = await runAdmin(db, args);
+      out.push(...result.stdoutLines);
+      err.push(...result.stderrLines);
+      return result.code;
+    };
     const good = path.join(directory, "spring.xml");
     writeFileSync(
       good,

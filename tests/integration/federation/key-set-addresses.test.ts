@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { runAdmin } from "../../helpers/admin-cli";
 import { useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -16,19 +16,12 @@ const directory = mkdtempSync(path.join(tmpdir(), "optigate-key-set-addresses-")
 let files = 0;
 
 async function admin(production: boolean, args: string[], content?: unknown) {
-  const errors: string[] = [];
   const file = path.join(directory, `${++files}.json`);
   if (content !== undefined) writeFileSync(file, JSON.stringify(content));
-  const context = {
-    db: service().database.db,
-    apiScopePrefix: "platform",
+  const { code, stderr } = await runAdmin(service().database.db, content === undefined ? args : [...args, file], {
     production,
-    secretKey: "s".repeat(40),
-    print: () => undefined,
-    printError: (line: string) => errors.push(line),
-  };
-  const code = await runAdminCommand(context, content === undefined ? args : [...args, file]);
-  return { code, stderr: errors.join("\n") };
+  });
+  return { code, stderr };
 }
 
 const keysClient = (id: string, jwksUri: string) => ({
