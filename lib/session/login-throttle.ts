@@ -14,6 +14,7 @@ import {
   type AttemptCount,
 } from "@/lib/store/throttle-store";
 import { throttledNetwork } from "@/lib/http/client-address";
+import { accountThrottleKey } from "@/lib/store/user-admin-store";
 
 type Scope = keyof typeof MAX_FAILURES;
 
@@ -22,7 +23,7 @@ export type SignInReservation = { ok: true; keys: [Scope, string][] } | { ok: fa
 function keysFor(email: string, address: string | undefined): [Scope, string][] {
   // The address first: an address that is throttled must not count (and so lock) accounts it does not even try.
   const keys: [Scope, string][] = address ? [["address", `address:${throttledNetwork(address)}`]] : [];
-  keys.push(["account", `account:${email}`]);
+  keys.push(["account", accountThrottleKey(email)]);
   return keys;
 }
 

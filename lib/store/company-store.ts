@@ -9,6 +9,7 @@ import type { AuditEventType } from "@/lib/audit/audit-event-types";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import { signOutUsers } from "@/lib/store/user-admin-store";
 import { forgetUser } from "@/lib/store/user-store";
 
 /** A supplier's identifier, name parts and portal page, as the catalog list shows them. */
@@ -158,18 +159,10 @@ export async function deactivateCompany(
       where: { id: { in: userIds } },
       data: { active: false, suspendedWithCompany: true },
     });
-    const sessions = await tx.loginSession.findMany({
-      where: { userId: { in: userIds }, endedAt: null },
-      select: { id: true },
-    });
-    await tx.loginSession.updateMany({
-      where: { id: { in: sessions.map((session) => session.id) } },
-      data: { endedAt: now },
-    });
-    await tx.refreshToken.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
+    const sessionIds = await signOutUsers(tx, userIds, now);
     const row = await tx.company.update({ where: { id }, data: { active: false } });
     await recordCompanyChange(tx, "company.deactivated", row, by);
-    return { userIds, sessionIds: sessions.map((session) => session.id) };
+    return { userIds, sessionIds };
   });
   if (typeof outcome !== "string") for (const userId of outcome.userIds) forgetUser(userId);
   return outcome;

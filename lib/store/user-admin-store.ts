@@ -1,0 +1,125 @@
+/**
+ * Users as the operator manages them (lib/admin/user-registry.ts): listing with their sign-in lock-outs,
+ * deactivating (signed out everywhere, refresh tokens revoked), activating, lifting a lock-out. Each change is one
+ * transaction with its audit event; the user leaves this process's user cache (others notice within
+ * USER_CACHE_SECONDS).
+ */
+import type { Db, DbTransaction } from "@/lib/db/prisma";
+import type { AuditEventType } from "@/lib/audit/audit-event-types";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import { clearAttempts } from "@/lib/store/throttle-store";
+import { forgetUser } from "@/lib/store/user-store";
+
+/** The sign-in throttle's key of an account (lib/session/login-throttle.ts). */
+export const accountThrottleKey = (email: string) => `account:${email}`;
+
+export interface ListedUser {
+  id: string;
+  email: string;
+  companyId: string;
+  role: string;
+  active: boolean;
+  givenName: string;
+  familyName: string;
+  createdAt: Date;
+  /** until when sign-in is locked after failed attempts, if it is now */
+  lockedUntil: Date | null;
+}
+
+export async function listUsers(db: Db, companyId?: string, now = new Date()): Promise<ListedUser[]> {
+  const users = await db.user.findMany({
+    where: companyId ? { companyId } : {},
+    orderBy: [{ companyId: "asc" }, { email: "asc" }],
+    select: {
+      id: true,
+      email: true,
+      companyId: true,
+      role: true,
+      active: true,
+      givenName: true,
+      familyName: true,
+      createdAt: true,
+    },
+  });
+  const locks = await db.loginThrottle.findMany({
+    where: { key: { in: users.map((user) => accountThrottleKey(user.email)) }, lockedUntil: { gt: now } },
+    select: { key: true, lockedUntil: true },
+  });
+  const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.lockedUntil]));
+  return users.map((user) => ({ ...user, lockedUntil: lockedUntil.get(accountThrottleKey(user.email)) ?? null }));
+}
+
+/** Ends the users' sessions and revokes their refresh tokens; the ended sessions' ids, to announce. */
+export async function signOutUsers(
+  tx: Pick<DbTransaction, "loginSession" | "refreshToken">,
+  userIds: string[],
+  now: Date,
+): Promise<string[]> {
+  const sessions = await tx.loginSession.findMany({
+    where: { userId: { in: userIds }, endedAt: null },
+    select: { id: true },
+  });
+  const sessionIds = sessions.map((session) => session.id);
+  await tx.loginSession.updateMany({ where: { id: { in: sessionIds } }, data: { endedAt: now } });
+  await tx.refreshToken.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
+  return sessionIds;
+}
+
+const userEvent = (tx: DbTransaction, type: AuditEventType, user: { id: string; email: string }, by?: string) =>
+  recordAuditEvent(tx, { type, userId: by, details: { subjectUserId: user.id, username: user.email } });
+
+/**
+ * Deactivates a user (who then stays deactivated when their company is activated again): signed out everywhere,
+ * refresh tokens revoked. The ended sessions' ids, or why nothing changed.
+ */
+export async function deactivateUser(
+  db: Db,
+  email: string,
+  by?: string,
+  now = new Date(),
+): Promise<string[] | "not_found" | "unchanged"> {
+  const outcome = await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, active: true } });
+    if (!user) return "not_found" as const;
+    if (!user.active) return "unchanged" as const;
+    await tx.user.update({ where: { id: user.id }, data: { active: false, suspendedWithCompany: false } });
+    const sessionIds = await signOutUsers(tx, [user.id], now);
+    await userEvent(tx, "user.deactivated", user, by);
+    return { userId: user.id, sessionIds };
+  });
+  if (typeof outcome === "string") return outcome;
+  forgetUser(outcome.userId);
+  return outcome.sessionIds;
+}
+
+/** Activates a user of an active company; "company_inactive" while their company is deactivated. */
+export async function activateUser(
+  db: Db,
+  email: string,
+  by?: string,
+): Promise<"activated" | "not_found" | "unchanged" | "company_inactive"> {
+  const outcome = await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({
+      where: { email },
+      select: { id: true, email: true, active: true, company: { select: { active: true } } },
+    });
+    if (!user) return "not_found" as const;
+    if (user.active) return "unchanged" as const;
+    if (!user.company.active) return "company_inactive" as const;
+    await tx.user.update({ where: { id: user.id }, data: { active: true, suspendedWithCompany: false } });
+    await userEvent(tx, "user.activated", user, by);
+    return { userId: user.id };
+  });
+  if (typeof outcome === "string") return outcome;
+  forgetUser(outcome.userId);
+  return "activated";
+}
+
+/** Lifts the sign-in lock-out of an account (its failed attempts are forgotten); "not_found" for no such user. */
+export async function unlockUser(db: Db, email: string, by?: string): Promise<"unlocked" | "not_found"> {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  if (!user) return "not_found";
+  await clearAttempts(db, accountThrottleKey(email));
+  await db.$transaction((tx) => userEvent(tx, "user.unlocked", user, by));
+  return "unlocked";
+}
