@@ -4,18 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../helpers/admin-cli";
-import {
-  authorizeWithConsent,
-  basic,
-  call,
-  demoWeb,
-  formRequest,
-  ISSUER,
-  pkcePair,
-  signedInAgent,
-  UserAgent,
-  useOAuthService,
-} from "../../helpers/oauth-service";
+import { basic, call, demoWeb, formRequest, ISSUER, signedInAgent, useOAuthService } from "../../helpers/oauth-service";
+import { userTokens } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -208,27 +198,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
   it("deactivates a company's users with it: signed out, refused, their tokens revoked; activating restores them", async () => {
     const db = service().database.db;
     // The optician signs in to demo-web, which holds a refresh token.
-    const agent = new UserAgent();
-    const { verifier, challenge } = pkcePair();
-    const { code } = await authorizeWithConsent(agent, {
-      client_id: demoWeb.client_id,
-      redirect_uri: demoWeb.redirect_uri,
-      response_type: "code",
-      scope: "openid offline_access",
-      state: "s",
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-    });
-    const tokens = await (
-      await call(
-        "token",
-        formRequest(
-          "/connect/token",
-          { grant_type: "authorization_code", code, redirect_uri: demoWeb.redirect_uri, code_verifier: verifier },
-          { authorization: basic(demoWeb.client_id, demoWeb.secret) },
-        ),
-      )
-    ).json();
+    const tokens = await userTokens("optician@demo.test", "Optician#2026", "openid offline_access");
     expect(tokens.refresh_token).toEqual(expect.any(String));
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
     const sessions = await db.loginSession.findMany({
@@ -244,7 +214,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
     expect(deactivated.announced.sort()).toEqual(sessions.map((session) => session.id).sort());
     expect(await db.loginSession.count({ where: { userId: user.id, endedAt: null } })).toBe(0);
     expect(await db.refreshToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
-    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+    expect((await refresh(tokens.refresh_token!)).status).toBe(400);
     expect((await silentLogin("optician@demo.test", "Optician#2026")).status).not.toBe(200);
     await expect(signedInAgent("optician@demo.test", "Optician#2026")).rejects.toThrow(/could not sign in/);
     expect(
