@@ -49,11 +49,11 @@ function userJson(user: ListedUser): UserJson {
 const noSuchUser = (email: string) => new UserRegistryError("not_found", `there is no user "${email}"`);
 
 export async function listUsersJson(db: Db, companyId?: string): Promise<UserJson[]> {
-  return (await listUsers(db, companyId)).map(userJson);
+  return (await listUsers(db, { companyId })).map(userJson);
 }
 
 async function shownUser(db: Db, email: string): Promise<UserJson> {
-  const user = (await listUsers(db)).find((listed) => listed.email === email);
+  const [user] = await listUsers(db, { email });
   if (!user) throw noSuchUser(email);
   return userJson(user);
 }

@@ -26,9 +26,14 @@ export interface ListedUser {
   lockedUntil: Date | null;
 }
 
-export async function listUsers(db: Db, companyId?: string, now = new Date()): Promise<ListedUser[]> {
+/** The users of one company, one user by email, or all; with the lock-outs in force now. */
+export async function listUsers(
+  db: Db,
+  where: { companyId?: string; email?: string } = {},
+  now = new Date(),
+): Promise<ListedUser[]> {
   const users = await db.user.findMany({
-    where: companyId ? { companyId } : {},
+    where,
     orderBy: [{ companyId: "asc" }, { email: "asc" }],
     select: {
       id: true,
@@ -41,8 +46,9 @@ export async function listUsers(db: Db, companyId?: string, now = new Date()): P
       createdAt: true,
     },
   });
+  // The accounts locked now are few, however many users there are: read them all rather than one key per user.
   const locks = await db.loginThrottle.findMany({
-    where: { key: { in: users.map((user) => accountThrottleKey(user.email)) }, lockedUntil: { gt: now } },
+    where: { key: { startsWith: accountThrottleKey("") }, lockedUntil: { gt: now } },
     select: { key: true, lockedUntil: true },
   });
   const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.lockedUntil]));
