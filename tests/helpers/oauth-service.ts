@@ -206,6 +206,17 @@ export const demoWeb = {
   secret: "demo-web-secret",
 };
 
+/** demo-web redeems a refresh token at the token endpoint. */
+export const refreshDemoWeb = (refreshToken: string) =>
+  call(
+    "token",
+    formRequest(
+      "/connect/token",
+      { grant_type: "refresh_token", refresh_token: refreshToken },
+      { Authorization: basic(demoWeb.client_id, demoWeb.secret) },
+    ),
+  );
+
 /** Signs the demo optician in and allows the request, returning the code sent to the client. */
 export async function authorizeWithConsent(
   agent: UserAgent,

@@ -6,6 +6,7 @@ import {
   call,
   demoWeb,
   formRequest,
+  refreshDemoWeb,
   UserAgent,
   useOAuthService,
 } from "../helpers/oauth-service";
@@ -34,21 +35,11 @@ async function offlineGrant(agent: UserAgent) {
   ).json();
 }
 
-const refresh = (refreshToken: string) =>
-  call(
-    "token",
-    formRequest(
-      "/connect/token",
-      { grant_type: "refresh_token", refresh_token: refreshToken },
-      { Authorization: basic(demoWeb.client_id, demoWeb.secret) },
-    ),
-  );
-
 describe(`application access portal on ${testProvider()}`, () => {
   it("lists each granted application, localized, with scopes, dates, offline access and last use", async () => {
     const agent = new UserAgent();
     const tokens = await offlineGrant(agent);
-    await refresh(tokens.refresh_token);
+    await refreshDemoWeb(tokens.refresh_token);
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
     const [english] = await listApplicationGrants(db, user.id, "en");
@@ -66,7 +57,7 @@ describe(`application access portal on ${testProvider()}`, () => {
     const response = await agent.post("portal", "/interaction/portal", { action: "revoke", client_id: "demo-web" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/portal/applications?revoked=demo-web");
-    expect((await (await refresh(tokens.refresh_token)).json()).error).toBe("invalid_grant");
+    expect((await (await refreshDemoWeb(tokens.refresh_token)).json()).error).toBe("invalid_grant");
     const again = await agent.authorize({ ...offline, scope: "openid profile" });
     expect(again.headers.get("location")).toMatch(/^\/consent\?/);
     const user = await service().database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });

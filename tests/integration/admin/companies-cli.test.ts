@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../helpers/admin-cli";
-import { basic, call, demoWeb, formRequest, ISSUER, signedInAgent, useOAuthService } from "../../helpers/oauth-service";
+import { formRequest, ISSUER, refreshDemoWeb, signedInAgent, useOAuthService } from "../../helpers/oauth-service";
 import { userTokens } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
 
@@ -185,15 +185,6 @@ describe(`companies CLI on ${testProvider()}`, () => {
     const { POST } = await import("@/app/services/login/SilentLogin/route");
     return POST(formRequest("/services/login/SilentLogin", { username, password }));
   };
-  const refresh = (refreshToken: string) =>
-    call(
-      "token",
-      formRequest(
-        "/connect/token",
-        { grant_type: "refresh_token", refresh_token: refreshToken },
-        { authorization: basic(demoWeb.client_id, demoWeb.secret) },
-      ),
-    );
 
   it("deactivates a company's users with it: signed out, refused, their tokens revoked; activating restores them", async () => {
     const db = service().database.db;
@@ -214,7 +205,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
     expect(deactivated.announced.sort()).toEqual(sessions.map((session) => session.id).sort());
     expect(await db.loginSession.count({ where: { userId: user.id, endedAt: null } })).toBe(0);
     expect(await db.refreshToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
-    expect((await refresh(tokens.refresh_token!)).status).toBe(400);
+    expect((await refreshDemoWeb(tokens.refresh_token!)).status).toBe(400);
     expect((await silentLogin("optician@demo.test", "Optician#2026")).status).not.toBe(200);
     await expect(signedInAgent("optician@demo.test", "Optician#2026")).rejects.toThrow(/could not sign in/);
     expect(

@@ -12,6 +12,7 @@ import {
   pkcePair,
   UserAgent,
   useOAuthService,
+  refreshDemoWeb,
 } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
@@ -44,8 +45,6 @@ const revoke = (form: Record<string, string>, headers: Record<string, string> = 
   call("revocation", formRequest("/connect/revocation", form, headers));
 const introspect = (form: Record<string, string>, headers: Record<string, string> = backendAuth) =>
   call("introspect", formRequest("/connect/introspect", form, headers));
-const refresh = (refreshToken: string) =>
-  call("token", formRequest("/connect/token", { grant_type: "refresh_token", refresh_token: refreshToken }, webAuth));
 
 describe(`POST /connect/revocation on ${testProvider()}`, () => {
   it("revokes a refresh token; the next refresh is invalid_grant", async () => {
@@ -53,7 +52,7 @@ describe(`POST /connect/revocation on ${testProvider()}`, () => {
     const response = await revoke({ token: grant.refresh_token, token_type_hint: "refresh_token" });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect((await (await refresh(grant.refresh_token)).json()).error).toBe("invalid_grant");
+    expect((await (await refreshDemoWeb(grant.refresh_token)).json()).error).toBe("invalid_grant");
     const audit = await service().database.db.auditEvent.findFirst({
       where: { type: "token.revoked", clientId: "demo-web" },
     });
@@ -95,7 +94,7 @@ describe(`POST /connect/revocation on ${testProvider()}`, () => {
     expect((await revoke({ token: "never-issued" })).status).toBe(200);
     const grant = await webGrant();
     expect((await revoke({ token: grant.refresh_token }, backendAuth)).status).toBe(200);
-    expect((await refresh(grant.refresh_token)).status).toBe(200);
+    expect((await refreshDemoWeb(grant.refresh_token)).status).toBe(200);
   });
 
   it("refuses access tokens with unsupported_token_type, a missing token, and bad client authentication", async () => {
@@ -106,7 +105,7 @@ describe(`POST /connect/revocation on ${testProvider()}`, () => {
     expect((await (await revoke({})).json()).error).toBe("invalid_request");
     const unauthenticated = await revoke({ token: grant.refresh_token }, { Authorization: basic("demo-web", "wrong") });
     expect(unauthenticated.status).toBe(401);
-    expect((await refresh(grant.refresh_token)).status).toBe(200);
+    expect((await refreshDemoWeb(grant.refresh_token)).status).toBe(200);
   });
 });
 
@@ -191,7 +190,7 @@ describe(`revokeConsentAndItsGrants on ${testProvider()}`, () => {
 
     expect(await revokeConsentAndItsGrants(db, user.id, "demo-web")).toBe(true);
     expect(await revokeConsentAndItsGrants(db, user.id, "demo-web")).toBe(false);
-    expect((await (await refresh(grant.refresh_token)).json()).error).toBe("invalid_grant");
+    expect((await (await refreshDemoWeb(grant.refresh_token)).json()).error).toBe("invalid_grant");
     const redeemed = await call(
       "token",
       formRequest(
