@@ -23,6 +23,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "pino",
     "prom-client",
+    "nodemailer",
   ],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

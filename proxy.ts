@@ -18,4 +18,6 @@ export function proxy(request: NextRequest) {
   return isInteractionPage(request.nextUrl.pathname) ? interactionPageProxy(request) : NextResponse.next();
 }
 
-export const config = { matcher: ["/login", "/consent", "/portal/:path*", "/signout", "/admin/:path*", "/v2/:path*"] };
+export const config = {
+  matcher: ["/login", "/consent", "/invitation", "/portal/:path*", "/signout", "/admin/:path*", "/v2/:path*"],
+};

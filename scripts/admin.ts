@@ -17,6 +17,7 @@ async function main(): Promise<void> {
       apiScopePrefix: config.apiScopePrefix,
       production: config.production,
       secretKey: config.secretKey,
+      publicUrl: config.publicUrl,
       print: (line) => console.log(line),
       printError: (line) => console.error(line),
       announceLogout: (sessionIds) => announceBackchannelLogout({ db, config }, sessionIds),

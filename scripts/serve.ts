@@ -11,6 +11,7 @@ import next from "next";
 import { loadConfig } from "@/lib/config";
 import { createNodeServer } from "@/lib/server/node-server";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
+import { stopMailDelivery } from "@/lib/mail/mail-delivery";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { PURGE_INTERVAL_MS, purgeUntilDrained } from "@/lib/store/expired-rows-store";
 import { exitWithStartupError } from "./startup-error";
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
       `${signal}: no new connections; finishing the requests in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
     );
     server.close(() => {
-      closeDb(getPrismaClient(config.database))
+      stopMailDelivery()
+        .then(() => closeDb(getPrismaClient(config.database)))
         .catch((error: Error) => console.warn(`closing the database connections failed: ${error.message}`))
         .finally(() => {
           console.log("stopped");

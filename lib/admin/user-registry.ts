@@ -1,11 +1,20 @@
 /**
- * Users as the operator manages them (`users list|deactivate|activate|unlock`, CONTRACT §9): a user's status is
- * `deactivated`, `locked` (sign-in refused for a while after failed attempts) or `active`. Emails are user names,
- * compared in lower case as sign-in does.
+ * Users as the operator manages them (`users list|deactivate|activate|unlock|remove`, CONTRACT §9): a user's status
+ * is `invited` (not joined yet), `deactivated`, `locked` (sign-in refused for a while after failed attempts) or
+ * `active`. Emails are user names, compared in lower case as sign-in does.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { Db } from "@/lib/db/prisma";
-import { activateUser, deactivateUser, listUsers, unlockUser, type ListedUser } from "@/lib/store/user-admin-store";
+import {
+  activateUser,
+  deactivateUser,
+  listUsers,
+  removeUser,
+  unlockUser,
+  type ListedUser,
+} from "@/lib/store/user-admin-store";
+import { listPendingInvitations, type PendingInvitation } from "@/lib/store/invitation-store";
+import { revokeInvitation } from "@/lib/admin/invitations";
 
 class UserRegistryError extends OptiGateError<"not_found" | "invalid_state"> {
   constructor(
@@ -16,7 +25,7 @@ class UserRegistryError extends OptiGateError<"not_found" | "invalid_state"> {
   }
 }
 
-type UserStatus = "active" | "deactivated" | "locked";
+type UserStatus = "invited" | "active" | "deactivated" | "locked";
 
 /** A user as the CLI prints it. */
 export interface UserJson {
@@ -27,6 +36,8 @@ export interface UserJson {
   given_name: string;
   family_name: string;
   locked_until?: string;
+  /** invited people: when their link stops working */
+  invitation_expires_at?: string;
   created_at: string;
 }
 
@@ -48,8 +59,25 @@ function userJson(user: ListedUser): UserJson {
 
 const noSuchUser = (email: string) => new UserRegistryError("not_found", `there is no user "${email}"`);
 
+function invitedJson(invitation: PendingInvitation): UserJson {
+  return {
+    email: invitation.email,
+    company: invitation.companyId,
+    role: invitation.role,
+    status: "invited",
+    given_name: "",
+    family_name: "",
+    invitation_expires_at: invitation.expiresAt.toISOString(),
+    created_at: invitation.createdAt.toISOString(),
+  };
+}
+
+/** The users, and the people invited who have not joined yet, by company and email. */
 export async function listUsersJson(db: Db, companyId?: string): Promise<UserJson[]> {
-  return (await listUsers(db, { companyId })).map(userJson);
+  const [users, invited] = await Promise.all([listUsers(db, { companyId }), listPendingInvitations(db, { companyId })]);
+  return [...users.map(userJson), ...invited.map(invitedJson)].sort(
+    (a, b) => a.company.localeCompare(b.company) || a.email.localeCompare(b.email),
+  );
 }
 
 async function shownUser(db: Db, email: string): Promise<UserJson> {
@@ -89,4 +117,29 @@ export async function unlock(db: Db, email: string, by?: string): Promise<UserJs
   const username = email.toLowerCase();
   if ((await unlockUser(db, username, by)) === "not_found") throw noSuchUser(username);
   return shownUser(db, username);
+}
+
+/**
+ * Removes a user for good (signed out first, their applications told), or revokes the invitation of someone who has
+ * not joined yet.
+ */
+export async function remove(
+  db: Db,
+  email: string,
+  announceLogout: (sessionIds: string[]) => Promise<void>,
+  by?: string,
+): Promise<{ email: string; status: "removed" }> {
+  const username = email.toLowerCase();
+  const signedOut = await deactivateUser(db, username, by);
+  if (signedOut === "not_found") {
+    const revoked = await revokeInvitation(db, username, undefined, by).then(
+      () => true,
+      () => false,
+    );
+    if (!revoked) throw noSuchUser(username);
+  } else {
+    if (signedOut !== "unchanged") await announceLogout(signedOut);
+    await removeUser(db, username, by);
+  }
+  return { email: username, status: "removed" };
 }

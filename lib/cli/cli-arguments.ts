@@ -11,6 +11,8 @@ export interface CliContext {
   /** Production rules for registrations (key set URLs and issuers over https only). */
   production: boolean;
   secretKey: string;
+  /** the base of the links mail and output carry (PUBLIC_URL) */
+  publicUrl: string;
   /** stdout: the result, which scripts may parse (CONTRACT §4). */
   print: (line: string) => void;
   /** stderr: errors, and notes for the person at the terminal that must not mix with the result. */

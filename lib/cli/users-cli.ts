@@ -1,37 +1,81 @@
 /** `npm run admin -- users …` (CONTRACT §9): the people of every company, as JSON a script can read. */
-import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
-import { activate, deactivate, listUsersJson, unlock } from "@/lib/admin/user-registry";
+import { readFile } from "node:fs/promises";
+import { expectArgs, unknownCommand, unreadableFile, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { counted } from "@/lib/cli/english";
+import { importInvitations } from "@/lib/admin/invitation-import";
+import { invitePerson } from "@/lib/admin/invitations";
+import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
+import { activate, deactivate, listUsersJson, remove, unlock } from "@/lib/admin/user-registry";
 
-export const USERS_USAGE = `  users list [--company <id>]                   list users with their company, role and status (active,
-                                                deactivated, locked)
+export const USERS_USAGE = `  users invite <email> --company <id> [--role user|admin|developer] [--language en|de]
+                                                invite a person: prints the link once and mails it
+  users import <file.csv>                       invite many: header email,company,role,language; one bad row
+                                                refuses the whole file
+  users list [--company <id>]                   list users and invited people with their company, role and status
+                                                (invited, active, deactivated, locked)
   users deactivate <email>                      sign the user out everywhere and refuse them
   users activate <email>                        undo deactivate
-  users unlock <email>                          lift the sign-in lock after failed attempts`;
+  users unlock <email>                          lift the sign-in lock after failed attempts
+  users remove <email>                          erase the user's personal data (the audit trail keeps a pseudonym);
+                                                for an invited person, revoke the invitation`;
 
-/** `--company <id>`, the only option of `users list`. */
-function companyOption(args: string[]): string | undefined {
-  if (args.length === 0) return undefined;
-  const [flag, value, ...extra] = args;
-  if (flag !== "--company") throw new UsageError(`unknown option ${flag} (users list takes --company <id>)`);
-  if (value === undefined) throw new UsageError("--company needs a company id");
-  expectArgs(extra, "users list [--company <id>]");
-  return value;
+/** `--name value` options, each allowed once, none other than `allowed`. */
+function options(args: string[], allowed: string[], usage: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (let index = 0; index < args.length; index += 2) {
+    const [flag, value] = [args[index], args[index + 1]];
+    const name = flag.replace(/^--/, "");
+    if (!flag.startsWith("--") || !allowed.includes(name))
+      throw new UsageError(`unknown option ${flag}`, `usage: npm run admin -- ${usage}`);
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (found.has(name)) throw new UsageError(`${flag} is given twice`);
+    found.set(name, value);
+  }
+  return found;
+}
+
+const INVITE_USAGE = "users invite <email> --company <id> [--role user|admin|developer] [--language en|de]";
+
+async function invite(context: CliContext, [email, ...rest]: string[]): Promise<unknown> {
+  if (email === undefined || email.startsWith("--")) throw new UsageError("users invite needs <email>");
+  const given = options(rest, ["company", "role", "language"], INVITE_USAGE);
+  const companyId = given.get("company");
+  if (!companyId) throw new UsageError("users invite needs --company <id>", `usage: npm run admin -- ${INVITE_USAGE}`);
+  const request = {
+    email: parseEmail(email),
+    companyId,
+    role: parseRole(given.get("role") ?? "user"),
+    language: parseLanguage(given.get("language") ?? "en"),
+  };
+  const issued = await invitePerson({ db: context.db, config: context }, request);
+  context.printError(`Invited ${issued.email}: the link is shown once here and mailed (see /admin/outbox).`);
+  return issued;
+}
+
+async function importFile(context: CliContext, file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw unreadableFile(file, error);
+  }
+  const { invited } = await importInvitations({ db: context.db, config: context }, text);
+  context.printError(`Invited ${counted(invited, "person", "people")}; their mail is in the outbox.`);
+  return { invited };
 }
 
 export async function usersCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
-  if (command === "list") {
-    print(await listUsersJson(context.db, companyOption(rest)));
-  } else if (command === "deactivate") {
-    const [email] = expectArgs(rest, "users deactivate <email>");
-    print(await deactivate(context.db, email, context.announceLogout));
-  } else if (command === "activate") {
-    const [email] = expectArgs(rest, "users activate <email>");
-    print(await activate(context.db, email));
-  } else if (command === "unlock") {
-    const [email] = expectArgs(rest, "users unlock <email>");
-    print(await unlock(context.db, email));
-  } else {
-    throw unknownCommand("users", command, ["list", "deactivate", "activate", "unlock"]);
-  }
+  const one = (usage: string) => expectArgs(rest, usage)[0];
+  if (command === "invite") print(await invite(context, rest));
+  else if (command === "import") print(await importFile(context, one("users import <file.csv>")));
+  else if (command === "list")
+    print(await listUsersJson(context.db, options(rest, ["company"], "users list").get("company")));
+  else if (command === "deactivate")
+    print(await deactivate(context.db, one("users deactivate <email>"), context.announceLogout));
+  else if (command === "activate") print(await activate(context.db, one("users activate <email>")));
+  else if (command === "unlock") print(await unlock(context.db, one("users unlock <email>")));
+  else if (command === "remove") print(await remove(context.db, one("users remove <email>"), context.announceLogout));
+  else
+    throw unknownCommand("users", command, ["invite", "import", "list", "deactivate", "activate", "unlock", "remove"]);
 }

@@ -2,11 +2,14 @@
  * The service's configuration, read from the environment once (CONTRACT §2). Every bad or missing value is reported
  * as one ConfigError whose message names the variable, so that start-up can stop with a single clear line.
  */
-import { OptiGateError } from "@/lib/errors/optigate-error";
+import { ConfigError } from "@/lib/config/config-error";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
+import { readMailConfig, type MailConfig } from "@/lib/config/mail-config";
+
+export { ConfigError };
 
 export interface Config {
   port: number;
@@ -29,18 +32,9 @@ export interface Config {
   tokenSigningAlg: "RS256" | "ES256";
   /** Algorithm of ID tokens for clients whose metadata names none (id_token_signed_response_alg); RS256 by default. */
   idTokenSigningAlg: "RS256" | "ES256" | "PS256";
+  mail: MailConfig;
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
   production: boolean;
-}
-
-export class ConfigError extends OptiGateError<"config_invalid"> {
-  readonly code = "config_invalid";
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable} ${message}`);
-  }
 }
 
 const SECRET_KEY_MIN_LENGTH = 32;
@@ -220,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     metricsToken,
     production,
+    mail: readMailConfig(env, publicUrl),
     ...readSecretKey(env, database, production),
   };
 }

@@ -8,7 +8,7 @@ const TAG_BYTES = 16;
 
 /** `cookie:<name>`: each sealed cookie its own key (lib/http/sealed-cookie.ts). */
 export type KeyPurpose =
-  "signing-key-encryption" | "csrf" | `cookie:${string}` | "api-cursor" | "refresh-token-successor";
+  "signing-key-encryption" | "csrf" | `cookie:${string}` | "api-cursor" | "refresh-token-successor" | "outbox";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

@@ -11,6 +11,8 @@ export const ADMIN_FORM_COOKIE = "optigate_admin_form";
 export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
 /** A supplier registration form refused at a field, with what was typed. */
 export const REGISTRATION_FORM_COOKIE = "optigate_registration_form";
+/** An invitation form refused at a field, with the names typed (never the password). */
+export const INVITATION_FORM_COOKIE = "optigate_invitation_form";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
@@ -20,6 +22,7 @@ export const FLASH_COOKIES = [
   { name: ADMIN_FORM_COOKIE, path: "/admin" },
   { name: IMPORT_RESULT_COOKIE, path: "/portal/catalogs" },
   { name: REGISTRATION_FORM_COOKIE, path: "/portal/suppliers" },
+  { name: INVITATION_FORM_COOKIE, path: "/invitation" },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

@@ -28,9 +28,9 @@ function uiLocalesOf(request: NextRequest): string | undefined {
   );
 }
 
-const PAGE = /^\/(?:login|consent|signout|(?:portal|admin)(?:\/.*)?)$/;
+const PAGE = /^\/(?:login|consent|signout|invitation|(?:portal|admin)(?:\/.*)?)$/;
 
-/** The pages this proxy prepares: sign-in, consent, sign-out, the portal and the operator pages. */
+/** The pages this proxy prepares: sign-in, consent, sign-out, invitations, the portal and the operator pages. */
 export const isInteractionPage = (pathname: string) => PAGE.test(pathname);
 
 export function interactionPageProxy(request: NextRequest): NextResponse {

@@ -6,6 +6,7 @@ import {
   ADMIN_FORM_COOKIE,
   flashHeader,
   IMPORT_RESULT_COOKIE,
+  INVITATION_FORM_COOKIE,
   LOGIN_USERNAME_COOKIE,
   NEW_SECRET_COOKIE,
   REGISTRATION_FORM_COOKIE,
@@ -15,6 +16,7 @@ import type { NewSecretShown } from "@/lib/forms/admin-submission";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
+import type { RefusedInvitationForm } from "@/lib/forms/invitation-submission";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
@@ -32,6 +34,9 @@ export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COO
 
 /** A supplier registration form refused at a field, with what was typed into it. */
 export const refusedRegistrationForm = () => flash<RefusedRegistrationForm>(REGISTRATION_FORM_COOKIE);
+
+/** The invitation form refused at a field, with the names typed. */
+export const refusedInvitationForm = () => flash<RefusedInvitationForm>(INVITATION_FORM_COOKIE);
 
 /** The user name typed before a failed sign-in, so that the login page keeps it. */
 export const rememberedUsername = async () => (await cookies()).get(LOGIN_USERNAME_COOKIE)?.value;

@@ -19,6 +19,7 @@ import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
 import { handleAdminSubmission } from "@/lib/forms/admin-submission";
 import { handleCatalogSubmission } from "@/lib/forms/catalog-submission";
 import { handleConsentSubmission } from "@/lib/forms/consent-submission";
+import { handleInvitationSubmission } from "@/lib/forms/invitation-submission";
 import { handleLoginSubmission } from "@/lib/forms/login-submission";
 import { handlePortalSubmission } from "@/lib/forms/portal-submission";
 import { handleRegistrationSubmission } from "@/lib/forms/registration-submission";
@@ -91,6 +92,7 @@ export const ROUTE_TABLE = {
   "/interaction/admin": { web: { POST: handleAdminSubmission } },
   "/interaction/catalogs": { web: { POST: handleCatalogSubmission } },
   "/interaction/suppliers": { web: { POST: handleRegistrationSubmission } },
+  "/interaction/invitation": { web: { POST: handleInvitationSubmission } },
   "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
   "/api/health": { web: { GET: handleHealthRequest } },
   "/metrics": { web: { GET: handleMetricsRequest } },

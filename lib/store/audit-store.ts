@@ -15,15 +15,20 @@ export interface AuditEvent {
 
 /** Records an event; pass the transaction client to record it atomically with the change it describes. */
 export async function recordAuditEvent(db: Pick<DbTransaction, "auditEvent">, event: AuditEvent): Promise<void> {
-  await db.auditEvent.create({
-    data: {
-      type: event.type,
-      userId: event.userId,
-      clientId: event.clientId,
-      ipAddress: event.ipAddress,
-      details: JSON.stringify(event.details ?? {}),
-    },
-  });
+  await db.auditEvent.create({ data: auditRow(event) });
+}
+
+const auditRow = (event: AuditEvent) => ({
+  type: event.type,
+  userId: event.userId,
+  clientId: event.clientId,
+  ipAddress: event.ipAddress,
+  details: JSON.stringify(event.details ?? {}),
+});
+
+/** Records many events at once (a bulk import), in the caller's transaction. */
+export async function recordAuditEvents(db: Pick<DbTransaction, "auditEvent">, events: AuditEvent[]): Promise<void> {
+  await db.auditEvent.createMany({ data: events.map(auditRow) });
 }
 
 /** What the operator pages filter the trail by; undefined is no filter. */

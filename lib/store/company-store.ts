@@ -55,6 +55,18 @@ export function findCompanyKinds(
   return db.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, kind: true } });
 }
 
+/** Those of these companies that exist, by id, with their name and whether they are active. */
+export async function findCompanyStates(
+  db: Pick<Db, "company">,
+  companyIds: string[],
+): Promise<Map<string, { name: string; active: boolean }>> {
+  const rows = await db.company.findMany({
+    where: { id: { in: companyIds } },
+    select: { id: true, name: true, active: true },
+  });
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
+}
+
 export async function companyExists(db: Pick<Db, "company">, companyId: string): Promise<boolean> {
   return (await db.company.findUnique({ where: { id: companyId }, select: { id: true } })) !== null;
 }

@@ -27,6 +27,7 @@ export async function storeLoginSession(
       userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH),
     },
   });
+  await db.user.update({ where: { id: userId }, data: { lastSignInAt: now } });
   return session.id;
 }
 

@@ -4,6 +4,7 @@
  */
 import { runAdminCommand } from "@/lib/cli/admin-cli";
 import type { Db } from "@/lib/db/prisma";
+import { ISSUER, SECRET_KEY } from "./oauth-service";
 
 export async function runAdmin(db: Db, args: string[], options: { production?: boolean } = {}) {
   const out: string[] = [];
@@ -14,7 +15,8 @@ export async function runAdmin(db: Db, args: string[], options: { production?: b
       db,
       apiScopePrefix: "platform",
       production: options.production ?? false,
-      secretKey: "s".repeat(40),
+      secretKey: SECRET_KEY,
+      publicUrl: ISSUER,
       print: (line) => out.push(line),
       printError: (line) => err.push(line),
       announceLogout: async (sessionIds) => void announced.push(...sessionIds),

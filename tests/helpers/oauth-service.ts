@@ -49,6 +49,7 @@ const routes = {
   admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
   catalogs: () => import("@/app/interaction/catalogs/route").then((m) => m.POST as Handler),
   suppliers: () => import("@/app/interaction/suppliers/route").then((m) => m.POST as Handler),
+  invitation: () => import("@/app/interaction/invitation/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -131,7 +132,7 @@ export class UserAgent {
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
   async post(
-    route: "signout" | "portal" | "admin" | "catalogs" | "suppliers",
+    route: "signout" | "portal" | "admin" | "catalogs" | "suppliers" | "invitation",
     path: string,
     form: Record<string, string | string[]>,
   ): Promise<Response> {

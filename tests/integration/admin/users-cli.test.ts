@@ -26,7 +26,7 @@ describe(`users CLI on ${testProvider()}`, () => {
     const lens = JSON.parse((await admin("users", "list", "--company", "demo-company-lens")).stdout);
     expect(lens.map((user: { email: string }) => user.email)).toEqual(["supplier@demo.test"]);
     expect(await admin("users", "list", "--firma", "x")).toMatchObject({ code: 2, stdout: "" });
-    expect((await admin("users", "list", "--company")).stderr).toMatch(/--company needs a company id/);
+    expect((await admin("users", "list", "--company")).stderr).toMatch(/--company needs a value/);
   });
 
   it("deactivates a user: signed out, announced, refused; activates them again", async () => {

@@ -1,0 +1,81 @@
+/**
+ * Opening an invitation link (/invitation): the link is the only right needed, so it is checked here and nowhere
+ * else. A link is open until it is used, revoked or replaced (then it is unknown), or expires; the person then sets
+ * their name and password and becomes a user with a verified email, since the link reached that mailbox.
+ */
+import { MAX_TOKEN_LENGTH } from "@/lib/config/policy";
+import { hashPassword } from "@/lib/crypto/password";
+import { hashToken } from "@/lib/crypto/tokens";
+import type { Db } from "@/lib/db/prisma";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { acceptInvitation, findInvitationByTokenHash } from "@/lib/store/invitation-store";
+import { checkPasswordLength, parseName } from "@/lib/admin/person-fields";
+
+export type ClosedLink = "unknown" | "used" | "expired" | "company_inactive" | "already_user";
+
+export type InvitationLink =
+  | {
+      state: "open";
+      id: string;
+      email: string;
+      companyId: string;
+      companyName: string;
+      role: string;
+      language?: Locale;
+    }
+  | { state: Exclude<ClosedLink, "already_user"> };
+
+const TOKEN = /^[A-Za-z0-9_-]+$/;
+
+export async function readInvitationLink(db: Db, token: string | undefined, now = new Date()): Promise<InvitationLink> {
+  if (!token || token.length > MAX_TOKEN_LENGTH || !TOKEN.test(token)) return { state: "unknown" };
+  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  if (!invitation) return { state: "unknown" };
+  if (invitation.acceptedAt) return { state: "used" };
+  if (invitation.expiresAt <= now) return { state: "expired" };
+  if (!invitation.company.active) return { state: "company_inactive" };
+  return {
+    state: "open",
+    id: invitation.id,
+    email: invitation.email,
+    companyId: invitation.companyId,
+    companyName: invitation.company.name,
+    role: invitation.role,
+    language: isLocale(invitation.language) ? invitation.language : undefined,
+  };
+}
+
+export interface JoiningPerson {
+  givenName: string;
+  familyName: string;
+  password: string;
+}
+
+/** Accepts the invitation: the new user's id, or why the link cannot be used; PersonFieldError for a bad field. */
+export async function joinByInvitation(
+  db: Db,
+  token: string | undefined,
+  person: JoiningPerson,
+  now = new Date(),
+): Promise<{ userId: string; email: string } | { closed: ClosedLink }> {
+  const link = await readInvitationLink(db, token, now);
+  if (link.state !== "open") return { closed: link.state };
+  const givenName = parseName(person.givenName, "given_name");
+  const familyName = parseName(person.familyName, "family_name");
+  const passwordHash = await hashPassword(checkPasswordLength(person.password));
+  const outcome = await acceptInvitation(
+    db,
+    {
+      invitationId: link.id,
+      email: link.email,
+      companyId: link.companyId,
+      role: link.role,
+      language: link.language ?? "en",
+      givenName,
+      familyName,
+      passwordHash,
+    },
+    now,
+  );
+  return typeof outcome === "string" ? { closed: outcome } : { userId: outcome.userId, email: link.email };
+}

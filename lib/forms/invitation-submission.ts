@@ -1,0 +1,61 @@
+/**
+ * POST /interaction/invitation: the invitation page's form. Checks the CSRF token, then accepts the invitation
+ * (lib/rights/invitation-links.ts) and arrives signed in at the portal. A refused field goes back to the page with
+ * the names typed in a sealed one-time cookie; a link that was used, revoked or has expired shows why.
+ */
+import { clientAddress } from "@/lib/http/client-address";
+import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
+import { readForm } from "@/lib/http/form-body";
+import { sealedCookie } from "@/lib/http/sealed-cookie";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { joinAndSignIn, PersonFieldError } from "@/lib/rights/invitation-links";
+import type { ServiceContext } from "@/lib/service-context";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+import { sessionCookie } from "@/lib/session/session-cookie";
+
+/** What the invitation page shows again after a refusal. */
+export interface RefusedInvitationForm {
+  problem: string;
+  field?: string;
+  givenName: string;
+  familyName: string;
+}
+
+const MAX_KEPT_NAME = 100;
+
+export async function handleInvitationSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const form = await readForm(request);
+  const token = form.get("token") ?? undefined;
+  const person = {
+    givenName: form.get("given_name") ?? "",
+    familyName: form.get("family_name") ?? "",
+    password: form.get("password") ?? "",
+  };
+  const page = pageUrl("/invitation", { token: token && token.length <= 100 ? token : undefined });
+  const refused = (problem: string, field?: string) =>
+    seeOther(page, [
+      sealedCookie(
+        INVITATION_FORM_COOKIE,
+        {
+          problem,
+          field,
+          givenName: person.givenName.slice(0, MAX_KEPT_NAME),
+          familyName: person.familyName.slice(0, MAX_KEPT_NAME),
+        } satisfies RefusedInvitationForm,
+        { secretKey: config.secretKey, publicUrl: config.publicUrl, path: "/invitation" },
+      ),
+    ]);
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return refused("form_expired");
+  try {
+    const joined = await joinAndSignIn(context, token, person, {
+      ipAddress: clientAddress(request, config.trustedProxies),
+      userAgent: request.headers.get("user-agent") ?? undefined,
+    });
+    if ("closed" in joined) return refused(joined.closed);
+    return seeOther("/portal", [sessionCookie(joined.cookieValue, config.publicUrl)]);
+  } catch (error) {
+    if (error instanceof PersonFieldError) return refused(error.code, error.field);
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+/** The invitation mail (Mail.invitation in messages/), in the language the invitation was made in. */
+import { createTranslator } from "next-intl";
+import { loadMessages, type Locale } from "@/lib/i18n/locales";
+import { renderMail, type MailContent } from "@/lib/mail/mail-content";
+
+export interface InvitationMailValues {
+  language: Locale;
+  companyName: string;
+  /** the inviting colleague's name; absent when the operator invited */
+  inviterName?: string;
+  url: string;
+  validDays: number;
+}
+
+export async function renderInvitationMail(values: InvitationMailValues): Promise<MailContent> {
+  const messages = await loadMessages(values.language);
+  const t = createTranslator({ locale: values.language, messages, namespace: "Mail" });
+  const company = values.companyName;
+  return renderMail({
+    lang: values.language,
+    subject: t("invitation.subject", { company }),
+    before: [
+      t("invitation.greeting"),
+      values.inviterName
+        ? t("invitation.invitedBy", { inviter: values.inviterName, company })
+        : t("invitation.invited", { company }),
+    ],
+    action: { label: t("invitation.action"), url: values.url },
+    after: [t("invitation.expiry", { days: values.validDays }), t("invitation.ignore")],
+    linkFallback: t("linkFallback"),
+    signature: t("signature"),
+  });
+}

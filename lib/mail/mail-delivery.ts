@@ -1,0 +1,41 @@
+/**
+ * The outbox worker of this process (one, shared by the Next.js bundle and the lean front through processCache):
+ * started with the server when SMTP_URL is set (instrumentation.ts), woken when a request queued mail, stopped on
+ * shutdown. Without SMTP_URL mail stays in the outbox for /admin/outbox; in production that is said once at start.
+ */
+import { processCache } from "@/lib/cache/process-cache";
+import type { Config } from "@/lib/config";
+import type { Db } from "@/lib/db/prisma";
+import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker";
+import { smtpSender } from "@/lib/mail/smtp-sender";
+import { logger } from "@/lib/observability/logger";
+
+const delivery = processCache("mail-delivery", () => ({ worker: undefined as OutboxWorker | undefined }));
+
+export function startMailDelivery(config: Config, db: Db): void {
+  if (delivery.worker) return;
+  if (!config.mail.smtpUrl) {
+    if (config.production) logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent");
+    return;
+  }
+  delivery.worker = createOutboxWorker({
+    db,
+    secretKey: config.secretKey,
+    sender: smtpSender(config.mail.smtpUrl, config.mail.mailFrom),
+    onUndelivered: (messageId, reason, failed) =>
+      logger.warn({ outboxMessage: messageId, reason, failed }, failed ? "mail failed" : "mail not sent yet"),
+    onError: (error) => logger.error({ err: error }, "outbox delivery stopped for now"),
+  });
+  delivery.worker.start();
+}
+
+/** After a change queued mail: deliver it now rather than at the next poll. */
+export function wakeMailDelivery(): void {
+  delivery.worker?.wake();
+}
+
+export async function stopMailDelivery(): Promise<void> {
+  const worker = delivery.worker;
+  delivery.worker = undefined;
+  await worker?.stop();
+}

@@ -1,0 +1,129 @@
+/**
+ * Delivers the outbox: claims due messages in batches, sends them concurrently, and marks each sent, to be tried
+ * again after a growing pause (30 s, 1 min, 2 min … at most an hour), or failed after a permanent refusal or
+ * MAX_ATTEMPTS tries. A claim holds its messages for HOLD_MS; a worker that dies holding them leaves them to be
+ * taken again when the claim runs out, so nothing is lost and, unless the crash came between the server's
+ * acceptance and the mark, nothing is sent twice. Several processes may run workers on one database.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/prisma";
+import { openMailBody } from "@/lib/mail/outbox";
+import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
+import {
+  claimDueMessages,
+  markMessageSent,
+  markMessageUndelivered,
+  type ClaimedMessage,
+} from "@/lib/store/outbox-store";
+
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 3_600_000;
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  secretKey: string;
+  sender: MailSender;
+  /** how long a claim holds its messages: longer than the SMTP time-outs */
+  holdMs?: number;
+  /** how often an idle worker looks for due messages */
+  pollMs?: number;
+  batchSize?: number;
+  clock?: () => Date;
+  /** told of each message that was not delivered (never its body) */
+  onUndelivered?: (messageId: string, reason: string, failed: boolean) => void;
+  /** told when the outbox could not be read or written (the database is away); the worker tries again later */
+  onError?: (error: Error) => void;
+}
+
+export interface OutboxWorker {
+  /** Delivers everything due now; how many were sent. */
+  deliverDue(): Promise<number>;
+  /** Runs until stopped: delivers what is due, then waits for the next poll or wake. */
+  start(): void;
+  /** Looks for due messages now (after a change queued mail in this process). */
+  wake(): void;
+  /** Finishes the delivery under way and closes the SMTP connections. */
+  stop(): Promise<void>;
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, secretKey, sender } = options;
+  const holdMs = options.holdMs ?? 120_000;
+  const pollMs = options.pollMs ?? 2_000;
+  const batchSize = options.batchSize ?? 50;
+  const clock = options.clock ?? (() => new Date());
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  async function deliver(message: ClaimedMessage): Promise<boolean> {
+    try {
+      // A message without a body was sent by a claim that then lost the race to mark it; there is nothing to send.
+      if (message.sealedBody) {
+        const body = openMailBody(secretKey, message.sealedBody);
+        await sender.send({ to: message.recipient, subject: message.subject, ...body });
+      }
+      await markMessageSent(db, message, clock());
+      return true;
+    } catch (error) {
+      const failure = deliveryFailure(error);
+      const failed = failure.permanent || message.attempts >= MAX_ATTEMPTS;
+      const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(message.attempts));
+      await markMessageUndelivered(db, message, { failed, lastError: failure.reason, nextAttemptAt });
+      options.onUndelivered?.(message.id, failure.reason, failed);
+      return false;
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = clock();
+      const claimed = await claimDueMessages(db, {
+        token: randomUUID(),
+        limit: batchSize,
+        now,
+        holdUntil: new Date(now.getTime() + holdMs),
+      });
+      if (claimed.length === 0) return sent;
+      sent += (await Promise.all(claimed.map(deliver))).filter(Boolean).length;
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      await deliverDue().catch((error: Error) => options.onError?.(error));
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        timer.unref();
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    deliverDue,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    wake: () => wakeUp?.(),
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      sender.close();
+    },
+  };
+}

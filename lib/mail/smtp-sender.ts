@@ -1,0 +1,49 @@
+/**
+ * Sending one mail to the SMTP server of SMTP_URL through nodemailer, over a small pool of connections. A refusal
+ * with a 5xx reply is permanent (the mailbox does not exist, the message is refused); anything else (4xx, a time-out,
+ * a connection closed mid-message) is worth trying again.
+ */
+import { createTransport } from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailSender {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Why a mail was not sent, and whether trying again could help. */
+export interface DeliveryFailure {
+  permanent: boolean;
+  reason: string;
+}
+
+/** The SMTP reply code of a nodemailer error (550 for "mailbox unavailable"), when the server gave one. */
+function replyCode(error: unknown): number | undefined {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" ? code : undefined;
+}
+
+export function deliveryFailure(error: unknown): DeliveryFailure {
+  const code = replyCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return { permanent: code !== undefined && code >= 500 && code < 600, reason: message.slice(0, 500) };
+}
+
+/** Connections wait this long at most, so that a stuck server cannot hold a message past its claim. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function smtpSender(smtpUrl: string, from: string): MailSender {
+  const transport = createTransport({ url: smtpUrl, pool: true, maxConnections: 5, maxMessages: 1000, ...TIMEOUTS });
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message, headers: { "Auto-Submitted": "auto-generated" } });
+    },
+    close: () => transport.close(),
+  };
+}

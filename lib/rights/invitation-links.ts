@@ -1,0 +1,38 @@
+/**
+ * The invitation page and its form. Public: the link's token is the right, checked in lib/admin/invitation-acceptance;
+ * the page shows only the invitation's own address and company. Joining starts a login session, audited as a
+ * sign-in, so the person arrives signed in.
+ */
+import "server-only";
+import { joinByInvitation, readInvitationLink, type JoiningPerson } from "@/lib/admin/invitation-acceptance";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { ServiceContext } from "@/lib/service-context";
+import { createLoginSession } from "@/lib/session/login-session";
+import { getServiceContext } from "@/lib/service-context";
+
+export { PersonFieldError } from "@/lib/admin/person-fields";
+export type { ClosedLink } from "@/lib/admin/invitation-acceptance";
+
+/** What the invitation page shows: the open invitation's address and company, or why the link is closed. */
+export async function invitationOfLink(token: string | undefined) {
+  const link = await readInvitationLink(getServiceContext().db, token);
+  return link.state === "open" ? { state: link.state, email: link.email, companyName: link.companyName } : link;
+}
+
+export async function joinAndSignIn(
+  context: ServiceContext,
+  token: string | undefined,
+  person: JoiningPerson,
+  client: { ipAddress?: string; userAgent?: string },
+) {
+  const joined = await joinByInvitation(context.db, token, person);
+  if ("closed" in joined) return joined;
+  const { cookieValue, sessionId } = await createLoginSession(context.db, joined.userId, client);
+  await recordAuditEvent(context.db, {
+    type: "sign_in.succeeded",
+    userId: joined.userId,
+    ipAddress: client.ipAddress,
+    details: { sessionId, invitation: true },
+  });
+  return { cookieValue };
+}

@@ -1,0 +1,184 @@
+/**
+ * Invitations (`invitations`): one row per email address. Storing invitations, their mail and audit events is one
+ * transaction, in chunks for a bulk import; accepting one marks it used and creates the user in one transaction,
+ * guarded against a concurrent twin by a conditional update of the unused row.
+ */
+import type { Db, DbTransaction } from "@/lib/db/prisma";
+import { recordAuditEvent, recordAuditEvents, type AuditEvent } from "@/lib/store/audit-store";
+import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+
+export interface NewInvitation {
+  email: string;
+  companyId: string;
+  role: string;
+  language: string;
+  tokenHash: string;
+  invitedByUserId?: string;
+  expiresAt: Date;
+}
+
+export interface PendingInvitation {
+  email: string;
+  companyId: string;
+  role: string;
+  language: string;
+  invitedByUserId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface InvitationToStore {
+  invitation: NewInvitation;
+  mail: NewOutboxMessage;
+  event: AuditEvent;
+}
+
+/** Why invitations could not be stored: the address is a user's, or another company's invitation is pending. */
+export type InvitationConflict = { email: string; reason: "already_user" | "invited_elsewhere" };
+
+const CHUNK = 500;
+
+async function conflictsOf(tx: DbTransaction, entries: NewInvitation[], now: Date): Promise<InvitationConflict[]> {
+  const emails = entries.map((entry) => entry.email);
+  const users = await tx.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
+  if (users.length > 0) return users.map(({ email }) => ({ email, reason: "already_user" as const }));
+  const pending = await tx.invitation.findMany({
+    where: { email: { in: emails }, acceptedAt: null, expiresAt: { gt: now } },
+    select: { email: true, companyId: true },
+  });
+  const companyOf = new Map(entries.map((entry) => [entry.email, entry.companyId]));
+  return pending
+    .filter((row) => row.companyId !== companyOf.get(row.email))
+    .map(({ email }) => ({ email, reason: "invited_elsewhere" as const }));
+}
+
+/**
+ * Stores the invitations, replacing any earlier one for the same address in the same company (its link stops
+ * working), with their mail and audit events. Nothing is written when any address conflicts.
+ */
+export async function storeInvitations(
+  db: Db,
+  entries: InvitationToStore[],
+  now: Date,
+): Promise<{ stored: number } | { conflicts: InvitationConflict[] }> {
+  return db.$transaction(
+    async (tx) => {
+      for (let start = 0; start < entries.length; start += CHUNK) {
+        const chunk = entries.slice(start, start + CHUNK);
+        const invitations = chunk.map((entry) => entry.invitation);
+        const conflicts = await conflictsOf(tx, invitations, now);
+        if (conflicts.length > 0) return { conflicts };
+        await tx.invitation.deleteMany({ where: { email: { in: invitations.map((entry) => entry.email) } } });
+        await tx.invitation.createMany({ data: invitations.map((entry) => ({ ...entry, createdAt: now })) });
+        await tx.outboxMessage.createMany({
+          data: chunk.map((entry) => ({ ...entry.mail, nextAttemptAt: now, createdAt: now })),
+        });
+        await recordAuditEvents(
+          tx,
+          chunk.map((entry) => entry.event),
+        );
+      }
+      return { stored: entries.length };
+    },
+    { timeout: 120_000 },
+  );
+}
+
+const PENDING_FIELDS = {
+  email: true,
+  companyId: true,
+  role: true,
+  language: true,
+  invitedByUserId: true,
+  createdAt: true,
+  expiresAt: true,
+} as const;
+
+/** The invitations not yet accepted (expired ones too: they show until revoked or sent again). */
+export function listPendingInvitations(
+  db: Db,
+  where: { companyId?: string; email?: string } = {},
+): Promise<PendingInvitation[]> {
+  return db.invitation.findMany({
+    where: { ...where, acceptedAt: null },
+    orderBy: [{ companyId: "asc" }, { email: "asc" }],
+    select: PENDING_FIELDS,
+  });
+}
+
+/** The invitation behind a link, with its company's name and state, whether used or expired. */
+export function findInvitationByTokenHash(db: Db, tokenHash: string) {
+  return db.invitation.findUnique({
+    where: { tokenHash },
+    select: {
+      ...PENDING_FIELDS,
+      id: true,
+      acceptedAt: true,
+      company: { select: { name: true, active: true } },
+    },
+  });
+}
+
+/** Deletes a pending invitation (its link stops working); false when there was none. */
+export async function deletePendingInvitation(
+  db: Db,
+  where: { email: string; companyId?: string },
+  event: AuditEvent,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.invitation.deleteMany({ where: { ...where, acceptedAt: null } });
+    if (count > 0) await recordAuditEvent(tx, event);
+    return count > 0;
+  });
+}
+
+export interface Joining {
+  invitationId: string;
+  email: string;
+  companyId: string;
+  role: string;
+  language: string;
+  givenName: string;
+  familyName: string;
+  passwordHash: string;
+}
+
+/**
+ * Marks the invitation used and creates its user, signed-in-ready with a verified email. "used" when a concurrent
+ * acceptance won; "already_user" when the address became a user's meanwhile.
+ */
+export async function acceptInvitation(
+  db: Db,
+  joining: Joining,
+  now: Date,
+): Promise<{ userId: string } | "used" | "already_user"> {
+  return db.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email: joining.email }, select: { id: true } }))
+      return "already_user" as const;
+    const { count } = await tx.invitation.updateMany({
+      where: { id: joining.invitationId, acceptedAt: null },
+      data: { acceptedAt: now },
+    });
+    if (count === 0) return "used" as const;
+    const user = await tx.user.create({
+      data: {
+        email: joining.email,
+        companyId: joining.companyId,
+        role: joining.role,
+        givenName: joining.givenName,
+        familyName: joining.familyName,
+        passwordHash: joining.passwordHash,
+        preferredLanguage: joining.language,
+        emailVerified: true,
+        createdAt: now,
+      },
+      select: { id: true },
+    });
+    await recordAuditEvent(tx, {
+      type: "user.joined",
+      userId: user.id,
+      details: { subjectUserId: user.id, username: joining.email, companyId: joining.companyId },
+    });
+    return { userId: user.id };
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The mail outbox (`outbox_messages`): messages are written inside the transaction of the change that causes them,
+ * claimed in batches by a worker (a claim holds them until `claimedUntil`, so that a crashed worker's messages are
+ * taken again later), and marked sent, rescheduled or failed by the claim that holds them.
+ */
+import type { Db, DbTransaction } from "@/lib/db/prisma";
+
+export type OutboxStatus = "queued" | "sent" | "failed";
+
+export interface NewOutboxMessage {
+  kind: string;
+  recipient: string;
+  language: string;
+  subject: string;
+  sealedBody: string;
+}
+
+export interface ClaimedMessage {
+  id: string;
+  recipient: string;
+  subject: string;
+  sealedBody: string | null;
+  attempts: number;
+  claimToken: string | null;
+}
+
+export interface ListedOutboxMessage {
+  id: string;
+  kind: string;
+  recipient: string;
+  language: string;
+  subject: string;
+  sealedBody: string | null;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+const unclaimed = (now: Date) => ({ OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] });
+
+/**
+ * Claims up to `limit` queued messages that are due and held by no live claim. The conditional update makes a
+ * concurrent worker's claim of the same rows take none of them.
+ */
+export async function claimDueMessages(
+  db: Db,
+  claim: { token: string; limit: number; now: Date; holdUntil: Date },
+): Promise<ClaimedMessage[]> {
+  const due = await db.outboxMessage.findMany({
+    where: { status: "queued", nextAttemptAt: { lte: claim.now }, ...unclaimed(claim.now) },
+    orderBy: { nextAttemptAt: "asc" },
+    take: claim.limit,
+    select: { id: true },
+  });
+  if (due.length === 0) return [];
+  await db.outboxMessage.updateMany({
+    where: { id: { in: due.map((message) => message.id) }, status: "queued", ...unclaimed(claim.now) },
+    data: { claimedUntil: claim.holdUntil, claimToken: claim.token, attempts: { increment: 1 } },
+  });
+  return db.outboxMessage.findMany({
+    where: { claimToken: claim.token },
+    select: { id: true, recipient: true, subject: true, sealedBody: true, attempts: true, claimToken: true },
+  });
+}
+
+const released = { claimedUntil: null, claimToken: null };
+
+/** Accepted by the mail server: the body, which may hold a one-time link, is erased. */
+export async function markMessageSent(db: Db, message: ClaimedMessage, now: Date): Promise<void> {
+  await db.outboxMessage.updateMany({
+    where: { id: message.id, claimToken: message.claimToken },
+    data: { status: "sent", sentAt: now, sealedBody: null, lastError: null, ...released },
+  });
+}
+
+/** Not delivered this time: tried again from `nextAttemptAt`, or never again when `failed`. */
+export async function markMessageUndelivered(
+  db: Db,
+  message: ClaimedMessage,
+  outcome: { failed: boolean; lastError: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db.outboxMessage.updateMany({
+    where: { id: message.id, claimToken: message.claimToken },
+    data: {
+      status: outcome.failed ? "failed" : "queued",
+      lastError: outcome.lastError,
+      nextAttemptAt: outcome.nextAttemptAt,
+      ...released,
+    },
+  });
+}
+
+/** The newest messages first, for /admin/outbox. */
+export function listOutboxMessages(db: Db, limit: number): Promise<ListedOutboxMessage[]> {
+  return db.outboxMessage.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+    select: {
+      id: true,
+      kind: true,
+      recipient: true,
+      language: true,
+      subject: true,
+      sealedBody: true,
+      status: true,
+      attempts: true,
+      nextAttemptAt: true,
+      lastError: true,
+      createdAt: true,
+      sentAt: true,
+    },
+  });
+}
+
+/** How many messages are in each state. */
+export async function countOutboxMessages(db: Db): Promise<Record<OutboxStatus, number>> {
+  const [queued, sent, failed] = await Promise.all(
+    (["queued", "sent", "failed"] as const).map((status) => db.outboxMessage.count({ where: { status } })),
+  );
+  return { queued, sent, failed };
+}
+
+/** Erases the mail to an address (a user's personal data, `users remove`). */
+export async function eraseMailTo(tx: Pick<DbTransaction, "outboxMessage">, recipient: string): Promise<void> {
+  await tx.outboxMessage.deleteMany({ where: { recipient } });
+}
