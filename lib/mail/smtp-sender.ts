@@ -39,7 +39,15 @@ export function deliveryFailure(error: unknown): DeliveryFailure {
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function smtpSender(smtpUrl: string, from: string): MailSender {
-  const transport = createTransport({ url: smtpUrl, pool: true, maxConnections: 5, maxMessages: 1000, ...TIMEOUTS });
+  // The outbox retries with its own backoff (lib/mail/outbox-worker.ts): the pool does not requeue on its own.
+  const transport = createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 1000,
+    maxRequeues: 0,
+    ...TIMEOUTS,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message, headers: { "Auto-Submitted": "auto-generated" } });
