@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { isOperator, supplierOf, type SignedInUser } from "@/lib/rights/actor";
+import { isCompanyAdmin } from "@/lib/rights/company-people";
 import { currentActor } from "@/lib/pages/current-actor";
 import { CATALOGS_PATH, PORTAL_PATH, PROFILE_PATH, SIGN_OUT_PATH, SUPPLIERS_PATH } from "@/lib/pages/paths";
 import { LanguageSwitch } from "./_components/language-switch";
@@ -21,6 +22,7 @@ function menuOf(actor: SignedInUser, t: (key: string) => string): MenuItem[] {
     { href: PORTAL_PATH, label: t("applications"), section: PORTAL_PATH },
     ...(publishes ? [{ href: CATALOGS_PATH, label: t("catalogs"), section: CATALOGS_PATH }] : []),
     ...(registers ? [{ href: SUPPLIERS_PATH, label: t("suppliers"), section: SUPPLIERS_PATH }] : []),
+    ...(isCompanyAdmin(actor) ? [{ href: "/portal/company", label: t("company"), section: "/portal/company" }] : []),
     ...(isOperator(actor) ? [{ href: "/admin/clients", label: t("operator"), section: "/admin" }] : []),
     { href: PROFILE_PATH, label: t("profile"), section: PROFILE_PATH },
     { href: SIGN_OUT_PATH, label: t("signOut"), section: SIGN_OUT_PATH },

@@ -6,7 +6,7 @@
 export interface DemoCompany {
   id: string;
   name: string;
-  kind: "eye_care_professional" | "supplier" | "operator";
+  kind: "eye_care_professional" | "supplier" | "operator" | "software_vendor";
   /** ISO 3166-1 alpha-2 */
   country: string;
 }
@@ -17,7 +17,7 @@ export interface DemoUser {
   givenName: string;
   familyName: string;
   companyId: string;
-  role: "user" | "admin";
+  role: "user" | "admin" | "developer";
 }
 
 export interface DemoClient {
@@ -32,6 +32,7 @@ export const demoCompanies: DemoCompany[] = [
   { id: "demo-company-lens", name: "Demo Lens AG", kind: "supplier", country: "DE" },
   { id: "demo-company-frames", name: "Frame Works GmbH", kind: "supplier", country: "DE" },
   { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator", country: "DE" },
+  { id: "demo-company-vendor", name: "Praxissoft Demo GmbH", kind: "software_vendor", country: "DE" },
 ];
 
 export const demoUsers: DemoUser[] = [
@@ -41,7 +42,8 @@ export const demoUsers: DemoUser[] = [
     givenName: "Olivia",
     familyName: "Optik",
     companyId: "demo-company-optician",
-    role: "user",
+    // The company's administrator: /portal/company shows her colleagues, among them the invitation below.
+    role: "admin",
   },
   {
     email: "supplier@demo.test",
@@ -67,7 +69,24 @@ export const demoUsers: DemoUser[] = [
     companyId: "demo-company-operator",
     role: "admin",
   },
+  {
+    email: "developer@demo.test",
+    password: "Developer#2026",
+    givenName: "Dev",
+    familyName: "Entwickler",
+    companyId: "demo-company-vendor",
+    role: "developer",
+  },
 ];
+
+/** A colleague the optician invited who has not joined yet: the invitation's mail waits in the outbox. */
+export const demoInvitation = {
+  email: "colleague@demo.test",
+  companyId: "demo-company-optician",
+  role: "user",
+  language: "de",
+  invitedBy: "optician@demo.test",
+} as const;
 
 /** The public demo clients: two browser apps and a desktop app. */
 function publicDemoClients(interactiveScopes: string): DemoClient[] {

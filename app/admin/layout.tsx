@@ -26,6 +26,12 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <a href="/admin/clients" className={tab}>
             {t("clients")}
           </a>
+          <a href="/admin/companies" className={tab}>
+            {t("companies")}
+          </a>
+          <a href="/admin/outbox" className={tab}>
+            {t("outbox")}
+          </a>
           <a href="/admin/audit" className={tab}>
             {t("audit")}
           </a>

@@ -28,7 +28,7 @@ export interface CompanyRegistration {
   webServices: WebServiceEntry[];
 }
 
-class CompanyMetadataError extends OptiGateError<"invalid_company"> {
+export class CompanyMetadataError extends OptiGateError<"invalid_company"> {
   readonly code = "invalid_company";
 }
 

@@ -18,7 +18,7 @@ import {
 } from "@/lib/store/company-store";
 import type { Db } from "@/lib/db/prisma";
 
-class CompanyRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
+export class CompanyRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
   constructor(
     readonly code: "not_found" | "already_exists" | "invalid_state",
     message: string,

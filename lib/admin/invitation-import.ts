@@ -12,7 +12,7 @@ import { conflictError, prepareInvitation, type InvitationRequest } from "@/lib/
 import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
 
 const HEADER = ["email", "company", "role", "language"];
-export const MAX_IMPORT_ROWS = 100_000;
+const MAX_IMPORT_ROWS = 100_000;
 
 class ImportError extends OptiGateError<"invalid_import"> {
   readonly code = "invalid_import";

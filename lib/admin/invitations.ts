@@ -20,7 +20,7 @@ import {
 } from "@/lib/store/invitation-store";
 import type { Role } from "@/lib/admin/person-fields";
 
-export const INVITATION_VALID_DAYS = 7;
+const INVITATION_VALID_DAYS = 7;
 
 export type InvitationProblem =
   "unknown_company" | "company_inactive" | "already_user" | "invited_elsewhere" | "not_found";
@@ -111,7 +111,7 @@ export async function prepareInvitation(
 }
 
 /** The company to invite into: it exists and is active. */
-export async function invitingCompany(db: Db, companyId: string): Promise<{ id: string; name: string }> {
+async function invitingCompany(db: Db, companyId: string): Promise<{ id: string; name: string }> {
   const company = await findCompany(db, companyId);
   if (!company) throw new InvitationError("unknown_company", `there is no company "${companyId}"`);
   if (!company.active) throw new InvitationError("company_inactive", `company "${companyId}" is deactivated`);

@@ -16,7 +16,7 @@ import {
 import { listPendingInvitations, type PendingInvitation } from "@/lib/store/invitation-store";
 import { revokeInvitation } from "@/lib/admin/invitations";
 
-class UserRegistryError extends OptiGateError<"not_found" | "invalid_state"> {
+export class UserRegistryError extends OptiGateError<"not_found" | "invalid_state"> {
   constructor(
     readonly code: "not_found" | "invalid_state",
     message: string,
@@ -36,6 +36,7 @@ export interface UserJson {
   given_name: string;
   family_name: string;
   locked_until?: string;
+  last_sign_in_at?: string;
   /** invited people: when their link stops working */
   invitation_expires_at?: string;
   created_at: string;
@@ -53,6 +54,7 @@ function userJson(user: ListedUser): UserJson {
     given_name: user.givenName,
     family_name: user.familyName,
     ...(user.lockedUntil && user.active ? { locked_until: user.lockedUntil.toISOString() } : {}),
+    ...(user.lastSignInAt ? { last_sign_in_at: user.lastSignInAt.toISOString() } : {}),
     created_at: user.createdAt.toISOString(),
   };
 }

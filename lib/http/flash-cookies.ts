@@ -13,6 +13,10 @@ export const IMPORT_RESULT_COOKIE = "optigate_catalog_import";
 export const REGISTRATION_FORM_COOKIE = "optigate_registration_form";
 /** An invitation form refused at a field, with the names typed (never the password). */
 export const INVITATION_FORM_COOKIE = "optigate_invitation_form";
+/** What a company page's form did to a person, or why it was refused, with what was typed. */
+export const COMPANY_FORM_COOKIE = "optigate_company_form";
+/** An operator's company form refused, with what was typed. */
+export const COMPANY_RECORD_COOKIE = "optigate_company_record";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
@@ -23,6 +27,8 @@ export const FLASH_COOKIES = [
   { name: IMPORT_RESULT_COOKIE, path: "/portal/catalogs" },
   { name: REGISTRATION_FORM_COOKIE, path: "/portal/suppliers" },
   { name: INVITATION_FORM_COOKIE, path: "/invitation" },
+  { name: COMPANY_FORM_COOKIE, path: "/" },
+  { name: COMPANY_RECORD_COOKIE, path: "/admin/companies" },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

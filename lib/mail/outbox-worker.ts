@@ -16,7 +16,7 @@ import {
   type ClaimedMessage,
 } from "@/lib/store/outbox-store";
 
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
 

@@ -5,7 +5,7 @@
  */
 import { createTransport } from "nodemailer";
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

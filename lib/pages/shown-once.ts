@@ -5,6 +5,8 @@ import { getConfig } from "@/lib/config";
 import {
   ADMIN_FORM_COOKIE,
   flashHeader,
+  COMPANY_FORM_COOKIE,
+  COMPANY_RECORD_COOKIE,
   IMPORT_RESULT_COOKIE,
   INVITATION_FORM_COOKIE,
   LOGIN_USERNAME_COOKIE,
@@ -17,6 +19,8 @@ import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import type { RefusedInvitationForm } from "@/lib/forms/invitation-submission";
+import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
+import type { RefusedCompanyForm } from "@/lib/forms/company-record-submission";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
@@ -37,6 +41,12 @@ export const refusedRegistrationForm = () => flash<RefusedRegistrationForm>(REGI
 
 /** The invitation form refused at a field, with the names typed. */
 export const refusedInvitationForm = () => flash<RefusedInvitationForm>(INVITATION_FORM_COOKIE);
+
+/** What the last form of a company's people page did, or why it was refused. */
+export const companyFormOutcome = () => flash<CompanyFormOutcome>(COMPANY_FORM_COOKIE);
+
+/** The operator's company form refused, with the reason and what was typed. */
+export const refusedCompanyForm = () => flash<RefusedCompanyForm>(COMPANY_RECORD_COOKIE);
 
 /** The user name typed before a failed sign-in, so that the login page keeps it. */
 export const rememberedUsername = async () => (await cookies()).get(LOGIN_USERNAME_COOKIE)?.value;

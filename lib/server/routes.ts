@@ -19,6 +19,8 @@ import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
 import { handleAdminSubmission } from "@/lib/forms/admin-submission";
 import { handleCatalogSubmission } from "@/lib/forms/catalog-submission";
 import { handleConsentSubmission } from "@/lib/forms/consent-submission";
+import { handleCompanyRecordSubmission } from "@/lib/forms/company-record-submission";
+import { handleCompanySubmission } from "@/lib/forms/company-submission";
 import { handleInvitationSubmission } from "@/lib/forms/invitation-submission";
 import { handleLoginSubmission } from "@/lib/forms/login-submission";
 import { handlePortalSubmission } from "@/lib/forms/portal-submission";
@@ -93,6 +95,8 @@ export const ROUTE_TABLE = {
   "/interaction/catalogs": { web: { POST: handleCatalogSubmission } },
   "/interaction/suppliers": { web: { POST: handleRegistrationSubmission } },
   "/interaction/invitation": { web: { POST: handleInvitationSubmission } },
+  "/interaction/company": { web: { POST: handleCompanySubmission } },
+  "/interaction/companies": { web: { POST: handleCompanyRecordSubmission } },
   "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
   "/api/health": { web: { GET: handleHealthRequest } },
   "/metrics": { web: { GET: handleMetricsRequest } },

@@ -2,7 +2,10 @@
  * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already
  * exists (matched by company id, user email and client id) is left exactly as it is, so loading twice changes nothing.
  */
-import { demoClients, demoCompanies, demoUsers } from "@/prisma/demo-data";
+import { demoClients, demoCompanies, demoInvitation, demoUsers } from "@/prisma/demo-data";
+import { invitePerson } from "@/lib/admin/invitations";
+import type { Config } from "@/lib/config";
+import { listPendingInvitations } from "@/lib/store/invitation-store";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { loadDemoCatalogs } from "@/lib/setup/load-demo-catalogs";
 import { registerClient } from "@/lib/admin/client-registry";
@@ -10,13 +13,29 @@ import { hashPassword } from "@/lib/crypto/password";
 import type { Db } from "@/lib/db/prisma";
 import { clientExists } from "@/lib/store/client-registry-store";
 import { companyExists, storeCompany } from "@/lib/store/company-store";
-import { findUserIdByEmail, storeUser } from "@/lib/store/user-store";
+import { findUserByEmail, findUserIdByEmail, storeUser } from "@/lib/store/user-store";
 
 export interface DemoDataResult {
   created: string[];
 }
 
-export async function loadDemoData(db: Db, apiScopePrefix: string): Promise<DemoDataResult> {
+type DemoConfig = Pick<Config, "apiScopePrefix" | "publicUrl" | "secretKey">;
+
+/** The pending invitation, unless its person was invited or joined already. */
+async function loadDemoInvitation(db: Db, config: DemoConfig): Promise<string[]> {
+  const { email, companyId, role, language, invitedBy } = demoInvitation;
+  if ((await findUserIdByEmail(db, email)) || (await listPendingInvitations(db, { email })).length > 0) return [];
+  const inviter = await findUserByEmail(db, invitedBy);
+  await invitePerson(
+    { db, config },
+    { email, companyId, role, language },
+    inviter ? { userId: inviter.id, name: `${inviter.givenName} ${inviter.familyName}` } : undefined,
+  );
+  return [`invitation ${email}`];
+}
+
+export async function loadDemoData(db: Db, config: DemoConfig): Promise<DemoDataResult> {
+  const { apiScopePrefix } = config;
   const created: string[] = [];
   for (const company of demoCompanies) {
     if (await companyExists(db, company.id)) continue;
@@ -34,6 +53,7 @@ export async function loadDemoData(db: Db, apiScopePrefix: string): Promise<Demo
     await registerClient(db, registration, { value: secret, description: "demo secret" });
     created.push(`client ${registration.id}`);
   }
+  created.push(...(await loadDemoInvitation(db, config)));
   created.push(...(await loadDemoCatalogs(db)));
   return { created };
 }

@@ -43,7 +43,7 @@ async function warningsOf(db: ReturnType<typeof getPrismaClient>): Promise<strin
 }
 
 export async function prepareDatabase(
-  config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey">,
+  config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey" | "publicUrl">,
 ): Promise<PreparedDatabase> {
   const appliedMigrations = await applyMigrations(config.database);
   const db = getPrismaClient(config.database);
@@ -53,7 +53,7 @@ export async function prepareDatabase(
     try {
       await syncScopes(db, config.apiScopePrefix);
       const createdKeys = await ensureSigningKeys(db, [...SIGNING_ALGORITHMS], config.secretKey);
-      const demo = config.demoData ? await loadDemoData(db, config.apiScopePrefix) : { created: [] };
+      const demo = config.demoData ? await loadDemoData(db, config) : { created: [] };
       return { appliedMigrations, createdKeys, demoDataCreated: demo.created, warnings: await warningsOf(db) };
     } catch (error) {
       if (!isConflict(error) || attempt >= MAX_ATTEMPTS) throw error;

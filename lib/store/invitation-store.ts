@@ -7,7 +7,7 @@ import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent, recordAuditEvents, type AuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 
-export interface NewInvitation {
+interface NewInvitation {
   email: string;
   companyId: string;
   role: string;

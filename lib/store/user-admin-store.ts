@@ -23,6 +23,7 @@ export interface ListedUser {
   givenName: string;
   familyName: string;
   createdAt: Date;
+  lastSignInAt: Date | null;
   /** until when sign-in is locked after failed attempts, if it is now */
   lockedUntil: Date | null;
 }
@@ -45,6 +46,7 @@ export async function listUsers(
       givenName: true,
       familyName: true,
       createdAt: true,
+      lastSignInAt: true,
     },
   });
   // The accounts locked now are few, however many users there are: read them all rather than one key per user.
@@ -129,6 +131,35 @@ export async function unlockUser(db: Db, email: string, by?: string): Promise<"u
   await clearAttempts(db, accountThrottleKey(email));
   await db.$transaction((tx) => userEvent(tx, "user.unlocked", user, by));
   return "unlocked";
+}
+
+/** Changes a user's role within their company; "unchanged" when it is that role already. */
+export async function changeUserRole(
+  db: Db,
+  email: string,
+  role: string,
+  by?: string,
+): Promise<"changed" | "not_found" | "unchanged"> {
+  const outcome = await db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, role: true } });
+    if (!user) return "not_found" as const;
+    if (user.role === role) return "unchanged" as const;
+    await tx.user.update({ where: { id: user.id }, data: { role } });
+    await recordAuditEvent(tx, {
+      type: "user.role_changed",
+      userId: by,
+      details: { subjectUserId: user.id, username: user.email, from: user.role, to: role },
+    });
+    return { userId: user.id };
+  });
+  if (typeof outcome === "string") return outcome;
+  forgetUser(outcome.userId);
+  return "changed";
+}
+
+/** How many active administrators the company has. */
+export function countActiveAdmins(db: Db, companyId: string): Promise<number> {
+  return db.user.count({ where: { companyId, role: "admin", active: true } });
 }
 
 /** What stands for a removed user in the audit trail: their id, which names no one once the user row is gone. */

@@ -50,6 +50,8 @@ const routes = {
   catalogs: () => import("@/app/interaction/catalogs/route").then((m) => m.POST as Handler),
   suppliers: () => import("@/app/interaction/suppliers/route").then((m) => m.POST as Handler),
   invitation: () => import("@/app/interaction/invitation/route").then((m) => m.POST as Handler),
+  company: () => import("@/app/interaction/company/route").then((m) => m.POST as Handler),
+  companies: () => import("@/app/interaction/companies/route").then((m) => m.POST as Handler),
 };
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
@@ -132,7 +134,7 @@ export class UserAgent {
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
   async post(
-    route: "signout" | "portal" | "admin" | "catalogs" | "suppliers" | "invitation",
+    route: "signout" | "portal" | "admin" | "catalogs" | "suppliers" | "invitation" | "company" | "companies",
     path: string,
     form: Record<string, string | string[]>,
   ): Promise<Response> {

@@ -5,6 +5,9 @@ import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { syncScopes } from "@/lib/setup/sync-scopes";
 import { demoUsers } from "@/prisma/demo-data";
 import { createTestDatabase, testProvider, type TestDatabase } from "../helpers/test-database";
+import { ISSUER, SECRET_KEY } from "../helpers/oauth-service";
+
+const DEMO_CONFIG = { apiScopePrefix: "platform", publicUrl: ISSUER, secretKey: SECRET_KEY };
 
 let database: TestDatabase;
 
@@ -17,6 +20,8 @@ async function snapshot() {
     secrets: await db.clientSecret.findMany({ orderBy: { id: "asc" } }),
     scopes: await db.scope.findMany({ orderBy: { name: "asc" } }),
     audit: await db.auditEvent.count(),
+    invitations: await db.invitation.findMany({ orderBy: { email: "asc" } }),
+    outbox: await db.outboxMessage.count(),
     catalogs: await db.catalog.findMany({ orderBy: { id: "asc" } }),
     revisions: await db.catalogRevision.findMany({ orderBy: { id: "asc" } }),
     articles: await db.catalogArticle.count(),
@@ -35,7 +40,7 @@ afterAll(() => database.drop());
 
 describe(`demo data on ${testProvider()}`, () => {
   it("loads the contract's companies, users and clients", async () => {
-    const result = await loadDemoData(database.db, "platform");
+    const result = await loadDemoData(database.db, DEMO_CONFIG);
     expect(result.created).toEqual(
       expect.arrayContaining([
         "user optician@demo.test",
@@ -53,12 +58,14 @@ describe(`demo data on ${testProvider()}`, () => {
         ["OptiGate Operations", "operator"],
       ]),
     );
-    expect(users.map((u) => u.email)).toEqual([
-      "admin@demo.test",
-      "frames@demo.test",
-      "optician@demo.test",
-      "supplier@demo.test",
+    expect(users.map((u) => [u.email, u.companyId, u.role])).toEqual([
+      ["admin@demo.test", "demo-company-operator", "admin"],
+      ["developer@demo.test", "demo-company-vendor", "developer"],
+      ["frames@demo.test", "demo-company-frames", "user"],
+      ["optician@demo.test", "demo-company-optician", "admin"],
+      ["supplier@demo.test", "demo-company-lens", "user"],
     ]);
+    expect(companies.find((c) => c.id === "demo-company-vendor")).toMatchObject({ kind: "software_vendor" });
     expect(clients.map((c) => [c.id, c.kind])).toEqual([
       ["demo-authjs", "web"],
       ["demo-backend", "backend"],
@@ -163,9 +170,22 @@ describe(`demo data on ${testProvider()}`, () => {
     ]);
   });
 
+  it("has the optician's colleague invited, the mail waiting in the outbox", async () => {
+    const invitation = await database.db.invitation.findUniqueOrThrow({ where: { email: "colleague@demo.test" } });
+    const optician = await database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
+    expect(invitation).toMatchObject({
+      companyId: "demo-company-optician",
+      role: "user",
+      language: "de",
+      invitedByUserId: optician.id,
+      acceptedAt: null,
+    });
+    expect(await database.db.outboxMessage.count({ where: { recipient: "colleague@demo.test" } })).toBe(1);
+  });
+
   it("changes nothing when loaded a second time", async () => {
     const before = await snapshot();
-    expect((await loadDemoData(database.db, "platform")).created).toEqual([]);
+    expect((await loadDemoData(database.db, DEMO_CONFIG)).created).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
 });

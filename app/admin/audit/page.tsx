@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { findAuditEvents } from "@/lib/rights/operator-audit";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { stacked } from "@/app/admin/_parts/stacked-table";
+import { stacked } from "@/app/_components/stacked-table";
 import { AuditDetails } from "./audit-details";
 import { AuditFilterForm } from "./audit-filter";
 

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { stacked } from "@/app/admin/_parts/stacked-table";
+import { stacked } from "@/app/_components/stacked-table";
 
 /** The registered clients: a table on wide screens, a card per client on a phone. */
 export async function ClientsTable({ clients }: { clients: RegisteredClient[] }) {

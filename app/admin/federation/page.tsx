@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { listTrustedIssuers } from "@/lib/rights/operator-federation";
 import { pageData } from "@/lib/pages/page-data";
-import { stacked } from "@/app/admin/_parts/stacked-table";
+import { stacked } from "@/app/_components/stacked-table";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@
  * once; a permanent refusal marks the mail failed; a worker killed mid-delivery leaves the mail to the next one.
  */
 import { spawn } from "node:child_process";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
 import { runAdmin } from "../../helpers/admin-cli";
@@ -18,11 +18,12 @@ const FROM = "OptiGate <no-reply@optigate.test>";
 let sinks: SmtpSink[] = [];
 let workers: OutboxWorker[] = [];
 
+// Each test starts with an empty outbox (the demo data's invitation is waiting in it at first).
+beforeEach(() => db().outboxMessage.deleteMany());
 afterEach(async () => {
   await Promise.all(workers.map((worker) => worker.stop()));
   await Promise.all(sinks.map((sink) => sink.close()));
   [sinks, workers] = [[], []];
-  await db().outboxMessage.deleteMany();
 });
 
 async function sink(answer?: SmtpSink["answer"]) {

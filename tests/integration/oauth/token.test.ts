@@ -74,7 +74,7 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
       client_id: "demo-web",
       scope: webParams.scope,
       company_id: user.companyId,
-      role: "user",
+      role: "admin",
     });
     expect(access.payload.exp! - access.payload.iat!).toBe(3600);
     expect(typeof access.payload.jti).toBe("string");

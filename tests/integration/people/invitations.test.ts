@@ -13,7 +13,16 @@ import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { runAdmin } from "../../helpers/admin-cli";
-import { ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  ISSUER,
+  refreshDemoWeb,
+  SECRET_KEY,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
+import { userTokens } from "../../helpers/platform-api";
+import { pseudonymOf } from "@/lib/store/user-admin-store";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -152,6 +161,37 @@ describe(`invitations on ${testProvider()}`, () => {
     expect((await join(tokenOf(third.invitation_url))).refused?.problem).toBe("unknown");
     expect(await db().user.count({ where: { email: "later@example.com" } })).toBe(0);
     expect((await join("not-a-token!")).refused?.problem).toBe("unknown");
+  });
+});
+
+describe(`users remove on ${testProvider()}`, () => {
+  it("erases the user's personal data, signs them out and keeps the audit trail under a pseudonym", async () => {
+    const issued = await invite("leaving@example.com");
+    await join(tokenOf(issued.invitation_url), { password: "leaving leaving leaving" });
+    const agent = await signedInAgent("leaving@example.com", "leaving leaving leaving");
+    const tokens = await userTokens("leaving@example.com", "leaving leaving leaving", "openid offline_access", agent);
+    const user = await db().user.findUniqueOrThrow({ where: { email: "leaving@example.com" } });
+    const sessions = await db().loginSession.findMany({ where: { userId: user.id, endedAt: null } });
+
+    const removed = await admin("users", "remove", "Leaving@Example.com");
+    expect(JSON.parse(removed.stdout)).toEqual({ email: "leaving@example.com", status: "removed" });
+    expect(removed.announced.sort()).toEqual(sessions.map((session) => session.id).sort());
+    expect(await db().user.count({ where: { id: user.id } })).toBe(0);
+    for (const count of [
+      db().loginSession.count({ where: { userId: user.id } }),
+      db().consent.count({ where: { userId: user.id } }),
+      db().refreshToken.count({ where: { userId: user.id } }),
+      db().authorizationCode.count({ where: { userId: user.id } }),
+      db().invitation.count({ where: { email: "leaving@example.com" } }),
+      db().outboxMessage.count({ where: { recipient: "leaving@example.com" } }),
+      db().auditEvent.count({ where: { details: { contains: "leaving@example.com" } } }),
+    ])
+      expect(await count).toBe(0);
+    expect((await refreshDemoWeb(tokens.refresh_token!)).status).toBe(400);
+    const trail = await db().auditEvent.findMany({ where: { details: { contains: pseudonymOf(user.id) } } });
+    expect(trail.map((event) => event.type)).toEqual(expect.arrayContaining(["user.invited", "user.joined"]));
+    expect(await db().auditEvent.count({ where: { type: "user.removed" } })).toBe(1);
+    expect((await admin("users", "remove", "leaving@example.com")).stderr).toMatch(/there is no user/);
   });
 });
 

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
 import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
-import { stacked } from "@/app/admin/_parts/stacked-table";
+import { stacked } from "@/app/_components/stacked-table";
 import { ClientFormFields } from "./client-form-fields";
 
 type ErrorAt = (id: string) => ReactNode;

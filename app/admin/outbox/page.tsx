@@ -1,0 +1,96 @@
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { outboxFor } from "@/lib/rights/operator-outbox";
+import { pageData } from "@/lib/pages/page-data";
+import { stacked } from "@/app/_components/stacked-table";
+
+export const dynamic = "force-dynamic";
+
+/** The message's text with its web addresses as links, so that an invitation can be followed from here. */
+function linkedText(text: string): ReactNode[] {
+  return text.split(/(https?:\/\/\S+)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} className="break-all text-brand-700 underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+export default async function AdminOutboxPage() {
+  const outbox = await pageData("/admin/outbox", outboxFor);
+  const [t, format] = [await getTranslations("AdminOutbox"), await getFormatter()];
+  const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
+      <p className="text-slate-700">{t("intro")}</p>
+      <p
+        role="status"
+        className={`rounded-md border px-3 py-2 text-sm ${outbox.sending ? "border-green-200 bg-green-50 text-green-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+      >
+        {outbox.sending ? t("sending") : t("notSending")} {t("counts", outbox.counts)}
+      </p>
+      {outbox.messages.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("empty")}</p>
+      ) : (
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <table className={stacked.table}>
+            <thead className={stacked.head}>
+              <tr>
+                <th className={stacked.th}>{t("recipient")}</th>
+                <th className={stacked.th}>{t("subject")}</th>
+                <th className={stacked.th}>{t("status")}</th>
+                <th className={stacked.th}>{t("created")}</th>
+              </tr>
+            </thead>
+            <tbody className={stacked.body}>
+              {outbox.messages.map((message) => (
+                <tr key={message.id} data-recipient={message.recipient} className={stacked.row}>
+                  <td className={`${stacked.cell} break-all`}>{message.recipient}</td>
+                  <td className={stacked.cell}>
+                    <span className={stacked.label}>{t("subject")}:</span>
+                    {message.subject}
+                    {message.text ? (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-brand-700 underline">{t("read")}</summary>
+                        <pre
+                          lang={message.language}
+                          className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-900"
+                        >
+                          {linkedText(message.text)}
+                        </pre>
+                      </details>
+                    ) : message.status === "sent" ? (
+                      <span className="block text-xs text-slate-600">{t("erased")}</span>
+                    ) : null}
+                  </td>
+                  <td className={stacked.cell}>
+                    <span className={stacked.label}>{t("status")}:</span>
+                    {t(`statuses.${message.status}`)}
+                    {message.attempts > 0 ? (
+                      <span className="block text-xs text-slate-600">
+                        {t("attempts")}: {message.attempts}
+                      </span>
+                    ) : null}
+                    {message.lastError ? (
+                      <span className="block break-all text-xs text-red-800">
+                        {t("lastError")}: {message.lastError}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={stacked.cell}>
+                    <span className={stacked.label}>{t("created")}:</span>
+                    {when(message.createdAt)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

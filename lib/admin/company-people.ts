@@ -1,0 +1,108 @@
+/**
+ * A company's people as its administrators and the operator look after them (/portal/company,
+ * /admin/companies/<id>): invite, send an invitation again, revoke it, change a role, deactivate and activate.
+ * Every action names the company it is taken in, and a person of another company is refused as if absent. The
+ * last active administrator cannot demote or deactivate themselves: the company would have nobody to look after it.
+ */
+import { OptiGateError } from "@/lib/errors/optigate-error";
+import type { Config } from "@/lib/config";
+import type { Db } from "@/lib/db/prisma";
+import type { Locale } from "@/lib/i18n/locales";
+import { listPendingInvitations } from "@/lib/store/invitation-store";
+import { changeUserRole, countActiveAdmins, listUsers } from "@/lib/store/user-admin-store";
+import { invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
+import { isLocale } from "@/lib/i18n/locales";
+import { parseEmail, parseLanguage, parseRole, type Role } from "@/lib/admin/person-fields";
+import { activate, deactivate, listUsersJson, type UserJson } from "@/lib/admin/user-registry";
+
+export const PEOPLE_ACTIONS = ["invite", "resend", "revoke", "role", "deactivate", "activate"] as const;
+type PeopleAction = (typeof PEOPLE_ACTIONS)[number];
+
+export class CompanyPeopleError extends OptiGateError<"not_in_company" | "last_admin"> {
+  constructor(
+    readonly code: "not_in_company" | "last_admin",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PeopleRequest {
+  action: PeopleAction;
+  email: string;
+  role?: string;
+  language?: string;
+}
+
+/** Who acts: their user id and name, and whether they act as the operator (who may act on themselves freely). */
+export interface PeopleActor extends Inviter {
+  operator: boolean;
+}
+
+export type PeopleContext = {
+  db: Db;
+  config: Pick<Config, "publicUrl" | "secretKey">;
+  announceLogout: (sessionIds: string[]) => Promise<void>;
+};
+
+export const companyPeople = (db: Db, companyId: string): Promise<UserJson[]> => listUsersJson(db, companyId);
+
+const notInCompany = (email: string) => new CompanyPeopleError("not_in_company", `${email} is not in this company`);
+
+async function memberOf(db: Db, companyId: string, email: string) {
+  const [user] = await listUsers(db, { email });
+  if (!user || user.companyId !== companyId) throw notInCompany(email);
+  return user;
+}
+
+async function pendingIn(db: Db, companyId: string, email: string) {
+  const [invitation] = await listPendingInvitations(db, { email, companyId });
+  if (!invitation) throw notInCompany(email);
+  return invitation;
+}
+
+/** The last active administrator taking away their own rights. */
+async function refuseLastAdminLeaving(
+  db: Db,
+  companyId: string,
+  actor: PeopleActor,
+  target: { id: string; role: string },
+) {
+  if (actor.operator || target.id !== actor.userId || target.role !== "admin") return;
+  if ((await countActiveAdmins(db, companyId)) <= 1)
+    throw new CompanyPeopleError("last_admin", "the company's last administrator cannot give up that role");
+}
+
+export async function actOnPeople(
+  context: PeopleContext,
+  companyId: string,
+  actor: PeopleActor,
+  request: PeopleRequest,
+): Promise<void> {
+  const { db } = context;
+  const email = parseEmail(request.email);
+  const inviter = { userId: actor.userId, name: actor.name };
+  if (request.action === "invite") {
+    const role: Role = parseRole(request.role ?? "user");
+    const language: Locale = parseLanguage(request.language ?? "en");
+    await invitePerson(context, { email, companyId, role, language }, inviter);
+  } else if (request.action === "resend") {
+    const pending = await pendingIn(db, companyId, email);
+    const language = isLocale(pending.language) ? pending.language : "en";
+    await invitePerson(context, { email, companyId, role: parseRole(pending.role), language }, inviter);
+  } else if (request.action === "revoke") {
+    await pendingIn(db, companyId, email);
+    await revokeInvitation(db, email, companyId, actor.userId);
+  } else {
+    const user = await memberOf(db, companyId, email);
+    if (request.action === "activate") await activate(db, email, actor.userId);
+    else if (request.action === "deactivate") {
+      await refuseLastAdminLeaving(db, companyId, actor, user);
+      await deactivate(db, email, context.announceLogout, actor.userId);
+    } else {
+      const role = parseRole(request.role ?? "");
+      if (role !== "admin") await refuseLastAdminLeaving(db, companyId, actor, user);
+      await changeUserRole(db, email, role, actor.userId);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * POST /interaction/companies: the operator's company forms (/admin/companies): add or change a company from its
+ * fields, deactivate or activate it. Operators only (checked in lib/rights/operator-companies.ts). A refusal goes
+ * back to the form with the reason and what was typed, in a sealed one-time cookie; nothing is written then.
+ */
+import { COMPANY_RECORD_COOKIE } from "@/lib/http/flash-cookies";
+import { readForm } from "@/lib/http/form-body";
+import { sealedCookie } from "@/lib/http/sealed-cookie";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
+import {
+  CompanyMetadataError,
+  CompanyRegistryError,
+  saveCompany,
+  setCompanyActive,
+} from "@/lib/rights/operator-companies";
+import type { ServiceContext } from "@/lib/service-context";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+
+const COMPANY_FIELDS = ["id", "kind", "name", "country", "supplier_id", "name1", "name2", "portal_url"] as const;
+const SUPPLIER_ONLY = new Set(["supplier_id", "name1", "name2", "portal_url", "web_services"]);
+const MAX_FIELD_LENGTH = 2000;
+const MAX_WEB_SERVICES_LENGTH = 20_000;
+
+/** What the company form shows again after a refusal. */
+export interface RefusedCompanyForm {
+  /** the company being changed; none for a new one */
+  companyId?: string;
+  reason: string;
+  typed: Record<string, string>;
+}
+
+const plain = (status: number, text: string) =>
+  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** The company's description as `companies add` reads it, from the form's fields (empty ones left out). */
+function describedCompany(typed: Record<string, string>): Record<string, unknown> {
+  const description: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(typed)) {
+    if (value.trim() === "" || (typed.kind !== "supplier" && SUPPLIER_ONLY.has(field))) continue;
+    if (field !== "web_services") description[field] = value.trim();
+    else {
+      try {
+        description.web_services = JSON.parse(value);
+      } catch {
+        throw new CompanyMetadataError(
+          'web_services must be a JSON list such as [{"type", "name", "url", "priority"}]',
+        );
+      }
+    }
+  }
+  return description;
+}
+
+export async function handleCompanyRecordSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const actor = await actorOfRequest(context, request);
+  if (!isOperator(actor)) return plain(403, "Forbidden");
+  const form = await readForm(request);
+  const action = form.get("action");
+  const companyId = form.get("company_id") || undefined;
+  if (companyId && companyId.length > 64) return plain(400, "The form names no company.");
+  const typed: Record<string, string> = {};
+  for (const field of [...COMPANY_FIELDS, "web_services"]) {
+    const value = form.get(field);
+    if (value !== null)
+      typed[field] = value.slice(0, field === "web_services" ? MAX_WEB_SERVICES_LENGTH : MAX_FIELD_LENGTH);
+  }
+  const page = companyId ? `/admin/companies/${encodeURIComponent(companyId)}` : "/admin/companies";
+  const refused = (reason: string) =>
+    seeOther(`${page}#company-form`, [
+      sealedCookie(COMPANY_RECORD_COOKIE, { companyId, reason, typed } satisfies RefusedCompanyForm, {
+        secretKey: config.secretKey,
+        publicUrl: config.publicUrl,
+        path: "/admin/companies",
+      }),
+    ]);
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return refused("form_expired");
+  try {
+    if (action === "save") {
+      const saved = await saveCompany(actor, companyId, describedCompany(typed));
+      return seeOther(pageUrl(`/admin/companies/${encodeURIComponent(saved.id)}`, { saved: "1" }));
+    }
+    if ((action === "deactivate" || action === "activate") && companyId) {
+      await setCompanyActive(actor, companyId, action === "activate");
+      return seeOther(pageUrl(page, { [action === "activate" ? "activated" : "deactivated"]: "1" }));
+    }
+    return refused("unknown_action");
+  } catch (error) {
+    if (error instanceof AccessDenied) return plain(403, "Forbidden");
+    if (error instanceof CompanyMetadataError || error instanceof CompanyRegistryError) return refused(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * POST /interaction/company: the forms of a company's people page, for its administrators (/portal/company) and for
+ * operators (/admin/companies/<id>, which names the company in `company_id`). The rights are checked in
+ * lib/rights/company-people.ts; this turns the outcome into the page after it, with what happened or why it was
+ * refused (a localized message key, the field, what was typed) in a sealed one-time cookie.
+ */
+import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
+import { COMPANY_FORM_COOKIE } from "@/lib/http/flash-cookies";
+import { readForm } from "@/lib/http/form-body";
+import { sealedCookie } from "@/lib/http/sealed-cookie";
+import { seeOther } from "@/lib/forms/see-other";
+import { InvitationError } from "@/lib/admin/invitations";
+import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
+import { PersonFieldError } from "@/lib/admin/person-fields";
+import { UserRegistryError } from "@/lib/admin/user-registry";
+import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
+import { actOnCompanyPeople, CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/rights/company-people";
+import type { ServiceContext } from "@/lib/service-context";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+
+/** What the page after a company form shows. */
+export interface CompanyFormOutcome {
+  action: string;
+  email: string;
+  /** the message key of CompanyPeople.problems, when refused */
+  problem?: string;
+  field?: string;
+  role?: string;
+  language?: string;
+}
+
+const MAX_COMPANY_ID_LENGTH = 64;
+const plain = (status: number, text: string) =>
+  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** The message key of a refusal: the error's own code, which CompanyPeople.problems names. */
+function problemOf(error: unknown): { problem: string; field?: string } | undefined {
+  if (error instanceof PersonFieldError) return { problem: error.code, field: error.field };
+  if (error instanceof InvitationError) return { problem: error.code, field: "email" };
+  if (error instanceof CompanyPeopleError) return { problem: error.code };
+  if (error instanceof UserRegistryError) return { problem: error.code };
+  return undefined;
+}
+
+export async function handleCompanySubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const actor = await actorOfRequest(context, request);
+  if (actor.kind !== "user") return seeOther("/login?returnUrl=%2Fportal%2Fcompany");
+  const form = await readForm(request);
+  const companyId = form.get("company_id") || undefined;
+  if (companyId && companyId.length > MAX_COMPANY_ID_LENGTH) return plain(400, "The form names no company.");
+  const back = companyId && isOperator(actor) ? `/admin/companies/${encodeURIComponent(companyId)}` : "/portal/company";
+  const action = PEOPLE_ACTIONS.find((known) => known === form.get("action"));
+  const typed = {
+    action: action ?? "",
+    email: (form.get("email") ?? "").slice(0, MAX_USERNAME_LENGTH),
+    role: form.get("role")?.slice(0, 20),
+    language: form.get("language")?.slice(0, 10),
+  };
+  const answer = (outcome: CompanyFormOutcome) =>
+    seeOther(`${back}${outcome.problem ? "#people-form" : "#people"}`, [
+      sealedCookie(COMPANY_FORM_COOKIE, outcome, {
+        secretKey: config.secretKey,
+        publicUrl: config.publicUrl,
+        path: "/",
+      }),
+    ]);
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return answer({ ...typed, problem: "form_expired" });
+  if (!action) return answer({ ...typed, problem: "unknown_action" });
+  try {
+    await actOnCompanyPeople(actor, companyId, { ...typed, action });
+    if (action === "invite" || action === "resend") wakeMailDelivery();
+    return answer({ action, email: typed.email });
+  } catch (error) {
+    if (error instanceof AccessDenied)
+      // An administrator naming another company learns only that they may not; others get a plain 403.
+      return companyId && !isOperator(actor) ? answer({ ...typed, problem: "other_company" }) : plain(403, "Forbidden");
+    const refused = problemOf(error);
+    if (refused) return answer({ ...typed, ...refused });
+    throw error;
+  }
+}

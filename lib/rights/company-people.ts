@@ -1,0 +1,69 @@
+/**
+ * Who may look after a company's people: the company's own administrators (role admin), for their company only, and
+ * operators, for any company. Every function checks it here, where the people are read or changed, so a page, form
+ * or route cannot reach another company's people.
+ */
+import "server-only";
+import { companyPeople, actOnPeople, type PeopleRequest } from "@/lib/admin/company-people";
+import type { UserJson } from "@/lib/admin/user-registry";
+import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
+import { AccessDenied, isOperator, requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
+import { findCompany } from "@/lib/store/company-store";
+
+export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
+
+export interface AdministeredCompany {
+  id: string;
+  name: string;
+  kind: string;
+  active: boolean;
+}
+
+export interface CompanyPeopleView {
+  company: AdministeredCompany;
+  people: UserJson[];
+  /** the acting user's email, so that the page does not offer them what they may not do to themselves */
+  self: string;
+}
+
+export const isCompanyAdmin = (actor: Actor): boolean => actor.kind === "user" && actor.session.user.role === "admin";
+
+/**
+ * The company the actor administers: their own for a company administrator (a company id given must be theirs),
+ * the one named for an operator. Anything else is refused, and an unknown company is one the actor may not see.
+ */
+async function administered(actor: Actor, companyId: string | undefined): Promise<[SignedInUser, AdministeredCompany]> {
+  const user = requireUser(actor);
+  const operator = isOperator(user);
+  if (!operator && (!isCompanyAdmin(user) || (companyId !== undefined && companyId !== user.company.id)))
+    throw new AccessDenied("forbidden");
+  const company = await findCompany(user.context.db, operator && companyId !== undefined ? companyId : user.company.id);
+  if (!company) throw new AccessDenied("forbidden");
+  return [user, { id: company.id, name: company.name, kind: company.kind, active: company.active }];
+}
+
+export async function companyPeopleView(actor: Actor, companyId?: string): Promise<CompanyPeopleView> {
+  const [user, company] = await administered(actor, companyId);
+  return { company, people: await companyPeople(user.context.db, company.id), self: user.session.user.email };
+}
+
+/** Takes one action on the company's people; the company it was taken in. */
+export async function actOnCompanyPeople(
+  actor: Actor,
+  companyId: string | undefined,
+  request: PeopleRequest,
+): Promise<AdministeredCompany> {
+  const [user, company] = await administered(actor, companyId);
+  const { context, session } = user;
+  await actOnPeople(
+    { ...context, announceLogout: (sessionIds) => announceBackchannelLogout(context, sessionIds) },
+    company.id,
+    {
+      userId: session.user.id,
+      name: `${session.user.givenName} ${session.user.familyName}`.trim(),
+      operator: isOperator(user) && company.id !== user.company.id,
+    },
+    request,
+  );
+  return company;
+}

@@ -1,0 +1,57 @@
+/**
+ * The operator pages' access to companies (/admin/companies): every function requires an operator. The same
+ * validation and registry as `companies add|update|deactivate|activate` (lib/admin/company-registry.ts).
+ */
+import "server-only";
+import { parseCompany } from "@/lib/admin/company-metadata";
+import * as registry from "@/lib/admin/company-registry";
+import type { CompanyJson } from "@/lib/admin/company-registry";
+import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
+import { requireOperator, type Actor } from "@/lib/rights/actor";
+
+export type { CompanyJson };
+export { CompanyMetadataError } from "@/lib/admin/company-metadata";
+export { CompanyRegistryError } from "@/lib/admin/company-registry";
+
+/** The companies whose name, id or supplier id contains the search text (all without one), by name. */
+export async function listCompaniesFor(actor: Actor, search?: string): Promise<CompanyJson[]> {
+  const { context } = requireOperator(actor);
+  const companies = await registry.listCompanies(context.db);
+  const needle = search?.trim().toLowerCase();
+  if (!needle) return companies;
+  return companies.filter((company) =>
+    [company.name, company.id, company.supplier_id ?? ""].some((text) => text.toLowerCase().includes(needle)),
+  );
+}
+
+/** One company, or undefined when there is none with this id. */
+export async function companyFor(actor: Actor, companyId: string): Promise<CompanyJson | undefined> {
+  const { context } = requireOperator(actor);
+  return registry.showCompany(context.db, companyId).catch(() => undefined);
+}
+
+/** Adds a company (no id given) or replaces one's description, from the fields of the operator's form. */
+export async function saveCompany(
+  actor: Actor,
+  companyId: string | undefined,
+  description: Record<string, unknown>,
+): Promise<CompanyJson> {
+  const { context, session } = requireOperator(actor);
+  const registration = parseCompany(description);
+  return companyId === undefined
+    ? registry.addCompany(context.db, registration, session.user.id)
+    : registry.updateCompany(context.db, companyId, registration, session.user.id);
+}
+
+/** Deactivates (its users signed out everywhere, their applications told) or activates a company. */
+export async function setCompanyActive(actor: Actor, companyId: string, active: boolean): Promise<void> {
+  const { context, session } = requireOperator(actor);
+  if (active) await registry.activate(context.db, companyId, session.user.id);
+  else
+    await registry.deactivate(
+      context.db,
+      companyId,
+      (sessionIds) => announceBackchannelLogout(context, sessionIds),
+      session.user.id,
+    );
+}
