@@ -8,6 +8,7 @@ import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { PORTAL_PATH } from "@/lib/pages/paths";
 import { joinAndSignIn, PersonFieldError } from "@/lib/rights/invitation-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -53,7 +54,7 @@ export async function handleInvitationSubmission(request: Request, context: Serv
       userAgent: request.headers.get("user-agent") ?? undefined,
     });
     if ("closed" in joined) return refused(joined.closed);
-    return seeOther("/portal", [sessionCookie(joined.cookieValue, config.publicUrl)]);
+    return seeOther(PORTAL_PATH, [sessionCookie(joined.cookieValue, config.publicUrl)]);
   } catch (error) {
     if (error instanceof PersonFieldError) return refused(error.code, error.field);
     throw error;

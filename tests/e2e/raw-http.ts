@@ -94,8 +94,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production build (scripts/serve.ts) with the demo data on a fresh SQLite database and a free port. */
-export async function startOwnServer(): Promise<OwnServer> {
+/**
+ * Starts the production build (scripts/serve.ts) with the demo data on a fresh SQLite database and a free port;
+ * `env` adds to its environment or overrides it.
+ */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-raw-"));
   const databaseUrl = `file:${path.join(directory, "optigate.db")}`;
@@ -107,6 +110,7 @@ export async function startOwnServer(): Promise<OwnServer> {
       DATABASE_URL: databaseUrl,
       DEMO_DATA: "1",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -69,7 +69,7 @@ describe(`mail delivery on ${testProvider()}`, () => {
       family_name: "Glas",
       password: "brille fassung glas rahmen",
     });
-    expect(joined.headers.get("location")).toBe("/portal");
+    expect(joined.headers.get("location")).toBe("/portal/applications");
     const stored = await db().outboxMessage.findFirstOrThrow({ where: { recipient: "greta@example.de" } });
     expect(stored).toMatchObject({ status: "sent", sealedBody: null, attempts: 1 });
     expect(await worker(smtp).deliverDue()).toBe(0);

@@ -109,7 +109,7 @@ describe(`invitations on ${testProvider()}`, () => {
     const issued = await invite("joiner@example.com", "--role", "admin");
     const { agent, response } = await join(tokenOf(issued.invitation_url));
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/portal");
+    expect(response.headers.get("location")).toBe("/portal/applications");
     expect(agent.cookies.get(SESSION_COOKIE)).toBeTruthy();
     const user = await db().user.findUniqueOrThrow({ where: { email: "joiner@example.com" } });
     expect(user).toMatchObject({ emailVerified: true, role: "admin", givenName: "Nina", familyName: "Neu" });
