@@ -4,7 +4,8 @@
  * response bodies (HTML and RSC payload) of every operator page as anonymous, optician and supplier, and looks for
  * the data an operator sees there. The same requests as an operator show that data, so the check can fail.
  */
-import { expect, request as newRequestContext, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { rawBody, signedInContext, VARIANTS } from "./raw-pages";
 import { PARTNER, trustPartner } from "./trusted-partner";
 
 const USERS = {
@@ -21,36 +22,13 @@ const PAGES = [
   "/admin/audit?user=optician@demo.test",
   "/admin/audit?user=nobody@demo.test",
   "/admin/federation",
+  "/admin/companies",
+  "/admin/companies/demo-company-optician",
+  "/admin/outbox",
   "/admin",
 ];
-const VARIANTS: Record<string, Record<string, string>> = { html: {}, rsc: { RSC: "1" } };
-
-async function signedIn(baseURL: string, role: keyof typeof USERS | "anonymous"): Promise<APIRequestContext> {
-  const context = await newRequestContext.newContext({ baseURL });
-  if (role === "anonymous") return context;
-  const loginPage = await (await context.get("/login")).text();
-  const csrf = /name="csrf_token" value="([^"]+)"/.exec(loginPage)![1];
-  const [username, password] = USERS[role];
-  const response = await context.post("/interaction/login", {
-    form: { csrf_token: csrf, returnUrl: "/", username, password },
-    maxRedirects: 0,
-  });
-  expect(response.headers()["location"]).toBe("/");
-  return context;
-}
-
-/** The raw answer; an RSC request is first sent on to its cache-busting `_rsc` URL, as the Next.js router does. */
-async function rawBody(
-  context: APIRequestContext,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  let response = await context.get(path, { headers, maxRedirects: 0 });
-  const location = response.headers()["location"] ?? "";
-  if (headers.RSC && response.status() === 307 && new URL(location, "http://x").searchParams.has("_rsc"))
-    response = await context.get(location, { headers, maxRedirects: 0 });
-  return { status: response.status(), body: await response.text() };
-}
+const signedIn = (baseURL: string, role: keyof typeof USERS | "anonymous"): Promise<APIRequestContext> =>
+  signedInContext(baseURL, role === "anonymous" ? undefined : USERS[role]);
 
 /** What only an operator may see: client ids, redirect URIs, secret ids, audit rows and the audit search's verdict. */
 async function operatorData(baseURL: string): Promise<string[]> {
@@ -69,6 +47,8 @@ async function operatorData(baseURL: string): Promise<string[]> {
     "data-event-type",
     "No events",
     PARTNER,
+    "demo-company-vendor",
+    "colleague@demo.test",
   ];
 }
 
@@ -92,7 +72,14 @@ test("operator pages send their data to operators only, in the HTML and in the R
 
   // Visitors go to the login page, which brings them back to the page they asked for.
   const visitor = await signedIn(baseURL!, "anonymous");
-  for (const path of ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/federation"]) {
+  for (const path of [
+    "/admin/clients",
+    "/admin/clients/demo-web",
+    "/admin/audit",
+    "/admin/federation",
+    "/admin/companies",
+    "/admin/outbox",
+  ]) {
     const response = await visitor.get(path, { maxRedirects: 0 });
     const login = new URL(response.headers()["location"] ?? "", baseURL);
     expect([login.pathname, login.searchParams.get("returnUrl")], path).toEqual(["/login", path]);
@@ -112,6 +99,9 @@ test("operator pages send their data to operators only, in the HTML and in the R
       "No events",
     );
     expect((await rawBody(operator, "/admin/federation", headers)).body, variant).toContain(PARTNER);
+    expect((await rawBody(operator, "/admin/companies", headers)).body, variant).toContain("demo-company-vendor");
+    for (const path of ["/admin/companies/demo-company-optician", "/admin/outbox"])
+      expect((await rawBody(operator, path, headers)).body, `${variant} ${path}`).toContain("colleague@demo.test");
   }
   await operator.dispose();
 });
