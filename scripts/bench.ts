@@ -41,6 +41,7 @@ import {
   WARMUP_SECONDS,
 } from "./bench/runner";
 import { benchAtScale, benchTokenGrants, reportTokens } from "./bench/token-bench";
+import { benchPeople, reportPeople, type PeopleResult } from "./bench/people-bench";
 
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
@@ -132,6 +133,7 @@ interface CatalogResult {
   pages: ArticlePagesMeasurement;
 }
 const catalogResults: CatalogResult[] = [];
+const peopleResults: PeopleResult[] = [];
 
 /**
  * getSubCatalog of 200,000 articles against writing the same XML to /dev/null; the CLI importing a file of 200,000
@@ -221,6 +223,7 @@ function report(rawRates: Record<string, number>): void {
         bearer.rps >= 0.7 * cc.rps,
       );
   }
+  reportPeople(peopleResults, check);
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
   for (const { provider, raw, download, importRun, listRun, pages } of catalogResults) {
@@ -270,9 +273,9 @@ function report(rawRates: Record<string, number>): void {
   }
 }
 
-/** `npm run bench -- tokens`, `-- catalogs` or `-- federation` runs one part; without an argument all run. */
+/** `npm run bench -- tokens`, `-- catalogs`, `-- federation` or `-- people` runs one part; without one all run. */
 const PART = process.argv[2];
-const PARTS = ["tokens", "catalogs", "federation"];
+const PARTS = ["tokens", "catalogs", "federation", "people"];
 
 async function main(): Promise<void> {
   if (PART !== undefined && !PARTS.includes(PART)) throw new Error(`unknown part "${PART}": use ${PARTS.join(", ")}`);
@@ -303,6 +306,11 @@ async function main(): Promise<void> {
       console.log("\ncatalog services:");
       await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`), directory);
       if (postgres) await benchCatalogs(postgres.target, directory);
+    }
+    if (PART === undefined || PART === "people") {
+      console.log("\npeople and mail:");
+      peopleResults.push(await benchPeople(parseDatabaseUrl(`file:${path.join(directory, "people.db")}`), directory));
+      if (postgres) peopleResults.push(await benchPeople(postgres.target, directory));
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });

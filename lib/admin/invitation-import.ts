@@ -13,6 +13,7 @@ import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields"
 
 const HEADER = ["email", "company", "role", "language"];
 const MAX_IMPORT_ROWS = 100_000;
+const CHUNK = 500;
 
 class ImportError extends OptiGateError<"invalid_import"> {
   readonly code = "invalid_import";
@@ -107,12 +108,18 @@ export async function importInvitations(
     if (!company) throw lineError(row.line, `there is no company "${row.companyId}"`);
     if (!company.active) throw lineError(row.line, `company "${row.companyId}" is deactivated`);
   }
-  const entries = [];
-  for (const row of rows) {
-    const companyName = companies.get(row.companyId)!.name;
-    entries.push((await prepareInvitation(context, { ...row, companyName }, undefined, now)).entry);
+  // Prepared a chunk at a time while the transaction stores the one before: a large file never sits in memory whole.
+  async function* prepared() {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = [];
+      for (const row of rows.slice(start, start + CHUNK)) {
+        const companyName = companies.get(row.companyId)!.name;
+        chunk.push((await prepareInvitation(context, { ...row, companyName }, undefined, now)).entry);
+      }
+      yield chunk;
+    }
   }
-  const outcome = await storeInvitations(context.db, entries, now);
+  const outcome = await storeInvitations(context.db, prepared(), now);
   if ("conflicts" in outcome) {
     const conflict = outcome.conflicts[0];
     const line = rows.find((row) => row.email === conflict.email)!.line;

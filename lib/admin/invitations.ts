@@ -118,6 +118,10 @@ async function invitingCompany(db: Db, companyId: string): Promise<{ id: string;
   return company;
 }
 
+async function* oneChunk<T>(chunk: T[]): AsyncIterable<T[]> {
+  yield chunk;
+}
+
 /** Invites one person (or sends their invitation again with a new link); the link, to be shown once. */
 export async function invitePerson(
   context: MailingContext,
@@ -127,7 +131,7 @@ export async function invitePerson(
 ): Promise<IssuedInvitation> {
   const company = await invitingCompany(context.db, request.companyId);
   const { entry, issued } = await prepareInvitation(context, { ...request, companyName: company.name }, inviter, now);
-  const outcome = await storeInvitations(context.db, [entry], now);
+  const outcome = await storeInvitations(context.db, oneChunk([entry]), now);
   if ("conflicts" in outcome) throw conflictError(outcome.conflicts[0]);
   return issued;
 }

@@ -12,9 +12,22 @@ export interface InvitationMailValues {
   validDays: number;
 }
 
+type MailTranslator = ReturnType<typeof createTranslator<Awaited<ReturnType<typeof loadMessages>>, "Mail">>;
+
+/** One translator per language for the process: a bulk import renders thousands of mails. */
+const translators = new Map<Locale, Promise<MailTranslator>>();
+
+function translatorOf(locale: Locale): Promise<MailTranslator> {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = loadMessages(locale).then((messages) => createTranslator({ locale, messages, namespace: "Mail" }));
+    translators.set(locale, translator);
+  }
+  return translator;
+}
+
 export async function renderInvitationMail(values: InvitationMailValues): Promise<MailContent> {
-  const messages = await loadMessages(values.language);
-  const t = createTranslator({ locale: values.language, messages, namespace: "Mail" });
+  const t = await translatorOf(values.language);
   const company = values.companyName;
   return renderMail({
     lang: values.language,

@@ -36,8 +36,6 @@ export interface InvitationToStore {
 /** Why invitations could not be stored: the address is a user's, or another company's invitation is pending. */
 export type InvitationConflict = { email: string; reason: "already_user" | "invited_elsewhere" };
 
-const CHUNK = 500;
-
 async function conflictsOf(tx: DbTransaction, entries: NewInvitation[], now: Date): Promise<InvitationConflict[]> {
   const emails = entries.map((entry) => entry.email);
   const users = await tx.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
@@ -54,34 +52,43 @@ async function conflictsOf(tx: DbTransaction, entries: NewInvitation[], now: Dat
 
 /**
  * Stores the invitations, replacing any earlier one for the same address in the same company (its link stops
- * working), with their mail and audit events. Nothing is written when any address conflicts.
+ * working), with their mail and audit events, chunk by chunk as they are prepared (a bulk import holds one chunk in
+ * memory, not the file), all in one transaction. Nothing is written when any address conflicts.
  */
 export async function storeInvitations(
   db: Db,
-  entries: InvitationToStore[],
+  chunks: AsyncIterable<InvitationToStore[]>,
   now: Date,
 ): Promise<{ stored: number } | { conflicts: InvitationConflict[] }> {
-  return db.$transaction(
-    async (tx) => {
-      for (let start = 0; start < entries.length; start += CHUNK) {
-        const chunk = entries.slice(start, start + CHUNK);
-        const invitations = chunk.map((entry) => entry.invitation);
-        const conflicts = await conflictsOf(tx, invitations, now);
-        if (conflicts.length > 0) return { conflicts };
-        await tx.invitation.deleteMany({ where: { email: { in: invitations.map((entry) => entry.email) } } });
-        await tx.invitation.createMany({ data: invitations.map((entry) => ({ ...entry, createdAt: now })) });
-        await tx.outboxMessage.createMany({
-          data: chunk.map((entry) => ({ ...entry.mail, nextAttemptAt: now, createdAt: now })),
-        });
-        await recordAuditEvents(
-          tx,
-          chunk.map((entry) => entry.event),
-        );
-      }
-      return { stored: entries.length };
-    },
-    { timeout: 120_000 },
-  );
+  const rollBack = new Error("conflicts");
+  let conflicts: InvitationConflict[] = [];
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        let stored = 0;
+        for await (const chunk of chunks) {
+          const invitations = chunk.map((entry) => entry.invitation);
+          conflicts = await conflictsOf(tx, invitations, now);
+          if (conflicts.length > 0) throw rollBack;
+          await tx.invitation.deleteMany({ where: { email: { in: invitations.map((entry) => entry.email) } } });
+          await tx.invitation.createMany({ data: invitations.map((entry) => ({ ...entry, createdAt: now })) });
+          await tx.outboxMessage.createMany({
+            data: chunk.map((entry) => ({ ...entry.mail, nextAttemptAt: now, createdAt: now })),
+          });
+          await recordAuditEvents(
+            tx,
+            chunk.map((entry) => entry.event),
+          );
+          stored += chunk.length;
+        }
+        return { stored };
+      },
+      { timeout: 300_000 },
+    );
+  } catch (error) {
+    if (error === rollBack) return { conflicts };
+    throw error;
+  }
 }
 
 const PENDING_FIELDS = {

@@ -141,11 +141,15 @@ export async function PeopleTable(props: {
           {people.map((person) => (
             <tr key={person.email} data-email={person.email} className={stacked.row}>
               <td className={`${stacked.cell} break-all`}>
-                <span className="font-medium text-slate-900">
-                  {`${person.given_name} ${person.family_name}`.trim() || person.email}
-                </span>
-                {person.email === self ? <span className="ml-1 text-slate-600">{t("you")}</span> : null}
-                <span className="block text-slate-600">{person.email}</span>
+                {person.status === "invited" ? (
+                  <span className="font-medium text-slate-900">{person.email}</span>
+                ) : (
+                  <>
+                    <span className="font-medium text-slate-900">{`${person.given_name} ${person.family_name}`}</span>
+                    {person.email === self ? <span className="ml-1 text-slate-600">{t("you")}</span> : null}
+                    <span className="block text-slate-600">{person.email}</span>
+                  </>
+                )}
               </td>
               <td className={stacked.cell}>
                 <span className={stacked.label}>{t("role")}:</span>

@@ -49,7 +49,7 @@ async function SupplierFields({ text, values }: { text: TextField; values: Recor
         <textarea
           id="company-web_services"
           name="web_services"
-          rows={4}
+          rows={8}
           defaultValue={values.web_services ?? ""}
           aria-describedby="company-web_services-hint"
           className={`${input} font-mono`}
