@@ -10,10 +10,14 @@ import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker"
 import { smtpSender } from "@/lib/mail/smtp-sender";
 import { logger } from "@/lib/observability/logger";
 
-const delivery = processCache("mail-delivery", () => ({ worker: undefined as OutboxWorker | undefined }));
+const delivery = processCache("mail-delivery", () => ({
+  worker: undefined as OutboxWorker | undefined,
+  started: false,
+}));
 
 export function startMailDelivery(config: Config, db: Db): void {
-  if (delivery.worker) return;
+  if (delivery.started) return;
+  delivery.started = true;
   if (!config.mail.smtpUrl) {
     if (config.production) logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent");
     return;
@@ -37,5 +41,6 @@ export function wakeMailDelivery(): void {
 export async function stopMailDelivery(): Promise<void> {
   const worker = delivery.worker;
   delivery.worker = undefined;
+  delivery.started = false;
   await worker?.stop();
 }

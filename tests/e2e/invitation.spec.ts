@@ -111,4 +111,9 @@ test("an administrator invites a colleague, who joins from the mail; deactivatin
   await expect(oidc.refreshTokenGrant(web, refreshToken)).rejects.toMatchObject({ error: "invalid_grant" });
   await colleague.goto("/portal/applications");
   await expect(colleague).toHaveURL(/\/login\?/);
+
+  // The link's token went through the server's log only as a request it answered, never written out.
+  const token = new URL(link).searchParams.get("token")!;
+  expect(server.log()).toContain('"path":"/invitation"');
+  expect(server.log()).not.toContain(token);
 });

@@ -106,4 +106,32 @@ describe("loadConfig", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(first.secretKey);
     expect(loadConfig(env).secretKey).toBe(first.secretKey);
   });
+
+  it("sends mail to SMTP_URL from MAIL_FROM, by default from no-reply at the public host", () => {
+    expect(loadConfig({ SECRET_KEY: KEY }).mail).toEqual({
+      smtpUrl: null,
+      mailFrom: "OptiGate <no-reply@localhost.localdomain>",
+    });
+    expect(
+      loadConfig({
+        SECRET_KEY: KEY,
+        PUBLIC_URL: "https://id.example.com",
+        SMTP_URL: "smtps://user:p%40ss@mail.example.com:465",
+      }).mail,
+    ).toEqual({ smtpUrl: "smtps://user:p%40ss@mail.example.com:465", mailFrom: "OptiGate <no-reply@id.example.com>" });
+    expect(loadConfig({ SECRET_KEY: KEY, MAIL_FROM: "Optik Portal <portal@optik.example>" }).mail.mailFrom).toBe(
+      "Optik Portal <portal@optik.example>",
+    );
+  });
+
+  it.each([
+    [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL", /smtp:\/\/ or smtps:\/\//],
+    [{ SMTP_URL: "not a url" }, "SMTP_URL", /must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ MAIL_FROM: "nobody" }, "MAIL_FROM", /must be an email address/],
+    [{ MAIL_FROM: "Evil <a@b.c>\r\nBcc: x@y.z" }, "MAIL_FROM", /must be an email address/],
+  ])("refuses %o", (env, variable, message) => {
+    const error = failure({ SECRET_KEY: KEY, ...env });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(message);
+  });
 });
