@@ -1,6 +1,7 @@
 /**
  * A company's people as its administrators and the operator look after them (/portal/company,
- * /admin/companies/<id>): invite, send an invitation again, revoke it, change a role, deactivate and activate.
+ * /admin/companies/<id>): invite, send an invitation again, revoke it, change a role, deactivate and activate, lift a
+ * sign-in lock-out.
  * Every action names the company it is taken in, and a person of another company is refused as if absent. The
  * last active administrator cannot demote or deactivate themselves: the company would have nobody to look after it.
  */
@@ -13,9 +14,9 @@ import { changeUserRole, countActiveAdmins, listUsers } from "@/lib/store/user-a
 import { invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
 import { isLocale } from "@/lib/i18n/locales";
 import { parseEmail, parseLanguage, parseRole, type Role } from "@/lib/admin/person-fields";
-import { activate, deactivate, listUsersJson, type UserJson } from "@/lib/admin/user-registry";
+import { activate, deactivate, listUsersJson, unlock, type UserJson } from "@/lib/admin/user-registry";
 
-export const PEOPLE_ACTIONS = ["invite", "resend", "revoke", "role", "deactivate", "activate"] as const;
+export const PEOPLE_ACTIONS = ["invite", "resend", "revoke", "role", "deactivate", "activate", "unlock"] as const;
 type PeopleAction = (typeof PEOPLE_ACTIONS)[number];
 
 export class CompanyPeopleError extends OptiGateError<"not_in_company" | "last_admin"> {
@@ -96,6 +97,7 @@ export async function actOnPeople(
   } else {
     const user = await memberOf(db, companyId, email);
     if (request.action === "activate") await activate(db, email, actor.userId);
+    else if (request.action === "unlock") await unlock(db, email, actor.userId);
     else if (request.action === "deactivate") {
       await refuseLastAdminLeaving(db, companyId, actor, user);
       await deactivate(db, email, context.announceLogout, actor.userId);

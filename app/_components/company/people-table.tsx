@@ -87,6 +87,13 @@ async function PersonActions({
           {t("changeRole")}
         </button>
       </ActionForm>
+      {person.status === "locked" ? (
+        <ActionForm action="unlock" email={person.email} {...act}>
+          <button type="submit" className={smallButton}>
+            {t("unlock")}
+          </button>
+        </ActionForm>
+      ) : null}
       {person.status === "deactivated" ? (
         <ActionForm action="activate" email={person.email} {...act}>
           <button type="submit" className={smallButton}>

@@ -144,6 +144,31 @@ describe(`a company's people on ${testProvider()}`, () => {
     expect((await db().user.findUniqueOrThrow({ where: { email: OPTICIAN[0] } })).role).toBe("admin");
   });
 
+  it("lifts a colleague's sign-in lock-out", async () => {
+    const admin = await signedInAgent(...OPTICIAN);
+    const hash = (await db().user.findUniqueOrThrow({ where: { email: OPTICIAN[0] } })).passwordHash;
+    await db().user.create({
+      data: {
+        email: "locked@example.de",
+        companyId: "demo-company-optician",
+        givenName: "L",
+        familyName: "O",
+        passwordHash: hash,
+      },
+    });
+    for (let attempt = 0; attempt < 5; attempt++)
+      await new UserAgent().login("/", "locked@example.de", "wrong password");
+    await expect(signedInAgent("locked@example.de", OPTICIAN[1])).rejects.toThrow(/could not sign in/);
+    expect((await post(admin, { action: "unlock", email: "locked@example.de" })).outcome).toEqual({
+      action: "unlock",
+      email: "locked@example.de",
+    });
+    await signedInAgent("locked@example.de", OPTICIAN[1]);
+    expect((await post(admin, { action: "unlock", email: "supplier@demo.test" })).outcome?.problem).toBe(
+      "not_in_company",
+    );
+  });
+
   it("lets the operator look after any company's people, naming the company", async () => {
     const operator = await signedInAgent("admin@demo.test", "Admin#2026");
     const { response, outcome } = await post(operator, {
