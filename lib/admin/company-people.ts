@@ -13,7 +13,7 @@ import { listPendingInvitations } from "@/lib/store/invitation-store";
 import { changeUserRole, countActiveAdmins, listUsers } from "@/lib/store/user-admin-store";
 import { invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
 import { isLocale } from "@/lib/i18n/locales";
-import { parseEmail, parseLanguage, parseRole, type Role } from "@/lib/admin/person-fields";
+import { checkRoleFits, parseEmail, parseLanguage, parseRole, type Role } from "@/lib/admin/person-fields";
 import { activate, deactivate, listUsersJson, unlock, type UserJson } from "@/lib/admin/user-registry";
 
 export const PEOPLE_ACTIONS = ["invite", "resend", "revoke", "role", "deactivate", "activate", "unlock"] as const;
@@ -76,7 +76,7 @@ async function refuseLastAdminLeaving(
 
 export async function actOnPeople(
   context: PeopleContext,
-  companyId: string,
+  { id: companyId, kind: companyKind }: { id: string; kind: string },
   actor: PeopleActor,
   request: PeopleRequest,
 ): Promise<void> {
@@ -102,7 +102,7 @@ export async function actOnPeople(
       await refuseLastAdminLeaving(db, companyId, actor, user);
       await deactivate(db, email, context.announceLogout, actor.userId);
     } else {
-      const role = parseRole(request.role ?? "");
+      const role = checkRoleFits(parseRole(request.role ?? ""), companyKind);
       if (role !== "admin") await refuseLastAdminLeaving(db, companyId, actor, user);
       await changeUserRole(db, email, role, actor.userId);
     }

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/prisma";
 import { findCompanyStates } from "@/lib/store/company-store";
 import { storeInvitations } from "@/lib/store/invitation-store";
 import { conflictError, prepareInvitation, type InvitationRequest } from "@/lib/admin/invitations";
-import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
+import { checkRoleFits, parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
 
 const HEADER = ["email", "company", "role", "language"];
 const MAX_IMPORT_ROWS = 100_000;
@@ -107,6 +107,11 @@ export async function importInvitations(
     const company = companies.get(row.companyId);
     if (!company) throw lineError(row.line, `there is no company "${row.companyId}"`);
     if (!company.active) throw lineError(row.line, `company "${row.companyId}" is deactivated`);
+    try {
+      checkRoleFits(row.role, company.kind);
+    } catch (error) {
+      throw lineError(row.line, (error as Error).message);
+    }
   }
   // Prepared a chunk at a time while the transaction stores the one before: a large file never sits in memory whole.
   async function* prepared() {

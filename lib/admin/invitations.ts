@@ -18,7 +18,7 @@ import {
   type InvitationConflict,
   type InvitationToStore,
 } from "@/lib/store/invitation-store";
-import type { Role } from "@/lib/admin/person-fields";
+import { checkRoleFits, type Role } from "@/lib/admin/person-fields";
 
 const INVITATION_VALID_DAYS = 7;
 
@@ -111,7 +111,7 @@ export async function prepareInvitation(
 }
 
 /** The company to invite into: it exists and is active. */
-async function invitingCompany(db: Db, companyId: string): Promise<{ id: string; name: string }> {
+async function invitingCompany(db: Db, companyId: string): Promise<{ id: string; name: string; kind: string }> {
   const company = await findCompany(db, companyId);
   if (!company) throw new InvitationError("unknown_company", `there is no company "${companyId}"`);
   if (!company.active) throw new InvitationError("company_inactive", `company "${companyId}" is deactivated`);
@@ -130,6 +130,7 @@ export async function invitePerson(
   now = new Date(),
 ): Promise<IssuedInvitation> {
   const company = await invitingCompany(context.db, request.companyId);
+  checkRoleFits(request.role, company.kind);
   const { entry, issued } = await prepareInvitation(context, { ...request, companyName: company.name }, inviter, now);
   const outcome = await storeInvitations(context.db, oneChunk([entry]), now);
   if ("conflicts" in outcome) throw conflictError(outcome.conflicts[0]);

@@ -52,6 +52,13 @@ export function parseRole(raw: string): Role {
   throw new PersonFieldError("invalid_role", `there is no role "${raw}" (roles: ${ROLES.join(", ")})`, "role");
 }
 
+/** Developers register their company's applications: only software vendors have them. */
+export function checkRoleFits(role: Role, companyKind: string): Role {
+  if (role === "developer" && companyKind !== "software_vendor")
+    throw new PersonFieldError("invalid_role", "the role developer is for software vendors' staff only", "role");
+  return role;
+}
+
 export function parseLanguage(raw: string): Locale {
   if (isLocale(raw)) return raw;
   throw new PersonFieldError(

@@ -5,16 +5,9 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { Db } from "@/lib/db/prisma";
-import {
-  activateUser,
-  deactivateUser,
-  listUsers,
-  removeUser,
-  unlockUser,
-  type ListedUser,
-} from "@/lib/store/user-admin-store";
+import { activateUser, deactivateUser, listUsers, unlockUser, type ListedUser } from "@/lib/store/user-admin-store";
 import { listPendingInvitations, type PendingInvitation } from "@/lib/store/invitation-store";
-import { revokeInvitation } from "@/lib/admin/invitations";
+import { eraseInvitedPerson, removeUser } from "@/lib/store/person-erasure-store";
 
 export class UserRegistryError extends OptiGateError<"not_found" | "invalid_state"> {
   constructor(
@@ -122,7 +115,7 @@ export async function unlock(db: Db, email: string, by?: string): Promise<UserJs
 }
 
 /**
- * Removes a user for good (signed out first, their applications told), or revokes the invitation of someone who has
+ * Removes a user for good (signed out first, their applications told), or erases the invitation of someone who has
  * not joined yet.
  */
 export async function remove(
@@ -134,11 +127,7 @@ export async function remove(
   const username = email.toLowerCase();
   const signedOut = await deactivateUser(db, username, by);
   if (signedOut === "not_found") {
-    const revoked = await revokeInvitation(db, username, undefined, by).then(
-      () => true,
-      () => false,
-    );
-    if (!revoked) throw noSuchUser(username);
+    if ((await eraseInvitedPerson(db, username, by)) === "not_found") throw noSuchUser(username);
   } else {
     if (signedOut !== "unchanged") await announceLogout(signedOut);
     await removeUser(db, username, by);

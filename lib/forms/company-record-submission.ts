@@ -21,6 +21,9 @@ const COMPANY_FIELDS = ["id", "kind", "name", "country", "supplier_id", "name1",
 const SUPPLIER_ONLY = new Set(["supplier_id", "name1", "name2", "portal_url", "web_services"]);
 const MAX_FIELD_LENGTH = 2000;
 const MAX_WEB_SERVICES_LENGTH = 20_000;
+/** What a refusal keeps of the form: browsers drop cookies over 4 KB, and proxies refuse large headers. */
+const MAX_KEPT_FIELD = 200;
+const MAX_KEPT_WEB_SERVICES = 1500;
 
 /** What the company form shows again after a refusal. */
 export interface RefusedCompanyForm {
@@ -52,6 +55,15 @@ function describedCompany(typed: Record<string, string>): Record<string, unknown
   return description;
 }
 
+/** What was typed, as much as the refusal's cookie carries: longer values are left out, to be typed again. */
+function kept(typed: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(typed).filter(
+      ([field, value]) => value.length <= (field === "web_services" ? MAX_KEPT_WEB_SERVICES : MAX_KEPT_FIELD),
+    ),
+  );
+}
+
 export async function handleCompanyRecordSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
@@ -69,11 +81,15 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
   const page = companyId ? `/admin/companies/${encodeURIComponent(companyId)}` : "/admin/companies";
   const refused = (reason: string) =>
     seeOther(`${page}#company-form`, [
-      sealedCookie(COMPANY_RECORD_COOKIE, { companyId, reason, typed } satisfies RefusedCompanyForm, {
-        secretKey: config.secretKey,
-        publicUrl: config.publicUrl,
-        path: "/admin/companies",
-      }),
+      sealedCookie(
+        COMPANY_RECORD_COOKIE,
+        { companyId, reason: reason.slice(0, 300), typed: kept(typed) } satisfies RefusedCompanyForm,
+        {
+          secretKey: config.secretKey,
+          publicUrl: config.publicUrl,
+          path: "/admin/companies",
+        },
+      ),
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return refused("form_expired");
   try {

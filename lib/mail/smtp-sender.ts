@@ -4,6 +4,7 @@
  * a connection closed mid-message) is worth trying again.
  */
 import { createTransport } from "nodemailer";
+import { logger } from "@/lib/observability/logger";
 
 interface MailMessage {
   to: string;
@@ -48,6 +49,9 @@ export function smtpSender(smtpUrl: string, from: string): MailSender {
     maxRequeues: 0,
     ...TIMEOUTS,
   });
+  // A pooled connection that fails between messages: the next message opens another, and a send's own failure
+  // reaches the worker through sendMail. Unheard, the event would end the process.
+  transport.on("error", (error) => logger.warn({ err: error }, "mail server connection failed"));
   return {
     async send(message) {
       await transport.sendMail({ from, ...message, headers: { "Auto-Submitted": "auto-generated" } });

@@ -57,7 +57,7 @@ export async function actOnCompanyPeople(
   const { context, session } = user;
   await actOnPeople(
     { ...context, announceLogout: (sessionIds) => announceBackchannelLogout(context, sessionIds) },
-    company.id,
+    company,
     {
       userId: session.user.id,
       name: `${session.user.givenName} ${session.user.familyName}`.trim(),

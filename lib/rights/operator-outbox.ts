@@ -31,6 +31,15 @@ export interface OutboxView {
   messages: OutboxEntry[];
 }
 
+/** The message's text, or nothing when it cannot be opened (sealed under an earlier SECRET_KEY). */
+function readableText(secretKey: string, sealedBody: string): string | undefined {
+  try {
+    return openMailBody(secretKey, sealedBody).text;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function outboxFor(actor: Actor): Promise<OutboxView> {
   const { context } = requireOperator(actor);
   const [counts, rows] = await Promise.all([
@@ -43,7 +52,7 @@ export async function outboxFor(actor: Actor): Promise<OutboxView> {
     messages: rows.map(({ sealedBody, kind: _kind, nextAttemptAt: _next, status, ...row }) => ({
       ...row,
       status: status as OutboxStatus,
-      ...(sealedBody ? { text: openMailBody(context.config.secretKey, sealedBody).text } : {}),
+      ...(sealedBody ? { text: readableText(context.config.secretKey, sealedBody) } : {}),
     })),
   };
 }

@@ -55,14 +55,14 @@ export function findCompanyKinds(
   return db.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, kind: true } });
 }
 
-/** Those of these companies that exist, by id, with their name and whether they are active. */
+/** Those of these companies that exist, by id, with their name, kind and whether they are active. */
 export async function findCompanyStates(
   db: Pick<Db, "company">,
   companyIds: string[],
-): Promise<Map<string, { name: string; active: boolean }>> {
+): Promise<Map<string, { name: string; kind: string; active: boolean }>> {
   const rows = await db.company.findMany({
     where: { id: { in: companyIds } },
-    select: { id: true, name: true, active: true },
+    select: { id: true, name: true, kind: true, active: true },
   });
   return new Map(rows.map(({ id, ...state }) => [id, state]));
 }

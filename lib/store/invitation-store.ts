@@ -6,6 +6,7 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent, recordAuditEvents, type AuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 interface NewInvitation {
   email: string;
@@ -36,12 +37,13 @@ export interface InvitationToStore {
 /** Why invitations could not be stored: the address is a user's, or another company's invitation is pending. */
 export type InvitationConflict = { email: string; reason: "already_user" | "invited_elsewhere" };
 
-async function conflictsOf(tx: DbTransaction, entries: NewInvitation[], now: Date): Promise<InvitationConflict[]> {
+async function conflictsOf(tx: DbTransaction, entries: NewInvitation[]): Promise<InvitationConflict[]> {
   const emails = entries.map((entry) => entry.email);
   const users = await tx.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
   if (users.length > 0) return users.map(({ email }) => ({ email, reason: "already_user" as const }));
+  // Another company's invitation, expired or not, is that company's to revoke or send again.
   const pending = await tx.invitation.findMany({
-    where: { email: { in: emails }, acceptedAt: null, expiresAt: { gt: now } },
+    where: { email: { in: emails }, acceptedAt: null },
     select: { email: true, companyId: true },
   });
   const companyOf = new Map(entries.map((entry) => [entry.email, entry.companyId]));
@@ -62,15 +64,20 @@ export async function storeInvitations(
 ): Promise<{ stored: number } | { conflicts: InvitationConflict[] }> {
   const rollBack = new Error("conflicts");
   let conflicts: InvitationConflict[] = [];
+  let firstEmail: string | undefined;
   try {
     return await db.$transaction(
       async (tx) => {
         let stored = 0;
         for await (const chunk of chunks) {
           const invitations = chunk.map((entry) => entry.invitation);
-          conflicts = await conflictsOf(tx, invitations, now);
+          firstEmail = invitations[0]?.email;
+          conflicts = await conflictsOf(tx, invitations);
           if (conflicts.length > 0) throw rollBack;
-          await tx.invitation.deleteMany({ where: { email: { in: invitations.map((entry) => entry.email) } } });
+          const emails = invitations.map((entry) => entry.email);
+          await tx.invitation.deleteMany({ where: { email: { in: emails } } });
+          // A replaced invitation's mail that has not left yet would carry a dead link.
+          await dropQueuedInvitationMail(tx, emails);
           await tx.invitation.createMany({ data: invitations.map((entry) => ({ ...entry, createdAt: now })) });
           await tx.outboxMessage.createMany({
             data: chunk.map((entry) => ({ ...entry.mail, nextAttemptAt: now, createdAt: now })),
@@ -87,8 +94,14 @@ export async function storeInvitations(
     );
   } catch (error) {
     if (error === rollBack) return { conflicts };
+    // A concurrent invitation of the same address committed first.
+    if (isUniqueViolation(error)) return { conflicts: [{ email: firstEmail ?? "", reason: "invited_elsewhere" }] };
     throw error;
   }
+}
+
+async function dropQueuedInvitationMail(tx: Pick<DbTransaction, "outboxMessage">, emails: string[]): Promise<void> {
+  await tx.outboxMessage.deleteMany({ where: { recipient: { in: emails }, kind: "invitation", status: "queued" } });
 }
 
 const PENDING_FIELDS = {
@@ -134,7 +147,10 @@ export async function deletePendingInvitation(
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.invitation.deleteMany({ where: { ...where, acceptedAt: null } });
-    if (count > 0) await recordAuditEvent(tx, event);
+    if (count > 0) {
+      await dropQueuedInvitationMail(tx, [where.email]);
+      await recordAuditEvent(tx, event);
+    }
     return count > 0;
   });
 }
@@ -155,6 +171,17 @@ export interface Joining {
  * acceptance won; "already_user" when the address became a user's meanwhile.
  */
 export async function acceptInvitation(
+  db: Db,
+  joining: Joining,
+  now: Date,
+): Promise<{ userId: string } | "used" | "already_user"> {
+  return acceptInTransaction(db, joining, now).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return "already_user" as const;
+    throw error;
+  });
+}
+
+function acceptInTransaction(
   db: Db,
   joining: Joining,
   now: Date,

@@ -88,6 +88,8 @@ export async function markMessageUndelivered(
       status: outcome.failed ? "failed" : "queued",
       lastError: outcome.lastError,
       nextAttemptAt: outcome.nextAttemptAt,
+      // A mail that will never leave need not keep its link.
+      ...(outcome.failed ? { sealedBody: null } : {}),
       ...released,
     },
   });

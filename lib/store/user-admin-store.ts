@@ -9,7 +9,6 @@ import type { AuditEventType } from "@/lib/audit/audit-event-types";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { clearAttempts } from "@/lib/store/throttle-store";
 import { forgetUser } from "@/lib/store/user-store";
-import { eraseMailTo } from "@/lib/store/outbox-store";
 
 /** The sign-in throttle's key of an account (lib/session/login-throttle.ts). */
 export const accountThrottleKey = (email: string) => `account:${email}`;
@@ -160,43 +159,4 @@ export async function changeUserRole(
 /** How many active administrators the company has. */
 export function countActiveAdmins(db: Db, companyId: string): Promise<number> {
   return db.user.count({ where: { companyId, role: "admin", active: true } });
-}
-
-/** What stands for a removed user in the audit trail: their id, which names no one once the user row is gone. */
-export const pseudonymOf = (userId: string) => `removed-user:${userId}`;
-
-/**
- * Erases a user's personal data: the user row with name, email and password hash, their consents, sessions,
- * tickets, codes, refresh tokens, federation links, invitation and mail. Their audit events stay, with the email
- * replaced by a pseudonym. Call it after signing the user out (deactivateUser), so that their applications were told.
- */
-export async function removeUser(db: Db, email: string, by?: string): Promise<"removed" | "not_found"> {
-  const outcome = await db.$transaction(
-    async (tx) => {
-      const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
-      if (!user) return "not_found" as const;
-      const userId = user.id;
-      await tx.refreshToken.deleteMany({ where: { userId } });
-      await tx.authorizationCode.deleteMany({ where: { userId } });
-      await tx.invitation.deleteMany({ where: { email } });
-      await eraseMailTo(tx, email);
-      // Consents, sessions, tickets and federation links go with the user row (ON DELETE CASCADE).
-      await tx.user.delete({ where: { id: userId } });
-      const mentions = await tx.auditEvent.findMany({
-        where: { details: { contains: JSON.stringify(email).slice(1, -1) } },
-        select: { id: true, details: true },
-      });
-      for (const event of mentions)
-        await tx.auditEvent.update({
-          where: { id: event.id },
-          data: { details: event.details.split(JSON.stringify(email).slice(1, -1)).join(pseudonymOf(userId)) },
-        });
-      await recordAuditEvent(tx, { type: "user.removed", userId: by, details: { subjectUserId: userId } });
-      return { userId };
-    },
-    { timeout: 60_000 },
-  );
-  if (outcome === "not_found") return outcome;
-  forgetUser(outcome.userId);
-  return "removed";
 }

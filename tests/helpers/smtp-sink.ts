@@ -70,6 +70,10 @@ export async function startSmtpSink(answer: SmtpSink["answer"] = () => "accept")
       }, callback);
     },
   });
+  // A client killed or cut off mid-message resets its connection: expected here, not a failure of the sink.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -60,6 +60,8 @@ describe(`a company's people on ${testProvider()}`, () => {
       [{ action: "invite", email: "no-domain@", role: "user" }, "invalid_email", "email"],
       [{ action: "invite", email: `${"x".repeat(250)}@example.de`, role: "user" }, "invalid_email", "email"],
       [{ action: "invite", email: "ok@example.de", role: "boss" }, "invalid_role", "role"],
+      [{ action: "invite", email: "ok@example.de", role: "developer" }, "invalid_role", "role"],
+      [{ action: "role", email: "optician@demo.test", role: "developer" }, "invalid_role", "role"],
       [{ action: "invite", email: "ok@example.de", language: "xx" }, "invalid_language", "language"],
       [{ action: "invite", email: "supplier@demo.test" }, "already_user", "email"],
       [{ action: "invite", email: "ok@example.de", company_id: "demo-company-lens" }, "other_company"],
@@ -75,6 +77,22 @@ describe(`a company's people on ${testProvider()}`, () => {
       expect(outcome, JSON.stringify(form)).toMatchObject({ problem, ...(field ? { field } : {}) });
     }
     expect(await written()).toEqual(before);
+  });
+
+  it("leaves another company's invitation alone, even when it has expired", async () => {
+    const operator = await signedInAgent("admin@demo.test", "Admin#2026");
+    await post(operator, { action: "invite", email: "wanted@example.de", company_id: "demo-company-lens" });
+    await db().invitation.update({
+      where: { email: "wanted@example.de" },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
+    const admin = await signedInAgent(...OPTICIAN);
+    expect((await post(admin, { action: "invite", email: "wanted@example.de" })).outcome?.problem).toBe(
+      "invited_elsewhere",
+    );
+    expect((await db().invitation.findUniqueOrThrow({ where: { email: "wanted@example.de" } })).companyId).toBe(
+      "demo-company-lens",
+    );
   });
 
   it("refuses users who are not administrators, and sends visitors to sign in", async () => {
@@ -110,9 +128,11 @@ describe(`a company's people on ${testProvider()}`, () => {
     const second = await db().invitation.findUniqueOrThrow({ where: { email: "twice@example.de" } });
     expect(second.tokenHash).not.toBe(first.tokenHash);
     expect(second.role).toBe("admin");
-    expect(await db().outboxMessage.count({ where: { recipient: "twice@example.de" } })).toBe(2);
+    // The first mail, not yet sent, is dropped with its link; the new one waits.
+    expect(await db().outboxMessage.count({ where: { recipient: "twice@example.de" } })).toBe(1);
     await post(admin, { action: "revoke", email: "twice@example.de" });
     expect(await db().invitation.count({ where: { email: "twice@example.de" } })).toBe(0);
+    expect(await db().outboxMessage.count({ where: { recipient: "twice@example.de", status: "queued" } })).toBe(0);
 
     // The demo's invited colleague joins (as a user made by invitation would), then is looked after.
     const user = await db().user.create({

@@ -22,7 +22,7 @@ import {
   useOAuthService,
 } from "../../helpers/oauth-service";
 import { userTokens } from "../../helpers/platform-api";
-import { pseudonymOf } from "@/lib/store/user-admin-store";
+import { pseudonymOf } from "@/lib/store/person-erasure-store";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -94,6 +94,10 @@ describe(`invitations on ${testProvider()}`, () => {
       [["users", "invite", "x@example.com"], /needs --company/],
       [["users", "invite", "optician@demo.test", "--company", "demo-company-optician"], /already a user/],
       [["users", "invite", "x@example.com", "--company", "demo-company-optician", "--colour", "x"], /unknown option/],
+      [
+        ["users", "invite", "x@example.com", "--company", "demo-company-optician", "--role", "developer"],
+        /developer is for software vendors' staff/,
+      ],
     ];
     for (const [args, message] of refusals) {
       const result = await admin(...args);
@@ -171,6 +175,11 @@ describe(`users remove on ${testProvider()}`, () => {
     const agent = await signedInAgent("leaving@example.com", "leaving leaving leaving");
     const tokens = await userTokens("leaving@example.com", "leaving leaving leaving", "openid offline_access", agent);
     const user = await db().user.findUniqueOrThrow({ where: { email: "leaving@example.com" } });
+    const neighbour = await db().auditEvent.create({
+      data: { type: "user.invited", details: JSON.stringify({ username: "xleaving@example.com.de" }) },
+    });
+    for (let attempt = 0; attempt < 2; attempt++) await new UserAgent().login("/", "leaving@example.com", "wrong");
+    expect(await db().loginThrottle.count({ where: { key: "account:leaving@example.com" } })).toBe(1);
     const sessions = await db().loginSession.findMany({ where: { userId: user.id, endedAt: null } });
 
     const removed = await admin("users", "remove", "Leaving@Example.com");
@@ -184,14 +193,27 @@ describe(`users remove on ${testProvider()}`, () => {
       db().authorizationCode.count({ where: { userId: user.id } }),
       db().invitation.count({ where: { email: "leaving@example.com" } }),
       db().outboxMessage.count({ where: { recipient: "leaving@example.com" } }),
-      db().auditEvent.count({ where: { details: { contains: "leaving@example.com" } } }),
+      db().auditEvent.count({ where: { details: { contains: '"leaving@example.com"' } } }),
+      db().loginThrottle.count({ where: { key: "account:leaving@example.com" } }),
     ])
       expect(await count).toBe(0);
     expect((await refreshDemoWeb(tokens.refresh_token!)).status).toBe(400);
     const trail = await db().auditEvent.findMany({ where: { details: { contains: pseudonymOf(user.id) } } });
     expect(trail.map((event) => event.type)).toEqual(expect.arrayContaining(["user.invited", "user.joined"]));
-    expect(await db().auditEvent.count({ where: { type: "user.removed" } })).toBe(1);
+    expect(await db().auditEvent.count({ where: { type: "user.removed", details: { contains: user.id } } })).toBe(1);
+    expect((await db().auditEvent.findUniqueOrThrow({ where: { id: neighbour.id } })).details).toBe(
+      JSON.stringify({ username: "xleaving@example.com.de" }),
+    );
     expect((await admin("users", "remove", "leaving@example.com")).stderr).toMatch(/there is no user/);
+  });
+
+  it("erases an invited person's invitation, mail and name in the audit trail", async () => {
+    await invite("never-joined@example.com");
+    expect(JSON.parse((await admin("users", "remove", "never-joined@example.com")).stdout).status).toBe("removed");
+    expect(await db().invitation.count({ where: { email: "never-joined@example.com" } })).toBe(0);
+    expect(await db().outboxMessage.count({ where: { recipient: "never-joined@example.com" } })).toBe(0);
+    expect(await db().auditEvent.count({ where: { details: { contains: "never-joined@example.com" } } })).toBe(0);
+    expect(await db().auditEvent.count({ where: { details: { contains: "removed-person:" } } })).toBeGreaterThan(0);
   });
 });
 
@@ -234,6 +256,7 @@ describe(`users import on ${testProvider()}`, () => {
         /line 2: there is no role "chief"/,
       ],
       ["email,company,role,language\nok@example.com,nowhere,,\n", /line 2: there is no company "nowhere"/],
+      ["email,company,role,language\nok@example.com,demo-company-lens,developer,\n", /line 2: the role developer/],
       [
         "email,company,role,language\nok@example.com,demo-company-optician,,\nOK@example.com,demo-company-lens,,\n",
         /line 3: ok@example.com is already on line 2/,
