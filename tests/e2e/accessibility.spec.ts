@@ -16,15 +16,31 @@ const authorize = `/connect/authorize?${new URLSearchParams({
 
 /** Who looks at which pages; `null` is a visitor who is not signed in. */
 const VISITS: { user: [string, string] | null; paths: string[] }[] = [
-  { user: null, paths: ["/", "/login", "/no-such-page"] },
+  { user: null, paths: ["/", "/login", "/no-such-page", "/invitation?token=unknown"] },
   {
     user: ["optician@demo.test", "Optician#2026"],
-    paths: ["/portal/applications", "/portal/profile", "/portal/suppliers", authorize, "/signout", "/admin/clients"],
+    paths: [
+      "/portal/applications",
+      "/portal/profile",
+      "/portal/suppliers",
+      "/portal/company",
+      authorize,
+      "/signout",
+      "/admin/clients",
+    ],
   },
   { user: ["supplier@demo.test", "Supplier#2026"], paths: ["/portal/catalogs", "/portal/suppliers"] },
   {
     user: ["admin@demo.test", "Admin#2026"],
-    paths: ["/admin/clients", "/admin/clients/demo-web", "/admin/audit", "/admin/federation"],
+    paths: [
+      "/admin/clients",
+      "/admin/clients/demo-web",
+      "/admin/companies",
+      "/admin/companies/demo-company-lens",
+      "/admin/outbox",
+      "/admin/audit",
+      "/admin/federation",
+    ],
   },
 ];
 

@@ -130,7 +130,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 
 for (const locale of ["en", "de"] as const) {
   test(`screenshots of the operator pages in ${locale}`, async ({ browser }) => {
-    test.setTimeout(120_000); // eight pages, each at two widths, on a machine that may be busy
+    test.setTimeout(150_000); // eleven pages, each at two widths, on a machine that may be busy
     trustPartner();
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
@@ -142,6 +142,9 @@ for (const locale of ["en", "de"] as const) {
       ["admin-client", "/admin/clients/demo-web"],
       ["admin-audit", "/admin/audit"],
       ["admin-federation", "/admin/federation"],
+      ["admin-companies", "/admin/companies"],
+      ["admin-company", "/admin/companies/demo-company-optician"],
+      ["admin-outbox", "/admin/outbox"],
     ] as const) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);

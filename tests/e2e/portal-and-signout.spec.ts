@@ -127,6 +127,8 @@ for (const locale of ["en", "de"] as const) {
     );
     await page.goto("/portal/applications");
     await shoot("portal");
+    await page.goto("/portal/company");
+    await shoot("company");
     await page.goto("/signout");
     await shoot("signout");
     await context.close();
