@@ -74,19 +74,23 @@ async function refuseLastAdminLeaving(
     throw new CompanyPeopleError("last_admin", "the company's last administrator cannot give up that role");
 }
 
+/** Takes the action; the action it turned out to be (inviting someone invited already sends it again). */
 export async function actOnPeople(
   context: PeopleContext,
   { id: companyId, kind: companyKind }: { id: string; kind: string },
   actor: PeopleActor,
   request: PeopleRequest,
-): Promise<void> {
+): Promise<PeopleAction> {
   const { db } = context;
   const email = parseEmail(request.email);
   const inviter = { userId: actor.userId, name: actor.name };
   if (request.action === "invite") {
     const role: Role = parseRole(request.role ?? "user");
     const language: Locale = parseLanguage(request.language ?? "en");
+    const earlier = await listPendingInvitations(db, { email, companyId });
     await invitePerson(context, { email, companyId, role, language }, inviter);
+    // Inviting someone invited already sends the invitation again: the page says that the earlier link is dead.
+    return earlier.length > 0 ? "resend" : "invite";
   } else if (request.action === "resend") {
     const pending = await pendingIn(db, companyId, email);
     const language = isLocale(pending.language) ? pending.language : "en";
@@ -107,4 +111,5 @@ export async function actOnPeople(
       await changeUserRole(db, email, role, actor.userId);
     }
   }
+  return request.action;
 }

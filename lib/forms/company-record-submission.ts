@@ -41,7 +41,8 @@ function describedCompany(typed: Record<string, string>): Record<string, unknown
   const description: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(typed)) {
     if (value.trim() === "" || (typed.kind !== "supplier" && SUPPLIER_ONLY.has(field))) continue;
-    if (field !== "web_services") description[field] = value.trim();
+    if (field === "country") description.country = value.trim().toUpperCase();
+    else if (field !== "web_services") description[field] = value.trim();
     else {
       try {
         description.web_services = JSON.parse(value);

@@ -69,9 +69,9 @@ export async function handleCompanySubmission(request: Request, context: Service
     return answer({ ...typed, problem: "form_expired" });
   if (!action) return answer({ ...typed, problem: "unknown_action" });
   try {
-    await actOnCompanyPeople(actor, companyId, { ...typed, action });
-    if (action === "invite" || action === "resend") wakeMailDelivery();
-    return answer({ action, email: typed.email });
+    const done = await actOnCompanyPeople(actor, companyId, { ...typed, action });
+    if (done === "invite" || done === "resend") wakeMailDelivery();
+    return answer({ action: done, email: typed.email });
   } catch (error) {
     if (error instanceof AccessDenied)
       // An administrator naming another company learns only that they may not; others get a plain 403.

@@ -12,7 +12,7 @@ import { findCompany } from "@/lib/store/company-store";
 
 export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
 
-export interface AdministeredCompany {
+interface AdministeredCompany {
   id: string;
   name: string;
   kind: string;
@@ -47,15 +47,15 @@ export async function companyPeopleView(actor: Actor, companyId?: string): Promi
   return { company, people: await companyPeople(user.context.db, company.id), self: user.session.user.email };
 }
 
-/** Takes one action on the company's people; the company it was taken in. */
+/** Takes one action on the company's people; the action it turned out to be (an invitation may be sent again). */
 export async function actOnCompanyPeople(
   actor: Actor,
   companyId: string | undefined,
   request: PeopleRequest,
-): Promise<AdministeredCompany> {
+): Promise<string> {
   const [user, company] = await administered(actor, companyId);
   const { context, session } = user;
-  await actOnPeople(
+  return actOnPeople(
     { ...context, announceLogout: (sessionIds) => announceBackchannelLogout(context, sessionIds) },
     company,
     {
@@ -65,5 +65,4 @@ export async function actOnCompanyPeople(
     },
     request,
   );
-  return company;
 }

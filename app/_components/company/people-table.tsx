@@ -147,7 +147,7 @@ export async function PeopleTable(props: {
         <tbody className={stacked.body}>
           {people.map((person) => (
             <tr key={person.email} data-email={person.email} className={stacked.row}>
-              <td className={`${stacked.cell} break-all`}>
+              <td className={`${stacked.cell} break-words sm:min-w-56`}>
                 {person.status === "invited" ? (
                   <span className="font-medium text-slate-900">{person.email}</span>
                 ) : (

@@ -49,7 +49,7 @@ export default async function AdminOutboxPage() {
             <tbody className={stacked.body}>
               {outbox.messages.map((message) => (
                 <tr key={message.id} data-recipient={message.recipient} className={stacked.row}>
-                  <td className={`${stacked.cell} break-all`}>{message.recipient}</td>
+                  <td className={`${stacked.cell} break-words sm:min-w-48`}>{message.recipient}</td>
                   <td className={stacked.cell}>
                     <span className={stacked.label}>{t("subject")}:</span>
                     {message.subject}

@@ -123,6 +123,10 @@ describe(`a company's people on ${testProvider()}`, () => {
   it("sends an invitation again with a new link, revokes one, changes roles, deactivates and activates", async () => {
     const admin = await signedInAgent(...OPTICIAN);
     await post(admin, { action: "invite", email: "twice@example.de", role: "admin" });
+    // Inviting again is sending again, and the page says so.
+    expect((await post(admin, { action: "invite", email: "twice@example.de", role: "admin" })).outcome?.action).toBe(
+      "resend",
+    );
     const first = await db().invitation.findUniqueOrThrow({ where: { email: "twice@example.de" } });
     expect((await post(admin, { action: "resend", email: "twice@example.de" })).outcome?.problem).toBeUndefined();
     const second = await db().invitation.findUniqueOrThrow({ where: { email: "twice@example.de" } });
@@ -227,7 +231,7 @@ describe(`the operator's company forms on ${testProvider()}`, () => {
       id: "optik-nord",
       kind: "eye_care_professional",
       name: "Optik Nord",
-      country: "DE",
+      country: " de ",
       supplier_id: "ignored-for-opticians",
     });
     expect(added.response.headers.get("location")).toBe("/admin/companies/optik-nord?saved=1");
