@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
@@ -22,7 +22,7 @@ export async function InviteForm({
   csrf: string;
   refused?: CompanyFormOutcome;
 }) {
-  const t = await getTranslations("CompanyPeople");
+  const [t, locale] = [await getTranslations("CompanyPeople"), await getLocale()];
   const problem = refused?.problem ? t(`problems.${refused.problem}` as "problems.invalid_email") : null;
   const at = (field: string) => (refused?.field === field ? problem : null);
   return (
@@ -76,10 +76,10 @@ export async function InviteForm({
           <label htmlFor="invite-language" className="block text-sm font-medium text-slate-800">
             {t("language")}
           </label>
-          <select id="invite-language" name="language" defaultValue={refused?.language ?? "en"} className={input}>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>
-                {LANGUAGE_NAMES[locale]}
+          <select id="invite-language" name="language" defaultValue={refused?.language ?? locale} className={input}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
               </option>
             ))}
           </select>
