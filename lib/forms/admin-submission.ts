@@ -27,7 +27,7 @@ import {
   registrationDraft,
   type RegistrationDraft,
 } from "@/lib/forms/client-registration-form";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -35,10 +35,8 @@ export type NewSecretShown = NewSecret;
 
 const clientPath = (clientId: string) => `/admin/clients/${encodeURIComponent(clientId)}`;
 const ADMIN_ACTIONS = ["register", "update", "remove", "secret-add", "secret-expiry", "secret-disable"] as const;
-const plainResponse = (status: number, text: string) =>
-  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-const forbiddenResponse = () => plainResponse(403, "Forbidden");
-const malformedResponse = () => plainResponse(400, "The form names a client or secret that cannot exist.");
+const forbiddenResponse = () => plainRefusal(403, "Forbidden");
+const malformedResponse = () => plainRefusal(400, "The form names a client or secret that cannot exist.");
 
 function parseDate(value: string | null): Date | null {
   if (!value) return null;

@@ -6,7 +6,7 @@
 import { COMPANY_RECORD_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
   CompanyMetadataError,
@@ -32,9 +32,6 @@ export interface RefusedCompanyForm {
   reason: string;
   typed: Record<string, string>;
 }
-
-const plain = (status: number, text: string) =>
-  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The company's description as `companies add` reads it, from the form's fields (empty ones left out). */
 function describedCompany(typed: Record<string, string>): Record<string, unknown> {
@@ -68,11 +65,11 @@ function kept(typed: Record<string, string>): Record<string, string> {
 export async function handleCompanyRecordSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
-  if (!isOperator(actor)) return plain(403, "Forbidden");
+  if (!isOperator(actor)) return plainRefusal(403, "Forbidden");
   const form = await readForm(request);
   const action = form.get("action");
   const companyId = form.get("company_id") || undefined;
-  if (companyId && companyId.length > 64) return plain(400, "The form names no company.");
+  if (companyId && companyId.length > 64) return plainRefusal(400, "The form names no company.");
   const typed: Record<string, string> = {};
   for (const field of [...COMPANY_FIELDS, "web_services"]) {
     const value = form.get(field);
@@ -104,7 +101,7 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
     }
     return refused("unknown_action");
   } catch (error) {
-    if (error instanceof AccessDenied) return plain(403, "Forbidden");
+    if (error instanceof AccessDenied) return plainRefusal(403, "Forbidden");
     if (error instanceof CompanyMetadataError || error instanceof CompanyRegistryError) return refused(error.message);
     throw error;
   }

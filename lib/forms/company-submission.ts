@@ -8,7 +8,7 @@ import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { COMPANY_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { seeOther } from "@/lib/forms/see-other";
+import { plainRefusal, seeOther } from "@/lib/forms/see-other";
 import { InvitationError } from "@/lib/admin/invitations";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { PersonFieldError } from "@/lib/admin/person-fields";
@@ -30,8 +30,6 @@ export interface CompanyFormOutcome {
 }
 
 const MAX_COMPANY_ID_LENGTH = 64;
-const plain = (status: number, text: string) =>
-  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The message key of a refusal: the error's own code, which CompanyPeople.problems names. */
 function problemOf(error: unknown): { problem: string; field?: string } | undefined {
@@ -48,7 +46,7 @@ export async function handleCompanySubmission(request: Request, context: Service
   if (actor.kind !== "user") return seeOther("/login?returnUrl=%2Fportal%2Fcompany");
   const form = await readForm(request);
   const companyId = form.get("company_id") || undefined;
-  if (companyId && companyId.length > MAX_COMPANY_ID_LENGTH) return plain(400, "The form names no company.");
+  if (companyId && companyId.length > MAX_COMPANY_ID_LENGTH) return plainRefusal(400, "The form names no company.");
   const back = companyId && isOperator(actor) ? `/admin/companies/${encodeURIComponent(companyId)}` : "/portal/company";
   const action = PEOPLE_ACTIONS.find((known) => known === form.get("action"));
   const typed = {
@@ -75,7 +73,9 @@ export async function handleCompanySubmission(request: Request, context: Service
   } catch (error) {
     if (error instanceof AccessDenied)
       // An administrator naming another company learns only that they may not; others get a plain 403.
-      return companyId && !isOperator(actor) ? answer({ ...typed, problem: "other_company" }) : plain(403, "Forbidden");
+      return companyId && !isOperator(actor)
+        ? answer({ ...typed, problem: "other_company" })
+        : plainRefusal(403, "Forbidden");
     const refused = problemOf(error);
     if (refused) return answer({ ...typed, ...refused });
     throw error;

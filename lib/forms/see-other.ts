@@ -11,3 +11,7 @@ export function pageUrl(path: string, params: Record<string, string | undefined>
   );
   return `${path}?${query}`;
 }
+
+/** A form POST refused before any page can say why (403 for the wrong user, 400 for a form no page sends). */
+export const plainRefusal = (status: 400 | 403, text: string): Response =>
+  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

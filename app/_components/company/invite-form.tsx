@@ -3,6 +3,7 @@ import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
 import { fieldAria, FieldError, invalidInput } from "@/app/_components/labelled-field";
+import { Alert } from "@/app/_components/ui";
 
 const input = `mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
 
@@ -34,11 +35,7 @@ export async function InviteForm({
     >
       <h2 className="text-lg font-semibold text-brand-800">{t("inviteTitle")}</h2>
       <p className="text-sm text-slate-600">{t("inviteHint")}</p>
-      {problem && !refused?.field ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
+      {problem && !refused?.field ? <Alert>{problem}</Alert> : null}
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="invite" />
       {companyId ? <input type="hidden" name="company_id" value={companyId} /> : null}

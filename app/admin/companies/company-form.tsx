@@ -4,6 +4,7 @@ import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import type { CompanyJson } from "@/lib/rights/operator-companies";
 import type { RefusedCompanyForm } from "@/lib/forms/company-record-submission";
 import { invalidInput } from "@/app/_components/labelled-field";
+import { Alert } from "@/app/_components/ui";
 
 const KINDS = ["eye_care_professional", "supplier", "operator", "software_vendor"] as const;
 const input = `mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
@@ -112,11 +113,7 @@ export async function CompanyForm({
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h2 className="text-lg font-semibold text-brand-800">{company ? t("editTitle") : t("createTitle")}</h2>
-      {reason ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {reason}
-        </p>
-      ) : null}
+      {reason ? <Alert>{reason}</Alert> : null}
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="save" />
       {company ? <input type="hidden" name="company_id" value={company.id} /> : null}
