@@ -3,6 +3,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getServiceContext } = await import("@/lib/service-context");
   const { startMailDelivery } = await import("@/lib/mail/mail-delivery");
+  const { PASSWORD_RESET_MAIL, passwordResetComposer } = await import("@/lib/account/password-reset");
   const { db, config } = getServiceContext();
-  startMailDelivery(config, db);
+  // A reset mail is written when it is sent: whether there is one depends on the account (lib/account/password-reset).
+  startMailDelivery(config, db, { [PASSWORD_RESET_MAIL]: passwordResetComposer({ db, config }) });
 }

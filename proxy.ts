@@ -19,5 +19,15 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/login", "/consent", "/invitation", "/portal/:path*", "/signout", "/admin/:path*", "/v2/:path*"],
+  matcher: [
+    "/login",
+    "/consent",
+    "/invitation",
+    "/password/:path*",
+    "/email/:path*",
+    "/portal/:path*",
+    "/signout",
+    "/admin/:path*",
+    "/v2/:path*",
+  ],
 };

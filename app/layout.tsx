@@ -4,7 +4,14 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { isOperator, supplierOf, type SignedInUser } from "@/lib/rights/actor";
 import { isCompanyAdmin } from "@/lib/rights/company-people";
 import { currentActor } from "@/lib/pages/current-actor";
-import { CATALOGS_PATH, PORTAL_PATH, PROFILE_PATH, SIGN_OUT_PATH, SUPPLIERS_PATH } from "@/lib/pages/paths";
+import {
+  CATALOGS_PATH,
+  PORTAL_PATH,
+  PROFILE_PATH,
+  SECURITY_PATH,
+  SIGN_OUT_PATH,
+  SUPPLIERS_PATH,
+} from "@/lib/pages/paths";
 import { LanguageSwitch } from "./_components/language-switch";
 import { MainMenu, type MenuItem } from "./_components/main-menu";
 import "./globals.css";
@@ -25,6 +32,7 @@ function menuOf(actor: SignedInUser, t: (key: string) => string): MenuItem[] {
     ...(isCompanyAdmin(actor) ? [{ href: "/portal/company", label: t("company"), section: "/portal/company" }] : []),
     ...(isOperator(actor) ? [{ href: "/admin/clients", label: t("operator"), section: "/admin" }] : []),
     { href: PROFILE_PATH, label: t("profile"), section: PROFILE_PATH },
+    { href: SECURITY_PATH, label: t("security"), section: SECURITY_PATH },
     { href: SIGN_OUT_PATH, label: t("signOut"), section: SIGN_OUT_PATH },
   ];
 }

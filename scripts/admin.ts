@@ -4,6 +4,7 @@ import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
+import { text } from "node:stream/consumers";
 import { exitWithStartupError } from "./startup-error";
 
 async function main(): Promise<void> {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
       print: (line) => console.log(line),
       printError: (line) => console.error(line),
       announceLogout: (sessionIds) => announceBackchannelLogout({ db, config }, sessionIds),
+      passwordMinLength: config.passwordMinLength,
+      readInput: () => text(process.stdin),
     },
     process.argv.slice(2),
   );

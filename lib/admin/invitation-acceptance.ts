@@ -9,7 +9,8 @@ import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { acceptInvitation, findInvitationByTokenHash } from "@/lib/store/invitation-store";
-import { checkPasswordLength, parseName } from "@/lib/admin/person-fields";
+import { checkNewPassword } from "@/lib/passwords/password-policy";
+import { parseName } from "@/lib/admin/person-fields";
 
 export type ClosedLink = "unknown" | "used" | "expired" | "company_inactive" | "already_user";
 
@@ -51,18 +52,26 @@ export interface JoiningPerson {
   password: string;
 }
 
-/** Accepts the invitation: the new user's id, or why the link cannot be used; PersonFieldError for a bad field. */
+/**
+ * Accepts the invitation: the new user's id, or why the link cannot be used; PersonFieldError for a bad name,
+ * PasswordPolicyError for a refused password.
+ */
 export async function joinByInvitation(
   db: Db,
   token: string | undefined,
   person: JoiningPerson,
+  rules: { passwordMinLength: number },
   now = new Date(),
 ): Promise<{ userId: string; email: string } | { closed: ClosedLink }> {
   const link = await readInvitationLink(db, token, now);
   if (link.state !== "open") return { closed: link.state };
   const givenName = parseName(person.givenName, "given_name");
   const familyName = parseName(person.familyName, "family_name");
-  const passwordHash = await hashPassword(checkPasswordLength(person.password));
+  const password = checkNewPassword(person.password, {
+    minLength: rules.passwordMinLength,
+    person: { givenName, familyName, email: link.email, companyName: link.companyName },
+  });
+  const passwordHash = await hashPassword(password);
   const outcome = await acceptInvitation(
     db,
     {

@@ -1,7 +1,8 @@
 /**
  * What an invitation and the invitation page accept: an email address (RFC 5321's 254 characters at most, a local
  * part and a domain with a dot, no spaces or control characters; stored in lower case, as user names are), a role,
- * a language, names and a password. Each refusal is a PersonFieldError whose code the pages translate.
+ * a language and names (passwords follow lib/passwords/password-policy.ts). Each refusal is a PersonFieldError whose
+ * code the pages translate.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
@@ -10,8 +11,7 @@ import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 const ROLES = ["user", "admin", "developer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type PersonFieldProblem =
-  "invalid_email" | "invalid_role" | "invalid_language" | "invalid_name" | "password_too_short" | "password_too_long";
+export type PersonFieldProblem = "invalid_email" | "invalid_role" | "invalid_language" | "invalid_name";
 
 export class PersonFieldError extends OptiGateError<PersonFieldProblem> {
   constructor(
@@ -28,9 +28,6 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}$/;
 const DOMAIN =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const MAX_NAME_LENGTH = 100;
-export const MIN_PASSWORD_LENGTH = 12;
-/** scrypt reads the whole password: far beyond any passphrase, short of a denial of service */
-export const MAX_PASSWORD_LENGTH = 256;
 
 /** The address in lower case, or a PersonFieldError saying what is wrong with it. */
 export function parseEmail(raw: string): string {
@@ -74,20 +71,4 @@ export function parseName(raw: string, field: "given_name" | "family_name"): str
   if (name.length === 0 || name.length > MAX_NAME_LENGTH || /\p{Cc}/u.test(name))
     throw new PersonFieldError("invalid_name", `${field} must be 1 to ${MAX_NAME_LENGTH} characters`, field);
   return name;
-}
-
-export function checkPasswordLength(password: string): string {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw new PersonFieldError(
-      "password_too_short",
-      `the password needs ${MIN_PASSWORD_LENGTH} characters`,
-      "password",
-    );
-  if (password.length > MAX_PASSWORD_LENGTH)
-    throw new PersonFieldError(
-      "password_too_long",
-      `the password may have ${MAX_PASSWORD_LENGTH} characters`,
-      "password",
-    );
-  return password;
 }

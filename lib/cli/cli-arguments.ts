@@ -19,6 +19,10 @@ export interface CliContext {
   printError: (line: string) => void;
   /** Tells the applications, through their back channel, that these sessions were ended. */
   announceLogout: (sessionIds: string[]) => Promise<void>;
+  /** The shortest password accepted (PASSWORD_MIN_LENGTH). */
+  passwordMinLength: number;
+  /** Standard input, whole: where a password is read from, never the command line (other users can see that). */
+  readInput: () => Promise<string>;
 }
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. `hint` replaces the pointer to the help. */

@@ -6,6 +6,9 @@ import { importInvitations } from "@/lib/admin/invitation-import";
 import { invitePerson } from "@/lib/admin/invitations";
 import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
 import { activate, deactivate, listUsersJson, remove, unlock } from "@/lib/admin/user-registry";
+import { setPasswordAsOperator } from "@/lib/account/password-change";
+import { PasswordPolicyError } from "@/lib/passwords/password-policy";
+import { warningText } from "@/lib/passwords/password-estimator";
 
 export const USERS_USAGE = `  users invite <email> --company <id> [--role user|admin|developer] [--language en|de]
                                                 invite a person: prints the link once and mails it
@@ -17,7 +20,9 @@ export const USERS_USAGE = `  users invite <email> --company <id> [--role user|a
   users activate <email>                        undo deactivate
   users unlock <email>                          lift the sign-in lock after failed attempts
   users remove <email>                          erase the user's personal data (the audit trail keeps a pseudonym);
-                                                for an invited person, revoke the invitation`;
+                                                for an invited person, revoke the invitation
+  users password <email>                        set the user's password, read from standard input (first line),
+                                                under the password policy; ends their sessions, mails a notice`;
 
 /** `--name value` options, each allowed once, none other than `allowed`. */
 function options(args: string[], allowed: string[], usage: string): Map<string, string> {
@@ -64,6 +69,22 @@ async function importFile(context: CliContext, file: string): Promise<unknown> {
   return { invited };
 }
 
+async function setPassword(context: CliContext, email: string): Promise<unknown> {
+  const password = (await context.readInput()).split(/\r?\n/)[0];
+  const account = { db: context.db, config: context };
+  let outcome;
+  try {
+    outcome = await setPasswordAsOperator(account, parseEmail(email), password);
+  } catch (error) {
+    if (!(error instanceof PasswordPolicyError)) throw error;
+    const why = warningText(error.warning ?? null, "en");
+    throw new Error(`${error.message}${why ? ` (${why})` : ""}`, { cause: error });
+  }
+  if (!outcome) throw new Error(`there is no user "${email}"`);
+  await context.announceLogout(outcome.endedSessions);
+  return { email: parseEmail(email), status: "password_set", ended_sessions: outcome.endedSessions.length };
+}
+
 export async function usersCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
   const one = (usage: string) => expectArgs(rest, usage)[0];
@@ -76,6 +97,16 @@ export async function usersCommand(context: CliContext, [command, ...rest]: stri
   else if (command === "activate") print(await activate(context.db, one("users activate <email>")));
   else if (command === "unlock") print(await unlock(context.db, one("users unlock <email>")));
   else if (command === "remove") print(await remove(context.db, one("users remove <email>"), context.announceLogout));
+  else if (command === "password") print(await setPassword(context, one("users password <email>")));
   else
-    throw unknownCommand("users", command, ["invite", "import", "list", "deactivate", "activate", "unlock", "remove"]);
+    throw unknownCommand("users", command, [
+      "invite",
+      "import",
+      "list",
+      "deactivate",
+      "activate",
+      "unlock",
+      "remove",
+      "password",
+    ]);
 }

@@ -33,6 +33,8 @@ export interface Config {
   /** Algorithm of ID tokens for clients whose metadata names none (id_token_signed_response_alg); RS256 by default. */
   idTokenSigningAlg: "RS256" | "ES256" | "PS256";
   mail: MailConfig;
+  /** The shortest password accepted (PASSWORD_MIN_LENGTH, default 12, not below 8). */
+  passwordMinLength: number;
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
   production: boolean;
 }
@@ -147,6 +149,15 @@ function readAlgorithm<const Allowed extends string>(env: Env, name: string, all
   return raw as Allowed;
 }
 
+function readPasswordMinLength(env: Env): number {
+  const raw = env.PASSWORD_MIN_LENGTH?.trim();
+  if (!raw) return 12;
+  // NIST SP 800-63B §3.1.1.2 sets 8 as the floor; above 64 nobody could choose a password within the 256 allowed.
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 8 || Number(raw) > 64)
+    throw new ConfigError("PASSWORD_MIN_LENGTH", `must be a whole number from 8 to 64 (got "${raw}")`);
+  return Number(raw);
+}
+
 /** The generated key lives next to the SQLite file, readable by its owner only. */
 function loadOrCreateLocalSecretKey(databaseFile: string): string {
   const file = path.join(path.dirname(path.resolve(databaseFile)), "secret-key");
@@ -215,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     production,
     mail: readMailConfig(env, publicUrl),
+    passwordMinLength: readPasswordMinLength(env),
     ...readSecretKey(env, database, production),
   };
 }

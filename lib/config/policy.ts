@@ -93,3 +93,13 @@ export const BACKCHANNEL_TIMEOUT_MS = 2000;
  * into a closed socket ("other side closed"); 65 s outlasts the idle timeouts of common proxies and clients.
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+// --- Links mailed for a user's own account, and how often a reset may be asked for.
+
+export const PASSWORD_RESET_LINK_MINUTES = 60;
+export const EMAIL_CONFIRM_LINK_HOURS = 24;
+export const PASSWORD_RESET_WINDOW_SECONDS = 60 * 60;
+/** Reset mails asked for per window: per account (whether it exists or not) and per client network. */
+export const MAX_PASSWORD_RESETS = { account: 3, address: 20 } as const;
+/** The longest page a reset may lead back to (an authorization request's URL); longer ones lead to the portal. */
+export const MAX_RETURN_URL_LENGTH = 4096;

@@ -29,7 +29,7 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   // Memory needed is 128 * N * r bytes; allow twice that.
   const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r);
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
     ),
   );
@@ -38,17 +38,28 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 export async function hashPassword(password: string): Promise<string> {
   const cost = currentCost();
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, cost);
+  const key = await scrypt(password.normalize("NFKC"), salt, cost);
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+async function matches(password: string, parts: string[]): Promise<boolean> {
   const [N, r, p] = parts.slice(1, 4).map(Number);
   const expected = Buffer.from(parts[5], "base64url");
   const key = await scrypt(password, Buffer.from(parts[4], "base64url"), { N, r, p });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * Compared in NFKC, as hashed, so that a password typed with another keyboard's forms of the same characters still
+ * matches. Hashes made before OptiGate used NFKC (it used NFC) keep verifying for the rare passwords whose forms differ.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const nfkc = password.normalize("NFKC");
+  if (await matches(nfkc, parts)) return true;
+  const nfc = password.normalize("NFC");
+  return nfc !== nfkc && (await matches(nfc, parts));
 }
 
 /** Whether a stored hash was made at another cost than today's, so it should be made anew from the password. */

@@ -9,7 +9,7 @@ import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { PORTAL_PATH } from "@/lib/pages/paths";
-import { joinAndSignIn, PersonFieldError } from "@/lib/rights/invitation-links";
+import { joinAndSignIn, PasswordPolicyError, PersonFieldError } from "@/lib/rights/invitation-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
@@ -57,6 +57,7 @@ export async function handleInvitationSubmission(request: Request, context: Serv
     return seeOther(PORTAL_PATH, [sessionCookie(joined.cookieValue, config.publicUrl)]);
   } catch (error) {
     if (error instanceof PersonFieldError) return refused(error.code, error.field);
+    if (error instanceof PasswordPolicyError) return refused(error.code, "password");
     throw error;
   }
 }

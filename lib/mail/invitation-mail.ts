@@ -1,6 +1,6 @@
 /** The invitation mail (Mail.invitation in messages/), in the language the invitation was made in. */
-import { createTranslator } from "next-intl";
-import { loadMessages, type Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
+import { mailTranslator } from "@/lib/mail/mail-translator";
 import { renderMail, type MailContent } from "@/lib/mail/mail-content";
 
 export interface InvitationMailValues {
@@ -12,22 +12,8 @@ export interface InvitationMailValues {
   validDays: number;
 }
 
-type MailTranslator = ReturnType<typeof createTranslator<Awaited<ReturnType<typeof loadMessages>>, "Mail">>;
-
-/** One translator per language for the process: a bulk import renders thousands of mails. */
-const translators = new Map<Locale, Promise<MailTranslator>>();
-
-function translatorOf(locale: Locale): Promise<MailTranslator> {
-  let translator = translators.get(locale);
-  if (!translator) {
-    translator = loadMessages(locale).then((messages) => createTranslator({ locale, messages, namespace: "Mail" }));
-    translators.set(locale, translator);
-  }
-  return translator;
-}
-
 export async function renderInvitationMail(values: InvitationMailValues): Promise<MailContent> {
-  const t = await translatorOf(values.language);
+  const t = await mailTranslator(values.language);
   const company = values.companyName;
   return renderMail({
     lang: values.language,

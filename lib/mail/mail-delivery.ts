@@ -6,7 +6,7 @@
 import { processCache } from "@/lib/cache/process-cache";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
-import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker";
+import { createOutboxWorker, type MailComposer, type OutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
 import { logger } from "@/lib/observability/logger";
 
@@ -15,7 +15,7 @@ const delivery = processCache("mail-delivery", () => ({
   started: false,
 }));
 
-export function startMailDelivery(config: Config, db: Db): void {
+export function startMailDelivery(config: Config, db: Db, composers: Record<string, MailComposer> = {}): void {
   if (delivery.started) return;
   delivery.started = true;
   if (!config.mail.smtpUrl) {
@@ -26,6 +26,7 @@ export function startMailDelivery(config: Config, db: Db): void {
     db,
     secretKey: config.secretKey,
     sender: smtpSender(config.mail.smtpUrl, config.mail.mailFrom),
+    composers,
     onUndelivered: (messageId, reason, failed) =>
       logger.warn({ outboxMessage: messageId, reason, failed }, failed ? "mail failed" : "mail not sent yet"),
     onError: (error) => logger.error({ err: error }, "outbox delivery stopped for now"),

@@ -7,10 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/prisma";
-import { openMailBody } from "@/lib/mail/outbox";
+import type { MailContent } from "@/lib/mail/mail-content";
+import { openOutboxBody } from "@/lib/mail/outbox";
 import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
 import {
   claimDueMessages,
+  dropClaimedMessage,
   markMessageSent,
   markMessageUndelivered,
   type ClaimedMessage,
@@ -20,10 +22,19 @@ const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
 
+/** Writes a deferred mail of one kind when it is due: its content, or null when there is nothing to send. */
+export type MailComposer = (mail: {
+  recipient: string;
+  language: string;
+  request: Record<string, string>;
+}) => Promise<MailContent | null>;
+
 export interface OutboxWorkerOptions {
   db: Db;
   secretKey: string;
   sender: MailSender;
+  /** the composers of deferred mail, by kind */
+  composers?: Record<string, MailComposer>;
   /** how long a claim holds its messages: longer than the SMTP time-outs */
   holdMs?: number;
   /** how often an idle worker looks for due messages */
@@ -61,12 +72,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
+  /** The mail to send for a claimed body; null for a deferred mail with nothing to send. */
+  async function contentOf(message: ClaimedMessage, sealedBody: string): Promise<Omit<MailContent, "subject"> | null> {
+    const body = openOutboxBody(secretKey, sealedBody);
+    if (!("deferred" in body)) return body;
+    const compose = options.composers?.[message.kind];
+    if (!compose) throw new Error(`no composer for deferred mail of kind "${message.kind}"`);
+    const content = await compose({ recipient: message.recipient, language: message.language, request: body.deferred });
+    if (content) message.subject = content.subject;
+    return content;
+  }
+
   async function deliver(message: ClaimedMessage): Promise<boolean> {
     try {
       // A message without a body was sent by a claim that then lost the race to mark it; there is nothing to send.
       if (message.sealedBody) {
-        const body = openMailBody(secretKey, message.sealedBody);
-        await sender.send({ to: message.recipient, subject: message.subject, ...body });
+        const content = await contentOf(message, message.sealedBody);
+        if (!content) {
+          await dropClaimedMessage(db, message);
+          return false;
+        }
+        await sender.send({ to: message.recipient, subject: message.subject, text: content.text, html: content.html });
       }
       await markMessageSent(db, message, clock());
       return true;

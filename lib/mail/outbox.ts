@@ -32,3 +32,30 @@ export function sealMail(secretKey: string, mail: OutgoingMail): NewOutboxMessag
 export function openMailBody(secretKey: string, sealedBody: string): MailBody {
   return JSON.parse(unseal(sealedBody, outboxKey(secretKey))) as MailBody;
 }
+
+/**
+ * A mail written when it is delivered rather than when it is queued (a password reset: whether it goes out at all
+ * depends on the account, which the request must not reveal by doing more or less work). The row holds the sealed
+ * request; the worker's composer for its kind turns it into the mail, or into nothing.
+ */
+export interface DeferredMail {
+  kind: string;
+  recipient: string;
+  language: string;
+  request: Record<string, string>;
+}
+
+export function sealDeferredMail(secretKey: string, mail: DeferredMail): NewOutboxMessage {
+  return {
+    kind: mail.kind,
+    recipient: mail.recipient,
+    language: mail.language,
+    subject: "",
+    sealedBody: seal(JSON.stringify({ deferred: mail.request }), outboxKey(secretKey)),
+  };
+}
+
+/** A queued body: the mail itself, or the request of a deferred mail. */
+export function openOutboxBody(secretKey: string, sealedBody: string): MailBody | { deferred: Record<string, string> } {
+  return JSON.parse(unseal(sealedBody, outboxKey(secretKey))) as MailBody | { deferred: Record<string, string> };
+}

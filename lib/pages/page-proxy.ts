@@ -8,6 +8,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { FLASH_COOKIES, flashHeader } from "@/lib/http/flash-cookies";
+import { expireLinkTokenCookie, isLinkPage, LINK_TOKEN, linkTokenCookie } from "@/lib/http/link-token-cookies";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
 import { languageCookie } from "@/lib/i18n/language-switch";
 import { supportedUiLocale } from "@/lib/i18n/resolve-locale";
@@ -28,10 +29,31 @@ function uiLocalesOf(request: NextRequest): string | undefined {
   );
 }
 
-const PAGE = /^\/(?:login|consent|signout|invitation|(?:portal|admin)(?:\/.*)?)$/;
+const PAGE =
+  /^\/(?:login|consent|signout|invitation|password\/(?:forgot|reset)|email\/confirm|(?:portal|admin)(?:\/.*)?)$/;
 
-/** The pages this proxy prepares: sign-in, consent, sign-out, invitations, the portal and the operator pages. */
+/**
+ * The pages this proxy prepares: sign-in, consent, sign-out, invitations, the mailed links' pages, the portal and the
+ * operator pages.
+ */
 export const isInteractionPage = (pathname: string) => PAGE.test(pathname);
+
+/** A mailed link's page opened with its token: the token goes into the page's cookie, the browser to the bare page. */
+function takeLinkToken(request: NextRequest, publicUrl: string): NextResponse | undefined {
+  const { pathname, searchParams } = request.nextUrl;
+  const token = searchParams.get("token");
+  if (token === null || !isLinkPage(pathname)) return undefined;
+  const rest = new URLSearchParams(searchParams);
+  rest.delete("token");
+  const query = rest.size > 0 ? `?${rest}` : "";
+  const response = NextResponse.redirect(new URL(`${pathname}${query}`, publicUrl || request.nextUrl.origin), 303);
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.append(
+    "Set-Cookie",
+    LINK_TOKEN.test(token) ? linkTokenCookie(pathname, token, publicUrl) : expireLinkTokenCookie(pathname, publicUrl),
+  );
+  return response;
+}
 
 export function interactionPageProxy(request: NextRequest): NextResponse {
   if (urlHasNul(request.url))
@@ -40,6 +62,8 @@ export function interactionPageProxy(request: NextRequest): NextResponse {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   const publicUrl = process.env.PUBLIC_URL ?? "";
+  const linkRedirect = takeLinkToken(request, publicUrl);
+  if (linkRedirect) return linkRedirect;
   const headers = new Headers(request.headers);
   // Only this proxy may set these: never trust them from the browser.
   headers.delete(UI_LOCALES_HEADER);

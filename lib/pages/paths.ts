@@ -4,9 +4,16 @@ export const PROFILE_PATH = "/portal/profile";
 export const CATALOGS_PATH = "/portal/catalogs";
 export const SUPPLIERS_PATH = "/portal/suppliers";
 export const SIGN_OUT_PATH = "/signout";
+export const SECURITY_PATH = "/portal/security";
+export const FORGOT_PASSWORD_PATH = "/password/forgot";
+export const RESET_PASSWORD_PATH = "/password/reset";
+export const EMAIL_CONFIRM_PATH = "/email/confirm";
 
-/** The pages of a sign-in under way (login, consent, sign-out): they show no menu that would lead away from it. */
-const SIGN_IN_PATHS = ["/login", "/consent", SIGN_OUT_PATH];
+/**
+ * The pages of a sign-in under way (login, consent, sign-out, a forgotten password): they show no menu that would
+ * lead away from it.
+ */
+const SIGN_IN_PATHS = ["/login", "/consent", SIGN_OUT_PATH, FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH];
 
 export function isSignInPath(pathname: string): boolean {
   return SIGN_IN_PATHS.includes(pathname);

@@ -11,6 +11,7 @@ import { createLoginSession } from "@/lib/session/login-session";
 import { getServiceContext } from "@/lib/service-context";
 
 export { PersonFieldError } from "@/lib/admin/person-fields";
+export { PasswordPolicyError } from "@/lib/passwords/password-policy";
 export type { ClosedLink } from "@/lib/admin/invitation-acceptance";
 
 /** What the invitation page shows: the open invitation's address and company, or why the link is closed. */
@@ -25,7 +26,7 @@ export async function joinAndSignIn(
   person: JoiningPerson,
   client: { ipAddress?: string; userAgent?: string },
 ) {
-  const joined = await joinByInvitation(context.db, token, person);
+  const joined = await joinByInvitation(context.db, token, person, context.config);
   if ("closed" in joined) return joined;
   const { cookieValue, sessionId } = await createLoginSession(context.db, joined.userId, client);
   await recordAuditEvent(context.db, {

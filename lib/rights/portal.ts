@@ -15,6 +15,8 @@ export type { ApplicationGrant };
 
 export interface Profile {
   name: string;
+  givenName: string;
+  familyName: string;
   email: string;
   company: string;
   preferredLanguage: Locale | null;
@@ -36,6 +38,8 @@ export function profileOf(actor: Actor): Profile {
   const language = session.user.preferredLanguage;
   return {
     name: `${session.user.givenName} ${session.user.familyName}`,
+    givenName: session.user.givenName,
+    familyName: session.user.familyName,
     email: session.user.email,
     company: company.name,
     preferredLanguage: isLocale(language) ? language : null,

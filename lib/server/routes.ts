@@ -22,6 +22,9 @@ import { handleConsentSubmission } from "@/lib/forms/consent-submission";
 import { handleCompanyRecordSubmission } from "@/lib/forms/company-record-submission";
 import { handleCompanySubmission } from "@/lib/forms/company-submission";
 import { handleInvitationSubmission } from "@/lib/forms/invitation-submission";
+import { handleAccountSubmission } from "@/lib/forms/account-submission";
+import { handleEmailConfirmSubmission } from "@/lib/forms/email-confirm-submission";
+import { handleForgotPasswordSubmission, handleResetPasswordSubmission } from "@/lib/forms/password-submission";
 import { handleLoginSubmission } from "@/lib/forms/login-submission";
 import { handlePortalSubmission } from "@/lib/forms/portal-submission";
 import { handleRegistrationSubmission } from "@/lib/forms/registration-submission";
@@ -97,6 +100,10 @@ export const ROUTE_TABLE = {
   "/interaction/invitation": { web: { POST: handleInvitationSubmission } },
   "/interaction/company": { web: { POST: handleCompanySubmission } },
   "/interaction/companies": { web: { POST: handleCompanyRecordSubmission } },
+  "/interaction/password/forgot": { web: { POST: handleForgotPasswordSubmission } },
+  "/interaction/password/reset": { web: { POST: handleResetPasswordSubmission } },
+  "/interaction/email": { web: { POST: handleEmailConfirmSubmission } },
+  "/interaction/account": { web: { POST: handleAccountSubmission } },
   "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
   "/api/health": { web: { GET: handleHealthRequest } },
   "/metrics": { web: { GET: handleMetricsRequest } },

@@ -5,7 +5,10 @@
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { Company, User } from "@/lib/db/rows";
-import { findLoginSession, storeLoginSession } from "@/lib/store/login-session-store";
+import { findLoginSession, storeLoginSession, touchLoginSession } from "@/lib/store/login-session-store";
+
+/** How often a session's "last used" is written: at most once a minute, not on every page. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export interface ActiveSession {
   id: string;
@@ -33,5 +36,7 @@ export async function findActiveSession(
   if (!cookieValue) return null;
   const session = await findLoginSession(db, cookieValue);
   if (!session || session.endedAt || session.expiresAt <= now || !session.user.active) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
+    await touchLoginSession(db, session.id, now, LAST_SEEN_RESOLUTION_MS);
   return { id: session.id, authTime: session.authTime, user: session.user };
 }

@@ -5,7 +5,7 @@
  */
 import { MAX_USER_AGENT_LENGTH, SESSION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
+import type { Db, DbTransaction } from "@/lib/db/prisma";
 
 /** Stores a session signed in `now` under the cookie value; returns its id. */
 export async function storeLoginSession(
@@ -43,9 +43,17 @@ export async function endLoginSession(db: Db, sessionId: string, now = new Date(
   await db.loginSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: now } });
 }
 
-/** Ends every current session of the user; returns their ids. */
-export async function endAllLoginSessions(db: Db, userId: string, now = new Date()): Promise<string[]> {
-  const sessions = await db.loginSession.findMany({ where: { userId, endedAt: null }, select: { id: true } });
+/** Ends every current session of the user, or all but the one to keep; returns their ids. */
+export async function endAllLoginSessions(
+  db: Pick<DbTransaction, "loginSession">,
+  userId: string,
+  now = new Date(),
+  keepId?: string,
+): Promise<string[]> {
+  const sessions = await db.loginSession.findMany({
+    where: { userId, endedAt: null, ...(keepId ? { id: { not: keepId } } : {}) },
+    select: { id: true },
+  });
   await db.loginSession.updateMany({
     where: { id: { in: sessions.map((s) => s.id) }, endedAt: null },
     data: { endedAt: now },
@@ -72,4 +80,38 @@ export async function listSessionClients(
     include: { session: { select: { userId: true } } },
   });
   return rows.map((row) => ({ sessionId: row.sessionId, clientId: row.clientId, userId: row.session.userId }));
+}
+
+export interface ListedSession {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** The user's current sessions (not ended, not expired), the most recently used first. */
+export function listCurrentSessions(db: Db, userId: string, now = new Date()): Promise<ListedSession[]> {
+  return db.loginSession.findMany({
+    where: { userId, endedAt: null, expiresAt: { gt: now } },
+    orderBy: [{ lastSeenAt: "desc" }, { id: "asc" }],
+    select: { id: true, createdAt: true, lastSeenAt: true, ipAddress: true, userAgent: true },
+  });
+}
+
+/** Ends one current session of the user (and only of that user); false when there is none by that id. */
+export async function endUserSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<boolean> {
+  const ended = await db.loginSession.updateMany({
+    where: { id: sessionId, userId, endedAt: null },
+    data: { endedAt: now },
+  });
+  return ended.count === 1;
+}
+
+/** Records that the session was used now, when it was last recorded longer ago than `every` (one write a minute). */
+export async function touchLoginSession(db: Db, sessionId: string, now: Date, everyMs: number): Promise<void> {
+  await db.loginSession.updateMany({
+    where: { id: sessionId, lastSeenAt: { lt: new Date(now.getTime() - everyMs) } },
+    data: { lastSeenAt: now },
+  });
 }

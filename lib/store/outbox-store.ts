@@ -17,6 +17,8 @@ export interface NewOutboxMessage {
 
 export interface ClaimedMessage {
   id: string;
+  kind: string;
+  language: string;
   recipient: string;
   subject: string;
   sealedBody: string | null;
@@ -62,7 +64,16 @@ export async function claimDueMessages(
   });
   return db.outboxMessage.findMany({
     where: { claimToken: claim.token },
-    select: { id: true, recipient: true, subject: true, sealedBody: true, attempts: true, claimToken: true },
+    select: {
+      id: true,
+      kind: true,
+      language: true,
+      recipient: true,
+      subject: true,
+      sealedBody: true,
+      attempts: true,
+      claimToken: true,
+    },
   });
 }
 
@@ -72,8 +83,13 @@ const released = { claimedUntil: null, claimToken: null };
 export async function markMessageSent(db: Db, message: ClaimedMessage, now: Date): Promise<void> {
   await db.outboxMessage.updateMany({
     where: { id: message.id, claimToken: message.claimToken },
-    data: { status: "sent", sentAt: now, sealedBody: null, lastError: null, ...released },
+    data: { status: "sent", sentAt: now, subject: message.subject, sealedBody: null, lastError: null, ...released },
   });
+}
+
+/** A deferred mail that turned out to have nothing to send (the account does not exist): it leaves no trace. */
+export async function dropClaimedMessage(db: Db, message: ClaimedMessage): Promise<void> {
+  await db.outboxMessage.deleteMany({ where: { id: message.id, claimToken: message.claimToken } });
 }
 
 /** Not delivered this time: tried again from `nextAttemptAt`, or never again when `failed`. */
@@ -128,4 +144,9 @@ export async function countOutboxMessages(db: Db): Promise<Record<OutboxStatus, 
 /** Erases the mail to an address (a user's personal data, `users remove`). */
 export async function eraseMailTo(tx: Pick<DbTransaction, "outboxMessage">, recipient: string): Promise<void> {
   await tx.outboxMessage.deleteMany({ where: { recipient } });
+}
+
+/** Queues one message on its own (mail that is not part of a change, such as a deferred reset request). */
+export async function createOutboxMessage(db: Db, message: NewOutboxMessage, now: Date): Promise<void> {
+  await db.outboxMessage.create({ data: { ...message, nextAttemptAt: now, createdAt: now } });
 }

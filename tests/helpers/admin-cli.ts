@@ -6,7 +6,7 @@ import { runAdminCommand } from "@/lib/cli/admin-cli";
 import type { Db } from "@/lib/db/prisma";
 import { ISSUER, SECRET_KEY } from "./oauth-service";
 
-export async function runAdmin(db: Db, args: string[], options: { production?: boolean } = {}) {
+export async function runAdmin(db: Db, args: string[], options: { production?: boolean; input?: string } = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const announced: string[] = [];
@@ -20,6 +20,8 @@ export async function runAdmin(db: Db, args: string[], options: { production?: b
       print: (line) => out.push(line),
       printError: (line) => err.push(line),
       announceLogout: async (sessionIds) => void announced.push(...sessionIds),
+      passwordMinLength: 12,
+      readInput: async () => options.input ?? "",
     },
     args,
   );

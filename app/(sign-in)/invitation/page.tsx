@@ -1,17 +1,18 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/admin/person-fields";
 import { invitationOfLink, type ClosedLink } from "@/lib/rights/invitation-links";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { refusedInvitationForm } from "@/lib/pages/shown-once";
+import { passwordMinLength } from "@/lib/pages/password-rules";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 import { fieldAria, FieldError, invalidInput } from "@/app/_components/labelled-field";
+import { PasswordField } from "@/app/_components/password-field";
 
 export const dynamic = "force-dynamic";
 
 const CLOSED: ClosedLink[] = ["unknown", "used", "expired", "company_inactive", "already_user"];
-const FIELD_ERRORS = ["invalid_name", "password_too_short", "password_too_long"] as const;
+const FIELD_ERRORS = ["invalid_name"] as const;
 const inputClass = `mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 ${invalidInput}`;
 
 export default async function InvitationPage({ searchParams }: { searchParams: SearchParams }) {
@@ -31,9 +32,8 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
       </SignInCard>
     );
   }
-  const limits = { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH };
   const problem = FIELD_ERRORS.find((code) => code === refused?.problem);
-  const errorAt = (field: string) => (problem && refused?.field === field ? t(`errors.${problem}`, limits) : null);
+  const errorAt = (field: string) => (problem && refused?.field === field ? t(`errors.${problem}`) : null);
   const field = (id: string, label: string, autoComplete: string, value?: string) => (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -61,26 +61,13 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
         <input type="hidden" name="username" value={link.email} autoComplete="username" />
         {field("given_name", t("givenName"), "given-name", refused?.givenName)}
         {field("family_name", t("familyName"), "family-name", refused?.familyName)}
-        <div>
-          <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-            {t("password")}
-          </label>
-          <p id="password-hint" className="mt-0.5 text-sm text-slate-600">
-            {t("passwordHint", limits)}
-          </p>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={MAX_PASSWORD_LENGTH}
-            className={inputClass}
-            {...fieldAria("password", true, errorAt("password"))}
-          />
-          <FieldError id="password" error={errorAt("password")} />
-        </div>
+        <PasswordField
+          id="password"
+          label={t("password")}
+          minLength={passwordMinLength()}
+          person={{ email: link.email, companyName: link.companyName }}
+          problem={refused?.field === "password" ? refused.problem : undefined}
+        />
         <button type="submit" className={buttonPrimary}>
           {t("submit")}
         </button>

@@ -1,4 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { pageUrl } from "@/lib/forms/see-other";
 import { registeredClientName } from "@/lib/rights/public-clients";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
@@ -60,6 +62,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           {t("submit")}
         </button>
       </form>
+      <p className="mt-4 text-center text-sm">
+        <Link href={pageUrl("/password/forgot", { returnUrl })} className="font-medium text-brand-700 underline">
+          {t("forgotPassword")}
+        </Link>
+      </p>
     </SignInCard>
   );
 }

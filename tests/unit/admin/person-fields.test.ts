@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPasswordLength, parseEmail, parseLanguage, parseName, parseRole } from "@/lib/admin/person-fields";
+import { parseEmail, parseLanguage, parseName, parseRole } from "@/lib/admin/person-fields";
 
 describe("parseEmail", () => {
   it.each([
@@ -39,11 +39,5 @@ describe("roles, languages, names and passwords", () => {
     expect(parseName("  Jürgen ", "given_name")).toBe("Jürgen");
     for (const bad of ["", "   ", "x".repeat(101), "Tab\tName"])
       expect(() => parseName(bad, "family_name")).toThrow(/family_name must be/);
-  });
-
-  it("wants 12 to 256 characters of password", () => {
-    expect(checkPasswordLength("x".repeat(12))).toHaveLength(12);
-    expect(() => checkPasswordLength("x".repeat(11))).toThrow(expect.objectContaining({ code: "password_too_short" }));
-    expect(() => checkPasswordLength("x".repeat(257))).toThrow(expect.objectContaining({ code: "password_too_long" }));
   });
 });

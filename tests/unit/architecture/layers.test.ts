@@ -11,7 +11,20 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** Bottom to top; a module may import its own layer and those below it. */
 const LAYERS: [number, string[]][] = [
-  [0, ["lib/config", "lib/errors", "lib/crypto", "lib/http", "lib/i18n", "lib/cache", "lib/observability", "messages"]],
+  [
+    0,
+    [
+      "lib/config",
+      "lib/errors",
+      "lib/crypto",
+      "lib/http",
+      "lib/i18n",
+      "lib/cache",
+      "lib/observability",
+      "lib/passwords",
+      "messages",
+    ],
+  ],
   [1, ["lib/db", "lib/service-context.ts"]],
   [2, ["lib/store"]],
   [3, ["lib/audit", "lib/session", "lib/mail"]],
@@ -19,7 +32,7 @@ const LAYERS: [number, string[]][] = [
   [5, ["lib/federation"]],
   [6, ["lib/oauth"]],
   [7, ["lib/catalog", "lib/portal", "lib/health"]],
-  [8, ["lib/admin"]],
+  [8, ["lib/admin", "lib/account"]],
   [9, ["lib/setup"]],
   [10, ["lib/rights"]],
   [11, ["lib/forms", "lib/pages", "lib/server", "lib/api", "lib/cli"]],

@@ -1,0 +1,91 @@
+"use client";
+/**
+ * A new-password input with its strength shown as the person types. The estimator (zxcvbn with its dictionaries,
+ * the same module the server decides with) is loaded on the first keystroke and runs in the browser: the password
+ * goes nowhere but the form's own POST.
+ */
+import { useRef, useState } from "react";
+import type { PersonalWords } from "@/lib/passwords/password-estimator";
+import type { FieldAria } from "@/app/_components/labelled-field";
+
+type Estimator = typeof import("@/lib/passwords/password-estimator");
+
+export interface StrengthTexts {
+  label: string;
+  /** the names of scores 0 to 4 */
+  levels: string[];
+  local: string;
+}
+
+const BAR = ["bg-red-700", "bg-red-700", "bg-amber-600", "bg-green-700", "bg-green-700"];
+
+export function PasswordStrengthInput({
+  id,
+  name,
+  minLength,
+  maxLength,
+  locale,
+  person,
+  texts,
+  inputClass,
+  aria,
+}: {
+  id: string;
+  name: string;
+  minLength: number;
+  maxLength: number;
+  locale: string;
+  person: PersonalWords;
+  texts: StrengthTexts;
+  inputClass: string;
+  aria: FieldAria;
+}) {
+  const estimator = useRef<Promise<Estimator> | null>(null);
+  const [shown, setShown] = useState<{ score: number; warning?: string } | null>(null);
+
+  async function estimate(password: string) {
+    if ([...password].length < minLength) return setShown(null);
+    estimator.current ??= import("@/lib/passwords/password-estimator");
+    const { estimateStrength, warningText } = await estimator.current;
+    const strength = estimateStrength(password.normalize("NFKC"), person);
+    setShown({ score: strength.score, warning: warningText(strength.warning, locale) });
+  }
+
+  return (
+    <>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={minLength}
+        maxLength={maxLength}
+        className={inputClass}
+        onInput={(event) => void estimate(event.currentTarget.value)}
+        {...aria}
+        aria-describedby={[aria["aria-describedby"], `${id}-strength`].filter(Boolean).join(" ")}
+      />
+      <div id={`${id}-strength`} className="mt-2" aria-live="polite">
+        {shown ? (
+          <>
+            <div className="flex gap-1" aria-hidden="true">
+              {[0, 1, 2, 3].map((step) => (
+                <span
+                  key={step}
+                  className={`h-1.5 flex-1 rounded ${step < Math.max(1, shown.score) ? BAR[shown.score] : "bg-slate-200"}`}
+                />
+              ))}
+            </div>
+            <p className="mt-1 text-sm text-slate-700" data-password-strength={shown.score}>
+              {texts.label}: <strong>{texts.levels[shown.score]}</strong>
+              {shown.warning ? ` — ${shown.warning}` : null}
+            </p>
+          </>
+        ) : (
+          <p className="text-xs text-slate-500">{texts.local}</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+/** The profile page's forms for the account itself: a new password, a new email address. */
+import { getTranslations } from "next-intl/server";
+import type { Profile } from "@/lib/rights/portal";
+import { CSRF_FIELD } from "@/lib/pages/page-csrf";
+import { Alert, buttonPrimary } from "@/app/_components/ui";
+import { fieldAria, FieldError, invalidInput } from "@/app/_components/labelled-field";
+import { PasswordField } from "@/app/_components/password-field";
+
+const inputClass = `mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 sm:w-96 ${invalidInput}`;
+const card = "space-y-4 rounded-lg border border-slate-200 bg-white p-5";
+
+/** What the last form sent did: which form it was, and its refusal's code, if any. */
+export interface AccountFormOutcome {
+  form?: string;
+  error?: string;
+  minutes: number;
+}
+
+const PASSWORD_ERRORS = ["wrong_current_password", "throttled"] as const;
+const EMAIL_ERRORS = ["invalid_email", "same_email", "email_taken"] as const;
+
+export async function AccountForms({
+  profile,
+  csrf,
+  minLength,
+  outcome,
+  pendingEmail,
+}: {
+  profile: Profile;
+  csrf: string;
+  minLength: number;
+  outcome: AccountFormOutcome;
+  pendingEmail: string | null;
+}) {
+  const t = await getTranslations("ProfileAccount");
+  const at = (form: string) => (outcome.form === form ? outcome.error : undefined);
+  const passwordError = PASSWORD_ERRORS.find((code) => code === at("password"));
+  const emailError = EMAIL_ERRORS.find((code) => code === at("email"));
+  const emailMessage = emailError ? t(`errors.${emailError}`) : null;
+  return (
+    <>
+      <form method="post" action="/interaction/account" className={card} aria-labelledby="password-title">
+        <h2 id="password-title" className="text-lg font-semibold text-slate-900">
+          {t("passwordTitle")}
+        </h2>
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <input type="hidden" name="username" value={profile.email} autoComplete="username" />
+        {passwordError ? <Alert>{t(`errors.${passwordError}`, { minutes: outcome.minutes })}</Alert> : null}
+        <div>
+          <label htmlFor="current_password" className="block text-sm font-medium text-slate-800">
+            {t("currentPassword")}
+          </label>
+          <input
+            id="current_password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+            className={inputClass}
+            {...fieldAria("current_password", false, passwordError === "wrong_current_password")}
+          />
+        </div>
+        <PasswordField
+          id="new_password"
+          label={t("newPassword")}
+          minLength={minLength}
+          person={{
+            givenName: profile.givenName,
+            familyName: profile.familyName,
+            email: profile.email,
+            companyName: profile.company,
+          }}
+          problem={at("password")}
+        />
+        <button type="submit" name="action" value="change-password" className={`${buttonPrimary} sm:w-auto`}>
+          {t("changePassword")}
+        </button>
+      </form>
+      <form method="post" action="/interaction/account" className={card} aria-labelledby="email-title">
+        <h2 id="email-title" className="text-lg font-semibold text-slate-900">
+          {t("emailTitle")}
+        </h2>
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <p className="text-sm text-slate-600">{t("emailIntro")}</p>
+        {pendingEmail ? (
+          <p role="status" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+            {t("emailRequested", { email: pendingEmail })}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="new_email" className="block text-sm font-medium text-slate-800">
+            {t("newEmail")}
+          </label>
+          <input
+            id="new_email"
+            name="new_email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            className={inputClass}
+            {...fieldAria("new_email", false, emailMessage)}
+          />
+          <FieldError id="new_email" error={emailMessage} />
+        </div>
+        <button type="submit" name="action" value="change-email" className={`${buttonPrimary} sm:w-auto`}>
+          {t("changeEmail")}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Reading a one-time account link (a password reset or an address confirmation): the token is the only right, so it
+ * is checked here. A link is open until used or expired; a replaced link, another purpose's, or one of a deactivated
+ * user is unknown.
+ */
+import { hashToken } from "@/lib/crypto/tokens";
+import { LINK_TOKEN } from "@/lib/http/link-token-cookies";
+import type { Db } from "@/lib/db/prisma";
+import { findAccountLink, type AccountLinkPurpose } from "@/lib/store/account-link-store";
+
+export type ClosedAccountLink = "unknown" | "used" | "expired";
+
+type LinkRow = NonNullable<Awaited<ReturnType<typeof findAccountLink>>>;
+
+export type AccountLinkState =
+  | { state: "open"; id: string; user: LinkRow["user"]; newEmail: string | null; returnUrl: string | null }
+  | { state: ClosedAccountLink };
+
+export async function readAccountLink(
+  db: Db,
+  token: string | undefined,
+  purpose: AccountLinkPurpose,
+  now = new Date(),
+): Promise<AccountLinkState> {
+  if (!token || !LINK_TOKEN.test(token)) return { state: "unknown" };
+  const link = await findAccountLink(db, hashToken(token));
+  if (!link || link.purpose !== purpose || !link.user.active || !link.user.company.active) return { state: "unknown" };
+  if (link.usedAt) return { state: "used" };
+  if (link.expiresAt <= now) return { state: "expired" };
+  return { state: "open", id: link.id, user: link.user, newEmail: link.newEmail, returnUrl: link.returnUrl };
+}

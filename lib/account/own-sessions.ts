@@ -1,0 +1,48 @@
+/**
+ * A user's own sign-in sessions as the security page lists them: when each began and was last used, the browser and
+ * system its user agent names (read with bowser), and the address it signed in from; ending one, or all but the one
+ * in use. Ended sessions' applications are told through the logout channels they registered.
+ */
+import Bowser from "bowser";
+import type { Db } from "@/lib/db/prisma";
+import { endAllLoginSessions, endUserSession, listCurrentSessions } from "@/lib/store/login-session-store";
+
+export interface OwnSession {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** such as "Chrome 131 · Windows"; null when the user agent names no browser */
+  browser: string | null;
+  ipAddress: string | null;
+  current: boolean;
+}
+
+function describeUserAgent(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const { browser, os } = Bowser.parse(userAgent);
+  if (!browser.name) return null;
+  const major = browser.version?.split(".")[0];
+  return [major ? `${browser.name} ${major}` : browser.name, os.name].filter(Boolean).join(" · ");
+}
+
+export async function listOwnSessions(db: Db, userId: string, currentId: string): Promise<OwnSession[]> {
+  const sessions = await listCurrentSessions(db, userId);
+  return sessions.map((session) => ({
+    id: session.id,
+    createdAt: session.createdAt,
+    lastSeenAt: session.lastSeenAt,
+    browser: describeUserAgent(session.userAgent),
+    ipAddress: session.ipAddress,
+    current: session.id === currentId,
+  }));
+}
+
+/** Ends one of the user's sessions (never another user's): its id in a list, or none when there is no such session. */
+export async function endOwnSession(db: Db, userId: string, sessionId: string): Promise<string[]> {
+  return (await endUserSession(db, userId, sessionId)) ? [sessionId] : [];
+}
+
+/** Ends every session of the user but the one in use; the ended ones' ids. */
+export function endOtherOwnSessions(db: Db, userId: string, currentId: string): Promise<string[]> {
+  return endAllLoginSessions(db, userId, new Date(), currentId);
+}

@@ -1,0 +1,113 @@
+/**
+ * "Forgot password": asking for a reset link, the mail, and setting the new password through the link.
+ *
+ * Asking does the same work whatever the address: the request is counted under the reset throttle and queued as a
+ * deferred mail, without looking at any account. The outbox worker composes it when it is due: for an active user
+ * it stores a new link (256 random bits, only the SHA-256 kept, PASSWORD_RESET_LINK_MINUTES, replacing any earlier
+ * one) and mails it; for an unknown or deactivated address it drops the request. So neither the answer nor its time
+ * says whether an account exists.
+ */
+import { MAX_RETURN_URL_LENGTH, PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
+import { hashPassword } from "@/lib/crypto/password";
+import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import { safeLocalPath } from "@/lib/http/local-path";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { renderAccountMail } from "@/lib/mail/account-mail";
+import type { MailContent } from "@/lib/mail/mail-content";
+import { sealDeferredMail } from "@/lib/mail/outbox";
+import { checkNewPassword } from "@/lib/passwords/password-policy";
+import { reservePasswordReset } from "@/lib/session/reset-throttle";
+import { createOutboxMessage } from "@/lib/store/outbox-store";
+import { resetPasswordByLink, storeAccountLink } from "@/lib/store/account-link-store";
+import { clearAttempts } from "@/lib/store/throttle-store";
+import { findUserByEmail } from "@/lib/store/user-store";
+import { accountThrottleKey } from "@/lib/store/user-admin-store";
+import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
+import type { AccountContext } from "@/lib/account/account-context";
+import { passwordChangedNotice } from "@/lib/account/account-notices";
+
+export const PASSWORD_RESET_MAIL = "password_reset";
+
+/** Asks for a reset mail to `email` (already checked to be an address); the seconds to wait when throttled, or 0. */
+export async function requestPasswordReset(
+  context: AccountContext,
+  request: { email: string; language: Locale; returnUrl?: string; ipAddress?: string },
+  now = new Date(),
+): Promise<number> {
+  const wait = await reservePasswordReset(context.db, request.email, request.ipAddress, now);
+  if (wait > 0) return wait;
+  const returnUrl = safeLocalPath(request.returnUrl);
+  const deferred = sealDeferredMail(context.config.secretKey, {
+    kind: PASSWORD_RESET_MAIL,
+    recipient: request.email,
+    language: request.language,
+    request: returnUrl && returnUrl.length <= MAX_RETURN_URL_LENGTH ? { returnUrl } : {},
+  });
+  await createOutboxMessage(context.db, deferred, now);
+  return 0;
+}
+
+/** The outbox worker's composer of reset mail: a new link for an active user, nothing for any other address. */
+export function passwordResetComposer(context: AccountContext) {
+  return async (mail: { recipient: string; language: string; request: Record<string, string> }) => {
+    const now = new Date();
+    const user = await findUserByEmail(context.db, mail.recipient);
+    if (!user?.active) return null;
+    const token = generateOpaqueToken();
+    // The language the request was made in: the one the person reads the pages in now.
+    const language = isLocale(mail.language) ? mail.language : "en";
+    const url = `${context.config.publicUrl}/password/reset?${new URLSearchParams({ token, ui_locales: language })}`;
+    const content: MailContent = await renderAccountMail(language, {
+      kind: "password_reset",
+      url,
+      minutes: PASSWORD_RESET_LINK_MINUTES,
+    });
+    const link = {
+      userId: user.id,
+      purpose: "password_reset" as const,
+      tokenHash: hashToken(token),
+      returnUrl: mail.request.returnUrl,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * 60_000),
+    };
+    const event = { type: "user.password_reset" as const, userId: user.id, details: { step: "link_sent" } };
+    await storeAccountLink(context.db, link, { mail: [], event }, now);
+    return content;
+  };
+}
+
+/** Sets the password through an open reset link; the user's id and where to go on, or why the link is closed. */
+export async function resetPassword(
+  context: AccountContext,
+  token: string | undefined,
+  submitted: { password: string; language: Locale; ipAddress?: string },
+  now = new Date(),
+): Promise<{ userId: string; endedSessions: string[]; returnUrl?: string } | { closed: ClosedAccountLink }> {
+  const link = await readAccountLink(context.db, token, "password_reset", now);
+  if (link.state !== "open") return { closed: link.state };
+  const { user } = link;
+  const normalized = checkNewPassword(submitted.password, {
+    minLength: context.config.passwordMinLength,
+    person: {
+      givenName: user.givenName,
+      familyName: user.familyName,
+      email: user.email,
+      companyName: user.company.name,
+    },
+  });
+  const passwordHash = await hashPassword(normalized);
+  const { language, ipAddress } = submitted;
+  const ended = await resetPasswordByLink(
+    context.db,
+    { id: link.id, userId: user.id },
+    passwordHash,
+    {
+      mail: [await passwordChangedNotice(context, user.email, language)],
+      event: { type: "user.password_reset", userId: user.id, ipAddress, details: { step: "password_set" } },
+    },
+    now,
+  );
+  if (!ended) return { closed: "used" };
+  // The person proved they read the account's mail: a lock-out from failed sign-ins is over.
+  await clearAttempts(context.db, accountThrottleKey(user.email));
+  return { userId: user.id, endedSessions: ended, returnUrl: link.returnUrl ?? undefined };
+}

@@ -1,0 +1,83 @@
+/**
+ * POST /interaction/account: the signed-in user's own password, email address and sessions (the profile and security
+ * pages), through lib/rights/own-account.ts. `action=change-password` (current_password, new_password),
+ * `action=change-email` (new_email), `action=end-session` (session_id) and `action=end-other-sessions`. Each answers
+ * with its page and what happened, or why not, in the query (never a password or an address).
+ */
+import { actorOfRequest } from "@/lib/rights/actor";
+import {
+  askForEmailChange,
+  changePassword,
+  EmailChangeError,
+  endOtherSessions,
+  endSession,
+  PasswordPolicyError,
+  PersonFieldError,
+} from "@/lib/rights/own-account";
+import { clientAddress } from "@/lib/http/client-address";
+import { readForm } from "@/lib/http/form-body";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { PROFILE_PATH, SECURITY_PATH } from "@/lib/pages/paths";
+import type { ServiceContext } from "@/lib/service-context";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+
+type Actor = Awaited<ReturnType<typeof actorOfRequest>>;
+
+const minutes = (seconds: number) => String(Math.ceil(seconds / 60));
+
+async function passwordChange(actor: Actor, form: URLSearchParams, request: Request, ipAddress?: string) {
+  try {
+    const outcome = await changePassword(actor, {
+      current: form.get("current_password") ?? "",
+      next: form.get("new_password") ?? "",
+      language: localeOfRequest(request),
+      ipAddress,
+    });
+    if (outcome.ok) return { done: "password" };
+    if (outcome.problem === "throttled")
+      return { form: "password", error: "throttled", minutes: minutes(outcome.retryAfterSeconds) };
+    return { form: "password", error: outcome.problem };
+  } catch (error) {
+    if (error instanceof PasswordPolicyError) return { form: "password", error: error.code };
+    throw error;
+  }
+}
+
+async function emailChange(actor: Actor, form: URLSearchParams, request: Request, ipAddress?: string) {
+  try {
+    await askForEmailChange(actor, {
+      newEmail: form.get("new_email") ?? "",
+      language: localeOfRequest(request),
+      ipAddress,
+    });
+    return { done: "email" };
+  } catch (error) {
+    if (error instanceof PersonFieldError || error instanceof EmailChangeError)
+      return { form: "email", error: error.code };
+    throw error;
+  }
+}
+
+export async function handleAccountSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const actor = await actorOfRequest(context, request);
+  const form = await readForm(request);
+  const action = form.get("action");
+  const page = action === "end-session" || action === "end-other-sessions" ? SECURITY_PATH : PROFILE_PATH;
+  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: page }));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return seeOther(pageUrl(page, { error: "form_expired" }));
+  const ipAddress = clientAddress(request, config.trustedProxies);
+  if (action === "change-password")
+    return seeOther(pageUrl(PROFILE_PATH, await passwordChange(actor, form, request, ipAddress)));
+  if (action === "change-email")
+    return seeOther(pageUrl(PROFILE_PATH, await emailChange(actor, form, request, ipAddress)));
+  if (action === "end-session") {
+    const ended = await endSession(actor, form.get("session_id") ?? "", ipAddress);
+    return seeOther(pageUrl(SECURITY_PATH, ended > 0 ? { ended: String(ended) } : { error: "not_found" }));
+  }
+  if (action === "end-other-sessions")
+    return seeOther(pageUrl(SECURITY_PATH, { ended: String(await endOtherSessions(actor, ipAddress)) }));
+  return plainRefusal(400, "unknown action");
+}

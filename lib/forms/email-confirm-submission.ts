@@ -1,0 +1,27 @@
+/**
+ * POST /interaction/email: confirming a new email address through its mailed link (the token is in the page's
+ * cookie). A confirmation button rather than the link itself makes the change, so that mail scanners that open
+ * links cannot make it.
+ */
+import { clientAddress } from "@/lib/http/client-address";
+import { readCookie } from "@/lib/http/cookies";
+import { readForm } from "@/lib/http/form-body";
+import { expireLinkTokenCookie, LINK_PAGES } from "@/lib/http/link-token-cookies";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { EMAIL_CONFIRM_PATH } from "@/lib/pages/paths";
+import { confirmNewEmail } from "@/lib/rights/account-links";
+import type { ServiceContext } from "@/lib/service-context";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+
+export async function handleEmailConfirmSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const form = await readForm(request);
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
+    return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { error: "form_expired" }));
+  const token = readCookie(request, LINK_PAGES[EMAIL_CONFIRM_PATH]);
+  const confirmed = await confirmNewEmail(context, token, clientAddress(request, config.trustedProxies));
+  if ("closed" in confirmed) return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { closed: confirmed.closed }));
+  return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { done: "1" }), [
+    expireLinkTokenCookie(EMAIL_CONFIRM_PATH, config.publicUrl),
+  ]);
+}

@@ -1,0 +1,67 @@
+/**
+ * POST /interaction/password/forgot and /interaction/password/reset: asking for a reset link (the same answer for
+ * every address), and choosing the new password through the link, whose token the page's cookie holds. A reset
+ * signs the person in and continues to where the sign-in had been going (an application's authorization request).
+ */
+import { parseEmail, PersonFieldError } from "@/lib/admin/person-fields";
+import { clientAddress } from "@/lib/http/client-address";
+import { readCookie } from "@/lib/http/cookies";
+import { readForm } from "@/lib/http/form-body";
+import { expireLinkTokenCookie, LINK_PAGES } from "@/lib/http/link-token-cookies";
+import { safeLocalPath } from "@/lib/http/local-path";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { afterLogin } from "@/lib/oauth/authorize/return-url";
+import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH } from "@/lib/pages/paths";
+import { askForPasswordReset, PasswordPolicyError, resetPasswordAndSignIn } from "@/lib/rights/account-links";
+import type { ServiceContext } from "@/lib/service-context";
+import { isValidCsrfSubmission } from "@/lib/session/csrf";
+import { sessionCookie } from "@/lib/session/session-cookie";
+
+export async function handleForgotPasswordSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const form = await readForm(request);
+  const returnUrl = safeLocalPath(form.get("returnUrl"));
+  const back = (params: Record<string, string>) => seeOther(pageUrl(FORGOT_PASSWORD_PATH, { returnUrl, ...params }));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
+  let email: string;
+  try {
+    email = parseEmail(form.get("email") ?? "");
+  } catch (error) {
+    if (error instanceof PersonFieldError) return back({ error: "invalid_email" });
+    throw error;
+  }
+  const wait = await askForPasswordReset(context, {
+    email,
+    language: localeOfRequest(request),
+    returnUrl,
+    ipAddress: clientAddress(request, config.trustedProxies),
+  });
+  return wait > 0 ? back({ error: "throttled", minutes: String(Math.ceil(wait / 60)) }) : back({ sent: "1" });
+}
+
+export async function handleResetPasswordSubmission(request: Request, context: ServiceContext): Promise<Response> {
+  const { config } = context;
+  const form = await readForm(request);
+  const back = (params: Record<string, string>) => seeOther(pageUrl(RESET_PASSWORD_PATH, params));
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
+  try {
+    const reset = await resetPasswordAndSignIn(
+      context,
+      readCookie(request, LINK_PAGES[RESET_PASSWORD_PATH]),
+      { password: form.get("password") ?? "", language: localeOfRequest(request) },
+      {
+        ipAddress: clientAddress(request, config.trustedProxies),
+        userAgent: request.headers.get("user-agent") ?? undefined,
+      },
+    );
+    if ("closed" in reset) return back({ closed: reset.closed });
+    return seeOther(afterLogin(safeLocalPath(reset.returnUrl) ?? PORTAL_PATH), [
+      sessionCookie(reset.cookieValue, config.publicUrl),
+      expireLinkTokenCookie(RESET_PASSWORD_PATH, config.publicUrl),
+    ]);
+  } catch (error) {
+    if (error instanceof PasswordPolicyError) return back({ error: error.code });
+    throw error;
+  }
+}

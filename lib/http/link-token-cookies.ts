@@ -1,0 +1,32 @@
+/**
+ * The token of a mailed link (/password/reset, /email/confirm) leaves the address bar at once: the pages' proxy
+ * moves it into an HttpOnly cookie for that page and redirects to the page without it, so that it stays out of the
+ * browser's history, any Referer and any access log. The page and its form read it from the cookie.
+ */
+import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
+
+export const LINK_PAGES = {
+  "/password/reset": "optigate_reset_link",
+  "/email/confirm": "optigate_email_link",
+} as const;
+
+export type LinkPage = keyof typeof LINK_PAGES;
+
+/** What a link's token looks like (43 base64url characters); anything else is no link of ours. */
+export const LINK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** As long as the page may stay open before its form is sent; the link's own expiry is checked on the server. */
+const LINK_COOKIE_SECONDS = 3600;
+
+export const isLinkPage = (pathname: string): pathname is LinkPage => pathname in LINK_PAGES;
+
+export function linkTokenCookie(page: LinkPage, token: string, publicUrl: string): string {
+  return serializeCookie(LINK_PAGES[page], token, {
+    secure: isSecureOrigin(publicUrl),
+    maxAgeSeconds: LINK_COOKIE_SECONDS,
+  });
+}
+
+export function expireLinkTokenCookie(page: LinkPage, publicUrl: string): string {
+  return expireCookie(LINK_PAGES[page], { secure: isSecureOrigin(publicUrl) });
+}

@@ -1,0 +1,101 @@
+/**
+ * How guessable a password is, estimated by zxcvbn-ts against its common, English and German dictionaries (leaked and
+ * common passwords, words, names, keyboard patterns, dates) and the person's own name, email and company. The same
+ * module runs in the browser for the strength meter and on the server for the decision, so both always agree.
+ * Building the dictionaries takes about 0.2 s; it happens once, at the first estimate.
+ */
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import * as common from "@zxcvbn-ts/language-common";
+import * as de from "@zxcvbn-ts/language-de";
+import * as en from "@zxcvbn-ts/language-en";
+
+/**
+ * At least 10^9 guesses, as zxcvbn estimates them: between its scores 3 and 4. Against OptiGate's scrypt hashes (0.3 s
+ * each) that is about ten years of one computer per password; every dictionary password, and the usual variations
+ * of one (a word with a year and "!", such as "Passwort2024!" at 10^8.1), stays below it.
+ */
+export const ACCEPTED_GUESSES_LOG10 = 9;
+
+/** 0 to 2: refused (very weak, weak, not strong enough); 3 and 4: accepted (good, strong). */
+export type Score = 0 | 1 | 2 | 3 | 4;
+
+export interface Strength {
+  score: Score;
+  accepted: boolean;
+  /** zxcvbn's warning key (such as "common" or "userInputs"), or null */
+  warning: string | null;
+}
+
+/** What a person could use of themselves in a password. */
+export interface PersonalWords {
+  givenName?: string;
+  familyName?: string;
+  email?: string;
+  companyName?: string;
+}
+
+let estimator: ZxcvbnFactory | undefined;
+
+function estimatorOnce(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },
+    graphs: common.adjacencyGraphs,
+  });
+  return estimator;
+}
+
+/** The words of a person's names, email address and company, alone and run together. */
+export function personalInputs(person: PersonalWords): string[] {
+  const given = person.givenName?.trim().toLowerCase() ?? "";
+  const family = person.familyName?.trim().toLowerCase() ?? "";
+  const email = person.email?.trim().toLowerCase() ?? "";
+  const [local = "", domain = ""] = email.split("@");
+  const label = domain.split(".")[0] ?? "";
+  const words = [
+    given,
+    family,
+    `${given}${family}`,
+    `${family}${given}`,
+    email,
+    local,
+    ...local.split(/[._+-]/),
+    label,
+    ...label.split("-"),
+    ...(person.companyName?.toLowerCase().split(/\s+/) ?? []),
+  ];
+  return [...new Set(words.filter((word) => word.length >= 3))];
+}
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, "");
+
+/**
+ * Whether the password's letters are hardly more than the person's own words: zxcvbn rates "Brillmann.Maria!" by
+ * its pieces, but whoever knows the person guesses it at once.
+ */
+function madeOfOwnWords(password: string, inputs: string[]): boolean {
+  let rest = letters(password);
+  for (const word of inputs.map(letters).sort((a, b) => b.length - a.length))
+    if (word.length >= 3) rest = rest.replaceAll(word, "");
+  return rest.length < 4;
+}
+
+export function estimateStrength(password: string, person: PersonalWords): Strength {
+  const inputs = personalInputs(person);
+  if (inputs.length > 0 && madeOfOwnWords(password, inputs))
+    return { score: 1, accepted: false, warning: "userInputs" };
+  const result = estimatorOnce().check(password, inputs);
+  const accepted = result.guessesLog10 >= ACCEPTED_GUESSES_LOG10;
+  const score = accepted ? (result.score === 4 ? 4 : 3) : (Math.min(result.score, 2) as Score);
+  return { score, accepted, warning: result.feedback.warning };
+}
+
+const WARNINGS: Record<string, Record<string, string>> = {
+  en: en.translations.warnings,
+  de: de.translations.warnings,
+};
+
+/** zxcvbn's warning in the page's language (English where the language has none). */
+export function warningText(warning: string | null, locale: string): string | undefined {
+  if (!warning) return undefined;
+  return (WARNINGS[locale] ?? WARNINGS.en)[warning] ?? WARNINGS.en[warning];
+}

@@ -1,0 +1,63 @@
+/**
+ * The pages a mailed link opens, and asking for one: public, since the token in the link is the right (checked in
+ * lib/account/account-links.ts), and asking for a reset must work for anyone without saying whose address it is.
+ * A reset ends the user's sessions (their applications are told) and signs them in fresh.
+ */
+import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { readAccountLink } from "@/lib/account/account-links";
+import { confirmEmailChange } from "@/lib/account/email-change";
+import { requestPasswordReset, resetPassword } from "@/lib/account/password-reset";
+import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
+import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import { getServiceContext, type ServiceContext } from "@/lib/service-context";
+import { createLoginSession } from "@/lib/session/login-session";
+
+export type { ClosedAccountLink } from "@/lib/account/account-links";
+export { PasswordPolicyError } from "@/lib/passwords/password-policy";
+
+/** What the reset page shows: the account's address while the link is open, or why it is closed. */
+export async function resetLinkOf(token: string | undefined) {
+  const link = await readAccountLink(getServiceContext().db, token, "password_reset");
+  return link.state === "open" ? { state: link.state, email: link.user.email } : link;
+}
+
+/** What the confirmation page shows: the old and the new address while the link is open, or why it is closed. */
+export async function emailLinkOf(token: string | undefined) {
+  const link = await readAccountLink(getServiceContext().db, token, "email_change");
+  return link.state === "open" ? { state: link.state, email: link.user.email, newEmail: link.newEmail ?? "" } : link;
+}
+
+export async function askForPasswordReset(
+  context: ServiceContext,
+  request: { email: string; language: Locale; returnUrl?: string; ipAddress?: string },
+): Promise<number> {
+  const wait = await requestPasswordReset(context, request);
+  if (wait === 0) wakeMailDelivery();
+  return wait;
+}
+
+export async function resetPasswordAndSignIn(
+  context: ServiceContext,
+  token: string | undefined,
+  submitted: { password: string; language: Locale },
+  client: { ipAddress?: string; userAgent?: string },
+) {
+  const reset = await resetPassword(context, token, { ...submitted, ipAddress: client.ipAddress });
+  if ("closed" in reset) return reset;
+  wakeMailDelivery();
+  await announceBackchannelLogout(context, reset.endedSessions);
+  const { cookieValue, sessionId } = await createLoginSession(context.db, reset.userId, client);
+  await recordAuditEvent(context.db, {
+    type: "sign_in.succeeded",
+    userId: reset.userId,
+    ipAddress: client.ipAddress,
+    details: { sessionId, passwordReset: true },
+  });
+  return { cookieValue, returnUrl: reset.returnUrl };
+}
+
+export function confirmNewEmail(context: ServiceContext, token: string | undefined, ipAddress: string | undefined) {
+  return confirmEmailChange(context, token, ipAddress);
+}

@@ -1,0 +1,152 @@
+/**
+ * One-time links for a user's own account (`account_links`): a password reset or the confirmation of a new email
+ * address. Issuing one replaces the user's earlier link of that purpose (only the newest works); using one is a
+ * conditional update of the unused, unexpired row, so that of two concurrent uses exactly one wins. Each change that
+ * a link completes is one transaction with its mail (outbox) and audit event.
+ */
+import type { Db, DbTransaction } from "@/lib/db/prisma";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { endAllLoginSessions } from "@/lib/store/login-session-store";
+import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+
+export type AccountLinkPurpose = "password_reset" | "email_change";
+
+export interface NewAccountLink {
+  userId: string;
+  purpose: AccountLinkPurpose;
+  tokenHash: string;
+  newEmail?: string;
+  returnUrl?: string;
+  expiresAt: Date;
+}
+
+/** What a change writes besides itself: the mail it sends and its audit event. */
+export interface ChangeRecord {
+  mail: NewOutboxMessage[];
+  event: AuditEvent;
+}
+
+async function record(tx: DbTransaction, change: ChangeRecord, now: Date): Promise<void> {
+  if (change.mail.length > 0)
+    await tx.outboxMessage.createMany({
+      data: change.mail.map((mail) => ({ ...mail, nextAttemptAt: now, createdAt: now })),
+    });
+  await recordAuditEvent(tx, change.event);
+}
+
+/** Stores the link (replacing the user's earlier one of the purpose) with its mail and audit event. */
+export async function storeAccountLink(db: Db, link: NewAccountLink, change: ChangeRecord, now: Date): Promise<void> {
+  const fields = {
+    tokenHash: link.tokenHash,
+    newEmail: link.newEmail ?? null,
+    returnUrl: link.returnUrl ?? null,
+    createdAt: now,
+    expiresAt: link.expiresAt,
+    usedAt: null,
+  };
+  await db.$transaction(async (tx) => {
+    await tx.accountLink.upsert({
+      where: { userId_purpose: { userId: link.userId, purpose: link.purpose } },
+      create: { userId: link.userId, purpose: link.purpose, ...fields },
+      update: fields,
+    });
+    await record(tx, change, now);
+  });
+}
+
+/** The link of a token hash with its user and the user's company. */
+export function findAccountLink(db: Db, tokenHash: string) {
+  return db.accountLink.findUnique({ where: { tokenHash }, include: { user: { include: { company: true } } } });
+}
+
+/** Marks the link used if it still is unused and current; false when another use came first or it expired. */
+async function useLink(tx: DbTransaction, linkId: string, now: Date): Promise<boolean> {
+  const used = await tx.accountLink.updateMany({
+    where: { id: linkId, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  return used.count === 1;
+}
+
+/**
+ * Sets a new password through a reset link: the link is used, the password stored, and every login session of the
+ * user ended, in one transaction. Returns the ended sessions' ids, or null when the link was used meanwhile.
+ */
+export async function resetPasswordByLink(
+  db: Db,
+  link: { id: string; userId: string },
+  passwordHash: string,
+  change: ChangeRecord,
+  now: Date,
+): Promise<string[] | null> {
+  return db.$transaction(async (tx) => {
+    if (!(await useLink(tx, link.id, now))) return null;
+    await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
+    const ended = await endAllLoginSessions(tx, link.userId, now);
+    await record(tx, change, now);
+    return ended;
+  });
+}
+
+/**
+ * Stores a new password, ending the user's sessions but the one to keep (the one the user changed it in, if any);
+ * returns the ended sessions' ids.
+ */
+export async function changePasswordHash(
+  db: Db,
+  user: { userId: string; keepSessionId?: string },
+  passwordHash: string,
+  change: ChangeRecord,
+  now: Date,
+): Promise<string[]> {
+  return db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.userId }, data: { passwordHash } });
+    // A reset link issued before is for the old password's loss: it must not outlive the change.
+    await tx.accountLink.deleteMany({ where: { userId: user.userId, purpose: "password_reset" } });
+    const ended = await endAllLoginSessions(tx, user.userId, now, user.keepSessionId);
+    await record(tx, change, now);
+    return ended;
+  });
+}
+
+/**
+ * Makes the link's new address the user's email (verified): "changed", or why not: the link was used meanwhile, or
+ * the address became another user's since the link was sent (checked again here, and by the unique index).
+ */
+export async function confirmEmailByLink(
+  db: Db,
+  link: { id: string; userId: string; newEmail: string },
+  change: ChangeRecord,
+  now: Date,
+): Promise<"changed" | "used" | "email_taken"> {
+  try {
+    return await db.$transaction(async (tx) => {
+      if (await tx.user.findUnique({ where: { email: link.newEmail }, select: { id: true } })) return "email_taken";
+      if (!(await useLink(tx, link.id, now))) return "used";
+      await tx.user.update({ where: { id: link.userId }, data: { email: link.newEmail, emailVerified: true } });
+      await record(tx, change, now);
+      return "changed";
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return "email_taken";
+    throw error;
+  }
+}
+
+/** Whether an address is a user's or has an invitation waiting: it cannot become another user's email. */
+export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
+  const [user, invitation] = await Promise.all([
+    db.user.findUnique({ where: { email }, select: { id: true } }),
+    db.invitation.findFirst({ where: { email, acceptedAt: null }, select: { id: true } }),
+  ]);
+  return Boolean(user || invitation);
+}
+
+/** The user's unused, current link of a purpose, if any (a pending email change, for the profile page). */
+export function findOpenAccountLink(db: Db, userId: string, purpose: AccountLinkPurpose, now = new Date()) {
+  return db.accountLink.findFirst({
+    where: { userId, purpose, usedAt: null, expiresAt: { gt: now } },
+    select: { newEmail: true, expiresAt: true },
+  });
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { checkNewPassword, MAX_PASSWORD_LENGTH } from "@/lib/passwords/password-policy";
+import { estimateStrength, personalInputs, warningText } from "@/lib/passwords/password-estimator";
+import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+
+process.env.PASSWORD_HASH_COST = "1024";
+
+const person = { givenName: "Maria", familyName: "Brillmann", email: "maria.brillmann@optik-sonne.de" };
+const rules = { minLength: 12, person };
+const refusal = (password: string, overrides: Partial<typeof rules> = {}) => {
+  try {
+    checkNewPassword(password, { ...rules, ...overrides });
+  } catch (error) {
+    return (error as { code: string }).code;
+  }
+  return "accepted";
+};
+
+describe("the password policy", () => {
+  it("accepts a passphrase of unrelated words, without any composition rule", () => {
+    expect(refusal("lesebrille kompass morgentau")).toBe("accepted");
+    expect(refusal("gleitsicht wolkenkratzer")).toBe("accepted");
+  });
+
+  it("refuses passwords shorter than PASSWORD_MIN_LENGTH, counting characters, not bytes", () => {
+    expect(refusal("kX9#mP2qL8v")).toBe("password_too_short");
+    expect(refusal("kX9#mP2qL8vR")).toBe("accepted");
+    expect(refusal("zK7!vQ2#xW", { minLength: 8 })).toBe("accepted");
+    // 11 emoji are 22 UTF-16 units but 11 characters
+    expect(refusal("🔭👓🌈🦉🐙🎈🧭🪐🧪🔬🎯", { minLength: 12 })).toBe("password_too_short");
+  });
+
+  it("refuses over 256 characters, and 10,000 before any estimate", () => {
+    const long = "kompass morgentau ".repeat(15);
+    expect(refusal(long.slice(0, MAX_PASSWORD_LENGTH))).toBe("accepted");
+    expect(refusal(long.slice(0, MAX_PASSWORD_LENGTH + 1))).toBe("password_too_long");
+    const started = performance.now();
+    expect(refusal("a".repeat(10_000))).toBe("password_too_long");
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it("refuses NUL, control characters and lone surrogates", () => {
+    expect(refusal("lesebrille\u0000kompass")).toBe("password_invalid_characters");
+    expect(refusal("lesebrille\tkompass morgen")).toBe("password_invalid_characters");
+    expect(refusal("lesebrille kompass \uD800 morgen")).toBe("password_invalid_characters");
+    expect(refusal("lesebrille kompass \uDC00 morgen")).toBe("password_invalid_characters");
+  });
+
+  it("refuses common and leaked passwords in English and German, and small variations of them", () => {
+    for (const common of [
+      "Password1234",
+      "passwort12345",
+      "qwertzuiop123",
+      "aaaaaaaaaaaaa",
+      "Passwort2024!",
+      "Sommer2024Sommer",
+      "Welcome2026!!",
+    ])
+      expect(refusal(common), common).toBe("password_too_guessable");
+  });
+
+  it("refuses passwords made of the person's own names and email address", () => {
+    expect(refusal("mariabrillmann1")).toBe("password_too_guessable");
+    expect(refusal("Brillmann.Maria!")).toBe("password_too_guessable");
+    expect(refusal("maria.brillmann@optik")).toBe("password_too_guessable");
+    // the same password for someone else is fine
+    expect(
+      refusal("mariabrillmann1", { person: { givenName: "Jan", familyName: "Kowalski", email: "jan@x.pl" } }),
+    ).toBe("accepted");
+  });
+
+  it("says why in the person's language", () => {
+    expect(estimateStrength("Password1234", person).warning).toBe("similarToCommon");
+    expect(warningText("similarToCommon", "de")).toMatch(/Passwörtern/);
+    expect(warningText("similarToCommon", "en")).toMatch(/commonly used password/);
+    expect(warningText(null, "de")).toBeUndefined();
+  });
+
+  it("collects the person's words, alone and run together", () => {
+    expect(
+      personalInputs({
+        givenName: "Jo",
+        familyName: "Meier",
+        email: "jo.meier@brille.de",
+        companyName: "Brille Meier",
+      }),
+    ).toEqual(expect.arrayContaining(["meier", "jomeier", "meierjo", "jo.meier@brille.de", "jo.meier", "brille"]));
+  });
+
+  it("compares in NFKC: a password typed in another form of the same characters matches", async () => {
+    const stored = await hashPassword("ﬁligran lesebrille");
+    expect(await verifyPassword("filigran lesebrille", stored)).toBe(true);
+    expect(await verifyPassword("filigran lesebrillen", stored)).toBe(false);
+  });
+});
