@@ -39,6 +39,7 @@ export default defineConfig({
         "**/malformed-requests.spec.ts",
         "**/graceful-shutdown.spec.ts",
         "**/invitation.spec.ts",
+        "**/password-self-service.spec.ts",
         "**/several-instances.spec.ts",
         "**/bundle.spec.ts",
         "**/logs.spec.ts",

@@ -52,7 +52,25 @@ const routes = {
   invitation: () => import("@/app/interaction/invitation/route").then((m) => m.POST as Handler),
   company: () => import("@/app/interaction/company/route").then((m) => m.POST as Handler),
   companies: () => import("@/app/interaction/companies/route").then((m) => m.POST as Handler),
+  forgot: () => import("@/app/interaction/password/forgot/route").then((m) => m.POST as Handler),
+  reset: () => import("@/app/interaction/password/reset/route").then((m) => m.POST as Handler),
+  email: () => import("@/app/interaction/email/route").then((m) => m.POST as Handler),
+  account: () => import("@/app/interaction/account/route").then((m) => m.POST as Handler),
 };
+
+type FormRoute =
+  | "signout"
+  | "portal"
+  | "admin"
+  | "catalogs"
+  | "suppliers"
+  | "invitation"
+  | "company"
+  | "companies"
+  | "forgot"
+  | "reset"
+  | "email"
+  | "account";
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
   return (await routes[route]())(request);
@@ -89,6 +107,8 @@ export class UserAgent {
   constructor(
     readonly acceptLanguage = "en",
     readonly address = "198.51.100.7",
+    /** the User-Agent header, if the browser is to name itself */
+    readonly browser?: string,
   ) {
     this.cookies.set(CSRF_COOKIE, randomBytes(32).toString("base64url"));
   }
@@ -99,7 +119,8 @@ export class UserAgent {
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
-    return { cookie, "accept-language": this.acceptLanguage, "x-forwarded-for": this.address, ...extra };
+    const named = this.browser ? { "user-agent": this.browser } : {};
+    return { cookie, "accept-language": this.acceptLanguage, "x-forwarded-for": this.address, ...named, ...extra };
   }
 
   private keepCookies(response: Response): Response {
@@ -133,11 +154,7 @@ export class UserAgent {
   }
 
   /** Posts one of OptiGate's own forms (portal, sign-out) with this agent's cookies and CSRF token. */
-  async post(
-    route: "signout" | "portal" | "admin" | "catalogs" | "suppliers" | "invitation" | "company" | "companies",
-    path: string,
-    form: Record<string, string | string[]>,
-  ): Promise<Response> {
+  async post(route: FormRoute, path: string, form: Record<string, string | string[]>): Promise<Response> {
     return this.keepCookies(
       await call(route, formRequest(path, { [CSRF_FIELD]: this.csrfToken, ...form }, this.headers())),
     );

@@ -64,6 +64,9 @@ describe("loadConfig", () => {
     [{ TOKEN_SIGNING_ALG: "HS256" }, "TOKEN_SIGNING_ALG", "must be RS256 or ES256"],
     [{ ID_TOKEN_SIGNING_ALG: "none" }, "ID_TOKEN_SIGNING_ALG", "must be RS256, ES256 or PS256"],
     [{ TRUSTED_PROXIES: "yes" }, "TRUSTED_PROXIES", "whole number"],
+    [{ PASSWORD_MIN_LENGTH: "7" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
+    [{ PASSWORD_MIN_LENGTH: "twelve" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
+    [{ PASSWORD_MIN_LENGTH: "65" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
     [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX", "from 1 to 100"],
     [{ DATABASE_POOL_MAX: "3" }, "DATABASE_POOL_MAX", "PostgreSQL only"],
   ])("rejects %o with one line naming %s", (env, variable, text) => {
@@ -73,6 +76,12 @@ describe("loadConfig", () => {
     expect(error.message).toContain(text);
     expect(error.message).not.toContain("\n");
     expect(error.message).not.toContain("hunter2");
+  });
+
+  it("accepts passwords of 12 characters unless PASSWORD_MIN_LENGTH says otherwise, never below 8", () => {
+    expect(loadConfig({ SECRET_KEY: KEY }).passwordMinLength).toBe(12);
+    expect(loadConfig({ SECRET_KEY: KEY, PASSWORD_MIN_LENGTH: "8" }).passwordMinLength).toBe(8);
+    expect(loadConfig({ SECRET_KEY: KEY, PASSWORD_MIN_LENGTH: " 16 " }).passwordMinLength).toBe(16);
   });
 
   it("refuses to start in production without SECRET_KEY", () => {

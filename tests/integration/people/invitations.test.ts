@@ -127,11 +127,15 @@ describe(`invitations on ${testProvider()}`, () => {
     await signedInAgent("joiner@example.com", "a long enough passphrase");
   });
 
-  it("refuses a short password or an empty name at its field, keeping what was typed and writing nothing", async () => {
+  it("refuses a short or guessable password or an empty name at its field, keeping what was typed, writing nothing", async () => {
     const issued = await invite("careful@example.com");
     const before = await written();
     const short = await join(tokenOf(issued.invitation_url), { password: "short" });
     expect(short.refused).toMatchObject({ problem: "password_too_short", field: "password", givenName: "Nina" });
+    for (const guessable of ["Password1234", "passwort12345", "careful.example2026"]) {
+      const weak = await join(tokenOf(issued.invitation_url), { password: guessable });
+      expect(weak.refused, guessable).toMatchObject({ problem: "password_too_guessable", field: "password" });
+    }
     const unnamed = await join(tokenOf(issued.invitation_url), { given_name: "  " });
     expect(unnamed.refused).toMatchObject({ problem: "invalid_name", field: "given_name" });
     const forged = await new UserAgent().post("invitation", "/interaction/invitation", {
@@ -171,9 +175,9 @@ describe(`invitations on ${testProvider()}`, () => {
 describe(`users remove on ${testProvider()}`, () => {
   it("erases the user's personal data, signs them out and keeps the audit trail under a pseudonym", async () => {
     const issued = await invite("leaving@example.com");
-    await join(tokenOf(issued.invitation_url), { password: "leaving leaving leaving" });
-    const agent = await signedInAgent("leaving@example.com", "leaving leaving leaving");
-    const tokens = await userTokens("leaving@example.com", "leaving leaving leaving", "openid offline_access", agent);
+    await join(tokenOf(issued.invitation_url), { password: "koffer gepackt abschied" });
+    const agent = await signedInAgent("leaving@example.com", "koffer gepackt abschied");
+    const tokens = await userTokens("leaving@example.com", "koffer gepackt abschied", "openid offline_access", agent);
     const user = await db().user.findUniqueOrThrow({ where: { email: "leaving@example.com" } });
     const neighbour = await db().auditEvent.create({
       data: { type: "user.invited", details: JSON.stringify({ username: "xleaving@example.com.de" }) },

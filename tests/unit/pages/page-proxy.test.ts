@@ -65,3 +65,34 @@ describe("one-time cookies", () => {
     expect(handedOn(response, flashHeader("optigate_new_secret"))).toBeNull();
   });
 });
+
+describe("a mailed link's token", () => {
+  const token = "Q2hhbmdlIHRoZSB3b3JsZCwgb25lIHRva2VuIGF0IGE";
+
+  it("leaves the address bar: it goes into the page's HttpOnly cookie, the browser to the page without it", () => {
+    process.env.PUBLIC_URL = "https://id.example.com";
+    for (const [page, cookie] of [
+      ["/password/reset", "optigate_reset_link"],
+      ["/email/confirm", "optigate_email_link"],
+    ]) {
+      const response = interactionPageProxy(
+        new NextRequest(`https://id.example.com${page}?token=${token}&ui_locales=de`),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(`https://id.example.com${page}?ui_locales=de`);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.getSetCookie()).toEqual([
+        `${cookie}=${token}; Path=/; SameSite=Lax; HttpOnly; Secure; Max-Age=3600`,
+      ]);
+    }
+  });
+
+  it("that is no token of ours only clears an earlier one, and other pages keep their query", () => {
+    process.env.PUBLIC_URL = "http://localhost:3000";
+    const bad = interactionPageProxy(new NextRequest(`http://localhost:3000/password/reset?token=${"%3C".repeat(30)}`));
+    expect(bad.headers.get("location")).toBe("http://localhost:3000/password/reset");
+    expect(bad.headers.getSetCookie()).toEqual(["optigate_reset_link=; Path=/; SameSite=Lax; HttpOnly; Max-Age=0"]);
+    const login = interactionPageProxy(new NextRequest(`http://localhost:3000/login?token=${token}`));
+    expect(login.status).toBe(200);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The signed-in user's own account (CONTRACT §10): changing the password (the current one checked under the sign-in
+ * throttle, the other sessions ended, a notice mailed), a new email address (confirmed through a link to it, the old
+ * one notified, checked again on confirmation, the claims following), the sessions the security page lists and ends,
+ * and `users password` on the command line.
+ */
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "@/lib/crypto/password";
+import { LINK_PAGES } from "@/lib/http/link-token-cookies";
+import { openMailBody } from "@/lib/mail/outbox";
+import { ownSessions } from "@/lib/rights/own-account";
+import { actorOfSessionCookie } from "@/lib/rights/actor";
+import { getServiceContext } from "@/lib/service-context";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { runAdmin } from "../../helpers/admin-cli";
+import { call, ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { userTokens } from "../../helpers/platform-api";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const db = () => service().database.db;
+const OLD = "the old passphrase 1";
+const NEW = "wolkenkratzer gleitsicht bahnhof";
+
+let counter = 0;
+async function newUser() {
+  const email = `own-${++counter}@example.com`;
+  await db().user.create({
+    data: {
+      email,
+      givenName: "Olga",
+      familyName: "Owner",
+      companyId: "demo-company-optician",
+      passwordHash: await hashPassword(OLD),
+    },
+  });
+  return email;
+}
+
+const act = (agent: UserAgent, form: Record<string, string>) => agent.post("account", "/interaction/account", form);
+const changePassword = (agent: UserAgent, current: string, next: string) =>
+  act(agent, { action: "change-password", current_password: current, new_password: next });
+const isSignedIn = async (agent: UserAgent) =>
+  (await actorOfSessionCookie(getServiceContext(), agent.cookies.get(SESSION_COOKIE))).kind === "user";
+const mailTo = (recipient: string) =>
+  db().outboxMessage.findMany({ where: { recipient }, orderBy: { createdAt: "asc" } });
+
+describe(`a user's own password on ${testProvider()}`, () => {
+  it("changes it with the current one, ends the other sessions, keeps this one, notifies and audits", async () => {
+    const email = await newUser();
+    const [here, there] = [await signedInAgent(email, OLD), await signedInAgent(email, OLD)];
+    const response = await changePassword(here, OLD, NEW);
+    expect(response.headers.get("location")).toBe("/portal/profile?done=password");
+    expect(await isSignedIn(here)).toBe(true);
+    expect(await isSignedIn(there)).toBe(false);
+    expect((await new UserAgent().login("/", email, NEW)).headers.get("location")).toBe("/");
+    const [notice] = await mailTo(email);
+    expect(notice).toMatchObject({ kind: "password_changed", subject: "Your OptiGate password was changed" });
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    expect(await db().auditEvent.count({ where: { userId: user.id, type: "user.password_changed" } })).toBe(1);
+  });
+
+  it("refuses a wrong current password under the sign-in throttle, and a weak new one with its reason", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    expect((await changePassword(agent, "not my password", NEW)).headers.get("location")).toBe(
+      "/portal/profile?form=password&error=wrong_current_password",
+    );
+    for (const [weak, problem] of [
+      ["Password1234", "password_too_guessable"],
+      ["olgaowner2026", "password_too_guessable"],
+      ["kurz", "password_too_short"],
+    ])
+      expect((await changePassword(agent, OLD, weak)).headers.get("location")).toBe(
+        `/portal/profile?form=password&error=${problem}`,
+      );
+    for (let attempt = 0; attempt < 4; attempt++) await changePassword(agent, "still wrong", NEW);
+    expect((await changePassword(agent, OLD, NEW)).headers.get("location")).toMatch(
+      /^\/portal\/profile\?form=password&error=throttled&minutes=\d+$/,
+    );
+    expect((await new UserAgent().login("/", email, OLD)).headers.get("location")).toMatch(/throttled/);
+  });
+
+  it("sends nobody who is not signed in anywhere, and refuses a form without its token", async () => {
+    const anonymous = await act(new UserAgent(), {
+      action: "change-password",
+      current_password: OLD,
+      new_password: NEW,
+    });
+    expect(anonymous.headers.get("location")).toBe("/login?returnUrl=%2Fportal%2Fprofile");
+    const agent = await signedInAgent(await newUser(), OLD);
+    const stale = await act(agent, {
+      action: "change-password",
+      csrf_token: "x",
+      current_password: OLD,
+      new_password: NEW,
+    });
+    expect(stale.headers.get("location")).toBe("/portal/profile?error=form_expired");
+    expect((await act(agent, { action: "make-me-admin" })).status).toBe(400);
+  });
+
+  it("sets a password from the command line under the same policy, reading it from standard input", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    const weak = await runAdmin(db(), ["users", "password", email], { input: "Password1234\n" });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toMatch(/too easy to guess.*similar to a commonly used password/);
+    const missing = await runAdmin(db(), ["users", "password", "nobody@example.com"], { input: `${NEW}\n` });
+    expect(missing.stderr).toMatch(/no user "nobody@example.com"/);
+    const done = await runAdmin(db(), ["users", "password", email], { input: `${NEW}\n` });
+    expect(JSON.parse(done.stdout)).toEqual({ email, status: "password_set", ended_sessions: 1 });
+    expect(done.announced).toHaveLength(1);
+    expect(await isSignedIn(agent)).toBe(false);
+    expect((await new UserAgent().login("/", email, NEW)).headers.get("location")).toBe("/");
+  });
+});
+
+describe(`a user's own email address on ${testProvider()}`, () => {
+  const confirm = (token: string, agent = new UserAgent()) => {
+    agent.cookies.set(LINK_PAGES["/email/confirm"], token);
+    return agent.post("email", "/interaction/email", {});
+  };
+  async function requestedToken(newEmail: string, agent: UserAgent) {
+    const response = await act(agent, { action: "change-email", new_email: newEmail });
+    expect(response.headers.get("location")).toBe("/portal/profile?done=email");
+    const [mail] = await mailTo(newEmail.toLowerCase());
+    return new URL(
+      openMailBody(SECRET_KEY, mail.sealedBody!).text.match(/https?:\/\/\S+\/email\/confirm\?\S+/)![0],
+    ).searchParams.get("token")!;
+  }
+
+  it("changes only when the link is used; then it is verified, and the claims follow", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    const token = await requestedToken("Olga.New@Example.com", agent);
+    const [notice] = await mailTo(email);
+    expect(notice).toMatchObject({ kind: "email_change_notice" });
+    expect(openMailBody(SECRET_KEY, notice.sealedBody!).text).toContain("olga.new@example.com");
+    expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+    const response = await confirm(token);
+    expect(response.headers.get("location")).toBe("/email/confirm?done=1");
+    const user = await db().user.findUniqueOrThrow({ where: { email: "olga.new@example.com" } });
+    expect(user.emailVerified).toBe(true);
+    expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=used");
+    const tokens = await userTokens("olga.new@example.com", OLD, "openid email");
+    const userinfo = await call(
+      "userinfo",
+      new Request(`${ISSUER}/connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
+    );
+    expect(await userinfo.json()).toMatchObject({ email: "olga.new@example.com", email_verified: true });
+    expect((await new UserAgent().login("/", email, OLD)).headers.get("location")).toMatch(/invalid_credentials/);
+  });
+
+  it("refuses the own address, another account's, and one that became another's before the link was used", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    const refused = async (newEmail: string) =>
+      (await act(agent, { action: "change-email", new_email: newEmail })).headers.get("location");
+    expect(await refused(email.toUpperCase())).toBe("/portal/profile?form=email&error=same_email");
+    expect(await refused("supplier@demo.test")).toBe("/portal/profile?form=email&error=email_taken");
+    expect(await refused("colleague@demo.test")).toBe("/portal/profile?form=email&error=email_taken");
+    expect(await refused("not an address")).toBe("/portal/profile?form=email&error=invalid_email");
+    const token = await requestedToken("soon-taken@example.com", agent);
+    await db().user.create({
+      data: {
+        email: "soon-taken@example.com",
+        givenName: "S",
+        familyName: "T",
+        companyId: "demo-company-optician",
+        passwordHash: "x",
+      },
+    });
+    expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=email_taken");
+    expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+  });
+
+  it("honours only the newest link, and refuses expired and tampered ones", async () => {
+    const agent = await signedInAgent(await newUser(), OLD);
+    const first = await requestedToken("first@example.com", agent);
+    const second = await requestedToken("second@example.com", agent);
+    expect((await confirm(first)).headers.get("location")).toBe("/email/confirm?closed=unknown");
+    expect((await confirm(`${second.slice(0, 20)}`)).headers.get("location")).toBe("/email/confirm?closed=unknown");
+    await db().accountLink.updateMany({ where: { newEmail: "second@example.com" }, data: { expiresAt: new Date(0) } });
+    expect((await confirm(second)).headers.get("location")).toBe("/email/confirm?closed=expired");
+  });
+});
+
+describe(`a user's own sessions on ${testProvider()}`, () => {
+  const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+  it("lists them with browser and address, ends one, then all others, never another user's", async () => {
+    const email = await newUser();
+    const here = await signedInAgent(email, OLD);
+    const browser = new UserAgent("en", "192.0.2.44", firefox);
+    await browser.login("/", email, OLD);
+    const third = await signedInAgent(email, OLD);
+    const actor = await actorOfSessionCookie(getServiceContext(), here.cookies.get(SESSION_COOKIE));
+    const sessions = await ownSessions(actor);
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((session) => session.current)).toHaveLength(1);
+    expect(sessions).toContainEqual(
+      expect.objectContaining({ browser: "Firefox 133 · Windows", ipAddress: "192.0.2.44" }),
+    );
+    const firefoxSession = sessions.find((session) => session.browser?.startsWith("Firefox"))!;
+    const other = await signedInAgent(await newUser(), OLD);
+    expect((await act(other, { action: "end-session", session_id: firefoxSession.id })).headers.get("location")).toBe(
+      "/portal/security?error=not_found",
+    );
+    expect(await isSignedIn(browser)).toBe(true);
+    expect((await act(here, { action: "end-session", session_id: firefoxSession.id })).headers.get("location")).toBe(
+      "/portal/security?ended=1",
+    );
+    expect(await isSignedIn(browser)).toBe(false);
+    const current = sessions.find((session) => session.current)!;
+    expect((await act(here, { action: "end-session", session_id: current.id })).headers.get("location")).toBe(
+      "/portal/security?error=not_found",
+    );
+    expect((await act(here, { action: "end-other-sessions" })).headers.get("location")).toBe(
+      "/portal/security?ended=1",
+    );
+    expect([await isSignedIn(here), await isSignedIn(third)]).toEqual([true, false]);
+  });
+});
