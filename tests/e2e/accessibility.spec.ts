@@ -16,12 +16,16 @@ const authorize = `/connect/authorize?${new URLSearchParams({
 
 /** Who looks at which pages; `null` is a visitor who is not signed in. */
 const VISITS: { user: [string, string] | null; paths: string[] }[] = [
-  { user: null, paths: ["/", "/login", "/no-such-page", "/invitation?token=unknown"] },
+  {
+    user: null,
+    paths: ["/", "/login", "/no-such-page", "/invitation?token=unknown", "/password/forgot", "/password/reset"],
+  },
   {
     user: ["optician@demo.test", "Optician#2026"],
     paths: [
       "/portal/applications",
       "/portal/profile",
+      "/portal/security",
       "/portal/suppliers",
       "/portal/company",
       authorize,

@@ -61,6 +61,25 @@ test.describe("the security review's malformed requests", () => {
       { method: "GET", target: "/portal/profile", headers: [["Cookie", "optigate_session=%ZZ"]] },
       307,
     ],
+    ["a link token that does not decode", { method: "GET", target: "/password/reset?token=%ZZ%E2" }, 303],
+    [
+      "a reset link cookie that does not decode",
+      { method: "GET", target: "/password/reset", headers: [["Cookie", "optigate_reset_link=%ZZ"]] },
+      200,
+    ],
+    [
+      "a reset form with a link cookie that does not decode",
+      {
+        method: "POST",
+        target: "/interaction/password/reset",
+        headers: [
+          ["Cookie", "optigate_reset_link=%ZZ"],
+          ["Content-Type", "application/x-www-form-urlencoded"],
+        ],
+        body: "password=x",
+      },
+      303,
+    ],
     [
       "optigate_session=%ZZ on a form",
       {

@@ -30,7 +30,9 @@ async function mailTo(address: string, subject: string): Promise<ReceivedMail> {
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail "${subject}" to ${address}; received: ${smtp.received.map((mail) => mail.subject).join(", ")}`);
+  throw new Error(
+    `no mail "${subject}" to ${address}; received: ${smtp.received.map((mail) => mail.subject).join(", ")}`,
+  );
 }
 
 async function signedIn(browser: Browser, username: string, password: string, locale = "en-US"): Promise<Page> {
@@ -111,6 +113,6 @@ test("a weak password is refused with its reason in German, and the meter said s
   await expect(page.locator("[data-password-strength]")).toContainText("Schwach");
   expect(requests.filter((request) => request.includes("passwort12345"))).toEqual([]);
   await page.locator("button[name=action][value=change-password]").click();
-  await expect(page.locator("[role=alert]")).toContainText("Dieses Passwort ist zu leicht zu erraten");
+  await expect(page.locator("p[role=alert]")).toContainText("Dieses Passwort ist zu leicht zu erraten");
   await expect(page.locator("input[name=new_password]")).toHaveAttribute("aria-invalid", "true");
 });

@@ -119,7 +119,7 @@ export class UserAgent {
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
-    const named = this.browser ? { "user-agent": this.browser } : {};
+    const named: Record<string, string> = this.browser ? { "user-agent": this.browser } : {};
     return { cookie, "accept-language": this.acceptLanguage, "x-forwarded-for": this.address, ...named, ...extra };
   }
 
