@@ -52,7 +52,7 @@ export default async function AdminOutboxPage() {
                   <td className={`${stacked.cell} break-words sm:min-w-48`}>{message.recipient}</td>
                   <td className={stacked.cell}>
                     <span className={stacked.label}>{t("subject")}:</span>
-                    {message.subject}
+                    {message.subject || t("deferred")}
                     {message.text ? (
                       <details className="mt-1">
                         <summary className="cursor-pointer text-brand-700 underline">{t("read")}</summary>
