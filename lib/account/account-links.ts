@@ -13,7 +13,7 @@ export type ClosedAccountLink = "unknown" | "used" | "expired";
 type LinkRow = NonNullable<Awaited<ReturnType<typeof findAccountLink>>>;
 
 export type AccountLinkState =
-  | { state: "open"; id: string; user: LinkRow["user"]; newEmail: string | null; returnUrl: string | null }
+  | { state: "open"; id: string; tokenHash: string; user: LinkRow["user"]; newEmail: string | null }
   | { state: ClosedAccountLink };
 
 export async function readAccountLink(
@@ -27,5 +27,5 @@ export async function readAccountLink(
   if (!link || link.purpose !== purpose || !link.user.active || !link.user.company.active) return { state: "unknown" };
   if (link.usedAt) return { state: "used" };
   if (link.expiresAt <= now) return { state: "expired" };
-  return { state: "open", id: link.id, user: link.user, newEmail: link.newEmail, returnUrl: link.returnUrl };
+  return { state: "open", id: link.id, tokenHash: link.tokenHash, user: link.user, newEmail: link.newEmail };
 }

@@ -9,7 +9,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { changePasswordHash } from "@/lib/store/account-link-store";
-import { findUserByEmail } from "@/lib/store/user-store";
+import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordChangedNotice } from "@/lib/account/account-notices";
 
@@ -68,11 +68,11 @@ export async function setPasswordAsOperator(
   password: string,
   now = new Date(),
 ): Promise<{ endedSessions: string[] } | null> {
-  const user = await findUserByEmail(context.db, email);
+  const user = await findUserWithCompanyByEmail(context.db, email);
   if (!user) return null;
   const normalized = checkNewPassword(password, {
     minLength: context.config.passwordMinLength,
-    person: user,
+    person: { ...user, companyName: user.company.name },
   });
   const language = user.preferredLanguage === "de" ? "de" : "en";
   const endedSessions = await changePasswordHash(

@@ -7,10 +7,9 @@
  * one) and mails it; for an unknown or deactivated address it drops the request. So neither the answer nor its time
  * says whether an account exists.
  */
-import { MAX_RETURN_URL_LENGTH, PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
+import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { hashPassword } from "@/lib/crypto/password";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import { safeLocalPath } from "@/lib/http/local-path";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import type { MailContent } from "@/lib/mail/mail-content";
@@ -20,7 +19,7 @@ import { reservePasswordReset } from "@/lib/session/reset-throttle";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { resetPasswordByLink, storeAccountLink } from "@/lib/store/account-link-store";
 import { clearAttempts } from "@/lib/store/throttle-store";
-import { findUserByEmail } from "@/lib/store/user-store";
+import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
@@ -28,20 +27,22 @@ import { passwordChangedNotice } from "@/lib/account/account-notices";
 
 export const PASSWORD_RESET_MAIL = "password_reset";
 
-/** Asks for a reset mail to `email` (already checked to be an address); the seconds to wait when throttled, or 0. */
+/**
+ * Asks for a reset mail to `email` (already checked to be an address): the seconds the asker's network must wait,
+ * or 0 (also when the address had its share of mail this hour: then nothing more is sent, and nothing said).
+ */
 export async function requestPasswordReset(
   context: AccountContext,
-  request: { email: string; language: Locale; returnUrl?: string; ipAddress?: string },
+  request: { email: string; language: Locale; ipAddress?: string },
   now = new Date(),
 ): Promise<number> {
-  const wait = await reservePasswordReset(context.db, request.email, request.ipAddress, now);
-  if (wait > 0) return wait;
-  const returnUrl = safeLocalPath(request.returnUrl);
+  const reservation = await reservePasswordReset(context.db, request.email, request.ipAddress, now);
+  if (!reservation.ok) return reservation.scope === "address" ? reservation.retryAfterSeconds : 0;
   const deferred = sealDeferredMail(context.config.secretKey, {
     kind: PASSWORD_RESET_MAIL,
     recipient: request.email,
     language: request.language,
-    request: returnUrl && returnUrl.length <= MAX_RETURN_URL_LENGTH ? { returnUrl } : {},
+    request: {},
   });
   await createOutboxMessage(context.db, deferred, now);
   return 0;
@@ -51,8 +52,8 @@ export async function requestPasswordReset(
 export function passwordResetComposer(context: AccountContext) {
   return async (mail: { recipient: string; language: string; request: Record<string, string> }) => {
     const now = new Date();
-    const user = await findUserByEmail(context.db, mail.recipient);
-    if (!user?.active) return null;
+    const user = await findUserWithCompanyByEmail(context.db, mail.recipient);
+    if (!user?.active || !user.company.active) return null;
     const token = generateOpaqueToken();
     // The language the request was made in: the one the person reads the pages in now.
     const language = isLocale(mail.language) ? mail.language : "en";
@@ -66,7 +67,6 @@ export function passwordResetComposer(context: AccountContext) {
       userId: user.id,
       purpose: "password_reset" as const,
       tokenHash: hashToken(token),
-      returnUrl: mail.request.returnUrl,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * 60_000),
     };
     const event = { type: "user.password_reset" as const, userId: user.id, details: { step: "link_sent" } };
@@ -81,7 +81,7 @@ export async function resetPassword(
   token: string | undefined,
   submitted: { password: string; language: Locale; ipAddress?: string },
   now = new Date(),
-): Promise<{ userId: string; endedSessions: string[]; returnUrl?: string } | { closed: ClosedAccountLink }> {
+): Promise<{ userId: string; endedSessions: string[] } | { closed: ClosedAccountLink }> {
   const link = await readAccountLink(context.db, token, "password_reset", now);
   if (link.state !== "open") return { closed: link.state };
   const { user } = link;
@@ -98,7 +98,7 @@ export async function resetPassword(
   const { language, ipAddress } = submitted;
   const ended = await resetPasswordByLink(
     context.db,
-    { id: link.id, userId: user.id },
+    { id: link.id, tokenHash: link.tokenHash, userId: user.id },
     passwordHash,
     {
       mail: [await passwordChangedNotice(context, user.email, language)],
@@ -109,5 +109,5 @@ export async function resetPassword(
   if (!ended) return { closed: "used" };
   // The person proved they read the account's mail: a lock-out from failed sign-ins is over.
   await clearAttempts(context.db, accountThrottleKey(user.email));
-  return { userId: user.id, endedSessions: ended, returnUrl: link.returnUrl ?? undefined };
+  return { userId: user.id, endedSessions: ended };
 }

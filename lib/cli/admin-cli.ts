@@ -49,6 +49,8 @@ const PURGED: Record<keyof PurgeCounts, string> = {
   loginSessions: "sign-in session",
   throttles: "throttle counter",
   usedAssertions: "used assertion id",
+  accountLinks: "account link",
+  resetRequests: "unsent password reset request",
 };
 
 function keyState(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): string {

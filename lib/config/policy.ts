@@ -101,5 +101,8 @@ export const EMAIL_CONFIRM_LINK_HOURS = 24;
 export const PASSWORD_RESET_WINDOW_SECONDS = 60 * 60;
 /** Reset mails asked for per window: per account (whether it exists or not) and per client network. */
 export const MAX_PASSWORD_RESETS = { account: 3, address: 20 } as const;
-/** The longest page a reset may lead back to (an authorization request's URL); longer ones lead to the portal. */
-export const MAX_RETURN_URL_LENGTH = 4096;
+/** The longest page a reset may lead back to (an authorization request's URL, kept in a cookie); longer: the portal. */
+export const MAX_RETURN_URL_LENGTH = 2000;
+/** Requests for a new email address per user and window: each one mails two addresses. */
+export const MAX_EMAIL_CHANGES = 5;
+export const EMAIL_CHANGE_WINDOW_SECONDS = 60 * 60;

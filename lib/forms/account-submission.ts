@@ -53,6 +53,8 @@ async function emailChange(actor: Actor, form: URLSearchParams, request: Request
     });
     return { done: "email" };
   } catch (error) {
+    if (error instanceof EmailChangeError && error.code === "throttled")
+      return { form: "email", error: "throttled_email", minutes: minutes(error.retryAfterSeconds) };
     if (error instanceof PersonFieldError || error instanceof EmailChangeError)
       return { form: "email", error: error.code };
     throw error;

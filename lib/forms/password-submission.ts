@@ -1,13 +1,19 @@
 /**
  * POST /interaction/password/forgot and /interaction/password/reset: asking for a reset link (the same answer for
  * every address), and choosing the new password through the link, whose token the page's cookie holds. A reset
- * signs the person in and continues to where the sign-in had been going (an application's authorization request).
+ * signs the person in and, in the browser that asked for the mail, continues to where the sign-in had been going
+ * (an application's authorization request).
  */
 import { parseEmail, PersonFieldError } from "@/lib/admin/person-fields";
 import { clientAddress } from "@/lib/http/client-address";
-import { readCookie } from "@/lib/http/cookies";
+import { expireCookie, isSecureOrigin, readCookie } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
-import { expireLinkTokenCookie, LINK_PAGES } from "@/lib/http/link-token-cookies";
+import {
+  expireLinkTokenCookie,
+  LINK_PAGES,
+  RESET_RETURN_COOKIE,
+  resetReturnCookie,
+} from "@/lib/http/link-token-cookies";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
@@ -22,7 +28,8 @@ export async function handleForgotPasswordSubmission(request: Request, context: 
   const { config } = context;
   const form = await readForm(request);
   const returnUrl = safeLocalPath(form.get("returnUrl"));
-  const back = (params: Record<string, string>) => seeOther(pageUrl(FORGOT_PASSWORD_PATH, { returnUrl, ...params }));
+  const back = (params: Record<string, string>, cookies: string[] = []) =>
+    seeOther(pageUrl(FORGOT_PASSWORD_PATH, { returnUrl, ...params }), cookies);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
   let email: string;
   try {
@@ -34,10 +41,11 @@ export async function handleForgotPasswordSubmission(request: Request, context: 
   const wait = await askForPasswordReset(context, {
     email,
     language: localeOfRequest(request),
-    returnUrl,
     ipAddress: clientAddress(request, config.trustedProxies),
   });
-  return wait > 0 ? back({ error: "throttled", minutes: String(Math.ceil(wait / 60)) }) : back({ sent: "1" });
+  if (wait > 0) return back({ error: "throttled", minutes: String(Math.ceil(wait / 60)) });
+  const wayBack = resetReturnCookie(returnUrl, config.publicUrl);
+  return back({ sent: "1" }, wayBack ? [wayBack] : []);
 }
 
 export async function handleResetPasswordSubmission(request: Request, context: ServiceContext): Promise<Response> {
@@ -56,9 +64,11 @@ export async function handleResetPasswordSubmission(request: Request, context: S
       },
     );
     if ("closed" in reset) return back({ closed: reset.closed });
-    return seeOther(afterLogin(safeLocalPath(reset.returnUrl) ?? PORTAL_PATH), [
+    const secure = isSecureOrigin(config.publicUrl);
+    return seeOther(afterLogin(safeLocalPath(readCookie(request, RESET_RETURN_COOKIE)) ?? PORTAL_PATH), [
       sessionCookie(reset.cookieValue, config.publicUrl),
       expireLinkTokenCookie(RESET_PASSWORD_PATH, config.publicUrl),
+      expireCookie(RESET_RETURN_COOKIE, { secure }),
     ]);
   } catch (error) {
     if (error instanceof PasswordPolicyError) return back({ error: error.code });

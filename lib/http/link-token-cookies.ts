@@ -2,8 +2,13 @@
  * The token of a mailed link (/password/reset, /email/confirm) leaves the address bar at once: the pages' proxy
  * moves it into an HttpOnly cookie for that page and redirects to the page without it, so that it stays out of the
  * browser's history, any Referer and any access log. The page and its form read it from the cookie.
+ *
+ * Where a reset leads afterwards (the application's sign-in that was under way) stays with the browser that asked for
+ * the mail, not with the link: whoever asks for a reset of somebody else's address cannot choose where they land.
  */
+import { MAX_RETURN_URL_LENGTH } from "@/lib/config/policy";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
+import { safeLocalPath } from "@/lib/http/local-path";
 
 export const LINK_PAGES = {
   "/password/reset": "optigate_reset_link",
@@ -29,4 +34,18 @@ export function linkTokenCookie(page: LinkPage, token: string, publicUrl: string
 
 export function expireLinkTokenCookie(page: LinkPage, publicUrl: string): string {
   return expireCookie(LINK_PAGES[page], { secure: isSecureOrigin(publicUrl) });
+}
+
+export const RESET_RETURN_COOKIE = "optigate_reset_return";
+/** Longer than a reset link lasts, so that the way back is still there when the link is used. */
+const RESET_RETURN_SECONDS = 2 * 3600;
+
+/** The way back after a reset, kept by the browser that asked for it; none for a path that is not local or too long. */
+export function resetReturnCookie(returnUrl: string | undefined, publicUrl: string): string | undefined {
+  const local = safeLocalPath(returnUrl);
+  if (!local || local.length > MAX_RETURN_URL_LENGTH) return undefined;
+  return serializeCookie(RESET_RETURN_COOKIE, local, {
+    secure: isSecureOrigin(publicUrl),
+    maxAgeSeconds: RESET_RETURN_SECONDS,
+  });
 }

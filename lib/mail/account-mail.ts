@@ -11,7 +11,8 @@ export type AccountMail =
   | { kind: "password_reset"; url: string; minutes: number }
   | { kind: "password_changed"; url: string }
   | { kind: "email_confirm"; url: string; hours: number; newEmail: string }
-  | { kind: "email_change_notice"; url: string; newEmail: string };
+  | { kind: "email_change_notice"; url: string; newEmail: string }
+  | { kind: "email_in_use"; url: string; newEmail: string };
 
 type Paragraphs = { before: string[]; after: string[] };
 
@@ -35,6 +36,11 @@ function paragraphs(t: MailTranslator, mail: AccountMail): Paragraphs {
         before: [greeting, t("account.emailChangeNotice.intro", { email: mail.newEmail })],
         after: [t("account.emailChangeNotice.notYou")],
       };
+    case "email_in_use":
+      return {
+        before: [greeting, t("account.emailInUse.intro", { email: mail.newEmail })],
+        after: [t("account.emailInUse.ignore")],
+      };
   }
 }
 
@@ -43,6 +49,7 @@ const TEMPLATE = {
   password_changed: "passwordChanged",
   email_confirm: "emailConfirm",
   email_change_notice: "emailChangeNotice",
+  email_in_use: "emailInUse",
 } as const;
 
 export async function renderAccountMail(language: Locale, mail: AccountMail): Promise<MailContent> {

@@ -73,10 +73,11 @@ const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, "");
  * its pieces, but whoever knows the person guesses it at once.
  */
 function madeOfOwnWords(password: string, inputs: string[]): boolean {
-  let rest = letters(password);
+  const all = letters(password);
+  let rest = all;
   for (const word of inputs.map(letters).sort((a, b) => b.length - a.length))
     if (word.length >= 3) rest = rest.replaceAll(word, "");
-  return rest.length < 4;
+  return rest.length < all.length && rest.length < 4;
 }
 
 export function estimateStrength(password: string, person: PersonalWords): Strength {

@@ -31,7 +31,7 @@ export async function emailLinkOf(token: string | undefined) {
 
 export async function askForPasswordReset(
   context: ServiceContext,
-  request: { email: string; language: Locale; returnUrl?: string; ipAddress?: string },
+  request: { email: string; language: Locale; ipAddress?: string },
 ): Promise<number> {
   const wait = await requestPasswordReset(context, request);
   if (wait === 0) wakeMailDelivery();
@@ -55,7 +55,7 @@ export async function resetPasswordAndSignIn(
     ipAddress: client.ipAddress,
     details: { sessionId, passwordReset: true },
   });
-  return { cookieValue, returnUrl: reset.returnUrl };
+  return { cookieValue };
 }
 
 export function confirmNewEmail(context: ServiceContext, token: string | undefined, ipAddress: string | undefined) {

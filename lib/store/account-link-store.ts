@@ -17,7 +17,6 @@ export interface NewAccountLink {
   purpose: AccountLinkPurpose;
   tokenHash: string;
   newEmail?: string;
-  returnUrl?: string;
   expiresAt: Date;
 }
 
@@ -40,7 +39,6 @@ export async function storeAccountLink(db: Db, link: NewAccountLink, change: Cha
   const fields = {
     tokenHash: link.tokenHash,
     newEmail: link.newEmail ?? null,
-    returnUrl: link.returnUrl ?? null,
     createdAt: now,
     expiresAt: link.expiresAt,
     usedAt: null,
@@ -60,13 +58,24 @@ export function findAccountLink(db: Db, tokenHash: string) {
   return db.accountLink.findUnique({ where: { tokenHash }, include: { user: { include: { company: true } } } });
 }
 
-/** Marks the link used if it still is unused and current; false when another use came first or it expired. */
-async function useLink(tx: DbTransaction, linkId: string, now: Date): Promise<boolean> {
+/**
+ * Marks the link used if it still is the same link (not replaced meanwhile), unused and current; false when another
+ * use or a newer link came first, or it expired.
+ */
+async function useLink(tx: DbTransaction, link: { id: string; tokenHash: string }, now: Date): Promise<boolean> {
   const used = await tx.accountLink.updateMany({
-    where: { id: linkId, usedAt: null, expiresAt: { gt: now } },
+    where: { id: link.id, tokenHash: link.tokenHash, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
   return used.count === 1;
+}
+
+/**
+ * A new password ends whatever was under way with the old one: a reset link asked for before, and a new address
+ * waiting for confirmation (which somebody with a stolen session may have asked for).
+ */
+async function closeOtherLinks(tx: DbTransaction, userId: string, keepId?: string): Promise<void> {
+  await tx.accountLink.deleteMany({ where: { userId, ...(keepId ? { id: { not: keepId } } : {}) } });
 }
 
 /**
@@ -75,14 +84,15 @@ async function useLink(tx: DbTransaction, linkId: string, now: Date): Promise<bo
  */
 export async function resetPasswordByLink(
   db: Db,
-  link: { id: string; userId: string },
+  link: { id: string; tokenHash: string; userId: string },
   passwordHash: string,
   change: ChangeRecord,
   now: Date,
 ): Promise<string[] | null> {
   return db.$transaction(async (tx) => {
-    if (!(await useLink(tx, link.id, now))) return null;
+    if (!(await useLink(tx, link, now))) return null;
     await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
+    await closeOtherLinks(tx, link.userId, link.id);
     const ended = await endAllLoginSessions(tx, link.userId, now);
     await record(tx, change, now);
     return ended;
@@ -102,8 +112,7 @@ export async function changePasswordHash(
 ): Promise<string[]> {
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.userId }, data: { passwordHash } });
-    // A reset link issued before is for the old password's loss: it must not outlive the change.
-    await tx.accountLink.deleteMany({ where: { userId: user.userId, purpose: "password_reset" } });
+    await closeOtherLinks(tx, user.userId);
     const ended = await endAllLoginSessions(tx, user.userId, now, user.keepSessionId);
     await record(tx, change, now);
     return ended;
@@ -116,14 +125,14 @@ export async function changePasswordHash(
  */
 export async function confirmEmailByLink(
   db: Db,
-  link: { id: string; userId: string; newEmail: string },
+  link: { id: string; tokenHash: string; userId: string; newEmail: string },
   change: ChangeRecord,
   now: Date,
 ): Promise<"changed" | "used" | "email_taken"> {
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { email: link.newEmail }, select: { id: true } })) return "email_taken";
-      if (!(await useLink(tx, link.id, now))) return "used";
+      if (!(await useLink(tx, link, now))) return "used";
       await tx.user.update({ where: { id: link.userId }, data: { email: link.newEmail, emailVerified: true } });
       await record(tx, change, now);
       return "changed";

@@ -2,13 +2,19 @@
  * Expired rows, removed as they can never be used again: refresh tokens a day after they expired (rotated-out tokens
  * stay until then, so that their reuse is still caught), authorization codes a day after they expired (a code
  * presented again within that day still revokes what it issued), tickets, consent prompts, login sessions a day after
- * they ended or expired, sign-in throttle counters whose window and lock are over, and used assertion ids whose
- * assertions have expired. Each kind is deleted in batches of at most `batch` rows per round, selected through an
+ * they ended or expired, throttle counters whose window (the longest any counter uses) and lock are over, used
+ * assertion ids whose assertions have expired, account links a day after they expired, and password reset requests
+ * still waiting after a link's lifetime (no mail server: a link mailed later would be no use). Each kind is deleted in batches of at most `batch` rows per round, selected through an
  * index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
  * while they come back full, pausing between them so that requests get the database in between; the Node server runs
  * it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
  */
-import { THROTTLE_WINDOW_SECONDS } from "@/lib/config/policy";
+import {
+  EMAIL_CHANGE_WINDOW_SECONDS,
+  PASSWORD_RESET_LINK_MINUTES,
+  PASSWORD_RESET_WINDOW_SECONDS,
+  THROTTLE_WINDOW_SECONDS,
+} from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 
 const PURGE_BATCH = 1000;
@@ -17,6 +23,11 @@ export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const PURGE_PAUSE_MS = 50;
 const PURGE_MAX_ROUNDS = 200;
 const GRACE_MS = 24 * 3600 * 1000;
+const LONGEST_THROTTLE_WINDOW_SECONDS = Math.max(
+  THROTTLE_WINDOW_SECONDS,
+  PASSWORD_RESET_WINDOW_SECONDS,
+  EMAIL_CHANGE_WINDOW_SECONDS,
+);
 
 export type PurgeCounts = Record<
   | "refreshTokens"
@@ -25,13 +36,15 @@ export type PurgeCounts = Record<
   | "interactions"
   | "loginSessions"
   | "throttles"
-  | "usedAssertions",
+  | "usedAssertions"
+  | "accountLinks"
+  | "resetRequests",
   number
 >;
 
 export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH): Promise<PurgeCounts> {
   const dayAgo = new Date(now.getTime() - GRACE_MS);
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000);
+  const windowStart = new Date(now.getTime() - LONGEST_THROTTLE_WINDOW_SECONDS * 1000);
 
   const refreshTokens = await db.refreshToken.findMany({
     where: { expiresAt: { lt: dayAgo } },
@@ -64,6 +77,20 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     select: { key: true },
     take: batch,
   });
+  const links = await db.accountLink.findMany({
+    where: { expiresAt: { lt: dayAgo } },
+    select: { id: true },
+    take: batch,
+  });
+  const resetRequests = await db.outboxMessage.findMany({
+    where: {
+      kind: "password_reset",
+      status: "queued",
+      createdAt: { lt: new Date(now.getTime() - PASSWORD_RESET_LINK_MINUTES * 60_000) },
+    },
+    select: { id: true },
+    take: batch,
+  });
 
   return {
     refreshTokens: (await db.refreshToken.deleteMany({ where: { id: { in: refreshTokens.map((row) => row.id) } } }))
@@ -78,6 +105,12 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     throttles: (await db.loginThrottle.deleteMany({ where: { key: { in: throttles.map((row) => row.key) } } })).count,
     usedAssertions: (await db.usedAssertion.deleteMany({ where: { key: { in: assertions.map((row) => row.key) } } }))
       .count,
+    accountLinks: (await db.accountLink.deleteMany({ where: { id: { in: links.map((row) => row.id) } } })).count,
+    resetRequests: (
+      await db.outboxMessage.deleteMany({
+        where: { id: { in: resetRequests.map((row) => row.id) }, status: "queued", claimToken: null },
+      })
+    ).count,
   };
 }
 

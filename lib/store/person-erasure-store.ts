@@ -1,6 +1,7 @@
 /**
  * Erasing a person's personal data (`users remove`): a user's row with name, email and password hash, and with it
- * their consents, sessions, tickets, codes, refresh tokens, federation links, sign-in lock-out, invitation and mail;
+ * their consents, sessions, tickets, codes, refresh tokens, federation links, account links, sign-in and reset
+ * counters, invitation and mail (also under the addresses they had before or asked for);
  * or, for someone invited who never joined, the invitation and its mail. The audit trail stays: the email in its
  * events is replaced by a pseudonym that names no one once the person's data is gone.
  */
@@ -9,6 +10,7 @@ import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { eraseMailTo } from "@/lib/store/outbox-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
+import { resetThrottleKey } from "@/lib/store/throttle-store";
 import { forgetUser } from "@/lib/store/user-store";
 
 /** What stands for a removed user in the audit trail: their id, which names no one once the user row is gone. */
@@ -28,11 +30,24 @@ async function pseudonymizeAuditTrail(tx: DbTransaction, email: string, pseudony
     });
 }
 
-/** What every erasure removes besides the user row: the invitation, the mail and the sign-in lock-out. */
+/** What every erasure removes besides the user row: the invitation, the mail and the sign-in and reset counters. */
 async function eraseTraces(tx: DbTransaction, email: string): Promise<void> {
   await tx.invitation.deleteMany({ where: { email } });
   await eraseMailTo(tx, email);
-  await tx.loginThrottle.deleteMany({ where: { key: accountThrottleKey(email) } });
+  await tx.loginThrottle.deleteMany({ where: { key: { in: [accountThrottleKey(email), resetThrottleKey(email)] } } });
+}
+
+/** The addresses the user had before (and asked to have), as their email changes recorded them. */
+async function otherAddressesOf(tx: DbTransaction, userId: string): Promise<string[]> {
+  const changes = await tx.auditEvent.findMany({
+    where: { userId, type: { in: ["user.email_change_requested", "user.email_changed"] } },
+    select: { details: true },
+  });
+  const addresses = changes.flatMap((event) => {
+    const details = JSON.parse(event.details) as Record<string, unknown>;
+    return [details.previous, details.newEmail].filter((value): value is string => typeof value === "string");
+  });
+  return [...new Set(addresses)];
 }
 
 /** Erases a user; call it after signing them out (deactivateUser), so that their applications were told. */
@@ -42,12 +57,13 @@ export async function removeUser(db: Db, email: string, by?: string): Promise<"r
       const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
       if (!user) return "not_found" as const;
       const userId = user.id;
+      const addresses = [email, ...(await otherAddressesOf(tx, userId)).filter((address) => address !== email)];
       await tx.refreshToken.deleteMany({ where: { userId } });
       await tx.authorizationCode.deleteMany({ where: { userId } });
-      await eraseTraces(tx, email);
-      // Consents, sessions, tickets and federation links go with the user row (ON DELETE CASCADE).
+      for (const address of addresses) await eraseTraces(tx, address);
+      // Consents, sessions, tickets, federation links and account links go with the user row (ON DELETE CASCADE).
       await tx.user.delete({ where: { id: userId } });
-      await pseudonymizeAuditTrail(tx, email, pseudonymOf(userId));
+      for (const address of addresses) await pseudonymizeAuditTrail(tx, address, pseudonymOf(userId));
       await recordAuditEvent(tx, { type: "user.removed", userId: by, details: { subjectUserId: userId } });
       return { userId };
     },

@@ -11,3 +11,6 @@ export {
   reserveAttempt,
   type AttemptCount,
 } from "@/lib/db/statements/throttles";
+
+/** The key counting reset requests for an address (lib/session/reset-throttle.ts), whether or not an account has it. */
+export const resetThrottleKey = (email: string) => `reset-account:${email}`;

@@ -72,6 +72,11 @@ export function findUserActivity(db: Db, userId: string): Promise<{ id: string; 
   return db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } });
 }
 
+/** The user with this (lower-case) email and their company, read now, whether active or not. */
+export function findUserWithCompanyByEmail(db: Db, email: string): Promise<UserWithCompany | null> {
+  return db.user.findUnique({ where: { email }, include: { company: true } });
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<User | null> {
   return db.user.findUnique({ where: { email } });
 }

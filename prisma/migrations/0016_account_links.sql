@@ -7,7 +7,6 @@ CREATE TABLE "account_links" (
     "purpose" TEXT NOT NULL,
     "token_hash" TEXT NOT NULL,
     "new_email" TEXT,
-    "return_url" TEXT,
     "created_at" {{timestamp}} NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" {{timestamp}} NOT NULL,
     "used_at" {{timestamp}}

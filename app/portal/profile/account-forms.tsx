@@ -17,7 +17,7 @@ export interface AccountFormOutcome {
 }
 
 const PASSWORD_ERRORS = ["wrong_current_password", "throttled"] as const;
-const EMAIL_ERRORS = ["invalid_email", "same_email", "email_taken"] as const;
+const EMAIL_ERRORS = ["invalid_email", "same_email", "throttled_email"] as const;
 
 export async function AccountForms({
   profile,
@@ -36,7 +36,7 @@ export async function AccountForms({
   const at = (form: string) => (outcome.form === form ? outcome.error : undefined);
   const passwordError = PASSWORD_ERRORS.find((code) => code === at("password"));
   const emailError = EMAIL_ERRORS.find((code) => code === at("email"));
-  const emailMessage = emailError ? t(`errors.${emailError}`) : null;
+  const emailMessage = emailError ? t(`errors.${emailError}`, { minutes: outcome.minutes }) : null;
   return (
     <>
       <form method="post" action="/interaction/account" className={card} aria-labelledby="password-title">

@@ -151,15 +151,31 @@ describe(`a user's own email address on ${testProvider()}`, () => {
     expect((await new UserAgent().login("/", email, OLD)).headers.get("location")).toMatch(/invalid_credentials/);
   });
 
-  it("refuses the own address, another account's, and one that became another's before the link was used", async () => {
+  it("never tells whether an address has an account: the new address is told instead, and no link works", async () => {
     const email = await newUser();
     const agent = await signedInAgent(email, OLD);
-    const refused = async (newEmail: string) =>
+    const answer = async (newEmail: string) =>
       (await act(agent, { action: "change-email", new_email: newEmail })).headers.get("location");
-    expect(await refused(email.toUpperCase())).toBe("/portal/profile?form=email&error=same_email");
-    expect(await refused("supplier@demo.test")).toBe("/portal/profile?form=email&error=email_taken");
-    expect(await refused("colleague@demo.test")).toBe("/portal/profile?form=email&error=email_taken");
-    expect(await refused("not an address")).toBe("/portal/profile?form=email&error=invalid_email");
+    expect(await answer(email.toUpperCase())).toBe("/portal/profile?form=email&error=same_email");
+    expect(await answer("not an address")).toBe("/portal/profile?form=email&error=invalid_email");
+    for (const taken of ["supplier@demo.test", "colleague@demo.test"]) {
+      expect(await answer(taken)).toBe("/portal/profile?done=email");
+      const [told] = await mailTo(taken).then((mail) => mail.filter((message) => message.kind !== "invitation"));
+      expect(told).toMatchObject({ kind: "email_in_use" });
+      expect(openMailBody(SECRET_KEY, told.sealedBody!).text).not.toMatch(/email\/confirm/);
+    }
+    expect(await answer("free-address@example.com")).toBe("/portal/profile?done=email");
+    expect(await answer("another-free@example.com")).toBe("/portal/profile?done=email");
+    expect(await answer("a-third-free@example.com")).toBe("/portal/profile?done=email");
+    expect(await answer("one-too-many@example.com")).toMatch(
+      /^\/portal\/profile\?form=email&error=throttled_email&minutes=\d+$/,
+    );
+    expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+  });
+
+  it("refuses a confirmation when the address became another account's before the link was used", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
     const token = await requestedToken("soon-taken@example.com", agent);
     await db().user.create({
       data: {
@@ -172,6 +188,31 @@ describe(`a user's own email address on ${testProvider()}`, () => {
     });
     expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=email_taken");
     expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+  });
+
+  it("is cancelled by a new password, so a change asked for with a stolen session cannot be finished", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    const token = await requestedToken("thief@example.com", agent);
+    expect((await changePassword(agent, OLD, NEW)).headers.get("location")).toBe("/portal/profile?done=password");
+    expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=unknown");
+    expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+  });
+
+  it("leaves nothing of the old or the asked-for address when the user is removed", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    await confirm(await requestedToken("moved@example.com", agent));
+    await requestedToken("asked-for@example.com", agent);
+    const user = await db().user.findUniqueOrThrow({ where: { email: "moved@example.com" } });
+    expect((await runAdmin(db(), ["users", "remove", "moved@example.com"])).code).toBe(0);
+    for (const address of [email, "moved@example.com", "asked-for@example.com"]) {
+      expect(await db().outboxMessage.count({ where: { recipient: address } }), address).toBe(0);
+      expect(await db().auditEvent.count({ where: { details: { contains: address } } }), address).toBe(0);
+    }
+    expect(
+      await db().auditEvent.count({ where: { details: { contains: `removed-user:${user.id}` } } }),
+    ).toBeGreaterThan(0);
   });
 
   it("honours only the newest link, and refuses expired and tampered ones", async () => {

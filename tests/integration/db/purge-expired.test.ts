@@ -76,7 +76,9 @@ async function seed(now: Date) {
   });
   await db.loginThrottle.createMany({
     data: [
-      { key: "account:stale@demo.test", failures: 3, windowStartedAt: at(-HOUR), lockedUntil: null },
+      { key: "account:stale@demo.test", failures: 3, windowStartedAt: at(-2 * HOUR), lockedUntil: null },
+      // a reset counter's window is an hour: half way through it still counts
+      { key: "reset-account:counting@demo.test", failures: 3, windowStartedAt: at(-HOUR / 2), lockedUntil: null },
       { key: "account:locked@demo.test", failures: 5, windowStartedAt: at(-HOUR), lockedUntil: at(HOUR / 4) },
       { key: "account:counting@demo.test", failures: 2, windowStartedAt: at(-60_000), lockedUntil: null },
     ],
@@ -85,6 +87,31 @@ async function seed(now: Date) {
     data: [
       { key: "expired-assertion", expiresAt: at(-60_000) },
       { key: "live-assertion", expiresAt: at(60_000) },
+    ],
+  });
+  await db.accountLink.createMany({
+    data: [
+      {
+        userId: user.id,
+        purpose: "password_reset",
+        tokenHash: "old-link",
+        createdAt: at(-26 * HOUR),
+        expiresAt: at(-25 * HOUR),
+      },
+      {
+        userId: user.id,
+        purpose: "email_change",
+        tokenHash: "live-link",
+        newEmail: "n@example.com",
+        expiresAt: at(HOUR),
+      },
+    ],
+  });
+  const request = { kind: "password_reset", recipient: "x@example.com", language: "en", subject: "", sealedBody: "x" };
+  await db.outboxMessage.createMany({
+    data: [
+      { ...request, nextAttemptAt: at(-2 * HOUR), createdAt: at(-2 * HOUR) },
+      { ...request, recipient: "fresh@example.com", nextAttemptAt: at(-60_000), createdAt: at(-60_000) },
     ],
   });
   for (const [name, expiresAt] of [
@@ -124,6 +151,8 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       loginSessions: 2,
       throttles: 1,
       usedAssertions: 1,
+      accountLinks: 1,
+      resetRequests: 1,
     });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
@@ -135,6 +164,8 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       loginSessions: 0,
       throttles: 0,
       usedAssertions: 0,
+      accountLinks: 0,
+      resetRequests: 0,
     });
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
@@ -161,7 +192,12 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     expect((await db.loginThrottle.findMany()).map((row) => row.key).sort()).toEqual([
       "account:counting@demo.test",
       "account:locked@demo.test",
+      "reset-account:counting@demo.test",
     ]);
+    expect((await db.accountLink.findMany()).map((row) => row.tokenHash)).toEqual(["live-link"]);
+    expect(
+      (await db.outboxMessage.findMany({ where: { kind: "password_reset" } })).map((row) => row.recipient),
+    ).toEqual(["fresh@example.com"]);
     expect((await db.usedAssertion.findMany()).map((row) => row.key)).toEqual(["live-assertion"]);
   });
 
@@ -194,7 +230,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?\.$/m,
     );
   });
 });
