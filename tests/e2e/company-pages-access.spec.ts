@@ -42,7 +42,7 @@ async function lensAdministrator(baseURL: string): Promise<readonly [string, str
   const visitor = await signedInContext(baseURL);
   const page = await (await visitor.get(`${link.pathname}${link.search}`)).text();
   const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)![1];
-  const password = "lens lens lens lens";
+  const password = "kontaktlinsen pflege abendrot";
   const joined = await visitor.post("/interaction/invitation", {
     form: {
       csrf_token: csrf,

@@ -1,5 +1,4 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { pageUrl } from "@/lib/forms/see-other";
 import { registeredClientName } from "@/lib/rights/public-clients";
 import { safeLocalPath } from "@/lib/http/local-path";
@@ -63,9 +62,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         </button>
       </form>
       <p className="mt-4 text-center text-sm">
-        <Link href={pageUrl("/password/forgot", { returnUrl })} className="font-medium text-brand-700 underline">
+        <a href={pageUrl("/password/forgot", { returnUrl })} className="font-medium text-brand-700 underline">
           {t("forgotPassword")}
-        </Link>
+        </a>
       </p>
     </SignInCard>
   );

@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
-import Link from "next/link";
 import { LINK_PAGES } from "@/lib/http/link-token-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { EMAIL_CONFIRM_PATH, PROFILE_PATH } from "@/lib/pages/paths";
@@ -16,9 +15,9 @@ export default async function EmailConfirmPage({ searchParams }: { searchParams:
   const query = await searchParams;
   const t = await getTranslations("EmailConfirm");
   const next = (
-    <Link href={PROFILE_PATH} className={buttonSecondary}>
+    <a href={PROFILE_PATH} className={buttonSecondary}>
       {t("continue")}
-    </Link>
+    </a>
   );
   if (single(query.done)) {
     return (

@@ -1,5 +1,4 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
@@ -24,9 +23,9 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
         <p role="status" className="mb-6 text-sm text-slate-700">
           {t("sent", { minutes: PASSWORD_RESET_LINK_MINUTES })}
         </p>
-        <Link href={signIn} className={buttonSecondary}>
+        <a href={signIn} className={buttonSecondary}>
           {t("backToSignIn")}
-        </Link>
+        </a>
       </SignInCard>
     );
   }
@@ -42,9 +41,9 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
         buttonClass={buttonPrimary}
       />
       <p className="mt-4 text-center text-sm">
-        <Link href={signIn} className="font-medium text-brand-700 underline">
+        <a href={signIn} className="font-medium text-brand-700 underline">
           {t("backToSignIn")}
-        </Link>
+        </a>
       </p>
     </SignInCard>
   );
