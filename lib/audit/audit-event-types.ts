@@ -8,6 +8,8 @@ export const AUDIT_EVENT_TYPES = [
   "client.registered",
   "client.updated",
   "client.removed",
+  "client.approved",
+  "client.rejected",
   "client.secret_added",
   "client.secret_disabled",
   "client.secret_expiry_set",

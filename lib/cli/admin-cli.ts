@@ -10,6 +10,7 @@ import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/c
 import { clientsCommand } from "@/lib/cli/clients-cli";
 import { COMPANIES_USAGE, companiesCommand } from "@/lib/cli/companies-cli";
 import { USERS_USAGE, usersCommand } from "@/lib/cli/users-cli";
+import { PARTNERS_USAGE, partnersCommand } from "@/lib/cli/partners-cli";
 import { counted } from "@/lib/cli/english";
 import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { closestName } from "@/lib/errors/did-you-mean";
@@ -26,6 +27,7 @@ const USAGE = `usage: npm run admin -- <command>
   clients remove <client_id>                    remove a client with its secrets, consents and tokens
 ${COMPANIES_USAGE}
 ${USERS_USAGE}
+${PARTNERS_USAGE}
   keys list                                     list signing keys and until when they are published
   keys rotate                                   new active signing keys; old ones stay published until their tokens expire
   catalogs import <file.xml>                    import a master catalog file (docs/catalog-format.md) as the
@@ -38,7 +40,7 @@ ${FEDERATION_USAGE}
                                                 used assertion ids (a batch of each; the server does this every
                                                 10 minutes)`;
 
-const GROUPS = ["clients", "companies", "users", "keys", "catalogs", "federation", "purge", "help"];
+const GROUPS = ["clients", "companies", "users", "partners", "keys", "catalogs", "federation", "purge", "help"];
 
 /** What `purge` removes, in words. */
 const PURGED: Record<keyof PurgeCounts, string> = {
@@ -97,6 +99,7 @@ async function dispatch(context: CliContext, [group, ...rest]: string[]): Promis
   if (group === "clients") return clientsCommand(context, rest);
   if (group === "companies") return companiesCommand(context, rest);
   if (group === "users") return usersCommand(context, rest);
+  if (group === "partners") return partnersCommand(context, rest);
   if (group === "keys") return keys(context, rest);
   if (group === "catalogs") return catalogCommand(context, rest);
   if (group === "federation") return federationCommand(context, rest);

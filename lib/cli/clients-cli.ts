@@ -11,6 +11,7 @@ import {
 } from "@/lib/admin/client-registry";
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import type { ClientKind } from "@/lib/oauth/clients/client-record";
+import { reviewCommand } from "@/lib/cli/partners-cli";
 import { listClients } from "@/lib/store/client-registry-store";
 
 /**
@@ -144,7 +145,10 @@ export async function clientsCommand(context: CliContext, [command, ...rest]: st
       await removeClient(context.db, clientId);
       return context.print(`Removed client ${clientId}.`);
     }
+    case "approve":
+    case "reject":
+      return reviewCommand(context, command, rest);
     default:
-      throw unknownCommand("clients", command, ["add", "list", "show", "secret", "remove"]);
+      throw unknownCommand("clients", command, ["add", "list", "show", "secret", "remove", "approve", "reject"]);
   }
 }

@@ -21,6 +21,7 @@ export function discoveryDocument(
     userinfo_endpoint: `${issuer}/connect/userinfo`,
     revocation_endpoint: `${issuer}/connect/revocation`,
     introspection_endpoint: `${issuer}/connect/introspect`,
+    registration_endpoint: `${issuer}/connect/register`,
     end_session_endpoint: `${issuer}/connect/endsession`,
     jwks_uri: `${issuer}${JWKS_PATH}`,
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),

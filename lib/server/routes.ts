@@ -46,6 +46,7 @@ import {
   type ProtocolResponse,
 } from "@/lib/http/protocol-message";
 import { handleMetricsRequest } from "@/lib/server/metrics-endpoint";
+import { handleClientConfiguration, handleClientRegistration } from "@/lib/server/client-registration-endpoint";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 
 export type { Handler };
@@ -85,6 +86,10 @@ export const ROUTE_TABLE = {
   "/connect/userinfo": { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
   "/connect/introspect": { protocol: handleIntrospectionRequest, fast: true },
   "/connect/endsession": { web: { GET: handleEndSessionRequest, POST: handleEndSessionRequest } },
+  "/connect/register": { web: { POST: handleClientRegistration } },
+  "/connect/register/[clientId]": {
+    web: { GET: handleClientConfiguration, PUT: handleClientConfiguration, DELETE: handleClientConfiguration },
+  },
   "/.well-known/openid-configuration": { web: { GET: handleDiscoveryRequest }, fast: true, cors: true },
   "/.well-known/openid-configuration/jwks": { web: { GET: handleJwksRequest }, fast: true, cors: true },
   "/getCatalogInfos.ashx": { web: { GET: handleCatalogInfosRequest }, fast: true },

@@ -1,6 +1,6 @@
 /**
- * Registered clients (`clients` and their secrets) as the protocol reads them: one client with the hashes of its usable
- * secrets, the origins browser clients registered for CORS, and the logout URIs of the clients a session signed in to.
+ * Registered clients (`clients` and their secrets) as the protocol reads them: one approved client with the hashes of
+ * its usable secrets, the origins browser clients registered for CORS, and the logout URIs of the clients a session signed in to.
  * Lists and language maps are stored as JSON text; clientRowData and registeredClientFromRow convert both ways.
  *
  * Clients and the CORS origins are cached per process for a few seconds: changes made in this process (admin pages)
@@ -99,7 +99,8 @@ async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets |
     where: { id: clientId },
     include: { secrets: { where: { disabledAt: null }, select: { secretHash: true, expiresAt: true } } },
   });
-  if (!row) return null;
+  // A partner's application waiting for approval, or rejected, exists for the operator only.
+  if (!row || row.status !== "approved") return null;
   return {
     ...registeredClientFromRow(row),
     secrets: row.secrets.map((s) => ({ hash: s.secretHash, expiresAt: s.expiresAt })),
@@ -122,7 +123,10 @@ export function forgetClient(clientId?: string): void {
 }
 
 async function loadCorsOrigins(db: Db): Promise<Set<string>> {
-  const rows = await db.client.findMany({ where: { kind: "browser" }, select: { corsOrigins: true } });
+  const rows = await db.client.findMany({
+    where: { kind: "browser", status: "approved" },
+    select: { corsOrigins: true },
+  });
   return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));
 }
 

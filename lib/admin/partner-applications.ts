@@ -1,0 +1,173 @@
+/**
+ * Applications software vendors register themselves (RFC 7591, RFC 7592, the partner portal), checked by the same
+ * module as `clients add` (lib/admin/client-metadata.ts) and then by what only the operator may decide: a vendor asks
+ * for the OpenID scopes and the platform scopes the operator allowed its company, redirects over plain http only to
+ * loopback, and sets neither `company_id` nor `resource_server`. A new application is pending until the operator
+ * approves it; a change to an approved one waits beside it, and the approved version keeps working meanwhile.
+ */
+import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
+import { toClientMetadata } from "@/lib/admin/client-metadata-document";
+import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import type { Db } from "@/lib/db/prisma";
+import type { Client } from "@/lib/db/rows";
+import { OptiGateError } from "@/lib/errors/optigate-error";
+import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
+import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
+import { registeredClientFromRow } from "@/lib/store/client-store";
+import {
+  deletePartnerClient,
+  findClientByRegistrationToken,
+  findClientRow,
+  findPartner,
+  insertPendingClient,
+  storePartnerChange,
+  storeReview,
+} from "@/lib/store/partner-store";
+
+class PartnerApplicationError extends OptiGateError<"not_found" | "nothing_to_review"> {
+  constructor(
+    readonly code: "not_found" | "nothing_to_review",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The vendor a registration is made for, with the platform scopes the operator allowed it. */
+export interface Partner {
+  id: string;
+  partnerScopes: string[];
+}
+
+type PartnerContext = { db: Db; config: { apiScopePrefix: string; publicUrl: string } };
+
+const IDENTITY_SCOPES: readonly string[] = [...OPENID_SCOPES, OFFLINE_ACCESS];
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** What the server sets in RFC 7591/7592 answers; a client sending them back in an update is not refused for it. */
+const SERVER_FIELDS = [
+  "registration_access_token",
+  "registration_client_uri",
+  "client_id_issued_at",
+  "client_secret_expires_at",
+  "status",
+];
+
+function refuse(code: ClientMetadataError["code"], message: string): never {
+  throw new ClientMetadataError(code, message);
+}
+
+function checkPartnerRules(registration: ClientRegistration, partner: Partner): void {
+  if (registration.companyId !== null) refuse("invalid_client_metadata", "company_id is set by OptiGate's operators");
+  if (registration.resourceServer)
+    refuse("invalid_client_metadata", "resource_server is granted by OptiGate's operators");
+  const beyond = registration.allowedScopes.filter(
+    (scope) => !IDENTITY_SCOPES.includes(scope) && !partner.partnerScopes.includes(scope),
+  );
+  if (beyond.length > 0)
+    refuse(
+      "invalid_client_metadata",
+      `scope ${beyond.map((scope) => `"${scope}"`).join(", ")} is not among those your company may ask for` +
+        ` (${[...IDENTITY_SCOPES, ...partner.partnerScopes].join(" ")})`,
+    );
+  for (const uri of [...registration.redirectUris, ...registration.postLogoutRedirectUris]) {
+    if (uri.startsWith("http:") && !LOOPBACK.has(new URL(uri).hostname))
+      refuse("invalid_redirect_uri", `"${uri}" uses plain http on a host other than this computer (use https)`);
+  }
+}
+
+/** Checks a vendor's metadata as `clients add` does, then by the vendor's rules. */
+function parsePartnerMetadata(metadata: unknown, partner: Partner, apiScopePrefix: string): ClientRegistration {
+  const registration = parseClientMetadata(metadata, apiScopePrefix, { production: true });
+  checkPartnerRules(registration, partner);
+  return registration;
+}
+
+/** RFC 7591/7592's answer: the metadata, the management URI, and the status OptiGate adds. */
+export function registrationResponse(row: Client, publicUrl: string, registrationAccessToken?: string) {
+  return {
+    ...toClientMetadata(registeredClientFromRow(row)),
+    client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
+    registration_client_uri: `${publicUrl}/connect/register/${encodeURIComponent(row.id)}`,
+    ...(registrationAccessToken ? { registration_access_token: registrationAccessToken } : {}),
+    status: row.status,
+    ...(row.pendingMetadata ? { pending_changes: JSON.parse(row.pendingMetadata) as unknown } : {}),
+    ...(row.reviewNote ? { review_note: row.reviewNote } : {}),
+  };
+}
+
+/** Registers a pending application for the vendor; the answer carries its registration access token, once. */
+export async function registerPartnerApplication(
+  context: PartnerContext,
+  partner: Partner,
+  metadata: unknown,
+  by?: string,
+) {
+  const registration = parsePartnerMetadata(metadata, partner, context.config.apiScopePrefix);
+  const id = registration.id ?? generateClientId();
+  const token = generateOpaqueToken();
+  const row = await insertPendingClient(
+    context.db,
+    { ...registration, id },
+    { companyId: partner.id, registrationTokenHash: hashToken(token) },
+    by,
+  );
+  if (row === "taken") refuse("invalid_client_metadata", `client_id "${id}" is taken`);
+  return registrationResponse(row, context.config.publicUrl, token);
+}
+
+/** The application a registration access token manages, if the token is its (RFC 7592 §3: otherwise 401). */
+export async function applicationOfToken(db: Db, clientId: string, token: string | undefined): Promise<Client | null> {
+  if (!token || token.length > 200) return null;
+  const client = await findClientByRegistrationToken(db, hashToken(token));
+  return client?.id === clientId ? client : null;
+}
+
+/** RFC 7592 PUT: the whole metadata again; pending again until approved (an approved version keeps working). */
+export async function changePartnerApplication(
+  context: PartnerContext,
+  client: Client,
+  partner: Partner,
+  metadata: Record<string, unknown>,
+  by?: string,
+) {
+  const given = Object.fromEntries(Object.entries(metadata).filter(([name]) => !SERVER_FIELDS.includes(name)));
+  if (given.client_id !== client.id) refuse("invalid_client_metadata", `client_id must be "${client.id}"`);
+  const registration = parsePartnerMetadata(given, partner, context.config.apiScopePrefix);
+  const row = await storePartnerChange(context.db, client, { registration, metadata: given }, by);
+  return registrationResponse(row, context.config.publicUrl);
+}
+
+export function removePartnerApplication(db: Db, client: Client, by?: string): Promise<void> {
+  return deletePartnerClient(db, client.id, by);
+}
+
+/**
+ * The operator approves a pending application or change, or rejects it with a reason. A waiting change is checked
+ * again against the vendor's allowance as it is now.
+ */
+export async function reviewApplication(
+  context: PartnerContext,
+  clientId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+  by?: string,
+): Promise<Client> {
+  let outcome: Client | null;
+  if (decision.approve) {
+    const client = await findClientRow(context.db, clientId);
+    if (!client) throw new PartnerApplicationError("not_found", `no client with client_id "${clientId}"`);
+    const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
+    const registration =
+      client.pendingMetadata && partner
+        ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)
+        : undefined;
+    outcome = await storeReview(context.db, clientId, { approved: true, registration }, by);
+  } else {
+    outcome = await storeReview(context.db, clientId, { approved: false, note: decision.reason }, by);
+  }
+  if (!outcome)
+    throw new PartnerApplicationError(
+      "nothing_to_review",
+      `client "${clientId}" has no registration or change waiting`,
+    );
+  return outcome;
+}

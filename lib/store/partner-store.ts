@@ -1,0 +1,158 @@
+/**
+ * What software vendors register themselves (the partner portal, RFC 7591/7592): the operator's initial access tokens
+ * (`initial_access_tokens`, only their SHA-256 kept), the platform scopes a vendor may ask for, and the vendor's
+ * applications in `clients` with their status (pending, approved, rejected), changes waiting for approval and the
+ * hash of their registration access token. Each change is one transaction with its audit event.
+ */
+import type { Db } from "@/lib/db/prisma";
+import type { Client } from "@/lib/db/rows";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import { clientRowData, forgetClient } from "@/lib/store/client-store";
+
+export async function storeInitialAccessToken(
+  db: Db,
+  token: { companyId: string; tokenHash: string; expiresAt: Date },
+): Promise<string> {
+  return (await db.initialAccessToken.create({ data: token, select: { id: true } })).id;
+}
+
+/** The vendor company of a current (unrevoked, unexpired) initial access token, if it is active. */
+export async function findInitialAccessTokenCompany(db: Db, tokenHash: string, now = new Date()) {
+  const token = await db.initialAccessToken.findUnique({ where: { tokenHash } });
+  if (!token || token.revokedAt || token.expiresAt <= now) return null;
+  const company = await db.company.findUnique({ where: { id: token.companyId } });
+  return company?.active && company.kind === "software_vendor" ? company : null;
+}
+
+/** Revokes an initial access token by id; false when there is no such unrevoked token. */
+export async function revokeInitialAccessToken(db: Db, id: string, now = new Date()): Promise<boolean> {
+  return (
+    (await db.initialAccessToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } })).count === 1
+  );
+}
+
+export async function storePartnerScopes(db: Db, companyId: string, scopes: string[]): Promise<boolean> {
+  const updated = await db.company.updateMany({
+    where: { id: companyId, kind: "software_vendor" },
+    data: { partnerScopes: JSON.stringify(scopes) },
+  });
+  return updated.count === 1;
+}
+
+/**
+ * Registers a vendor's application as pending: the row exists (the id is taken), the protocol does not see it.
+ * "taken" when the id is another client's already, also when a concurrent registration took it first.
+ */
+export async function insertPendingClient(
+  db: Db,
+  registration: ClientRegistration & { id: string },
+  owner: { companyId: string; registrationTokenHash: string },
+  by?: string,
+): Promise<Client | "taken"> {
+  try {
+    return await db.$transaction(async (tx) => {
+      if (await tx.client.findUnique({ where: { id: registration.id }, select: { id: true } })) return "taken" as const;
+      const row = await tx.client.create({
+        data: {
+          id: registration.id,
+          ...clientRowData(registration),
+          status: "pending",
+          ownerCompanyId: owner.companyId,
+          registrationTokenHash: owner.registrationTokenHash,
+        },
+      });
+      await recordAuditEvent(tx, {
+        type: "client.registered",
+        userId: by,
+        clientId: registration.id,
+        details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}
+
+/** The client a registration access token belongs to. */
+export function findClientByRegistrationToken(db: Db, tokenHash: string) {
+  return db.client.findUnique({ where: { registrationTokenHash: tokenHash } });
+}
+
+/**
+ * A vendor's change to its application: a pending (or rejected) registration is replaced and pending again; an
+ * approved one keeps working as it is while the change waits as `pendingMetadata`.
+ */
+export async function storePartnerChange(
+  db: Db,
+  client: Client,
+  change: { registration: ClientRegistration; metadata: Record<string, unknown> },
+  by?: string,
+): Promise<Client> {
+  const data =
+    client.status === "approved"
+      ? { pendingMetadata: JSON.stringify(change.metadata) }
+      : { ...clientRowData(change.registration), status: "pending", pendingMetadata: null, reviewNote: null };
+  return db.$transaction(async (tx) => {
+    const updated = await tx.client.update({ where: { id: client.id }, data });
+    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId: client.id, details: { pending: true } });
+    return updated;
+  });
+}
+
+/** The operator's decision on a pending registration or change; null when there is nothing waiting. */
+export async function storeReview(
+  db: Db,
+  clientId: string,
+  decision: { approved: true; registration?: ClientRegistration } | { approved: false; note: string },
+  by?: string,
+): Promise<Client | null> {
+  const outcome = await db.$transaction(async (tx) => {
+    const client = await tx.client.findUnique({ where: { id: clientId } });
+    if (!client || (client.status !== "pending" && client.pendingMetadata === null)) return null;
+    const data = decision.approved
+      ? {
+          ...(decision.registration ? clientRowData(decision.registration) : {}),
+          status: "approved",
+          pendingMetadata: null,
+          reviewNote: null,
+        }
+      : client.status === "approved"
+        ? { pendingMetadata: null, reviewNote: decision.note }
+        : { status: "rejected", reviewNote: decision.note };
+    const updated = await tx.client.update({ where: { id: clientId }, data });
+    await recordAuditEvent(tx, {
+      type: decision.approved ? "client.approved" : "client.rejected",
+      userId: by,
+      clientId,
+      details: decision.approved ? {} : { note: decision.note },
+    });
+    return updated;
+  });
+  forgetClient(clientId);
+  return outcome;
+}
+
+/** Removes a vendor's application (RFC 7592 DELETE) with its audit event. */
+export async function deletePartnerClient(db: Db, clientId: string, by?: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.client.delete({ where: { id: clientId } });
+    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId, details: { by: "registration" } });
+  });
+  forgetClient(clientId);
+}
+
+/** A client's row as the operator reviews it, whatever its status. */
+export function findClientRow(db: Db, clientId: string): Promise<Client | null> {
+  return db.client.findUnique({ where: { id: clientId } });
+}
+
+/** A software vendor with the platform scopes it may ask for; null for any other company or none. */
+export async function findPartner(db: Db, companyId: string): Promise<{ id: string; partnerScopes: string[] } | null> {
+  const company = await db.company.findUnique({ where: { id: companyId } });
+  if (!company || company.kind !== "software_vendor") return null;
+  return { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] };
+}
