@@ -88,6 +88,27 @@ export const demoInvitation = {
   invitedBy: "optician@demo.test",
 } as const;
 
+/**
+ * The software vendor's application waiting for the operator's approval (registered as through the partner portal),
+ * and the platform scope the operator allows the vendor.
+ */
+export function demoPartnerApplication(apiScopePrefix: string) {
+  return {
+    companyId: "demo-company-vendor",
+    partnerScopes: [`${apiScopePrefix}.catalogs.read`],
+    metadata: {
+      client_id: "praxissoft-termine",
+      client_name: "Praxissoft Appointments",
+      "client_name#de": "Praxissoft Termine",
+      description: "Appointment booking for opticians, with the supplier catalogs at hand.",
+      "description#de": "Terminbuchung für Augenoptiker, mit den Lieferantenkatalogen zur Hand.",
+      redirect_uris: ["https://termine.praxissoft.example/callback"],
+      post_logout_redirect_uris: ["https://termine.praxissoft.example/"],
+      scope: `openid profile email ${apiScopePrefix}.catalogs.read`,
+    },
+  };
+}
+
 /** The public demo clients: two browser apps and a desktop app. */
 function publicDemoClients(interactiveScopes: string): DemoClient[] {
   return [

@@ -7,10 +7,10 @@
  */
 import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
+import { ClientRegistryError } from "@/lib/admin/client-registry";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
-import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
 import { registeredClientFromRow } from "@/lib/store/client-store";
@@ -23,15 +23,6 @@ import {
   storePartnerChange,
   storeReview,
 } from "@/lib/store/partner-store";
-
-class PartnerApplicationError extends OptiGateError<"not_found" | "nothing_to_review"> {
-  constructor(
-    readonly code: "not_found" | "nothing_to_review",
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The vendor a registration is made for, with the platform scopes the operator allowed it. */
 export interface Partner {
@@ -154,7 +145,7 @@ export async function reviewApplication(
   let outcome: Client | null;
   if (decision.approve) {
     const client = await findClientRow(context.db, clientId);
-    if (!client) throw new PartnerApplicationError("not_found", `no client with client_id "${clientId}"`);
+    if (!client) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
     const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
     const registration =
       client.pendingMetadata && partner
@@ -165,9 +156,6 @@ export async function reviewApplication(
     outcome = await storeReview(context.db, clientId, { approved: false, note: decision.reason }, by);
   }
   if (!outcome)
-    throw new PartnerApplicationError(
-      "nothing_to_review",
-      `client "${clientId}" has no registration or change waiting`,
-    );
+    throw new ClientRegistryError("invalid_state", `client "${clientId}" has no registration or change waiting`);
   return outcome;
 }

@@ -18,7 +18,9 @@ type AdminProblemKey =
   | "alreadyDisabled"
   | "noSecrets"
   | "json"
-  | "metadata";
+  | "metadata"
+  | "reasonMissing"
+  | "nothingToReview";
 
 export interface AdminFormProblem {
   key: AdminProblemKey;
@@ -102,6 +104,11 @@ export function problemOf(
       return metadataProblem(error);
     case "secret-add":
       return secretProblem(error, { description: "new-description", expires: "new-expires" });
+    case "approve":
+    case "reject":
+      // A vendor's change may no longer fit its allowance: the validator says why, in its words.
+      if (error instanceof ClientMetadataError) return { key: "metadata", reason: error.message };
+      return { key: error.code === "not_found" ? "notFound" : "nothingToReview" };
     default:
       return secretProblem(error, { expires: form.secretId ? `expires-${form.secretId}` : undefined });
   }

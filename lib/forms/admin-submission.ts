@@ -12,6 +12,7 @@ import {
   disableClientSecret,
   registerClient,
   removeClient,
+  reviewClient,
   setClientSecretExpiry,
   updateClient,
   type NewSecret,
@@ -34,7 +35,18 @@ import { isValidCsrfSubmission } from "@/lib/session/csrf";
 export type NewSecretShown = NewSecret;
 
 const clientPath = (clientId: string) => `/admin/clients/${encodeURIComponent(clientId)}`;
-const ADMIN_ACTIONS = ["register", "update", "remove", "secret-add", "secret-expiry", "secret-disable"] as const;
+const ADMIN_ACTIONS = [
+  "register",
+  "update",
+  "remove",
+  "secret-add",
+  "secret-expiry",
+  "secret-disable",
+  "approve",
+  "reject",
+] as const;
+/** The longest reason for a rejection kept (it goes to the software vendor). */
+const MAX_REASON_LENGTH = 1000;
 const forbiddenResponse = () => plainRefusal(403, "Forbidden");
 const malformedResponse = () => plainRefusal(400, "The form names a client or secret that cannot exist.");
 
@@ -101,6 +113,13 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
       case "secret-disable":
         await disableClientSecret(actor, clientId, secretId);
         return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
+      case "approve":
+      case "reject": {
+        const reason = (form.get("reason") ?? "").trim().slice(0, MAX_REASON_LENGTH);
+        if (action === "reject" && !reason) return refused({ action, problem: { key: "reasonMissing" } });
+        await reviewClient(actor, clientId, action === "approve" ? { approve: true } : { approve: false, reason });
+        return seeOther(pageUrl(clientPath(clientId), { reviewed: action }));
+      }
       default:
         return refused({ action, problem: { key: "unknownAction" } });
     }

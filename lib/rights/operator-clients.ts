@@ -8,11 +8,14 @@ import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
 import { requireOperator, type Actor } from "@/lib/rights/actor";
 import { listClients as listStoredClients } from "@/lib/store/client-registry-store";
+import { findClientReviewStates, type ClientReviewState } from "@/lib/store/partner-store";
+import { reviewApplication } from "@/lib/admin/partner-applications";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
 import { findCompany } from "@/lib/store/company-store";
 import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
+export type { ClientReviewState };
 export { ClientRegistryError, type ClientSecretInfo, type NewSecret } from "@/lib/admin/client-registry";
 
 export interface ClientDetails {
@@ -24,6 +27,8 @@ export interface ClientDetails {
   company?: { id: string; name: string };
   /** Where the client's developer finds the endpoints: the issuer's discovery document. */
   discoveryUrl: string;
+  /** Its standing with the operator: status, owning software vendor, a change waiting. */
+  review?: ClientReviewState;
 }
 
 /** Client metadata typed as JSON into a form; `clientId` pins the id when an existing client is edited. */
@@ -47,6 +52,22 @@ export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
   return listStoredClients(context.db);
 }
 
+/** Every client's standing with the operator: status, the software vendor that owns it, a change waiting. */
+export async function clientReviewStates(actor: Actor): Promise<Map<string, ClientReviewState>> {
+  const { context } = requireOperator(actor);
+  return findClientReviewStates(context.db);
+}
+
+/** Approves a software vendor's pending application or change, or rejects it with a reason. */
+export async function reviewClient(
+  actor: Actor,
+  clientId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<void> {
+  const { context, session } = requireOperator(actor);
+  await reviewApplication(context, clientId, decision, session.user.id);
+}
+
 /** The scopes a client may be registered for, as the registration form offers them. */
 export function registrationScopes(actor: Actor): ScopeDefinition[] {
   const { context } = requireOperator(actor);
@@ -65,6 +86,7 @@ export async function clientDetails(actor: Actor, clientId: string): Promise<Cli
       secrets,
       company: company ? { id: company.id, name: company.name } : undefined,
       discoveryUrl: `${context.config.publicUrl}/.well-known/openid-configuration`,
+      review: (await findClientReviewStates(context.db, [clientId])).get(clientId),
     };
   } catch (error) {
     if (error instanceof registry.ClientRegistryError && error.code === "not_found") return undefined;

@@ -2,7 +2,9 @@
  * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already
  * exists (matched by company id, user email and client id) is left exactly as it is, so loading twice changes nothing.
  */
-import { demoClients, demoCompanies, demoInvitation, demoUsers } from "@/prisma/demo-data";
+import { demoClients, demoCompanies, demoInvitation, demoPartnerApplication, demoUsers } from "@/prisma/demo-data";
+import { registerPartnerApplication } from "@/lib/admin/partner-applications";
+import { setPartnerScopes } from "@/lib/admin/partner-access";
 import { invitePerson } from "@/lib/admin/invitations";
 import type { Config } from "@/lib/config";
 import { listPendingInvitations } from "@/lib/store/invitation-store";
@@ -20,6 +22,15 @@ export interface DemoDataResult {
 }
 
 type DemoConfig = Pick<Config, "apiScopePrefix" | "publicUrl" | "secretKey">;
+
+/** The vendor's scope allowance and its application waiting for approval, unless the application exists already. */
+async function loadDemoPartnerApplication(db: Db, config: DemoConfig): Promise<string[]> {
+  const { companyId, partnerScopes, metadata } = demoPartnerApplication(config.apiScopePrefix);
+  if (await clientExists(db, metadata.client_id)) return [];
+  await setPartnerScopes(db, companyId, partnerScopes, config.apiScopePrefix);
+  await registerPartnerApplication({ db, config }, { id: companyId, partnerScopes }, metadata);
+  return [`pending application ${metadata.client_id}`];
+}
 
 /** The pending invitation, unless its person was invited or joined already. */
 async function loadDemoInvitation(db: Db, config: DemoConfig): Promise<string[]> {
@@ -54,6 +65,7 @@ export async function loadDemoData(db: Db, config: DemoConfig): Promise<DemoData
     created.push(`client ${registration.id}`);
   }
   created.push(...(await loadDemoInvitation(db, config)));
+  created.push(...(await loadDemoPartnerApplication(db, config)));
   created.push(...(await loadDemoCatalogs(db)));
   return { created };
 }

@@ -156,3 +156,35 @@ export async function findPartner(db: Db, companyId: string): Promise<{ id: stri
   if (!company || company.kind !== "software_vendor") return null;
   return { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] };
 }
+
+/** Where a client stands with the operator: for the operator's pages. */
+export interface ClientReviewState {
+  status: string;
+  /** the software vendor that registered it, with its name */
+  owner: { id: string; name: string } | null;
+  /** the RFC 7591 metadata of an approved client's change that waits, as JSON text */
+  pendingMetadata: string | null;
+  reviewNote: string | null;
+}
+
+/** The review state of the given clients (or of all), by client id. */
+export async function findClientReviewStates(db: Db, clientIds?: string[]): Promise<Map<string, ClientReviewState>> {
+  const rows = await db.client.findMany({
+    where: clientIds ? { id: { in: clientIds } } : {},
+    select: { id: true, status: true, ownerCompanyId: true, pendingMetadata: true, reviewNote: true },
+  });
+  const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerCompanyId ? [row.ownerCompanyId] : [])))];
+  const owners = await db.company.findMany({ where: { id: { in: ownerIds } }, select: { id: true, name: true } });
+  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        status: row.status,
+        owner: row.ownerCompanyId ? (ownerOf.get(row.ownerCompanyId) ?? null) : null,
+        pendingMetadata: row.pendingMetadata,
+        reviewNote: row.reviewNote,
+      },
+    ]),
+  );
+}

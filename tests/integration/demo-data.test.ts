@@ -66,14 +66,17 @@ describe(`demo data on ${testProvider()}`, () => {
       ["supplier@demo.test", "demo-company-lens", "user"],
     ]);
     expect(companies.find((c) => c.id === "demo-company-vendor")).toMatchObject({ kind: "software_vendor" });
-    expect(clients.map((c) => [c.id, c.kind])).toEqual([
-      ["demo-authjs", "web"],
-      ["demo-backend", "backend"],
-      ["demo-implicit", "browser"],
-      ["demo-native", "native"],
-      ["demo-spa", "browser"],
-      ["demo-web", "web"],
+    expect(clients.map((c) => [c.id, c.kind, c.status])).toEqual([
+      ["demo-authjs", "web", "approved"],
+      ["demo-backend", "backend", "approved"],
+      ["demo-implicit", "browser", "approved"],
+      ["demo-native", "native", "approved"],
+      ["demo-spa", "browser", "approved"],
+      ["demo-web", "web", "approved"],
+      // the software vendor's application, waiting for the operator's approval (CONTRACT §12)
+      ["praxissoft-termine", "web", "pending"],
     ]);
+    expect(clients.find((c) => c.id === "praxissoft-termine")).toMatchObject({ ownerCompanyId: "demo-company-vendor" });
     const native = clients.find((c) => c.id === "demo-native")!;
     expect(native.offlineAccess).toBe(true);
     expect(JSON.parse(clients.find((c) => c.id === "demo-backend")!.allowedScopes)).toEqual([

@@ -1,10 +1,17 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { ClientReviewState } from "@/lib/rights/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { stacked } from "@/app/_components/stacked-table";
 
 /** The registered clients: a table on wide screens, a card per client on a phone. */
-export async function ClientsTable({ clients }: { clients: RegisteredClient[] }) {
+export async function ClientsTable({
+  clients,
+  states,
+}: {
+  clients: RegisteredClient[];
+  states: Map<string, ClientReviewState>;
+}) {
   const [t, locale] = [await getTranslations("Admin"), await getLocale()];
   if (clients.length === 0)
     return (
@@ -21,6 +28,8 @@ export async function ClientsTable({ clients }: { clients: RegisteredClient[] })
             <th className={stacked.th}>{t("name")}</th>
             <th className={stacked.th}>{t("kind")}</th>
             <th className={stacked.th}>{t("grants")}</th>
+            <th className={stacked.th}>{t("review.owner")}</th>
+            <th className={stacked.th}>{t("review.status")}</th>
           </tr>
         </thead>
         <tbody className={stacked.body}>
@@ -46,10 +55,27 @@ export async function ClientsTable({ clients }: { clients: RegisteredClient[] })
                 <span className={stacked.label}>{t("grants")}:</span>
                 {client.grantTypes.join(", ")}
               </td>
+              <td className={stacked.cell}>
+                <span className={stacked.label}>{t("review.owner")}:</span>
+                {states.get(client.id)?.owner?.name ?? "—"}
+              </td>
+              <td className={stacked.cell} data-status={reviewStatus(states.get(client.id))}>
+                <span className={stacked.label}>{t("review.status")}:</span>
+                {t(`review.statuses.${reviewStatus(states.get(client.id))}`)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** approved, pending, rejected, or changeWaiting for an approved client with a change waiting. */
+export function reviewStatus(
+  state: ClientReviewState | undefined,
+): "approved" | "pending" | "rejected" | "changeWaiting" {
+  if (!state) return "approved";
+  if (state.status === "approved") return state.pendingMetadata ? "changeWaiting" : "approved";
+  return state.status === "pending" ? "pending" : "rejected";
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { listClients, registrationScopes } from "@/lib/rights/operator-clients";
+import { clientReviewStates, listClients, registrationScopes } from "@/lib/rights/operator-clients";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { refusedAdminForm } from "@/lib/pages/shown-once";
@@ -12,10 +12,10 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminClientsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const [clients, scopes] = await pageData("/admin/clients", async (actor) => [
-    await listClients(actor),
-    registrationScopes(actor),
-  ]);
+  const [clients, scopes, states] = await pageData(
+    "/admin/clients",
+    async (actor) => [await listClients(actor), registrationScopes(actor), await clientReviewStates(actor)] as const,
+  );
   const t = await getTranslations("Admin");
   const refused = await refusedAdminForm();
   const draftKind = refused?.action === "register" ? refused.draft?.kind : undefined;
@@ -33,7 +33,7 @@ export default async function AdminClientsPage({ searchParams }: { searchParams:
             {t("removed", { client: single(query.removed)! })}
           </p>
         ) : null}
-        <ClientsTable clients={clients} />
+        <ClientsTable clients={clients} states={states} />
       </section>
       <RegisterSection
         kind={kind}

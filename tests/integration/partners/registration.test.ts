@@ -7,7 +7,15 @@
 import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { runAdmin } from "../../helpers/admin-cli";
-import { basic, call, formRequest, ISSUER, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  basic,
+  call,
+  formRequest,
+  ISSUER,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -84,13 +92,14 @@ describe(`initial access tokens on ${testProvider()}`, () => {
       where: { tokenHash: hashToken(expired) },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
+    const before = await db().client.count({ where: { ownerCompanyId: VENDOR } });
     for (const token of [undefined, "unknown-token", revoked.initial_access_token, expired]) {
       const response = await register(token, webApp());
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
       expect(await response.json()).toEqual({ error: "invalid_token" });
     }
-    expect(await db().client.count({ where: { ownerCompanyId: VENDOR } })).toBe(0);
+    expect(await db().client.count({ where: { ownerCompanyId: VENDOR } })).toBe(before);
   });
 });
 
@@ -249,5 +258,30 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
       await import("@/app/.well-known/openid-configuration/route")
     ).GET(new Request(`${ISSUER}/.well-known/openid-configuration`));
     expect(await discovery.json()).toMatchObject({ registration_endpoint: `${ISSUER}/connect/register` });
+  });
+});
+
+describe(`the operator's review on the admin pages on ${testProvider()}`, () => {
+  const review = (agent: UserAgent, form: Record<string, string>) => agent.post("admin", "/interaction/admin", form);
+
+  it("shows the demo vendor's pending application, and approves it for operators only, with a reason to reject", async () => {
+    const pending = await db().client.findUniqueOrThrow({ where: { id: "praxissoft-termine" } });
+    expect(pending).toMatchObject({ status: "pending", ownerCompanyId: VENDOR });
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    for (const agent of [developer, new UserAgent()])
+      expect((await review(agent, { action: "approve", client_id: "praxissoft-termine" })).status).toBe(403);
+    const operator = await signedInAgent("admin@demo.test", "Admin#2026");
+    const noReason = await review(operator, { action: "reject", client_id: "praxissoft-termine", reason: "  " });
+    expect(noReason.headers.get("location")).toBe("/admin/clients/praxissoft-termine");
+    expect((await db().client.findUniqueOrThrow({ where: { id: "praxissoft-termine" } })).status).toBe("pending");
+    const approved = await review(operator, { action: "approve", client_id: "praxissoft-termine" });
+    expect(approved.headers.get("location")).toBe("/admin/clients/praxissoft-termine?reviewed=approve");
+    expect((await db().client.findUniqueOrThrow({ where: { id: "praxissoft-termine" } })).status).toBe("approved");
+    const events = await db().auditEvent.findMany({
+      where: { clientId: "praxissoft-termine", type: "client.approved" },
+    });
+    expect(events).toHaveLength(1);
+    const again = await review(operator, { action: "approve", client_id: "praxissoft-termine" });
+    expect(again.headers.get("location")).toBe("/admin/clients/praxissoft-termine");
   });
 });

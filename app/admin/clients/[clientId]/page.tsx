@@ -10,6 +10,7 @@ import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert } from "@/app/_components/ui";
 import { problemPlaces } from "@/app/admin/_parts/problem-text";
 import { ClientRemoval } from "./client-removal";
+import { ClientReview } from "./client-review";
 import { ClientSecrets } from "./client-secrets";
 import { DeveloperHandover } from "./developer-handover";
 import { MetadataEdit } from "./metadata-edit";
@@ -30,7 +31,7 @@ export default async function AdminClientPage({
       ? undefined
       : await pageData(`/admin/clients/${encodeURIComponent(clientId)}`, (actor) => clientDetails(actor, clientId));
   if (!details) notFound();
-  const { client, metadata, secrets, company, discoveryUrl } = details;
+  const { client, metadata, secrets, company, discoveryUrl, review } = details;
   const [t, locale] = [await getTranslations("Admin"), await getLocale()];
   const csrf = await pageCsrfToken();
   const created = await newSecretShownOnce();
@@ -55,6 +56,23 @@ export default async function AdminClientPage({
         </p>
       ) : null}
       {places.general ? <Alert>{places.general}</Alert> : null}
+      {single(query.reviewed) === "approve" || single(query.reviewed) === "reject" ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t(`review.reviewed.${single(query.reviewed) as "approve" | "reject"}`)}
+        </p>
+      ) : null}
+      {review && (review.owner || review.status !== "approved") ? (
+        <ClientReview
+          clientId={client.id}
+          review={review}
+          asked={
+            review.pendingMetadata
+              ? JSON.stringify(JSON.parse(review.pendingMetadata), null, 2)
+              : JSON.stringify(metadata, null, 2)
+          }
+          csrf={csrf}
+        />
+      ) : null}
       {single(query.created) || single(query.saved) ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
           {t(single(query.created) ? "created" : "saved")}
