@@ -3,9 +3,11 @@ import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { isOperator, supplierOf, type SignedInUser } from "@/lib/rights/actor";
 import { isCompanyAdmin } from "@/lib/rights/company-people";
+import { isPartnerDeveloper } from "@/lib/rights/partner-portal";
 import { currentActor } from "@/lib/pages/current-actor";
 import {
   CATALOGS_PATH,
+  DEVELOPER_PATH,
   PORTAL_PATH,
   PROFILE_PATH,
   SECURITY_PATH,
@@ -30,6 +32,7 @@ function menuOf(actor: SignedInUser, t: (key: string) => string): MenuItem[] {
     ...(publishes ? [{ href: CATALOGS_PATH, label: t("catalogs"), section: CATALOGS_PATH }] : []),
     ...(registers ? [{ href: SUPPLIERS_PATH, label: t("suppliers"), section: SUPPLIERS_PATH }] : []),
     ...(isCompanyAdmin(actor) ? [{ href: "/portal/company", label: t("company"), section: "/portal/company" }] : []),
+    ...(isPartnerDeveloper(actor) ? [{ href: DEVELOPER_PATH, label: t("developer"), section: DEVELOPER_PATH }] : []),
     ...(isOperator(actor) ? [{ href: "/admin/clients", label: t("operator"), section: "/admin" }] : []),
     { href: PROFILE_PATH, label: t("profile"), section: PROFILE_PATH },
     { href: SECURITY_PATH, label: t("security"), section: SECURITY_PATH },

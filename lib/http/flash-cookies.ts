@@ -17,6 +17,8 @@ export const INVITATION_FORM_COOKIE = "optigate_invitation_form";
 export const COMPANY_FORM_COOKIE = "optigate_company_form";
 /** An operator's company form refused, with what was typed. */
 export const COMPANY_RECORD_COOKIE = "optigate_company_record";
+/** The partner portal's registration refused, with what was typed, or the application just registered. */
+export const DEVELOPER_FORM_COOKIE = "optigate_developer_form";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
@@ -29,6 +31,7 @@ export const FLASH_COOKIES = [
   { name: INVITATION_FORM_COOKIE, path: "/invitation" },
   { name: COMPANY_FORM_COOKIE, path: "/" },
   { name: COMPANY_RECORD_COOKIE, path: "/admin/companies" },
+  { name: DEVELOPER_FORM_COOKIE, path: "/portal/developer" },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

@@ -5,6 +5,7 @@ export const CATALOGS_PATH = "/portal/catalogs";
 export const SUPPLIERS_PATH = "/portal/suppliers";
 export const SIGN_OUT_PATH = "/signout";
 export const SECURITY_PATH = "/portal/security";
+export const DEVELOPER_PATH = "/portal/developer";
 export const FORGOT_PASSWORD_PATH = "/password/forgot";
 export const RESET_PASSWORD_PATH = "/password/reset";
 export const EMAIL_CONFIRM_PATH = "/email/confirm";

@@ -4,6 +4,7 @@ import { cookies, headers } from "next/headers";
 import { getConfig } from "@/lib/config";
 import {
   ADMIN_FORM_COOKIE,
+  DEVELOPER_FORM_COOKIE,
   flashHeader,
   COMPANY_FORM_COOKIE,
   COMPANY_RECORD_COOKIE,
@@ -32,6 +33,9 @@ export const newSecretShownOnce = () => flash<NewSecretShown>(NEW_SECRET_COOKIE)
 
 /** Why the operator's last form was refused, with what was typed into it. */
 export const refusedAdminForm = () => flash<AdminFormOutcome>(ADMIN_FORM_COOKIE);
+
+/** The partner portal's registration form refused, with what was typed (the operator form's outcome, same shape). */
+export const refusedDeveloperForm = () => flash<AdminFormOutcome>(DEVELOPER_FORM_COOKIE);
 
 /** The outcome of the last catalog upload. */
 export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COOKIE);

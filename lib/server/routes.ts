@@ -23,6 +23,7 @@ import { handleCompanyRecordSubmission } from "@/lib/forms/company-record-submis
 import { handleCompanySubmission } from "@/lib/forms/company-submission";
 import { handleInvitationSubmission } from "@/lib/forms/invitation-submission";
 import { handleAccountSubmission } from "@/lib/forms/account-submission";
+import { handleDeveloperSubmission } from "@/lib/forms/developer-submission";
 import { handleEmailConfirmSubmission } from "@/lib/forms/email-confirm-submission";
 import { handleForgotPasswordSubmission, handleResetPasswordSubmission } from "@/lib/forms/password-submission";
 import { handleLoginSubmission } from "@/lib/forms/login-submission";
@@ -109,6 +110,7 @@ export const ROUTE_TABLE = {
   "/interaction/password/reset": { web: { POST: handleResetPasswordSubmission } },
   "/interaction/email": { web: { POST: handleEmailConfirmSubmission } },
   "/interaction/account": { web: { POST: handleAccountSubmission } },
+  "/interaction/developer": { web: { POST: handleDeveloperSubmission } },
   "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
   "/api/health": { web: { GET: handleHealthRequest } },
   "/metrics": { web: { GET: handleMetricsRequest } },

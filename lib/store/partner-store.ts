@@ -188,3 +188,8 @@ export async function findClientReviewStates(db: Db, clientIds?: string[]): Prom
     ]),
   );
 }
+
+/** A software vendor's applications, whatever their status, by name of id. */
+export function listPartnerClients(db: Db, companyId: string): Promise<Client[]> {
+  return db.client.findMany({ where: { ownerCompanyId: companyId }, orderBy: { id: "asc" } });
+}

@@ -34,6 +34,7 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
     ],
   },
   { user: ["supplier@demo.test", "Supplier#2026"], paths: ["/portal/catalogs", "/portal/suppliers"] },
+  { user: ["developer@demo.test", "Developer#2026"], paths: ["/portal/developer", "/portal/developer?kind=web"] },
   {
     user: ["admin@demo.test", "Admin#2026"],
     paths: [
@@ -42,6 +43,7 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
       "/admin/companies",
       "/admin/companies/demo-company-lens",
       "/admin/outbox",
+      "/admin/clients/praxissoft-termine",
       "/admin/audit",
       "/admin/federation",
     ],

@@ -57,6 +57,7 @@ const routes = {
   email: () => import("@/app/interaction/email/route").then((m) => m.POST as Handler),
   account: () => import("@/app/interaction/account/route").then((m) => m.POST as Handler),
   register: () => import("@/app/connect/register/route").then((m) => m.POST as Handler),
+  developer: () => import("@/app/interaction/developer/route").then((m) => m.POST as Handler),
   registration: () =>
     import("@/app/connect/register/[clientId]/route").then(
       (m) => (request: Request) => (m[request.method as "GET" | "PUT" | "DELETE"] as Handler)(request),
@@ -75,7 +76,8 @@ type FormRoute =
   | "forgot"
   | "reset"
   | "email"
-  | "account";
+  | "account"
+  | "developer";
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
   return (await routes[route]())(request);

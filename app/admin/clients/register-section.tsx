@@ -8,8 +8,18 @@ import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { problemPlaces } from "@/app/admin/_parts/problem-text";
 import { RegistrationForm } from "./registration-form";
 
+/** Where a registration form is shown and sent: the operator's client list, or a software vendor's portal page. */
+export interface RegistrationTarget {
+  page: string;
+  action: string;
+  /** a software vendor registers: no operator-only fields */
+  partner?: boolean;
+}
+
+const OPERATOR_TARGET: RegistrationTarget = { page: "/admin/clients", action: "/interaction/admin" };
+
 /** The four kinds of client, as links: choosing one shows its form (without script, as a page of its own). */
-async function KindChoice({ chosen }: { chosen?: FormClientKind }) {
+async function KindChoice({ chosen, page }: { chosen?: FormClientKind; page: string }) {
   const t = await getTranslations("Admin");
   return (
     <nav aria-label={t("clientForm.chooseKind")} className="mt-3">
@@ -18,7 +28,7 @@ async function KindChoice({ chosen }: { chosen?: FormClientKind }) {
         {FORM_CLIENT_KINDS.map((kind) => (
           <li key={kind}>
             <a
-              href={`/admin/clients?kind=${kind}#register`}
+              href={`${page}?kind=${kind}#register`}
               aria-current={kind === chosen ? "true" : undefined}
               className={`block h-full rounded-md border p-3 text-sm hover:bg-slate-50 ${
                 kind === chosen ? "border-brand-700 bg-brand-50 ring-1 ring-brand-700" : "border-slate-300 bg-white"
@@ -40,11 +50,13 @@ export async function RegisterSection({
   refused,
   scopes,
   csrf,
+  target = OPERATOR_TARGET,
 }: {
   kind?: FormClientKind;
   refused?: AdminFormOutcome;
   scopes: ScopeDefinition[];
   csrf: string;
+  target?: RegistrationTarget;
 }) {
   const t = await getTranslations("Admin");
   const places = await problemPlaces(refused?.problem);
@@ -62,13 +74,20 @@ export async function RegisterSection({
           {t("clientForm.checkFields")}
         </p>
       ) : null}
-      <KindChoice chosen={kind} />
+      <KindChoice chosen={kind} page={target.page} />
       {kind ? (
-        <RegistrationForm kind={kind} draft={refused?.draft} scopes={scopes} csrf={csrf} errorAt={places.at} />
+        <RegistrationForm
+          kind={kind}
+          draft={refused?.draft}
+          scopes={scopes}
+          csrf={csrf}
+          errorAt={places.at}
+          target={target}
+        />
       ) : null}
       <details open={jsonDraft !== undefined} className="mt-6 border-t border-slate-200 pt-4">
         <summary className="cursor-pointer text-sm font-semibold text-brand-800">{t("clientForm.advanced")}</summary>
-        <form method="post" action="/interaction/admin" className="mt-3 space-y-3">
+        <form method="post" action={target.action} className="mt-3 space-y-3">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="action" value="register" />
           <LabelledField id="metadata" label={t("metadata")} hint={t("metadataHint")} error={places.at("metadata")}>

@@ -109,30 +109,34 @@ export async function RegistrationForm({
   scopes,
   csrf,
   errorAt,
+  target,
 }: {
   kind: FormClientKind;
   draft?: RegistrationDraft;
   scopes: ScopeDefinition[];
   csrf: string;
   errorAt: ErrorAt;
+  target: { action: string; partner?: boolean };
 }) {
   const t = await getTranslations("Admin");
   const typed = draft?.kind === kind ? draft : undefined;
   const checkedScopes = typed ? (typed.scope ?? "").split(" ") : kind === "backend" ? [] : SIGN_IN_SCOPES;
   return (
-    <form method="post" action="/interaction/admin" className="mt-4 space-y-4" data-client-kind={kind}>
+    <form method="post" action={target.action} className="mt-4 space-y-4" data-client-kind={kind}>
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="register" />
       <input type="hidden" name="kind" value={kind} />
-      {FIELDS_BY_KIND[kind].map((field) =>
-        field === "scope" ? (
-          <ScopeChoice key={field} kind={kind} scopes={scopes} checked={checkedScopes} error={errorAt("scope")} />
-        ) : field === "offline_access" ? (
-          <OfflineAccess key={field} checked={Boolean(typed?.offline_access)} error={errorAt(field)} />
-        ) : (
-          <TextField key={field} field={field} kind={kind} value={typed?.[field]} error={errorAt(field)} />
-        ),
-      )}
+      {FIELDS_BY_KIND[kind]
+        .filter((field) => !(target.partner && field === "company_id"))
+        .map((field) =>
+          field === "scope" ? (
+            <ScopeChoice key={field} kind={kind} scopes={scopes} checked={checkedScopes} error={errorAt("scope")} />
+          ) : field === "offline_access" ? (
+            <OfflineAccess key={field} checked={Boolean(typed?.offline_access)} error={errorAt(field)} />
+          ) : (
+            <TextField key={field} field={field} kind={kind} value={typed?.[field]} error={errorAt(field)} />
+          ),
+        )}
       <button type="submit" className={`${buttonPrimary} sm:w-auto`}>
         {t("registerButton")}
       </button>

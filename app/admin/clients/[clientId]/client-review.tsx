@@ -40,7 +40,11 @@ export async function ClientReview({
           </p>
           <details open>
             <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("review.asked")}</summary>
-            <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-md bg-white p-3 text-xs text-slate-900">
+            <pre
+              tabIndex={0}
+              aria-label={t("review.asked")}
+              className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-all rounded-md bg-white p-3 text-xs text-slate-900"
+            >
               {asked}
             </pre>
           </details>

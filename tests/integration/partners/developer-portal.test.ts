@@ -1,0 +1,99 @@
+/**
+ * The partner portal's form (/interaction/developer, CONTRACT §12): a software vendor's administrators and
+ * developers register applications, by kind or as JSON, with the checks of `clients add` and the vendor's rules;
+ * the application is pending and belongs to the vendor; nobody else may register through it.
+ */
+import { describe, expect, it } from "vitest";
+import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
+import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
+import { getServiceContext } from "@/lib/service-context";
+import { actorOfSessionCookie } from "@/lib/rights/actor";
+import { partnerPortalView } from "@/lib/rights/partner-portal";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { hashPassword } from "@/lib/crypto/password";
+import { SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+
+const service = useOAuthService();
+const db = () => service().database.db;
+const register = (agent: UserAgent, form: Record<string, string | string[]>) =>
+  agent.post("developer", "/interaction/developer", { action: "register", ...form });
+const refusal = (agent: UserAgent) =>
+  unsealedCookieValue<AdminFormOutcome>(
+    "optigate_developer_form",
+    agent.cookies.get("optigate_developer_form"),
+    SECRET_KEY,
+  );
+
+describe(`the partner portal's registration on ${testProvider()}`, () => {
+  it("registers a server web app by kind as pending, owned by the developer's company", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const response = await register(developer, {
+      kind: "web",
+      client_id: "praxissoft-portal-web",
+      client_name: "Praxissoft Web",
+      redirect_uris: "https://web.praxissoft.example/callback",
+      scope: ["openid", "profile", "platform.catalogs.read"],
+    });
+    expect(response.headers.get("location")).toBe("/portal/developer?registered=praxissoft-portal-web");
+    expect(await db().client.findUniqueOrThrow({ where: { id: "praxissoft-portal-web" } })).toMatchObject({
+      status: "pending",
+      ownerCompanyId: "demo-company-vendor",
+      kind: "web",
+    });
+    const actor = await actorOfSessionCookie(getServiceContext(), developer.cookies.get(SESSION_COOKIE));
+    const view = await partnerPortalView(actor);
+    expect(view.applications.map((application) => [application.client.id, application.status])).toContainEqual([
+      "praxissoft-portal-web",
+      "pending",
+    ]);
+    // Only the company's own applications, never the operator's demo clients.
+    expect(view.applications.every((application) => !application.client.id.startsWith("demo-"))).toBe(true);
+    expect(view.scopes.map((scope) => scope.name)).not.toContain("platform.supplierreg.readwrite");
+  });
+
+  it("refuses what clients add refuses and what the vendor may not ask for, keeping what was typed", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const before = await db().client.count();
+    await register(developer, {
+      kind: "web",
+      client_name: "Too much",
+      redirect_uris: "https://web.praxissoft.example/callback",
+      scope: ["openid", "platform.supplierreg.readwrite"],
+    });
+    expect(refusal(developer)).toMatchObject({ action: "register", draft: { client_name: "Too much" } });
+    await register(developer, { kind: "web", client_name: "Plain", redirect_uris: "http://web.praxissoft.example/cb" });
+    expect(refusal(developer)?.problem).toMatchObject({ key: "redirect_uris", field: "redirect_uris" });
+    await register(developer, {
+      metadata:
+        '{"client_name": "x", "grant_types": ["client_credentials"], "scope": "platform.catalogs.read", "company_id": "demo-company-lens"}',
+    });
+    expect(refusal(developer)?.problem.reason).toMatch(/company_id/);
+    await register(developer, { kind: "web", csrf_token: "forged", client_name: "x" });
+    expect(refusal(developer)?.problem).toEqual({ key: "expired" });
+    expect(await db().client.count()).toBe(before);
+  });
+
+  it("is for software vendors' administrators and developers only", async () => {
+    const anonymous = await register(new UserAgent(), { kind: "web", client_name: "x" });
+    expect(anonymous.headers.get("location")).toBe("/login?returnUrl=%2Fportal%2Fdeveloper");
+    const optician = await signedInAgent("optician@demo.test", "Optician#2026");
+    const operator = await signedInAgent("admin@demo.test", "Admin#2026");
+    await db().user.create({
+      data: {
+        email: "plain-user@praxissoft.example",
+        givenName: "P",
+        familyName: "U",
+        companyId: "demo-company-vendor",
+        role: "user",
+        passwordHash: await hashPassword("vendor plain user 1"),
+      },
+    });
+    const plainUser = await signedInAgent("plain-user@praxissoft.example", "vendor plain user 1");
+    for (const agent of [optician, operator, plainUser]) {
+      const response = await register(agent, { kind: "web", client_name: "x", redirect_uris: "https://x.example/cb" });
+      expect(response.status).toBe(403);
+    }
+    expect(await db().client.count({ where: { names: { contains: '"x"' } } })).toBe(0);
+  });
+});
