@@ -38,6 +38,7 @@ export interface ClientSecretInfo {
   createdAt: Date;
   expiresAt: Date | null;
   disabledAt: Date | null;
+  lastUsedAt: Date | null;
 }
 
 export interface NewSecret {

@@ -20,7 +20,8 @@ type AdminProblemKey =
   | "json"
   | "metadata"
   | "reasonMissing"
-  | "nothingToReview";
+  | "nothingToReview"
+  | "expiryTooFar";
 
 export interface AdminFormProblem {
   key: AdminProblemKey;
@@ -85,6 +86,7 @@ function secretProblem(
 ) {
   if (error instanceof ClientRegistryError && error.code === "not_found") return { key: "notFound" } as const;
   if (/description/.test(error.message)) return { key: "description", field: inputs.description } as const;
+  if (/within two years/.test(error.message)) return { key: "expiryTooFar", field: inputs.expires } as const;
   if (/expiry/.test(error.message)) return { key: "expiryPast", field: inputs.expires } as const;
   if (/is not a date/.test(error.message)) return { key: "date", field: inputs.expires } as const;
   if (/already disabled/.test(error.message)) return { key: "alreadyDisabled" } as const;

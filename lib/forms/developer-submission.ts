@@ -4,10 +4,20 @@
  * until the operator approves it; a refusal goes back to the page with what was typed, in a sealed one-time cookie.
  */
 import { actorOfRequest, AccessDenied } from "@/lib/rights/actor";
-import { ClientMetadataError, isPartnerDeveloper, registerPartnerApp } from "@/lib/rights/partner-portal";
+import {
+  addPartnerSecret,
+  ClientMetadataError,
+  ClientRegistryError,
+  disablePartnerSecret,
+  isPartnerDeveloper,
+  registerPartnerApp,
+} from "@/lib/rights/partner-portal";
+import type { Actor } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
-import { DEVELOPER_FORM_COOKIE } from "@/lib/http/flash-cookies";
+import { DEVELOPER_FORM_COOKIE, DEVELOPER_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
+
+type SealOptions = Parameters<typeof sealedCookie>[2];
 import { boundedOutcome, problemOf, type AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { isFormClientKind, metadataOfDraft, registrationDraft } from "@/lib/forms/client-registration-form";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
@@ -15,31 +25,67 @@ import { DEVELOPER_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
+export interface NewPartnerSecret {
+  clientId: string;
+  secretId: string;
+  secret: string;
+}
+
+const ACTIONS = ["register", "secret-add", "secret-disable"] as const;
+
+/** A day (the end of it, UTC) from a date input; undefined when empty; "invalid" when it is no date. */
+function expiryOf(value: string | null): Date | undefined | "invalid" {
+  if (!value) return undefined;
+  const date = new Date(`${value}T23:59:59Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) ? date : "invalid";
+}
+
+/** The secret forms: a new one (shown once on the page after), or one disabled. */
+async function secretAction(actor: Actor, form: URLSearchParams, cookie: SealOptions): Promise<Response> {
+  const clientId = (form.get("client_id") ?? "").slice(0, 200);
+  if (form.get("action") === "secret-disable") {
+    await disablePartnerSecret(actor, clientId, (form.get("secret_id") ?? "").slice(0, 200));
+    return seeOther(pageUrl(DEVELOPER_PATH, { saved: "1" }));
+  }
+  const expiresAt = expiryOf(form.get("expires"));
+  if (expiresAt === "invalid") throw new ClientRegistryError("invalid_state", "the expiry is not a date");
+  const created = await addPartnerSecret(actor, clientId, {
+    description: form.get("description") || undefined,
+    expiresAt,
+  });
+  const shown: NewPartnerSecret = { clientId, secretId: created.secretId, secret: created.secret };
+  return seeOther(pageUrl(DEVELOPER_PATH, { saved: "1" }), [sealedCookie(DEVELOPER_SECRET_COOKIE, shown, cookie)]);
+}
+
 export async function handleDeveloperSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
   if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: DEVELOPER_PATH }));
   if (!isPartnerDeveloper(actor)) return plainRefusal(403, "Forbidden");
   const form = await readForm(request);
-  if (form.get("action") !== "register") return plainRefusal(400, "unknown action");
+  const action = ACTIONS.find((known) => known === form.get("action"));
+  if (!action) return plainRefusal(400, "unknown action");
+  const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: DEVELOPER_PATH };
   const kind = form.get("kind") ?? undefined;
   const draft = isFormClientKind(kind) ? registrationDraft(form, kind) : { metadata: form.get("metadata") ?? "" };
   const refused = (outcome: AdminFormOutcome) =>
-    seeOther(`${DEVELOPER_PATH}#register`, [
-      sealedCookie(DEVELOPER_FORM_COOKIE, boundedOutcome(outcome), {
-        secretKey: config.secretKey,
-        publicUrl: config.publicUrl,
-        path: DEVELOPER_PATH,
-      }),
+    seeOther(action === "register" ? `${DEVELOPER_PATH}#register` : DEVELOPER_PATH, [
+      sealedCookie(DEVELOPER_FORM_COOKIE, boundedOutcome(outcome), cookie),
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
-    return refused({ action: "register", problem: { key: "expired" } });
+    return refused({ action, problem: { key: "expired" } });
   try {
+    if (action !== "register") return await secretAction(actor, form, cookie);
     const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : (draft.metadata ?? "");
     const clientId = await registerPartnerApp(actor, metadata);
     return seeOther(pageUrl(DEVELOPER_PATH, { registered: clientId }));
   } catch (error) {
     if (error instanceof AccessDenied) return plainRefusal(403, "Forbidden");
+    if (error instanceof ClientRegistryError)
+      return refused({
+        action,
+        problem: problemOf(action, error, { byForm: false, secretId: form.get("secret_id") ?? undefined }),
+      });
     if (error instanceof ClientMetadataError)
       return refused({
         action: "register",

@@ -19,6 +19,8 @@ export const COMPANY_FORM_COOKIE = "optigate_company_form";
 export const COMPANY_RECORD_COOKIE = "optigate_company_record";
 /** The partner portal's registration refused, with what was typed, or the application just registered. */
 export const DEVELOPER_FORM_COOKIE = "optigate_developer_form";
+/** A secret a software vendor's developer just created, shown once on the partner portal. */
+export const DEVELOPER_SECRET_COOKIE = "optigate_developer_secret";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
@@ -32,6 +34,7 @@ export const FLASH_COOKIES = [
   { name: COMPANY_FORM_COOKIE, path: "/" },
   { name: COMPANY_RECORD_COOKIE, path: "/admin/companies" },
   { name: DEVELOPER_FORM_COOKIE, path: "/portal/developer" },
+  { name: DEVELOPER_SECRET_COOKIE, path: "/portal/developer" },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import {
   ADMIN_FORM_COOKIE,
   DEVELOPER_FORM_COOKIE,
+  DEVELOPER_SECRET_COOKIE,
   flashHeader,
   COMPANY_FORM_COOKIE,
   COMPANY_RECORD_COOKIE,
@@ -17,6 +18,7 @@ import {
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import type { NewSecretShown } from "@/lib/forms/admin-submission";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
+import type { NewPartnerSecret } from "@/lib/forms/developer-submission";
 import type { ShownImportResult } from "@/lib/forms/catalog-submission";
 import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import type { RefusedInvitationForm } from "@/lib/forms/invitation-submission";
@@ -36,6 +38,9 @@ export const refusedAdminForm = () => flash<AdminFormOutcome>(ADMIN_FORM_COOKIE)
 
 /** The partner portal's registration form refused, with what was typed (the operator form's outcome, same shape). */
 export const refusedDeveloperForm = () => flash<AdminFormOutcome>(DEVELOPER_FORM_COOKIE);
+
+/** The secret a developer just created on the partner portal, with its application (shown this once). */
+export const newPartnerSecret = () => flash<NewPartnerSecret>(DEVELOPER_SECRET_COOKIE);
 
 /** The outcome of the last catalog upload. */
 export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COOKIE);

@@ -6,20 +6,36 @@
 import "server-only";
 import { ClientMetadataError } from "@/lib/admin/client-metadata";
 import { registerPartnerApplication } from "@/lib/admin/partner-applications";
+import {
+  addClientSecret,
+  ClientRegistryError,
+  disableClientSecret,
+  showClient,
+  type ClientSecretInfo,
+  type NewSecret,
+} from "@/lib/admin/client-registry";
 import { AccessDenied, requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
 import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 import { registeredClientFromRow } from "@/lib/store/client-store";
 import { findPartner, listPartnerClients } from "@/lib/store/partner-store";
 
-export { ClientMetadataError };
+export { ClientMetadataError, ClientRegistryError };
 
 interface PartnerApplication {
   client: RegisteredClient;
   status: string;
   changeWaiting: boolean;
   reviewNote: string | null;
+  /** approved applications that authenticate with secrets: their secrets (never the values) */
+  secrets?: ClientSecretInfo[];
 }
+
+/** The longest a partner's secret may live: rotation is expected at least every two years. */
+const LONGEST_SECRET_DAYS = 2 * 366;
+
+const usesSecrets = (client: RegisteredClient) =>
+  client.tokenEndpointAuthMethod === "client_secret_basic" || client.tokenEndpointAuthMethod === "client_secret_post";
 
 export interface PartnerPortalView {
   company: { id: string; name: string };
@@ -48,12 +64,22 @@ export async function partnerPortalView(actor: Actor): Promise<PartnerPortalView
   const allowed = new Set<string>([...OPENID_SCOPES, OFFLINE_ACCESS, ...partner.partnerScopes]);
   return {
     company: { id: user.company.id, name: user.company.name },
-    applications: rows.map((row) => ({
-      client: registeredClientFromRow(row),
-      status: row.status,
-      changeWaiting: row.pendingMetadata !== null,
-      reviewNote: row.reviewNote,
-    })),
+    applications: await Promise.all(
+      rows.map(async (row) => {
+        const client = registeredClientFromRow(row);
+        const secrets =
+          row.status === "approved" && usesSecrets(client)
+            ? (await showClient(user.context.db, client.id)).secrets
+            : undefined;
+        return {
+          client,
+          status: row.status,
+          changeWaiting: row.pendingMetadata !== null,
+          reviewNote: row.reviewNote,
+          secrets,
+        };
+      }),
+    ),
     scopes: scopeDefinitions(user.context.config.apiScopePrefix).filter((scope) => allowed.has(scope.name)),
   };
 }
@@ -72,4 +98,31 @@ export async function registerPartnerApp(actor: Actor, metadataText: string): Pr
   }
   const registered = await registerPartnerApplication(user.context, partner, metadata, user.session.user.id);
   return String((registered as Record<string, unknown>).client_id);
+}
+
+/** The company's approved application that uses secrets, named in a form; anything else is refused as not found. */
+async function ownApplication(actor: Actor, clientId: string): Promise<SignedInUser> {
+  const [user, partner] = await requirePartner(actor);
+  const rows = await listPartnerClients(user.context.db, partner.id);
+  const row = rows.find((candidate) => candidate.id === clientId);
+  if (!row || row.status !== "approved" || !usesSecrets(registeredClientFromRow(row)))
+    throw new ClientRegistryError("not_found", `your company has no approved application "${clientId}" with secrets`);
+  return user;
+}
+
+/** A new secret for one of the company's approved applications: shown once; at most two years. */
+export async function addPartnerSecret(
+  actor: Actor,
+  clientId: string,
+  options: { description?: string; expiresAt?: Date },
+): Promise<NewSecret> {
+  const user = await ownApplication(actor, clientId);
+  if (options.expiresAt && options.expiresAt.getTime() > Date.now() + LONGEST_SECRET_DAYS * 86_400_000)
+    throw new ClientRegistryError("invalid_state", "a secret's expiry must lie within two years");
+  return addClientSecret(user.context.db, clientId, options, user.session.user.id);
+}
+
+export async function disablePartnerSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
+  const user = await ownApplication(actor, clientId);
+  await disableClientSecret(user.context.db, clientId, secretId, user.session.user.id);
 }

@@ -123,7 +123,7 @@ export async function findClientAndSecrets(db: Db, clientId: string) {
   const secrets = await db.clientSecret.findMany({
     where: { clientId },
     orderBy: { createdAt: "asc" },
-    select: { id: true, description: true, createdAt: true, expiresAt: true, disabledAt: true },
+    select: { id: true, description: true, createdAt: true, expiresAt: true, disabledAt: true, lastUsedAt: true },
   });
   return { client: registeredClientFromRow(row), secrets };
 }
@@ -177,5 +177,13 @@ export function findClientGrantTypes(db: Pick<Db, "client">, clientIds: string[]
   return db.client.findMany({
     where: { id: { in: clientIds } },
     select: { id: true, tokenEndpointAuthMethod: true, grantTypes: true },
+  });
+}
+
+/** Records that a secret was used now, unless that was recorded within the last minute (by any process). */
+export async function recordSecretUse(db: Db, secretHash: string, now: Date): Promise<void> {
+  await db.clientSecret.updateMany({
+    where: { secretHash, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] },
+    data: { lastUsedAt: now },
   });
 }

@@ -4,11 +4,13 @@ import { isFormClientKind } from "@/lib/forms/client-registration-form";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { DEVELOPER_PATH } from "@/lib/pages/paths";
-import { refusedDeveloperForm } from "@/lib/pages/shown-once";
+import { newPartnerSecret, refusedDeveloperForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { partnerPortalView } from "@/lib/rights/partner-portal";
 import { stacked } from "@/app/_components/stacked-table";
 import { RegisterSection } from "@/app/admin/clients/register-section";
+import { problemPlaces } from "@/app/admin/_parts/problem-text";
+import { PartnerSecrets } from "./partner-secrets";
 
 export const dynamic = "force-dynamic";
 
@@ -21,6 +23,10 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
   const queryKind = single(query.kind);
   const kind = isFormClientKind(draftKind) ? draftKind : isFormClientKind(queryKind) ? queryKind : undefined;
   const registered = single(query.registered);
+  const created = await newPartnerSecret();
+  const csrf = await pageCsrfToken();
+  const secretRefusal = refused && refused.action !== "register" ? await problemPlaces(refused.problem) : undefined;
+  const secretError = secretRefusal?.general ?? secretRefusal?.at(refused?.problem.field ?? "");
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <section className="space-y-3">
@@ -77,11 +83,31 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
           </div>
         )}
       </section>
+      {view.applications.map(({ client, secrets }) =>
+        secrets ? (
+          <section
+            key={client.id}
+            aria-labelledby={`secrets-${client.id}`}
+            className="rounded-lg border border-slate-200 bg-white p-5"
+          >
+            <h2 id={`secrets-${client.id}`} className="text-lg font-semibold text-slate-900">
+              {t("secrets.title", { client: localizedText(client.names, locale, client.id) })}
+            </h2>
+            <PartnerSecrets
+              clientId={client.id}
+              secrets={secrets}
+              newSecret={created?.clientId === client.id ? created.secret : undefined}
+              csrf={csrf}
+              error={secretError}
+            />
+          </section>
+        ) : null,
+      )}
       <RegisterSection
         kind={kind}
-        refused={refused}
+        refused={refused?.action === "register" ? refused : undefined}
         scopes={view.scopes}
-        csrf={await pageCsrfToken()}
+        csrf={csrf}
         target={{ page: DEVELOPER_PATH, action: "/interaction/developer", partner: true }}
       />
     </div>

@@ -6,6 +6,7 @@
  */
 import { MAX_CLIENT_ID_LENGTH } from "@/lib/config/policy";
 import { timingSafeEqual } from "node:crypto";
+import { noteSecretUse } from "@/lib/oauth/clients/secret-use";
 import { hashToken } from "@/lib/crypto/tokens";
 import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
 import { readClientAssertion, verifyClientAssertion } from "@/lib/oauth/clients/client-assertion";
@@ -95,13 +96,14 @@ export function readClientCredentials(
     : { clientId: bodyClientId, secret: bodySecret, method: "client_secret_post" };
 }
 
-function secretMatches(client: ClientWithSecrets, secret: string, now: Date): boolean {
+/** The hash of the client's current secret that matches, compared with each in constant time; none: no match. */
+function matchingSecret(client: ClientWithSecrets, secret: string, now: Date): string | undefined {
   const presented = Buffer.from(hashToken(secret));
-  let matched = false;
+  let matched: string | undefined;
   for (const stored of client.secrets) {
     const candidate = Buffer.from(stored.hash);
     const equal = candidate.length === presented.length && timingSafeEqual(candidate, presented);
-    if (equal && (stored.expiresAt === null || stored.expiresAt > now)) matched = true;
+    if (equal && (stored.expiresAt === null || stored.expiresAt > now)) matched = stored.hash;
   }
   return matched;
 }
@@ -140,9 +142,12 @@ export async function authenticateClient(
     if (credentials.secret !== undefined) throw invalidClient("this public client has no secret and must not send one");
     return client;
   }
-  if (!client || credentials.secret === undefined || !secretMatches(client, credentials.secret, now)) {
+  const matched =
+    client && credentials.secret !== undefined ? matchingSecret(client, credentials.secret, now) : undefined;
+  if (!client || !matched) {
     if (credentials.secret !== undefined) await recordClientAuthFailure(db, credentials.clientId, address, now);
     throw invalidClient(FAILED);
   }
+  noteSecretUse(db, matched, now);
   return client;
 }

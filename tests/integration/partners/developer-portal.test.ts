@@ -11,7 +11,16 @@ import { actorOfSessionCookie } from "@/lib/rights/actor";
 import { partnerPortalView } from "@/lib/rights/partner-portal";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { hashPassword } from "@/lib/crypto/password";
-import { SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  basic,
+  call,
+  formRequest,
+  SECRET_KEY,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
+import { runAdmin } from "../../helpers/admin-cli";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -95,5 +104,84 @@ describe(`the partner portal's registration on ${testProvider()}`, () => {
       expect(response.status).toBe(403);
     }
     expect(await db().client.count({ where: { names: { contains: '"x"' } } })).toBe(0);
+  });
+});
+
+describe(`a partner's secrets on ${testProvider()}`, () => {
+  const secretOf = (agent: UserAgent) =>
+    unsealedCookieValue<{ clientId: string; secretId: string; secret: string }>(
+      "optigate_developer_secret",
+      agent.cookies.get("optigate_developer_secret"),
+      SECRET_KEY,
+    );
+  const tokenWith = (clientId: string, secret: string) =>
+    call(
+      "token",
+      formRequest("/connect/token", { grant_type: "client_credentials" }, { authorization: basic(clientId, secret) }),
+    );
+
+  it("are created for approved server applications only, shown once, rotated with two, and record their last use", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const clientId = "praxissoft-rotation";
+    await register(developer, {
+      kind: "web",
+      client_id: clientId,
+      client_name: "Rotation",
+      redirect_uris: "https://rotation.praxissoft.example/callback",
+    });
+    const pending = await developer.post("developer", "/interaction/developer", {
+      action: "secret-add",
+      client_id: clientId,
+    });
+    expect(pending.headers.get("location")).toBe("/portal/developer");
+    expect(refusal(developer)?.problem).toEqual({ key: "notFound" });
+    expect((await runAdmin(db(), ["clients", "approve", clientId])).code).toBe(0);
+
+    const add = (form: Record<string, string> = {}) =>
+      developer.post("developer", "/interaction/developer", { action: "secret-add", client_id: clientId, ...form });
+    expect((await add({ description: "first" })).headers.get("location")).toBe("/portal/developer?saved=1");
+    const first = secretOf(developer)!;
+    expect(first).toMatchObject({ clientId, secret: expect.stringMatching(/^[\w-]{43}$/) });
+    await add({ expires: "2099-01-01" });
+    expect(refusal(developer)?.problem).toMatchObject({ key: "expiryTooFar" });
+    await add({ description: "second", expires: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
+    const second = secretOf(developer)!;
+    expect(second.secret).not.toBe(first.secret);
+
+    // Both work at once; the first is then disabled and stops working.
+    for (const secret of [first.secret, second.secret]) expect((await tokenWith(clientId, secret)).status).toBe(400); // unauthorized_client: a web app has no client_credentials
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const used = await db().clientSecret.findMany({ where: { clientId }, orderBy: { createdAt: "asc" } });
+    expect(used.every((secret) => secret.lastUsedAt !== null)).toBe(true);
+    expect(
+      (
+        await developer.post("developer", "/interaction/developer", {
+          action: "secret-disable",
+          client_id: clientId,
+          secret_id: first.secretId,
+        })
+      ).headers.get("location"),
+    ).toBe("/portal/developer?saved=1");
+    expect(await (await tokenWith(clientId, first.secret)).json()).toMatchObject({ error: "invalid_client" });
+    expect(await (await tokenWith(clientId, second.secret)).json()).toMatchObject({ error: "unauthorized_client" });
+  });
+
+  it("cannot touch another company's application or the operator's clients", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    for (const clientId of ["demo-web", "demo-backend"]) {
+      const response = await developer.post("developer", "/interaction/developer", {
+        action: "secret-add",
+        client_id: clientId,
+      });
+      expect(response.headers.get("location")).toBe("/portal/developer");
+      expect(refusal(developer)?.problem).toEqual({ key: "notFound" });
+    }
+    const secrets = await db().clientSecret.count({ where: { clientId: "demo-web" } });
+    await developer.post("developer", "/interaction/developer", {
+      action: "secret-disable",
+      client_id: "demo-web",
+      secret_id: (await db().clientSecret.findFirstOrThrow({ where: { clientId: "demo-web" } })).id,
+    });
+    expect(await db().clientSecret.count({ where: { clientId: "demo-web", disabledAt: null } })).toBe(secrets);
   });
 });
