@@ -13,6 +13,7 @@ import { createNodeServer } from "@/lib/server/node-server";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { stopMailDelivery } from "@/lib/mail/mail-delivery";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
+import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 import { PURGE_INTERVAL_MS, purgeUntilDrained } from "@/lib/store/expired-rows-store";
 import { exitWithStartupError } from "./startup-error";
 
@@ -53,11 +54,12 @@ async function main(): Promise<void> {
   server.listen(config.port, () => {
     console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);
   });
-  // Expired tokens, codes, tickets, sessions and counters go in bounded batches, now and every few minutes.
+  // Expired tokens, codes, tickets, sessions and counters go in bounded batches, now and every few minutes; vendors
+  // are told of secrets that expire soon.
   const purge = () =>
-    purgeUntilDrained(getPrismaClient(config.database)).catch((error: Error) =>
-      console.warn(`purge of expired rows failed: ${error.message}`),
-    );
+    purgeUntilDrained(getPrismaClient(config.database))
+      .then(() => announceExpiringSecrets({ db: getPrismaClient(config.database), config }))
+      .catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
   let stopping = false;

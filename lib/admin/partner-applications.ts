@@ -14,6 +14,7 @@ import type { Client } from "@/lib/db/rows";
 import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
 import { registeredClientFromRow } from "@/lib/store/client-store";
+import { mailToVendor } from "@/lib/admin/partner-notices";
 import {
   deletePartnerClient,
   findClientByRegistrationToken,
@@ -137,24 +138,32 @@ export function removePartnerApplication(db: Db, client: Client, by?: string): P
  * again against the vendor's allowance as it is now.
  */
 export async function reviewApplication(
-  context: PartnerContext,
+  context: PartnerContext & { config: { secretKey: string } },
   clientId: string,
   decision: { approve: true } | { approve: false; reason: string },
   by?: string,
 ): Promise<Client> {
-  let outcome: Client | null;
-  if (decision.approve) {
-    const client = await findClientRow(context.db, clientId);
-    if (!client) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
-    const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
-    const registration =
-      client.pendingMetadata && partner
-        ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)
-        : undefined;
-    outcome = await storeReview(context.db, clientId, { approved: true, registration }, by);
-  } else {
-    outcome = await storeReview(context.db, clientId, { approved: false, note: decision.reason }, by);
-  }
+  const client = await findClientRow(context.db, clientId);
+  if (!client) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
+  const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
+  const registration =
+    decision.approve && client.pendingMetadata && partner
+      ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)
+      : undefined;
+  const mail = partner
+    ? await mailToVendor(context, partner.id, (url) =>
+        decision.approve
+          ? { kind: "application_approved", names: client.names, url }
+          : { kind: "application_rejected", names: client.names, reason: decision.reason, url },
+      )
+    : [];
+  const outcome = await storeReview(
+    context.db,
+    clientId,
+    decision.approve ? { approved: true, registration } : { approved: false, note: decision.reason },
+    mail,
+    by,
+  );
   if (!outcome)
     throw new ClientRegistryError("invalid_state", `client "${clientId}" has no registration or change waiting`);
   return outcome;

@@ -16,6 +16,7 @@ import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 import { purgeUntilDrained, type PurgeCounts } from "@/lib/store/expired-rows-store";
+import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 import { listSigningKeys } from "@/lib/store/signing-key-store";
 
 const USAGE = `usage: npm run admin -- <command>
@@ -93,6 +94,8 @@ async function purge(context: CliContext, rest: string[]): Promise<void> {
   const counts = await purgeUntilDrained(context.db);
   const removed = (Object.keys(PURGED) as (keyof PurgeCounts)[]).map((kind) => counted(counts[kind], PURGED[kind]));
   context.print(`Removed ${removed.join(", ")}.`);
+  const announced = await announceExpiringSecrets({ db: context.db, config: context });
+  if (announced > 0) context.print(`Told software vendors of ${counted(announced, "secret")} expiring soon.`);
 }
 
 async function dispatch(context: CliContext, [group, ...rest]: string[]): Promise<void> {

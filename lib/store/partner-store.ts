@@ -9,6 +9,7 @@ import type { Client } from "@/lib/db/rows";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 import { clientRowData, forgetClient } from "@/lib/store/client-store";
 
 export async function storeInitialAccessToken(
@@ -108,6 +109,7 @@ export async function storeReview(
   db: Db,
   clientId: string,
   decision: { approved: true; registration?: ClientRegistration } | { approved: false; note: string },
+  mail: NewOutboxMessage[],
   by?: string,
 ): Promise<Client | null> {
   const outcome = await db.$transaction(async (tx) => {
@@ -124,6 +126,9 @@ export async function storeReview(
         ? { pendingMetadata: null, reviewNote: decision.note }
         : { status: "rejected", reviewNote: decision.note };
     const updated = await tx.client.update({ where: { id: clientId }, data });
+    const now = new Date();
+    if (mail.length > 0)
+      await tx.outboxMessage.createMany({ data: mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })) });
     await recordAuditEvent(tx, {
       type: decision.approved ? "client.approved" : "client.rejected",
       userId: by,
@@ -192,4 +197,50 @@ export async function findClientReviewStates(db: Db, clientIds?: string[]): Prom
 /** A software vendor's applications, whatever their status, by name of id. */
 export function listPartnerClients(db: Db, companyId: string): Promise<Client[]> {
   return db.client.findMany({ where: { ownerCompanyId: companyId }, orderBy: { id: "asc" } });
+}
+
+/** Who hears about a vendor's applications: its active administrators and developers, with their language. */
+export function findVendorDevelopers(db: Db, companyId: string) {
+  return db.user.findMany({
+    where: { companyId, active: true, role: { in: ["admin", "developer"] } },
+    select: { email: true, preferredLanguage: true },
+  });
+}
+
+/** Vendors' active secrets that expire before `until` and whose developers were not told yet, with their client. */
+export function findSecretsExpiringSoon(db: Db, now: Date, until: Date, limit: number) {
+  return db.clientSecret.findMany({
+    where: {
+      disabledAt: null,
+      expiryNoticeSentAt: null,
+      expiresAt: { gt: now, lte: until },
+      client: { ownerCompanyId: { not: null }, status: "approved" },
+    },
+    select: {
+      id: true,
+      description: true,
+      expiresAt: true,
+      client: { select: { id: true, names: true, ownerCompanyId: true } },
+    },
+    take: limit,
+  });
+}
+
+/** Marks the secret's developers told, with the mail that tells them, once (a concurrent run finds it marked). */
+export async function storeExpiryNotice(
+  db: Db,
+  secretId: string,
+  mail: NewOutboxMessage[],
+  now: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const marked = await tx.clientSecret.updateMany({
+      where: { id: secretId, expiryNoticeSentAt: null },
+      data: { expiryNoticeSentAt: now },
+    });
+    if (marked.count === 0) return false;
+    if (mail.length > 0)
+      await tx.outboxMessage.createMany({ data: mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })) });
+    return true;
+  });
 }

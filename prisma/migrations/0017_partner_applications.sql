@@ -14,6 +14,7 @@ CREATE UNIQUE INDEX "clients_registration_token_hash_key" ON "clients" ("registr
 CREATE INDEX "clients_owner_company_id_idx" ON "clients" ("owner_company_id");
 
 ALTER TABLE "client_secrets" ADD COLUMN "last_used_at" {{timestamp}};
+ALTER TABLE "client_secrets" ADD COLUMN "expiry_notice_sent_at" {{timestamp}};
 
 CREATE TABLE "initial_access_tokens" (
     "id" TEXT NOT NULL PRIMARY KEY,

@@ -11,10 +11,12 @@ import { actorOfSessionCookie } from "@/lib/rights/actor";
 import { partnerPortalView } from "@/lib/rights/partner-portal";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { hashPassword } from "@/lib/crypto/password";
+import { openMailBody } from "@/lib/mail/outbox";
 import {
   basic,
   call,
   formRequest,
+  ISSUER,
   SECRET_KEY,
   signedInAgent,
   UserAgent,
@@ -183,5 +185,49 @@ describe(`a partner's secrets on ${testProvider()}`, () => {
       secret_id: (await db().clientSecret.findFirstOrThrow({ where: { clientId: "demo-web" } })).id,
     });
     expect(await db().clientSecret.count({ where: { clientId: "demo-web", disabledAt: null } })).toBe(secrets);
+  });
+});
+
+describe(`what a vendor's developers are told on ${testProvider()}`, () => {
+  it("hears of the operator's decisions and, once, of a secret expiring within 14 days, in their language", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const clientId = "praxissoft-notices";
+    await register(developer, {
+      kind: "web",
+      client_id: clientId,
+      client_name: "Notices",
+      client_name_de: "Hinweise",
+      redirect_uris: "https://notices.praxissoft.example/callback",
+    });
+    await db().outboxMessage.deleteMany({ where: { recipient: "developer@demo.test" } });
+    await runAdmin(db(), ["clients", "reject", clientId, "--reason", "Name the shop in the description"]);
+    await runAdmin(db(), ["clients", "approve", clientId]);
+    const decisions = await db().outboxMessage.findMany({
+      where: { recipient: "developer@demo.test" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(decisions.map((mail) => [mail.kind, mail.subject])).toEqual([
+      ["application_rejected", "Notices was not approved on OptiGate"],
+    ]);
+    // Rejected is final for a new registration: a change (here: the same metadata again) makes it pending again.
+    expect(await db().client.findUniqueOrThrow({ where: { id: clientId } })).toMatchObject({ status: "rejected" });
+    await db().client.update({ where: { id: clientId }, data: { status: "pending" } });
+    await runAdmin(db(), ["clients", "approve", clientId]);
+    const approved = await db().outboxMessage.findFirstOrThrow({ where: { kind: "application_approved" } });
+    expect(approved).toMatchObject({ recipient: "developer@demo.test", subject: "Notices is approved on OptiGate" });
+
+    await developer.post("developer", "/interaction/developer", {
+      action: "secret-add",
+      client_id: clientId,
+      description: "soon gone",
+      expires: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const { announceExpiringSecrets } = await import("@/lib/admin/partner-notices");
+    const context = { db: db(), config: { publicUrl: ISSUER, secretKey: SECRET_KEY } };
+    expect(await announceExpiringSecrets(context)).toBe(1);
+    expect(await announceExpiringSecrets(context)).toBe(0);
+    const notice = await db().outboxMessage.findFirstOrThrow({ where: { kind: "secret_expiring" } });
+    expect(notice).toMatchObject({ recipient: "developer@demo.test", subject: "A secret of Notices expires soon" });
+    expect(openMailBody(SECRET_KEY, notice.sealedBody!).text).toMatch(/“soon gone” of Notices expires in (10|11) days/);
   });
 });
