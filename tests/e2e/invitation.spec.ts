@@ -17,7 +17,9 @@ test.beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startOwnServer({ SMTP_URL: smtp.url, MAIL_FROM: "OptiGate Demo <no-reply@optigate.test>" });
 });
-test.afterAll(async () => {
+test.afterAll(async ({ browser }) => {
+  // Open pages keep their connections busy (Next.js prefetches links), which a graceful shutdown would wait for.
+  for (const context of browser.contexts()) await context.close();
   await server?.stop();
   await smtp?.close();
 });
