@@ -10,9 +10,8 @@ import { confirmEmailChange } from "@/lib/account/email-change";
 import { requestPasswordReset, resetPassword } from "@/lib/account/password-reset";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
-import { createLoginSession } from "@/lib/session/login-session";
+import { signInUser } from "@/lib/session/login-session";
 
 export type { ClosedAccountLink } from "@/lib/account/account-links";
 export { PasswordPolicyError } from "@/lib/passwords/password-policy";
@@ -48,13 +47,7 @@ export async function resetPasswordAndSignIn(
   if ("closed" in reset) return reset;
   wakeMailDelivery();
   await announceBackchannelLogout(context, reset.endedSessions);
-  const { cookieValue, sessionId } = await createLoginSession(context.db, reset.userId, client);
-  await recordAuditEvent(context.db, {
-    type: "sign_in.succeeded",
-    userId: reset.userId,
-    ipAddress: client.ipAddress,
-    details: { sessionId, passwordReset: true },
-  });
+  const { cookieValue } = await signInUser(context.db, reset.userId, client, { passwordReset: true });
   return { cookieValue };
 }
 

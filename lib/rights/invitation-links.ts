@@ -5,9 +5,8 @@
  */
 import "server-only";
 import { joinByInvitation, readInvitationLink, type JoiningPerson } from "@/lib/admin/invitation-acceptance";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { ServiceContext } from "@/lib/service-context";
-import { createLoginSession } from "@/lib/session/login-session";
+import { signInUser } from "@/lib/session/login-session";
 import { getServiceContext } from "@/lib/service-context";
 
 export { PersonFieldError } from "@/lib/admin/person-fields";
@@ -28,12 +27,6 @@ export async function joinAndSignIn(
 ) {
   const joined = await joinByInvitation(context.db, token, person, context.config);
   if ("closed" in joined) return joined;
-  const { cookieValue, sessionId } = await createLoginSession(context.db, joined.userId, client);
-  await recordAuditEvent(context.db, {
-    type: "sign_in.succeeded",
-    userId: joined.userId,
-    ipAddress: client.ipAddress,
-    details: { sessionId, invitation: true },
-  });
+  const { cookieValue } = await signInUser(context.db, joined.userId, client, { invitation: true });
   return { cookieValue };
 }

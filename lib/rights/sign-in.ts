@@ -3,9 +3,8 @@
  * throttle (lib/session/verify-credentials.ts); a success starts a login session and is audited.
  */
 import "server-only";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { ServiceContext } from "@/lib/service-context";
-import { createLoginSession } from "@/lib/session/login-session";
+import { signInUser } from "@/lib/session/login-session";
 import { verifyCredentials, type CredentialCheck } from "@/lib/session/verify-credentials";
 
 export type SignInResult =
@@ -17,15 +16,9 @@ export async function signIn(
 ): Promise<SignInResult> {
   const check = await verifyCredentials(context.db, attempt.username, attempt.password, attempt.ipAddress);
   if (!check.ok) return check;
-  const { cookieValue, sessionId } = await createLoginSession(context.db, check.user.id, {
+  const { cookieValue, sessionId } = await signInUser(context.db, check.user.id, {
     ipAddress: attempt.ipAddress,
     userAgent: attempt.userAgent,
-  });
-  await recordAuditEvent(context.db, {
-    type: "sign_in.succeeded",
-    userId: check.user.id,
-    ipAddress: attempt.ipAddress,
-    details: { sessionId },
   });
   return { ok: true, cookieValue, sessionId };
 }

@@ -3,6 +3,7 @@
  * as its SHA-256 hash (lib/store/login-session-store.ts), valid for SESSION_LIFETIME_SECONDS after sign-in.
  */
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
+import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { Db } from "@/lib/db/prisma";
 import type { Company, User } from "@/lib/db/rows";
 import { findLoginSession, storeLoginSession, touchLoginSession } from "@/lib/store/login-session-store";
@@ -16,7 +17,7 @@ export interface ActiveSession {
   user: User & { company: Company };
 }
 
-export async function createLoginSession(
+async function createLoginSession(
   db: Db,
   userId: string,
   client: { ipAddress?: string; userAgent?: string },
@@ -39,4 +40,21 @@ export async function findActiveSession(
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
     await touchLoginSession(db, session.id, now, LAST_SEEN_RESOLUTION_MS);
   return { id: session.id, authTime: session.authTime, user: session.user };
+}
+
+/** Signs the user in: a new login session, audited as a sign-in with what led to it (`details`). */
+export async function signInUser(
+  db: Db,
+  userId: string,
+  client: { ipAddress?: string; userAgent?: string },
+  details: Record<string, unknown> = {},
+): Promise<{ cookieValue: string; sessionId: string }> {
+  const session = await createLoginSession(db, userId, client);
+  await recordAuditEvent(db, {
+    type: "sign_in.succeeded",
+    userId,
+    ipAddress: client.ipAddress,
+    details: { sessionId: session.sessionId, ...details },
+  });
+  return session;
 }
