@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { rawBody, signedInContext, VARIANTS } from "./raw-pages";
+import { joinByInvitation, rawBody, signedInContext, VARIANTS } from "./raw-pages";
 
 const OPTICIAN_PEOPLE = ["colleague@demo.test", "optician@demo.test"];
 const PAGES = ["/portal/company", "/admin/companies/demo-company-optician", "/admin/outbox", "/invitation?token=x"];
@@ -38,23 +38,12 @@ async function lensAdministrator(baseURL: string): Promise<readonly [string, str
       stdio: ["ignore", "pipe", "ignore"],
     },
   );
-  const link = new URL(JSON.parse(String(printed)).invitation_url);
-  const visitor = await signedInContext(baseURL);
-  const page = await (await visitor.get(`${link.pathname}${link.search}`)).text();
-  const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)![1];
   const password = "kontaktlinsen pflege abendrot";
-  const joined = await visitor.post("/interaction/invitation", {
-    form: {
-      csrf_token: csrf,
-      token: link.searchParams.get("token")!,
-      given_name: "Boss",
-      family_name: "Lens",
-      password,
-    },
-    maxRedirects: 0,
+  await joinByInvitation(baseURL, JSON.parse(String(printed)).invitation_url, {
+    givenName: "Boss",
+    familyName: "Lens",
+    password,
   });
-  expect(joined.headers()["location"]).toBe("/portal/applications");
-  await visitor.dispose();
   return [email, password];
 }
 

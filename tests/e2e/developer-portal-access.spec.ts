@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { rawBody, signedInContext, VARIANTS } from "./raw-pages";
+import { joinByInvitation, rawBody, signedInContext, VARIANTS } from "./raw-pages";
 
 const DEMO_APPLICATION = "praxissoft-termine";
 
@@ -38,23 +38,12 @@ async function otherVendorDeveloper(baseURL: string): Promise<readonly [string, 
   admin(baseURL, "companies", "add", file);
   const email = `dev-${stamp}@other-vendor.test`;
   const printed = admin(baseURL, "users", "invite", email, "--company", `vendor-${stamp}`, "--role", "developer");
-  const link = new URL(JSON.parse(printed).invitation_url);
-  const visitor = await signedInContext(baseURL);
-  const page = await (await visitor.get(`${link.pathname}${link.search}`)).text();
-  const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)![1];
   const password = "werkbank quelltext leuchtturm";
-  const joined = await visitor.post("/interaction/invitation", {
-    form: {
-      csrf_token: csrf,
-      token: link.searchParams.get("token")!,
-      given_name: "Dora",
-      family_name: "Dev",
-      password,
-    },
-    maxRedirects: 0,
+  await joinByInvitation(baseURL, JSON.parse(printed).invitation_url, {
+    givenName: "Dora",
+    familyName: "Dev",
+    password,
   });
-  expect(joined.headers()["location"]).toBe("/portal/applications");
-  await visitor.dispose();
   return [email, password];
 }
 

@@ -36,3 +36,27 @@ export async function rawBody(
     response = await context.get(location, { headers, maxRedirects: 0 });
   return { status: response.status(), body: await response.text() };
 }
+
+/** Accepts an invitation through its page and form, as the invited person would; expects to arrive signed in. */
+export async function joinByInvitation(
+  baseURL: string,
+  invitationUrl: string,
+  person: { givenName: string; familyName: string; password: string },
+): Promise<void> {
+  const link = new URL(invitationUrl);
+  const visitor = await signedInContext(baseURL);
+  const page = await (await visitor.get(`${link.pathname}${link.search}`)).text();
+  const csrf = /name="csrf_token" value="([^"]+)"/.exec(page)![1];
+  const joined = await visitor.post("/interaction/invitation", {
+    form: {
+      csrf_token: csrf,
+      token: link.searchParams.get("token")!,
+      given_name: person.givenName,
+      family_name: person.familyName,
+      password: person.password,
+    },
+    maxRedirects: 0,
+  });
+  expect(joined.headers()["location"]).toBe("/portal/applications");
+  await visitor.dispose();
+}
