@@ -28,7 +28,13 @@ async function loadDemoPartnerApplication(db: Db, config: DemoConfig): Promise<s
   const { companyId, partnerScopes, metadata } = demoPartnerApplication(config.apiScopePrefix);
   if (await clientExists(db, metadata.client_id)) return [];
   await setPartnerScopes(db, companyId, partnerScopes, config.apiScopePrefix);
-  await registerPartnerApplication({ db, config }, { id: companyId, partnerScopes }, metadata);
+  try {
+    await registerPartnerApplication({ db, config }, { id: companyId, partnerScopes }, metadata);
+  } catch (error) {
+    // Another process preparing the same database registered it between the check and the write.
+    if (await clientExists(db, metadata.client_id)) return [];
+    throw error;
+  }
   return [`pending application ${metadata.client_id}`];
 }
 
