@@ -23,32 +23,49 @@ export interface DemoDataResult {
 
 type DemoConfig = Pick<Config, "apiScopePrefix" | "publicUrl" | "secretKey">;
 
+/**
+ * Writes what `exists` finds missing. Another process preparing the same database may write it between the check and
+ * the write; its row then stands, and this one writes nothing.
+ */
+async function createOnce(exists: () => Promise<boolean>, write: () => Promise<unknown>): Promise<boolean> {
+  if (await exists()) return false;
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (await exists()) return false;
+    throw error;
+  }
+}
+
 /** The vendor's scope allowance and its application waiting for approval, unless the application exists already. */
 async function loadDemoPartnerApplication(db: Db, config: DemoConfig): Promise<string[]> {
   const { companyId, partnerScopes, metadata } = demoPartnerApplication(config.apiScopePrefix);
-  if (await clientExists(db, metadata.client_id)) return [];
-  await setPartnerScopes(db, companyId, partnerScopes, config.apiScopePrefix);
-  try {
-    await registerPartnerApplication({ db, config }, { id: companyId, partnerScopes }, metadata);
-  } catch (error) {
-    // Another process preparing the same database registered it between the check and the write.
-    if (await clientExists(db, metadata.client_id)) return [];
-    throw error;
-  }
-  return [`pending application ${metadata.client_id}`];
+  const created = await createOnce(
+    () => clientExists(db, metadata.client_id),
+    async () => {
+      await setPartnerScopes(db, companyId, partnerScopes, config.apiScopePrefix);
+      await registerPartnerApplication({ db, config }, { id: companyId, partnerScopes }, metadata);
+    },
+  );
+  return created ? [`pending application ${metadata.client_id}`] : [];
 }
 
 /** The pending invitation, unless its person was invited or joined already. */
 async function loadDemoInvitation(db: Db, config: DemoConfig): Promise<string[]> {
   const { email, companyId, role, language, invitedBy } = demoInvitation;
-  if ((await findUserIdByEmail(db, email)) || (await listPendingInvitations(db, { email })).length > 0) return [];
-  const inviter = await findUserByEmail(db, invitedBy);
-  await invitePerson(
-    { db, config },
-    { email, companyId, role, language },
-    inviter ? { userId: inviter.id, name: `${inviter.givenName} ${inviter.familyName}` } : undefined,
+  const created = await createOnce(
+    async () => Boolean(await findUserIdByEmail(db, email)) || (await listPendingInvitations(db, { email })).length > 0,
+    async () => {
+      const inviter = await findUserByEmail(db, invitedBy);
+      await invitePerson(
+        { db, config },
+        { email, companyId, role, language },
+        inviter ? { userId: inviter.id, name: `${inviter.givenName} ${inviter.familyName}` } : undefined,
+      );
+    },
   );
-  return [`invitation ${email}`];
+  return created ? [`invitation ${email}`] : [];
 }
 
 export async function loadDemoData(db: Db, config: DemoConfig): Promise<DemoDataResult> {
