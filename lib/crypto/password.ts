@@ -11,6 +11,12 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * The longest input read as a password, in UTF-16 units: four times the policy's 256 characters, for characters that
+ * NFKC composes. Anything longer is refused before hashing, at sign-in as for new passwords.
+ */
+export const MAX_PASSWORD_INPUT_LENGTH = 1024;
 const KEY_LENGTH = 32;
 
 /** The cost of new hashes: the full cost, unless a test lowered N (read at each call so a test can switch it). */
@@ -55,7 +61,7 @@ async function matches(password: string, parts: string[]): Promise<boolean> {
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  if (parts.length !== 6 || parts[0] !== "scrypt" || password.length > MAX_PASSWORD_INPUT_LENGTH) return false;
   const nfkc = password.normalize("NFKC");
   if (await matches(nfkc, parts)) return true;
   const nfc = password.normalize("NFC");

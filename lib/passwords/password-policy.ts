@@ -4,6 +4,7 @@
  * (lib/passwords/password-estimator.ts), including from the person's own name, email and company. One policy for
  * invitations, resets, changes and the command line.
  */
+import { MAX_PASSWORD_INPUT_LENGTH } from "@/lib/crypto/password";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { estimateStrength, type PersonalWords } from "@/lib/passwords/password-estimator";
 
@@ -32,7 +33,7 @@ const passwordLength = (password: string) => [...password.normalize("NFKC")].len
  * before any other work, so that no length of input costs more than a bounded check.
  */
 export function checkNewPassword(password: string, rules: { minLength: number; person: PersonalWords }): string {
-  if (password.length > MAX_PASSWORD_LENGTH * 4)
+  if (password.length > MAX_PASSWORD_INPUT_LENGTH)
     throw new PasswordPolicyError("password_too_long", `a password may have ${MAX_PASSWORD_LENGTH} characters`);
   // Lone surrogates (\p{Cs} under the u flag matches only unpaired halves) and control characters cannot be typed
   // the same way twice.

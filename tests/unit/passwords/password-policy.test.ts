@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { checkNewPassword, MAX_PASSWORD_LENGTH } from "@/lib/passwords/password-policy";
 import { estimateStrength, personalInputs, warningText } from "@/lib/passwords/password-estimator";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { scryptSync } from "node:crypto";
+import { hashPassword, MAX_PASSWORD_INPUT_LENGTH, verifyPassword } from "@/lib/crypto/password";
 
 process.env.PASSWORD_HASH_COST = "1024";
+
+/** A stored hash of exactly these characters, made without the module (so without its normalization). */
+function plainHash(password: string): string {
+  const salt = Buffer.from("0123456789abcdef");
+  const key = scryptSync(password, salt, 32, { N: 16, r: 8, p: 1 });
+  return ["scrypt", 16, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
 
 const person = { givenName: "Maria", familyName: "Brillmann", email: "maria.brillmann@optik-sonne.de" };
 const rules = { minLength: 12, person };
@@ -72,6 +80,12 @@ describe("the password policy", () => {
     ).toBe("accepted");
   });
 
+  it("estimates the first 64 characters only, which bounds the estimator's work on long input", () => {
+    const strongTail = "Kranich Nebel Ofenrohr Quitte";
+    expect(estimateStrength(`${"a".repeat(63)} ${strongTail}`, {}).accepted).toBe(false);
+    expect(estimateStrength(`${"a".repeat(20)} ${strongTail}`, {}).accepted).toBe(true);
+  });
+
   it("says why in the person's language", () => {
     expect(estimateStrength("Password1234", person).warning).toBe("similarToCommon");
     expect(warningText("similarToCommon", "de")).toMatch(/Passwörtern/);
@@ -94,5 +108,18 @@ describe("the password policy", () => {
     const stored = await hashPassword("ﬁligran lesebrille");
     expect(await verifyPassword("filigran lesebrille", stored)).toBe(true);
     expect(await verifyPassword("filigran lesebrillen", stored)).toBe(false);
+    // The other way round: a hash of the plain form, made without the module, and the ligature typed at sign-in.
+    expect(await verifyPassword("ﬁligran lesebrille", plainHash("filigran lesebrille"))).toBe(true);
+  });
+
+  it("reads no password longer than 1,024 UTF-16 units, at sign-in as for new ones", async () => {
+    const longest = "Lesebrille ".repeat(94).slice(0, MAX_PASSWORD_INPUT_LENGTH);
+    const stored = await hashPassword(longest);
+    expect(await verifyPassword(longest, stored)).toBe(true);
+    const tooLong = `${longest}x`;
+    expect(await verifyPassword(tooLong, plainHash(tooLong))).toBe(false);
+    expect(() => checkNewPassword(tooLong, { minLength: 12, person: {} })).toThrow(
+      expect.objectContaining({ code: "password_too_long" }),
+    );
   });
 });
