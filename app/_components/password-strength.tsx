@@ -2,7 +2,8 @@
 /**
  * A new-password input with its strength shown as the person types. The estimator (zxcvbn with its dictionaries,
  * the same module the server decides with) is loaded on the first keystroke and runs in the browser: the password
- * goes nowhere but the form's own POST.
+ * goes nowhere but the form's own POST. Names typed in the same form (the invitation's `given_name` and
+ * `family_name`) count as the person's own words, as they do on the server.
  */
 import { useRef, useState } from "react";
 import type { PersonalWords } from "@/lib/passwords/password-estimator";
@@ -15,6 +16,16 @@ export interface StrengthTexts {
   /** the names of scores 0 to 4 */
   levels: string[];
   local: string;
+}
+
+/** The names typed in the password's form, where it has such fields. */
+function typedNames(form: HTMLFormElement | null): PersonalWords {
+  const typed = (name: string) => {
+    const field = form?.elements.namedItem(name);
+    return field instanceof HTMLInputElement && field.value ? field.value : undefined;
+  };
+  const names = { givenName: typed("given_name"), familyName: typed("family_name") };
+  return Object.fromEntries(Object.entries(names).filter(([, value]) => value !== undefined));
 }
 
 const BAR = ["bg-red-700", "bg-red-700", "bg-amber-600", "bg-green-700", "bg-green-700"];
@@ -43,11 +54,12 @@ export function PasswordStrengthInput({
   const estimator = useRef<Promise<Estimator> | null>(null);
   const [shown, setShown] = useState<{ score: number; warning?: string } | null>(null);
 
-  async function estimate(password: string) {
+  async function estimate(input: HTMLInputElement) {
+    const password = input.value;
     if ([...password].length < minLength) return setShown(null);
     estimator.current ??= import("@/lib/passwords/password-estimator");
     const { estimateStrength, warningText } = await estimator.current;
-    const strength = estimateStrength(password.normalize("NFKC"), person);
+    const strength = estimateStrength(password.normalize("NFKC"), { ...person, ...typedNames(input.form) });
     setShown({ score: strength.score, warning: warningText(strength.warning, locale) });
   }
 
@@ -62,7 +74,7 @@ export function PasswordStrengthInput({
         minLength={minLength}
         maxLength={maxLength}
         className={inputClass}
-        onInput={(event) => void estimate(event.currentTarget.value)}
+        onInput={(event) => void estimate(event.currentTarget)}
         {...aria}
         aria-describedby={[aria["aria-describedby"], `${id}-strength`].filter(Boolean).join(" ")}
       />

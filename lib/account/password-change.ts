@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/db/rows";
 import type { Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
+import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { changePasswordHash } from "@/lib/store/account-link-store";
 import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
@@ -72,7 +73,7 @@ export async function setPasswordAsOperator(
   if (!user) return null;
   const normalized = checkNewPassword(password, {
     minLength: context.config.passwordMinLength,
-    person: { ...user, companyName: user.company.name },
+    person: personalWordsOf(user),
   });
   const language = user.preferredLanguage === "de" ? "de" : "en";
   const endedSessions = await changePasswordHash(

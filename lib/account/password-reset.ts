@@ -15,6 +15,7 @@ import { renderAccountMail } from "@/lib/mail/account-mail";
 import type { MailContent } from "@/lib/mail/mail-content";
 import { sealDeferredMail } from "@/lib/mail/outbox";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
+import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { reservePasswordReset } from "@/lib/session/reset-throttle";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { resetPasswordByLink, storeAccountLink } from "@/lib/store/account-link-store";
@@ -87,12 +88,7 @@ export async function resetPassword(
   const { user } = link;
   const normalized = checkNewPassword(submitted.password, {
     minLength: context.config.passwordMinLength,
-    person: {
-      givenName: user.givenName,
-      familyName: user.familyName,
-      email: user.email,
-      companyName: user.company.name,
-    },
+    person: personalWordsOf(user),
   });
   const passwordHash = await hashPassword(normalized);
   const { language, ipAddress } = submitted;

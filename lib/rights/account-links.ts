@@ -6,6 +6,7 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
 import { readAccountLink } from "@/lib/account/account-links";
+import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { confirmEmailChange } from "@/lib/account/email-change";
 import { requestPasswordReset, resetPassword } from "@/lib/account/password-reset";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
@@ -16,10 +17,15 @@ import { signInUser } from "@/lib/session/login-session";
 export type { ClosedAccountLink } from "@/lib/account/account-links";
 export { PasswordPolicyError } from "@/lib/passwords/password-policy";
 
-/** What the reset page shows: the account's address while the link is open, or why it is closed. */
+/**
+ * What the reset page shows: the account's address while the link is open, with the words its strength meter reads
+ * as the server does (the link's holder owns the account), or why it is closed.
+ */
 export async function resetLinkOf(token: string | undefined) {
   const link = await readAccountLink(getServiceContext().db, token, "password_reset");
-  return link.state === "open" ? { state: link.state, email: link.user.email } : link;
+  return link.state === "open"
+    ? { state: link.state, email: link.user.email, person: personalWordsOf(link.user) }
+    : link;
 }
 
 /** What the confirmation page shows: the old and the new address while the link is open, or why it is closed. */

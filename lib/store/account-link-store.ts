@@ -131,7 +131,7 @@ export async function confirmEmailByLink(
 ): Promise<"changed" | "used" | "email_taken"> {
   try {
     return await db.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { email: link.newEmail }, select: { id: true } })) return "email_taken";
+      if (await isEmailInUse(tx, link.newEmail)) return "email_taken";
       if (!(await useLink(tx, link, now))) return "used";
       await tx.user.update({ where: { id: link.userId }, data: { email: link.newEmail, emailVerified: true } });
       await record(tx, change, now);
@@ -143,8 +143,8 @@ export async function confirmEmailByLink(
   }
 }
 
-/** Whether an address is a user's or has an invitation waiting: it cannot become another user's email. */
-export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
+/** Whether an address is a user's or has an invitation waiting: it cannot become another user's email, when asked for or confirmed. */
+export async function isEmailInUse(db: Db | DbTransaction, email: string): Promise<boolean> {
   const [user, invitation] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
     db.invitation.findFirst({ where: { email, acceptedAt: null }, select: { id: true } }),

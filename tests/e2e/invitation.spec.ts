@@ -85,6 +85,11 @@ test("an administrator invites a colleague, who joins from the mail; deactivatin
   await colleague.goto(link);
   await expect(colleague.locator("html")).toHaveAttribute("lang", "de");
   await expect(colleague.locator("h1")).toHaveText("Augenoptik Demo GmbH beitreten");
+  // The meter reads the names typed above the password, as the server does: a password of them is weak.
+  await colleague.fill("input[name=given_name]", "Xandra");
+  await colleague.fill("input[name=family_name]", "Quirrelsberg");
+  await colleague.locator("input[name=password]").pressSequentially("Quirrelsberg Xandra 1987");
+  await expect(colleague.locator("[data-password-strength]")).toHaveAttribute("data-password-strength", /[012]/);
   await colleague.fill("input[name=given_name]", "Nele");
   await colleague.fill("input[name=family_name]", "Neu");
   await colleague.fill("input[name=password]", "brille fassung glas rahmen");

@@ -87,6 +87,17 @@ test("a forgotten password is reset from the mail, and the person is back at the
   const notice = await mailTo("supplier@demo.test", "Ihr OptiGate-Passwort wurde geändert");
   expect(notice.text).toContain("/password/forgot?ui_locales=de");
   expect(server.log()).not.toContain(token);
+
+  // The link again, in another browser: the page says it was used and offers a new mail.
+  const again = await (await browser.newContext({ baseURL: base })).newPage();
+  await again.goto(link);
+  await expect(again.locator("h1")).toHaveText("Dieser Link kann nicht verwendet werden");
+  await expect(again.getByRole("alert")).toContainText("Dieser Link wurde bereits verwendet");
+  await expect(again.locator('form[action="/interaction/password/forgot"] input[name=email]')).toBeVisible();
+  await again.goto(`/email/confirm?token=${token.slice(0, 30)}&ui_locales=en`);
+  expect(again.url()).toBe(`${base}/email/confirm?ui_locales=en`);
+  await expect(again.locator("h1")).toHaveText("This link cannot be used");
+  await expect(again.getByRole("alert")).toContainText("it was replaced by a newer one, or copied incompletely");
 });
 
 test("changing the password ends the session of a second browser", async ({ browser }) => {

@@ -4,6 +4,7 @@
  * one notified, checked again on confirmation, the claims following), the sessions the security page lists and ends,
  * and `users password` on the command line.
  */
+import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
 import { LINK_PAGES } from "@/lib/http/link-token-cookies";
@@ -11,7 +12,9 @@ import { openMailBody } from "@/lib/mail/outbox";
 import { ownSessions } from "@/lib/rights/own-account";
 import { actorOfSessionCookie } from "@/lib/rights/actor";
 import { getServiceContext } from "@/lib/service-context";
+import { findActiveSession } from "@/lib/session/login-session";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { forgetClient } from "@/lib/store/client-store";
 import { runAdmin } from "../../helpers/admin-cli";
 import { call, ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { userTokens } from "../../helpers/platform-api";
@@ -151,6 +154,33 @@ describe(`a user's own email address on ${testProvider()}`, () => {
     expect((await new UserAgent().login("/", email, OLD)).headers.get("location")).toMatch(/invalid_credentials/);
   });
 
+  it("puts the new address in the ID tokens of clients that take their claims there", async () => {
+    const agent = await signedInAgent(await newUser(), OLD);
+    await confirm(await requestedToken("olga.id@example.com", agent));
+    await db().client.update({ where: { id: "demo-web" }, data: { idTokenClaims: true } });
+    forgetClient("demo-web");
+    try {
+      const { id_token } = await userTokens("olga.id@example.com", OLD, "openid email");
+      expect(decodeJwt(id_token!)).toMatchObject({ email: "olga.id@example.com", email_verified: true });
+    } finally {
+      await db().client.update({ where: { id: "demo-web" }, data: { idTokenClaims: false } });
+      forgetClient("demo-web");
+    }
+  });
+
+  it("lasts 24 hours: a link older than that says so and changes nothing", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    const asked = Date.now();
+    const token = await requestedToken("olga.later@example.com", agent);
+    const link = await db().accountLink.findFirstOrThrow({ where: { newEmail: "olga.later@example.com" } });
+    expect(link.expiresAt.getTime() - asked).toBeGreaterThanOrEqual(24 * 3_600_000 - 1_000);
+    expect(link.expiresAt.getTime() - asked).toBeLessThanOrEqual(24 * 3_600_000 + 5_000);
+    await db().accountLink.update({ where: { id: link.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=expired");
+    expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+  });
+
   it("never tells whether an address has an account: the new address is told instead, and no link works", async () => {
     const email = await newUser();
     const agent = await signedInAgent(email, OLD);
@@ -186,6 +216,16 @@ describe(`a user's own email address on ${testProvider()}`, () => {
         passwordHash: "x",
       },
     });
+    expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=email_taken");
+    expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
+  });
+
+  it("refuses a confirmation when the address was invited meanwhile: the invitation keeps it", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    const token = await requestedToken("soon-invited@example.com", agent);
+    const invite = ["users", "invite", "soon-invited@example.com", "--company", "demo-company-frames"];
+    expect((await runAdmin(db(), invite)).code).toBe(0);
     expect((await confirm(token)).headers.get("location")).toBe("/email/confirm?closed=email_taken");
     expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
   });
@@ -260,5 +300,23 @@ describe(`a user's own sessions on ${testProvider()}`, () => {
       "/portal/security?ended=1",
     );
     expect([await isSignedIn(here), await isSignedIn(third)]).toEqual([true, false]);
+  });
+
+  it("shows when each began and was last used, writing the last use at most once a minute", async () => {
+    const before = Date.now();
+    const agent = await signedInAgent(await newUser(), OLD);
+    const cookie = agent.cookies.get(SESSION_COOKIE);
+    const actor = await actorOfSessionCookie(getServiceContext(), cookie);
+    const [listed] = await ownSessions(actor);
+    expect(listed.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect(listed.lastSeenAt.getTime()).toBe(listed.createdAt.getTime());
+    const lastSeen = async () => (await ownSessions(actor))[0].lastSeenAt.getTime();
+    const soon = new Date(listed.createdAt.getTime() + 30_000);
+    expect(await findActiveSession(db(), cookie, soon)).not.toBeNull();
+    expect(await lastSeen()).toBe(listed.createdAt.getTime());
+    const later = new Date(listed.createdAt.getTime() + 5 * 60_000);
+    expect(await findActiveSession(db(), cookie, later)).not.toBeNull();
+    expect(await lastSeen()).toBe(later.getTime());
+    expect((await ownSessions(actor))[0].createdAt).toEqual(listed.createdAt);
   });
 });

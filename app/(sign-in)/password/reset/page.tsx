@@ -46,7 +46,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
           id="password"
           label={t("password")}
           minLength={passwordMinLength()}
-          person={{ email: link.email }}
+          person={link.person}
           problem={error}
         />
         <button type="submit" className={buttonPrimary}>
