@@ -23,9 +23,9 @@ import {
 import { forgetClient } from "@/lib/store/client-store";
 import { companyExists } from "@/lib/store/company-store";
 
-export class ClientRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
+export class ClientRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state" | "changed"> {
   constructor(
-    readonly code: "not_found" | "already_exists" | "invalid_state",
+    readonly code: "not_found" | "already_exists" | "invalid_state" | "changed",
     message: string,
   ) {
     super(message);

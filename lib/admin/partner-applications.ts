@@ -6,6 +6,7 @@
  * approves it; a change to an approved one waits beside it, and the approved version keeps working meanwhile.
  */
 import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
+import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import { ClientRegistryError } from "@/lib/admin/client-registry";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
@@ -44,8 +45,18 @@ const SERVER_FIELDS = [
   "status",
 ];
 
-function refuse(code: ClientMetadataError["code"], message: string): never {
-  throw new ClientMetadataError(code, message);
+function refuse(code: ClientMetadataError["code"], message: string, partnerRule?: PartnerRuleRefusal): never {
+  throw new ClientMetadataError(code, message, partnerRule);
+}
+
+function checkPlainHttp(uris: string[], field: "redirect_uris" | "post_logout_redirect_uris"): void {
+  for (const uri of uris)
+    if (uri.startsWith("http:") && !LOOPBACK.has(new URL(uri).hostname))
+      refuse("invalid_redirect_uri", `"${uri}" uses plain http on a host other than this computer (use https)`, {
+        rule: "plain_http",
+        field,
+        value: uri,
+      });
 }
 
 function checkPartnerRules(registration: ClientRegistration, partner: Partner): void {
@@ -60,11 +71,10 @@ function checkPartnerRules(registration: ClientRegistration, partner: Partner): 
       "invalid_client_metadata",
       `scope ${beyond.map((scope) => `"${scope}"`).join(", ")} is not among those your company may ask for` +
         ` (${[...IDENTITY_SCOPES, ...partner.partnerScopes].join(" ")})`,
+      { rule: "scope_not_allowed", field: "scope", value: beyond.join(" ") },
     );
-  for (const uri of [...registration.redirectUris, ...registration.postLogoutRedirectUris]) {
-    if (uri.startsWith("http:") && !LOOPBACK.has(new URL(uri).hostname))
-      refuse("invalid_redirect_uri", `"${uri}" uses plain http on a host other than this computer (use https)`);
-  }
+  checkPlainHttp(registration.redirectUris, "redirect_uris");
+  checkPlainHttp(registration.postLogoutRedirectUris, "post_logout_redirect_uris");
 }
 
 /** Checks a vendor's metadata as `clients add` does, then by the vendor's rules. */
@@ -103,7 +113,12 @@ export async function registerPartnerApplication(
     { companyId: partner.id, registrationTokenHash: hashToken(token) },
     by,
   );
-  if (row === "taken") refuse("invalid_client_metadata", `client_id "${id}" is taken`);
+  if (row === "taken")
+    refuse("invalid_client_metadata", `client_id "${id}" is taken`, {
+      rule: "client_id_taken",
+      field: "client_id",
+      value: id,
+    });
   return registrationResponse(row, context.config.publicUrl, token);
 }
 
@@ -129,23 +144,28 @@ export async function changePartnerApplication(
   return registrationResponse(row, context.config.publicUrl);
 }
 
-export function removePartnerApplication(db: Db, client: Client, by?: string): Promise<void> {
+export function removePartnerApplication(db: Db, client: Client, by?: string): Promise<boolean> {
   return deletePartnerClient(db, client.id, by);
 }
 
 /**
  * The operator approves a pending application or change, or rejects it with a reason. A waiting change is checked
- * again against the vendor's allowance as it is now.
+ * again against the vendor's allowance as it is now. `seenVersion` (the version the operator's page showed) refuses
+ * a decision on something the vendor changed since; the store refuses one changed while this decision is made.
  */
 export async function reviewApplication(
   context: PartnerContext & { config: { secretKey: string } },
   clientId: string,
   decision: { approve: true } | { approve: false; reason: string },
   by?: string,
+  seenVersion?: string,
 ): Promise<Client> {
   const client = await findClientRow(context.db, clientId);
   if (!client) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
+  if (seenVersion !== undefined && seenVersion !== client.updatedAt.toISOString()) throw changedMeanwhile(clientId);
   const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
+  if (decision.approve && client.pendingMetadata && !partner)
+    throw new ClientRegistryError("invalid_state", `client "${clientId}" belongs to no software vendor any more`);
   const registration =
     decision.approve && client.pendingMetadata && partner
       ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)
@@ -159,12 +179,16 @@ export async function reviewApplication(
     : [];
   const outcome = await storeReview(
     context.db,
-    clientId,
+    { clientId, version: client.updatedAt },
     decision.approve ? { approved: true, registration } : { approved: false, note: decision.reason },
     mail,
     by,
   );
+  if (outcome === "changed") throw changedMeanwhile(clientId);
   if (!outcome)
     throw new ClientRegistryError("invalid_state", `client "${clientId}" has no registration or change waiting`);
   return outcome;
 }
+
+const changedMeanwhile = (clientId: string) =>
+  new ClientRegistryError("changed", `client "${clientId}" was changed by its vendor meanwhile: look at it again`);

@@ -4,6 +4,7 @@
  * It travels to the page in a sealed one-time cookie together with what was typed (never in the URL).
  */
 import { ClientMetadataError, ClientRegistryError } from "@/lib/rights/operator-clients";
+import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
 import type { RegistrationDraft, RegistrationField } from "@/lib/forms/client-registration-form";
 
 type AdminProblemKey =
@@ -11,6 +12,8 @@ type AdminProblemKey =
   | "expired"
   | "unknownAction"
   | "clientIdTaken"
+  | "scopeNotAllowed"
+  | "plainHttp"
   | "notFound"
   | "date"
   | "expiryPast"
@@ -21,6 +24,7 @@ type AdminProblemKey =
   | "metadata"
   | "reasonMissing"
   | "nothingToReview"
+  | "changedMeanwhile"
   | "expiryTooFar";
 
 export interface AdminFormProblem {
@@ -61,12 +65,23 @@ const FORM_FIELD_OF_METADATA: Record<string, RegistrationField> = {
   company_id: "company_id",
 };
 
+/** A software vendor's own rules, each with its sentence. */
+const PARTNER_RULE_KEYS: Record<PartnerRuleRefusal["rule"], AdminProblemKey> = {
+  client_id_taken: "clientIdTaken",
+  scope_not_allowed: "scopeNotAllowed",
+  plain_http: "plainHttp",
+};
+
 const quotedValue = (message: string) => /"([^"]*)"/.exec(message)?.[1];
 
 /** A refusal of the registration form: at the field the validator's message begins with, where there is one. */
 function formProblem(error: ClientMetadataError | ClientRegistryError): AdminFormProblem {
   if (error instanceof ClientRegistryError && error.code === "already_exists")
     return { key: "clientIdTaken", field: "client_id", value: quotedValue(error.message) };
+  if (error instanceof ClientMetadataError && error.partnerRule) {
+    const { rule, field, value } = error.partnerRule;
+    return { key: PARTNER_RULE_KEYS[rule], field, value };
+  }
   const named = /^([a-z_]+(?:#[a-z-]+)?)/i.exec(error.message)?.[1] ?? "";
   const field = FORM_FIELD_OF_METADATA[named.toLowerCase()];
   return field ? { key: field, field, value: quotedValue(error.message) } : { key: "metadata", reason: error.message };
@@ -110,6 +125,7 @@ export function problemOf(
     case "reject":
       // A vendor's change may no longer fit its allowance: the validator says why, in its words.
       if (error instanceof ClientMetadataError) return { key: "metadata", reason: error.message };
+      if (error.code === "changed") return { key: "changedMeanwhile" };
       return { key: error.code === "not_found" ? "notFound" : "nothingToReview" };
     default:
       return secretProblem(error, { expires: form.secretId ? `expires-${form.secretId}` : undefined });

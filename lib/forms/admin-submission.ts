@@ -117,7 +117,13 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
       case "reject": {
         const reason = (form.get("reason") ?? "").trim().slice(0, MAX_REASON_LENGTH);
         if (action === "reject" && !reason) return refused({ action, problem: { key: "reasonMissing" } });
-        await reviewClient(actor, clientId, action === "approve" ? { approve: true } : { approve: false, reason });
+        const version = (form.get("version") ?? "").slice(0, 40) || undefined;
+        await reviewClient(
+          actor,
+          clientId,
+          action === "approve" ? { approve: true } : { approve: false, reason },
+          version,
+        );
         return seeOther(pageUrl(clientPath(clientId), { reviewed: action }));
       }
       default:

@@ -63,9 +63,10 @@ export async function reviewClient(
   actor: Actor,
   clientId: string,
   decision: { approve: true } | { approve: false; reason: string },
+  seenVersion?: string,
 ): Promise<void> {
   const { context, session } = requireOperator(actor);
-  await reviewApplication(context, clientId, decision, session.user.id);
+  await reviewApplication(context, clientId, decision, session.user.id, seenVersion);
 }
 
 /** The scopes a client may be registered for, as the registration form offers them. */

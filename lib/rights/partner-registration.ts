@@ -1,7 +1,8 @@
 /**
  * Who may register and manage applications by API (RFC 7591/7592): whoever holds a current initial access token the
- * operator issued to a software vendor registers for that vendor; whoever holds an application's registration
- * access token manages that application and no other. Each function returns null when the token gives no right.
+ * operator issued to an active software vendor registers for that vendor; whoever holds an application's
+ * registration access token manages that application and no other, while its vendor is active. Each lookup returns
+ * null when the token gives no right, before any body is read.
  */
 import "server-only";
 import {
@@ -10,41 +11,55 @@ import {
   registerPartnerApplication,
   registrationResponse,
   removePartnerApplication,
+  type Partner,
 } from "@/lib/admin/partner-applications";
 import { hashToken } from "@/lib/crypto/tokens";
+import type { Client } from "@/lib/db/rows";
 import type { ServiceContext } from "@/lib/service-context";
 import { findInitialAccessTokenCompany, findPartner } from "@/lib/store/partner-store";
 
 export { ClientMetadataError } from "@/lib/admin/client-metadata";
 
-export async function registerWithInitialAccessToken(context: ServiceContext, token: string, metadata: unknown) {
+/** The vendor an initial access token registers for. */
+export async function partnerOfInitialAccessToken(context: ServiceContext, token: string): Promise<Partner | null> {
   if (token.length > 200) return null;
   const company = await findInitialAccessTokenCompany(context.db, hashToken(token));
-  if (!company) return null;
-  const partner = { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] };
+  return company ? { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] } : null;
+}
+
+export function registerForPartner(context: ServiceContext, partner: Partner, metadata: unknown) {
   return registerPartnerApplication(context, partner, metadata);
 }
 
-export async function readRegistration(context: ServiceContext, clientId: string, token: string) {
-  const client = await applicationOfToken(context.db, clientId, token);
-  return client ? registrationResponse(client, context.config.publicUrl) : null;
+/** An application with its vendor, if the registration access token is this application's. */
+export interface ManagedApplication {
+  client: Client;
+  partner: Partner;
 }
 
-export async function changeRegistration(
+export async function applicationOfRegistrationToken(
   context: ServiceContext,
   clientId: string,
   token: string,
-  metadata: Record<string, unknown>,
-) {
+): Promise<ManagedApplication | null> {
   const client = await applicationOfToken(context.db, clientId, token);
   const partner = client?.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
-  if (!client || !partner) return null;
+  return client && partner?.active ? { client, partner } : null;
+}
+
+export function readRegistration(context: ServiceContext, { client }: ManagedApplication) {
+  return registrationResponse(client, context.config.publicUrl);
+}
+
+export function changeRegistration(
+  context: ServiceContext,
+  { client, partner }: ManagedApplication,
+  metadata: Record<string, unknown>,
+) {
   return changePartnerApplication(context, client, partner, metadata);
 }
 
-export async function deleteRegistration(context: ServiceContext, clientId: string, token: string): Promise<boolean> {
-  const client = await applicationOfToken(context.db, clientId, token);
-  if (!client) return false;
-  await removePartnerApplication(context.db, client);
-  return true;
+/** Removes the application; false when it was removed meanwhile (by a second request or the operator). */
+export function deleteRegistration(context: ServiceContext, { client }: ManagedApplication): Promise<boolean> {
+  return removePartnerApplication(context.db, client);
 }

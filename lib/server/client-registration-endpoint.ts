@@ -9,11 +9,13 @@ import { MAX_JSON_BYTES } from "@/lib/config/policy";
 import { readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import {
+  applicationOfRegistrationToken,
   changeRegistration,
   ClientMetadataError,
   deleteRegistration,
+  partnerOfInitialAccessToken,
   readRegistration,
-  registerWithInitialAccessToken,
+  registerForPartner,
 } from "@/lib/rights/partner-registration";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -59,39 +61,37 @@ async function refusingBadMetadata(work: () => Promise<Response>): Promise<Respo
   }
 }
 
+/** POST: the initial access token is checked before the body is read. */
 export async function handleClientRegistration(request: Request, context: ServiceContext): Promise<Response> {
   const token = bearerToken(request);
-  if (!token) return invalidToken();
+  const partner = token ? await partnerOfInitialAccessToken(context, token) : null;
+  if (!partner) return invalidToken();
   const metadata = await metadataOf(request);
   if (metadata instanceof Response) return metadata;
-  return refusingBadMetadata(async () => {
-    const registered = await registerWithInitialAccessToken(context, token, metadata);
-    return registered ? noStoreJson(registered, 201) : invalidToken();
-  });
+  return refusingBadMetadata(async () => noStoreJson(await registerForPartner(context, partner, metadata), 201));
 }
 
+/** The client id of a configuration path, or undefined when it cannot be decoded. */
+function clientIdOf(request: Request): string | undefined {
+  try {
+    return decodeURIComponent(new URL(request.url).pathname.slice(REGISTRATION_PATH.length)) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET, PUT and DELETE: the registration access token is checked before the body is read. */
 export async function handleClientConfiguration(request: Request, context: ServiceContext): Promise<Response> {
   const token = bearerToken(request);
-  const { pathname } = new URL(request.url);
-  let clientId: string;
-  try {
-    clientId = decodeURIComponent(pathname.slice(REGISTRATION_PATH.length));
-  } catch {
-    return invalidToken();
-  }
-  if (!token || !clientId) return invalidToken();
-  if (request.method === "GET") {
-    const registration = await readRegistration(context, clientId, token);
-    return registration ? noStoreJson(registration) : invalidToken();
-  }
+  const clientId = clientIdOf(request);
+  const application = token && clientId ? await applicationOfRegistrationToken(context, clientId, token) : null;
+  if (!application) return invalidToken();
+  if (request.method === "GET") return noStoreJson(readRegistration(context, application));
   if (request.method === "DELETE")
-    return (await deleteRegistration(context, clientId, token))
+    return (await deleteRegistration(context, application))
       ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } })
       : invalidToken();
   const metadata = await metadataOf(request);
   if (metadata instanceof Response) return metadata;
-  return refusingBadMetadata(async () => {
-    const changed = await changeRegistration(context, clientId, token, metadata);
-    return changed ? noStoreJson(changed) : invalidToken();
-  });
+  return refusingBadMetadata(async () => noStoreJson(await changeRegistration(context, application, metadata)));
 }

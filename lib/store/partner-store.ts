@@ -104,17 +104,22 @@ export async function storePartnerChange(
   });
 }
 
-/** The operator's decision on a pending registration or change; null when there is nothing waiting. */
+/**
+ * The operator's decision on a pending registration or change, as it stood at `version` (the row's `updatedAt` when
+ * it was read): null when there is nothing waiting, "changed" when the vendor changed it since (the decision would
+ * apply to something the operator did not see).
+ */
 export async function storeReview(
   db: Db,
-  clientId: string,
+  { clientId, version }: { clientId: string; version: Date },
   decision: { approved: true; registration?: ClientRegistration } | { approved: false; note: string },
   mail: NewOutboxMessage[],
   by?: string,
-): Promise<Client | null> {
+): Promise<Client | null | "changed"> {
   const outcome = await db.$transaction(async (tx) => {
     const client = await tx.client.findUnique({ where: { id: clientId } });
     if (!client || (client.status !== "pending" && client.pendingMetadata === null)) return null;
+    if (client.updatedAt.getTime() !== version.getTime()) return "changed" as const;
     const data = decision.approved
       ? {
           ...(decision.registration ? clientRowData(decision.registration) : {}),
@@ -125,7 +130,10 @@ export async function storeReview(
       : client.status === "approved"
         ? { pendingMetadata: null, reviewNote: decision.note }
         : { status: "rejected", reviewNote: decision.note };
-    const updated = await tx.client.update({ where: { id: clientId }, data });
+    // Guarded by the version, so that a change committed after the read above is not approved unseen.
+    const guarded = await tx.client.updateMany({ where: { id: clientId, updatedAt: version }, data });
+    if (guarded.count === 0) return "changed" as const;
+    const updated = await tx.client.findUniqueOrThrow({ where: { id: clientId } });
     const now = new Date();
     if (mail.length > 0)
       await tx.outboxMessage.createMany({ data: mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })) });
@@ -141,13 +149,15 @@ export async function storeReview(
   return outcome;
 }
 
-/** Removes a vendor's application (RFC 7592 DELETE) with its audit event. */
-export async function deletePartnerClient(db: Db, clientId: string, by?: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await tx.client.delete({ where: { id: clientId } });
+/** Removes a vendor's application (RFC 7592 DELETE) with its audit event; false when it is gone already. */
+export async function deletePartnerClient(db: Db, clientId: string, by?: string): Promise<boolean> {
+  const removed = await db.$transaction(async (tx) => {
+    if ((await tx.client.deleteMany({ where: { id: clientId } })).count === 0) return false;
     await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId, details: { by: "registration" } });
+    return true;
   });
   forgetClient(clientId);
+  return removed;
 }
 
 /** A client's row as the operator reviews it, whatever its status. */
@@ -156,10 +166,13 @@ export function findClientRow(db: Db, clientId: string): Promise<Client | null> 
 }
 
 /** A software vendor with the platform scopes it may ask for; null for any other company or none. */
-export async function findPartner(db: Db, companyId: string): Promise<{ id: string; partnerScopes: string[] } | null> {
+export async function findPartner(
+  db: Db,
+  companyId: string,
+): Promise<{ id: string; partnerScopes: string[]; active: boolean } | null> {
   const company = await db.company.findUnique({ where: { id: companyId } });
   if (!company || company.kind !== "software_vendor") return null;
-  return { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] };
+  return { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[], active: company.active };
 }
 
 /** Where a client stands with the operator: for the operator's pages. */
@@ -170,13 +183,15 @@ export interface ClientReviewState {
   /** the RFC 7591 metadata of an approved client's change that waits, as JSON text */
   pendingMetadata: string | null;
   reviewNote: string | null;
+  /** when the row last changed: what an operator's decision refers to */
+  version: string;
 }
 
 /** The review state of the given clients (or of all), by client id. */
 export async function findClientReviewStates(db: Db, clientIds?: string[]): Promise<Map<string, ClientReviewState>> {
   const rows = await db.client.findMany({
     where: clientIds ? { id: { in: clientIds } } : {},
-    select: { id: true, status: true, ownerCompanyId: true, pendingMetadata: true, reviewNote: true },
+    select: { id: true, status: true, ownerCompanyId: true, pendingMetadata: true, reviewNote: true, updatedAt: true },
   });
   const ownerIds = [...new Set(rows.flatMap((row) => (row.ownerCompanyId ? [row.ownerCompanyId] : [])))];
   const owners = await db.company.findMany({ where: { id: { in: ownerIds } }, select: { id: true, name: true } });
@@ -189,6 +204,7 @@ export async function findClientReviewStates(db: Db, clientIds?: string[]): Prom
         owner: row.ownerCompanyId ? (ownerOf.get(row.ownerCompanyId) ?? null) : null,
         pendingMetadata: row.pendingMetadata,
         reviewNote: row.reviewNote,
+        version: row.updatedAt.toISOString(),
       },
     ]),
   );

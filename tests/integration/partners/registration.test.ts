@@ -203,6 +203,77 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     expect((await manage("GET", first.registration_client_uri, first.registration_access_token)).status).toBe(401);
   });
 
+  it("checks the token before the body, answers a second delete 401, and never a 5xx", async () => {
+    const token = await initialToken();
+    const registered = await (await register(token, webApp())).json();
+    const other = await (await register(token, webApp())).json();
+    const badBody = new Request(`${ISSUER}/connect/register`, {
+      method: "POST",
+      headers: { authorization: "Bearer unknown-token", "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect((await call("register", badBody)).status).toBe(401);
+    const foreignPut = await manage("PUT", registered.registration_client_uri, other.registration_access_token, {
+      ...registered,
+      redirect_uris: ["https://attacker.example/callback"],
+    });
+    expect(foreignPut.status).toBe(401);
+    expect((await db().client.findUniqueOrThrow({ where: { id: registered.client_id } })).redirectUris).not.toContain(
+      "attacker.example",
+    );
+    const deletes = await Promise.all(
+      [0, 1].map(() => manage("DELETE", registered.registration_client_uri, registered.registration_access_token)),
+    );
+    expect(deletes.map((response) => response.status).sort()).toEqual([204, 401]);
+    expect(await db().auditEvent.count({ where: { clientId: registered.client_id, type: "client.removed" } })).toBe(1);
+  });
+
+  it("refuses the tokens of a deactivated vendor, and opens them again when it is activated", async () => {
+    const token = await initialToken();
+    const registered = await (await register(token, webApp())).json();
+    expect((await admin("companies", "deactivate", VENDOR)).code).toBe(0);
+    try {
+      expect((await register(token, webApp())).status).toBe(401);
+      expect(
+        (await manage("GET", registered.registration_client_uri, registered.registration_access_token)).status,
+      ).toBe(401);
+    } finally {
+      expect((await admin("companies", "activate", VENDOR)).code).toBe(0);
+    }
+    expect((await manage("GET", registered.registration_client_uri, registered.registration_access_token)).status).toBe(
+      200,
+    );
+  });
+
+  it("gives a pending backend no token, even with a secret, until the operator approves it", async () => {
+    const token = await initialToken();
+    await admin("partners", "scopes", VENDOR, "platform.catalogs.read");
+    const backend = {
+      client_id: `partner-backend-${++counter}`,
+      client_name: "Praxissoft Sync",
+      grant_types: ["client_credentials"],
+      scope: "platform.catalogs.read",
+    };
+    expect((await register(token, backend)).status).toBe(201);
+    const added = await admin("clients", "secret", "add", backend.client_id);
+    expect(added.code, added.stderr).toBe(0);
+    const secret = JSON.parse(added.stdout).client_secret;
+    const tokenRequest = () =>
+      call(
+        "token",
+        formRequest(
+          "/connect/token",
+          { grant_type: "client_credentials", scope: "platform.catalogs.read" },
+          { authorization: basic(backend.client_id, secret) },
+        ),
+      );
+    const refused = await tokenRequest();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: "invalid_client" });
+    await admin("clients", "approve", backend.client_id);
+    expect((await tokenRequest()).status).toBe(200);
+  });
+
   it("keeps an approved version working while a change waits, until the operator approves or rejects it", async () => {
     const token = await initialToken();
     const registered = await (await register(token, webApp())).json();
@@ -283,5 +354,28 @@ describe(`the operator's review on the admin pages on ${testProvider()}`, () => 
     expect(events).toHaveLength(1);
     const again = await review(operator, { action: "approve", client_id: "praxissoft-termine" });
     expect(again.headers.get("location")).toBe("/admin/clients/praxissoft-termine");
+  });
+
+  it("refuses a decision on a version the vendor changed since the page showed it", async () => {
+    const token = await initialToken();
+    const registered = await (await register(token, webApp())).json();
+    const shown = (await db().client.findUniqueOrThrow({ where: { id: registered.client_id } })).updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const change = { ...registered, redirect_uris: ["https://shop.praxissoft.example/other-callback"] };
+    expect(
+      (await manage("PUT", registered.registration_client_uri, registered.registration_access_token, change)).status,
+    ).toBe(200);
+    const operator = await signedInAgent("admin@demo.test", "Admin#2026");
+    const form = { action: "approve", client_id: registered.client_id, version: shown.toISOString() };
+    const stale = await review(operator, form);
+    expect(stale.headers.get("location")).toBe(`/admin/clients/${registered.client_id}`);
+    expect((await db().client.findUniqueOrThrow({ where: { id: registered.client_id } })).status).toBe("pending");
+    const current = (await db().client.findUniqueOrThrow({ where: { id: registered.client_id } })).updatedAt;
+    const approved = await review(operator, { ...form, version: current.toISOString() });
+    expect(approved.headers.get("location")).toBe(`/admin/clients/${registered.client_id}?reviewed=approve`);
+    expect(await db().client.findUniqueOrThrow({ where: { id: registered.client_id } })).toMatchObject({
+      status: "approved",
+      redirectUris: expect.stringContaining("other-callback"),
+    });
   });
 });

@@ -52,6 +52,7 @@ export async function ClientReview({
             <form method="post" action="/interaction/admin">
               <input type="hidden" name={CSRF_FIELD} value={csrf} />
               <input type="hidden" name="client_id" value={clientId} />
+              <input type="hidden" name="version" value={review.version} />
               <button type="submit" name="action" value="approve" className={`${buttonPrimary} sm:w-auto`}>
                 {t("review.approve")}
               </button>
@@ -59,6 +60,7 @@ export async function ClientReview({
             <form method="post" action="/interaction/admin" className="flex-1 space-y-2">
               <input type="hidden" name={CSRF_FIELD} value={csrf} />
               <input type="hidden" name="client_id" value={clientId} />
+              <input type="hidden" name="version" value={review.version} />
               <label htmlFor="review-reason" className="block text-sm font-medium text-slate-800">
                 {t("review.reason")}
               </label>
