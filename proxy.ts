@@ -29,5 +29,6 @@ export const config = {
     "/signout",
     "/admin/:path*",
     "/v2/:path*",
+    "/connect/register/:path*",
   ],
 };

@@ -17,7 +17,9 @@ import {
 const DEFAULT_DAYS = 30;
 const LONGEST_DAYS = 365;
 
-class PartnerAccessError extends OptiGateError<"not_a_partner" | "invalid_expiry" | "invalid_scope" | "not_found"> {
+export class PartnerAccessError extends OptiGateError<
+  "not_a_partner" | "invalid_expiry" | "invalid_scope" | "not_found"
+> {
   constructor(
     readonly code: "not_a_partner" | "invalid_expiry" | "invalid_scope" | "not_found",
     message: string,
@@ -48,12 +50,19 @@ export async function revokeAccessToken(db: Db, id: string) {
   return { id, status: "revoked" };
 }
 
+const platformScopes = (apiScopePrefix: string) =>
+  scopeDefinitions(apiScopePrefix).filter((scope) => scope.kind === "api");
+
+/** The platform scopes there are, and those the vendor's applications may ask for; null for any other company. */
+export async function partnerScopesOf(db: Db, companyId: string, apiScopePrefix: string) {
+  const found = await findPartner(db, companyId);
+  return found ? { allowed: found.partnerScopes, offered: platformScopes(apiScopePrefix) } : null;
+}
+
 /** Sets the platform scopes the vendor's applications may ask for (the OpenID scopes they may always). */
 export async function setPartnerScopes(db: Db, companyId: string, scopes: string[], apiScopePrefix: string) {
   await partner(db, companyId);
-  const platform = scopeDefinitions(apiScopePrefix)
-    .filter((scope) => scope.kind === "api")
-    .map((scope) => scope.name);
+  const platform = platformScopes(apiScopePrefix).map((scope) => scope.name);
   const unknown = scopes.filter((scope) => !platform.includes(scope));
   if (unknown.length > 0)
     throw new PartnerAccessError(

@@ -14,10 +14,10 @@ import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
 import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
-import { registeredClientFromRow } from "@/lib/store/client-store";
+import { deleteClient } from "@/lib/store/client-registry-store";
+import { forgetClient, registeredClientFromRow } from "@/lib/store/client-store";
 import { mailToVendor } from "@/lib/admin/partner-notices";
 import {
-  deletePartnerClient,
   findClientByRegistrationToken,
   findClientRow,
   findPartner,
@@ -144,8 +144,11 @@ export async function changePartnerApplication(
   return registrationResponse(row, context.config.publicUrl);
 }
 
-export function removePartnerApplication(db: Db, client: Client, by?: string): Promise<boolean> {
-  return deletePartnerClient(db, client.id, by);
+/** Removes a vendor's application (RFC 7592 DELETE, the portal); false when it is gone already. */
+export async function removePartnerApplication(db: Db, client: Client, by?: string): Promise<boolean> {
+  const removed = await deleteClient(db, client.id, by, { by: "registration" });
+  forgetClient(client.id);
+  return removed;
 }
 
 /**

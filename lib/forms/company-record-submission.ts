@@ -1,6 +1,6 @@
 /**
  * POST /interaction/companies: the operator's company forms (/admin/companies): add or change a company from its
- * fields, deactivate or activate it. Operators only (checked in lib/rights/operator-companies.ts). A refusal goes
+ * fields, deactivate or activate it, set the platform scopes a software vendor's applications may ask for. Operators only (checked in lib/rights/operator-companies.ts). A refusal goes
  * back to the form with the reason and what was typed, in a sealed one-time cookie; nothing is written then.
  */
 import { COMPANY_RECORD_COOKIE } from "@/lib/http/flash-cookies";
@@ -9,8 +9,10 @@ import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
+  allowPartnerScopes,
   CompanyMetadataError,
   CompanyRegistryError,
+  PartnerAccessError,
   saveCompany,
   setCompanyActive,
 } from "@/lib/rights/operator-companies";
@@ -24,6 +26,8 @@ const MAX_WEB_SERVICES_LENGTH = 20_000;
 /** What a refusal keeps of the form: browsers drop cookies over 4 KB, and proxies refuse large headers. */
 const MAX_KEPT_FIELD = 200;
 const MAX_KEPT_WEB_SERVICES = 1500;
+/** More than there are platform scopes; each name is bounded as a field is. */
+const MAX_PARTNER_SCOPES = 50;
 
 /** What the company form shows again after a refusal. */
 export interface RefusedCompanyForm {
@@ -95,6 +99,15 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
       const saved = await saveCompany(actor, companyId, describedCompany(typed));
       return seeOther(pageUrl(`/admin/companies/${encodeURIComponent(saved.id)}`, { saved: "1" }));
     }
+    if (action === "partner-scopes" && companyId) {
+      const scopes = form.getAll("partner_scope").slice(0, MAX_PARTNER_SCOPES);
+      await allowPartnerScopes(
+        actor,
+        companyId,
+        scopes.map((scope) => scope.slice(0, MAX_KEPT_FIELD)),
+      );
+      return seeOther(pageUrl(page, { scopesSaved: "1" }));
+    }
     if ((action === "deactivate" || action === "activate") && companyId) {
       await setCompanyActive(actor, companyId, action === "activate");
       return seeOther(pageUrl(page, { [action === "activate" ? "activated" : "deactivated"]: "1" }));
@@ -102,7 +115,12 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
     return refused("unknown_action");
   } catch (error) {
     if (error instanceof AccessDenied) return plainRefusal(403, "Forbidden");
-    if (error instanceof CompanyMetadataError || error instanceof CompanyRegistryError) return refused(error.message);
+    if (
+      error instanceof CompanyMetadataError ||
+      error instanceof CompanyRegistryError ||
+      error instanceof PartnerAccessError
+    )
+      return refused(error.message);
     throw error;
   }
 }

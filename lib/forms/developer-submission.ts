@@ -1,16 +1,19 @@
 /**
- * POST /interaction/developer: the partner portal's registration form (by kind, or the JSON view), through
- * lib/rights/partner-portal.ts, with the checks of `clients add` and the vendor's rules. A registration is pending
- * until the operator approves it; a refusal goes back to the page with what was typed, in a sealed one-time cookie.
+ * POST /interaction/developer: the partner portal's forms (registering by kind or as JSON, changing and removing an
+ * application, its secrets), through lib/rights/partner-portal.ts, with the checks of `clients add` and the vendor's
+ * rules. A registration or change is pending until the operator approves it; a refusal goes back to the page with
+ * what was typed, in a sealed one-time cookie.
  */
 import { actorOfRequest, AccessDenied } from "@/lib/rights/actor";
 import {
   addPartnerSecret,
+  changePartnerApp,
   ClientMetadataError,
   ClientRegistryError,
   disablePartnerSecret,
   isPartnerDeveloper,
   registerPartnerApp,
+  removePartnerApp,
 } from "@/lib/rights/partner-portal";
 import type { Actor } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
@@ -31,7 +34,8 @@ export interface NewPartnerSecret {
   secret: string;
 }
 
-const ACTIONS = ["register", "secret-add", "secret-disable"] as const;
+const ACTIONS = ["register", "update", "remove", "secret-add", "secret-disable"] as const;
+type DeveloperAction = (typeof ACTIONS)[number];
 
 /** A day (the end of it, UTC) from a date input; undefined when empty; "invalid" when it is no date. */
 function expiryOf(value: string | null): Date | undefined | "invalid" {
@@ -68,30 +72,42 @@ export async function handleDeveloperSubmission(request: Request, context: Servi
   const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: DEVELOPER_PATH };
   const kind = form.get("kind") ?? undefined;
   const draft = isFormClientKind(kind) ? registrationDraft(form, kind) : { metadata: form.get("metadata") ?? "" };
+  const clientId = (form.get("client_id") ?? "").slice(0, 200);
   const refused = (outcome: AdminFormOutcome) =>
-    seeOther(action === "register" ? `${DEVELOPER_PATH}#register` : DEVELOPER_PATH, [
-      sealedCookie(DEVELOPER_FORM_COOKIE, boundedOutcome(outcome), cookie),
-    ]);
+    seeOther(refusalPage(action, clientId), [sealedCookie(DEVELOPER_FORM_COOKIE, boundedOutcome(outcome), cookie)]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return refused({ action, problem: { key: "expired" } });
   try {
-    if (action !== "register") return await secretAction(actor, form, cookie);
-    const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : (draft.metadata ?? "");
-    const clientId = await registerPartnerApp(actor, metadata);
-    return seeOther(pageUrl(DEVELOPER_PATH, { registered: clientId }));
+    switch (action) {
+      case "register": {
+        const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : (draft.metadata ?? "");
+        return seeOther(pageUrl(DEVELOPER_PATH, { registered: await registerPartnerApp(actor, metadata) }));
+      }
+      case "update":
+        await changePartnerApp(actor, clientId, form.get("metadata") ?? "");
+        return seeOther(pageUrl(DEVELOPER_PATH, { changed: clientId }));
+      case "remove":
+        await removePartnerApp(actor, clientId);
+        return seeOther(pageUrl(DEVELOPER_PATH, { removed: clientId }));
+      default:
+        return await secretAction(actor, form, cookie);
+    }
   } catch (error) {
     if (error instanceof AccessDenied) return plainRefusal(403, "Forbidden");
-    if (error instanceof ClientRegistryError)
-      return refused({
-        action,
-        problem: problemOf(action, error, { byForm: false, secretId: form.get("secret_id") ?? undefined }),
-      });
-    if (error instanceof ClientMetadataError)
-      return refused({
-        action: "register",
-        problem: problemOf("register", error, { byForm: isFormClientKind(kind) }),
-        draft,
-      });
-    throw error;
+    if (!(error instanceof ClientRegistryError || error instanceof ClientMetadataError)) throw error;
+    const problem = problemOf(action, error, {
+      byForm: action === "register" && isFormClientKind(kind),
+      secretId: form.get("secret_id") ?? undefined,
+    });
+    const kept =
+      action === "register" ? draft : action === "update" ? { metadata: form.get("metadata") ?? "" } : undefined;
+    return refused({ action, problem, draft: kept });
   }
+}
+
+/** Where a refused form goes back to: the form it came from. */
+function refusalPage(action: DeveloperAction, clientId: string): string {
+  if (action === "register") return `${DEVELOPER_PATH}#register`;
+  if (action === "update" || action === "remove") return `${pageUrl(DEVELOPER_PATH, { edit: clientId })}#change`;
+  return DEVELOPER_PATH;
 }

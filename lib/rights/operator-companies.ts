@@ -6,12 +6,14 @@ import "server-only";
 import { parseCompany } from "@/lib/admin/company-metadata";
 import * as registry from "@/lib/admin/company-registry";
 import type { CompanyJson } from "@/lib/admin/company-registry";
+import { partnerScopesOf, setPartnerScopes } from "@/lib/admin/partner-access";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { requireOperator, type Actor } from "@/lib/rights/actor";
 
 export type { CompanyJson };
 export { CompanyMetadataError } from "@/lib/admin/company-metadata";
 export { CompanyRegistryError } from "@/lib/admin/company-registry";
+export { PartnerAccessError } from "@/lib/admin/partner-access";
 
 /** The companies whose name, id or supplier id contains the search text (all without one), by name. */
 export async function listCompaniesFor(actor: Actor, search?: string): Promise<CompanyJson[]> {
@@ -54,4 +56,16 @@ export async function setCompanyActive(actor: Actor, companyId: string, active: 
       (sessionIds) => announceBackchannelLogout(context, sessionIds),
       session.user.id,
     );
+}
+
+/** A software vendor's platform scopes: those there are and those allowed; null for any other company. */
+export function partnerScopesFor(actor: Actor, companyId: string) {
+  const { context } = requireOperator(actor);
+  return partnerScopesOf(context.db, companyId, context.config.apiScopePrefix);
+}
+
+/** Sets the platform scopes a software vendor's applications may ask for (`partners scopes` on the CLI). */
+export async function allowPartnerScopes(actor: Actor, companyId: string, scopes: string[]): Promise<void> {
+  const { context } = requireOperator(actor);
+  await setPartnerScopes(context.db, companyId, scopes, context.config.apiScopePrefix);
 }

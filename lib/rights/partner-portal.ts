@@ -5,7 +5,14 @@
  */
 import "server-only";
 import { ClientMetadataError } from "@/lib/admin/client-metadata";
-import { registerPartnerApplication } from "@/lib/admin/partner-applications";
+import {
+  changePartnerApplication,
+  registerPartnerApplication,
+  removePartnerApplication,
+  type Partner,
+} from "@/lib/admin/partner-applications";
+import { toClientMetadata } from "@/lib/admin/client-metadata-document";
+import type { Client } from "@/lib/db/rows";
 import {
   addClientSecret,
   ClientRegistryError,
@@ -26,6 +33,8 @@ interface PartnerApplication {
   client: RegisteredClient;
   status: string;
   changeWaiting: boolean;
+  /** the RFC 7591 metadata to change: the change waiting for approval, or the registration as it is */
+  metadata: Record<string, unknown>;
   reviewNote: string | null;
   /** approved applications that authenticate with secrets: their secrets (never the values) */
   secrets?: ClientSecretInfo[];
@@ -75,6 +84,9 @@ export async function partnerPortalView(actor: Actor): Promise<PartnerPortalView
           client,
           status: row.status,
           changeWaiting: row.pendingMetadata !== null,
+          metadata: row.pendingMetadata
+            ? (JSON.parse(row.pendingMetadata) as Record<string, unknown>)
+            : toClientMetadata(client),
           reviewNote: row.reviewNote,
           secrets,
         };
@@ -84,28 +96,56 @@ export async function partnerPortalView(actor: Actor): Promise<PartnerPortalView
   };
 }
 
-/** Registers an application for the user's company, pending the operator's approval; its client id. */
-export async function registerPartnerApp(actor: Actor, metadataText: string): Promise<string> {
-  const [user, partner] = await requirePartner(actor);
-  let metadata: unknown;
+function parsedMetadata(metadataText: string): unknown {
   try {
-    metadata = JSON.parse(metadataText);
+    return JSON.parse(metadataText);
   } catch (error) {
     throw new ClientMetadataError(
       "invalid_client_metadata",
       `the client metadata is not valid JSON: ${(error as Error).message}`,
     );
   }
+}
+
+/** Registers an application for the user's company, pending the operator's approval; its client id. */
+export async function registerPartnerApp(actor: Actor, metadataText: string): Promise<string> {
+  const [user, partner] = await requirePartner(actor);
+  const metadata = parsedMetadata(metadataText);
   const registered = await registerPartnerApplication(user.context, partner, metadata, user.session.user.id);
   return String((registered as Record<string, unknown>).client_id);
 }
 
+/** One of the company's applications, named in a form, whatever its status; any other is refused as not found. */
+async function ownApplicationRow(actor: Actor, clientId: string): Promise<[SignedInUser, Partner, Client]> {
+  const [user, partner] = await requirePartner(actor);
+  const row = (await listPartnerClients(user.context.db, partner.id)).find((candidate) => candidate.id === clientId);
+  if (!row) throw new ClientRegistryError("not_found", `your company has no application "${clientId}"`);
+  return [user, partner, row];
+}
+
+/**
+ * Changes one of the company's applications (the whole metadata, as RFC 7592 PUT): a pending or rejected one is
+ * pending again as changed; an approved one keeps working while the change waits for approval.
+ */
+export async function changePartnerApp(actor: Actor, clientId: string, metadataText: string): Promise<void> {
+  const [user, partner, row] = await ownApplicationRow(actor, clientId);
+  const metadata = parsedMetadata(metadataText);
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata))
+    throw new ClientMetadataError("invalid_client_metadata", "client metadata must be a JSON object");
+  await changePartnerApplication(user.context, row, partner, metadata as Record<string, unknown>, user.session.user.id);
+}
+
+/** Removes one of the company's applications with its secrets, consents and tokens. */
+export async function removePartnerApp(actor: Actor, clientId: string): Promise<void> {
+  const [user, , row] = await ownApplicationRow(actor, clientId);
+  if (!(await removePartnerApplication(user.context.db, row, user.session.user.id)))
+    throw new ClientRegistryError("not_found", `your company has no application "${clientId}"`);
+}
+
 /** The company's approved application that uses secrets, named in a form; anything else is refused as not found. */
 async function ownApplication(actor: Actor, clientId: string): Promise<SignedInUser> {
-  const [user, partner] = await requirePartner(actor);
-  const rows = await listPartnerClients(user.context.db, partner.id);
-  const row = rows.find((candidate) => candidate.id === clientId);
-  if (!row || row.status !== "approved" || !usesSecrets(registeredClientFromRow(row)))
+  const [user, , row] = await ownApplicationRow(actor, clientId);
+  if (row.status !== "approved" || !usesSecrets(registeredClientFromRow(row)))
     throw new ClientRegistryError("not_found", `your company has no approved application "${clientId}" with secrets`);
   return user;
 }

@@ -163,11 +163,16 @@ export function disableSecret(
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens; false when there is no such client. */
-export function deleteClient(db: Db, clientId: string, by?: string): Promise<boolean> {
+export function deleteClient(
+  db: Db,
+  clientId: string,
+  by?: string,
+  details?: Record<string, unknown>,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    if (!(await clientExists(tx, clientId))) return false;
-    await tx.client.delete({ where: { id: clientId } });
-    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId });
+    // deleteMany: of two removals at once, the second finds nothing instead of failing.
+    if ((await tx.client.deleteMany({ where: { id: clientId } })).count === 0) return false;
+    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId, details });
     return true;
   });
 }

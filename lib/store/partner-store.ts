@@ -149,17 +149,6 @@ export async function storeReview(
   return outcome;
 }
 
-/** Removes a vendor's application (RFC 7592 DELETE) with its audit event; false when it is gone already. */
-export async function deletePartnerClient(db: Db, clientId: string, by?: string): Promise<boolean> {
-  const removed = await db.$transaction(async (tx) => {
-    if ((await tx.client.deleteMany({ where: { id: clientId } })).count === 0) return false;
-    await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId, details: { by: "registration" } });
-    return true;
-  });
-  forgetClient(clientId);
-  return removed;
-}
-
 /** A client's row as the operator reviews it, whatever its status. */
 export function findClientRow(db: Db, clientId: string): Promise<Client | null> {
   return db.client.findUnique({ where: { id: clientId } });

@@ -6,7 +6,7 @@ import type { AdminFormProblem } from "@/lib/forms/admin-form-problem";
  * A refused form's problem as a sentence in the page's language, with the refused value quoted where known. The JSON
  * view's validator speaks of the metadata's (English) field names; its words are marked as English for screen readers.
  */
-async function problemText(problem: AdminFormProblem): Promise<ReactNode> {
+export async function problemText(problem: AdminFormProblem): Promise<ReactNode> {
   const t = await getTranslations("Admin.problems");
   const text = t.rich(problem.key, {
     reason: () => (

@@ -73,6 +73,7 @@ describe(`the partner portal's registration on ${testProvider()}`, () => {
       scope: ["openid", "platform.supplierreg.readwrite"],
     });
     expect(refusal(developer)).toMatchObject({ action: "register", draft: { client_name: "Too much" } });
+    expect(refusal(developer)?.problem).toMatchObject({ key: "scopeNotAllowed", field: "scope" });
     await register(developer, { kind: "web", client_name: "Plain", redirect_uris: "http://web.praxissoft.example/cb" });
     expect(refusal(developer)?.problem).toMatchObject({ key: "redirect_uris", field: "redirect_uris" });
     await register(developer, {
@@ -80,6 +81,24 @@ describe(`the partner portal's registration on ${testProvider()}`, () => {
         '{"client_name": "x", "grant_types": ["client_credentials"], "scope": "platform.catalogs.read", "company_id": "demo-company-lens"}',
     });
     expect(refusal(developer)?.problem.reason).toMatch(/company_id/);
+    await register(developer, {
+      kind: "web",
+      client_id: "praxissoft-termine",
+      client_name: "Taken",
+      redirect_uris: "https://web.praxissoft.example/callback",
+    });
+    expect(refusal(developer)?.problem).toEqual({
+      key: "clientIdTaken",
+      field: "client_id",
+      value: "praxissoft-termine",
+    });
+    await register(developer, {
+      kind: "web",
+      client_name: "Plain logout",
+      redirect_uris: "https://web.praxissoft.example/callback",
+      post_logout_redirect_uris: "http://web.praxissoft.example/",
+    });
+    expect(refusal(developer)?.problem).toMatchObject({ field: "post_logout_redirect_uris" });
     await register(developer, { kind: "web", csrf_token: "forged", client_name: "x" });
     expect(refusal(developer)?.problem).toEqual({ key: "expired" });
     expect(await db().client.count()).toBe(before);
@@ -106,6 +125,86 @@ describe(`the partner portal's registration on ${testProvider()}`, () => {
       expect(response.status).toBe(403);
     }
     expect(await db().client.count({ where: { names: { contains: '"x"' } } })).toBe(0);
+  });
+});
+
+describe(`changing and removing an application on the partner portal on ${testProvider()}`, () => {
+  const act = (agent: UserAgent, form: Record<string, string>) =>
+    agent.post("developer", "/interaction/developer", form);
+  const row = (id: string) => db().client.findUniqueOrThrow({ where: { id } });
+
+  it("changes a pending one at once, an approved one after approval, a rejected one back to pending", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const clientId = "praxissoft-changes";
+    await register(developer, {
+      kind: "web",
+      client_id: clientId,
+      client_name: "Changes",
+      redirect_uris: "https://changes.praxissoft.example/callback",
+    });
+    const actor = await actorOfSessionCookie(getServiceContext(), developer.cookies.get(SESSION_COOKIE));
+    const metadataOf = async () =>
+      (await partnerPortalView(actor)).applications.find((application) => application.client.id === clientId)!.metadata;
+    const withRedirect = async (uri: string) => JSON.stringify({ ...(await metadataOf()), redirect_uris: [uri] });
+
+    const first = await act(developer, {
+      action: "update",
+      client_id: clientId,
+      metadata: await withRedirect("https://changes.praxissoft.example/one"),
+    });
+    expect(first.headers.get("location")).toBe(`/portal/developer?changed=${clientId}`);
+    expect(await row(clientId)).toMatchObject({ status: "pending", redirectUris: expect.stringContaining("/one") });
+
+    expect((await runAdmin(db(), ["clients", "approve", clientId])).code).toBe(0);
+    await act(developer, {
+      action: "update",
+      client_id: clientId,
+      metadata: await withRedirect("https://changes.praxissoft.example/two"),
+    });
+    expect(await row(clientId)).toMatchObject({
+      status: "approved",
+      redirectUris: expect.stringContaining("/one"),
+      pendingMetadata: expect.stringContaining("/two"),
+    });
+    // The page offers the change waiting, to be changed again.
+    expect(await metadataOf()).toMatchObject({ redirect_uris: ["https://changes.praxissoft.example/two"] });
+
+    await runAdmin(db(), ["clients", "reject", clientId, "--reason", "Keep one"]);
+    expect(await row(clientId)).toMatchObject({ status: "approved", pendingMetadata: null, reviewNote: "Keep one" });
+
+    const refused = await act(developer, { action: "update", client_id: clientId, metadata: "{not json" });
+    expect(refused.headers.get("location")).toBe(`/portal/developer?edit=${clientId}#change`);
+    expect(refusal(developer)).toMatchObject({
+      action: "update",
+      problem: { key: "json", field: "metadata" },
+      draft: { metadata: "{not json" },
+    });
+  });
+
+  it("removes the company's own application only, once", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const clientId = "praxissoft-removal";
+    await register(developer, {
+      kind: "web",
+      client_id: clientId,
+      client_name: "Removal",
+      redirect_uris: "https://removal.praxissoft.example/callback",
+    });
+    for (const foreign of ["demo-web", "demo-backend"]) {
+      const response = await act(developer, { action: "remove", client_id: foreign });
+      expect(response.headers.get("location")).toBe(`/portal/developer?edit=${foreign}#change`);
+      expect(refusal(developer)?.problem).toEqual({ key: "notFound" });
+      const changed = await act(developer, { action: "update", client_id: foreign, metadata: '{"client_id":"x"}' });
+      expect(changed.headers.get("location")).toBe(`/portal/developer?edit=${foreign}#change`);
+      expect(await db().client.count({ where: { id: foreign } })).toBe(1);
+    }
+    const removed = await act(developer, { action: "remove", client_id: clientId });
+    expect(removed.headers.get("location")).toBe(`/portal/developer?removed=${clientId}`);
+    expect(await db().client.count({ where: { id: clientId } })).toBe(0);
+    expect((await act(developer, { action: "remove", client_id: clientId })).headers.get("location")).toBe(
+      `/portal/developer?edit=${clientId}#change`,
+    );
+    expect(await db().auditEvent.count({ where: { clientId, type: "client.removed" } })).toBe(1);
   });
 });
 

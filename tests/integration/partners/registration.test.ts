@@ -356,6 +356,29 @@ describe(`the operator's review on the admin pages on ${testProvider()}`, () => 
     expect(again.headers.get("location")).toBe("/admin/clients/praxissoft-termine");
   });
 
+  it("sets the vendor's platform scopes on the company page, for operators only", async () => {
+    const companies = (agent: UserAgent, form: Record<string, string | string[]>) =>
+      agent.post("companies", "/interaction/companies", { action: "partner-scopes", company_id: VENDOR, ...form });
+    const scopesNow = async () =>
+      JSON.parse((await db().company.findUniqueOrThrow({ where: { id: VENDOR } })).partnerScopes);
+    const before = await scopesNow();
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    expect((await companies(developer, { partner_scope: "platform.supplierreg.readwrite" })).status).toBe(403);
+    expect(await scopesNow()).toEqual(before);
+    const operator = await signedInAgent("admin@demo.test", "Admin#2026");
+    const saved = await companies(operator, { partner_scope: ["platform.catalogs.read", "platform.supplierreg.read"] });
+    expect(saved.headers.get("location")).toBe(`/admin/companies/${VENDOR}?scopesSaved=1`);
+    expect(await scopesNow()).toEqual(["platform.catalogs.read", "platform.supplierreg.read"]);
+    const token = await initialToken();
+    expect((await register(token, webApp({ scope: "openid platform.supplierreg.read" }))).status).toBe(201);
+    expect((await register(token, webApp({ scope: "openid platform.supplierreg.readwrite" }))).status).toBe(400);
+    const unknown = await companies(operator, { partner_scope: "platform.everything" });
+    expect(unknown.headers.get("location")).toBe(`/admin/companies/${VENDOR}#company-form`);
+    expect(await scopesNow()).toEqual(["platform.catalogs.read", "platform.supplierreg.read"]);
+    const notVendor = await companies(operator, { company_id: "demo-company-optician", partner_scope: [] });
+    expect(notVendor.headers.get("location")).toBe("/admin/companies/demo-company-optician#company-form");
+  });
+
   it("refuses a decision on a version the vendor changed since the page showed it", async () => {
     const token = await initialToken();
     const registered = await (await register(token, webApp())).json();

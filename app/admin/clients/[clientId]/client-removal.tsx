@@ -2,17 +2,33 @@ import { getTranslations } from "next-intl/server";
 import { buttonSecondary } from "@/app/_components/ui";
 import { ClientFormFields } from "./client-form-fields";
 
-/** Removing a client: a button, then (with ?remove=1) the question with cancel and confirm. */
-export async function ClientRemoval({ clientId, csrf, asking }: { clientId: string; csrf: string; asking: boolean }) {
+/**
+ * Removing a client: a button, then (with ?remove=1) the question with cancel and confirm. The partner portal
+ * (`portal`) sends it to its own form route and comes back to its page (`page`, with the query it needs).
+ */
+export async function ClientRemoval({
+  clientId,
+  csrf,
+  asking,
+  portal,
+}: {
+  clientId: string;
+  csrf: string;
+  asking: boolean;
+  portal?: { action: string; page: string; query: Record<string, string>; label: string };
+}) {
   const t = await getTranslations("Admin");
+  const page = portal
+    ? `${portal.page}?${new URLSearchParams(portal.query)}`
+    : `/admin/clients/${encodeURIComponent(clientId)}`;
   return (
     <section className="rounded-lg border border-red-200 bg-white p-5">
       {asking ? (
-        <form method="post" action="/interaction/admin">
+        <form method="post" action={portal?.action ?? "/interaction/admin"}>
           <ClientFormFields csrf={csrf} action="remove" clientId={clientId} />
           <p className="text-sm text-slate-800">{t("removeQuestion", { client: clientId })}</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <a href={`/admin/clients/${encodeURIComponent(clientId)}`} className={`${buttonSecondary} sm:w-auto`}>
+            <a href={page} className={`${buttonSecondary} sm:w-auto`}>
               {t("cancel")}
             </a>
             <button
@@ -26,9 +42,12 @@ export async function ClientRemoval({ clientId, csrf, asking }: { clientId: stri
           </div>
         </form>
       ) : (
-        <form method="get">
+        <form method="get" action={portal?.page}>
+          {Object.entries(portal?.query ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <button type="submit" name="remove" value="1" className={`${buttonSecondary} sm:w-auto`}>
-            {t("removeClient")}
+            {portal?.label ?? t("removeClient")}
           </button>
         </form>
       )}

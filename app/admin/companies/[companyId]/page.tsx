@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { companyFor } from "@/lib/rights/operator-companies";
+import { companyFor, partnerScopesFor } from "@/lib/rights/operator-companies";
 import { companyPeopleView } from "@/lib/rights/company-people";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
@@ -9,10 +9,11 @@ import { companyFormOutcome, refusedCompanyForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { CompanyPeopleSection } from "@/app/_components/company/company-people-section";
 import { CompanyForm } from "../company-form";
+import { PartnerScopes } from "./partner-scopes";
 
 export const dynamic = "force-dynamic";
 
-const NOTICES = ["saved", "activated", "deactivated"] as const;
+const NOTICES = ["saved", "activated", "deactivated", "scopesSaved"] as const;
 
 export default async function AdminCompanyPage({
   params,
@@ -28,6 +29,7 @@ export default async function AdminCompanyPage({
   const company = await pageData(path, (actor) => companyFor(actor, companyId));
   if (!company) notFound();
   const view = await pageData(path, (actor) => companyPeopleView(actor, companyId));
+  const partnerScopes = await pageData(path, (actor) => partnerScopesFor(actor, companyId));
   const [t, admin, format] = [
     await getTranslations("AdminCompanies"),
     await getTranslations("Admin"),
@@ -58,6 +60,7 @@ export default async function AdminCompanyPage({
         ) : null}
       </div>
       <CompanyPeopleSection view={view} outcome={await companyFormOutcome()} csrf={csrf} operator />
+      {partnerScopes ? <PartnerScopes companyId={company.id} scopes={partnerScopes} csrf={csrf} /> : null}
       <CompanyForm company={company} refused={refused?.companyId === company.id ? refused : undefined} csrf={csrf} />
       <section className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 className="text-lg font-semibold text-brand-800">{t("deactivateTitle")}</h2>

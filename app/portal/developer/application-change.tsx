@@ -1,0 +1,52 @@
+/** Changing or removing one of the vendor's applications on the partner portal, with the operator's own forms. */
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
+import { DEVELOPER_PATH } from "@/lib/pages/paths";
+import { ClientRemoval } from "@/app/admin/clients/[clientId]/client-removal";
+import { MetadataEdit } from "@/app/admin/clients/[clientId]/metadata-edit";
+
+export async function ApplicationChange({
+  clientId,
+  name,
+  text,
+  csrf,
+  asking,
+  error,
+}: {
+  clientId: string;
+  name: string;
+  /** the metadata as JSON text: the registration, the change waiting, or what was typed into a refused form */
+  text: string;
+  csrf: string;
+  asking: boolean;
+  error?: ReactNode;
+}) {
+  const t = await getTranslations("Developer");
+  return (
+    <div id="change" className="space-y-4">
+      <MetadataEdit
+        clientId={clientId}
+        csrf={csrf}
+        text={text}
+        error={error}
+        portal={{
+          action: "/interaction/developer",
+          inputId: "change-metadata",
+          title: t("changeTitle", { client: name }),
+          hint: t("changeHint"),
+        }}
+      />
+      <ClientRemoval
+        clientId={clientId}
+        csrf={csrf}
+        asking={asking}
+        portal={{
+          action: "/interaction/developer",
+          page: DEVELOPER_PATH,
+          query: { edit: clientId },
+          label: t("removeApplication"),
+        }}
+      />
+    </div>
+  );
+}
