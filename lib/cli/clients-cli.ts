@@ -13,6 +13,7 @@ import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext }
 import type { ClientKind } from "@/lib/oauth/clients/client-record";
 import { reviewCommand } from "@/lib/cli/partners-cli";
 import { listClients } from "@/lib/store/client-registry-store";
+import { findClientReviewStates, type ClientReviewState } from "@/lib/store/partner-store";
 
 /**
  * A secret is printed once and stored only as its hash. The note goes to stderr, ahead of the JSON on stdout, so
@@ -72,8 +73,12 @@ async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> 
   context.print(JSON.stringify(response, null, 2));
 }
 
+/** A client's standing with the operator: approved, pending or rejected, and whether a vendor's change waits. */
+const standing = (review: ClientReviewState | undefined) =>
+  `${review?.status ?? "approved"}${review?.pendingMetadata ? "+change" : ""}`;
+
 async function clientsList(context: CliContext): Promise<void> {
-  const clients = await listClients(context.db);
+  const [clients, reviews] = await Promise.all([listClients(context.db), findClientReviewStates(context.db)]);
   if (clients.length === 0) {
     context.print("No clients registered.");
     return;
@@ -82,22 +87,27 @@ async function clientsList(context: CliContext): Promise<void> {
     client.id,
     client.kind,
     client.grantTypes.join(","),
+    standing(reviews.get(client.id)),
     client.names.en ?? client.names.default ?? "",
   ]);
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
-  context.print(
-    ["CLIENT_ID".padEnd(widths[0]), "KIND".padEnd(widths[1]), "GRANTS".padEnd(widths[2]), "NAME"].join("  "),
-  );
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
+  const header = ["CLIENT_ID", "KIND", "GRANTS", "STATUS"].map((title, column) => title.padEnd(widths[column]));
+  context.print([...header, "NAME"].join("  "));
   for (const row of rows)
-    context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
+    context.print(row.map((cell, column) => (column < 4 ? cell.padEnd(widths[column]) : cell)).join("  "));
 }
 
 async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
   const { client, secrets } = await showClient(context.db, clientId);
+  const review = (await findClientReviewStates(context.db, [clientId])).get(clientId);
   const shown = {
     ...toClientMetadata(client),
     client_kind: client.kind,
     created_at: client.createdAt.toISOString(),
+    status: review?.status ?? "approved",
+    ...(review?.owner ? { owner_company_id: review.owner.id } : {}),
+    ...(review?.pendingMetadata ? { pending_changes: JSON.parse(review.pendingMetadata) as unknown } : {}),
+    ...(review?.reviewNote ? { review_note: review.reviewNote } : {}),
     secrets: secrets.map((secret) => ({
       id: secret.id,
       description: secret.description,
@@ -105,6 +115,7 @@ async function clientsShow(context: CliContext, [clientId]: string[]): Promise<v
       created_at: secret.createdAt.toISOString(),
       expires_at: secret.expiresAt?.toISOString() ?? null,
       disabled_at: secret.disabledAt?.toISOString() ?? null,
+      last_used_at: secret.lastUsedAt?.toISOString() ?? null,
     })),
   };
   context.print(JSON.stringify(shown, null, 2));

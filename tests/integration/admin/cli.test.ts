@@ -61,7 +61,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     expect(stored.map((s) => s.secretHash)).toEqual([hashToken(registered.client_secret)]);
 
     const listed = await admin("clients", "list");
-    expect(listed.stdout).toMatch(/lens-shop\s+web\s+authorization_code,refresh_token\s+Lens shop/);
+    expect(listed.stdout).toMatch(/lens-shop\s+web\s+authorization_code,refresh_token\s+approved\s+Lens shop/);
 
     const secret = await admin(
       "clients",

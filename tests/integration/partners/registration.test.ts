@@ -121,6 +121,13 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     expect(registered.client_secret).toBeUndefined();
     expect((await authorizeAt(metadata.client_id, metadata.redirect_uris[0])).status).toBe(400);
 
+    expect((await admin("clients", "list")).stdout).toMatch(
+      new RegExp(`${metadata.client_id}\\s+web\\s+\\S+\\s+pending\\s`),
+    );
+    expect(JSON.parse((await admin("clients", "show", metadata.client_id)).stdout)).toMatchObject({
+      status: "pending",
+      owner_company_id: VENDOR,
+    });
     const approved = await admin("clients", "approve", metadata.client_id);
     expect(JSON.parse(approved.stdout)).toMatchObject({ client_id: metadata.client_id, status: "approved" });
     expect((await authorizeAt(metadata.client_id, metadata.redirect_uris[0])).headers.get("location")).toMatch(
