@@ -4,8 +4,8 @@
  * company and the operator, and looks for the optician's people there; the optician's own administrator sees them,
  * so the check can fail.
  */
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { adminCommand } from "./admin-command";
 import { joinByInvitation, rawBody, signedInContext, VARIANTS } from "./raw-pages";
 
 const OPTICIAN_PEOPLE = ["colleague@demo.test", "optician@demo.test"];
@@ -14,32 +14,9 @@ const PAGES = ["/portal/company", "/admin/companies/demo-company-optician", "/ad
 /** An administrator of Demo Lens, invited through the CLI and joined through the invitation page. */
 async function lensAdministrator(baseURL: string): Promise<readonly [string, string]> {
   const email = `boss-${Date.now()}@lens.test`;
-  const printed = execFileSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/admin.ts",
-      "users",
-      "invite",
-      email,
-      "--company",
-      "demo-company-lens",
-      "--role",
-      "admin",
-    ],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: process.env.E2E_DATABASE_URL,
-        SECRET_KEY: process.env.E2E_SECRET_KEY,
-        PUBLIC_URL: baseURL,
-      },
-      stdio: ["ignore", "pipe", "ignore"],
-    },
-  );
+  const printed = adminCommand(baseURL, "users", "invite", email, "--company", "demo-company-lens", "--role", "admin");
   const password = "kontaktlinsen pflege abendrot";
-  await joinByInvitation(baseURL, JSON.parse(String(printed)).invitation_url, {
+  await joinByInvitation(baseURL, JSON.parse(printed).invitation_url, {
     givenName: "Boss",
     familyName: "Lens",
     password,

@@ -5,28 +5,14 @@
  * another vendor and the operator, and looks for the demo vendor's pending application there; the demo vendor's
  * developer sees it, so the check can fail. Nothing of the application changes meanwhile.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { adminCommand } from "./admin-command";
 import { joinByInvitation, rawBody, signedInContext, VARIANTS } from "./raw-pages";
 
 const DEMO_APPLICATION = "praxissoft-termine";
-
-function admin(baseURL: string, ...args: string[]): string {
-  return String(
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: process.env.E2E_DATABASE_URL,
-        SECRET_KEY: process.env.E2E_SECRET_KEY,
-        PUBLIC_URL: baseURL,
-      },
-      stdio: ["ignore", "pipe", "ignore"],
-    }),
-  );
-}
 
 /** A developer of another software vendor, invited through the CLI and joined through the invitation page. */
 async function otherVendorDeveloper(baseURL: string): Promise<readonly [string, string]> {
@@ -36,9 +22,18 @@ async function otherVendorDeveloper(baseURL: string): Promise<readonly [string, 
     file,
     JSON.stringify({ id: `vendor-${stamp}`, name: "Other Vendor GmbH", kind: "software_vendor", country: "DE" }),
   );
-  admin(baseURL, "companies", "add", file);
+  adminCommand(baseURL, "companies", "add", file);
   const email = `dev-${stamp}@other-vendor.test`;
-  const printed = admin(baseURL, "users", "invite", email, "--company", `vendor-${stamp}`, "--role", "developer");
+  const printed = adminCommand(
+    baseURL,
+    "users",
+    "invite",
+    email,
+    "--company",
+    `vendor-${stamp}`,
+    "--role",
+    "developer",
+  );
   const password = "werkbank quelltext leuchtturm";
   await joinByInvitation(baseURL, JSON.parse(printed).invitation_url, {
     givenName: "Dora",
@@ -79,7 +74,7 @@ test("a vendor's applications reach its own developers only, in the HTML, the RS
     "developer of another vendor": await otherVendorDeveloper(baseURL!),
     operator: ["admin@demo.test", "Admin#2026"],
   };
-  const before = admin(baseURL!, "clients", "show", DEMO_APPLICATION);
+  const before = adminCommand(baseURL!, "clients", "show", DEMO_APPLICATION);
   for (const [role, credentials] of Object.entries(roles)) {
     const context = await signedInContext(baseURL!, credentials);
     for (const path of PAGES)
@@ -106,7 +101,7 @@ test("a vendor's applications reach its own developers only, in the HTML, the RS
     }
     await context.dispose();
   }
-  expect(admin(baseURL!, "clients", "show", DEMO_APPLICATION)).toBe(before);
+  expect(adminCommand(baseURL!, "clients", "show", DEMO_APPLICATION)).toBe(before);
 
   const own = await signedInContext(baseURL!, ["developer@demo.test", "Developer#2026"]);
   for (const [variant, headers] of Object.entries(VARIANTS)) {

@@ -4,27 +4,13 @@
  * the developer creates a secret, and the application signs a user in with openid-client; a second secret then
  * replaces the first without downtime. And the RFC 7591 → 7592 round trip over HTTP with an initial access token.
  */
-import { execFileSync } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { adminCommand } from "./admin-command";
 import * as oidc from "openid-client";
 import { redirectToClient } from "./client-redirect";
 
 const APP_ORIGIN = "http://localhost:4100";
 const REDIRECT_URI = `${APP_ORIGIN}/callback`;
-
-function admin(baseURL: string, ...args: string[]): string {
-  return String(
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: process.env.E2E_DATABASE_URL,
-        SECRET_KEY: process.env.E2E_SECRET_KEY,
-        PUBLIC_URL: baseURL,
-      },
-      stdio: ["ignore", "pipe", "ignore"],
-    }),
-  );
-}
 
 async function signedIn(browser: Browser, baseURL: string, path: string, email: string, password: string) {
   const page = await (await browser.newContext({ baseURL })).newPage();
@@ -124,7 +110,7 @@ test("a partner registers a server web app, the operator approves it, and it sig
 test("RFC 7591 registration and RFC 7592 management over HTTP, pending until approved", async ({ baseURL }) => {
   const discovery = await (await fetch(`${baseURL}/.well-known/openid-configuration`)).json();
   expect(discovery.registration_endpoint).toBe(`${baseURL}/connect/register`);
-  const token = JSON.parse(admin(baseURL!, "partners", "token", "demo-company-vendor")).initial_access_token;
+  const token = JSON.parse(adminCommand(baseURL!, "partners", "token", "demo-company-vendor")).initial_access_token;
   const json = (body: unknown, bearer: string, method = "POST") => ({
     method,
     headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
@@ -148,7 +134,7 @@ test("RFC 7591 registration and RFC 7592 management over HTTP, pending until app
   expect((await fetch(uri, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   const changed = await fetch(uri, json({ ...registered, client_name: "Praxissoft Sync 2" }, manage, "PUT"));
   expect(await changed.json()).toMatchObject({ client_name: "Praxissoft Sync 2", status: "pending" });
-  admin(baseURL!, "clients", "approve", registered.client_id);
+  adminCommand(baseURL!, "clients", "approve", registered.client_id);
   expect(await (await fetch(uri, { headers: { authorization: `Bearer ${manage}` } })).json()).toMatchObject({
     status: "approved",
   });

@@ -5,6 +5,39 @@ import { localizedText } from "@/lib/i18n/localized-text";
 import type { FormClientKind } from "@/lib/forms/client-registration-form";
 import { fieldAria, FieldError } from "@/app/_components/labelled-field";
 
+/** One checkbox per scope, named and with its technical name; `name` is the field the form posts. */
+export function ScopeCheckboxes({
+  name,
+  scopes,
+  checked,
+  locale,
+}: {
+  name: string;
+  scopes: ScopeDefinition[];
+  checked: string[];
+  locale: string;
+}) {
+  return (
+    <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      {scopes.map((scope) => (
+        <label key={scope.name} className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name={name}
+            value={scope.name}
+            defaultChecked={checked.includes(scope.name)}
+            className="mt-0.5 h-4 w-4"
+          />
+          <span>
+            {localizedText(scope.displayNames, locale, scope.name)}{" "}
+            <span className="break-all font-mono text-xs text-slate-600">{scope.name}</span>
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The scopes a client of the kind may ask for, one checkbox each. Offline access has its own checkbox; a backend
  * client acts for no person, so it is offered the platform API scopes only.
@@ -30,23 +63,7 @@ export async function ScopeChoice({
       <p id="scope-hint" className="mt-0.5 text-sm text-slate-600">
         {t(kind === "backend" ? "hints.scopeBackend" : "hints.scope")}
       </p>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {offered.map((scope) => (
-          <label key={scope.name} className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              name="scope"
-              value={scope.name}
-              defaultChecked={checked.includes(scope.name)}
-              className="mt-0.5 h-4 w-4"
-            />
-            <span>
-              {localizedText(scope.displayNames, locale, scope.name)}{" "}
-              <span className="break-all font-mono text-xs text-slate-600">{scope.name}</span>
-            </span>
-          </label>
-        ))}
-      </div>
+      <ScopeCheckboxes name="scope" scopes={offered} checked={checked} locale={locale} />
       <FieldError id="scope" error={error} />
     </fieldset>
   );

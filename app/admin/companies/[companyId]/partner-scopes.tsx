@@ -1,9 +1,9 @@
 /** The platform scopes a software vendor's applications may ask for, as the operator allows them. */
 import { getLocale, getTranslations } from "next-intl/server";
-import { localizedText } from "@/lib/i18n/localized-text";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { buttonPrimary } from "@/app/_components/ui";
+import { ScopeCheckboxes } from "@/app/admin/clients/scope-choice";
 
 export async function PartnerScopes({
   companyId,
@@ -24,23 +24,7 @@ export async function PartnerScopes({
         <input type="hidden" name="company_id" value={companyId} />
         <fieldset>
           <legend className="sr-only">{t("partnerScopesTitle")}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {scopes.offered.map((scope) => (
-              <label key={scope.name} className="flex items-start gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="partner_scope"
-                  value={scope.name}
-                  defaultChecked={scopes.allowed.includes(scope.name)}
-                  className="mt-0.5 h-4 w-4"
-                />
-                <span>
-                  {localizedText(scope.displayNames, locale, scope.name)}{" "}
-                  <span className="break-all font-mono text-xs text-slate-600">{scope.name}</span>
-                </span>
-              </label>
-            ))}
-          </div>
+          <ScopeCheckboxes name="partner_scope" scopes={scopes.offered} checked={scopes.allowed} locale={locale} />
         </fieldset>
         <button type="submit" name="action" value="partner-scopes" className={`${buttonPrimary} sm:w-auto`}>
           {t("partnerScopesSave")}
