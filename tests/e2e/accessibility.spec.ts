@@ -34,7 +34,15 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
     ],
   },
   { user: ["supplier@demo.test", "Supplier#2026"], paths: ["/portal/catalogs", "/portal/suppliers"] },
-  { user: ["developer@demo.test", "Developer#2026"], paths: ["/portal/developer", "/portal/developer?kind=web"] },
+  {
+    user: ["developer@demo.test", "Developer#2026"],
+    paths: [
+      "/portal/developer",
+      "/portal/developer?kind=web",
+      "/portal/developer?edit=praxissoft-termine&remove=1",
+      "/portal/developer?edit=praxissoft-termine",
+    ],
+  },
   {
     user: ["admin@demo.test", "Admin#2026"],
     paths: [
@@ -42,6 +50,7 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
       "/admin/clients/demo-web",
       "/admin/companies",
       "/admin/companies/demo-company-lens",
+      "/admin/companies/demo-company-vendor",
       "/admin/outbox",
       "/admin/clients/praxissoft-termine",
       "/admin/audit",
