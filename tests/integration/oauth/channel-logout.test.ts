@@ -4,6 +4,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
+import { hashPassword } from "@/lib/crypto/password";
 import {
   authorizeWithConsent,
   basic,
@@ -122,6 +123,51 @@ describe(`combined sign-out on ${testProvider()}`, () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('location.replace("/?signedOut=everywhere")');
     expect(received.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("tells the client about sessions a password change or the security page ends", async () => {
+    const db = service().database.db;
+    const email = "logout-owner@example.com";
+    const password = "the old passphrase 2";
+    await db.user.create({
+      data: {
+        email,
+        givenName: "L",
+        familyName: "O",
+        companyId: "demo-company-optician",
+        passwordHash: await hashPassword(password),
+      },
+    });
+    const sessionOf = async (agent: UserAgent) => {
+      await agent.login("/", email, password);
+      await signedInToRp(agent);
+      return (await db.loginSession.findFirstOrThrow({ where: { user: { email } }, orderBy: { createdAt: "desc" } }))
+        .id;
+    };
+    const sidsReceived = async () =>
+      Promise.all(
+        received.map(async (token) => (await jwtVerify(token, await keys(), { issuer: ISSUER })).payload.sid),
+      );
+    const [changer, ended, other] = [new UserAgent(), new UserAgent(), new UserAgent()];
+    await sessionOf(changer);
+    const endedSid = await sessionOf(ended);
+    received.length = 0;
+    const byPage = await changer.post("account", "/interaction/account", {
+      action: "end-session",
+      session_id: endedSid,
+    });
+    expect(byPage.headers.get("location")).toBe("/portal/security?ended=1");
+    expect(await sidsReceived()).toEqual([endedSid]);
+
+    const otherSid = await sessionOf(other);
+    received.length = 0;
+    const changed = await changer.post("account", "/interaction/account", {
+      action: "change-password",
+      current_password: password,
+      new_password: "wolkenkratzer gleitsicht bahnhof",
+    });
+    expect(changed.headers.get("location")).toBe("/portal/profile?done=password");
+    expect(await sidsReceived()).toEqual([otherSid]);
   });
 
   it("redirects straight away when no client of the session registered logout URIs", async () => {
