@@ -15,7 +15,7 @@ import {
 import type { IncomingMessage } from "node:http";
 import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
-import { NonPublicAddress, outboundGet } from "@/lib/http/outbound-get";
+import { NonPublicAddress, outboundRequest } from "@/lib/http/outbound-request";
 import { processCache } from "@/lib/cache/process-cache";
 import { isLoopbackHost } from "@/lib/http/url-policy";
 import { parseKeySet } from "@/lib/jwt/key-set-rules";
@@ -78,7 +78,7 @@ async function follow(location: string, production: boolean, signal: AbortSignal
   let url = new URL(location);
   for (let hop = 0; ; hop++) {
     checkScheme(url, production);
-    const response = await outboundGet(url, {
+    const response = await outboundRequest(url, {
       signal,
       publicOnly: production,
       headers: { accept: "application/jwk-set+json, application/json" },

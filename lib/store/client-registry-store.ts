@@ -172,6 +172,9 @@ export function deleteClient(
   return db.$transaction(async (tx) => {
     // deleteMany: of two removals at once, the second finds nothing instead of failing.
     if ((await tx.client.deleteMany({ where: { id: clientId } })).count === 0) return false;
+    // Sessions remember the clients they signed in to without a foreign key: a later client of the same id must not
+    // inherit them (and be told of their sign-outs).
+    await tx.loginSessionClient.deleteMany({ where: { clientId } });
     await recordAuditEvent(tx, { type: "client.removed", userId: by, clientId, details });
     return true;
   });

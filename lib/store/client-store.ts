@@ -144,11 +144,12 @@ function forgetCorsOrigins(): void {
   corsCache.entry = undefined;
 }
 
-/** Those of the clients that registered a front- or back-channel logout URI. */
+/** Those of the clients that registered a front- or back-channel logout URI; only approved clients are told. */
 export function findClientLogoutUris(db: Db, clientIds: string[]): Promise<ClientLogoutUris[]> {
   return db.client.findMany({
     where: {
       id: { in: clientIds },
+      status: "approved",
       OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
     },
     select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },

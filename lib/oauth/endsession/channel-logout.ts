@@ -7,6 +7,7 @@
 import { BACKCHANNEL_TIMEOUT_MS } from "@/lib/config/policy";
 import { logger } from "@/lib/observability/logger";
 import { escapeHtml } from "@/lib/http/html";
+import { outboundRequest } from "@/lib/http/outbound-request";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
@@ -57,18 +58,19 @@ async function sendBackchannelLogouts(
       .map(async (target) => {
         const logoutToken = await signLogoutToken(context, target, now);
         try {
-          const response = await fetch(target.backchannelLogoutUri!, {
+          // Held to public addresses in production, checked on the address connected to, as key-set fetches are:
+          // a partner registers the URI, and its name may resolve anywhere. Redirects are not followed.
+          const response = await outboundRequest(new URL(target.backchannelLogoutUri!), {
             method: "POST",
             headers: { "Content-Type": "application/x-www-form-urlencoded", "Cache-Control": "no-store" },
-            body: new URLSearchParams({ logout_token: logoutToken }),
-            redirect: "manual",
+            body: new URLSearchParams({ logout_token: logoutToken }).toString(),
             signal: AbortSignal.timeout(BACKCHANNEL_TIMEOUT_MS),
+            publicOnly: context.config.production,
           });
-          if (!response.ok)
-            logger.warn(
-              { clientId: target.clientId, status: response.status },
-              "back-channel logout answered with an error",
-            );
+          response.destroy();
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status > 299)
+            logger.warn({ clientId: target.clientId, status }, "back-channel logout answered with an error");
         } catch (error) {
           logger.warn({ clientId: target.clientId, reason: (error as Error).message }, "back-channel logout failed");
         }

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
-import { registerClient } from "@/lib/admin/client-registry";
+import { registerClient, removeClient } from "@/lib/admin/client-registry";
+import { forgetClient } from "@/lib/store/client-store";
 import { hashPassword } from "@/lib/crypto/password";
 import {
   authorizeWithConsent,
@@ -168,6 +169,36 @@ describe(`combined sign-out on ${testProvider()}`, () => {
     });
     expect(changed.headers.get("location")).toBe("/portal/profile?done=password");
     expect(await sidsReceived()).toEqual([otherSid]);
+  });
+
+  it("tells no client that is not approved, and forgets a removed client's sessions", async () => {
+    const db = service().database.db;
+    received.length = 0;
+    const { agent } = await signedInToRp();
+    await db.client.update({ where: { id: rp.client_id }, data: { status: "pending" } });
+    forgetClient(rp.client_id);
+    try {
+      await agent.post("portal", "/interaction/portal", { action: "sign-out-everywhere" });
+      expect(received).toEqual([]);
+    } finally {
+      await db.client.update({ where: { id: rp.client_id }, data: { status: "approved" } });
+      forgetClient(rp.client_id);
+    }
+    const gone = parseClientMetadata(
+      { client_id: "rp-gone", redirect_uris: [rp.redirect_uri], backchannel_logout_uri: "https://rp.example/bc" },
+      "platform",
+    );
+    await registerClient(db, gone, { value: "rp-gone-secret" });
+    await authorizeWithConsent(new UserAgent(), {
+      client_id: "rp-gone",
+      redirect_uri: rp.redirect_uri,
+      response_type: "code",
+      scope: "openid",
+      state: "s",
+    });
+    expect(await db.loginSessionClient.count({ where: { clientId: "rp-gone" } })).toBe(1);
+    await removeClient(db, "rp-gone");
+    expect(await db.loginSessionClient.count({ where: { clientId: "rp-gone" } })).toBe(0);
   });
 
   it("redirects straight away when no client of the session registered logout URIs", async () => {

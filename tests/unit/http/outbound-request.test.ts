@@ -1,7 +1,8 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
-import type { LookupFunction } from "node:net";
+import { createServer } from "node:http";
+import type { AddressInfo, LookupFunction } from "node:net";
 import { describe, expect, it } from "vitest";
-import { NonPublicAddress, publicAddressLookup } from "@/lib/http/outbound-get";
+import { NonPublicAddress, outboundRequest, publicAddressLookup } from "@/lib/http/outbound-request";
 
 /** A resolver that answers from a table, as dns.lookup does: one address, or all of them when `all` is asked. */
 function resolverOf(table: Record<string, string[]>): LookupFunction {
@@ -54,5 +55,36 @@ describe("publicAddressLookup", () => {
       { address: "2606:4700::6810:1", family: 6 },
     ]);
     expect((await lookUp("nowhere.example", { all: true })).error?.code).toBe("ENOTFOUND");
+  });
+});
+
+describe("outboundRequest", () => {
+  it("posts the body to a server, and refuses one at a non-public address when held to public ones", async () => {
+    const bodies: string[] = [];
+    const server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        bodies.push(`${request.method} ${body}`);
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/backchannel`);
+    const post = (publicOnly: boolean) =>
+      outboundRequest(url, {
+        method: "POST",
+        body: "logout_token=x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        signal: AbortSignal.timeout(2000),
+        publicOnly,
+      });
+    try {
+      expect((await post(false)).statusCode).toBe(204);
+      await expect(post(true)).rejects.toBeInstanceOf(NonPublicAddress);
+      expect(bodies).toEqual(["POST logout_token=x"]);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * One GET to another server on node:http(s), which may be held to public addresses: then the address is checked
+ * One request to another server on node:http(s) (a key set's GET, a back-channel logout's POST), which may be held to
+ * public addresses: then the address is checked
  * where the connection is made (the `lookup` the socket connects with), so a name that resolves to an internal
  * address is refused even when it resolved to a public one a moment earlier (DNS rebinding).
  */
@@ -35,12 +36,18 @@ export function publicAddressLookup(resolve: LookupFunction = dnsLookup as Looku
 const checkedLookup = publicAddressLookup();
 
 /**
- * Sends the GET and resolves with the response head; the caller reads or destroys the body. `publicOnly`: refuse a
- * non-public host. Each request has its own connection (no agent pool), so none was made without the check.
+ * Sends the request and resolves with the response head; the caller reads or destroys the body. `publicOnly`: refuse
+ * a non-public host. Each request has its own connection (no agent pool), so none was made without the check.
  */
-export function outboundGet(
+export function outboundRequest(
   url: URL,
-  options: { signal: AbortSignal; headers: OutgoingHttpHeaders; publicOnly: boolean },
+  options: {
+    signal: AbortSignal;
+    headers: OutgoingHttpHeaders;
+    publicOnly: boolean;
+    method?: "GET" | "POST";
+    body?: string;
+  },
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     // Node connects to an IP literal without calling `lookup`, so a literal is checked here; a name, where it resolves.
@@ -48,8 +55,9 @@ export function outboundGet(
     if (problem) return reject(new NonPublicAddress(problem));
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const lookup = options.publicOnly ? checkedLookup : undefined;
-    send(url, { agent: false, signal: options.signal, headers: options.headers, lookup }, resolve)
+    const { signal, headers, method = "GET", body } = options;
+    send(url, { agent: false, method, signal, headers, lookup }, resolve)
       .on("error", reject)
-      .end();
+      .end(body);
   });
 }
