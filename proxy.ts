@@ -29,6 +29,5 @@ export const config = {
     "/signout",
     "/admin/:path*",
     "/v2/:path*",
-    "/connect/register/:path*",
   ],
 };

@@ -89,7 +89,7 @@ export function registrationResponse(row: Client, publicUrl: string, registratio
   return {
     ...toClientMetadata(registeredClientFromRow(row)),
     client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
-    registration_client_uri: `${publicUrl}/connect/register/${encodeURIComponent(row.id)}`,
+    registration_client_uri: `${publicUrl}/connect/register?${new URLSearchParams({ client_id: row.id })}`,
     ...(registrationAccessToken ? { registration_access_token: registrationAccessToken } : {}),
     status: row.status,
     ...(row.pendingMetadata ? { pending_changes: JSON.parse(row.pendingMetadata) as unknown } : {}),

@@ -1,6 +1,8 @@
 /**
- * POST /connect/register (RFC 7591) with an initial access token, and GET, PUT, DELETE /connect/register/<client_id>
- * (RFC 7592) with the application's registration access token. Refusals answer as the RFCs say: 401 with
+ * POST /connect/register (RFC 7591) with an initial access token, and GET, PUT, DELETE on the client configuration
+ * endpoint `/connect/register?client_id=<id>` (RFC 7592) with the application's registration access token. The id
+ * is a query parameter, not a path segment: the path stays static, so nothing in front of the route (Next's proxy)
+ * reads a body before the token is checked. Refusals answer as the RFCs say: 401 with
  * `WWW-Authenticate: Bearer error="invalid_token"` for a missing, expired, revoked or foreign token, 400 with
  * `invalid_client_metadata` or `invalid_redirect_uri` (the same checks and messages as `clients add`). Registered
  * applications are pending until the operator approves them.
@@ -20,7 +22,6 @@ import {
 import type { ServiceContext } from "@/lib/service-context";
 
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
-const REGISTRATION_PATH = "/connect/register/";
 
 const invalidToken = () =>
   noStoreJson({ error: "invalid_token" }, 401, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
@@ -71,14 +72,9 @@ export async function handleClientRegistration(request: Request, context: Servic
   return refusingBadMetadata(async () => noStoreJson(await registerForPartner(context, partner, metadata), 201));
 }
 
-/** The client id of a configuration path, or undefined when it cannot be decoded. */
-function clientIdOf(request: Request): string | undefined {
-  try {
-    return decodeURIComponent(new URL(request.url).pathname.slice(REGISTRATION_PATH.length)) || undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The client id the configuration endpoint's URI names; URLSearchParams decodes leniently, never throwing. */
+const clientIdOf = (request: Request): string | undefined =>
+  new URL(request.url).searchParams.get("client_id")?.slice(0, 200) || undefined;
 
 /** GET, PUT and DELETE: the registration access token is checked before the body is read. */
 export async function handleClientConfiguration(request: Request, context: ServiceContext): Promise<Response> {

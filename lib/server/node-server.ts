@@ -71,18 +71,8 @@ function refuse(response: ServerResponse, status: 400 | 405, text: string, allow
   response.end(`${text}\n`);
 }
 
-/** Entries whose last segment is dynamic (`/connect/register/[clientId]`), with the path before that segment. */
-const SEGMENT_ROUTES = [...ROUTE_PATHS]
-  .filter((route) => /\/\[[^.\]][^\]]*\]$/.test(route))
-  .map((route) => [route.slice(0, route.lastIndexOf("/") + 1), route as keyof typeof ROUTES] as const);
-
-const segmentRoute = (path: string) =>
-  SEGMENT_ROUTES.find(
-    ([prefix]) => path.startsWith(prefix) && path.length > prefix.length && !path.includes("/", prefix.length),
-  )?.[1];
-
 const routePath = (path: string): keyof typeof ROUTES | undefined =>
-  ROUTE_PATHS.has(path) ? (path as keyof typeof ROUTES) : isApiPath(path) ? "/v2/[...path]" : segmentRoute(path);
+  ROUTE_PATHS.has(path) ? (path as keyof typeof ROUTES) : isApiPath(path) ? "/v2/[...path]" : undefined;
 
 /** The methods a path answers, for the Allow header of a 405 (RFC 9110 §15.5.6). */
 function allowedMethods(path: string): string {

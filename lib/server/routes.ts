@@ -87,9 +87,13 @@ export const ROUTE_TABLE = {
   "/connect/userinfo": { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
   "/connect/introspect": { protocol: handleIntrospectionRequest, fast: true },
   "/connect/endsession": { web: { GET: handleEndSessionRequest, POST: handleEndSessionRequest } },
-  "/connect/register": { web: { POST: handleClientRegistration } },
-  "/connect/register/[clientId]": {
-    web: { GET: handleClientConfiguration, PUT: handleClientConfiguration, DELETE: handleClientConfiguration },
+  "/connect/register": {
+    web: {
+      POST: handleClientRegistration,
+      GET: handleClientConfiguration,
+      PUT: handleClientConfiguration,
+      DELETE: handleClientConfiguration,
+    },
   },
   "/.well-known/openid-configuration": { web: { GET: handleDiscoveryRequest }, fast: true, cors: true },
   "/.well-known/openid-configuration/jwks": { web: { GET: handleJwksRequest }, fast: true, cors: true },

@@ -127,7 +127,7 @@ test("RFC 7591 registration and RFC 7592 management over HTTP, pending until app
   expect(registered).toMatchObject({ status: "pending", client_name: "Praxissoft Sync" });
   const manage = registered.registration_access_token as string;
   const uri = registered.registration_client_uri as string;
-  expect(uri).toBe(`${baseURL}/connect/register/${registered.client_id}`);
+  expect(uri).toBe(`${baseURL}/connect/register?client_id=${registered.client_id}`);
 
   const read = await fetch(uri, { headers: { authorization: `Bearer ${manage}` } });
   expect(await read.json()).toMatchObject({ client_id: registered.client_id, status: "pending" });

@@ -56,12 +56,11 @@ const routes = {
   reset: () => import("@/app/interaction/password/reset/route").then((m) => m.POST as Handler),
   email: () => import("@/app/interaction/email/route").then((m) => m.POST as Handler),
   account: () => import("@/app/interaction/account/route").then((m) => m.POST as Handler),
-  register: () => import("@/app/connect/register/route").then((m) => m.POST as Handler),
-  developer: () => import("@/app/interaction/developer/route").then((m) => m.POST as Handler),
-  registration: () =>
-    import("@/app/connect/register/[clientId]/route").then(
-      (m) => (request: Request) => (m[request.method as "GET" | "PUT" | "DELETE"] as Handler)(request),
+  register: () =>
+    import("@/app/connect/register/route").then(
+      (m) => (request: Request) => (m[request.method as "POST" | "GET" | "PUT" | "DELETE"] as Handler)(request),
     ),
+  developer: () => import("@/app/interaction/developer/route").then((m) => m.POST as Handler),
 };
 
 type FormRoute =

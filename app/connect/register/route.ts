@@ -1,4 +1,4 @@
 import { ROUTES } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const { POST } = ROUTES["/connect/register"];
+export const { POST, GET, PUT, DELETE } = ROUTES["/connect/register"];

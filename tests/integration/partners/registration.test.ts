@@ -38,7 +38,7 @@ function register(token: string | undefined, body: unknown, type = "application/
 function manage(method: "GET" | "PUT" | "DELETE", uri: string, token: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body) headers["content-type"] = "application/json";
-  return call("registration", new Request(uri, { method, headers, body: body ? json(body) : undefined }));
+  return call("register", new Request(uri, { method, headers, body: body ? json(body) : undefined }));
 }
 
 let counter = 0;
@@ -114,7 +114,7 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     expect(registered).toMatchObject({
       client_id: metadata.client_id,
       status: "pending",
-      registration_client_uri: `${ISSUER}/connect/register/${metadata.client_id}`,
+      registration_client_uri: `${ISSUER}/connect/register?client_id=${metadata.client_id}`,
       redirect_uris: metadata.redirect_uris,
     });
     expect(registered.registration_access_token).toMatch(/^[\w-]{43}$/);
