@@ -2,7 +2,8 @@
  * Changing one's own email address (the user name): a confirmation link goes to the new address (24 hours, 256
  * random bits, only the hash stored, replacing any earlier one) and a notice to the old one. The address changes
  * only when the link is used, and is checked again then against the other users; it is verified from then on. A new
- * password (a reset or a change) cancels a change waiting for confirmation.
+ * password (a reset or a change) cancels a change waiting for confirmation. Since whoever controls the address can
+ * then reset the password, asking for it needs the current password unless the sign-in is fresh (five minutes).
  */
 import { EMAIL_CONFIRM_LINK_HOURS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
@@ -18,30 +19,60 @@ import { reserveEmailChange } from "@/lib/session/email-change-throttle";
 import type { AccountContext } from "@/lib/account/account-context";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import { forgotPasswordUrl } from "@/lib/account/account-notices";
+import { checkCurrentPassword, isFreshSignIn } from "@/lib/account/current-password";
 
-export class EmailChangeError extends OptiGateError<"same_email" | "throttled"> {
+type EmailChangeProblem =
+  "same_email" | "throttled" | "password_needed" | "wrong_current_password" | "throttled_sign_in";
+
+const MESSAGES: Record<EmailChangeProblem, string> = {
+  same_email: "this is the address already",
+  throttled: "too many address changes asked for",
+  password_needed: "the current password is needed: the sign-in is not fresh",
+  wrong_current_password: "the current password is not correct",
+  throttled_sign_in: "too many password attempts",
+};
+
+export class EmailChangeError extends OptiGateError<EmailChangeProblem> {
   constructor(
-    readonly code: "same_email" | "throttled",
+    readonly code: EmailChangeProblem,
     readonly retryAfterSeconds = 0,
   ) {
-    super(code === "same_email" ? "this is the address already" : "too many address changes asked for");
+    super(MESSAGES[code]);
   }
+}
+
+/** The owner proves it: a fresh sign-in, or the current password under the sign-in throttle. */
+async function confirmOwner(
+  context: AccountContext,
+  account: { user: User; authTime: Date },
+  request: { currentPassword?: string; ipAddress?: string },
+  now: Date,
+): Promise<void> {
+  if (isFreshSignIn(account.authTime, now)) return;
+  if (!request.currentPassword) throw new EmailChangeError("password_needed");
+  const check = await checkCurrentPassword(context.db, account.user, request.currentPassword, request.ipAddress, now);
+  if (check.ok) return;
+  throw check.problem === "throttled"
+    ? new EmailChangeError("throttled_sign_in", check.retryAfterSeconds)
+    : new EmailChangeError("wrong_current_password");
 }
 
 /**
  * Asks for the new address: PersonFieldError for an address that is none, EmailChangeError for the user's own
- * address or too many requests. The answer is the same whether or not the address is free: when it belongs to
+ * address, a missing or wrong current password (when the sign-in is not fresh) or too many requests. The answer is the same whether or not the address is free: when it belongs to
  * another account (or has an invitation waiting), the new address is told so instead of getting a link, so the form
  * cannot be used to find out who has an account.
  */
 export async function requestEmailChange(
   context: AccountContext,
-  user: User,
-  request: { newEmail: string; language: Locale; ipAddress?: string },
+  account: { user: User; authTime: Date },
+  request: { newEmail: string; currentPassword?: string; language: Locale; ipAddress?: string },
   now = new Date(),
 ): Promise<string> {
+  const { user } = account;
   const newEmail = parseEmail(request.newEmail);
   if (newEmail === user.email) throw new EmailChangeError("same_email");
+  await confirmOwner(context, account, request, now);
   const wait = await reserveEmailChange(context.db, user.id, now);
   if (wait > 0) throw new EmailChangeError("throttled", wait);
   const { publicUrl, secretKey } = context.config;

@@ -1,23 +1,20 @@
 /**
- * Changing one's own password on the profile page: the current password is checked under the sign-in throttle (a
- * session left open must not be a way to guess it), the new one under the password policy. The other sessions end,
+ * Changing one's own password on the profile page: the current password is checked under the sign-in throttle
+ * (lib/account/current-password.ts), the new one under the password policy. The other sessions end,
  * a notice goes to the account's address, and the change is audited.
  */
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { hashPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/db/rows";
 import type { Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
-import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { changePasswordHash } from "@/lib/store/account-link-store";
 import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordChangedNotice } from "@/lib/account/account-notices";
+import { checkCurrentPassword, type CurrentPasswordCheck } from "@/lib/account/current-password";
 
-export type PasswordChange =
-  | { ok: true; endedSessions: string[] }
-  | { ok: false; problem: "wrong_current_password" }
-  | { ok: false; problem: "throttled"; retryAfterSeconds: number };
+export type PasswordChange = { ok: true; endedSessions: string[] } | Exclude<CurrentPasswordCheck, { ok: true }>;
 
 export interface PasswordChangeRequest {
   current: string;
@@ -39,13 +36,8 @@ export async function changeOwnPassword(
     minLength: config.passwordMinLength,
     person: { ...user, companyName: account.companyName },
   });
-  const reservation = await reserveSignInAttempt(db, user.email, request.ipAddress, now);
-  if (!reservation.ok) return { ok: false, problem: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
-  if (!(await verifyPassword(request.current, user.passwordHash))) {
-    await recordFailedSignIn(db, reservation, now);
-    return { ok: false, problem: "wrong_current_password" };
-  }
-  await recordRightPassword(db, reservation, { clearAccount: true });
+  const current = await checkCurrentPassword(db, user, request.current, request.ipAddress, now);
+  if (!current.ok) return current;
   const endedSessions = await changePasswordHash(
     db,
     { userId: user.id, keepSessionId: account.sessionId },

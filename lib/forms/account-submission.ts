@@ -1,7 +1,7 @@
 /**
  * POST /interaction/account: the signed-in user's own password, email address and sessions (the profile and security
  * pages), through lib/rights/own-account.ts. `action=change-password` (current_password, new_password),
- * `action=change-email` (new_email), `action=end-session` (session_id) and `action=end-other-sessions`. Each answers
+ * `action=change-email` (new_email; current_password when the sign-in is not fresh), `action=end-session` (session_id) and `action=end-other-sessions`. Each answers
  * with its page and what happened, or why not, in the query (never a password or an address).
  */
 import { actorOfRequest } from "@/lib/rights/actor";
@@ -48,13 +48,18 @@ async function emailChange(actor: Actor, form: URLSearchParams, request: Request
   try {
     await askForEmailChange(actor, {
       newEmail: form.get("new_email") ?? "",
+      currentPassword: form.get("current_password") ?? undefined,
       language: localeOfRequest(request),
       ipAddress,
     });
     return { done: "email" };
   } catch (error) {
-    if (error instanceof EmailChangeError && error.code === "throttled")
-      return { form: "email", error: "throttled_email", minutes: minutes(error.retryAfterSeconds) };
+    if (error instanceof EmailChangeError && (error.code === "throttled" || error.code === "throttled_sign_in"))
+      return {
+        form: "email",
+        error: error.code === "throttled" ? "throttled_email" : "throttled",
+        minutes: minutes(error.retryAfterSeconds),
+      };
     if (error instanceof PersonFieldError || error instanceof EmailChangeError)
       return { form: "email", error: error.code };
     throw error;

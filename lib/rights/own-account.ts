@@ -5,6 +5,7 @@
  */
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
+import { isFreshSignIn } from "@/lib/account/current-password";
 import { requestEmailChange } from "@/lib/account/email-change";
 import { endOtherOwnSessions, endOwnSession, listOwnSessions, type OwnSession } from "@/lib/account/own-sessions";
 import { changeOwnPassword, type PasswordChange } from "@/lib/account/password-change";
@@ -39,12 +40,17 @@ export async function changePassword(
 /** Sends the confirmation link to the new address; the address as it will be stored. */
 export async function askForEmailChange(
   actor: Actor,
-  request: { newEmail: string; language: Locale; ipAddress?: string },
+  request: { newEmail: string; currentPassword?: string; language: Locale; ipAddress?: string },
 ): Promise<string> {
   const { context, session } = requireUser(actor);
-  const newEmail = await requestEmailChange(context, session.user, request);
+  const newEmail = await requestEmailChange(context, session, request);
   wakeMailDelivery();
   return newEmail;
+}
+
+/** Whether a change of the email address asks for the current password: the sign-in is older than five minutes. */
+export function emailChangeNeedsPassword(actor: Actor): boolean {
+  return !isFreshSignIn(requireUser(actor).session.authTime);
 }
 
 /** The new address waiting for its confirmation, if the user asked for one. */

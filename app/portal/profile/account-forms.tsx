@@ -18,6 +18,89 @@ export interface AccountFormOutcome {
 
 const PASSWORD_ERRORS = ["wrong_current_password", "throttled"] as const;
 const EMAIL_ERRORS = ["invalid_email", "same_email", "throttled_email"] as const;
+/** The email form's refusals that concern the current password, shown at its field. */
+const EMAIL_PASSWORD_ERRORS = ["password_needed", "wrong_current_password", "throttled"] as const;
+
+/**
+ * A new email address: confirmed through a link to it. Whoever holds the address can reset the password, so a sign-in
+ * older than five minutes must give the current password too (`askPassword`).
+ */
+async function EmailChangeForm({
+  csrf,
+  email,
+  pendingEmail,
+  askPassword,
+  error,
+  minutes,
+}: {
+  csrf: string;
+  email: string;
+  pendingEmail: string | null;
+  askPassword: boolean;
+  error?: string;
+  minutes: number;
+}) {
+  const t = await getTranslations("ProfileAccount");
+  const emailError = EMAIL_ERRORS.find((code) => code === error);
+  const emailMessage = emailError ? t(`errors.${emailError}`, { minutes }) : null;
+  const passwordError = EMAIL_PASSWORD_ERRORS.find((code) => code === error);
+  const passwordMessage = passwordError ? t(`errors.${passwordError}`, { minutes }) : null;
+  return (
+    <form method="post" action="/interaction/account" className={card} aria-labelledby="email-title">
+      <h2 id="email-title" className="text-lg font-semibold text-slate-900">
+        {t("emailTitle")}
+      </h2>
+      <input type="hidden" name={CSRF_FIELD} value={csrf} />
+      <p className="text-sm text-slate-600">{t("emailIntro")}</p>
+      {pendingEmail ? (
+        <p role="status" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          {t("emailRequested", { email: pendingEmail })}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor="new_email" className="block text-sm font-medium text-slate-800">
+          {t("newEmail")}
+        </label>
+        <input
+          id="new_email"
+          name="new_email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          className={inputClass}
+          {...fieldAria("new_email", false, emailMessage)}
+        />
+        <FieldError id="new_email" error={emailMessage} />
+      </div>
+      {askPassword || passwordMessage ? (
+        <div>
+          <input type="hidden" name="username" value={email} autoComplete="username" />
+          <label htmlFor="email_current_password" className="block text-sm font-medium text-slate-800">
+            {t("currentPassword")}
+          </label>
+          <p id="email_current_password-hint" className="text-sm text-slate-600">
+            {t("emailPasswordHint")}
+          </p>
+          <input
+            id="email_current_password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+            className={inputClass}
+            {...fieldAria("email_current_password", true, passwordMessage)}
+          />
+          <FieldError id="email_current_password" error={passwordMessage} />
+        </div>
+      ) : null}
+      <button type="submit" name="action" value="change-email" className={`${buttonPrimary} sm:w-auto`}>
+        {t("changeEmail")}
+      </button>
+    </form>
+  );
+}
 
 export async function AccountForms({
   profile,
@@ -25,18 +108,19 @@ export async function AccountForms({
   minLength,
   outcome,
   pendingEmail,
+  askPassword,
 }: {
   profile: Profile;
   csrf: string;
   minLength: number;
   outcome: AccountFormOutcome;
   pendingEmail: string | null;
+  /** the sign-in is not fresh: a new email address needs the current password */
+  askPassword: boolean;
 }) {
   const t = await getTranslations("ProfileAccount");
   const at = (form: string) => (outcome.form === form ? outcome.error : undefined);
   const passwordError = PASSWORD_ERRORS.find((code) => code === at("password"));
-  const emailError = EMAIL_ERRORS.find((code) => code === at("email"));
-  const emailMessage = emailError ? t(`errors.${emailError}`, { minutes: outcome.minutes }) : null;
   return (
     <>
       <form method="post" action="/interaction/account" className={card} aria-labelledby="password-title">
@@ -77,37 +161,14 @@ export async function AccountForms({
           {t("changePassword")}
         </button>
       </form>
-      <form method="post" action="/interaction/account" className={card} aria-labelledby="email-title">
-        <h2 id="email-title" className="text-lg font-semibold text-slate-900">
-          {t("emailTitle")}
-        </h2>
-        <input type="hidden" name={CSRF_FIELD} value={csrf} />
-        <p className="text-sm text-slate-600">{t("emailIntro")}</p>
-        {pendingEmail ? (
-          <p role="status" className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
-            {t("emailRequested", { email: pendingEmail })}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="new_email" className="block text-sm font-medium text-slate-800">
-            {t("newEmail")}
-          </label>
-          <input
-            id="new_email"
-            name="new_email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            className={inputClass}
-            {...fieldAria("new_email", false, emailMessage)}
-          />
-          <FieldError id="new_email" error={emailMessage} />
-        </div>
-        <button type="submit" name="action" value="change-email" className={`${buttonPrimary} sm:w-auto`}>
-          {t("changeEmail")}
-        </button>
-      </form>
+      <EmailChangeForm
+        csrf={csrf}
+        email={profile.email}
+        pendingEmail={pendingEmail}
+        askPassword={askPassword}
+        error={at("email")}
+        minutes={outcome.minutes}
+      />
     </>
   );
 }

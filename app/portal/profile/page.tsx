@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { profileOf } from "@/lib/rights/portal";
-import { pendingEmailChange } from "@/lib/rights/own-account";
+import { emailChangeNeedsPassword, pendingEmailChange } from "@/lib/rights/own-account";
 import { passwordMinLength } from "@/lib/pages/password-rules";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { PROFILE_PATH } from "@/lib/pages/paths";
@@ -78,6 +78,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         minLength={passwordMinLength()}
         outcome={{ form, error, minutes: Number(single(query.minutes) ?? 15) }}
         pendingEmail={pending?.newEmail ?? null}
+        askPassword={await pageData(PROFILE_PATH, emailChangeNeedsPassword)}
       />
     </div>
   );

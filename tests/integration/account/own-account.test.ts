@@ -181,6 +181,26 @@ describe(`a user's own email address on ${testProvider()}`, () => {
     expect(await db().user.findUnique({ where: { email } })).not.toBeNull();
   });
 
+  it("asks for the current password when the sign-in is older than five minutes", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, OLD);
+    await db().loginSession.updateMany({
+      where: { user: { email } },
+      data: { authTime: new Date(Date.now() - 6 * 60_000) },
+    });
+    const ask = async (form: Record<string, string>) =>
+      (await act(agent, { action: "change-email", new_email: "olga.stale@example.com", ...form })).headers.get(
+        "location",
+      );
+    expect(await ask({})).toBe("/portal/profile?form=email&error=password_needed");
+    expect(await ask({ current_password: "not the password" })).toBe(
+      "/portal/profile?form=email&error=wrong_current_password",
+    );
+    expect(await mailTo("olga.stale@example.com")).toEqual([]);
+    expect(await ask({ current_password: OLD })).toBe("/portal/profile?done=email");
+    expect(await mailTo("olga.stale@example.com")).toHaveLength(1);
+  });
+
   it("never tells whether an address has an account: the new address is told instead, and no link works", async () => {
     const email = await newUser();
     const agent = await signedInAgent(email, OLD);

@@ -1,0 +1,37 @@
+/**
+ * Proving it is still the account's owner before a change that hands the account over (a new password, a new email
+ * address): the current password, checked under the sign-in throttle (a session left open must not be a way to guess
+ * it), or, where the change allows it, a sign-in of the last five minutes.
+ */
+import { verifyPassword } from "@/lib/crypto/password";
+import type { Db } from "@/lib/db/prisma";
+import type { User } from "@/lib/db/rows";
+import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+
+/** How recent a sign-in counts as fresh: the person at the keyboard just proved who they are. */
+const FRESH_SIGN_IN_MS = 5 * 60_000;
+
+export const isFreshSignIn = (authTime: Date, now = new Date()): boolean =>
+  now.getTime() - authTime.getTime() <= FRESH_SIGN_IN_MS;
+
+export type CurrentPasswordCheck =
+  | { ok: true }
+  | { ok: false; problem: "wrong_current_password" }
+  | { ok: false; problem: "throttled"; retryAfterSeconds: number };
+
+export async function checkCurrentPassword(
+  db: Db,
+  user: User,
+  password: string,
+  ipAddress: string | undefined,
+  now = new Date(),
+): Promise<CurrentPasswordCheck> {
+  const reservation = await reserveSignInAttempt(db, user.email, ipAddress, now);
+  if (!reservation.ok) return { ok: false, problem: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await recordFailedSignIn(db, reservation, now);
+    return { ok: false, problem: "wrong_current_password" };
+  }
+  await recordRightPassword(db, reservation, { clearAccount: true });
+  return { ok: true };
+}
