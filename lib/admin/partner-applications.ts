@@ -9,6 +9,7 @@ import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/li
 import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import { ClientRegistryError } from "@/lib/admin/client-registry";
+import { MAX_PARTNER_APPLICATIONS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
@@ -110,9 +111,14 @@ export async function registerPartnerApplication(
   const row = await insertPendingClient(
     context.db,
     { ...registration, id },
-    { companyId: partner.id, registrationTokenHash: hashToken(token) },
+    { companyId: partner.id, registrationTokenHash: hashToken(token), limit: MAX_PARTNER_APPLICATIONS },
     by,
   );
+  if (row === "too_many")
+    refuse(
+      "invalid_client_metadata",
+      `your company has ${MAX_PARTNER_APPLICATIONS} applications: remove one before registering another`,
+    );
   if (row === "taken")
     refuse("invalid_client_metadata", `client_id "${id}" is taken`, {
       rule: "client_id_taken",
@@ -169,6 +175,11 @@ export async function reviewApplication(
   const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
   if (decision.approve && client.pendingMetadata && !partner)
     throw new ClientRegistryError("invalid_state", `client "${clientId}" belongs to no software vendor any more`);
+  if (decision.approve && partner && !partner.active)
+    throw new ClientRegistryError("invalid_state", `the software vendor of "${clientId}" is deactivated`);
+  // A new registration is checked again too: the vendor's allowance may have shrunk since it was sent.
+  if (decision.approve && partner && client.status === "pending" && !client.pendingMetadata)
+    checkPartnerRules(registeredClientFromRow(client), partner);
   const registration =
     decision.approve && client.pendingMetadata && partner
       ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)

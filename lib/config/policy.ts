@@ -67,6 +67,8 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_JWT_LENGTH = 16_384;
 export const MAX_KEY_SET_BYTES = 64 * 1024;
 export const MAX_KEYS_IN_SET = 20;
+/** A software vendor's applications, whatever their status: an initial access token cannot fill the client table. */
+export const MAX_PARTNER_APPLICATIONS = 100;
 export const MAX_SUBJECT_LENGTH = 255;
 export const MAX_CURSOR_LENGTH = 1024;
 /** The longest email address there can be (RFC 5321 §4.5.3.1.3: a 256-octet path less its angle brackets). */

@@ -44,17 +44,20 @@ export async function storePartnerScopes(db: Db, companyId: string, scopes: stri
 
 /**
  * Registers a vendor's application as pending: the row exists (the id is taken), the protocol does not see it.
- * "taken" when the id is another client's already, also when a concurrent registration took it first.
+ * "taken" when the id is another client's already, also when a concurrent registration took it first; "too_many"
+ * when the vendor has `limit` applications already.
  */
 export async function insertPendingClient(
   db: Db,
   registration: ClientRegistration & { id: string },
-  owner: { companyId: string; registrationTokenHash: string },
+  owner: { companyId: string; registrationTokenHash: string; limit: number },
   by?: string,
-): Promise<Client | "taken"> {
+): Promise<Client | "taken" | "too_many"> {
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.client.findUnique({ where: { id: registration.id }, select: { id: true } })) return "taken" as const;
+      if ((await tx.client.count({ where: { ownerCompanyId: owner.companyId } })) >= owner.limit)
+        return "too_many" as const;
       const row = await tx.client.create({
         data: {
           id: registration.id,

@@ -5,7 +5,9 @@
  * approved version that keeps working while a change waits.
  */
 import { describe, expect, it } from "vitest";
+import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { hashToken } from "@/lib/crypto/tokens";
+import { insertPendingClient } from "@/lib/store/partner-store";
 import { runAdmin } from "../../helpers/admin-cli";
 import {
   basic,
@@ -321,6 +323,46 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     );
     expect(tokenResponse.status).toBe(400);
     expect(await tokenResponse.json()).toMatchObject({ error: "unauthorized_client" });
+  });
+
+  it("approves nothing beyond the vendor's allowance as it is now, nor for a deactivated vendor", async () => {
+    const token = await initialToken();
+    await admin("partners", "scopes", VENDOR, "platform.catalogs.read");
+    const registered = await (await register(token, webApp({ scope: "openid platform.catalogs.read" }))).json();
+    await admin("partners", "scopes", VENDOR);
+    try {
+      const shrunk = await admin("clients", "approve", registered.client_id);
+      expect(shrunk.code).not.toBe(0);
+      expect(shrunk.stderr).toMatch(/platform\.catalogs\.read.*not among those your company may ask for/);
+    } finally {
+      await admin("partners", "scopes", VENDOR, "platform.catalogs.read");
+    }
+    expect((await admin("companies", "deactivate", VENDOR)).code).toBe(0);
+    try {
+      expect((await admin("clients", "approve", registered.client_id)).stderr).toMatch(/is deactivated/);
+    } finally {
+      await admin("companies", "activate", VENDOR);
+    }
+    expect((await db().client.findUniqueOrThrow({ where: { id: registered.client_id } })).status).toBe("pending");
+    expect((await admin("clients", "approve", registered.client_id)).code).toBe(0);
+  });
+
+  it("holds a vendor to its number of applications", async () => {
+    const registration = parseClientMetadata(webApp(), "platform");
+    const owner = { companyId: VENDOR, registrationTokenHash: hashToken(`limit-${counter}`) };
+    const count = await db().client.count({ where: { ownerCompanyId: VENDOR } });
+    const refused = await insertPendingClient(
+      db(),
+      { ...registration, id: registration.id! },
+      { ...owner, limit: count },
+    );
+    expect(refused).toBe("too_many");
+    const stored = await insertPendingClient(
+      db(),
+      { ...registration, id: registration.id! },
+      { ...owner, limit: count + 1 },
+    );
+    expect(stored).toMatchObject({ id: registration.id, status: "pending" });
   });
 
   it("rejects a pending registration with a reason, and discovery names the endpoint", async () => {
