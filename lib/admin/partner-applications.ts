@@ -187,7 +187,11 @@ export async function reviewApplication(
   const mail = partner
     ? await mailToVendor(context, partner.id, (url) =>
         decision.approve
-          ? { kind: "application_approved", names: client.names, url }
+          ? {
+              kind: client.pendingMetadata ? "application_change_approved" : "application_approved",
+              names: client.names,
+              url,
+            }
           : { kind: "application_rejected", names: client.names, reason: decision.reason, url },
       )
     : [];

@@ -59,7 +59,7 @@ test("a partner registers a server web app, the operator approves it, and it sig
   await developer.fill("input[name=client_id]", clientId);
   await developer.fill("textarea[name=redirect_uris]", REDIRECT_URI);
   await developer.locator("form[data-client-kind=web] button[type=submit]").click();
-  await expect(developer.getByRole("status")).toContainText(`${clientId} is registered and waits for approval`);
+  await expect(developer.getByRole("status")).toContainText("Praxissoft Shop is registered and waits for approval");
   await expect(developer.locator(`tr[data-client-id="${clientId}"]`)).toHaveAttribute("data-status", "pending");
   await expect(developer.locator(`[data-secrets-of="${clientId}"]`)).toHaveCount(0);
 

@@ -90,7 +90,12 @@ export async function RegisterSection({
         <form method="post" action={target.action} className="mt-3 space-y-3">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="action" value="register" />
-          <LabelledField id="metadata" label={t("metadata")} hint={t("metadataHint")} error={places.at("metadata")}>
+          <LabelledField
+            id="metadata"
+            label={t("metadata")}
+            hint={t(target.partner ? "partnerMetadataHint" : "metadataHint")}
+            error={places.at("metadata")}
+          >
             {(aria) => (
               <textarea
                 id="metadata"

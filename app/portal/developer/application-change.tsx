@@ -40,6 +40,7 @@ export async function ApplicationChange({
         clientId={clientId}
         csrf={csrf}
         asking={asking}
+        name={name}
         portal={{
           action: "/interaction/developer",
           page: DEVELOPER_PATH,

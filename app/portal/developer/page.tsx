@@ -14,17 +14,17 @@ import { ApplicationsTable } from "./applications-table";
 import { PartnerSecrets } from "./partner-secrets";
 
 /** What the last form did: registered, changed or removed an application (only the company's own are named). */
-async function Outcome({ query, known }: { query: Awaited<SearchParams>; known: string[] }) {
+async function Outcome({ query, names }: { query: Awaited<SearchParams>; names: Map<string, string> }) {
   const t = await getTranslations("Developer");
   const registered = single(query.registered);
   const changed = single(query.changed);
   const removed = single(query.removed);
   const message =
-    registered && known.includes(registered)
-      ? t("registered", { client: registered })
-      : changed && known.includes(changed)
-        ? t("changed", { client: changed })
-        : removed && !known.includes(removed)
+    registered && names.has(registered)
+      ? t("registered", { client: names.get(registered)! })
+      : changed && names.has(changed)
+        ? t("changed", { client: names.get(changed)! })
+        : removed && !names.has(removed)
           ? t("removed")
           : undefined;
   return message ? (
@@ -56,7 +56,12 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
       <section className="space-y-3">
         <h1 className="text-2xl font-semibold text-brand-800">{t("title", { company: view.company.name })}</h1>
         <p className="text-slate-700">{t("intro")}</p>
-        <Outcome query={query} known={view.applications.map((application) => application.client.id)} />
+        <Outcome
+          query={query}
+          names={
+            new Map(view.applications.map(({ client }) => [client.id, localizedText(client.names, locale, client.id)]))
+          }
+        />
         <ApplicationsTable applications={view.applications} />
       </section>
       {editing ? (

@@ -313,6 +313,11 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     await manage("PUT", registered.registration_client_uri, registered.registration_access_token, change);
     await admin("clients", "approve", registered.client_id);
     expect((await authorizeAt(registered.client_id, newUri)).status).toBe(302);
+    const told = await db().outboxMessage.findFirstOrThrow({
+      where: { recipient: "developer@demo.test", kind: "application_change_approved" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(told.subject).toBe("The change to Praxissoft Shop is approved on OptiGate");
     const tokenResponse = await call(
       "token",
       formRequest(

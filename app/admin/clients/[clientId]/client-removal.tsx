@@ -10,11 +10,14 @@ export async function ClientRemoval({
   clientId,
   csrf,
   asking,
+  name = clientId,
   portal,
 }: {
   clientId: string;
   csrf: string;
   asking: boolean;
+  /** what the question calls the client: its id unless said otherwise */
+  name?: string;
   portal?: { action: string; page: string; query: Record<string, string>; label: string };
 }) {
   const t = await getTranslations("Admin");
@@ -26,7 +29,7 @@ export async function ClientRemoval({
       {asking ? (
         <form method="post" action={portal?.action ?? "/interaction/admin"}>
           <ClientFormFields csrf={csrf} action="remove" clientId={clientId} />
-          <p className="text-sm text-slate-800">{t("removeQuestion", { client: clientId })}</p>
+          <p className="text-sm text-slate-800">{t("removeQuestion", { client: name })}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <a href={page} className={`${buttonSecondary} sm:w-auto`}>
               {t("cancel")}

@@ -117,26 +117,30 @@ export async function ClientSecrets({
   const t = await getTranslations("Admin");
   return (
     <>
-      <div className="mt-3">
-        <table className={stacked.table}>
-          <thead className={stacked.head}>
-            <tr>
-              <th className={stacked.th}>{t("secretId")}</th>
-              <th className={stacked.th}>{t("status")}</th>
-              <th className={stacked.th}>{t("createdAt")}</th>
-              <th className={stacked.th}>{t("expiresAt")}</th>
-              <th className={stacked.th}>
-                <span className="sr-only">{t("disable")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={stacked.body}>
-            {secrets.map((secret) => (
-              <SecretRow key={secret.id} secret={secret} clientId={clientId} csrf={csrf} errorAt={errorAt} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {secrets.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t("noSecretsYet")}</p>
+      ) : (
+        <div className="mt-3">
+          <table className={stacked.table}>
+            <thead className={stacked.head}>
+              <tr>
+                <th className={stacked.th}>{t("secretId")}</th>
+                <th className={stacked.th}>{t("status")}</th>
+                <th className={stacked.th}>{t("createdAt")}</th>
+                <th className={stacked.th}>{t("expiresAt")}</th>
+                <th className={stacked.th}>
+                  <span className="sr-only">{t("disable")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className={stacked.body}>
+              {secrets.map((secret) => (
+                <SecretRow key={secret.id} secret={secret} clientId={clientId} csrf={csrf} errorAt={errorAt} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <NewSecretForm clientId={clientId} csrf={csrf} errorAt={errorAt} />
     </>
   );
