@@ -56,8 +56,6 @@ export function outboundRequest(
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const lookup = options.publicOnly ? checkedLookup : undefined;
     const { signal, headers, method = "GET", body } = options;
-    send(url, { agent: false, method, signal, headers, lookup }, resolve)
-      .on("error", reject)
-      .end(body);
+    send(url, { agent: false, method, signal, headers, lookup }, resolve).on("error", reject).end(body);
   });
 }
