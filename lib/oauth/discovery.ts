@@ -5,6 +5,7 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
+import { ACR_VALUES_SUPPORTED } from "@/lib/session/authentication-level";
 
 const JWKS_PATH = "/.well-known/openid-configuration/jwks";
 
@@ -57,6 +58,8 @@ export function discoveryDocument(
       "exp",
       "iat",
       "auth_time",
+      "acr",
+      "amr",
       "nonce",
       "at_hash",
       "sid",
@@ -68,9 +71,11 @@ export function discoveryDocument(
       "email",
       "email_verified",
     ],
+    acr_values_supported: ACR_VALUES_SUPPORTED,
     prompt_values_supported: ["none", "login", "consent", "select_account"],
     ui_locales_supported: LOCALES,
-    claims_parameter_supported: false,
+    // The claims parameter is read for an essential `acr` only (OpenID Connect Core §5.5.1.1).
+    claims_parameter_supported: true,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,

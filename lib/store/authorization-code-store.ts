@@ -22,6 +22,8 @@ export interface AuthorizationCodeGrant {
   nonce?: string;
   codeChallenge?: string;
   authTime: Date;
+  /** RFC 8176 methods of the sign-in, as JSON */
+  amr: string;
 }
 
 /** Stores a code of `value` for the grant, valid from `now`. */

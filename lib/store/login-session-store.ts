@@ -7,19 +7,21 @@ import { MAX_USER_AGENT_LENGTH, SESSION_LIFETIME_SECONDS } from "@/lib/config/po
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 
-/** Stores a session signed in `now` under the cookie value; returns its id. */
+/** Stores a session signed in `now` under the cookie value, with how it was signed in (`amr`); returns its id. */
 export async function storeLoginSession(
   db: Db,
   cookieValue: string,
   userId: string,
   client: { ipAddress?: string; userAgent?: string },
   now: Date,
+  amr: readonly string[],
 ): Promise<string> {
   const session = await db.loginSession.create({
     data: {
       tokenHash: hashToken(cookieValue),
       userId,
       authTime: now,
+      amr: JSON.stringify(amr),
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
@@ -37,6 +39,15 @@ export function findLoginSession(db: Db, cookieValue: string) {
     where: { tokenHash: hashToken(cookieValue) },
     include: { user: { include: { company: true } } },
   });
+}
+
+/** A second factor given in a current session: its methods grow and it counts as signed in now. */
+export async function raiseLoginSession(db: Db, sessionId: string, amr: readonly string[], now: Date): Promise<boolean> {
+  const { count } = await db.loginSession.updateMany({
+    where: { id: sessionId, endedAt: null },
+    data: { amr: JSON.stringify(amr), authTime: now },
+  });
+  return count === 1;
 }
 
 export async function endLoginSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

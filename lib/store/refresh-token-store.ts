@@ -24,7 +24,15 @@ export type RefreshTokenSelection =
 /** What a new token of a grant holds besides its value; `scopes` is the JSON list as stored. */
 export type RefreshTokenGrant = Pick<
   RefreshToken,
-  "familyId" | "clientId" | "userId" | "consentId" | "authorizationCodeId" | "loginSessionId" | "scopes" | "authTime"
+  | "familyId"
+  | "clientId"
+  | "userId"
+  | "consentId"
+  | "authorizationCodeId"
+  | "loginSessionId"
+  | "scopes"
+  | "authTime"
+  | "amr"
 >;
 
 const expiryFrom = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
@@ -61,11 +69,11 @@ export function rotateRefreshToken(db: Db, token: RefreshToken, successor: strin
       data: { rotatedAt: now, lastUsedAt: now },
     });
     if (rotated.count === 0) return false;
-    const { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime } = token;
+    const { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr } = token;
     await storeRefreshToken(
       tx,
       successor,
-      { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime },
+      { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr },
       now,
     );
     return true;

@@ -15,6 +15,7 @@ export interface UsedRefreshToken {
   userId: string;
   scopes: string;
   authTime: Date;
+  amr: string;
   loginSessionId: string | null;
   consentId: string | null;
   authorizationCodeId: string | null;
@@ -31,6 +32,7 @@ export interface ConsumedCode {
   nonce: string | null;
   codeChallenge: string | null;
   authTime: Date;
+  amr: string;
 }
 
 /** auth_time comes back as ISO text, which reads the same on both databases. */
@@ -49,6 +51,7 @@ export const SLIDE_REFRESH_TOKEN = groupedUpdate({
     "family_id",
     "user_id",
     "scopes",
+    "amr",
     "login_session_id",
     "consent_id",
     "authorization_code_id",
@@ -71,6 +74,7 @@ export const CONSUME_CODE = groupedUpdate({
     "requested_scopes",
     "nonce",
     "code_challenge",
+    "amr",
   ]),
 });
 
@@ -98,6 +102,7 @@ export async function slideRefreshToken(
     userId: String(row.user_id),
     scopes: String(row.scopes),
     authTime: date(row.auth_time),
+    amr: String(row.amr),
     loginSessionId: text(row.login_session_id),
     consentId: text(row.consent_id),
     authorizationCodeId: text(row.authorization_code_id),
@@ -124,5 +129,6 @@ export async function consumeAuthorizationCode(
     nonce: text(row.nonce),
     codeChallenge: text(row.code_challenge),
     authTime: date(row.auth_time),
+    amr: String(row.amr),
   };
 }

@@ -18,6 +18,8 @@ import {
 import { isValidS256Challenge } from "@/lib/oauth/pkce";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+import { requestedAcr } from "@/lib/oauth/authorize/requested-acr";
+import type { Acr } from "@/lib/session/authentication-level";
 
 type ResponseMode = "query" | "fragment" | "form_post";
 type ResponseType = "code" | "token" | "id_token" | "id_token token";
@@ -43,6 +45,8 @@ export interface AuthorizationRequest extends RedirectTarget {
   uiLocales?: string;
   loginHint?: string;
   idTokenHint?: string;
+  /** the authentication level asked for (acr_values, or an essential acr in claims) */
+  acr?: Acr;
   /** The request's parameters that OptiGate acts on, to continue the flow after login or consent. */
   parameters: Map<string, string>;
 }
@@ -91,6 +95,8 @@ const AUTHORIZATION_PARAMETERS = [
   "ui_locales",
   "login_hint",
   "id_token_hint",
+  "acr_values",
+  "claims",
 ] as const;
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
 
@@ -225,6 +231,7 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
     // Only a hint: one longer than any user name is left out.
     loginHint: loginHint !== undefined && loginHint.length <= MAX_USERNAME_LENGTH ? loginHint : undefined,
     idTokenHint,
+    acr: requestedAcr(first(params, "acr_values"), first(params, "claims")),
   };
 }
 

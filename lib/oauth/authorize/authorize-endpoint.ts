@@ -26,6 +26,9 @@ import { openInteraction } from "@/lib/store/interaction-store";
 import { rememberSessionClient } from "@/lib/store/login-session-store";
 import { getKeySet } from "@/lib/store/signing-key-store";
 
+/** The sign-in step that asks for a second factor (lib/pages/paths.ts names it for the pages). */
+const SECOND_FACTOR_PATH = "/login/second-factor";
+
 async function readParameters(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
   if (!isFormRequest(request))
@@ -50,6 +53,7 @@ export async function completeAuthorization(
             userId: session.user.id,
             sessionId: session.id,
             authTime: session.authTime,
+            amr: session.amr,
             scopes,
           }),
         }
@@ -83,13 +87,24 @@ async function continueAuthorization(
     ? await hintedSubject(context, request.idTokenHint, request.client.id)
     : undefined;
   const granted = session ? await findGrantedScopes(context.db, session.user.id, request.client.id) : null;
-  const facts = session ? { userId: session.user.id, authTime: session.authTime } : null;
+  const facts = session
+    ? {
+        userId: session.user.id,
+        authTime: session.authTime,
+        amr: session.amr,
+        secondFactorRequired: session.user.company.requireSecondFactor,
+      }
+    : null;
   const step = decideNextStep(request, facts, granted, hintSubject, now);
   switch (step.kind) {
     case "error":
       throw new AuthorizationError(step.error, request);
     case "login":
       return redirectTo(`/login?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters) })}`);
+    case "second_factor":
+      return redirectTo(
+        `${SECOND_FACTOR_PATH}?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters), ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
+      );
     case "consent": {
       // The consent page decides a prompt opened here, after the login checks above: it cannot be reached around them.
       const interaction = await openInteraction(context.db, session!.id, request.client.id, request.parameters);

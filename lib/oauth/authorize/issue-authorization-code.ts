@@ -9,6 +9,7 @@ export interface CodeSubject {
   userId: string;
   sessionId: string;
   authTime: Date;
+  amr: readonly string[];
   scopes: string[];
 }
 
@@ -34,6 +35,7 @@ export async function issueAuthorizationCode(
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
       authTime: subject.authTime,
+      amr: JSON.stringify(subject.amr),
     },
     now,
   );

@@ -26,7 +26,7 @@ export async function implicitResponseValues(
   if (request.responseType.includes("token") && request.responseType !== "id_token") {
     accessToken = await signAccessToken(
       context,
-      { clientId: request.client.id, scopes, user, authTime: session.authTime },
+      { clientId: request.client.id, scopes, user, authTime: session.authTime, amr: session.amr },
       now,
     );
     Object.assign(values, {
@@ -43,6 +43,7 @@ export async function implicitResponseValues(
         client: request.client,
         user,
         authTime: session.authTime,
+        amr: session.amr,
         nonce: request.nonce,
         sessionId: session.id,
         accessToken,

@@ -1,20 +1,32 @@
 /**
- * What an authorization request needs next, given the login session and the remembered consent: a login, a consent,
- * an error (prompt=none cannot interact), or nothing more, so that a code can be issued.
+ * What an authorization request needs next, given the login session and the remembered consent: a login, a second
+ * factor (the request asks for the mfa level, or the user's company requires it, and the session has a password
+ * alone), a consent, an error (prompt=none cannot interact), or nothing more, so that a code can be issued.
  */
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
+import { ACR_MFA, meetsAcr } from "@/lib/session/authentication-level";
 
 export type NextStep =
-  { kind: "login" } | { kind: "consent" } | { kind: "issue"; scopes: string[] } | { kind: "error"; error: OAuthError };
+  | { kind: "login" }
+  | { kind: "second_factor" }
+  | { kind: "consent" }
+  | { kind: "issue"; scopes: string[] }
+  | { kind: "error"; error: OAuthError };
 
 export interface SessionFacts {
   userId: string;
   authTime: Date;
+  amr: readonly string[];
+  /** the user's company requires a second factor of everyone */
+  secondFactorRequired: boolean;
 }
 
-type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes">;
+type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes" | "acr">;
+
+const needsSecondFactor = (request: Request, session: SessionFacts) =>
+  !meetsAcr(session.amr, session.secondFactorRequired ? ACR_MFA : request.acr);
 
 function needsLogin(
   request: Request,
@@ -46,6 +58,11 @@ export function decideNextStep(
     return silent
       ? { kind: "error", error: new OAuthError("login_required", "the user is not signed in") }
       : { kind: "login" };
+  }
+  if (needsSecondFactor(request, session!)) {
+    return silent
+      ? { kind: "error", error: new OAuthError("interaction_required", "the sign-in needs a second factor") }
+      : { kind: "second_factor" };
   }
   if (needsConsent(request, grantedScopes)) {
     return silent

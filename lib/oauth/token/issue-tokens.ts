@@ -9,6 +9,7 @@ import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { signAccessToken, signIdToken, type UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
+import type { AuthenticationMethod } from "@/lib/session/authentication-level";
 import type { ServiceContext } from "@/lib/service-context";
 
 interface NewRefreshToken {
@@ -24,6 +25,7 @@ export interface UserGrant {
   user: UserWithCompany;
   scopes: string[];
   authTime: Date;
+  amr: readonly AuthenticationMethod[];
   sessionId?: string | null;
   nonce?: string | null;
   /** What the client asked for; the response names the granted scope when it differs. */
@@ -64,6 +66,7 @@ async function createRefreshToken(
       loginSessionId: grant.sessionId ?? null,
       scopes: JSON.stringify(spec.scopes),
       authTime: grant.authTime,
+      amr: JSON.stringify(grant.amr),
     },
     now,
   );
@@ -77,7 +80,7 @@ export async function issueUserTokens(
 ): Promise<TokenResponseBody> {
   const accessToken = await signAccessToken(
     context,
-    { clientId: grant.client.id, scopes: grant.scopes, user: grant.user, authTime: grant.authTime },
+    { clientId: grant.client.id, scopes: grant.scopes, user: grant.user, authTime: grant.authTime, amr: grant.amr },
     now,
   );
   const body: TokenResponseBody = {
@@ -94,6 +97,7 @@ export async function issueUserTokens(
         client: grant.client,
         user: grant.user,
         authTime: grant.authTime,
+        amr: grant.amr,
         nonce: grant.nonce,
         sessionId: grant.sessionId,
         accessToken,

@@ -10,6 +10,7 @@ import type { Company, User } from "@/lib/db/rows";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
 import { isSigningAlgorithm, signingKeyFor, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import type { ServiceContext } from "@/lib/service-context";
+import { acrOf } from "@/lib/session/authentication-level";
 
 export type UserWithCompany = User & { company: Company };
 
@@ -31,6 +32,8 @@ export interface AccessTokenSubject {
   /** Client credentials of a client the operator gave a company (client metadata company_id). */
   clientCompanyId?: string | null;
   authTime?: Date;
+  /** How the user signed in here (RFC 8176); with it the token carries `amr` and `acr` (RFC 9068 §2.2.1). */
+  amr?: readonly string[];
   /** Federated tokens: the trusted issuer whose token was exchanged for this one. */
   identityProvider?: string;
 }
@@ -56,6 +59,7 @@ export async function signAccessToken(
   if (subject.user)
     Object.assign(claims, {
       ...(subject.authTime ? { auth_time: seconds(subject.authTime) } : {}),
+      ...(subject.amr ? { acr: acrOf(subject.amr), amr: subject.amr } : {}),
       company_id: subject.user.companyId,
       role: subject.user.role,
     });
@@ -73,6 +77,8 @@ export interface IdTokenContents {
   client: { id: string; idTokenSignedResponseAlg: string | null };
   user: UserWithCompany;
   authTime: Date;
+  /** How the user signed in (RFC 8176): the ID token's `amr`, and its `acr` */
+  amr: readonly string[];
   nonce?: string | null;
   sessionId?: string | null;
   accessToken?: string;
@@ -90,6 +96,8 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
     iat,
     exp: iat + ID_TOKEN_LIFETIME_SECONDS,
     auth_time: seconds(contents.authTime),
+    acr: acrOf(contents.amr),
+    amr: contents.amr,
     ...(contents.accessToken ? { at_hash: accessTokenHash(contents.accessToken) } : {}),
     ...(contents.nonce ? { nonce: contents.nonce } : {}),
     ...(contents.sessionId ? { sid: contents.sessionId } : {}),

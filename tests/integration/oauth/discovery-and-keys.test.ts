@@ -120,7 +120,13 @@ describe(`signing keys on ${testProvider()}`, () => {
     ) => {
       const body = await issueUserTokens(
         { db, config: { ...loadConfig(), ...config } },
-        { client: { ...client, idTokenSignedResponseAlg: clientAlg }, user, scopes: ["openid"], authTime: new Date() },
+        {
+          client: { ...client, idTokenSignedResponseAlg: clientAlg },
+          user,
+          scopes: ["openid"],
+          authTime: new Date(),
+          amr: ["pwd"],
+        },
       );
       const { protectedHeader } = await jwtVerify(body.id_token!, keys, {
         issuer: ISSUER,

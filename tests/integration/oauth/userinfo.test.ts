@@ -50,7 +50,7 @@ async function craftedToken(scopes: string[], issuedAt: Date): Promise<string> {
   const context = { db, config: loadConfig() };
   const body = await issueUserTokens(
     context,
-    { client: (await findClient(db, "demo-web"))!, user, scopes, authTime: issuedAt },
+    { client: (await findClient(db, "demo-web"))!, user, scopes, authTime: issuedAt, amr: ["pwd"] },
     issuedAt,
   );
   return body.access_token;

@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { decideNextStep, type SessionFacts } from "@/lib/oauth/authorize/next-step";
 import type { Prompt } from "@/lib/oauth/authorize/authorization-request";
+import { ACR_MFA, ACR_PASSWORD, type Acr } from "@/lib/session/authentication-level";
 
 const now = new Date("2026-11-22T12:00:00Z");
-const session: SessionFacts = { userId: "u1", authTime: new Date(now.getTime() - 90_000) };
-const request = (scopes: string[], prompt: Prompt[] = [], maxAge?: number) => ({
+const session: SessionFacts = {
+  userId: "u1",
+  authTime: new Date(now.getTime() - 90_000),
+  amr: ["pwd"],
+  secondFactorRequired: false,
+};
+const request = (scopes: string[], prompt: Prompt[] = [], maxAge?: number, acr?: Acr) => ({
   scopes,
   prompt: new Set(prompt),
   maxAge,
+  acr,
 });
 
 describe("decideNextStep", () => {
@@ -37,5 +44,20 @@ describe("decideNextStep", () => {
     expect(login.kind === "error" && login.error.code).toBe("login_required");
     const consent = decideNextStep(request(["openid"], ["none"]), session, null, undefined, now);
     expect(consent.kind === "error" && consent.error.code).toBe("consent_required");
+  });
+
+  it("asks for a second factor when the request wants the mfa level or the company requires it, unless given", () => {
+    const mfaSession = { ...session, amr: ["pwd", "otp", "mfa"] };
+    const required = { ...session, secondFactorRequired: true };
+    const step = (facts: SessionFacts, acr?: Acr, prompt: Prompt[] = []) =>
+      decideNextStep(request(["openid"], prompt, undefined, acr), facts, ["openid"], undefined, now);
+    expect(step(session, ACR_MFA).kind).toBe("second_factor");
+    expect(step(required).kind).toBe("second_factor");
+    expect(step(required, ACR_PASSWORD).kind).toBe("second_factor");
+    expect(step(session, ACR_PASSWORD).kind).toBe("issue");
+    expect(step(mfaSession, ACR_MFA).kind).toBe("issue");
+    expect(step({ ...mfaSession, secondFactorRequired: true }).kind).toBe("issue");
+    const silent = step(session, ACR_MFA, ["none"]);
+    expect(silent.kind === "error" && silent.error.code).toBe("interaction_required");
   });
 });

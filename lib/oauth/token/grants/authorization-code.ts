@@ -4,6 +4,7 @@
  * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
  * refresh tokens issued from it (RFC 6749 §4.1.2).
  */
+import { parseAmr } from "@/lib/session/authentication-level";
 import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
@@ -71,6 +72,7 @@ export async function redeemAuthorizationCode(
       user,
       scopes,
       authTime: row.authTime,
+      amr: parseAmr(row.amr),
       sessionId: row.loginSessionId,
       nonce: row.nonce,
       requestedScope: row.requestedScopes,

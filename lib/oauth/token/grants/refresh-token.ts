@@ -6,6 +6,7 @@
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  */
+import { parseAmr } from "@/lib/session/authentication-level";
 import {
   findRefreshToken,
   revokeRefreshTokens,
@@ -114,6 +115,7 @@ export async function refreshTokens(
       user,
       scopes,
       authTime: token.authTime,
+      amr: parseAmr(token.amr),
       sessionId: token.loginSessionId,
       requestedScope: requestedScope ?? granted.join(" "),
     },
