@@ -21,6 +21,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     "/login",
+    "/login/second-factor",
     "/consent",
     "/invitation",
     "/password/:path*",

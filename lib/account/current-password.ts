@@ -19,6 +19,18 @@ export type CurrentPasswordCheck =
   | { ok: false; problem: "wrong_current_password" }
   | { ok: false; problem: "throttled"; retryAfterSeconds: number };
 
+/** Who is at the keyboard proves they own the account: a fresh sign-in, or the current password (as above). */
+export async function confirmAccountOwner(
+  db: Db,
+  account: { user: User; authTime: Date },
+  request: { currentPassword?: string; ipAddress?: string },
+  now = new Date(),
+): Promise<CurrentPasswordCheck | { ok: false; problem: "password_needed" }> {
+  if (isFreshSignIn(account.authTime, now)) return { ok: true };
+  if (!request.currentPassword) return { ok: false, problem: "password_needed" };
+  return checkCurrentPassword(db, account.user, request.currentPassword, request.ipAddress, now);
+}
+
 export async function checkCurrentPassword(
   db: Db,
   user: User,

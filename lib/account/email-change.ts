@@ -19,7 +19,7 @@ import { reserveEmailChange } from "@/lib/session/email-change-throttle";
 import type { AccountContext } from "@/lib/account/account-context";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import { forgotPasswordUrl } from "@/lib/account/account-notices";
-import { checkCurrentPassword, isFreshSignIn } from "@/lib/account/current-password";
+import { confirmAccountOwner } from "@/lib/account/current-password";
 
 type EmailChangeProblem =
   "same_email" | "throttled" | "password_needed" | "wrong_current_password" | "throttled_sign_in";
@@ -48,13 +48,11 @@ async function confirmOwner(
   request: { currentPassword?: string; ipAddress?: string },
   now: Date,
 ): Promise<void> {
-  if (isFreshSignIn(account.authTime, now)) return;
-  if (!request.currentPassword) throw new EmailChangeError("password_needed");
-  const check = await checkCurrentPassword(context.db, account.user, request.currentPassword, request.ipAddress, now);
+  const check = await confirmAccountOwner(context.db, account, request, now);
   if (check.ok) return;
   throw check.problem === "throttled"
     ? new EmailChangeError("throttled_sign_in", check.retryAfterSeconds)
-    : new EmailChangeError("wrong_current_password");
+    : new EmailChangeError(check.problem);
 }
 
 /**

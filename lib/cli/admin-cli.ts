@@ -54,6 +54,7 @@ const PURGED: Record<keyof PurgeCounts, string> = {
   usedAssertions: "used assertion id",
   accountLinks: "account link",
   resetRequests: "unsent password reset request",
+  webauthnChallenges: "passkey challenge",
 };
 
 function keyState(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): string {

@@ -1,4 +1,5 @@
 /** `npm run admin -- users …` (CONTRACT §9): the people of every company, as JSON a script can read. */
+import { resetSecondFactors } from "@/lib/admin/second-factor-reset";
 import { readFile } from "node:fs/promises";
 import { expectArgs, unknownCommand, unreadableFile, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { counted } from "@/lib/cli/english";
@@ -22,7 +23,9 @@ export const USERS_USAGE = `  users invite <email> --company <id> [--role user|a
   users remove <email>                          erase the user's personal data (the audit trail keeps a pseudonym);
                                                 for an invited person, revoke the invitation
   users password <email>                        set the user's password, read from standard input (first line),
-                                                under the password policy; ends their sessions, mails a notice`;
+                                                under the password policy; ends their sessions, mails a notice
+  users reset-second-factor <email>             remove the user's passkeys, authenticator app and recovery codes
+                                                (a lost phone); mails a notice`;
 
 /** `--name value` options, each allowed once, none other than `allowed`. */
 function options(args: string[], allowed: string[], usage: string): Map<string, string> {
@@ -85,6 +88,13 @@ async function setPassword(context: CliContext, email: string): Promise<unknown>
   return { email: parseEmail(email), status: "password_set", ended_sessions: outcome.endedSessions.length };
 }
 
+async function resetFactors(context: CliContext, email: string): Promise<unknown> {
+  const reset = await resetSecondFactors({ db: context.db, config: context }, parseEmail(email));
+  if (!reset) throw new Error(`there is no user "${email}"`);
+  if (reset.removed === 0) context.printError(`${reset.email} had no second factor; nothing was changed.`);
+  return { ...reset, status: reset.removed > 0 ? "second_factors_reset" : "unchanged" };
+}
+
 export async function usersCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
   const one = (usage: string) => expectArgs(rest, usage)[0];
@@ -98,6 +108,8 @@ export async function usersCommand(context: CliContext, [command, ...rest]: stri
   else if (command === "unlock") print(await unlock(context.db, one("users unlock <email>")));
   else if (command === "remove") print(await remove(context.db, one("users remove <email>"), context.announceLogout));
   else if (command === "password") print(await setPassword(context, one("users password <email>")));
+  else if (command === "reset-second-factor")
+    print(await resetFactors(context, one("users reset-second-factor <email>")));
   else
     throw unknownCommand("users", command, [
       "invite",
@@ -108,5 +120,6 @@ export async function usersCommand(context: CliContext, [command, ...rest]: stri
       "unlock",
       "remove",
       "password",
+      "reset-second-factor",
     ]);
 }

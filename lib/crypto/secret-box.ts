@@ -8,7 +8,15 @@ const TAG_BYTES = 16;
 
 /** `cookie:<name>`: each sealed cookie its own key (lib/http/sealed-cookie.ts). */
 export type KeyPurpose =
-  "signing-key-encryption" | "csrf" | `cookie:${string}` | "api-cursor" | "refresh-token-successor" | "outbox";
+  | "signing-key-encryption"
+  | "csrf"
+  | `cookie:${string}`
+  | "api-cursor"
+  | "refresh-token-successor"
+  | "outbox"
+  | "pending-sign-in"
+  | "totp-secret"
+  | "webauthn-challenge";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

@@ -1,6 +1,6 @@
 /**
  * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/rights/sign-in.ts) and continues
- * the flow with 303.
+ * the flow with 303: to the second step for a user with a second factor, to enrolment where the company requires one.
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { signIn } from "@/lib/rights/sign-in";
@@ -14,6 +14,8 @@ import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
+import { pendingSignInCookie } from "@/lib/session/pending-sign-in";
+import { SECOND_FACTOR_PATH, SECURITY_PATH } from "@/lib/pages/paths";
 
 /** Remembers the typed user name for the login page shown after a failed attempt. */
 
@@ -44,8 +46,17 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
     return result.reason === "throttled"
       ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) })
       : back(result.reason);
-  return seeOther(afterLogin(returnUrl), [
-    sessionCookie(result.cookieValue, config.publicUrl),
-    expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" }),
-  ]);
+  const forgetName = expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" });
+  if (result.next === "second_step")
+    return seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl }), [
+      pendingSignInCookie(result.userId, config),
+      forgetName,
+    ]);
+  const session = sessionCookie(result.cookieValue, config.publicUrl);
+  if (result.next === "enrol")
+    return seeOther(pageUrl(SECURITY_PATH, { enrol: "required", returnUrl: afterLogin(returnUrl) }), [
+      session,
+      forgetName,
+    ]);
+  return seeOther(afterLogin(returnUrl), [session, forgetName]);
 }

@@ -21,6 +21,8 @@ export const COMPANY_RECORD_COOKIE = "optigate_company_record";
 export const DEVELOPER_FORM_COOKIE = "optigate_developer_form";
 /** A secret a software vendor's developer just created, shown once on the partner portal. */
 export const DEVELOPER_SECRET_COOKIE = "optigate_developer_secret";
+/** Recovery codes just made, shown once on the security page. */
+export const RECOVERY_CODES_COOKIE = "optigate_recovery_codes";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
@@ -35,6 +37,7 @@ export const FLASH_COOKIES = [
   { name: COMPANY_RECORD_COOKIE, path: "/admin/companies" },
   { name: DEVELOPER_FORM_COOKIE, path: "/portal/developer" },
   { name: DEVELOPER_SECRET_COOKIE, path: "/portal/developer" },
+  { name: RECOVERY_CODES_COOKIE, path: "/portal/security" },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

@@ -12,7 +12,8 @@ export type AccountMail =
   | { kind: "password_changed"; url: string }
   | { kind: "email_confirm"; url: string; hours: number; newEmail: string }
   | { kind: "email_change_notice"; url: string; newEmail: string }
-  | { kind: "email_in_use"; url: string; newEmail: string };
+  | { kind: "email_in_use"; url: string; newEmail: string }
+  | { kind: "second_factors_reset"; url: string };
 
 type Paragraphs = { before: string[]; after: string[] };
 
@@ -41,6 +42,11 @@ function paragraphs(t: MailTranslator, mail: AccountMail): Paragraphs {
         before: [greeting, t("account.emailInUse.intro", { email: mail.newEmail })],
         after: [t("account.emailInUse.ignore")],
       };
+    case "second_factors_reset":
+      return {
+        before: [greeting, t("account.secondFactorsReset.intro")],
+        after: [t("account.secondFactorsReset.notYou")],
+      };
   }
 }
 
@@ -50,6 +56,7 @@ const TEMPLATE = {
   email_confirm: "emailConfirm",
   email_change_notice: "emailChangeNotice",
   email_in_use: "emailInUse",
+  second_factors_reset: "secondFactorsReset",
 } as const;
 
 export async function renderAccountMail(language: Locale, mail: AccountMail): Promise<MailContent> {

@@ -30,7 +30,7 @@ function uiLocalesOf(request: NextRequest): string | undefined {
 }
 
 const PAGE =
-  /^\/(?:login|consent|signout|invitation|password\/(?:forgot|reset)|email\/confirm|(?:portal|admin)(?:\/.*)?)$/;
+  /^\/(?:login(?:\/second-factor)?|consent|signout|invitation|password\/(?:forgot|reset)|email\/confirm|(?:portal|admin)(?:\/.*)?)$/;
 
 /**
  * The pages this proxy prepares: sign-in, consent, sign-out, invitations, the mailed links' pages, the portal and the

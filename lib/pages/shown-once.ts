@@ -13,6 +13,7 @@ import {
   INVITATION_FORM_COOKIE,
   LOGIN_USERNAME_COOKIE,
   NEW_SECRET_COOKIE,
+  RECOVERY_CODES_COOKIE,
   REGISTRATION_FORM_COOKIE,
 } from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
@@ -41,6 +42,9 @@ export const refusedDeveloperForm = () => flash<AdminFormOutcome>(DEVELOPER_FORM
 
 /** The secret a developer just created on the partner portal, with its application (shown this once). */
 export const newPartnerSecret = () => flash<NewPartnerSecret>(DEVELOPER_SECRET_COOKIE);
+
+/** Recovery codes just made (a first factor, or renewed), shown this once. */
+export const newRecoveryCodes = () => flash<string[]>(RECOVERY_CODES_COOKIE);
 
 /** The outcome of the last catalog upload. */
 export const lastImportResult = () => flash<ShownImportResult>(IMPORT_RESULT_COOKIE);

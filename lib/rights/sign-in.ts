@@ -1,14 +1,19 @@
 /**
- * Signing in with a user name and password. Public: the credentials are the proof, checked under the sign-in
- * throttle (lib/session/verify-credentials.ts); a success starts a login session and is audited.
+ * Signing in. Public: the credentials are the proof, checked under the sign-in throttle
+ * (lib/session/verify-credentials.ts). A user with a second factor gets no session for the password alone: the
+ * second step comes first (lib/rights/second-step.ts). A user whose company requires a second factor and who has
+ * none yet is signed in and led to enrol. A success starts a login session and is audited.
  */
 import "server-only";
 import type { ServiceContext } from "@/lib/service-context";
 import { signInUser } from "@/lib/session/login-session";
 import { verifyCredentials, type CredentialCheck } from "@/lib/session/verify-credentials";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type SignInResult =
-  Exclude<CredentialCheck, { ok: true }> | { ok: true; cookieValue: string; sessionId: string };
+  | Exclude<CredentialCheck, { ok: true }>
+  | { ok: true; next: "second_step"; userId: string }
+  | { ok: true; next: "session" | "enrol"; cookieValue: string; sessionId: string };
 
 export async function signIn(
   context: ServiceContext,
@@ -16,9 +21,11 @@ export async function signIn(
 ): Promise<SignInResult> {
   const check = await verifyCredentials(context.db, attempt.username, attempt.password, attempt.ipAddress);
   if (!check.ok) return check;
+  const factors = await countSecondFactors(context.db, check.user.id);
+  if (factors.passkeys > 0 || factors.totp) return { ok: true, next: "second_step", userId: check.user.id };
   const { cookieValue, sessionId } = await signInUser(context.db, check.user.id, {
     ipAddress: attempt.ipAddress,
     userAgent: attempt.userAgent,
   });
-  return { ok: true, cookieValue, sessionId };
+  return { ok: true, next: factors.required ? "enrol" : "session", cookieValue, sessionId };
 }

@@ -23,6 +23,9 @@ import { handleCompanyRecordSubmission } from "@/lib/forms/company-record-submis
 import { handleCompanySubmission } from "@/lib/forms/company-submission";
 import { handleInvitationSubmission } from "@/lib/forms/invitation-submission";
 import { handleAccountSubmission } from "@/lib/forms/account-submission";
+import { handleSecondFactorSubmission } from "@/lib/forms/second-factor-submission";
+import { handlePasskeySubmission } from "@/lib/forms/passkey-submission";
+import { handleSecuritySubmission } from "@/lib/forms/security-submission";
 import { handleDeveloperSubmission } from "@/lib/forms/developer-submission";
 import { handleEmailConfirmSubmission } from "@/lib/forms/email-confirm-submission";
 import { handleForgotPasswordSubmission, handleResetPasswordSubmission } from "@/lib/forms/password-submission";
@@ -115,6 +118,9 @@ export const ROUTE_TABLE = {
   "/interaction/email": { web: { POST: handleEmailConfirmSubmission } },
   "/interaction/account": { web: { POST: handleAccountSubmission } },
   "/interaction/developer": { web: { POST: handleDeveloperSubmission } },
+  "/interaction/second-factor": { web: { POST: handleSecondFactorSubmission } },
+  "/interaction/passkey": { web: { POST: handlePasskeySubmission } },
+  "/interaction/security": { web: { POST: handleSecuritySubmission } },
   "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
   "/api/health": { web: { GET: handleHealthRequest } },
   "/metrics": { web: { GET: handleMetricsRequest } },

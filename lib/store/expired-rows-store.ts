@@ -3,7 +3,8 @@
  * stay until then, so that their reuse is still caught), authorization codes a day after they expired (a code
  * presented again within that day still revokes what it issued), tickets, consent prompts, login sessions a day after
  * they ended or expired, throttle counters whose window (the longest any counter uses) and lock are over, used
- * assertion ids whose assertions have expired, account links a day after they expired, and password reset requests
+ * assertion ids whose assertions have expired, account links a day after they expired, WebAuthn challenges once
+ * expired, and password reset requests
  * still waiting after a link's lifetime (no mail server: a link mailed later would be no use). Each kind is deleted in batches of at most `batch` rows per round, selected through an
  * index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
  * while they come back full, pausing between them so that requests get the database in between; the Node server runs
@@ -38,7 +39,8 @@ export type PurgeCounts = Record<
   | "throttles"
   | "usedAssertions"
   | "accountLinks"
-  | "resetRequests",
+  | "resetRequests"
+  | "webauthnChallenges",
   number
 >;
 
@@ -82,6 +84,11 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     select: { id: true },
     take: batch,
   });
+  const challenges = await db.webauthnChallenge.findMany({
+    where: { expiresAt: { lt: now } },
+    select: { id: true },
+    take: batch,
+  });
   const resetRequests = await db.outboxMessage.findMany({
     where: {
       kind: "password_reset",
@@ -110,6 +117,9 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
       await db.outboxMessage.deleteMany({
         where: { id: { in: resetRequests.map((row) => row.id) }, status: "queued", claimToken: null },
       })
+    ).count,
+    webauthnChallenges: (
+      await db.webauthnChallenge.deleteMany({ where: { id: { in: challenges.map((row) => row.id) } } })
     ).count,
   };
 }

@@ -42,7 +42,12 @@ export function findLoginSession(db: Db, cookieValue: string) {
 }
 
 /** A second factor given in a current session: its methods grow and it counts as signed in now. */
-export async function raiseLoginSession(db: Db, sessionId: string, amr: readonly string[], now: Date): Promise<boolean> {
+export async function raiseLoginSession(
+  db: Db,
+  sessionId: string,
+  amr: readonly string[],
+  now: Date,
+): Promise<boolean> {
   const { count } = await db.loginSession.updateMany({
     where: { id: sessionId, endedAt: null },
     data: { amr: JSON.stringify(amr), authTime: now },

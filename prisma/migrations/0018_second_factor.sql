@@ -1,5 +1,5 @@
 -- A second factor: passkeys (WebAuthn), an authenticator app (TOTP, its secret sealed with SECRET_KEY) and one-time
--- recovery codes (hashed); WebAuthn challenges, single use for 5 minutes (only their SHA-256 kept). Sessions, codes
+-- recovery codes (hashed); WebAuthn challenges once used (their SHA-256, until they expire). Sessions, codes
 -- and refresh tokens remember how the user signed in (RFC 8176 amr, a JSON array), for the acr and amr claims; a
 -- company may require a second factor of everyone in it.
 

@@ -6,7 +6,9 @@ import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
 import { rememberedUsername } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { Alert, buttonPrimary, SignInCard } from "@/app/_components/ui";
+import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
+import { PasskeyButton } from "@/app/_components/passkey-button";
+import { passkeyErrors } from "@/app/_components/passkey-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -21,12 +23,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const clientName = clientId ? await registeredClientName(clientId, locale) : undefined;
   const error = ERRORS.find((code) => code === single(query.error));
   const username = (await rememberedUsername()) ?? authorize?.get("login_hint") ?? "";
+  const csrf = await pageCsrfToken();
 
   return (
     <SignInCard title={t("title")} subtitle={clientName ? t("continueTo", { client: clientName }) : t("intro")}>
       {error ? <Alert>{t(`errors.${error}`, { minutes: Number(single(query.minutes) ?? 15) })}</Alert> : null}
       <form method="post" action="/interaction/login" className="space-y-4">
-        <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
         <div>
           <label htmlFor="username" className="block text-sm font-medium text-slate-800">
@@ -36,7 +39,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             id="username"
             name="username"
             type="email"
-            autoComplete="username"
+            autoComplete="username webauthn"
             required
             defaultValue={username}
             autoFocus={!username}
@@ -61,6 +64,18 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           {t("submit")}
         </button>
       </form>
+      <div className="mt-4 space-y-3">
+        <p className="text-center text-sm text-slate-600">{t("or")}</p>
+        <PasskeyButton
+          mode="sign-in"
+          csrf={csrf}
+          returnUrl={returnUrl}
+          label={t("passkey")}
+          errors={await passkeyErrors()}
+          className={buttonSecondary}
+          autofill
+        />
+      </div>
       <p className="mt-4 text-center text-sm">
         <a href={pageUrl("/password/forgot", { returnUrl })} className="font-medium text-brand-700 underline">
           {t("forgotPassword")}

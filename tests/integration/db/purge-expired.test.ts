@@ -89,6 +89,12 @@ async function seed(now: Date) {
       { key: "live-assertion", expiresAt: at(60_000) },
     ],
   });
+  await db.webauthnChallenge.createMany({
+    data: [
+      { challengeHash: "old-challenge", purpose: "sign_in", createdAt: at(-10 * 60_000), expiresAt: at(-5 * 60_000) },
+      { challengeHash: "live-challenge", purpose: "sign_in", createdAt: now, expiresAt: at(5 * 60_000) },
+    ],
+  });
   await db.accountLink.createMany({
     data: [
       {
@@ -153,6 +159,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       usedAssertions: 1,
       accountLinks: 1,
       resetRequests: 1,
+      webauthnChallenges: 1,
     });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
@@ -166,6 +173,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       usedAssertions: 0,
       accountLinks: 0,
       resetRequests: 0,
+      webauthnChallenges: 0,
     });
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
@@ -230,7 +238,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?\.$/m,
     );
   });
 });

@@ -32,7 +32,7 @@ const LAYERS: [number, string[]][] = [
   [5, ["lib/federation"]],
   [6, ["lib/oauth"]],
   [7, ["lib/catalog", "lib/portal", "lib/health"]],
-  [8, ["lib/admin", "lib/account"]],
+  [8, ["lib/admin", "lib/account", "lib/second-factor"]],
   [9, ["lib/setup"]],
   [10, ["lib/rights"]],
   [11, ["lib/forms", "lib/pages", "lib/server", "lib/api", "lib/cli"]],

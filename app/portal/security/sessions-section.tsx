@@ -1,0 +1,89 @@
+/** The user's sign-in sessions: browser, address, when each began and was last used; ending one, or all others. */
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { OwnSession } from "@/lib/rights/own-account";
+import { CSRF_FIELD } from "@/lib/pages/page-csrf";
+import { buttonSecondary } from "@/app/_components/ui";
+import { stacked } from "@/app/_components/stacked-table";
+
+export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession[]; csrf: string }) {
+  const [t, format] = [await getTranslations("Security"), await getFormatter()];
+  const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <section aria-labelledby="sessions-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
+        {t("sessionsTitle")}
+      </h2>
+      <p className="text-sm text-slate-600">{t("sessionsIntro")}</p>
+      <table className={stacked.table}>
+        <thead className={stacked.head}>
+          <tr>
+            <th className={stacked.th}>{t("browser")}</th>
+            <th className={stacked.th}>{t("address")}</th>
+            <th className={stacked.th}>{t("signedIn")}</th>
+            <th className={stacked.th}>{t("lastUsed")}</th>
+            <th className={stacked.th}>
+              <span className="sr-only">{t("end")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={stacked.body}>
+          {sessions.map((session) => (
+            <tr key={session.id} className={stacked.row} data-session={session.current ? "current" : "other"}>
+              <td className={`${stacked.cell} font-medium text-slate-900`}>
+                <span className={stacked.label}>{t("browser")}:</span>
+                {session.browser ?? t("unknownBrowser")}
+              </td>
+              <td className={stacked.cell}>
+                <span className={stacked.label}>{t("address")}:</span>
+                {session.ipAddress ?? "—"}
+              </td>
+              <td className={stacked.cell}>
+                <span className={stacked.label}>{t("signedIn")}:</span>
+                {when(session.createdAt)}
+              </td>
+              <td className={stacked.cell}>
+                <span className={stacked.label}>{t("lastUsed")}:</span>
+                {when(session.lastSeenAt)}
+              </td>
+              <td className={stacked.cell}>
+                {session.current ? (
+                  <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                    {t("thisSession")}
+                  </span>
+                ) : (
+                  <form method="post" action="/interaction/account">
+                    <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                    <input type="hidden" name="session_id" value={session.id} />
+                    <button
+                      type="submit"
+                      name="action"
+                      value="end-session"
+                      aria-label={t("endNamed", {
+                        browser: session.browser ?? t("unknownBrowser"),
+                        lastUsed: when(session.lastSeenAt),
+                      })}
+                      className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                    >
+                      {t("end")}
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {others.length > 0 ? (
+        <form method="post" action="/interaction/account">
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <button type="submit" name="action" value="end-other-sessions" className={`${buttonSecondary} sm:w-auto`}>
+            {t("endOthers")}
+          </button>
+        </form>
+      ) : (
+        <p className="text-sm text-slate-600">{t("noOthers")}</p>
+      )}
+    </section>
+  );
+}

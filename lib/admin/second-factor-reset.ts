@@ -1,0 +1,31 @@
+/**
+ * The operator resets a user's second factors (`users reset-second-factor`), when a phone is lost and the recovery
+ * codes with it: the passkeys, the authenticator app and the recovery codes go, in one transaction with the audit
+ * event and a notice to the user's address. The user signs in with the password again; where their company requires
+ * a second factor, they are led to set one up at once.
+ */
+import type { Config } from "@/lib/config";
+import type { Db } from "@/lib/db/prisma";
+import { renderAccountMail } from "@/lib/mail/account-mail";
+import { sealMail } from "@/lib/mail/outbox";
+import { deleteSecondFactors } from "@/lib/store/second-factor-store";
+import { findUserByEmail } from "@/lib/store/user-store";
+
+export async function resetSecondFactors(
+  context: { db: Db; config: Pick<Config, "publicUrl" | "secretKey"> },
+  email: string,
+  by?: string,
+): Promise<{ email: string; removed: number } | null> {
+  const user = await findUserByEmail(context.db, email);
+  if (!user) return null;
+  const language = user.preferredLanguage === "de" ? "de" : "en";
+  const content = await renderAccountMail(language, {
+    kind: "second_factors_reset",
+    url: `${context.config.publicUrl}/portal/security?${new URLSearchParams({ ui_locales: language })}`,
+  });
+  const mail = [
+    sealMail(context.config.secretKey, { kind: "second_factors_reset", recipient: email, language, content }),
+  ];
+  const removed = await deleteSecondFactors(context.db, user.id, { mail, by }, new Date());
+  return { email, removed };
+}

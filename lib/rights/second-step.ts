@@ -1,0 +1,100 @@
+/**
+ * The second step of a sign-in, and signing in with a passkey. Who is at the step: the user whose password was right
+ * (the pending sign-in cookie, lib/session/pending-sign-in.ts) or, for a step-up, the user of the current session.
+ * A right second factor starts the session (or raises the current one) at the mfa level; a passkey alone signs in
+ * at that level too (it is a key and a verified user). Nobody else can reach a step: without one, there is nobody to
+ * ask.
+ */
+import "server-only";
+import type { ServiceContext } from "@/lib/service-context";
+import { findActiveSession, signInUser, type ActiveSession } from "@/lib/session/login-session";
+import { pendingSignInUser } from "@/lib/session/pending-sign-in";
+import { PASSWORD_ONLY, withSecondFactor, type AuthenticationMethod } from "@/lib/session/authentication-level";
+import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import { raiseLoginSession } from "@/lib/store/login-session-store";
+import { listPasskeys } from "@/lib/store/passkey-store";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
+import { findActiveUser } from "@/lib/store/user-store";
+import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
+import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
+import { verifySecondStepCode } from "@/lib/second-factor/second-step";
+
+export { SecondFactorError };
+
+export type StepSubject =
+  { via: "pending"; user: UserWithCompany } | { via: "session"; user: UserWithCompany; session: ActiveSession };
+
+export interface Client {
+  ipAddress?: string;
+  userAgent?: string;
+}
+
+/** Who is at the second step: the pending sign-in's user first, else the session's; undefined for nobody. */
+export async function stepSubject(
+  context: ServiceContext,
+  cookies: { pending?: string; session?: string },
+): Promise<StepSubject | undefined> {
+  const pendingUserId = pendingSignInUser(cookies.pending, context.config.secretKey);
+  const pendingUser = pendingUserId ? await findActiveUser(context.db, pendingUserId) : null;
+  if (pendingUser) return { via: "pending", user: pendingUser };
+  const session = await findActiveSession(context.db, cookies.session);
+  return session ? { via: "session", user: session.user, session } : undefined;
+}
+
+/** What the step page offers the subject: a code field when an app is set up, a passkey button when one is. */
+export async function stepChoices(context: ServiceContext, subject: StepSubject) {
+  const factors = await countSecondFactors(context.db, subject.user.id);
+  return { passkey: factors.passkeys > 0, app: factors.totp, none: factors.passkeys === 0 && !factors.totp };
+}
+
+/** The step given: a new session (its cookie value) for a pending sign-in, or the current session raised. */
+async function completeStep(
+  context: ServiceContext,
+  subject: StepSubject,
+  methods: AuthenticationMethod[],
+  client: Client,
+): Promise<{ cookieValue?: string }> {
+  if (subject.via === "session") {
+    await raiseLoginSession(context.db, subject.session.id, withSecondFactor(subject.session.amr, methods), new Date());
+    return {};
+  }
+  const amr = withSecondFactor(PASSWORD_ONLY, methods);
+  return signInUser(context.db, subject.user.id, client, { secondFactor: methods }, amr);
+}
+
+export async function giveSecondFactorCode(
+  context: ServiceContext,
+  subject: StepSubject,
+  code: string,
+  client: Client,
+): Promise<{ cookieValue?: string }> {
+  const methods = await verifySecondStepCode(context, subject.user, code, client.ipAddress);
+  return completeStep(context, subject, methods, client);
+}
+
+/** Options for a passkey: the subject's passkeys at a step, any discoverable one when signing in without a name. */
+export async function passkeyOptions(context: ServiceContext, subject: StepSubject | undefined) {
+  if (subject && (await listPasskeys(context.db, subject.user.id)).length === 0)
+    throw new SecondFactorError("not_enrolled", "no passkey to ask for");
+  return passkeySignInOptions(context, subject?.user.id);
+}
+
+/**
+ * A passkey's assertion: at a step, it must be the subject's and completes the step; without one it signs its user
+ * in on its own, at the mfa level.
+ */
+export async function signInWithPasskey(
+  context: ServiceContext,
+  subject: StepSubject | undefined,
+  response: CeremonyResponse,
+  client: Client,
+): Promise<{ cookieValue?: string }> {
+  const { userId, methods } = await verifyPasskey(context, response);
+  if (subject) {
+    if (userId !== subject.user.id) throw new SecondFactorError("unknown_credential", "another person's passkey");
+    return completeStep(context, subject, methods, client);
+  }
+  if (!(await findActiveUser(context.db, userId)))
+    throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
+  return signInUser(context.db, userId, client, { passkey: true }, withSecondFactor([], methods));
+}

@@ -1,0 +1,43 @@
+/**
+ * The second step of a sign-in (or a step-up in a session): a code from the authenticator app, or a recovery code,
+ * checked under the sign-in throttle's counters (reserved before the check, per account and per address), audited
+ * either way. A passkey is the other way through (passkeys.ts).
+ */
+import type { Db } from "@/lib/db/prisma";
+import type { User } from "@/lib/db/rows";
+import type { AuthenticationMethod } from "@/lib/session/authentication-level";
+import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import { redeemRecoveryCode } from "@/lib/second-factor/recovery-codes";
+import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
+import { checkTotpCode } from "@/lib/second-factor/totp";
+
+type StepContext = { db: Db; config: { secretKey: string } };
+
+/** The methods a right code proves (RFC 8176 `otp`: a recovery code is a one-time code too); refusals throw. */
+export async function verifySecondStepCode(
+  context: StepContext,
+  user: User,
+  typed: string,
+  ipAddress: string | undefined,
+  now = new Date(),
+): Promise<AuthenticationMethod[]> {
+  const reservation = await reserveSignInAttempt(context.db, user.email, ipAddress, now);
+  if (!reservation.ok) throw new SecondFactorError("throttled", "too many attempts", reservation.retryAfterSeconds);
+  const code = typed.trim().slice(0, 40);
+  const right =
+    (await checkTotpCode(context, user.id, code.replace(/\s/g, ""), false, now)) ||
+    (await redeemRecoveryCode(context.db, user.id, code, now));
+  await recordAuditEvent(context.db, {
+    type: right ? "user.second_factor_used" : "user.second_factor_failed",
+    userId: user.id,
+    ipAddress,
+    details: { method: "code" },
+  });
+  if (!right) {
+    await recordFailedSignIn(context.db, reservation, now);
+    throw new SecondFactorError("wrong_code", "the code is not right, or was used already");
+  }
+  await recordRightPassword(context.db, reservation, { clearAccount: true });
+  return ["otp"];
+}

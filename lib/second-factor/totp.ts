@@ -1,0 +1,73 @@
+/**
+ * Authenticator apps (TOTP, RFC 6238) through otpauth: a 160-bit secret, SHA-1, 6 digits, 30-second steps, a code
+ * of the step before or after accepted too (clocks drift), and each step used at most once. The secret is sealed
+ * with a key from SECRET_KEY at rest. Enrolment shows it as a QR code (the qrcode package, as SVG) and as text, and
+ * ends with a first code.
+ */
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db/prisma";
+import type { User } from "@/lib/db/rows";
+import { findTotpFactor, storePendingTotp, useTotpStep } from "@/lib/store/totp-store";
+import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
+
+type TotpContext = { db: Db; config: { secretKey: string } };
+
+const PERIOD_SECONDS = 30;
+const CODE = /^\d{6}$/;
+
+export interface TotpEnrolment {
+  /** base32, for typing into the app */
+  secret: string;
+  /** the otpauth:// URI the QR code holds */
+  uri: string;
+  /** the QR code as an SVG document */
+  qrSvg: string;
+}
+
+const sealingKey = (secretKey: string) => deriveKey(secretKey, "totp-secret");
+
+const totpOf = (secret: string, email: string) =>
+  new TOTP({ issuer: "OptiGate", label: email, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD_SECONDS });
+
+async function enrolmentOf(secret: string, email: string): Promise<TotpEnrolment> {
+  const uri = totpOf(secret, email).toString();
+  return { secret, uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" }) };
+}
+
+/** A new secret waiting for its first code (one waiting before is replaced); refused when one is confirmed. */
+export async function startTotpEnrolment(context: TotpContext, user: User, now = new Date()): Promise<TotpEnrolment> {
+  const secret = new Secret({ size: 20 }).base32;
+  if (!(await storePendingTotp(context.db, user.id, seal(secret, sealingKey(context.config.secretKey)), now)))
+    throw new SecondFactorError("already_enrolled", "an authenticator app is set up already");
+  return enrolmentOf(secret, user.email);
+}
+
+/** The enrolment waiting for its first code, to show again; undefined when none waits. */
+export async function pendingTotpEnrolment(context: TotpContext, user: User): Promise<TotpEnrolment | undefined> {
+  const factor = await findTotpFactor(context.db, user.id);
+  if (!factor || factor.confirmedAt) return undefined;
+  return enrolmentOf(unseal(factor.sealedSecret, sealingKey(context.config.secretKey)), user.email);
+}
+
+/**
+ * Checks a code of the user's app and uses its time step; `confirm`: the first code of an enrolment, which confirms
+ * it. False for a wrong code, one of a step used already, or no app (confirmed, or waiting when confirming).
+ */
+export async function checkTotpCode(
+  context: TotpContext,
+  userId: string,
+  code: string,
+  confirm: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  if (!CODE.test(code)) return false;
+  const factor = await findTotpFactor(context.db, userId);
+  if (!factor || Boolean(factor.confirmedAt) === confirm) return false;
+  const secret = unseal(factor.sealedSecret, sealingKey(context.config.secretKey));
+  const delta = totpOf(secret, "").validate({ token: code, timestamp: now.getTime(), window: 1 });
+  if (delta === null) return false;
+  const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+  return useTotpStep(context.db, userId, step, confirm, now);
+}

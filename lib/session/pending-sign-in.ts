@@ -1,0 +1,43 @@
+/**
+ * A sign-in half done: the password was right, the second factor is still to come. A sealed cookie (its own key
+ * from SECRET_KEY) names the user and when the step ends, five minutes on; the second-factor page and its forms read
+ * it, and a session exists only once the second factor is given.
+ */
+import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { expireCookie, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
+
+export const PENDING_SIGN_IN_COOKIE = "optigate_second_step";
+const PENDING_SIGN_IN_SECONDS = 5 * 60;
+
+const key = (secretKey: string) => deriveKey(secretKey, "pending-sign-in");
+
+export function pendingSignInCookie(
+  userId: string,
+  config: { secretKey: string; publicUrl: string },
+  now = new Date(),
+) {
+  const value = seal(
+    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000 }),
+    key(config.secretKey),
+  );
+  return serializeCookie(PENDING_SIGN_IN_COOKIE, value, {
+    secure: isSecureOrigin(config.publicUrl),
+    maxAgeSeconds: PENDING_SIGN_IN_SECONDS,
+  });
+}
+
+export const endPendingSignInCookie = (publicUrl: string) =>
+  expireCookie(PENDING_SIGN_IN_COOKIE, { secure: isSecureOrigin(publicUrl) });
+
+/** The user whose password was right, while the step lasts; undefined for none, a forged or an old cookie. */
+export function pendingSignInUser(sealed: string | undefined, secretKey: string, now = new Date()): string | undefined {
+  if (!sealed) return undefined;
+  try {
+    const { userId, until } = JSON.parse(unseal(sealed, key(secretKey))) as { userId: unknown; until: unknown };
+    return typeof userId === "string" && typeof until === "number" && until > now.getTime() ? userId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const readPendingSignIn = (request: Request) => readCookie(request, PENDING_SIGN_IN_COOKIE);
