@@ -8,6 +8,7 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { CompanyRegistration } from "@/lib/admin/company-metadata";
 import {
   activateCompany,
+  storeSecondFactorRequirement,
   deactivateCompany,
   findCompanyRecord,
   insertCompany,
@@ -35,6 +36,8 @@ export interface CompanyJson {
   country: string | null;
   /** false: its users cannot sign in, and a supplier's catalogs are not published */
   active: boolean;
+  /** everyone in the company must use a second factor */
+  require_second_factor: boolean;
   supplier_id?: string;
   name1?: string | null;
   name2?: string | null;
@@ -45,7 +48,15 @@ export interface CompanyJson {
 
 function companyJson(company: CompanyRecord): CompanyJson {
   const { id, kind, name, country, active } = company;
-  const shown: CompanyJson = { id, kind, name, country, active, created_at: company.createdAt.toISOString() };
+  const shown: CompanyJson = {
+    id,
+    kind,
+    name,
+    country,
+    active,
+    require_second_factor: company.requireSecondFactor,
+    created_at: company.createdAt.toISOString(),
+  };
   if (kind !== "supplier") return shown;
   return {
     ...shown,
@@ -121,6 +132,16 @@ export async function deactivate(
   if (outcome === "unchanged") throw new CompanyRegistryError("invalid_state", `company "${id}" is inactive already`);
   await announceLogout(outcome.sessionIds);
   return { company: await showCompany(db, id), users: outcome.userIds.length };
+}
+
+/**
+ * Requires a second factor of everyone in the company, or stops requiring it: users without one are led to set one
+ * up at their next sign-in, and applications get the mfa level from them.
+ */
+export async function requireSecondFactor(db: Db, id: string, required: boolean, by?: string): Promise<CompanyJson> {
+  if (!(await storeSecondFactorRequirement(db, id, required, by)))
+    throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  return showCompany(db, id);
 }
 
 /** Activates a company and the users deactivated with it. */

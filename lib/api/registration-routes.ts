@@ -5,7 +5,9 @@
 import { jsonResponse, type ApiCall } from "@/lib/api/api-call";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
-import { ApiProblem } from "@/lib/errors/api-problem";
+import { ApiProblem, insufficientUserAuthenticationProblem } from "@/lib/errors/api-problem";
+import { ACR_MFA } from "@/lib/session/authentication-level";
+import type { Actor } from "@/lib/rights/actor";
 import {
   onlyMembers,
   queryParameters,
@@ -173,8 +175,21 @@ async function expectedVersion(call: ApiCall): Promise<number | undefined> {
   return current.version;
 }
 
+/**
+ * Where the caller's company requires a second factor, changing a registration needs a token from a sign-in at the
+ * mfa level (RFC 9470): a user's token of a password alone is sent back to sign in again.
+ */
+function requireStrongSignIn(actor: Actor): void {
+  if (actor.kind !== "token" || !actor.userId || !actor.company?.requireSecondFactor || actor.acr === ACR_MFA) return;
+  throw insufficientUserAuthenticationProblem(
+    "Your company requires a second factor for changes: sign in again with acr_values=urn:optigate:acr:mfa.",
+    ACR_MFA,
+  );
+}
+
 export async function changeRegistrationRoute(call: ApiCall): Promise<Response> {
   queryParameters(call.url, []);
+  requireStrongSignIn(call.actor);
   const version = await expectedVersion(call);
   const change = parseRegistrationChange(await readJsonObject(call.request));
   const view = await changeRegistration(call.actor, call.params.id, version, change);

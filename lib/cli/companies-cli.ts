@@ -1,5 +1,5 @@
 /** `npm run admin -- companies …` (CONTRACT §9): the companies, as JSON a script can read. */
-import { expectArgs, readJsonFile, unknownCommand, type CliContext } from "@/lib/cli/cli-arguments";
+import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { parseCompany } from "@/lib/admin/company-metadata";
 import { counted } from "@/lib/cli/english";
 import {
@@ -7,6 +7,7 @@ import {
   addCompany,
   deactivate,
   listCompanies,
+  requireSecondFactor,
   showCompany,
   updateCompany,
 } from "@/lib/admin/company-registry";
@@ -18,7 +19,8 @@ export const COMPANIES_USAGE = `  companies add <file.json>                     
   companies update <id> <file.json>             replace a company's description (its kind stays)
   companies deactivate <id>                     sign its users out everywhere and refuse them; a supplier's
                                                 catalogs are no longer listed or downloadable
-  companies activate <id>                       undo deactivate (users deactivated on their own stay so)`;
+  companies activate <id>                       undo deactivate (users deactivated on their own stay so)
+  companies require-second-factor <id> on|off   require a second factor of everyone in the company (or not)`;
 
 export async function companiesCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
@@ -44,7 +46,19 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
     const { company, users } = await activate(context.db, id);
     context.printError(`Activated ${company.name} and ${counted(users, "user")} deactivated with it.`);
     print(company);
+  } else if (command === "require-second-factor") {
+    const [id, setting] = expectArgs(rest, "companies require-second-factor <id> <on|off>");
+    if (setting !== "on" && setting !== "off") throw new UsageError(`say on or off, not "${setting}"`);
+    print(await requireSecondFactor(context.db, id, setting === "on"));
   } else {
-    throw unknownCommand("companies", command, ["add", "list", "show", "update", "deactivate", "activate"]);
+    throw unknownCommand("companies", command, [
+      "add",
+      "list",
+      "show",
+      "update",
+      "deactivate",
+      "activate",
+      "require-second-factor",
+    ]);
   }
 }

@@ -1,13 +1,14 @@
 /**
  * The platform API's errors as RFC 9457 problem details (`application/problem+json` with type, title, status and
  * detail). Authentication problems carry the RFC 6750 challenge: invalid_token with 401, insufficient_scope with the
- * scope the route needs and 403. Problem types are URNs, listed in the OpenAPI document.
+ * scope the route needs and 403, and RFC 9470's insufficient_user_authentication with the acr level needed and 401. Problem types are URNs, listed in the OpenAPI document.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 
 export const PROBLEM_TYPES = {
   "bad-request": [400, "The request is malformed"],
   "invalid-token": [401, "The access token is missing, invalid or expired"],
+  "insufficient-user-authentication": [401, "The sign-in behind the access token is not strong enough"],
   "insufficient-scope": [403, "The access token lacks the scope this route needs"],
   forbidden: [403, "Your company may not do this"],
   "not-found": [404, "There is no such resource"],
@@ -46,6 +47,12 @@ const quoted = (text: string) => `"${text.replace(/["\\\\]/g, "'")}"`;
 export const invalidTokenProblem = (detail: string) =>
   new ApiProblem("invalid-token", detail, {
     "WWW-Authenticate": `Bearer realm="OptiGate", error="invalid_token", error_description=${quoted(detail)}`,
+  });
+
+/** RFC 9470: the user must sign in again at the level named, and the client get a new token. */
+export const insufficientUserAuthenticationProblem = (detail: string, acr: string) =>
+  new ApiProblem("insufficient-user-authentication", detail, {
+    "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_user_authentication", error_description=${quoted(detail)}, acr_values="${acr}"`,
   });
 
 export const insufficientScopeProblem = (scope: string) =>

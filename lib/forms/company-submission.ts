@@ -13,8 +13,13 @@ import { InvitationError } from "@/lib/admin/invitations";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { PersonFieldError } from "@/lib/admin/person-fields";
 import { UserRegistryError } from "@/lib/admin/user-registry";
-import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
-import { actOnCompanyPeople, CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/rights/company-people";
+import { AccessDenied, actorOfRequest, isOperator, type Actor } from "@/lib/rights/actor";
+import {
+  actOnCompanyPeople,
+  CompanyPeopleError,
+  PEOPLE_ACTIONS,
+  setCompanySecondFactor,
+} from "@/lib/rights/company-people";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -38,6 +43,18 @@ function problemOf(error: unknown): { problem: string; field?: string } | undefi
   if (error instanceof CompanyPeopleError) return { problem: error.code };
   if (error instanceof UserRegistryError) return { problem: error.code };
   return undefined;
+}
+
+/** The company's requirement of a second factor, set by its administrators or an operator. */
+async function secondFactorSetting(actor: Actor, companyId: string | undefined, form: URLSearchParams, back: string) {
+  const required = form.get("required") === "on";
+  try {
+    await setCompanySecondFactor(actor, companyId, required);
+  } catch (error) {
+    if (error instanceof AccessDenied) return plainRefusal(403, "Forbidden");
+    throw error;
+  }
+  return seeOther(`${back}?${new URLSearchParams({ secondFactor: required ? "on" : "off" })}#second-factor-rule`);
 }
 
 export async function handleCompanySubmission(request: Request, context: ServiceContext): Promise<Response> {
@@ -65,6 +82,7 @@ export async function handleCompanySubmission(request: Request, context: Service
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return answer({ ...typed, problem: "form_expired" });
+  if (form.get("action") === "second-factor") return secondFactorSetting(actor, companyId, form, back);
   if (!action) return answer({ ...typed, problem: "unknown_action" });
   try {
     const done = await actOnCompanyPeople(actor, companyId, { ...typed, action });

@@ -8,7 +8,7 @@ import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
-import { PORTAL_PATH } from "@/lib/pages/paths";
+import { PORTAL_PATH, SECURITY_PATH } from "@/lib/pages/paths";
 import { joinAndSignIn, PasswordPolicyError, PersonFieldError } from "@/lib/rights/invitation-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -54,7 +54,8 @@ export async function handleInvitationSubmission(request: Request, context: Serv
       userAgent: request.headers.get("user-agent") ?? undefined,
     });
     if ("closed" in joined) return refused(joined.closed);
-    return seeOther(PORTAL_PATH, [sessionCookie(joined.cookieValue, config.publicUrl)]);
+    const next = joined.enrol ? pageUrl(SECURITY_PATH, { enrol: "required", returnUrl: PORTAL_PATH }) : PORTAL_PATH;
+    return seeOther(next, [sessionCookie(joined.cookieValue, config.publicUrl)]);
   } catch (error) {
     if (error instanceof PersonFieldError) return refused(error.code, error.field);
     if (error instanceof PasswordPolicyError) return refused(error.code, "password");

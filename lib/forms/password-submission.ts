@@ -18,11 +18,12 @@ import { safeLocalPath } from "@/lib/http/local-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
-import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH } from "@/lib/pages/paths";
+import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH, SECOND_FACTOR_PATH } from "@/lib/pages/paths";
 import { askForPasswordReset, PasswordPolicyError, resetPasswordAndSignIn } from "@/lib/rights/account-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
+import { pendingSignInCookie } from "@/lib/session/pending-sign-in";
 
 export async function handleForgotPasswordSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -65,11 +66,17 @@ export async function handleResetPasswordSubmission(request: Request, context: S
     );
     if ("closed" in reset) return back({ closed: reset.closed });
     const secure = isSecureOrigin(config.publicUrl);
-    return seeOther(afterLogin(safeLocalPath(readCookie(request, RESET_RETURN_COOKIE)) ?? PORTAL_PATH), [
-      sessionCookie(reset.cookieValue, config.publicUrl),
+    const next = safeLocalPath(readCookie(request, RESET_RETURN_COOKIE)) ?? PORTAL_PATH;
+    const done = [
       expireLinkTokenCookie(RESET_PASSWORD_PATH, config.publicUrl),
       expireCookie(RESET_RETURN_COOKIE, { secure }),
-    ]);
+    ];
+    if (reset.next === "second_step")
+      return seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl: next }), [
+        pendingSignInCookie(reset.userId, config),
+        ...done,
+      ]);
+    return seeOther(afterLogin(next), [sessionCookie(reset.cookieValue, config.publicUrl), ...done]);
   } catch (error) {
     if (error instanceof PasswordPolicyError) return back({ error: error.code });
     throw error;

@@ -1,7 +1,8 @@
 /**
  * The pages a mailed link opens, and asking for one: public, since the token in the link is the right (checked in
  * lib/account/account-links.ts), and asking for a reset must work for anyone without saying whose address it is.
- * A reset ends the user's sessions (their applications are told) and signs them in fresh.
+ * A reset ends the user's sessions (their applications are told) and signs them in fresh, or, for a user with a
+ * second factor, leads to the second step.
  */
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
@@ -13,6 +14,7 @@ import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 import { signInUser } from "@/lib/session/login-session";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type { ClosedAccountLink } from "@/lib/account/account-links";
 export { PasswordPolicyError } from "@/lib/passwords/password-policy";
@@ -53,8 +55,11 @@ export async function resetPasswordAndSignIn(
   if ("closed" in reset) return reset;
   wakeMailDelivery();
   await announceBackchannelLogout(context, reset.endedSessions);
+  // Reading the account's mail is no second factor: a user who has one still takes the second step.
+  const factors = await countSecondFactors(context.db, reset.userId);
+  if (factors.passkeys > 0 || factors.totp) return { next: "second_step" as const, userId: reset.userId };
   const { cookieValue } = await signInUser(context.db, reset.userId, client, { passwordReset: true });
-  return { cookieValue };
+  return { next: "session" as const, cookieValue };
 }
 
 export function confirmNewEmail(context: ServiceContext, token: string | undefined, ipAddress: string | undefined) {

@@ -14,7 +14,7 @@ import { readSessionCookie } from "@/lib/session/session-cookie";
 
 export type Actor = { kind: "anonymous"; context: ServiceContext } | SignedInUser | TokenActor;
 
-export type ActingCompany = Pick<Company, "id" | "name" | "kind" | "supplierId">;
+export type ActingCompany = Pick<Company, "id" | "name" | "kind" | "supplierId" | "requireSecondFactor">;
 
 export interface SignedInUser {
   kind: "user";
@@ -34,6 +34,8 @@ export interface TokenActor {
   scopes: ReadonlySet<string>;
   /** absent when the client acts for itself (client credentials) */
   userId?: string;
+  /** how the token's user signed in (the token's `acr`), for routes that need the mfa level */
+  acr?: string;
   company?: ActingCompany;
   /** the company's active registrations by supplier company, read with it */
   customerLinks?: Map<string, CustomerLink>;
@@ -54,8 +56,8 @@ export class AccessDenied extends OptiGateError<"sign_in_required" | "forbidden"
 export async function actorOfSessionCookie(context: ServiceContext, cookieValue: string | undefined): Promise<Actor> {
   const session = await findActiveSession(context.db, cookieValue);
   if (!session) return { kind: "anonymous", context };
-  const { id, name, kind, supplierId } = session.user.company;
-  return { kind: "user", context, session, company: { id, name, kind, supplierId } };
+  const { id, name, kind, supplierId, requireSecondFactor } = session.user.company;
+  return { kind: "user", context, session, company: { id, name, kind, supplierId, requireSecondFactor } };
 }
 
 /** The actor of a form POST or route request: the user of its session cookie, or nobody. */

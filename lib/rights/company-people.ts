@@ -9,6 +9,7 @@ import type { UserJson } from "@/lib/admin/user-registry";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { AccessDenied, isOperator, requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
 import { findCompany } from "@/lib/store/company-store";
+import { requireSecondFactor } from "@/lib/admin/company-registry";
 
 export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
 
@@ -17,6 +18,7 @@ interface AdministeredCompany {
   name: string;
   kind: string;
   active: boolean;
+  requireSecondFactor: boolean;
 }
 
 export interface CompanyPeopleView {
@@ -39,12 +41,23 @@ async function administered(actor: Actor, companyId: string | undefined): Promis
     throw new AccessDenied("forbidden");
   const company = await findCompany(user.context.db, operator && companyId !== undefined ? companyId : user.company.id);
   if (!company) throw new AccessDenied("forbidden");
-  return [user, { id: company.id, name: company.name, kind: company.kind, active: company.active }];
+  const { id, name, kind, active, requireSecondFactor } = company;
+  return [user, { id, name, kind, active, requireSecondFactor }];
 }
 
 export async function companyPeopleView(actor: Actor, companyId?: string): Promise<CompanyPeopleView> {
   const [user, company] = await administered(actor, companyId);
   return { company, people: await companyPeople(user.context.db, company.id), self: user.session.user.email };
+}
+
+/** Requires a second factor of everyone in the company, or stops requiring it. */
+export async function setCompanySecondFactor(
+  actor: Actor,
+  companyId: string | undefined,
+  required: boolean,
+): Promise<void> {
+  const [user, company] = await administered(actor, companyId);
+  await requireSecondFactor(user.context.db, company.id, required, user.session.user.id);
 }
 
 /** Takes one action on the company's people; the action it turned out to be (an invitation may be sent again). */

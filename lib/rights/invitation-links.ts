@@ -7,6 +7,7 @@ import "server-only";
 import { joinByInvitation, readInvitationLink, type JoiningPerson } from "@/lib/admin/invitation-acceptance";
 import type { ServiceContext } from "@/lib/service-context";
 import { signInUser } from "@/lib/session/login-session";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { getServiceContext } from "@/lib/service-context";
 
 export { PersonFieldError } from "@/lib/admin/person-fields";
@@ -28,5 +29,6 @@ export async function joinAndSignIn(
   const joined = await joinByInvitation(context.db, token, person, context.config);
   if ("closed" in joined) return joined;
   const { cookieValue } = await signInUser(context.db, joined.userId, client, { invitation: true });
-  return { cookieValue };
+  // A company that requires a second factor has its new people set one up first.
+  return { cookieValue, enrol: (await countSecondFactors(context.db, joined.userId)).required };
 }

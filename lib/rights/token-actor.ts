@@ -41,6 +41,7 @@ export async function actorOfAccessToken(context: ServiceContext, token: string)
     clientId: claims.client_id,
     scopes,
     userId: claims.sub,
+    acr: typeof claims.acr === "string" ? claims.acr : undefined,
     company: caller.company,
     customerLinks: customerLinksFrom(caller.registrations),
   };

@@ -181,6 +181,25 @@ export async function deactivateCompany(
 }
 
 /** Activates a company and the users deactivated with it; "unchanged" when it was active. */
+/** Whether everyone in the company must use a second factor, audited; false when there is no such company. */
+export async function storeSecondFactorRequirement(
+  db: Db,
+  id: string,
+  required: boolean,
+  by?: string,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.company.updateMany({ where: { id }, data: { requireSecondFactor: required } });
+    if (count === 0) return false;
+    await recordAuditEvent(tx, {
+      type: "company.updated",
+      userId: by,
+      details: { companyId: id, requireSecondFactor: required },
+    });
+    return true;
+  });
+}
+
 export async function activateCompany(db: Db, id: string, by?: string): Promise<number | "not_found" | "unchanged"> {
   return db.$transaction(async (tx) => {
     const company = await tx.company.findUnique({ where: { id } });

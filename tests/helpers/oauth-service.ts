@@ -61,6 +61,9 @@ const routes = {
       (m) => (request: Request) => (m[request.method as "POST" | "GET" | "PUT" | "DELETE"] as Handler)(request),
     ),
   developer: () => import("@/app/interaction/developer/route").then((m) => m.POST as Handler),
+  passkey: () => import("@/app/interaction/passkey/route").then((m) => m.POST as Handler),
+  "second-factor": () => import("@/app/interaction/second-factor/route").then((m) => m.POST as Handler),
+  security: () => import("@/app/interaction/security/route").then((m) => m.POST as Handler),
 };
 
 type FormRoute =
@@ -76,7 +79,10 @@ type FormRoute =
   | "reset"
   | "email"
   | "account"
-  | "developer";
+  | "developer"
+  | "passkey"
+  | "second-factor"
+  | "security";
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
   return (await routes[route]())(request);

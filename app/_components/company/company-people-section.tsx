@@ -1,3 +1,4 @@
+import { SecondFactorRule } from "./second-factor-rule";
 import { getTranslations } from "next-intl/server";
 import type { CompanyPeopleView } from "@/lib/rights/company-people";
 import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
@@ -27,6 +28,7 @@ export async function CompanyPeopleSection({
           {t(`done.${done.action}` as "done.invite", { email: done.email })}
         </p>
       ) : null}
+      <SecondFactorRule company={view.company} companyId={companyId} csrf={csrf} />
       <InviteForm
         companyId={companyId}
         companyKind={view.company.kind}

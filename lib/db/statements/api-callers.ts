@@ -11,10 +11,11 @@ interface CompanyRow {
   name: string;
   kind: string;
   supplierId: string | null;
+  requireSecondFactor: boolean;
 }
 
 /** The company and its active registrations with their subscriptions, one row per subscription (at least one row). */
-const COMPANY_WITH_LINKS = `c."id", c."name", c."kind", c."supplier_id",
+const COMPANY_WITH_LINKS = `c."id", c."name", c."kind", c."supplier_id", c."require_second_factor",
     r."id" AS "registration_id", r."supplier_company_id", r."client_id", r."customer_groups", s."catalog_id", s."status"
     FROM "companies" c
     LEFT JOIN "supplier_registrations" r ON r."optician_company_id" = c."id" AND r."status" = 'active'
@@ -37,7 +38,15 @@ export const ACTIVE_REGISTRATIONS: NamedStatement = {
     WHERE r."optician_company_id" = ? AND r."status" = 'active'`,
 };
 
-type Columns = { id: string; name: string; kind: string; supplier_id: string | null; active?: boolean | number };
+type Columns = {
+  id: string;
+  name: string;
+  kind: string;
+  supplier_id: string | null;
+  /** SQLite answers 0 or 1 */
+  require_second_factor: boolean | number;
+  active?: boolean | number;
+};
 type LinkColumns = {
   registration_id: string | null;
   supplier_company_id: string | null;
@@ -55,8 +64,11 @@ export interface Caller {
 
 function callerOf(rows: (Columns & LinkColumns)[]): Caller | undefined {
   if (rows.length === 0 || (rows[0].active !== undefined && !rows[0].active)) return undefined;
-  const { id, name, kind, supplier_id: supplierId } = rows[0];
-  return { company: { id, name, kind, supplierId }, registrations: groupRegistrations(rows) };
+  const { id, name, kind, supplier_id: supplierId, require_second_factor: required } = rows[0];
+  return {
+    company: { id, name, kind, supplierId, requireSecondFactor: Boolean(required) },
+    registrations: groupRegistrations(rows),
+  };
 }
 
 /** The user's company with its active registrations, when the user exists and is active. */

@@ -11,6 +11,7 @@ import { LINK_PAGES } from "@/lib/http/link-token-cookies";
 import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { PENDING_SIGN_IN_COOKIE } from "@/lib/session/pending-sign-in";
 import { ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { testProvider } from "../../helpers/test-database";
@@ -174,6 +175,19 @@ describe(`forgot password on ${testProvider()}`, () => {
     expect(smtp.received.at(-1)!.text).toContain(`${ISSUER}/password/forgot?ui_locales=en`);
     const events = await db().auditEvent.findMany({ where: { userId: user.id, type: "user.password_reset" } });
     expect(events.map((event) => JSON.parse(event.details).step).sort()).toEqual(["link_sent", "password_set"]);
+  });
+
+  it("keeps the second factor: a user who has one takes the second step after the new password", async () => {
+    const user = await newUser();
+    await db().totpFactor.create({
+      data: { userId: user.id, sealedSecret: "sealed", confirmedAt: new Date() },
+    });
+    const token = await mailedToken(user.email);
+    const { agent, response } = await reset(token!);
+    expect(response.headers.get("location")).toBe("/login/second-factor?returnUrl=%2Fportal%2Fapplications");
+    expect(agent.cookies.get(SESSION_COOKIE)).toBeUndefined();
+    expect(agent.cookies.get(PENDING_SIGN_IN_COOKIE)).toBeTruthy();
+    expect(await db().loginSession.count({ where: { userId: user.id, endedAt: null } })).toBe(0);
   });
 
   it("leads the browser that asked back to the application's sign-in; nobody else chooses where", async () => {

@@ -50,6 +50,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
       name: "Lens Maker GmbH",
       country: "DE",
       active: true,
+      require_second_factor: false,
       supplier_id: "LMG",
       name1: "Lens Maker",
       name2: null,
@@ -94,6 +95,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
       name: "Optik Nord",
       country: "AT",
       active: true,
+      require_second_factor: false,
       created_at: expect.any(String),
     });
   });

@@ -167,6 +167,7 @@ describe(`named statements on ${testProvider()}`, () => {
       name: "Augenoptik Demo GmbH",
       kind: "eye_care_professional",
       supplierId: null,
+      requireSecondFactor: false,
     });
     expect(caller?.registrations).toEqual([
       {
@@ -181,10 +182,12 @@ describe(`named statements on ${testProvider()}`, () => {
     await db().user.update({ where: { id: user.id }, data: { active: false } });
     expect(await userAsCaller(db(), user.id)).toBeUndefined();
     await db().user.update({ where: { id: user.id }, data: { active: true } });
+    await db().company.update({ where: { id: "demo-company-lens" }, data: { requireSecondFactor: true } });
     expect(await companyAsCaller(db(), "demo-company-lens")).toEqual({
-      company: expect.objectContaining({ kind: "supplier", supplierId: "DLAG" }),
+      company: expect.objectContaining({ kind: "supplier", supplierId: "DLAG", requireSecondFactor: true }),
       registrations: [],
     });
+    await db().company.update({ where: { id: "demo-company-lens" }, data: { requireSecondFactor: false } });
     expect(await companyAsCaller(db(), "nothing")).toBeUndefined();
     expect(await activeRegistrations(db(), "demo-company-optician")).toEqual(caller?.registrations);
     expect(await activeRegistrations(db(), "demo-company-lens")).toEqual([]);
