@@ -13,6 +13,13 @@ import { passkeyErrors } from "@/app/_components/passkey-errors";
 export const dynamic = "force-dynamic";
 
 const ERRORS = ["wrong_code", "throttled", "form_expired"] as const;
+/** What the page names, by the factors the person has (passkey, app). */
+const INTROS = {
+  "true-true": "introBoth",
+  "true-false": "introPasskey",
+  "false-true": "introApp",
+  "false-false": "introApp",
+} as const;
 
 export default async function SecondFactorPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
@@ -25,7 +32,10 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
   const csrf = await pageCsrfToken();
   const error = ERRORS.find((code) => code === single(query.error));
   return (
-    <SignInCard title={t("title")} subtitle={t("intro", { name: step.name })}>
+    <SignInCard
+      title={t("title")}
+      subtitle={t(INTROS[`${step.choices.passkey}-${step.choices.app}`], { name: step.name })}
+    >
       {error ? <Alert>{t(`errors.${error}`, { minutes: Number(single(query.minutes) ?? 15) })}</Alert> : null}
       {step.choices.passkey ? (
         <PasskeyButton
