@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { PENDING_SIGN_IN_COOKIE } from "@/lib/session/pending-sign-in";
-import { ISSUER, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { claimChallenge, issueChallenge } from "@/lib/second-factor/webauthn-challenges";
+import { ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { userTokens } from "../../helpers/platform-api";
 import { SoftAuthenticator } from "../../helpers/soft-authenticator";
 import { testProvider } from "../../helpers/test-database";
@@ -166,6 +167,25 @@ describe(`passkeys on ${testProvider()}`, () => {
       response: authenticator.assert(options),
     });
     expect(await stolen.json()).toEqual({ error: "challenge_unknown" });
+  });
+
+  it("take a challenge within its five minutes only, and for its own purpose", async () => {
+    const context = { db: db(), config: { secretKey: SECRET_KEY, publicUrl: ISSUER } };
+    const issuedAt = new Date();
+    const { challenge, cookie } = issueChallenge(context.config, "sign_in", undefined, issuedAt);
+    const sealed = decodeURIComponent(cookie.split(";")[0].split("=")[1]);
+    const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge })).toString("base64url");
+    const claim = (purpose: "sign_in" | "register", at: Date) =>
+      claimChallenge(context, { clientDataJSON, cookie: sealed }, purpose, at);
+    await expect(claim("sign_in", new Date(issuedAt.getTime() + 5 * 60_000 + 1))).rejects.toMatchObject({
+      code: "challenge_unknown",
+    });
+    await expect(claim("register", issuedAt)).rejects.toMatchObject({ code: "challenge_unknown" });
+    await expect(claim("sign_in", new Date(issuedAt.getTime() + 4 * 60_000))).resolves.toEqual({
+      challenge,
+      userId: null,
+    });
+    await expect(claim("sign_in", issuedAt)).rejects.toMatchObject({ code: "challenge_unknown" });
   });
 
   it("refuse registering without a session, a second time, or with an attestation that does not parse", async () => {
