@@ -56,6 +56,7 @@ export function PasskeyButton({
   errors,
   className,
   nameInput,
+  passwordInput,
   autofill = false,
 }: {
   mode: Mode;
@@ -67,6 +68,8 @@ export function PasskeyButton({
   className: string;
   /** register: the id of the input that names the new passkey */
   nameInput?: string;
+  /** register: the id of the password input, where the first factor asks for the password */
+  passwordInput?: string;
   /** sign-in: offer the user's passkeys in the user name field's autofill */
   autofill?: boolean;
 }) {
@@ -93,8 +96,10 @@ export function PasskeyButton({
   const run = async () => {
     setError(undefined);
     setBusy(true);
-    const name = nameInput ? (document.getElementById(nameInput) as HTMLInputElement | null)?.value : undefined;
-    finish(await ceremony(mode, { ...base, ...(name ? { name } : {}) }, false));
+    const value = (id?: string) => (id ? (document.getElementById(id) as HTMLInputElement | null)?.value : undefined);
+    const [name, password] = [value(nameInput), value(passwordInput)];
+    const typed = { ...(name ? { name } : {}), ...(password ? { current_password: password } : {}) };
+    finish(await ceremony(mode, { ...base, ...typed }, false));
     setBusy(false);
   };
 

@@ -61,8 +61,13 @@ async function signInStep(request: Request, context: ServiceContext, form: URLSe
 
 async function registration(request: Request, context: ServiceContext, form: URLSearchParams): Promise<Response> {
   const actor = await actorOfRequest(context, request);
-  if (form.get("action") === "register-options") return ceremonyStart(await passkeyOptionsForRegistration(actor));
-  const codes = await addPasskey(actor, sentResponse(request, form), form.get("name") ?? "");
+  const proof = {
+    currentPassword: form.get("current_password") ?? undefined,
+    ipAddress: clientAddress(request, context.config.trustedProxies),
+  };
+  if (form.get("action") === "register-options")
+    return ceremonyStart(await passkeyOptionsForRegistration(actor, proof));
+  const codes = await addPasskey(actor, sentResponse(request, form), form.get("name") ?? "", proof);
   const { secretKey, publicUrl } = context.config;
   return withCookies(
     noStoreJson({ next: `${SECURITY_PATH}?done=passkey` }),

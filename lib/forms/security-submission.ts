@@ -46,7 +46,7 @@ async function perform(
   const passkeyId = (form.get("passkey_id") ?? "").slice(0, 64);
   switch (action) {
     case "totp-start":
-      await startAuthenticatorApp(actor);
+      await startAuthenticatorApp(actor, proof);
       return undefined;
     case "totp-confirm":
       return confirmAuthenticatorApp(actor, (form.get("code") ?? "").slice(0, 20));

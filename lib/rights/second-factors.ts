@@ -1,9 +1,9 @@
 /**
  * The signed-in user's own second factors (the security page): passkeys, the authenticator app, recovery codes. Every
- * function acts for the session's user only. Recovery codes come with the first factor and are shown once. Taking
- * away the last factor, or making new recovery codes, needs the owner's proof (a sign-in of the last five minutes, or
- * the password); the last factor stays while the user's company requires one. Enrolling a factor raises the session
- * to the mfa level (the new factor was just used).
+ * function acts for the session's user only. Recovery codes come with the first factor, are shown once, and go with
+ * the last. Changing the factors needs proof: the first one, the owner's (a sign-in of the last five minutes, or the
+ * password); every later change, a second factor given in the last five minutes. The last factor stays while the
+ * user's company requires one. A first factor raises the session to the mfa level.
  */
 import "server-only";
 import { confirmAccountOwner, isFreshSignIn } from "@/lib/account/current-password";
@@ -11,7 +11,7 @@ import { requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
 import { withSecondFactor, type AuthenticationMethod } from "@/lib/session/authentication-level";
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from "@/lib/store/passkey-store";
 import { raiseLoginSession } from "@/lib/store/login-session-store";
-import { countUnusedRecoveryCodes } from "@/lib/store/recovery-code-store";
+import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "@/lib/store/recovery-code-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { deleteTotpFactor, findTotpFactor } from "@/lib/store/totp-store";
 import { passkeyRegistrationOptions, registerPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
@@ -32,8 +32,10 @@ export interface SecurityView {
   required: boolean;
   /** the session already has the mfa level */
   mfa: boolean;
-  /** removing the last factor or making new codes asks for the password (the sign-in is older than five minutes) */
+  /** setting up the first factor asks for the password (the sign-in is older than five minutes) */
   askPassword: boolean;
+  /** changing the factors set up needs one of them given first (in the last five minutes) */
+  confirmFirst: boolean;
 }
 
 export interface OwnerProof {
@@ -64,7 +66,10 @@ export async function securityView(actor: Actor): Promise<SecurityView> {
     recoveryCodesLeft,
     required: session.user.company.requireSecondFactor,
     mfa: session.amr.includes("mfa"),
-    askPassword: !isFreshSignIn(session.authTime),
+    askPassword: passkeys.length === 0 && !totp?.confirmedAt && !isFreshSignIn(session.authTime),
+    confirmFirst:
+      (passkeys.length > 0 || Boolean(totp?.confirmedAt)) &&
+      !(session.amr.includes("mfa") && isFreshSignIn(session.authTime)),
   };
 }
 
@@ -76,31 +81,59 @@ async function proveOwner(user: SignedInUser, proof: OwnerProof): Promise<void> 
     : new SecondFactorError(check.problem, "the owner's proof is missing or wrong");
 }
 
-/** After a first factor: the session rises to mfa with it, and the user gets recovery codes (shown once). */
-async function afterEnrolment(user: SignedInUser, methods: AuthenticationMethod[]): Promise<string[] | undefined> {
+const factorCount = (factors: { passkeys: number; totp: boolean }) => factors.passkeys + (factors.totp ? 1 : 0);
+
+/**
+ * Before the factors change (one added or removed, new recovery codes): with factors set up, only a session that
+ * gave one of them in the last five minutes may change them, so that a session left open or stolen cannot add its
+ * own key or take the owner's away; the first factor needs the owner's proof (a fresh sign-in, or the password).
+ */
+async function proveForFactors(user: SignedInUser, proof: OwnerProof): Promise<number> {
+  const count = factorCount(await countSecondFactors(user.context.db, user.session.user.id));
+  if (count === 0) await proveOwner(user, proof);
+  else if (!user.session.amr.includes("mfa") || !isFreshSignIn(user.session.authTime))
+    throw new SecondFactorError("second_factor_needed", "confirm with a second factor first");
+  return count;
+}
+
+/**
+ * After a factor was added: a first one raises the session to mfa (its owner just proved the password, and holds the
+ * new factor) and brings the recovery codes, shown once. When the sign-in happened stays as it was.
+ */
+async function afterEnrolment(
+  user: SignedInUser,
+  methods: AuthenticationMethod[],
+  before: number,
+): Promise<string[] | undefined> {
+  if (before > 0) return undefined;
   const { db } = user.context;
-  await raiseLoginSession(db, user.session.id, withSecondFactor(user.session.amr, methods), new Date());
-  const factors = await countSecondFactors(db, user.session.user.id);
-  const first = factors.passkeys + (factors.totp ? 1 : 0) === 1;
-  return first ? makeRecoveryCodes(db, user.session.user.id) : undefined;
+  const { session } = user;
+  await raiseLoginSession(db, session.id, withSecondFactor(session.amr, methods), session.authTime);
+  return makeRecoveryCodes(db, session.user.id);
 }
 
-export function startAuthenticatorApp(actor: Actor): Promise<TotpEnrolment> {
-  const { context, session } = requireUser(actor);
-  return startTotpEnrolment(context, session.user);
+export async function startAuthenticatorApp(actor: Actor, proof: OwnerProof): Promise<TotpEnrolment> {
+  const user = requireUser(actor);
+  await proveForFactors(user, proof);
+  return startTotpEnrolment(user.context, user.session.user);
 }
 
-/** Confirms the app with its first code; the recovery codes when it is the first factor. */
+/**
+ * Confirms the app with its first code (its setting up was proved when it started); the recovery codes when it is
+ * the first factor.
+ */
 export async function confirmAuthenticatorApp(actor: Actor, code: string): Promise<string[] | undefined> {
   const user = requireUser(actor);
+  const before = factorCount(await countSecondFactors(user.context.db, user.session.user.id));
   if (!(await checkTotpCode(user.context, user.session.user.id, code.trim(), true)))
     throw new SecondFactorError("wrong_code", "the code is not right");
-  return afterEnrolment(user, ["otp"]);
+  return afterEnrolment(user, ["otp"], before);
 }
 
-export function passkeyOptionsForRegistration(actor: Actor) {
-  const { context, session } = requireUser(actor);
-  return passkeyRegistrationOptions(context, session.user);
+export async function passkeyOptionsForRegistration(actor: Actor, proof: OwnerProof) {
+  const user = requireUser(actor);
+  await proveForFactors(user, proof);
+  return passkeyRegistrationOptions(user.context, user.session.user);
 }
 
 /** Adds a passkey; the recovery codes when it is the first factor. */
@@ -108,9 +141,11 @@ export async function addPasskey(
   actor: Actor,
   response: CeremonyResponse,
   name: string,
+  proof: OwnerProof,
 ): Promise<string[] | undefined> {
   const user = requireUser(actor);
-  return afterEnrolment(user, await registerPasskey(user.context, user.session.user, response, name));
+  const before = await proveForFactors(user, proof);
+  return afterEnrolment(user, await registerPasskey(user.context, user.session.user, response, name), before);
 }
 
 export async function renameOwnPasskey(actor: Actor, passkeyId: string, name: string): Promise<void> {
@@ -120,13 +155,18 @@ export async function renameOwnPasskey(actor: Actor, passkeyId: string, name: st
     throw new SecondFactorError("not_enrolled", "no such passkey of yours");
 }
 
-/** Before a factor goes: the last one needs the owner's proof, and stays while the company requires one. */
+/** Before a factor goes: the proof for a change, and the last one stays while the company requires one. */
 async function beforeRemoval(user: SignedInUser, proof: OwnerProof): Promise<void> {
-  const factors = await countSecondFactors(user.context.db, user.session.user.id);
-  if (factors.passkeys + (factors.totp ? 1 : 0) > 1) return;
-  if (user.session.user.company.requireSecondFactor)
+  const count = await proveForFactors(user, proof);
+  if (count === 1 && user.session.user.company.requireSecondFactor)
     throw new SecondFactorError("last_factor", "the company requires a second factor");
-  await proveOwner(user, proof);
+}
+
+/** With the last factor gone, its recovery codes go too: they only ever stood in for it. */
+async function afterRemoval(user: SignedInUser): Promise<void> {
+  const { db } = user.context;
+  if (factorCount(await countSecondFactors(db, user.session.user.id)) === 0)
+    await replaceRecoveryCodes(db, user.session.user.id, [], new Date());
 }
 
 export async function removeOwnPasskey(actor: Actor, passkeyId: string, proof: OwnerProof): Promise<void> {
@@ -135,6 +175,7 @@ export async function removeOwnPasskey(actor: Actor, passkeyId: string, proof: O
     throw new SecondFactorError("not_enrolled", "no such passkey of yours");
   await beforeRemoval(user, proof);
   await deletePasskey(user.context.db, user.session.user.id, passkeyId);
+  await afterRemoval(user);
 }
 
 export async function removeAuthenticatorApp(actor: Actor, proof: OwnerProof): Promise<void> {
@@ -143,13 +184,12 @@ export async function removeAuthenticatorApp(actor: Actor, proof: OwnerProof): P
   if (!factor) throw new SecondFactorError("not_enrolled", "no authenticator app is set up");
   if (factor.confirmedAt) await beforeRemoval(user, proof);
   await deleteTotpFactor(user.context.db, user.session.user.id);
+  await afterRemoval(user);
 }
 
-/** New recovery codes (the old ones stop working), with the owner's proof; shown once. */
+/** New recovery codes (the old ones stop working), after a second factor just given; shown once. */
 export async function renewRecoveryCodes(actor: Actor, proof: OwnerProof): Promise<string[]> {
   const user = requireUser(actor);
-  const factors = await countSecondFactors(user.context.db, user.session.user.id);
-  if (factors.passkeys === 0 && !factors.totp) throw new SecondFactorError("not_enrolled", "no second factor yet");
-  await proveOwner(user, proof);
+  if ((await proveForFactors(user, proof)) === 0) throw new SecondFactorError("not_enrolled", "no second factor yet");
   return makeRecoveryCodes(user.context.db, user.session.user.id);
 }

@@ -12,7 +12,8 @@ export type SecondFactorProblem =
   | "already_enrolled"
   | "password_needed"
   | "wrong_current_password"
-  | "last_factor";
+  | "last_factor"
+  | "second_factor_needed";
 
 export class SecondFactorError extends OptiGateError<SecondFactorProblem> {
   constructor(

@@ -8,6 +8,7 @@ import type { User } from "@/lib/db/rows";
 import type { AuthenticationMethod } from "@/lib/session/authentication-level";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { redeemRecoveryCode } from "@/lib/second-factor/recovery-codes";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { checkTotpCode } from "@/lib/second-factor/totp";
@@ -22,6 +23,10 @@ export async function verifySecondStepCode(
   ipAddress: string | undefined,
   now = new Date(),
 ): Promise<AuthenticationMethod[]> {
+  // Recovery codes stand in for a factor; without one set up there is nothing they could stand in for.
+  const factors = await countSecondFactors(context.db, user.id);
+  if (factors.passkeys === 0 && !factors.totp)
+    throw new SecondFactorError("not_enrolled", "no second factor is set up");
   const reservation = await reserveSignInAttempt(context.db, user.email, ipAddress, now);
   if (!reservation.ok) throw new SecondFactorError("throttled", "too many attempts", reservation.retryAfterSeconds);
   const code = typed.trim().slice(0, 40);

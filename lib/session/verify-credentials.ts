@@ -11,6 +11,7 @@ import type { User } from "@/lib/db/rows";
 import type { Db } from "@/lib/db/prisma";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { findUserByEmail, storePasswordHash } from "@/lib/store/user-store";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -43,7 +44,10 @@ export async function verifyCredentials(
     });
     return { ok: false, reason: "invalid_credentials" };
   }
-  await recordRightPassword(db, reservation, { clearAccount: user.active });
+  // With a second factor, the account's count of failures (wrong codes among them) is cleared only by that factor:
+  // a known password must not reset the count of guessed codes.
+  const factors = await countSecondFactors(db, user.id);
+  await recordRightPassword(db, reservation, { clearAccount: user.active && factors.passkeys === 0 && !factors.totp });
   if (needsRehash(user.passwordHash)) await storePasswordHash(db, user.id, await hashPassword(password));
   if (!user.active) {
     await recordAuditEvent(db, {

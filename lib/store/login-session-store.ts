@@ -41,16 +41,19 @@ export function findLoginSession(db: Db, cookieValue: string) {
   });
 }
 
-/** A second factor given in a current session: its methods grow and it counts as signed in now. */
+/**
+ * A current session's methods grow (a second factor given, or a first one set up), with when it counts as signed in
+ * (now after a step-up; unchanged after setting up a factor).
+ */
 export async function raiseLoginSession(
   db: Db,
   sessionId: string,
   amr: readonly string[],
-  now: Date,
+  authTime: Date,
 ): Promise<boolean> {
   const { count } = await db.loginSession.updateMany({
     where: { id: sessionId, endedAt: null },
-    data: { amr: JSON.stringify(amr), authTime: now },
+    data: { amr: JSON.stringify(amr), authTime },
   });
   return count === 1;
 }

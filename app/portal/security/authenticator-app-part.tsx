@@ -13,8 +13,9 @@ export async function AuthenticatorApp({ view, base }: { view: SecurityView; bas
       </h3>
       <p className="text-sm text-slate-600">{view.totp === "on" ? t("appOn") : t("appOff")}</p>
       {view.totp === "off" ? (
-        <form method="post" action="/interaction/security">
+        <form method="post" action="/interaction/security" className="space-y-2">
           <Hidden {...base} />
+          <OwnerPassword id="app-setup-password" show={view.askPassword} />
           <button type="submit" name="action" value="totp-start" className={`${buttonSecondary} sm:w-auto`}>
             {t("setUp")}
           </button>
@@ -24,7 +25,6 @@ export async function AuthenticatorApp({ view, base }: { view: SecurityView; bas
       {view.totp === "on" ? (
         <form method="post" action="/interaction/security" className="space-y-2">
           <Hidden {...base} />
-          <OwnerPassword id="app-remove-password" show={view.askPassword} />
           <button type="submit" name="action" value="totp-remove" className={`${buttonSecondary} sm:w-auto`}>
             {t("removeApp")}
           </button>

@@ -32,6 +32,7 @@ const FACTOR_ERRORS = [
   "already_enrolled",
   "not_enrolled",
   "form_expired",
+  "second_factor_needed",
 ] as const;
 
 /** What the last second-factor form did, or why it was refused, in the page's language. */

@@ -47,7 +47,7 @@ export async function Passkeys({ view, base }: { view: SecurityView; base: FormB
                   {when(passkey.lastUsedAt)}
                 </td>
                 <td className={stacked.cell}>
-                  <PasskeyActions id={passkey.id} name={passkey.name} base={base} askPassword={view.askPassword} />
+                  <PasskeyActions id={passkey.id} name={passkey.name} base={base} />
                 </td>
               </tr>
             ))}
@@ -59,6 +59,7 @@ export async function Passkeys({ view, base }: { view: SecurityView; base: FormB
           {t("passkeyName")}
         </label>
         <input id="passkey-name" maxLength={100} placeholder={t("passkeyNamePlaceholder")} className={input} />
+        <OwnerPassword id="passkey-password" show={view.askPassword} />
         <PasskeyButton
           mode="register"
           csrf={base.csrf}
@@ -66,23 +67,14 @@ export async function Passkeys({ view, base }: { view: SecurityView; base: FormB
           errors={await passkeyErrors()}
           className={`${buttonSecondary} sm:w-auto`}
           nameInput="passkey-name"
+          passwordInput={view.askPassword ? "passkey-password" : undefined}
         />
       </div>
     </section>
   );
 }
 
-async function PasskeyActions({
-  id,
-  name,
-  base,
-  askPassword,
-}: {
-  id: string;
-  name: string;
-  base: FormBase;
-  askPassword: boolean;
-}) {
+async function PasskeyActions({ id, name, base }: { id: string; name: string; base: FormBase }) {
   const t = await getTranslations("SecuritySecondFactor");
   return (
     <details>
@@ -109,7 +101,6 @@ async function PasskeyActions({
       <form method="post" action="/interaction/security" className="mt-3 space-y-2">
         <Hidden {...base} />
         <input type="hidden" name="passkey_id" value={id} />
-        <OwnerPassword id={`remove-password-${id}`} show={askPassword} />
         <button
           type="submit"
           name="action"

@@ -2,7 +2,7 @@
 import { getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonSecondary } from "@/app/_components/ui";
-import { card, Hidden, OwnerPassword, type FormBase } from "./factor-form-parts";
+import { card, Hidden, type FormBase } from "./factor-form-parts";
 
 export async function RecoveryCodes({ view, base, shown }: { view: SecurityView; base: FormBase; shown?: string[] }) {
   const t = await getTranslations("SecuritySecondFactor");
@@ -31,7 +31,6 @@ export async function RecoveryCodes({ view, base, shown }: { view: SecurityView;
       {enrolled ? (
         <form method="post" action="/interaction/security" className="space-y-2">
           <Hidden {...base} />
-          <OwnerPassword id="recovery-password" show={view.askPassword} />
           <button type="submit" name="action" value="recovery-renew" className={`${buttonSecondary} sm:w-auto`}>
             {t("renew")}
           </button>

@@ -38,6 +38,17 @@ export async function SecondFactorSection({
           {t("continue")}
         </a>
       ) : null}
+      {view.confirmFirst ? (
+        <p className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-confirm-first>
+          {t("confirmFirst")}{" "}
+          <a
+            href={`/login/second-factor?${new URLSearchParams({ returnUrl: "/portal/security#second-factor" })}`}
+            className="font-medium underline"
+          >
+            {t("confirmNow")}
+          </a>
+        </p>
+      ) : null}
       <Passkeys view={view} base={base} />
       <AuthenticatorApp view={view} base={base} />
       <RecoveryCodes view={view} base={base} shown={shownCodes} />

@@ -123,27 +123,57 @@ describe(`the authenticator app on ${testProvider()}`, () => {
     expect(await silent.json()).toMatchObject({ error: "second_factor_required" });
   });
 
-  it("needs the owner's proof to remove the last factor when the sign-in is old, and refuses it where required", async () => {
-    const { email, agent } = await withApp();
+  it("changes the factors only after a second factor given in the last five minutes", async () => {
+    const { email, app, agent } = await withApp();
     await db().loginSession.updateMany({
       where: { user: { email } },
       data: { authTime: new Date(Date.now() - 600_000) },
     });
-    expect((await security(agent, { action: "totp-remove" })).headers.get("location")).toMatch(/error=password_needed/);
-    expect((await security(agent, { action: "recovery-renew" })).headers.get("location")).toMatch(
-      /error=password_needed/,
-    );
+    for (const action of ["totp-remove", "recovery-renew", "totp-start"])
+      expect((await security(agent, { action, current_password: PASSWORD })).headers.get("location"), action).toMatch(
+        /error=second_factor_needed/,
+      );
+    // The second step, taken in this session, counts for five minutes.
+    const confirmed = await secondStep(agent, app.generate({ timestamp: Date.now() + 30_000 }), "/portal/security");
+    expect(confirmed.headers.get("location")).toBe("/portal/security");
     await db().company.update({ where: { id: "demo-company-optician" }, data: { requireSecondFactor: true } });
     try {
-      const required = await security(agent, { action: "totp-remove", current_password: PASSWORD });
-      expect(required.headers.get("location")).toMatch(/error=last_factor/);
+      expect((await security(agent, { action: "totp-remove" })).headers.get("location")).toMatch(/error=last_factor/);
     } finally {
       await db().company.update({ where: { id: "demo-company-optician" }, data: { requireSecondFactor: false } });
     }
-    expect(
-      (await security(agent, { action: "totp-remove", current_password: PASSWORD })).headers.get("location"),
-    ).toMatch(/done=totp-remove/);
+    expect((await security(agent, { action: "totp-remove" })).headers.get("location")).toMatch(/done=totp-remove/);
     expect(await db().totpFactor.count({ where: { user: { email } } })).toBe(0);
+    // The recovery codes went with the last factor: none stands in for a factor that is not there.
+    expect(await db().recoveryCode.count({ where: { user: { email } } })).toBe(0);
+  });
+
+  it("sets up the first factor only with the owner's proof when the sign-in is old", async () => {
+    const email = await newUser();
+    const agent = await signedInAgent(email, PASSWORD);
+    await db().loginSession.updateMany({
+      where: { user: { email } },
+      data: { authTime: new Date(Date.now() - 600_000) },
+    });
+    expect((await security(agent, { action: "totp-start" })).headers.get("location")).toMatch(/error=password_needed/);
+    expect(
+      (await security(agent, { action: "totp-start", current_password: "wrong" })).headers.get("location"),
+    ).toMatch(/error=wrong_current_password/);
+    expect(
+      (await security(agent, { action: "totp-start", current_password: PASSWORD })).headers.get("location"),
+    ).toMatch(/done=totp-start/);
+  });
+
+  it("keeps counting wrong codes across sign-ins with the right password", async () => {
+    const { email } = await withApp();
+    for (let round = 0; round < 2; round++) {
+      const agent = await atSecondStep(email);
+      for (let attempt = 0; attempt < 2; attempt++) await secondStep(agent, "000000");
+    }
+    const last = await atSecondStep(email);
+    expect((await secondStep(last, "000000")).headers.get("location")).toMatch(/error=wrong_code/);
+    // Five wrong codes in all: the account's sign-in is locked, the password included.
+    expect((await new UserAgent().login("/", email, PASSWORD)).headers.get("location")).toMatch(/error=throttled/);
   });
 });
 
