@@ -48,6 +48,20 @@ function isParsableRouterState(header: string | string[] | undefined): boolean {
 }
 
 /**
+ * An answer that starts before its request's body arrived says it closes the connection (stopReading then ends it
+ * once the answer is out), so that the caller sends its next request on a new one instead of a socket about to end.
+ */
+function closeUnlessBodyRead(request: IncomingMessage, response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  const hasBody =
+    Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+  response.writeHead = ((...args: unknown[]) => {
+    if (hasBody && !request.complete) response.shouldKeepAlive = false;
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
+
+/**
  * An answer given before its body was read (413, 405, a form that ignores a body it cannot use): Node would read and
  * drop the rest of the body to keep the connection, however long it is. Instead reading stops, the answer is
  * finished off (FIN), and the connection is closed a moment later, when the caller has had the answer.
@@ -90,6 +104,7 @@ function requestListener(
   return (request, response) => {
     if (hsts) response.setHeader("Strict-Transport-Security", hsts);
     const started = performance.now();
+    closeUnlessBodyRead(request, response);
     const method = request.method ?? "";
     const path = (request.url ?? "/").split("?", 1)[0];
     response.on("finish", () => {

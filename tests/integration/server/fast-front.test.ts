@@ -1,6 +1,6 @@
 /** The lean front answers the hot endpoints from the same handlers as the route files, over real HTTP. */
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEEP_ALIVE_TIMEOUT_MS } from "@/lib/config/policy";
 import { fastRoute, serveFast } from "@/lib/server/fast-front";
@@ -35,6 +35,39 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   it("the Node server gives a request two minutes, not Node's five, and its headers twenty seconds", () => {
     const nodeServer = createNodeServer(ISSUER, () => undefined);
     expect([nodeServer.requestTimeout, nodeServer.headersTimeout]).toEqual([120_000, 20_000]);
+  });
+
+  it("says it closes a connection whose request's body it answered before reading", async () => {
+    // Like a route that answers without reading the body (a form of a visitor sent to the login), a moment later.
+    const nodeServer = createNodeServer(ISSUER, (_request, response) => {
+      setTimeout(() => response.writeHead(303, { Location: "/login" }).end(), 20);
+    });
+    await new Promise<void>((resolve) => nodeServer.listen(0, "127.0.0.1", resolve));
+    const port = (nodeServer.address() as AddressInfo).port;
+    const head = (body: "with" | "later") =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () => {
+          socket.write("POST /interaction/developer HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\n");
+          if (body === "with") socket.write("a=b&");
+        });
+        let answer = "";
+        socket.on("data", (chunk) => {
+          answer += chunk.toString();
+          if (answer.includes("\r\n\r\n")) {
+            resolve(answer.split("\r\n\r\n")[0].toLowerCase());
+            socket.destroy();
+          }
+        });
+        socket.on("error", reject);
+      });
+    try {
+      // The body still on its way: the answer must not invite another request on a socket that ends.
+      expect(await head("later")).toContain("connection: close");
+      expect(await head("with")).not.toContain("connection: close");
+    } finally {
+      nodeServer.close();
+      nodeServer.closeAllConnections();
+    }
   });
 
   it("keeps an idle kept-alive connection longer than a caller's pause of several seconds", async () => {
