@@ -140,7 +140,8 @@ const peopleResults: PeopleResult[] = [];
  * articles against the same CLI listing catalogs (its memory without an import); getCatalogInfos with 500 suppliers.
  */
 async function benchCatalogs(target: DatabaseTarget, directory: string): Promise<void> {
-  const fixtures = await prepareBenchFixtures(target, "ES256", 0, 0);
+  // One refresh token: the API part exchanges it for a user's access token.
+  const fixtures = await prepareBenchFixtures(target, "ES256", 0, 1);
   await prepareCatalogBench(target);
   const raw = await rawWriteRate(target);
   const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, "ES256");

@@ -12,8 +12,9 @@ import { getPrismaClient } from "@/lib/db/prisma";
 import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticleRow } from "@/lib/db/statements/catalog-articles";
 import { articleXml, prepareSubCatalog } from "@/lib/catalog/sub-catalog";
 import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtures";
+import { sized } from "./runner";
 
-export const ARTICLES = 200_000;
+export const ARTICLES = sized(200_000, 2_000);
 
 /** Resident memory of a process in bytes (Linux). */
 function residentBytes(pid: number): number {
@@ -30,7 +31,7 @@ export async function prepareCatalogBench(target: DatabaseTarget): Promise<void>
 }
 
 /** Runs of each measurement; the median is reported, as single runs on this kind of machine vary by a third. */
-export const RUNS = 3;
+export const RUNS = sized(3, 1);
 
 function median<T>(runs: T[], value: (run: T) => number): T {
   return [...runs].sort((a, b) => value(a) - value(b))[Math.floor(runs.length / 2)];

@@ -12,9 +12,9 @@ import { SMTPServer } from "smtp-server";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { runAdmin, type CliRun } from "./catalog-bench";
 import { prepareBenchFixtures } from "./fixtures";
-import { onServerCore, SECRET_KEY, stop } from "./runner";
+import { onServerCore, SECRET_KEY, sized, stop } from "./runner";
 
-export const INVITATIONS = 10_000;
+export const INVITATIONS = sized(10_000, 200);
 /** The import's JavaScript heap is capped: it must run in bounded memory, whatever the file's length. */
 const IMPORT_HEAP_MB = 128;
 

@@ -8,8 +8,16 @@ import { createServer } from "node:net";
 import autocannon from "autocannon";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-export const WARMUP_SECONDS = 2;
+/**
+ * BENCH_SMOKE=1: every part once, at a small scale and for a second a scenario, so that CI sees each part run (its
+ * figures mean nothing then).
+ */
+export const SMOKE = process.env.BENCH_SMOKE === "1";
+/** `full` in a real run, `smoke` in a smoke run. */
+export const sized = (full: number, smoke: number) => (SMOKE ? smoke : full);
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(5, 1));
+export const WARMUP_SECONDS = sized(2, 0);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 export const SECRET_KEY = "bench-secret-key-0123456789-abcdefghijklmnop";
 export const haveTaskset = existsSync("/usr/bin/taskset") && Number(execFileSync("nproc").toString()) >= 2;

@@ -6,8 +6,14 @@
 import { execFileSync } from "node:child_process";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
+import { sized } from "./runner";
 
-export const SCALE = { clients: 1_000, users: 100_000, refreshTokens: 1_000_000, expiredBacklog: 100_000 };
+export const SCALE = {
+  clients: sized(1_000, 10),
+  users: sized(100_000, 100),
+  refreshTokens: sized(1_000_000, 1_000),
+  expiredBacklog: sized(100_000, 100),
+};
 
 function series(provider: DatabaseTarget["provider"], count: number): { with: string; from: string } {
   return provider === "sqlite"

@@ -19,6 +19,7 @@ import {
   result,
   results,
   SECRET_KEY,
+  sized,
   startServer,
   stop,
   CONNECTIONS,
@@ -31,9 +32,9 @@ type Grant = "client_credentials" | "refresh_token" | "authorization_code";
 const GRANTS: readonly Grant[] = ["client_credentials", "refresh_token", "authorization_code"];
 /** Signatures per response: an access token, and for the user grants an ID token too. */
 const SIGNATURES: Record<Grant, number> = { client_credentials: 1, refresh_token: 2, authorization_code: 2 };
-const CODES = 40_000;
+const CODES = sized(40_000, 2_000);
 /** Each refresh presents the next of these, as real clients refresh many tokens, each now and then. */
-const REFRESH_TOKENS = 20_000;
+const REFRESH_TOKENS = sized(20_000, 1_000);
 const basic = (id: string, secret: string) => ({
   authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`,
 });
