@@ -14,6 +14,7 @@ import {
 import { openApiRoute } from "@/lib/api/openapi-route";
 import {
   cursorParameter,
+  downloadHeaders,
   etagHeader,
   json,
   limitParameter,
@@ -114,10 +115,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
       responses: {
         "200": {
           description:
-            "A page of articles, or with Accept: application/xml the whole sub-catalog document (docs/subcatalog-format.md)",
+            "A page of articles, or with Accept: application/xml the whole sub-catalog document (docs/subcatalog-format.md); gzip or br by Accept-Encoding",
+          headers: downloadHeaders,
           content: { ...json(ref("ArticlePage")), "application/xml": { schema: { type: "string" } } },
         },
-        ...problems("bad-request", "forbidden", "not-found"),
+        "206": {
+          description: "The one byte range of the plain (uncompressed) body that Range asked for",
+          headers: { ...downloadHeaders, "Content-Range": { schema: { type: "string" } } },
+          content: {
+            "application/json": { schema: { type: "string" } },
+            "application/xml": { schema: { type: "string" } },
+          },
+        },
+        "304": { description: "Not modified: the copy named by If-None-Match or If-Modified-Since is current" },
+        ...problems("bad-request", "forbidden", "not-found", "not-acceptable", "range-not-satisfiable"),
         ...common,
       },
     },

@@ -7,19 +7,21 @@ import { jsonResponse, jsonTextResponse, type ApiCall } from "@/lib/api/api-call
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
 import { ApiProblem } from "@/lib/errors/api-problem";
 import { queryParameters, wholeNumberParameter } from "@/lib/api/request-input";
-import { xmlResponse } from "@/lib/catalog/catalog-response";
+import { subCatalogDownload } from "@/lib/catalog/sub-catalog-download";
+import { createHash } from "node:crypto";
 import {
-  articleDocument,
   articlePage,
   catalogDetail,
   listCatalogs,
   prepareArticles,
   type ArticlePosition,
+  type ArticleView,
   type CatalogListEntry,
   type CatalogPosition,
   type PublishedCatalog,
 } from "@/lib/rights/catalog-reads";
-import { markStreamed } from "@/lib/http/streamed-response";
+import { downloadAnswer, type DownloadRefusal } from "@/lib/http/download-answer";
+import { problemAnswer } from "@/lib/http/error-answers";
 
 export const MAX_CATALOG_PAGE = 500;
 export const MAX_ARTICLE_PAGE = 5000;
@@ -133,6 +135,12 @@ export function prefersXml(accept: string | null): boolean {
 
 const amount = (cents: number | null) => (cents === null ? null : cents / 100);
 
+const refuseDownload: DownloadRefusal = (status, message, headers) =>
+  problemAnswer(new ApiProblem(status === 406 ? "not-acceptable" : "range-not-satisfiable", message, headers));
+
+/** Article pages and documents are the caller's own: its browser or program may keep them, revalidating each use. */
+const ARTICLE_CACHING = "private, no-cache, no-transform";
+
 export async function articlesRoute(call: ApiCall): Promise<Response> {
   const query = queryParameters(call.url, ["limit", "cursor"]);
   const revision = wholeNumberParameter("revision", call.params.revision, { min: 0, max: 999_999_999 });
@@ -142,9 +150,9 @@ export async function articlesRoute(call: ApiCall): Promise<Response> {
   if (prefersXml(call.request.headers.get("accept"))) {
     if (query.size > 0)
       throw new ApiProblem("bad-request", "limit and cursor page the JSON list; the XML document comes whole.");
-    return markStreamed(
-      xmlResponse(articleDocument(call.actor, prepared), { "Content-Type": "application/xml; charset=utf-8" }),
-    );
+    const contentType = "application/xml; charset=utf-8";
+    const download = subCatalogDownload(call.context.db, prepared, { audience: "private", contentType });
+    return downloadAnswer(call.request, { ...download, cacheControl: ARTICLE_CACHING }, refuseDownload);
   }
   const limit = wholeNumberParameter("limit", query.get("limit"), { min: 1, max: MAX_ARTICLE_PAGE, default: 1000 })!;
   const list = `articles:${position.supplierId}/${position.catalogId}/${revision}`;
@@ -156,24 +164,43 @@ export async function articlesRoute(call: ApiCall): Promise<Response> {
       throw new ApiProblem("bad-request", "The cursor is not one this API handed out.");
     after = { articleNumber: decoded.articleNumber, customerGroup: decoded.customerGroup! };
   }
-  const { articles, more } = await articlePage(call.actor, prepared, after, limit);
-  const last = articles.at(-1);
-  const next =
-    more && last
-      ? encodeCursor(call.context.config.secretKey, list, {
-          articleNumber: last.articleNumber,
-          customerGroup: last.customerGroup,
-        })
-      : null;
-  const items = articles.map((view) => ({
-    articleNumber: view.articleNumber,
-    customerGroup: view.customerGroup,
-    whiteLabel: view.whiteLabel,
-    name: view.name,
-    purchasePrice: amount(view.purchasePriceCents),
-    retailPrice: amount(view.retailPriceCents),
-    startDate: view.startDate,
-    endDate: view.endDate,
-  }));
-  return jsonResponse({ items, next });
+  // A page is decided by the document's content and where the page starts and ends.
+  const tag = createHash("sha256")
+    .update(JSON.stringify([prepared.tag, limit, cursor ?? null]))
+    .digest("base64url")
+    .slice(0, 27);
+  const page = async () => {
+    const { articles, more } = await articlePage(call.actor, prepared, after, limit);
+    const last = articles.at(-1);
+    const next =
+      more && last
+        ? encodeCursor(call.context.config.secretKey, list, {
+            articleNumber: last.articleNumber,
+            customerGroup: last.customerGroup,
+          })
+        : null;
+    return JSON.stringify({ items: articles.map(articleItem), next });
+  };
+  return downloadAnswer(
+    call.request,
+    {
+      tag,
+      lastModified: prepared.changedAt,
+      cacheControl: ARTICLE_CACHING,
+      contentType: "application/json",
+      body: { text: page },
+    },
+    refuseDownload,
+  );
 }
+
+const articleItem = (view: ArticleView) => ({
+  articleNumber: view.articleNumber,
+  customerGroup: view.customerGroup,
+  whiteLabel: view.whiteLabel,
+  name: view.name,
+  purchasePrice: amount(view.purchasePriceCents),
+  retailPrice: amount(view.retailPriceCents),
+  startDate: view.startDate,
+  endDate: view.endDate,
+});

@@ -33,6 +33,13 @@ export const etagHeader = {
     schema: { type: "string" },
   },
 };
+/** Validators and caching of a download (docs/catalog-format.md): revalidate with If-None-Match or If-Modified-Since. */
+export const downloadHeaders = {
+  ETag: { description: "Strong; differs per Content-Encoding", schema: { type: "string" } },
+  "Last-Modified": { schema: { type: "string" } },
+  Vary: { schema: { type: "string", const: "Accept-Encoding" } },
+  "Accept-Ranges": { schema: { type: "string", const: "bytes" } },
+};
 const page = (item: string) => ({
   type: "object",
   required: ["items", "next"],

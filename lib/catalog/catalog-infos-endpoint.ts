@@ -1,22 +1,29 @@
 /**
- * GET /getCatalogInfos.ashx: the catalog list, or a plain-text error (400 bad parameter, 401/403 ticket). The
- * anonymous list carries an ETag and may be revalidated: a matching If-None-Match is answered 304 without a body.
+ * GET /getCatalogInfos.ashx: the catalog list (compressed and revalidated as the request asks), or a plain-text error
+ * (400 bad parameter, 401/403 ticket). The anonymous list is the same for everyone; a customer's is private.
  */
 import { catalogInfosDocument, parseCatalogInfosQuery } from "@/lib/catalog/catalog-infos";
+import { refuseCatalogDownload, XML_CONTENT_TYPE } from "@/lib/catalog/catalog-response";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
+import { downloadAnswer } from "@/lib/http/download-answer";
 import { catalogErrorAnswer } from "@/lib/http/error-answers";
-import { xmlResponse } from "@/lib/catalog/catalog-response";
-import { matchesEntityTag } from "@/lib/http/entity-tags";
 import type { ServiceContext } from "@/lib/service-context";
 
 export async function handleCatalogInfosRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
-    const document = await catalogInfosDocument(context.db, parseCatalogInfosQuery(new URL(request.url)));
-    if (!document.etag) return xmlResponse(document.body);
-    const headers = { ETag: document.etag, "Cache-Control": "no-cache" };
-    if (matchesEntityTag(request.headers.get("if-none-match"), document.etag, "weak"))
-      return new Response(null, { status: 304, headers });
-    return xmlResponse(document.body, headers);
+    const query = parseCatalogInfosQuery(new URL(request.url));
+    const document = await catalogInfosDocument(context.db, query);
+    return await downloadAnswer(
+      request,
+      {
+        tag: document.tag,
+        lastModified: document.lastModified,
+        cacheControl: `${query.ticket ? "private" : "public"}, no-cache, no-transform`,
+        contentType: XML_CONTENT_TYPE,
+        body: { text: () => document.body },
+      },
+      refuseCatalogDownload,
+    );
   } catch (error) {
     if (error instanceof CatalogServiceError) return catalogErrorAnswer(error);
     throw error; // the route's guard answers it (500, or 503 when the database is unreachable)

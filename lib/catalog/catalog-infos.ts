@@ -4,7 +4,7 @@
  * With a ticket only the catalogs the user's company has an active registration and a subscription for are listed,
  * with ClientID and SubscriptionStatus. validCountry keeps catalogs valid in that country; productGroups
  * (`;`-separated) keeps catalogs that contain every given group. Anonymous documents are built once per change of the
- * published list and carry an ETag.
+ * published list.
  */
 import { MAX_CACHED_CATALOG_QUERIES } from "@/lib/config/policy";
 import { createHash } from "node:crypto";
@@ -119,9 +119,13 @@ function catalogInfosXml(
 
 export interface CatalogInfosDocument {
   body: string;
-  /** anonymous lists only: they are the same for everyone until the published list changes */
-  etag?: string;
+  /** the strong entity tag's opaque part: a hash of the body */
+  tag: string;
+  /** anonymous lists only (a customer's list also changes with its registrations, which leave no date behind) */
+  lastModified?: Date;
 }
+
+const tagOf = (body: string) => createHash("sha256").update(body).digest("base64url").slice(0, 27);
 
 const anonymousDocuments = processCache(
   "anonymousCatalogInfos",
@@ -140,7 +144,7 @@ function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInf
       undefined,
       query.webServices,
     );
-    document = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    document = { body, tag: tagOf(body), lastModified: list.builtAt };
     if (cache.byQuery.size >= MAX_CACHED_CATALOG_QUERIES) cache.byQuery.delete(cache.byQuery.keys().next().value!);
     cache.byQuery.set(key, document);
   }
@@ -156,5 +160,6 @@ export async function catalogInfosDocument(db: Db, query: CatalogInfosQuery): Pr
   const subscribed = list.catalogs.filter(
     (catalog) => links.get(catalog.supplier.companyId)?.subscriptions.has(catalog.key) && matchesFilter(catalog, query),
   );
-  return { body: catalogInfosXml(subscribed, links, query.webServices) };
+  const body = catalogInfosXml(subscribed, links, query.webServices);
+  return { body, tag: tagOf(body) };
 }

@@ -47,6 +47,8 @@ export interface PublishedCatalog extends CatalogDescription {
 export interface PublishedCatalogList {
   /** the change counter the list was built at */
   version: number;
+  /** when this process began building it: never before the change it shows (its Last-Modified) */
+  builtAt: Date;
   catalogs: PublishedCatalog[];
 }
 
@@ -80,6 +82,7 @@ export const compareCatalogs = (
           : 0;
 
 async function buildList(db: Db, version: number): Promise<PublishedCatalogList> {
+  const builtAt = new Date();
   const { catalogs, revisions: released } = await findReleasedCatalogs(db);
   // The latest released revision of each catalog.
   const latest = new Map<string, PublishedRevision>();
@@ -127,7 +130,7 @@ async function buildList(db: Db, version: number): Promise<PublishedCatalogList>
         { supplierId: b.supplier.supplierId, catalogId: b.catalogId },
       ),
     );
-  return { version, catalogs: list };
+  return { version, builtAt, catalogs: list };
 }
 
 const lists = processCache(

@@ -1,21 +1,23 @@
-/** GET /getSubCatalog.ashx: the streamed sub-catalog, or a plain-text error with the seed's status codes. */
+/**
+ * GET /getSubCatalog.ashx: the streamed sub-catalog (compressed, revalidated or resumed as the request asks), or a
+ * plain-text error with the seed's status codes.
+ */
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { catalogErrorAnswer } from "@/lib/http/error-answers";
-import { xmlResponse } from "@/lib/catalog/catalog-response";
-import { parseSubCatalogQuery, prepareSubCatalog, readerOfTicket, subCatalogStream } from "@/lib/catalog/sub-catalog";
-import { markStreamed } from "@/lib/http/streamed-response";
+import { downloadAnswer } from "@/lib/http/download-answer";
+import { subCatalogDownload } from "@/lib/catalog/sub-catalog-download";
+import { refuseCatalogDownload, XML_CONTENT_TYPE } from "@/lib/catalog/catalog-response";
+import { parseSubCatalogQuery, prepareSubCatalog, readerOfTicket } from "@/lib/catalog/sub-catalog";
 import type { ServiceContext } from "@/lib/service-context";
 
 export async function handleSubCatalogRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
     const query = parseSubCatalogQuery(new URL(request.url));
-    const prepared = await prepareSubCatalog(
-      context.db,
-      query,
-      await readerOfTicket(context.db, query.ticket),
-      query.clientGroupId,
-    );
-    return markStreamed(xmlResponse(subCatalogStream(context.db, prepared)));
+    const reader = await readerOfTicket(context.db, query.ticket);
+    const prepared = await prepareSubCatalog(context.db, query, reader, query.clientGroupId);
+    const audience = reader.kind === "public" ? "public" : "private";
+    const download = subCatalogDownload(context.db, prepared, { audience, contentType: XML_CONTENT_TYPE });
+    return await downloadAnswer(request, download, refuseCatalogDownload);
   } catch (error) {
     if (error instanceof CatalogServiceError) return catalogErrorAnswer(error);
     throw error; // the route's guard answers it (500, or 503 when the database is unreachable)

@@ -15,10 +15,10 @@ import { customerLinkAt } from "@/lib/registrations/customer-links";
 import {
   ARTICLE_PAGE_SIZE,
   readArticlePage,
-  revisionCustomerGroups,
   type ArticlePosition,
   type ArticleRow,
 } from "@/lib/store/catalog-article-store";
+import { ARTICLE_RULES, rememberLength, subCatalogTag } from "@/lib/catalog/sub-catalog-identity";
 import { findRevision } from "@/lib/store/catalog-revision-store";
 import { findCatalog } from "@/lib/store/catalog-store";
 import { findCompany } from "@/lib/store/company-store";
@@ -33,9 +33,14 @@ export interface SubCatalogQuery extends SubCatalogSelection {
 export interface PreparedSubCatalog {
   header: string;
   revisionId: string;
-  groups: number[];
+  /** the customer groups read; "all" for the supplier's own view */
+  groups: number[] | "all";
   withPrices: boolean;
   names: Map<string, string>;
+  /** when what the reader sees last changed: the revision's release or the customer's registration */
+  changedAt: Date;
+  /** the strong entity tag's opaque part (lib/catalog/sub-catalog-identity.ts) */
+  tag: string;
 }
 
 function required(params: URLSearchParams, name: string): string {
@@ -102,9 +107,10 @@ export async function prepareSubCatalog(
 ): Promise<PreparedSubCatalog> {
   const { supplier, catalog } = await findSupplierCatalog(db, selection);
   const ownSupplier = reader.kind === "company" && reader.companyId === supplier.id;
-  let groups = [0];
+  let groups: number[] | "all" = [0];
   let clientId: string | undefined;
   let names = new Map<string, string>();
+  let linkChangedAt = new Date(0);
   if (reader.kind === "company" && !ownSupplier) {
     const link = await customerLinkAt(db, reader.companyId, supplier.id);
     if (!link)
@@ -114,6 +120,7 @@ export async function prepareSubCatalog(
     groups = [...new Set([0, ...chosen])];
     clientId = link.clientId;
     names = link.whiteLabelNames;
+    linkChangedAt = link.changedAt;
   } else if (reader.kind === "public" && catalog.catalogId !== GERMAN_CATALOG_ID) {
     throw new CatalogServiceError(
       403,
@@ -126,7 +133,8 @@ export async function prepareSubCatalog(
     throw new CatalogServiceError(404, `The catalog has no revision ${selection.revision}.`);
   if (!revision.released && !ownSupplier)
     throw new CatalogServiceError(403, `Revision ${selection.revision} of this catalog is not released.`);
-  if (ownSupplier) groups = await revisionCustomerGroups(db, revision.id);
+  // Every group of the revision: read with the articles, so that a revalidation reads none.
+  if (ownSupplier) groups = "all";
 
   const header = `${XML_DECLARATION}${openTag("SubCatalog", {
     companyID: supplier.id,
@@ -139,7 +147,13 @@ export async function prepareSubCatalog(
     currency: "EUR",
     clientID: clientId,
   })}\n`;
-  return { header, revisionId: revision.id, groups, withPrices: reader.kind === "company", names };
+  const content = { header, revisionId: revision.id, groups, withPrices: reader.kind === "company", names };
+  const changedAt = Math.max(
+    revision.publishedAt.getTime(),
+    linkChangedAt.getTime(),
+    ARTICLE_RULES.changedAt.getTime(),
+  );
+  return { ...content, changedAt: new Date(changedAt), tag: subCatalogTag(content) };
 }
 
 /** An article as its reader sees it: the customer's name of a white-label article, purchase prices only with a ticket. */
@@ -200,6 +214,14 @@ export function articleXml(article: ArticleRow, prepared: PreparedSubCatalog): s
 export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next: Promise<ArticleRow[]> | undefined;
+  let written = 0;
+  let cancelled = false;
+  const send = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
+    const bytes = encoder.encode(text);
+    written += bytes.byteLength;
+    metrics.catalogBytes.inc(bytes.byteLength);
+    controller.enqueue(bytes);
+  };
   const read = (after?: ArticlePosition) => {
     const page = readArticlePage(db, prepared, after);
     page.catch(() => {}); // a caller who went away leaves a prefetched page unread; its failure is nobody's to handle
@@ -208,19 +230,21 @@ export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): Readable
   return new ReadableStream({
     start(controller) {
       // The header goes out before the first read (with the default high-water mark, pull waits until it is taken).
-      const header = encoder.encode(prepared.header);
-      metrics.catalogBytes.inc(header.byteLength);
-      controller.enqueue(header);
+      send(controller, prepared.header);
     },
     async pull(controller) {
       const page = await (next ?? read());
       const complete = page.length === ARTICLE_PAGE_SIZE;
-      if (complete) next = read(page[page.length - 1]);
+      if (complete && !cancelled) next = read(page[page.length - 1]);
       const text = page.map((article) => articleXml(article, prepared)).join("");
-      const bytes = encoder.encode(complete ? text : `${text}</SubCatalog>\n`);
-      metrics.catalogBytes.inc(bytes.byteLength);
-      controller.enqueue(bytes);
-      if (!complete) controller.close();
+      send(controller, complete ? text : `${text}</SubCatalog>\n`);
+      if (complete) return;
+      controller.close();
+      rememberLength(prepared.tag, written);
+    },
+    cancel() {
+      // The reader went away: no page is asked for after this one.
+      cancelled = true;
     },
   });
 }

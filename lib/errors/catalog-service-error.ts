@@ -5,7 +5,12 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 
-const CATALOG_ERROR_CODES = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found" } as const;
+const CATALOG_ERROR_CODES = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+} as const;
 type CatalogErrorCode = (typeof CATALOG_ERROR_CODES)[keyof typeof CATALOG_ERROR_CODES];
 
 export class CatalogServiceError extends OptiGateError<CatalogErrorCode> {

@@ -44,6 +44,11 @@ function create() {
       help: "Bytes of sub-catalog documents streamed",
       registers: [registry],
     }),
+    catalogArticlePages: new Counter({
+      name: "optigate_catalog_article_pages_read_total",
+      help: "Pages of catalog articles read from the database (one statement each)",
+      registers: [registry],
+    }),
     poolConnections: new Gauge({
       name: "optigate_db_pool_connections",
       help: "PostgreSQL pool connections by state (total, idle, waiting)",

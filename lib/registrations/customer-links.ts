@@ -50,14 +50,18 @@ export async function customerLinksOf(db: Db, opticianCompanyId: string): Promis
   return customerLinksFrom(await activeRegistrations(db, opticianCompanyId));
 }
 
-/** The company's customer link at one supplier, with the customer's names of white-label articles. */
+/** The company's customer link at one supplier, with the customer's names of white-label articles and its last change. */
 export async function customerLinkAt(
   db: Db,
   opticianCompanyId: string,
   supplierCompanyId: string,
-): Promise<(CustomerLink & { whiteLabelNames: Map<string, string> }) | undefined> {
+): Promise<(CustomerLink & { whiteLabelNames: Map<string, string>; changedAt: Date }) | undefined> {
   const row = await findActiveRegistration(db, opticianCompanyId, supplierCompanyId);
   return row
-    ? { ...linkOf(row), whiteLabelNames: new Map(row.whiteLabelNames.map((n) => [n.articleNumber, n.name])) }
+    ? {
+        ...linkOf(row),
+        whiteLabelNames: new Map(row.whiteLabelNames.map((n) => [n.articleNumber, n.name])),
+        changedAt: row.updatedAt,
+      }
     : undefined;
 }

@@ -13,13 +13,7 @@ import {
   type CatalogFilter,
   type PublishedCatalog,
 } from "@/lib/catalog/published-catalogs";
-import {
-  articleView,
-  prepareSubCatalog,
-  subCatalogStream,
-  type ArticleView,
-  type PreparedSubCatalog,
-} from "@/lib/catalog/sub-catalog";
+import { articleView, prepareSubCatalog, type ArticleView, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
 import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
 import { readArticlePage, type ArticlePosition } from "@/lib/store/catalog-article-store";
 import { isReleasedRevision } from "@/lib/store/catalog-revision-store";
@@ -145,11 +139,6 @@ export async function articlePage(
   // One more than the page: whether another page follows, without a count.
   const rows = await readArticlePage(actor.context.db, prepared, after, limit + 1);
   return { articles: rows.slice(0, limit).map((row) => articleView(row, prepared)), more: rows.length > limit };
-}
-
-/** The prepared revision as the sub-catalog XML document, read a page at a time as it is sent. */
-export function articleDocument(actor: Actor, prepared: PreparedSubCatalog): ReadableStream<Uint8Array> {
-  return subCatalogStream(actor.context.db, prepared);
 }
 
 export interface SupplierListing {

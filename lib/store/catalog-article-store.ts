@@ -10,7 +10,6 @@ export {
   ARTICLE_PAGE_SIZE,
   insertArticles,
   readArticlePage,
-  revisionCustomerGroups,
   type ArticlePosition,
   type ArticleRow,
 } from "@/lib/db/statements/catalog-articles";

@@ -5,6 +5,7 @@
  * come as YYYY-MM-DD text, which reads the same on both databases.
  */
 import { dayText } from "@/lib/db/dialect";
+import { metrics } from "@/lib/observability/metrics";
 import type { Db } from "@/lib/db/prisma";
 import {
   insertRows,
@@ -44,38 +45,45 @@ type ArticleColumns = [
   boolean | number,
 ];
 
-const statements = new Map<number, NamedStatement>();
+const statements = new Map<number | "all", NamedStatement>();
 
-/** One statement per number of customer groups (the IN list). */
-function articlePageStatement(groupCount: number): NamedStatement {
-  let statement = statements.get(groupCount);
+/** One statement per number of customer groups (the IN list), and one for every group. */
+function articlePageStatement(groups: number | "all"): NamedStatement {
+  let statement = statements.get(groups);
   if (!statement) {
+    const inGroups = groups === "all" ? "" : `AND "customer_group" IN (${Array(groups).fill("?").join(", ")})`;
     statement = {
-      name: `optigate_article_page_${groupCount}`,
+      name: `optigate_article_page_${groups}`,
       arrays: true,
       sql: (
         provider,
       ) => `SELECT "article_number", "customer_group", "generic_name", "purchase_price_cents", "retail_price_cents",
         ${dayText("start_date", provider)}, ${dayText("end_date", provider)}, "white_label"
         FROM "catalog_articles"
-        WHERE "revision_id" = ? AND "customer_group" IN (${Array(groupCount).fill("?").join(", ")}) AND ("article_number", "customer_group") > (?, ?)
+        WHERE "revision_id" = ? ${inGroups} AND ("article_number", "customer_group") > (?, ?)
         ORDER BY "article_number", "customer_group" LIMIT ?`,
     };
-    statements.set(groupCount, statement);
+    statements.set(groups, statement);
   }
   return statement;
 }
 
-/** The next page of the revision's articles in the given customer groups, after `after` (from the start without). */
+/**
+ * The next page of the revision's articles in the given customer groups (or all), after `after` (from the start
+ * without).
+ */
 export async function readArticlePage(
   db: Db,
-  selection: { revisionId: string; groups: number[] },
+  selection: { revisionId: string; groups: number[] | "all" },
   after?: ArticlePosition,
   limit = ARTICLE_PAGE_SIZE,
 ): Promise<ArticleRow[]> {
   const position = after ?? { articleNumber: "", customerGroup: -1 };
-  const values = [selection.revisionId, ...selection.groups, position.articleNumber, position.customerGroup, limit];
-  const rows = await runStatement<ArticleColumns>(db, articlePageStatement(selection.groups.length), values);
+  const groups = selection.groups === "all" ? [] : selection.groups;
+  const values = [selection.revisionId, ...groups, position.articleNumber, position.customerGroup, limit];
+  const statement = articlePageStatement(selection.groups === "all" ? "all" : groups.length);
+  metrics.catalogArticlePages.inc();
+  const rows = await runStatement<ArticleColumns>(db, statement, values);
   return rows.map(
     ([
       articleNumber,
@@ -97,18 +105,6 @@ export async function readArticlePage(
       whiteLabel,
     }),
   );
-}
-
-export const REVISION_CUSTOMER_GROUPS: NamedStatement = {
-  name: "optigate_revision_customer_groups",
-  sql: () =>
-    `SELECT DISTINCT "customer_group" FROM "catalog_articles" WHERE "revision_id" = ? ORDER BY "customer_group"`,
-};
-
-/** The customer groups a revision has articles in (the supplier's own view shows them all); always group 0. */
-export async function revisionCustomerGroups(db: Db, revisionId: string): Promise<number[]> {
-  const rows = await runStatement<{ customer_group: number }>(db, REVISION_CUSTOMER_GROUPS, [revisionId]);
-  return [...new Set([0, ...rows.map((row) => Number(row.customer_group))])];
 }
 
 const ARTICLE_COLUMNS: InsertColumn[] = [

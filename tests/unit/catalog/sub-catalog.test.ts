@@ -79,6 +79,8 @@ const prepared = (withPrices: boolean, names: [string, string][] = []): Prepared
   groups: [0],
   withPrices,
   names: new Map(names),
+  changedAt: new Date(0),
+  tag: "t",
 });
 const customer = prepared(true, [["WL-100", "Optik Müller Premium"]]);
 const view: ArticleView = {

@@ -1,0 +1,37 @@
+/**
+ * A prepared sub-catalog as a download (lib/http/download-answer.ts): validators, caching and, for byte ranges, the
+ * plain body's length. A length not yet remembered in this process is counted by generating the document once
+ * without sending it (the cost is measured in `npm run bench -- catalogs`).
+ */
+import type { Db } from "@/lib/db/prisma";
+import type { Download } from "@/lib/http/download-answer";
+import { rememberedLength } from "@/lib/catalog/sub-catalog-identity";
+import { subCatalogStream, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
+
+/** A German catalog read without a ticket is the same for everyone; shared caches may keep it for an hour. */
+const PUBLIC_CACHING = "public, max-age=3600, no-transform";
+/** Personal documents: kept only by the reader's own cache, and revalidated before each use. */
+const PRIVATE_CACHING = "private, no-cache, no-transform";
+
+async function countedLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
+  const known = rememberedLength(prepared.tag);
+  if (known !== undefined) return known;
+  let length = 0;
+  const reader = subCatalogStream(db, prepared).getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) length += chunk.value.byteLength;
+  return length;
+}
+
+export function subCatalogDownload(
+  db: Db,
+  prepared: PreparedSubCatalog,
+  options: { audience: "public" | "private"; contentType: string },
+): Download {
+  return {
+    tag: prepared.tag,
+    lastModified: prepared.changedAt,
+    cacheControl: options.audience === "public" ? PUBLIC_CACHING : PRIVATE_CACHING,
+    contentType: options.contentType,
+    body: { stream: () => subCatalogStream(db, prepared), length: () => countedLength(db, prepared) },
+  };
+}

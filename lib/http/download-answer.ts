@@ -1,0 +1,155 @@
+/**
+ * The answer to a GET of a download (a sub-catalog, the catalog list, an API article page): the content coding the
+ * client accepts, a strong validator per coding, 304 for a matching If-None-Match or If-Modified-Since before the body
+ * is made, and a single byte range of the plain body (206, 416 past its end). Design: docs/catalog-format.md.
+ */
+import { parseRangeHeader, resolveRange, slicedStream } from "@/lib/http/byte-ranges";
+import { compressedStream, MIN_COMPRESSED_BYTES, negotiateCoding, type ContentCoding } from "@/lib/http/content-coding";
+import { matchesEntityTag } from "@/lib/http/entity-tags";
+import { markStreamed } from "@/lib/http/streamed-response";
+
+export interface Download {
+  /** the opaque part of the plain body's strong entity tag; a coded body's tag adds `-<coding>` */
+  tag: string;
+  lastModified?: Date;
+  cacheControl: string;
+  contentType: string;
+  /** the plain body, made only when the answer needs it (not for a 304): a text, or a stream and its length */
+  body:
+    | { text: () => string | Promise<string> }
+    | { stream: () => ReadableStream<Uint8Array>; length: () => Promise<number> };
+}
+
+const encoder = new TextEncoder();
+
+const CODINGS: ContentCoding[] = ["identity", "gzip", "br"];
+
+const tagOf = (download: Download, coding: ContentCoding) =>
+  coding === "identity" ? `"${download.tag}"` : `"${download.tag}-${coding}"`;
+
+/** HTTP dates have whole seconds. */
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** RFC 9110 §13.2.2: If-None-Match decides when present; If-Modified-Since only without it, and only a valid date. */
+function notModified(request: Request, download: Download): boolean {
+  const noneMatch = request.headers.get("if-none-match");
+  if (noneMatch !== null)
+    // Every coding of one content is as fresh as another: a tag of any of them revalidates the content.
+    return CODINGS.some((other) => matchesEntityTag(noneMatch, tagOf(download, other), "weak"));
+  const since = Date.parse(request.headers.get("if-modified-since") ?? "");
+  return download.lastModified !== undefined && !Number.isNaN(since) && seconds(download.lastModified) <= since / 1000;
+}
+
+/** If-Range (§13.1.5) holds when it names the plain body's strong tag or exactly its Last-Modified date. */
+function rangeStillValid(request: Request, download: Download): boolean {
+  const ifRange = request.headers.get("if-range");
+  if (ifRange === null) return true;
+  if (/^\s*(W\/)?"/.test(ifRange)) return matchesEntityTag(ifRange, tagOf(download, "identity"), "strong");
+  const date = Date.parse(ifRange);
+  return download.lastModified !== undefined && date / 1000 === seconds(download.lastModified);
+}
+
+/** The plain body: its bytes when it is a text, otherwise its stream and how to learn its length. */
+type PlainBody =
+  { bytes: Uint8Array<ArrayBuffer> } | { stream: () => ReadableStream<Uint8Array>; length: () => Promise<number> };
+
+async function plainBody(download: Download): Promise<PlainBody> {
+  return "text" in download.body ? { bytes: encoder.encode(await download.body.text()) } : download.body;
+}
+
+const streamOf = (body: PlainBody) =>
+  "bytes" in body
+    ? new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(body.bytes);
+          controller.close();
+        },
+      })
+    : body.stream();
+
+/** The stream with its first bytes read ahead: whether it stays under `bytes`, and the same stream whole. */
+async function peeked(stream: ReadableStream<Uint8Array>, bytes: number) {
+  const reader = stream.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < bytes && !done) {
+    const next = await reader.read();
+    if (next.done) {
+      done = true;
+    } else {
+      head.push(next.value);
+      size += next.value.byteLength;
+    }
+  }
+  const whole = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (head.length > 0) return controller.enqueue(head.shift()!);
+      if (done) return controller.close();
+      const next = await reader.read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { short: done && size < bytes, whole };
+}
+
+/** The surface's refusal (plain text, a problem): 406 when no coding is acceptable, 416 for a range past the end. */
+export type DownloadRefusal = (status: 406 | 416, message: string, headers: Record<string, string>) => Response;
+
+async function rangeAnswer(
+  request: Request,
+  download: Download,
+  body: PlainBody,
+  headers: Headers,
+  refuse: DownloadRefusal,
+): Promise<Response | undefined> {
+  const requested = parseRangeHeader(request.headers.get("range"));
+  if (!requested || !rangeStillValid(request, download)) return undefined;
+  const length = "bytes" in body ? body.bytes.byteLength : await body.length();
+  headers.set("ETag", tagOf(download, "identity"));
+  const range = resolveRange(requested, length);
+  if (range === "unsatisfiable") {
+    const message = `The range starts past the end of the body, which has ${length} bytes.`;
+    return refuse(416, message, { "Content-Range": `bytes */${length}`, "Accept-Ranges": "bytes" });
+  }
+  headers.set("Content-Range", `bytes ${range.start}-${range.end}/${length}`);
+  headers.set("Content-Length", String(range.end - range.start + 1));
+  return markStreamed(new Response(slicedStream(streamOf(body), range), { status: 206, headers }));
+}
+
+/** The answer to a GET (or HEAD) of the download. */
+export async function downloadAnswer(request: Request, download: Download, refuse: DownloadRefusal): Promise<Response> {
+  const coding = negotiateCoding(request.headers.get("accept-encoding"));
+  if (coding === undefined) {
+    const message = "This download comes as br, gzip or plain (identity); Accept-Encoding refuses all three.";
+    return refuse(406, message, { Vary: "Accept-Encoding" });
+  }
+  const headers = new Headers({
+    "Cache-Control": download.cacheControl,
+    Vary: "Accept-Encoding",
+    "Accept-Ranges": "bytes",
+    ETag: tagOf(download, coding),
+  });
+  if (download.lastModified) headers.set("Last-Modified", download.lastModified.toUTCString());
+  if (notModified(request, download)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", download.contentType);
+  const body = await plainBody(download);
+  const ranged = await rangeAnswer(request, download, body, headers, refuse);
+  if (ranged) return ranged;
+
+  if ("bytes" in body && (coding === "identity" || body.bytes.byteLength < MIN_COMPRESSED_BYTES)) {
+    headers.set("ETag", tagOf(download, "identity"));
+    return new Response(body.bytes, { status: 200, headers });
+  }
+  const plain = streamOf(body);
+  if (coding === "identity") return markStreamed(new Response(plain, { status: 200, headers }));
+  const { short, whole } = await peeked(plain, MIN_COMPRESSED_BYTES);
+  if (short) {
+    headers.set("ETag", tagOf(download, "identity"));
+    return markStreamed(new Response(whole, { status: 200, headers }));
+  }
+  headers.set("Content-Encoding", coding);
+  return markStreamed(new Response(compressedStream(whole, coding), { status: 200, headers }));
+}
