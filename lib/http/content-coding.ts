@@ -3,8 +3,6 @@
  * compressed in it as it is produced. Levels were chosen by measurement (docs/performance.md): compressing must never
  * make a download slower than sending it plain over a 100 Mbit/s line.
  */
-import { pipeline, Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
 
 export type ContentCoding = "br" | "gzip" | "identity";
@@ -17,6 +15,9 @@ export const BROTLI_QUALITY = 4;
 
 /** Bodies shorter than this go out plain: compressing them saves less than the coding's own framing costs. */
 export const MIN_COMPRESSED_BYTES = 1024;
+
+/** Below the smallest q-value a client can send (0.001). */
+const UNNAMED_IDENTITY = 0.0001;
 
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 
@@ -43,8 +44,9 @@ function rankings(header: string): Map<string, number> {
 export function negotiateCoding(header: string | null): ContentCoding | undefined {
   if (header === null) return "identity";
   const ranks = rankings(header);
+  // Identity is acceptable unless refused, but ranks below every coding the client names.
   const rankOf = (coding: ContentCoding): number =>
-    ranks.get(coding) ?? (ranks.has("*") ? ranks.get("*")! : coding === "identity" ? 1 : 0);
+    ranks.get(coding) ?? (ranks.has("*") ? ranks.get("*")! : coding === "identity" ? UNNAMED_IDENTITY : 0);
   let best: ContentCoding | undefined;
   for (const coding of CODINGS) {
     const rank = rankOf(coding);
@@ -63,17 +65,49 @@ function compressor(coding: "br" | "gzip"): BrotliCompress | Gzip {
   });
 }
 
+/** Compresses the chunk and flushes, so that every chunk of the source gives output at once (the first byte too). */
+function compressChunk(zlib: BrotliCompress | Gzip, chunk: Uint8Array, coding: "br" | "gzip"): Promise<void> {
+  zlib.write(chunk);
+  const flush = coding === "br" ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
+  return new Promise((resolve) => zlib.flush(flush, resolve));
+}
+
 /**
- * The body compressed as it is read. Cancelling the result (the client went away) cancels the source at once, so
- * that it reads nothing more; a failing source fails the result.
+ * The body compressed as it is read, pulled: the source is read only when the reader wants more, so that a reader
+ * who stops (or goes away, cancelling) stops the source at once. A failing source fails the result.
  */
 export function compressedStream(
   source: ReadableStream<Uint8Array>,
   coding: "br" | "gzip",
 ): ReadableStream<Uint8Array> {
   const zlib = compressor(coding);
-  pipeline(Readable.fromWeb(source as NodeReadableStream<Uint8Array>), zlib, () => {
-    // The error reaches the reader through the compressor, which the pipeline destroys with it.
+  const reader = source.getReader();
+  const output: Buffer[] = [];
+  zlib.on("data", (chunk: Buffer) => output.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => zlib.once("end", resolve).once("error", reject));
+  ended.catch(() => {}); // a compressor failure fails the pull that waits for it
+  const take = () => {
+    const chunk = output.length === 1 ? output[0] : Buffer.concat(output);
+    output.length = 0;
+    return chunk;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) {
+          zlib.end();
+          await ended;
+          if (output.length > 0) controller.enqueue(take());
+          return controller.close();
+        }
+        await compressChunk(zlib, next.value, coding);
+        if (output.length > 0) return controller.enqueue(take());
+      }
+    },
+    cancel(reason) {
+      zlib.destroy();
+      return reader.cancel(reason);
+    },
   });
-  return Readable.toWeb(zlib) as ReadableStream<Uint8Array>;
 }

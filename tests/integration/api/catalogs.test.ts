@@ -1,6 +1,8 @@
 /** GET /v2/catalogs and its detail and article routes: the getCatalogInfos list and the getSubCatalog rules as JSON. */
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { metrics } from "@/lib/observability/metrics";
+import { insertArticles } from "@/lib/store/catalog-article-store";
 import { ISSUER, formRequest, useOAuthService } from "../../helpers/oauth-service";
 import { api, clientToken, userToken } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
@@ -268,5 +270,70 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
       (await api("GET", "/v2/catalogs/DLAG/catalog_CH.xml/revisions/1/articles", { token: await supplier() })).response
         .status,
     ).toBe(200);
+  });
+
+  it("compresses, revalidates and resumes article pages and documents; a 304 reads no article", async () => {
+    const db = service().database.db;
+    const catalog = await db.catalog.findFirstOrThrow({ where: { resourceKey: "DLAG-DE" } });
+    const revision = await db.catalogRevision.create({
+      data: { catalogId: catalog.id, number: 70, publishedAt: new Date(), validFrom: new Date(), released: true },
+    });
+    await insertArticles(
+      db,
+      Array.from({ length: 3000 }, (_, index) => ({
+        id: crypto.randomUUID(),
+        revisionId: revision.id,
+        articleNumber: `P-${String(index).padStart(5, "0")}`,
+        genericName: `Gleitsichtglas ${index}`,
+        customerGroup: 0,
+        purchasePriceCents: index,
+        retailPriceCents: null,
+        startDate: null,
+        endDate: null,
+        whiteLabel: false,
+      })),
+    );
+    const token = await optician();
+    const path = "/v2/catalogs/DLAG/catalog.xml/revisions/70/articles";
+    const pagesRead = async () => (await metrics.catalogArticlePages.get()).values[0]?.value ?? 0;
+
+    const plain = await api("GET", `${path}?limit=500`, { token });
+    const gzip = await api("GET", `${path}?limit=500`, { token, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.response.headers.get("content-encoding")).toBe("gzip");
+    expect(gzip.body).toEqual(plain.body);
+    expect(plain.response.headers.get("cache-control")).toBe("private, no-cache, no-transform");
+    const etag = plain.response.headers.get("etag")!;
+    expect(gzip.response.headers.get("etag")).toBe(`${etag.slice(0, -1)}-gzip"`);
+
+    const before = await pagesRead();
+    const revalidated = await api("GET", `${path}?limit=500`, { token, headers: { "if-none-match": etag } });
+    expect(revalidated.response.status).toBe(304);
+    const since = plain.response.headers.get("last-modified")!;
+    expect(
+      (await api("GET", `${path}?limit=500`, { token, headers: { "if-modified-since": since } })).response.status,
+    ).toBe(304);
+    expect(await pagesRead()).toBe(before);
+    // Another page size or start is another resource state: its own tag.
+    const other = await api("GET", `${path}?limit=499`, { token, headers: { "if-none-match": etag } });
+    expect(other.response.status).toBe(200);
+    expect(other.response.headers.get("etag")).not.toBe(etag);
+    const second = await api("GET", `${path}?limit=500&cursor=${encodeURIComponent(plain.body.next)}`, { token });
+    expect(second.response.headers.get("etag")).not.toBe(etag);
+
+    const xmlHeaders = { accept: "application/xml" };
+    const whole = await api("GET", path, { token, headers: xmlHeaders });
+    const document = await whole.response.text();
+    const cut = 20_000;
+    const rest = await api("GET", path, {
+      token,
+      headers: { ...xmlHeaders, range: `bytes=${cut}-`, "if-range": whole.response.headers.get("etag")! },
+    });
+    expect(rest.response.status).toBe(206);
+    expect(document.slice(0, cut) + (await rest.response.text())).toBe(document);
+    const past = await api("GET", path, { token, headers: { ...xmlHeaders, range: `bytes=${document.length}-` } });
+    expect([past.response.status, past.body.type]).toEqual([416, "urn:optigate:problem:range-not-satisfiable"]);
+    expect(past.response.headers.get("content-range")).toBe(`bytes */${document.length}`);
+    const refused = await api("GET", path, { token, headers: { "accept-encoding": "identity;q=0" } });
+    expect([refused.response.status, refused.body.type]).toEqual([406, "urn:optigate:problem:not-acceptable"]);
   });
 });
