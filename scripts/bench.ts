@@ -10,18 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
-import {
-  ARTICLES,
-  IMPORT_HEAP_MB,
-  measureDownloads,
-  prepareCatalogBench,
-  RUNS,
-  rawWriteRate,
-  runAdmin,
-  writeCatalogFile,
-  type CliRun,
-} from "./bench/catalog-bench";
-import { ARTICLE_PAGE_LIMIT, benchApi, type ArticlePagesMeasurement } from "./bench/api-bench";
+import { benchCatalogs, reportCatalogs } from "./bench/catalog-part";
 import { partnerClientAuthorization, prepareFederationBench } from "./bench/federation-bench";
 import { prepareBenchFixtures } from "./bench/fixtures";
 import {
@@ -33,7 +22,6 @@ import {
   OPTIGATE_SERVER,
   results,
   SECONDS,
-  SECRET_KEY,
   SERVER_CPU,
   startServer,
   stop,
@@ -124,62 +112,7 @@ async function benchFederation(target: DatabaseTarget): Promise<void> {
   }
 }
 
-interface CatalogResult {
-  provider: string;
-  raw: number;
-  download: Awaited<ReturnType<typeof measureDownloads>>;
-  importRun: CliRun;
-  listRun: CliRun;
-  pages: ArticlePagesMeasurement;
-}
-const catalogResults: CatalogResult[] = [];
 const peopleResults: PeopleResult[] = [];
-
-/**
- * getSubCatalog of 200,000 articles against writing the same XML to /dev/null; the CLI importing a file of 200,000
- * articles against the same CLI listing catalogs (its memory without an import); getCatalogInfos with 500 suppliers.
- */
-async function benchCatalogs(target: DatabaseTarget, directory: string): Promise<void> {
-  // One refresh token: the API part exchanges it for a user's access token.
-  const fixtures = await prepareBenchFixtures(target, "ES256", 0, 1);
-  await prepareCatalogBench(target);
-  const raw = await rawWriteRate(target);
-  const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, "ES256");
-  try {
-    // Warm-up: the first request to each route loads its code.
-    await fetch(`${baseUrl}/getCatalogInfos.ashx`).then((r) => r.text());
-    await fetch(`${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`).then(
-      (r) => r.text(),
-    );
-    const download = await measureDownloads(baseUrl, child);
-    const cliEnv = {
-      DATABASE_URL: target.url,
-      SECRET_KEY,
-      PUBLIC_URL: "http://localhost:3000",
-      NODE_ENV: "production",
-    };
-    const file = path.join(directory, `import-${target.provider}.xml`);
-    const fileBytes = await writeCatalogFile(file, ARTICLES);
-    const listRun = await runAdmin(["catalogs", "list", "DLAG"], cliEnv);
-    const importRun = await runAdmin(["catalogs", "import", file], cliEnv, [`--max-old-space-size=${IMPORT_HEAP_MB}`]);
-    if (importRun.code !== 0)
-      throw new Error(`the bench import failed (exit ${importRun.code}):\n${importRun.output.slice(-2000)}`);
-    const pages = await benchApi(baseUrl, child, target.provider, fixtures.refreshTokens[0], measure);
-    catalogResults.push({ provider: target.provider, raw: raw.articlesPerSecond, download, importRun, listRun, pages });
-    console.log(
-      `  ${`${target.provider} getSubCatalog ${ARTICLES} articles`.padEnd(48)} ${download.articlesPerSecond} articles/s, ${download.megabytesPerSecond.toFixed(1)} MB/s, first byte ${download.firstByteMs} ms, peak memory +${download.peakGrowthMb.toFixed(1)} MB (raw write: ${raw.articlesPerSecond} articles/s; medians of ${RUNS} runs, worst first byte and memory)`,
-    );
-    console.log(
-      `  ${`${target.provider} import ${ARTICLES} articles (CLI)`.padEnd(48)} ${importRun.seconds.toFixed(1)} s, ${Math.round(ARTICLES / importRun.seconds)} articles/s, ${(fileBytes / 1e6).toFixed(1)} MB file, JavaScript heap capped at ${IMPORT_HEAP_MB} MB, peak resident memory ${importRun.peakMb.toFixed(1)} MB (CLI listing catalogs: ${listRun.peakMb.toFixed(1)} MB)`,
-    );
-    await measure(`${target.provider} getCatalogInfos, 500 suppliers, anonymous`, baseUrl, {
-      method: "GET",
-      path: "/getCatalogInfos.ashx",
-    });
-  } finally {
-    await stop(child);
-  }
-}
 
 async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> } | undefined> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -227,51 +160,7 @@ function report(rawRates: Record<string, number>): void {
   reportPeople(peopleResults, check);
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
-  for (const { provider, raw, download, importRun, listRun, pages } of catalogResults) {
-    const rate = (name: string) => results.find((r) => r.name === `${provider} ${name}`)!;
-    const tokenRate = rate("token endpoint client_credentials (API baseline)");
-    for (const kind of ["client", "optician"]) {
-      const list = rate(`GET /v2/catalogs?limit=20, ${kind} token`);
-      check(
-        `${provider}: GET /v2/catalogs (20), ${kind} token >= token endpoint client_credentials (${list.rps} vs ${tokenRate.rps} req/s, ${(list.rps / tokenRate.rps).toFixed(2)}), p99 < 50 ms (${list.p99} ms)`,
-        list.rps >= tokenRate.rps && list.p99 < 50,
-      );
-    }
-    const anonymous = rate("getCatalogInfos, 500 suppliers, anonymous");
-    check(
-      `${provider}: getCatalogInfos anonymous >= 1,000 req/s (${anonymous.rps}), p99 < 100 ms (${anonymous.p99} ms)`,
-      anonymous.rps >= 1000 && anonymous.p99 < 100,
-    );
-    for (const name of ["getCatalogInfos, 500 suppliers, ticket", "GET /v2/catalogs?limit=500, optician token"]) {
-      const personal = rate(name);
-      check(
-        `${provider}: ${name} >= 300 req/s (${personal.rps}), p99 < 100 ms (${personal.p99} ms)`,
-        personal.rps >= 300 && personal.p99 < 100,
-      );
-    }
-    check(
-      `${provider}: JSON article pages (${ARTICLE_PAGE_LIMIT}) >= 150,000 articles/s (${pages.articlesPerSecond}), all ${ARTICLES} read (${pages.articles}), memory growth < 100 MB (${pages.peakGrowthMb.toFixed(1)} MB)`,
-      pages.articlesPerSecond >= 150_000 && pages.articles === ARTICLES && pages.peakGrowthMb < 100,
-    );
-    console.log(
-      `  ${provider}: getSubCatalog at ${(download.articlesPerSecond / raw).toFixed(2)} of the raw write rate`,
-    );
-    check(`${provider}: all ${ARTICLES} articles downloaded (${download.articles})`, download.articles === ARTICLES);
-    check(
-      `${provider}: peak memory growth < 100 MB (${download.peakGrowthMb.toFixed(1)} MB)`,
-      download.peakGrowthMb < 100,
-    );
-    check(`${provider}: time to first byte < 200 ms (${download.firstByteMs} ms)`, download.firstByteMs < 200);
-    check(
-      `${provider}: download >= 50% of the raw write rate (${Math.round((100 * download.articlesPerSecond) / raw)} %)`,
-      download.articlesPerSecond >= raw / 2,
-    );
-    const importGrowth = importRun.peakMb - listRun.peakMb;
-    check(
-      `${provider}: import of ${ARTICLES} articles in a ${IMPORT_HEAP_MB} MB heap, resident memory < 100 MB over the idle CLI (${importGrowth.toFixed(1)} MB)`,
-      importGrowth < 100,
-    );
-  }
+  reportCatalogs(check);
 }
 
 /** `npm run bench -- tokens`, `-- catalogs`, `-- federation` or `-- people` runs one part; without one all run. */

@@ -41,14 +41,17 @@ function rankings(header: string): Map<string, number> {
  * The coding to send, or undefined when the header rules out every one (the answer is then 406). Without the header,
  * any coding is acceptable and the body goes plain; identity is acceptable unless refused by name or by `*;q=0`.
  */
-export function negotiateCoding(header: string | null): ContentCoding | undefined {
+export function negotiateCoding(
+  header: string | null,
+  offered: readonly ContentCoding[] = CODINGS,
+): ContentCoding | undefined {
   if (header === null) return "identity";
   const ranks = rankings(header);
   // Identity is acceptable unless refused, but ranks below every coding the client names.
   const rankOf = (coding: ContentCoding): number =>
     ranks.get(coding) ?? (ranks.has("*") ? ranks.get("*")! : coding === "identity" ? UNNAMED_IDENTITY : 0);
   let best: ContentCoding | undefined;
-  for (const coding of CODINGS) {
+  for (const coding of offered) {
     const rank = rankOf(coding);
     if (rank > 0 && (best === undefined || rank > rankOf(best))) best = coding;
   }

@@ -6,6 +6,7 @@
 import { parseRangeHeader, resolveRange, slicedStream } from "@/lib/http/byte-ranges";
 import { compressedStream, MIN_COMPRESSED_BYTES, negotiateCoding, type ContentCoding } from "@/lib/http/content-coding";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
+import { isFrontRequest } from "@/lib/http/front-requests";
 import { markStreamed } from "@/lib/http/streamed-response";
 
 export interface Download {
@@ -23,6 +24,9 @@ export interface Download {
 const encoder = new TextEncoder();
 
 const CODINGS: ContentCoding[] = ["identity", "gzip", "br"];
+const CODINGS_OFFERED: ContentCoding[] = ["br", "gzip", "identity"];
+/** Behind Next.js alone, which drops Content-Encoding (lib/http/front-requests.ts). */
+const PLAIN_ONLY: ContentCoding[] = ["identity"];
 
 const tagOf = (download: Download, coding: ContentCoding) =>
   coding === "identity" ? `"${download.tag}"` : `"${download.tag}-${coding}"`;
@@ -121,9 +125,10 @@ async function rangeAnswer(
 
 /** The answer to a GET (or HEAD) of the download. */
 export async function downloadAnswer(request: Request, download: Download, refuse: DownloadRefusal): Promise<Response> {
-  const coding = negotiateCoding(request.headers.get("accept-encoding"));
+  const offered = isFrontRequest(request) ? CODINGS_OFFERED : PLAIN_ONLY;
+  const coding = negotiateCoding(request.headers.get("accept-encoding"), offered);
   if (coding === undefined) {
-    const message = "This download comes as br, gzip or plain (identity); Accept-Encoding refuses all three.";
+    const message = `This download comes as ${offered.join(", ")}; Accept-Encoding refuses ${offered.length > 1 ? "them all" : "it"}.`;
     return refuse(406, message, { Vary: "Accept-Encoding" });
   }
   const headers = new Headers({

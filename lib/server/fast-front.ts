@@ -16,6 +16,7 @@ import { ApiProblem } from "@/lib/errors/api-problem";
 import { problemAnswer } from "@/lib/http/error-answers";
 import { BodyTooLargeError } from "@/lib/http/form-body";
 import { isStreamed } from "@/lib/http/streamed-response";
+import { markFrontRequest } from "@/lib/http/front-requests";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 import {
   PROTOCOL_ROUTES,
@@ -90,7 +91,9 @@ function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined
   }
   const forwardedFor = incoming.headers["x-forwarded-for"];
   if (forwardedFor) headers.set("x-forwarded-for", [forwardedFor].flat().join(", "));
-  return new Request(url, { method: incoming.method, headers, body: body ? new Uint8Array(body) : undefined });
+  return markFrontRequest(
+    new Request(url, { method: incoming.method, headers, body: body ? new Uint8Array(body) : undefined }),
+  );
 }
 
 const FRONT_HEADERS = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };

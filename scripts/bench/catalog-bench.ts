@@ -5,6 +5,8 @@
  * memory next to the same CLI listing catalogs); and getCatalogInfos with 500 suppliers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { get, type IncomingMessage } from "node:http";
+import { createBrotliDecompress, createGunzip } from "node:zlib";
 import { createWriteStream, readFileSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { DatabaseTarget } from "@/lib/config/database-url";
@@ -38,7 +40,9 @@ function median<T>(runs: T[], value: (run: T) => number): T {
 }
 
 /** The raw rate: the same XML written from the same rows, already in memory, to /dev/null in one process. */
-export async function rawWriteRate(target: DatabaseTarget): Promise<{ articlesPerSecond: number; bytes: number }> {
+export async function rawWriteRate(
+  target: DatabaseTarget,
+): Promise<{ articlesPerSecond: number; bytes: number; pages: Buffer[] }> {
   const db = getPrismaClient(target);
   const prepared = await prepareSubCatalog(
     db,
@@ -68,12 +72,26 @@ export async function rawWriteRate(target: DatabaseTarget): Promise<{ articlesPe
     sink.end();
     runs.push({ articlesPerSecond: Math.round((rows.length * 1000) / (performance.now() - started)), bytes });
   }
-  return median(runs, (run) => run.articlesPerSecond);
+  // The document's pages as the server writes them, for the compression levels (not timed).
+  const pages: Buffer[] = [];
+  for (let offset = 0; offset < rows.length; offset += ARTICLE_PAGE_SIZE)
+    pages.push(
+      Buffer.from(
+        rows
+          .slice(offset, offset + ARTICLE_PAGE_SIZE)
+          .map((article) => articleXml(article, prepared))
+          .join(""),
+      ),
+    );
+  return { ...median(runs, (run) => run.articlesPerSecond), pages };
 }
 
 export interface DownloadMeasurement {
   articlesPerSecond: number;
+  /** of plain XML, whatever the coding on the wire */
   megabytesPerSecond: number;
+  plainMegabytes: number;
+  wireMegabytes: number;
   firstByteMs: number;
   peakGrowthMb: number;
   articles: number;
@@ -97,10 +115,18 @@ export function sampleMemory(server: ChildProcess): { stop: () => number } {
   };
 }
 
+export const SUB_CATALOG_PATH = `/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`;
+
+export type Coding = "identity" | "gzip" | "br";
+
 /** The median of RUNS downloads by rate; first byte and peak memory are the worst of them. */
-export async function measureDownloads(baseUrl: string, server: ChildProcess): Promise<DownloadMeasurement> {
+export async function measureDownloads(
+  baseUrl: string,
+  server: ChildProcess,
+  coding: Coding = "identity",
+): Promise<DownloadMeasurement> {
   const runs = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await measureDownload(baseUrl, server));
+  for (let run = 0; run < RUNS; run++) runs.push(await measureDownload(baseUrl, server, coding));
   return {
     ...median(runs, (run) => run.articlesPerSecond),
     firstByteMs: Math.max(...runs.map((run) => run.firstByteMs)),
@@ -109,38 +135,71 @@ export async function measureDownloads(baseUrl: string, server: ChildProcess): P
   };
 }
 
-async function measureDownload(baseUrl: string, server: ChildProcess): Promise<DownloadMeasurement> {
-  // The measuring process's own garbage (the raw-rate rows) must not be collected in the middle of a measurement.
-  const memory = sampleMemory(server);
-  const started = performance.now();
-  const response = await fetch(
-    `${baseUrl}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=${LARGE_REVISION}`,
-  );
-  const reader = response.body!.getReader();
-  let firstByteMs = 0;
-  let bytes = 0;
-  let articles = 0;
+/** Article end tags in a stream of XML, counted on bytes (an end tag may be split across chunks). */
+async function countArticles(xml: AsyncIterable<Buffer>): Promise<{ articles: number; bytes: number }> {
   const endTag = Buffer.from("</Article>");
-  let carry = Buffer.alloc(0); // an end tag may be split across chunks
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (bytes === 0) firstByteMs = performance.now() - started;
+  let carry = Buffer.alloc(0);
+  let articles = 0;
+  let bytes = 0;
+  for await (const value of xml) {
     bytes += value.length;
-    // Counted on bytes, without decoding, so that the measuring side stays cheap next to the server.
-    const chunk =
-      carry.length > 0 ? Buffer.concat([carry, value]) : Buffer.from(value.buffer, value.byteOffset, value.length);
+    const chunk = carry.length > 0 ? Buffer.concat([carry, value]) : value;
     for (let at = chunk.indexOf(endTag); at !== -1; at = chunk.indexOf(endTag, at + endTag.length)) articles++;
     carry = Buffer.from(chunk.subarray(Math.max(0, chunk.length - endTag.length + 1)));
   }
+  return { articles, bytes };
+}
+
+/** One download as optician software makes it, asking for `coding`; the body is decompressed here to count. */
+async function measureDownload(baseUrl: string, server: ChildProcess, coding: Coding): Promise<DownloadMeasurement> {
+  // The measuring process's own garbage (the raw-rate rows) must not be collected in the middle of a measurement.
+  const memory = sampleMemory(server);
+  const started = performance.now();
+  const response = await new Promise<IncomingMessage>((resolve, reject) =>
+    get(`${baseUrl}${SUB_CATALOG_PATH}`, { headers: { "accept-encoding": coding } }, resolve).on("error", reject),
+  );
+  const sent = response.headers["content-encoding"] ?? "identity";
+  if (sent !== coding) throw new Error(`asked for ${coding}, the server sent ${sent}`);
+  let firstByteMs = 0;
+  let wireBytes = 0;
+  response.on("data", (chunk: Buffer) => {
+    if (wireBytes === 0) firstByteMs = performance.now() - started;
+    wireBytes += chunk.length;
+  });
+  const plain =
+    coding === "gzip"
+      ? response.pipe(createGunzip())
+      : coding === "br"
+        ? response.pipe(createBrotliDecompress())
+        : response;
+  const { articles, bytes } = await countArticles(plain);
   const seconds = (performance.now() - started) / 1000;
   return {
     articlesPerSecond: Math.round(articles / seconds),
     megabytesPerSecond: bytes / 1e6 / seconds,
+    plainMegabytes: bytes / 1e6,
+    wireMegabytes: wireBytes / 1e6,
     firstByteMs: Math.round(firstByteMs),
     peakGrowthMb: memory.stop(),
     articles,
   };
+}
+
+/** Resuming at half the document with If-Range, the length known: what generating and skipping the first half costs. */
+export async function measureResume(baseUrl: string): Promise<{ resumeMs: number; fullMs: number; bytes: number }> {
+  const timed = async (headers: Record<string, string>) => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${SUB_CATALOG_PATH}`, { headers });
+    const body = await response.arrayBuffer();
+    return { ms: performance.now() - started, response, bytes: body.byteLength };
+  };
+  const full = await timed({});
+  const half = Math.floor(full.bytes / 2);
+  const etag = full.response.headers.get("etag")!;
+  const resumed = await timed({ range: `bytes=${half}-`, "if-range": etag });
+  if (resumed.response.status !== 206 || resumed.bytes !== full.bytes - half)
+    throw new Error(`the resumed download answered ${resumed.response.status} with ${resumed.bytes} bytes`);
+  return { resumeMs: Math.round(resumed.ms), fullMs: Math.round(full.ms), bytes: full.bytes };
 }
 
 /** A master catalog file (docs/catalog-format.md) of `count` articles, written as a stream; its size in bytes. */
@@ -177,8 +236,11 @@ export interface CliRun {
   output: string;
 }
 
-/** The JavaScript heap the import runs in: far less than the objects of a 40 MB file would take, had it been read whole. */
-export const IMPORT_HEAP_MB = 64;
+/**
+ * The JavaScript heap the import runs in: far less than the objects of a 40 MB file would take, had it been read whole.
+ * The CLI itself takes about 32 MB of it before reading anything (21 MB of that the password dictionaries).
+ */
+export const IMPORT_HEAP_MB = 96;
 
 /** Runs `npm run admin -- <args>` as its own Node process, sampling its resident memory. */
 export async function runAdmin(args: string[], env: Record<string, string>, nodeFlags: string[] = []): Promise<CliRun> {

@@ -82,6 +82,8 @@ export type Load = {
   headers?: Record<string, string>;
   body?: string;
   nextBody?: () => string;
+  /** the status every answer must have (a 2xx when not given) */
+  expectStatus?: number;
 };
 
 async function load(baseUrl: string, spec: Load, seconds: number): Promise<autocannon.Result> {
@@ -96,6 +98,12 @@ async function load(baseUrl: string, spec: Load, seconds: number): Promise<autoc
   });
 }
 
+function unexpectedAnswers(outcome: autocannon.Result, expected: number | undefined): number {
+  if (expected === undefined) return outcome.non2xx;
+  const counts = Object.entries(outcome.statusCodeStats ?? {});
+  return counts.reduce((sum, [status, { count }]) => sum + (Number(status) === expected ? 0 : (count ?? 0)), 0);
+}
+
 export async function measure(name: string, baseUrl: string, spec: Load): Promise<Measurement> {
   await load(baseUrl, spec, WARMUP_SECONDS);
   const outcome = await load(baseUrl, spec, SECONDS);
@@ -104,7 +112,7 @@ export async function measure(name: string, baseUrl: string, spec: Load): Promis
     rps: Math.round(outcome.requests.average),
     p50: outcome.latency.p50,
     p99: outcome.latency.p99,
-    errors: outcome.errors + outcome.non2xx + outcome.timeouts,
+    errors: outcome.errors + outcome.timeouts + unexpectedAnswers(outcome, spec.expectStatus),
   };
   results.push(measurement);
   console.log(

@@ -1,0 +1,68 @@
+/**
+ * The Node deployment's lean front (lib/server/fast-front.ts) on a port of its own, for tests that need what only it
+ * does: compressed answers (Next.js drops Content-Encoding from route handlers) and streams cut by a client leaving.
+ */
+import { createServer, get, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { fastRoute, serveFast } from "@/lib/server/fast-front";
+import { ISSUER } from "./oauth-service";
+
+/** Starts the front before the file's tests and stops it after; gives its base URL. */
+export function useFrontServer(): () => string {
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const route = fastRoute(request.method, request.url);
+      if (route) void serveFast(route, request, response, ISSUER);
+      else response.writeHead(404).end("handed to Next.js");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return () => base;
+}
+
+const toHeaders = (raw: IncomingHttpHeaders) =>
+  new Headers(
+    Object.entries(raw).flatMap(([name, value]) =>
+      [value ?? []].flat().map((single): [string, string] => [name, String(single)]),
+    ),
+  );
+
+/** A GET as sent, its answer as received: the body's bytes not decoded, whatever its Content-Encoding. */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => {
+        const status = incoming.statusCode!;
+        const body = status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers: toHeaders(incoming.headers) }));
+      });
+      incoming.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+/** A GET whose client goes away after the first chunk of the body arrives. */
+export function getAndLeave(url: string, headers: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers }, (incoming) => {
+      incoming.once("data", () => {
+        request.destroy();
+        resolve();
+      });
+    });
+    request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+  });
+}
