@@ -2,7 +2,8 @@
  * `npm run bench`: the token endpoint against node-oidc-provider (scripts/bench/token-bench.ts), the federation grant,
  * and the catalog services, each next to baselines measured in the same run. Servers run on CPU 0, autocannon in this
  * process on CPU 1, on SQLite and (when reachable) PostgreSQL.
- * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test).
+ * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test),
+ * BENCH_SMOKE=1 (every part once at a small scale, failing on any failed request: what CI runs).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,6 +24,7 @@ import {
   results,
   SECONDS,
   SERVER_CPU,
+  SMOKE,
   startServer,
   stop,
   waitFor,
@@ -207,6 +209,9 @@ async function main(): Promise<void> {
     await postgres?.drop();
   }
   report(rawRates);
+  // A smoke run's figures mean nothing, but a scenario that failed requests means a part is broken.
+  const failed = results.filter((r) => r.errors > 0).map((r) => r.name);
+  if (SMOKE && failed.length > 0) throw new Error(`scenarios with failed requests: ${failed.join("; ")}`);
 }
 
 main().then(

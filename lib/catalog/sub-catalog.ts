@@ -19,13 +19,11 @@ import {
   type ArticleRow,
 } from "@/lib/store/catalog-article-store";
 import { ARTICLE_RULES, rememberLength, subCatalogTag } from "@/lib/catalog/sub-catalog-identity";
-import { findRevision } from "@/lib/store/catalog-revision-store";
-import { findCatalog } from "@/lib/store/catalog-store";
-import { findCompany } from "@/lib/store/company-store";
+import { lookUpCatalogRevision, type RevisionSelection } from "@/lib/catalog/catalog-revision-lookup";
 
 const GERMAN_CATALOG_ID = "catalog.xml";
 
-export interface SubCatalogQuery extends SubCatalogSelection {
+export interface SubCatalogQuery extends RevisionSelection {
   ticket?: string;
   clientGroupId?: number;
 }
@@ -74,38 +72,23 @@ export function parseSubCatalogQuery(url: URL): SubCatalogQuery {
  */
 export type CatalogReader = { kind: "public" } | { kind: "company"; companyId: string };
 
-export interface SubCatalogSelection {
-  supplierCompanyId: string;
-  /** the catalog identifier (catalog.xml) or its resource key */
-  catalogKey: string;
-  revision: number;
-}
-
 /** The reader of a getSubCatalog request: the ticket's user's company, or anyone. */
 export async function readerOfTicket(db: Db, ticket: string | undefined): Promise<CatalogReader> {
   return ticket ? { kind: "company", companyId: (await userOfTicket(db, ticket)).companyId } : { kind: "public" };
 }
 
-async function findSupplierCatalog(db: Db, selection: SubCatalogSelection) {
-  const supplier = await findCompany(db, selection.supplierCompanyId);
-  // A deactivated supplier publishes nothing.
-  if (!supplier || supplier.kind !== "supplier" || !supplier.active)
-    throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
-  const catalog =
-    (await findCatalog(db, supplier.id, { resourceKey: selection.catalogKey })) ??
-    (await findCatalog(db, supplier.id, { catalogId: selection.catalogKey }));
-  if (!catalog) throw new CatalogServiceError(404, `The supplier has no catalog "${selection.catalogKey}".`);
-  return { supplier, catalog };
-}
-
 /** Checks everything before the first byte is sent; throws CatalogServiceError with the status. */
 export async function prepareSubCatalog(
   db: Db,
-  selection: SubCatalogSelection,
+  selection: RevisionSelection,
   reader: CatalogReader,
   clientGroupId?: number,
 ): Promise<PreparedSubCatalog> {
-  const { supplier, catalog } = await findSupplierCatalog(db, selection);
+  const { supplier, catalog, revision } = await lookUpCatalogRevision(db, selection);
+  // A deactivated supplier publishes nothing.
+  if (!supplier || supplier.kind !== "supplier" || !supplier.active)
+    throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
+  if (!catalog) throw new CatalogServiceError(404, `The supplier has no catalog "${selection.catalogKey}".`);
   const ownSupplier = reader.kind === "company" && reader.companyId === supplier.id;
   let groups: number[] | "all" = [0];
   let clientId: string | undefined;
@@ -128,7 +111,6 @@ export async function prepareSubCatalog(
     );
   }
 
-  const revision = await findRevision(db, catalog.id, selection.revision);
   if (!revision || !revision.complete)
     throw new CatalogServiceError(404, `The catalog has no revision ${selection.revision}.`);
   if (!revision.released && !ownSupplier)

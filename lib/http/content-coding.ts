@@ -11,7 +11,7 @@ export type ContentCoding = "br" | "gzip" | "identity";
 const CODINGS: ContentCoding[] = ["br", "gzip", "identity"];
 
 export const GZIP_LEVEL = 4;
-export const BROTLI_QUALITY = 4;
+export const BROTLI_QUALITY = 5;
 
 /** Bodies shorter than this go out plain: compressing them saves less than the coding's own framing costs. */
 export const MIN_COMPRESSED_BYTES = 1024;

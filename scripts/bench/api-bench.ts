@@ -41,7 +41,8 @@ async function readArticlePages(
     const query: string = `limit=${ARTICLE_PAGE_LIMIT}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
     const page: { items: unknown[]; next: string | null } = await json(
       await fetch(`${baseUrl}/v2/catalogs/DLAG/catalog.xml/revisions/${LARGE_REVISION}/articles?${query}`, {
-        headers: { authorization: `Bearer ${token}` },
+        // Plain, as the target was set for (fetch would ask for br, which the pages now come in).
+        headers: { authorization: `Bearer ${token}`, "accept-encoding": "identity" },
       }),
     );
     articles += page.items.length;

@@ -105,7 +105,7 @@ function unexpectedAnswers(outcome: autocannon.Result, expected: number | undefi
 }
 
 export async function measure(name: string, baseUrl: string, spec: Load): Promise<Measurement> {
-  await load(baseUrl, spec, WARMUP_SECONDS);
+  if (WARMUP_SECONDS > 0) await load(baseUrl, spec, WARMUP_SECONDS);
   const outcome = await load(baseUrl, spec, SECONDS);
   const measurement = {
     name,

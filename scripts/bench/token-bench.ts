@@ -20,6 +20,7 @@ import {
   results,
   SECRET_KEY,
   sized,
+  SMOKE,
   startServer,
   stop,
   CONNECTIONS,
@@ -32,7 +33,7 @@ type Grant = "client_credentials" | "refresh_token" | "authorization_code";
 const GRANTS: readonly Grant[] = ["client_credentials", "refresh_token", "authorization_code"];
 /** Signatures per response: an access token, and for the user grants an ID token too. */
 const SIGNATURES: Record<Grant, number> = { client_credentials: 1, refresh_token: 2, authorization_code: 2 };
-const CODES = sized(40_000, 2_000);
+const CODES = sized(40_000, 8_000);
 /** Each refresh presents the next of these, as real clients refresh many tokens, each now and then. */
 const REFRESH_TOKENS = sized(20_000, 1_000);
 const basic = (id: string, secret: string) => ({
@@ -161,7 +162,8 @@ export async function benchTokenGrants(
   measureBareEndpoint: (alg: Algorithm, name: string) => Promise<void>,
 ): Promise<Record<string, number>> {
   const rawRates: Record<string, number> = {};
-  for (const alg of ["ES256", "RS256"] as const) {
+  // A smoke run checks that each part runs; one algorithm shows that.
+  for (const alg of SMOKE ? (["ES256"] as const) : (["ES256", "RS256"] as const)) {
     rawRates[alg] = signRatesNow()[`node:crypto ${alg}`];
     console.log(`  raw node:crypto ${alg} signing on the server core, just before: ${rawRates[alg]} signatures/s`);
     await measureBareEndpoint(alg, bareLabel(alg));
