@@ -252,6 +252,25 @@ describe(`catalog downloads on ${testProvider()}`, () => {
   });
 });
 
+describe(`remembered catalog revisions on ${testProvider()}`, () => {
+  it("forgets them when the supplier is deactivated: its downloads end at once", async () => {
+    const { activateCompany, deactivateCompany } = await import("@/lib/store/company-store");
+    const first = await download(lens(LARGE_REVISION));
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    expect((await download(lens(LARGE_REVISION), { "if-none-match": etag })).status).toBe(304);
+    await deactivateCompany(db(), "demo-company-lens");
+    try {
+      const gone = await download(lens(LARGE_REVISION), { "if-none-match": etag });
+      expect([gone.status, await gone.text()]).toEqual([404, expect.stringMatching(/no supplier/)]);
+    } finally {
+      await activateCompany(db(), "demo-company-lens");
+    }
+    expect((await download(lens(LARGE_REVISION), { "if-none-match": etag })).status).toBe(304);
+  });
+});
+
 describe(`resumed catalog downloads on ${testProvider()}`, () => {
   it("resumes a cut download with If-Range, joined byte for byte, also before any full download", async () => {
     // Nobody has downloaded the supplier's own view yet: its length is counted first.
