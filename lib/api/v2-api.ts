@@ -143,7 +143,7 @@ export function platformApi(
   };
   const methodsAt = (request: Request) => routesAt(routes, new URL(request.url)).map(({ route }) => route.method);
   return withCors(getDb, methodsAt, answer, {
-    allowHeaders: ["If-Match", "If-None-Match", "Accept"],
-    exposeHeaders: ["ETag", "Location"],
+    allowHeaders: ["If-Match", "If-None-Match", "If-Modified-Since", "If-Range", "Range", "Accept"],
+    exposeHeaders: ["ETag", "Location", "Last-Modified", "Content-Range", "Accept-Ranges", "Content-Encoding"],
   });
 }

@@ -27,7 +27,7 @@ export interface RevisionSelection {
 const MAX_REMEMBERED = 10_000;
 const remembered = processCache(
   "releasedCatalogRevisions",
-  () => new WeakMap<Db, { version: number; lookups: Map<string, CatalogRevisionLookup> }>(),
+  () => new WeakMap<Db, { version: number; seenSince: Date; lookups: Map<string, CatalogRevisionLookup> }>(),
 );
 
 async function readLookup(db: Db, selection: RevisionSelection): Promise<CatalogRevisionLookup> {
@@ -40,17 +40,25 @@ async function readLookup(db: Db, selection: RevisionSelection): Promise<Catalog
   return { supplier, catalog, revision };
 }
 
-export async function lookUpCatalogRevision(db: Db, selection: RevisionSelection): Promise<CatalogRevisionLookup> {
+/**
+ * The lookup, and since when this process has seen the published list as it is now: never before the last change of
+ * a supplier or of a catalog's description, which leave no date of their own (part of a sub-catalog's Last-Modified).
+ */
+export async function lookUpCatalogRevision(
+  db: Db,
+  selection: RevisionSelection,
+): Promise<CatalogRevisionLookup & { listSeenSince: Date }> {
   const version = await readCatalogListVersion(db);
   let cache = remembered.get(db);
-  if (cache?.version !== version) remembered.set(db, (cache = { version, lookups: new Map() }));
+  if (cache?.version !== version) remembered.set(db, (cache = { version, seenSince: new Date(), lookups: new Map() }));
   const key = JSON.stringify([selection.supplierCompanyId, selection.catalogKey, selection.revision]);
-  const known = cache.lookups.get(key);
-  if (known) return known;
-  const lookup = await readLookup(db, selection);
-  if (lookup.revision?.released && lookup.revision.complete) {
-    if (cache.lookups.size >= MAX_REMEMBERED) cache.lookups.delete(cache.lookups.keys().next().value!);
-    cache.lookups.set(key, lookup);
+  let lookup = cache.lookups.get(key);
+  if (!lookup) {
+    lookup = await readLookup(db, selection);
+    if (lookup.revision?.released && lookup.revision.complete) {
+      if (cache.lookups.size >= MAX_REMEMBERED) cache.lookups.delete(cache.lookups.keys().next().value!);
+      cache.lookups.set(key, lookup);
+    }
   }
-  return lookup;
+  return { ...lookup, listSeenSince: cache.seenSince };
 }

@@ -13,13 +13,25 @@ const PUBLIC_CACHING = "public, max-age=3600, no-transform";
 /** Personal documents: kept only by the reader's own cache, and revalidated before each use. */
 const PRIVATE_CACHING = "private, no-cache, no-transform";
 
-async function countedLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
-  const known = rememberedLength(prepared.tag);
-  if (known !== undefined) return known;
+/** Counts in progress by tag: range requests that arrive together for an unknown length share one count. */
+const counting = new Map<string, Promise<number>>();
+
+async function countLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
   let length = 0;
   const reader = subCatalogStream(db, prepared).getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) length += chunk.value.byteLength;
   return length;
+}
+
+function countedLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
+  const known = rememberedLength(prepared.tag);
+  if (known !== undefined) return Promise.resolve(known);
+  let count = counting.get(prepared.tag);
+  if (!count) {
+    count = countLength(db, prepared).finally(() => counting.delete(prepared.tag));
+    counting.set(prepared.tag, count);
+  }
+  return count;
 }
 
 export function subCatalogDownload(

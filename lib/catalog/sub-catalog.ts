@@ -35,7 +35,10 @@ export interface PreparedSubCatalog {
   groups: number[] | "all";
   withPrices: boolean;
   names: Map<string, string>;
-  /** when what the reader sees last changed: the revision's release or the customer's registration */
+  /**
+   * Not before anything the reader sees last changed: the revision's release, the customer's registration, the
+   * article rules, a supplier or catalog change (lib/catalog/catalog-revision-lookup.ts).
+   */
   changedAt: Date;
   /** the strong entity tag's opaque part (lib/catalog/sub-catalog-identity.ts) */
   tag: string;
@@ -84,7 +87,7 @@ export async function prepareSubCatalog(
   reader: CatalogReader,
   clientGroupId?: number,
 ): Promise<PreparedSubCatalog> {
-  const { supplier, catalog, revision } = await lookUpCatalogRevision(db, selection);
+  const { supplier, catalog, revision, listSeenSince } = await lookUpCatalogRevision(db, selection);
   // A deactivated supplier publishes nothing.
   if (!supplier || supplier.kind !== "supplier" || !supplier.active)
     throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
@@ -131,9 +134,7 @@ export async function prepareSubCatalog(
   })}\n`;
   const content = { header, revisionId: revision.id, groups, withPrices: reader.kind === "company", names };
   const changedAt = Math.max(
-    revision.publishedAt.getTime(),
-    linkChangedAt.getTime(),
-    ARTICLE_RULES.changedAt.getTime(),
+    ...[revision.publishedAt, linkChangedAt, ARTICLE_RULES.changedAt, listSeenSince].map((date) => date.getTime()),
   );
   return { ...content, changedAt: new Date(changedAt), tag: subCatalogTag(content) };
 }

@@ -96,16 +96,23 @@ export function compressedStream(
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      for (;;) {
-        const next = await reader.read();
-        if (next.done) {
-          zlib.end();
-          await ended;
-          if (output.length > 0) controller.enqueue(take());
-          return controller.close();
+      try {
+        for (;;) {
+          const next = await reader.read();
+          if (next.done) {
+            zlib.end();
+            await ended;
+            if (output.length > 0) controller.enqueue(take());
+            return controller.close();
+          }
+          await compressChunk(zlib, next.value, coding);
+          if (output.length > 0) return controller.enqueue(take());
         }
-        await compressChunk(zlib, next.value, coding);
-        if (output.length > 0) return controller.enqueue(take());
+      } catch (error) {
+        // The compressor's native memory goes now, not when it is collected; the source reads nothing more.
+        zlib.destroy();
+        reader.cancel(error).catch(() => {});
+        throw error;
       }
     },
     cancel(reason) {

@@ -34,23 +34,41 @@ const tagOf = (download: Download, coding: ContentCoding) =>
 /** HTTP dates have whole seconds. */
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** RFC 9110 §13.2.2: If-None-Match decides when present; If-Modified-Since only without it, and only a valid date. */
-function notModified(request: Request, download: Download): boolean {
-  const noneMatch = request.headers.get("if-none-match");
-  if (noneMatch !== null)
-    // Every coding of one content is as fresh as another: a tag of any of them revalidates the content.
-    return CODINGS.some((other) => matchesEntityTag(noneMatch, tagOf(download, other), "weak"));
-  const since = Date.parse(request.headers.get("if-modified-since") ?? "");
-  return download.lastModified !== undefined && !Number.isNaN(since) && seconds(download.lastModified) <= since / 1000;
+/** An IMF-fixdate (RFC 9110 §5.6.7) in milliseconds; anything else (the obsolete forms included) is no date. */
+function httpDate(value: string | null): number | undefined {
+  if (value === null || !/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value))
+    return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
 }
 
-/** If-Range (§13.1.5) holds when it names the plain body's strong tag or exactly its Last-Modified date. */
+/**
+ * RFC 9110 §13.2.2: If-None-Match decides when present; If-Modified-Since only without it, and only a valid date not
+ * in the future. The tag the 304 names: the one that matched (a cache finds its stored answer by it), or this coding's.
+ */
+function notModified(request: Request, download: Download, coding: ContentCoding): string | undefined {
+  const noneMatch = request.headers.get("if-none-match");
+  if (noneMatch !== null) {
+    // Every coding of one content is as fresh as another: a tag of any of them revalidates the content.
+    const current = [coding, ...CODINGS.filter((other) => other !== coding)].map((other) => tagOf(download, other));
+    return current.find((tag) => matchesEntityTag(noneMatch, tag, "weak"));
+  }
+  const since = httpDate(request.headers.get("if-modified-since"));
+  const fresh =
+    download.lastModified !== undefined &&
+    since !== undefined &&
+    since <= Date.now() &&
+    seconds(download.lastModified) <= since / 1000;
+  return fresh ? tagOf(download, coding) : undefined;
+}
+
+/**
+ * If-Range (§13.1.5) holds only when it names the plain body's strong tag. A date is not honoured: with whole seconds
+ * it cannot tell two versions of one second apart, and a wrong match would join parts of two documents.
+ */
 function rangeStillValid(request: Request, download: Download): boolean {
   const ifRange = request.headers.get("if-range");
-  if (ifRange === null) return true;
-  if (/^\s*(W\/)?"/.test(ifRange)) return matchesEntityTag(ifRange, tagOf(download, "identity"), "strong");
-  const date = Date.parse(ifRange);
-  return download.lastModified !== undefined && date / 1000 === seconds(download.lastModified);
+  return ifRange === null || matchesEntityTag(ifRange, tagOf(download, "identity"), "strong");
 }
 
 /** The plain body: its bytes when it is a text, otherwise its stream and how to learn its length. */
@@ -77,14 +95,19 @@ async function peeked(stream: ReadableStream<Uint8Array>, bytes: number) {
   const head: Uint8Array[] = [];
   let size = 0;
   let done = false;
-  while (size < bytes && !done) {
-    const next = await reader.read();
-    if (next.done) {
-      done = true;
-    } else {
-      head.push(next.value);
-      size += next.value.byteLength;
+  try {
+    while (size < bytes && !done) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+      } else {
+        head.push(next.value);
+        size += next.value.byteLength;
+      }
     }
+  } catch (error) {
+    reader.cancel(error).catch(() => {});
+    throw error;
   }
   const whole = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -138,7 +161,11 @@ export async function downloadAnswer(request: Request, download: Download, refus
     ETag: tagOf(download, coding),
   });
   if (download.lastModified) headers.set("Last-Modified", download.lastModified.toUTCString());
-  if (notModified(request, download)) return new Response(null, { status: 304, headers });
+  const unchanged = notModified(request, download, coding);
+  if (unchanged) {
+    headers.set("ETag", unchanged);
+    return new Response(null, { status: 304, headers });
+  }
   headers.set("Content-Type", download.contentType);
   const body = await plainBody(download);
   const ranged = await rangeAnswer(request, download, body, headers, refuse);

@@ -131,7 +131,8 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
     return;
   }
   const body = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(body.length);
+  // A 304 has no body; its Content-Length would claim the full answer's length (RFC 9110 §8.6).
+  if (response.status !== 304) headers["content-length"] = String(body.length);
   outgoing.writeHead(response.status, headers);
   outgoing.end(body);
 }
