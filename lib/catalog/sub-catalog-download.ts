@@ -1,17 +1,24 @@
 /**
  * A prepared sub-catalog as a download (lib/http/download-answer.ts): validators, caching and, for byte ranges, the
- * plain body's length. A length not yet remembered in this process is counted by generating the document once
- * without sending it (the cost is measured in `npm run bench -- catalogs`).
+ * plain body's length and a stream from the page a range starts in. A layout not yet remembered in this process is
+ * learnt by generating the document once without sending it (the cost is measured in `npm run bench -- catalogs`).
  */
 import type { Db } from "@/lib/db/prisma";
 import type { Download } from "@/lib/http/download-answer";
-import { rememberedLength } from "@/lib/catalog/sub-catalog-identity";
+import { rememberedLayout } from "@/lib/catalog/sub-catalog-identity";
 import { subCatalogStream, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
 
 /** A German catalog read without a ticket is the same for everyone; shared caches may keep it for an hour. */
 const PUBLIC_CACHING = "public, max-age=3600, no-transform";
 /** Personal documents: kept only by the reader's own cache, and revalidated before each use. */
 const PRIVATE_CACHING = "private, no-cache, no-transform";
+
+/** The document from the start of the page `offset` falls in (from the beginning while its layout is unknown). */
+function fromPageOf(db: Db, prepared: PreparedSubCatalog, offset: number) {
+  const pages = rememberedLayout(prepared.tag)?.pages ?? [];
+  const start = pages.findLast((page) => page.offset <= offset);
+  return { stream: subCatalogStream(db, prepared, start), offset: start?.offset ?? 0 };
+}
 
 /** Counts in progress by tag: range requests that arrive together for an unknown length share one count. */
 const counting = new Map<string, Promise<number>>();
@@ -24,8 +31,8 @@ async function countLength(db: Db, prepared: PreparedSubCatalog): Promise<number
 }
 
 function countedLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
-  const known = rememberedLength(prepared.tag);
-  if (known !== undefined) return Promise.resolve(known);
+  const known = rememberedLayout(prepared.tag);
+  if (known) return Promise.resolve(known.length);
   let count = counting.get(prepared.tag);
   if (!count) {
     count = countLength(db, prepared).finally(() => counting.delete(prepared.tag));
@@ -44,6 +51,10 @@ export function subCatalogDownload(
     lastModified: prepared.changedAt,
     cacheControl: options.audience === "public" ? PUBLIC_CACHING : PRIVATE_CACHING,
     contentType: options.contentType,
-    body: { stream: () => subCatalogStream(db, prepared), length: () => countedLength(db, prepared) },
+    body: {
+      stream: () => subCatalogStream(db, prepared),
+      length: () => countedLength(db, prepared),
+      streamFrom: (offset) => fromPageOf(db, prepared, offset),
+    },
   };
 }

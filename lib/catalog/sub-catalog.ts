@@ -18,7 +18,7 @@ import {
   type ArticlePosition,
   type ArticleRow,
 } from "@/lib/store/catalog-article-store";
-import { ARTICLE_RULES, rememberLength, subCatalogTag } from "@/lib/catalog/sub-catalog-identity";
+import { ARTICLE_RULES, rememberLayout, subCatalogTag, type PageStart } from "@/lib/catalog/sub-catalog-identity";
 import { lookUpCatalogRevision, type RevisionSelection } from "@/lib/catalog/catalog-revision-lookup";
 
 const GERMAN_CATALOG_ID = "catalog.xml";
@@ -192,12 +192,15 @@ export function articleXml(article: ArticleRow, prepared: PreparedSubCatalog): s
 
 /**
  * The document as a stream: header, then the articles a page at a time, then the end tag. The next page is asked for
- * before the current one is formatted, so that PostgreSQL reads while this process writes.
+ * before the current one is formatted, so that PostgreSQL reads while this process writes. From a page start (of the
+ * remembered layout) the stream begins with that page; from the beginning it remembers the layout when complete.
  */
-export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): ReadableStream<Uint8Array> {
+export function subCatalogStream(db: Db, prepared: PreparedSubCatalog, from?: PageStart): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next: Promise<ArticleRow[]> | undefined;
-  let written = 0;
+  let written = from?.offset ?? 0;
+  let after = from?.after;
+  const pages: PageStart[] = [];
   let cancelled = false;
   const send = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
     const bytes = encoder.encode(text);
@@ -205,25 +208,27 @@ export function subCatalogStream(db: Db, prepared: PreparedSubCatalog): Readable
     metrics.catalogBytes.inc(bytes.byteLength);
     controller.enqueue(bytes);
   };
-  const read = (after?: ArticlePosition) => {
-    const page = readArticlePage(db, prepared, after);
+  const read = (position?: ArticlePosition) => {
+    const page = readArticlePage(db, prepared, position);
     page.catch(() => {}); // a caller who went away leaves a prefetched page unread; its failure is nobody's to handle
     return page;
   };
   return new ReadableStream({
     start(controller) {
       // The header goes out before the first read (with the default high-water mark, pull waits until it is taken).
-      send(controller, prepared.header);
+      if (!from) send(controller, prepared.header);
     },
     async pull(controller) {
-      const page = await (next ?? read());
+      const page = await (next ?? read(after));
       const complete = page.length === ARTICLE_PAGE_SIZE;
-      if (complete && !cancelled) next = read(page[page.length - 1]);
+      pages.push({ offset: written, after });
+      after = page[page.length - 1];
+      if (complete && !cancelled) next = read(after);
       const text = page.map((article) => articleXml(article, prepared)).join("");
       send(controller, complete ? text : `${text}</SubCatalog>\n`);
       if (complete) return;
       controller.close();
-      rememberLength(prepared.tag, written);
+      if (!from) rememberLayout(prepared.tag, { length: written, pages });
     },
     cancel() {
       // The reader went away: no page is asked for after this one.

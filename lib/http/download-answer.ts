@@ -16,9 +16,15 @@ export interface Download {
   cacheControl: string;
   contentType: string;
   /** the plain body, made only when the answer needs it (not for a 304): a text, or a stream and its length */
-  body:
-    | { text: () => string | Promise<string> }
-    | { stream: () => ReadableStream<Uint8Array>; length: () => Promise<number> };
+  body: { text: () => string | Promise<string> } | PlainStream;
+}
+
+/** A plain body made as a stream: its length, and where known a stream from near a byte offset (for ranges). */
+interface PlainStream {
+  stream: () => ReadableStream<Uint8Array>;
+  length: () => Promise<number>;
+  /** the body from `offset` or a little before it: the stream and the offset it starts at */
+  streamFrom?: (offset: number) => { stream: ReadableStream<Uint8Array>; offset: number };
 }
 
 const encoder = new TextEncoder();
@@ -72,8 +78,7 @@ function rangeStillValid(request: Request, download: Download): boolean {
 }
 
 /** The plain body: its bytes when it is a text, otherwise its stream and how to learn its length. */
-type PlainBody =
-  { bytes: Uint8Array<ArrayBuffer> } | { stream: () => ReadableStream<Uint8Array>; length: () => Promise<number> };
+type PlainBody = { bytes: Uint8Array<ArrayBuffer> } | PlainStream;
 
 async function plainBody(download: Download): Promise<PlainBody> {
   return "text" in download.body ? { bytes: encoder.encode(await download.body.text()) } : download.body;
@@ -143,7 +148,11 @@ async function rangeAnswer(
   }
   headers.set("Content-Range", `bytes ${range.start}-${range.end}/${length}`);
   headers.set("Content-Length", String(range.end - range.start + 1));
-  return markStreamed(new Response(slicedStream(streamOf(body), range), { status: 206, headers }));
+  const from = "bytes" in body ? undefined : body.streamFrom?.(range.start);
+  const sliced = from
+    ? slicedStream(from.stream, { start: range.start - from.offset, end: range.end - from.offset })
+    : slicedStream(streamOf(body), range);
+  return markStreamed(new Response(sliced, { status: 206, headers }));
 }
 
 /** The answer to a GET (or HEAD) of the download. */

@@ -45,6 +45,16 @@ function decoded(response: Response, body: Buffer): Buffer {
 /** Article pages read so far in this process (one statement each). */
 const pagesRead = async () => (await metrics.catalogArticlePages.get()).values[0]?.value ?? 0;
 
+/** The count once no earlier test's reads are still under way (it stayed the same for 200 ms). */
+async function settledPagesRead(): Promise<number> {
+  for (let count = await pagesRead(); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = await pagesRead();
+    if (now === count) return now;
+    count = now;
+  }
+}
+
 async function storeRevision(number: number, articles: number, everyNthInGroup5 = 4): Promise<void> {
   const catalog = await db().catalog.findFirstOrThrow({ where: { resourceKey: "DLAG-DE" } });
   const revision = await db().catalogRevision.create({
@@ -325,7 +335,13 @@ describe(`resumed catalog downloads on ${testProvider()}`, () => {
     expect(joined.equals(whole)).toBe(true);
     validateAgainst("docs/subcatalog.xsd", joined.toString("utf8"));
 
+    // The layout is known now: a range is generated from the page it starts in, not from the beginning.
+    const before = await pagesRead();
     expect((await bytesOf(await download(own, { range: "bytes=-50" }))).equals(whole.subarray(-50))).toBe(true);
+    expect((await pagesRead()) - before).toBe(1);
+    const half = Math.floor(length / 2);
+    const middle = await download(own, { range: `bytes=${half - 7000}-${half + 500_000}` });
+    expect((await bytesOf(middle)).equals(whole.subarray(half - 7000, half + 500_001))).toBe(true);
     // A date in If-Range is not honoured (whole seconds cannot tell versions apart): the whole body.
     const byDate = await download(own, { range: "bytes=-50", "if-range": rest.headers.get("last-modified")! });
     expect([byDate.status, (await bytesOf(byDate)).equals(whole)]).toEqual([200, true]);
@@ -371,7 +387,7 @@ describe(`resumed catalog downloads on ${testProvider()}`, () => {
 
   it.each([null, "gzip", "br"])("stops reading pages as soon as the caller goes away (coding %s)", async (coding) => {
     const headers: Record<string, string> = coding ? { "accept-encoding": coding } : {};
-    const before = await pagesRead();
+    const before = await settledPagesRead();
     await getAndLeave(`${front()}/getSubCatalog.ashx${lens(ABORT_REVISION)}`, headers);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const read = (await pagesRead()) - before;
