@@ -2,7 +2,9 @@
  * The Node deployment's lean front (lib/server/fast-front.ts) on a port of its own, for tests that need what only it
  * does: compressed answers (Next.js drops Content-Encoding from route handlers) and streams cut by a client leaving.
  */
+import { execFile } from "node:child_process";
 import { createServer, get, type IncomingHttpHeaders, type Server } from "node:http";
+import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { fastRoute, serveFast } from "@/lib/server/fast-front";
@@ -54,15 +56,17 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
   });
 }
 
+/** The client of getAndLeave, in a process of its own so that it reacts while this process's server is busy. */
+const LEAVING_CLIENT = `
+const request = require("node:http").get(process.argv[1], { headers: JSON.parse(process.argv[2]) }, (response) =>
+  response.once("data", () => {
+    request.destroy();
+    process.exit(0);
+  }),
+);
+request.on("error", () => process.exit(1));`;
+
 /** A GET whose client goes away after the first chunk of the body arrives. */
-export function getAndLeave(url: string, headers: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = get(url, { headers }, (incoming) => {
-      incoming.once("data", () => {
-        request.destroy();
-        resolve();
-      });
-    });
-    request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
-  });
+export async function getAndLeave(url: string, headers: Record<string, string> = {}): Promise<void> {
+  await promisify(execFile)(process.execPath, ["-e", LEAVING_CLIENT, url, JSON.stringify(headers)]);
 }
