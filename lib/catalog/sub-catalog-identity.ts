@@ -15,6 +15,7 @@ export const ARTICLE_RULES = { version: 1, changedAt: new Date("2026-11-25T00:00
 export interface SubCatalogContent {
   revisionId: string;
   header: string;
+  /** the customer groups read; "all" for the supplier's own view */
   groups: number[] | "all";
   withPrices: boolean;
   names: Map<string, string>;

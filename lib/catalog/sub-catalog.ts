@@ -18,7 +18,13 @@ import {
   type ArticlePosition,
   type ArticleRow,
 } from "@/lib/store/catalog-article-store";
-import { ARTICLE_RULES, rememberLayout, subCatalogTag, type PageStart } from "@/lib/catalog/sub-catalog-identity";
+import {
+  ARTICLE_RULES,
+  rememberLayout,
+  subCatalogTag,
+  type PageStart,
+  type SubCatalogContent,
+} from "@/lib/catalog/sub-catalog-identity";
 import { lookUpCatalogRevision, type RevisionSelection } from "@/lib/catalog/catalog-revision-lookup";
 
 const GERMAN_CATALOG_ID = "catalog.xml";
@@ -28,13 +34,8 @@ export interface SubCatalogQuery extends RevisionSelection {
   clientGroupId?: number;
 }
 
-export interface PreparedSubCatalog {
-  header: string;
-  revisionId: string;
-  /** the customer groups read; "all" for the supplier's own view */
-  groups: number[] | "all";
-  withPrices: boolean;
-  names: Map<string, string>;
+/** The content that decides the document (its groups: "all" for the supplier's own view), dated and tagged. */
+export interface PreparedSubCatalog extends SubCatalogContent {
   /**
    * Not before anything the reader sees last changed: the revision's release, the customer's registration, the
    * article rules, a supplier or catalog change (lib/catalog/catalog-revision-lookup.ts).

@@ -8,7 +8,7 @@ import { constants, createBrotliCompress, createGzip, type BrotliCompress, type 
 export type ContentCoding = "br" | "gzip" | "identity";
 
 /** Ours, in the order preferred when the client ranks several equally. */
-const CODINGS: ContentCoding[] = ["br", "gzip", "identity"];
+export const CODINGS: readonly ContentCoding[] = ["br", "gzip", "identity"];
 
 export const GZIP_LEVEL = 4;
 export const BROTLI_QUALITY = 5;

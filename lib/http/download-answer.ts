@@ -1,10 +1,16 @@
 /**
  * The answer to a GET of a download (a sub-catalog, the catalog list, an API article page): the content coding the
  * client accepts, a strong validator per coding, 304 for a matching If-None-Match or If-Modified-Since before the body
- * is made, and a single byte range of the plain body (206, 416 past its end). Design: docs/catalog-format.md.
+ * is made, and a single byte range of the plain body (206, 416 past its end). For clients: docs/catalog-services.md.
  */
 import { parseRangeHeader, resolveRange, slicedStream } from "@/lib/http/byte-ranges";
-import { compressedStream, MIN_COMPRESSED_BYTES, negotiateCoding, type ContentCoding } from "@/lib/http/content-coding";
+import {
+  CODINGS,
+  compressedStream,
+  MIN_COMPRESSED_BYTES,
+  negotiateCoding,
+  type ContentCoding,
+} from "@/lib/http/content-coding";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
 import { isFrontRequest } from "@/lib/http/front-requests";
 import { markStreamed } from "@/lib/http/streamed-response";
@@ -29,10 +35,8 @@ interface PlainStream {
 
 const encoder = new TextEncoder();
 
-const CODINGS: ContentCoding[] = ["identity", "gzip", "br"];
-const CODINGS_OFFERED: ContentCoding[] = ["br", "gzip", "identity"];
 /** Behind Next.js alone, which drops Content-Encoding (lib/http/front-requests.ts). */
-const PLAIN_ONLY: ContentCoding[] = ["identity"];
+const PLAIN_ONLY: readonly ContentCoding[] = ["identity"];
 
 const tagOf = (download: Download, coding: ContentCoding) =>
   coding === "identity" ? `"${download.tag}"` : `"${download.tag}-${coding}"`;
@@ -157,7 +161,7 @@ async function rangeAnswer(
 
 /** The answer to a GET (or HEAD) of the download. */
 export async function downloadAnswer(request: Request, download: Download, refuse: DownloadRefusal): Promise<Response> {
-  const offered = isFrontRequest(request) ? CODINGS_OFFERED : PLAIN_ONLY;
+  const offered = isFrontRequest(request) ? CODINGS : PLAIN_ONLY;
   const coding = negotiateCoding(request.headers.get("accept-encoding"), offered);
   if (coding === undefined) {
     const message = `This download comes as ${offered.join(", ")}; Accept-Encoding refuses ${offered.length > 1 ? "them all" : "it"}.`;
@@ -186,7 +190,8 @@ export async function downloadAnswer(request: Request, download: Download, refus
   }
   const plain = streamOf(body);
   if (coding === "identity") return markStreamed(new Response(plain, { status: 200, headers }));
-  const { short, whole } = await peeked(plain, MIN_COMPRESSED_BYTES);
+  // A text's size is known (a short one went out above); a stream's first bytes tell whether it stays short.
+  const { short, whole } = "bytes" in body ? { short: false, whole: plain } : await peeked(plain, MIN_COMPRESSED_BYTES);
   if (short) {
     headers.set("ETag", tagOf(download, "identity"));
     return markStreamed(new Response(whole, { status: 200, headers }));

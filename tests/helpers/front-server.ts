@@ -7,6 +7,7 @@ import { createServer, get, type IncomingHttpHeaders, type Server } from "node:h
 import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
+import { KEEP_ALIVE_TIMEOUT_MS } from "@/lib/config/policy";
 import { fastRoute, serveFast } from "@/lib/server/fast-front";
 import { ISSUER } from "./oauth-service";
 
@@ -20,6 +21,8 @@ export function useFrontServer(): () => string {
       if (route) void serveFast(route, request, response, ISSUER);
       else response.writeHead(404).end("handed to Next.js");
     });
+    // As the Node server does: with Node's 5 s, a kept-alive connection the client reuses can be closed under it.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -1,35 +1,15 @@
 /** The lean front answers the hot endpoints from the same handlers as the route files, over real HTTP. */
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import { connect, type AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEEP_ALIVE_TIMEOUT_MS } from "@/lib/config/policy";
-import { fastRoute, serveFast } from "@/lib/server/fast-front";
+import { describe, expect, it } from "vitest";
+import { fastRoute } from "@/lib/server/fast-front";
 import { createNodeServer } from "@/lib/server/node-server";
+import { useFrontServer } from "../../helpers/front-server";
 import { basic, ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const handler = fastRoute(request.method, request.url);
-    if (handler) void serveFast(handler, request, response, ISSUER);
-    else response.writeHead(404).end("handed to Next.js");
-  });
-  // As the Node server does: with Node's 5 s, a kept-alive connection the client reuses can be closed under it.
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+const front = useFrontServer();
 
 describe(`lean HTTP front on ${testProvider()}`, () => {
   it("the Node server gives a request two minutes, not Node's five, and its headers twenty seconds", () => {
@@ -136,7 +116,7 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   });
 
   it("serves a token request over HTTP with the handler's status, headers and body", async () => {
-    const response = await fetch(`${base}/connect/token`, {
+    const response = await fetch(`${front()}/connect/token`, {
       method: "POST",
       headers: {
         Authorization: basic("demo-backend", "demo-backend-secret"),
@@ -149,7 +129,7 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await response.json()).token_type).toBe("Bearer");
 
-    const refused = await fetch(`${base}/connect/token`, {
+    const refused = await fetch(`${front()}/connect/token`, {
       method: "POST",
       headers: { Authorization: basic("demo-backend", "wrong"), "Content-Type": "application/x-www-form-urlencoded" },
       body: "grant_type=client_credentials",
@@ -159,12 +139,12 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   });
 
   it("serves discovery with CORS for registered origins, and refuses oversized bodies", async () => {
-    const discovery = await fetch(`${base}/.well-known/openid-configuration`, {
+    const discovery = await fetch(`${front()}/.well-known/openid-configuration`, {
       headers: { Origin: "http://localhost:5173" },
     });
     expect((await discovery.json()).issuer).toBe(ISSUER);
     expect(discovery.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
-    const huge = await fetch(`${base}/connect/token`, {
+    const huge = await fetch(`${front()}/connect/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "x=".padEnd(100_000, "a"),
@@ -173,13 +153,13 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
   });
 
   it("serves the catalog list buffered and streams the sub-catalog", async () => {
-    const list = await fetch(`${base}/getCatalogInfos.ashx`, { headers: { "accept-encoding": "identity" } });
+    const list = await fetch(`${front()}/getCatalogInfos.ashx`, { headers: { "accept-encoding": "identity" } });
     expect(list.status).toBe(200);
     expect(list.headers.get("content-type")).toBe("text/xml; charset=utf-8");
     expect(Number(list.headers.get("content-length"))).toBeGreaterThan(0);
     expect(await list.text()).toContain("<CatalogInfos>");
 
-    const lens = `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE`;
+    const lens = `${front()}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE`;
     const download = await fetch(`${lens}&revision=2`, { headers: { "accept-encoding": "identity" } });
     expect(download.status).toBe(200);
     expect(download.headers.get("transfer-encoding")).toBe("chunked");
@@ -207,7 +187,7 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
 
     const abort = new AbortController();
     const response = await fetch(
-      `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`,
+      `${front()}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`,
       { signal: abort.signal },
     );
     const reader = response.body!.getReader();
@@ -216,7 +196,7 @@ describe(`lean HTTP front on ${testProvider()}`, () => {
     await expect(reader.read()).rejects.toThrow();
 
     const next = await fetch(
-      `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`,
+      `${front()}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=60`,
     );
     expect((await next.text()).split("</Article>")).toHaveLength(20_001);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRangeHeader, resolveRange, slicedStream } from "@/lib/http/byte-ranges";
+import { chunkSource } from "../../helpers/chunk-source";
 
 describe("parseRangeHeader and resolveRange", () => {
   it.each([
@@ -32,32 +33,15 @@ describe("parseRangeHeader and resolveRange", () => {
 });
 
 describe("slicedStream", () => {
-  const source = (chunks: string[]) => {
-    let cancelled = false;
-    let index = 0;
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          if (index === chunks.length) return controller.close();
-          controller.enqueue(new TextEncoder().encode(chunks[index++]));
-        },
-        cancel() {
-          cancelled = true;
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    return { stream, cancelled: () => cancelled, pulled: () => index };
-  };
   const text = async (stream: ReadableStream<Uint8Array>) =>
     Buffer.from(await new Response(stream).arrayBuffer()).toString();
 
   it("gives the bytes of the range across chunk boundaries and stops reading after its end", async () => {
     const chunks = ["abcde", "fghij", "klmno", "pqrst"];
-    const one = source(chunks);
+    const one = chunkSource(chunks);
     expect(await text(slicedStream(one.stream, { start: 3, end: 11 }))).toBe("defghijkl");
-    expect([one.pulled(), one.cancelled()]).toEqual([3, true]);
-    expect(await text(slicedStream(source(chunks).stream, { start: 15, end: 19 }))).toBe("pqrst");
-    expect(await text(slicedStream(source(chunks).stream, { start: 0, end: 0 }))).toBe("a");
+    expect([one.pulls(), one.cancelled()]).toEqual([3, true]);
+    expect(await text(slicedStream(chunkSource(chunks).stream, { start: 15, end: 19 }))).toBe("pqrst");
+    expect(await text(slicedStream(chunkSource(chunks).stream, { start: 0, end: 0 }))).toBe("a");
   });
 });

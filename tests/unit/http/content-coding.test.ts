@@ -1,6 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { compressedStream, negotiateCoding } from "@/lib/http/content-coding";
+import { chunkSource } from "../../helpers/chunk-source";
 
 describe("negotiateCoding", () => {
   it.each([
@@ -38,28 +39,6 @@ describe("negotiateCoding", () => {
   });
 });
 
-function streamOf(chunks: string[]): {
-  stream: ReadableStream<Uint8Array>;
-  pulls: () => number;
-  cancelled: () => boolean;
-} {
-  let index = 0;
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (index === chunks.length) return controller.close();
-        controller.enqueue(new TextEncoder().encode(chunks[index++]));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, pulls: () => index, cancelled: () => cancelled };
-}
-
 const collect = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
 
 describe("compressedStream", () => {
@@ -69,13 +48,13 @@ describe("compressedStream", () => {
     ["gzip", gunzipSync],
     ["br", brotliDecompressSync],
   ] as const)("%s decompresses to the source, byte for byte", async (coding, decompress) => {
-    const compressed = await collect(compressedStream(streamOf(chunks).stream, coding));
+    const compressed = await collect(compressedStream(chunkSource(chunks).stream, coding));
     expect(decompress(compressed).toString()).toBe(chunks.join(""));
     expect(compressed.length).toBeLessThan(chunks.join("").length / 10);
   });
 
   it("reads the source only as its reader asks, and cancels it when the reader leaves", async () => {
-    const source = streamOf(chunks);
+    const source = chunkSource(chunks);
     const reader = compressedStream(source.stream, "gzip").getReader();
     // Flushed per chunk: the first chunk of the source gives output by itself.
     expect((await reader.read()).value!.length).toBeGreaterThan(0);
