@@ -36,6 +36,8 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
       ? { id_token_signed_response_alg: registration.idTokenSignedResponseAlg }
       : {}),
     ...(registration.idTokenClaims ? { id_token_claims: true } : {}),
+    ...(registration.dpopBoundAccessTokens ? { dpop_bound_access_tokens: true } : {}),
+    ...(registration.requirePushedAuthorizationRequests ? { require_pushed_authorization_requests: true } : {}),
     ...(registration.companyId ? { company_id: registration.companyId } : {}),
     ...(registration.jwks ? { jwks: registration.jwks } : {}),
     ...(registration.jwksUri ? { jwks_uri: registration.jwksUri } : {}),

@@ -66,3 +66,27 @@ export function refreshTokenPolicy(
     fail(`refresh_token_policy applies to offline clients only`);
   return policy;
 }
+
+function flag(metadata: Record<string, unknown>, field: string): boolean {
+  const value = metadata[field] ?? false;
+  if (typeof value !== "boolean") fail(`${field} must be true or false`);
+  return value;
+}
+
+/**
+ * RFC 9449 §5.2 `dpop_bound_access_tokens` and RFC 9126 §6 `require_pushed_authorization_requests`. Tokens from the
+ * authorization endpoint (implicit) carry no proof, and a backend client sends no authorization requests.
+ */
+export function senderConstraints(
+  metadata: Record<string, unknown>,
+  kind: string,
+  grantTypes: string[],
+): { dpopBoundAccessTokens: boolean; requirePushedAuthorizationRequests: boolean } {
+  const dpopBoundAccessTokens = flag(metadata, "dpop_bound_access_tokens");
+  if (dpopBoundAccessTokens && grantTypes.includes("implicit"))
+    fail("dpop_bound_access_tokens cannot be true with the implicit grant: its tokens come without a DPoP proof");
+  const requirePushedAuthorizationRequests = flag(metadata, "require_pushed_authorization_requests");
+  if (requirePushedAuthorizationRequests && kind === "backend")
+    fail("require_pushed_authorization_requests is for clients that send users to sign in, not backend clients");
+  return { dpopBoundAccessTokens, requirePushedAuthorizationRequests };
+}

@@ -9,11 +9,12 @@
  * Besides RFC 7591: `application_type` and `id_token_signed_response_alg` (OpenID Connect Registration), `frontchannel_logout_uri` and
  * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
  * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `id_token_claims` (the granted profile and email
- * claims in the ID token too), `resource_server` (a confidential client that
- * may introspect other clients' access tokens) and `company_id` (a backend client acting with that company's rights on
- * the platform API; the registry checks that the company exists). `jwks`/`jwks_uri` (RFC 7591) belong to
- * private_key_jwt clients (client-key-metadata.ts). Unknown fields are refused, so that a typo
- * cannot silently register a client that behaves differently than the operator meant.
+ * claims in the ID token too), `resource_server` (a confidential client that may introspect other clients' access
+ * tokens) and `company_id` (a backend client acting with that company's rights on the platform API; the registry
+ * checks that the company exists). `jwks`/`jwks_uri` (RFC 7591) belong to private_key_jwt clients
+ * (client-key-metadata.ts); `dpop_bound_access_tokens` (RFC 9449) and `require_pushed_authorization_requests`
+ * (RFC 9126) are read by client-metadata-fields.ts. Unknown fields are refused: a typo cannot register a client that
+ * behaves differently than the operator meant.
  */
 import { randomUUID } from "node:crypto";
 import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
@@ -24,6 +25,7 @@ import {
   localizedText,
   optionalString,
   refreshTokenPolicy,
+  senderConstraints,
   stringList,
 } from "@/lib/admin/client-metadata-fields";
 import { nonPublicHostProblem } from "@/lib/http/public-address";
@@ -73,6 +75,8 @@ const SIMPLE_FIELDS = [
   "jwks_uri",
   "id_token_signed_response_alg",
   "id_token_claims",
+  "dpop_bound_access_tokens",
+  "require_pushed_authorization_requests",
 ];
 const LOCALIZED_FIELDS = ["client_name", "description"];
 const KNOWN_FIELDS = [...SIMPLE_FIELDS, ...LOCALIZED_FIELDS];
@@ -291,6 +295,7 @@ export function parseClientMetadata(
     companyId,
     idTokenSignedResponseAlg: idTokenAlg,
     idTokenClaims,
+    ...senderConstraints(metadata, kind, grantTypes),
     ...keys,
   };
 }

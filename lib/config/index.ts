@@ -35,6 +35,10 @@ export interface Config {
   mail: MailConfig;
   /** The shortest password accepted (PASSWORD_MIN_LENGTH, default 12, not below 8). */
   passwordMinLength: number;
+  /** REQUIRE_PAR=1: every authorization request must come by reference to a pushed request (RFC 9126 §5). */
+  requirePar: boolean;
+  /** REQUIRE_DPOP_NONCE=1: DPoP proofs must carry a nonce the server handed out (RFC 9449 §8). */
+  requireDpopNonce: boolean;
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
   production: boolean;
 }
@@ -106,11 +110,12 @@ function readDatabase(env: Env): DatabaseTarget {
   return { ...target, poolMax: Number(poolMax) };
 }
 
-function readDemoData(env: Env): boolean {
-  const raw = env.DEMO_DATA?.trim();
+/** A switch: 1 on; 0, empty or unset off. */
+function readSwitch(env: Env, name: "DEMO_DATA" | "REQUIRE_PAR" | "REQUIRE_DPOP_NONCE"): boolean {
+  const raw = env[name]?.trim();
   if (raw === undefined || raw === "" || raw === "0") return false;
   if (raw === "1") return true;
-  throw new ConfigError("DEMO_DATA", `must be 1 or unset (got "${raw}")`);
+  throw new ConfigError(name, `must be 1 or unset (got "${raw}")`);
 }
 
 function readApiScopePrefix(env: Env): string {
@@ -205,7 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = readPublicUrl(env, port);
   const apiUrl = readApiUrl(env, publicUrl);
   const database = readDatabase(env);
-  const demoData = readDemoData(env);
+  const demoData = readSwitch(env, "DEMO_DATA");
   const apiScopePrefix = readApiScopePrefix(env);
   const tokenSigningAlg = readAlgorithm(env, "TOKEN_SIGNING_ALG", ["RS256", "ES256"]);
   const idTokenSigningAlg = readAlgorithm(env, "ID_TOKEN_SIGNING_ALG", ["RS256", "ES256", "PS256"]);
@@ -225,6 +230,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     metricsToken,
     production,
+    requirePar: readSwitch(env, "REQUIRE_PAR"),
+    requireDpopNonce: readSwitch(env, "REQUIRE_DPOP_NONCE"),
     mail: readMailConfig(env, publicUrl),
     passwordMinLength: readPasswordMinLength(env),
     ...readSecretKey(env, database, production),

@@ -21,6 +21,12 @@ export const MAX_CLIENT_ASSERTION_LIFETIME_SECONDS = 300;
 export const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
 export const CLOCK_LEEWAY_SECONDS = 60;
 export const API_CLOCK_LEEWAY_SECONDS = 60;
+/** A DPoP proof's iat may be this far from the server's clock either way; its jti is kept as long (RFC 9449 §11.1). */
+export const DPOP_PROOF_WINDOW_SECONDS = 60;
+/** A server-provided DPoP nonce is valid for the period it was issued in and the next one (RFC 9449 §8). */
+export const DPOP_NONCE_PERIOD_SECONDS = 300;
+/** RFC 9126 §2.2: the user agent must bring a request_uri within this time; then the sign-in's time applies. */
+export const PUSHED_REQUEST_LIFETIME_SECONDS = 60;
 /** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
 export const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
 
@@ -84,6 +90,8 @@ export const MAX_LIST_ENTRIES = 50;
 export const MAX_SCOPE_PARAMETER_LENGTH = 1000;
 /** A signed JWT passed back to OptiGate (id_token_hint). */
 export const MAX_TOKEN_LENGTH = 8192;
+/** A DPoP header longer than this is refused unread (RSA keys of 4,096 bits fit in about 1.5 KB). */
+export const MAX_DPOP_PROOF_LENGTH = 8192;
 
 // --- How long OptiGate waits for others.
 

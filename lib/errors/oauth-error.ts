@@ -23,6 +23,8 @@ export type OAuthErrorCode =
   | "insufficient_scope"
   | "unsupported_token_type"
   | "invalid_target"
+  | "invalid_dpop_proof"
+  | "use_dpop_nonce"
   | "server_error";
 
 /**
@@ -47,6 +49,20 @@ export const invalidGrant = (description: string, detail?: string) =>
 export const invalidScope = (description: string) => new OAuthError("invalid_scope", description);
 export const unauthorizedClient = (description: string) => new OAuthError("unauthorized_client", description);
 export const invalidToken = (description: string) => new OAuthError("invalid_token", description, 401);
+
+export const invalidDpopProof = (description: string, status = 400) =>
+  new OAuthError("invalid_dpop_proof", description, status);
+
+/** RFC 9449 §8: the proof must carry the server's nonce; the answer hands out a fresh one (DPoP-Nonce). */
+export class DpopNonceError extends OAuthError {
+  constructor(
+    description: string,
+    readonly nonce: string,
+    status = 400,
+  ) {
+    super("use_dpop_nonce", description, status);
+  }
+}
 
 /** An error the authorization endpoint must not redirect: shown on OptiGate's own error page instead. */
 export class UnsafeRedirectError extends OAuthError {

@@ -9,7 +9,7 @@
  */
 import { ApiProblem, PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/api-problem";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
-import { OAuthError } from "@/lib/errors/oauth-error";
+import { DpopNonceError, OAuthError } from "@/lib/errors/oauth-error";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
 import { noStoreBody } from "@/lib/http/no-store-json";
@@ -116,6 +116,7 @@ export function oauthErrorAnswer(error: unknown, options: { basicAuthentication?
   const headers: Record<string, string> = {};
   if (error.code === "invalid_client" && options.basicAuthentication)
     headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';
+  if (error instanceof DpopNonceError) headers["DPoP-Nonce"] = error.nonce;
   return counted(
     error.code,
     noStoreBody({ error: error.code, error_description: error.description }, error.status, headers),

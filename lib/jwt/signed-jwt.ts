@@ -35,7 +35,7 @@ function part(text: string): Record<string, unknown> {
 }
 
 /** The compact JWS's parts, nothing verified. */
-function parseJws(jwt: string): Jws {
+export function parseJws(jwt: string): Jws {
   const parts = jwt.split(".");
   if (jwt.length > MAX_JWT_LENGTH || parts.length !== 3 || parts.some((segment) => !/^[\w-]*$/.test(segment)))
     throw new AssertionRefused("it is not a well-formed signed JWT");

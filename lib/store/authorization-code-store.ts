@@ -21,6 +21,8 @@ export interface AuthorizationCodeGrant {
   requestedScopes: string;
   nonce?: string;
   codeChallenge?: string;
+  /** dpop_jkt of the authorization request */
+  dpopJkt?: string;
   authTime: Date;
   /** RFC 8176 methods of the sign-in, as JSON */
   amr: string;

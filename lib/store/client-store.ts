@@ -54,6 +54,8 @@ export function clientRowData(registration: ClientRegistration) {
     jwksUri: registration.jwksUri,
     idTokenSignedResponseAlg: registration.idTokenSignedResponseAlg,
     idTokenClaims: registration.idTokenClaims,
+    dpopBoundAccessTokens: registration.dpopBoundAccessTokens,
+    requirePushedAuthorizationRequests: registration.requirePushedAuthorizationRequests,
   };
 }
 
@@ -80,6 +82,8 @@ export function registeredClientFromRow(row: Client): RegisteredClient {
     jwksUri: row.jwksUri,
     idTokenSignedResponseAlg: row.idTokenSignedResponseAlg as IdTokenSigningAlgorithm | null,
     idTokenClaims: row.idTokenClaims,
+    dpopBoundAccessTokens: row.dpopBoundAccessTokens,
+    requirePushedAuthorizationRequests: row.requirePushedAuthorizationRequests,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -33,6 +33,7 @@ export type RefreshTokenGrant = Pick<
   | "scopes"
   | "authTime"
   | "amr"
+  | "dpopJkt"
 >;
 
 const expiryFrom = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
@@ -70,12 +71,8 @@ export function rotateRefreshToken(db: Db, token: RefreshToken, successor: strin
     });
     if (rotated.count === 0) return false;
     const { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr } = token;
-    await storeRefreshToken(
-      tx,
-      successor,
-      { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr },
-      now,
-    );
+    const grant = { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr };
+    await storeRefreshToken(tx, successor, { ...grant, dpopJkt: token.dpopJkt }, now);
     return true;
   });
 }

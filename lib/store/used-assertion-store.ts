@@ -1,6 +1,6 @@
 /**
  * Replay protection for signed assertions (`used_assertions`): each (kind, signer, jti) is recorded once until the
- * assertion expires, in the database, so a replay is caught by any instance; client assertions and federated grants
+ * assertion expires, in the database, so a replay is caught by any instance; client assertions, federated grants and DPoP proofs
  * are kept apart by `kind`. One named statement (lib/db/statements/used-assertions.ts) records a use and says whether
  * it is the first; a federated grant's audit event is written with its use, in the same commit.
  */
@@ -13,7 +13,7 @@ import type { AuditEvent } from "@/lib/store/audit-store";
 /** Records the use of the assertion (with `event`, when given); false when it was used before and is still valid. */
 export async function recordAssertionUse(
   db: Db,
-  assertion: { kind: "client" | "grant"; signer: string; jti: string; exp: number },
+  assertion: { kind: "client" | "grant" | "dpop"; signer: string; jti: string; exp: number },
   now = new Date(),
   event?: AuditEvent,
 ): Promise<boolean> {

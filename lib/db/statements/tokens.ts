@@ -19,6 +19,8 @@ export interface UsedRefreshToken {
   loginSessionId: string | null;
   consentId: string | null;
   authorizationCodeId: string | null;
+  /** a public client's token: the thumbprint of the DPoP key it is bound to */
+  dpopJkt: string | null;
 }
 
 export interface ConsumedCode {
@@ -31,6 +33,8 @@ export interface ConsumedCode {
   requestedScopes: string;
   nonce: string | null;
   codeChallenge: string | null;
+  /** dpop_jkt of the authorization request: the DPoP key the code is bound to */
+  dpopJkt: string | null;
   authTime: Date;
   amr: string;
 }
@@ -55,6 +59,7 @@ export const SLIDE_REFRESH_TOKEN = groupedUpdate({
     "login_session_id",
     "consent_id",
     "authorization_code_id",
+    "dpop_jkt",
   ]),
 });
 
@@ -74,6 +79,7 @@ export const CONSUME_CODE = groupedUpdate({
     "requested_scopes",
     "nonce",
     "code_challenge",
+    "dpop_jkt",
     "amr",
   ]),
 });
@@ -106,6 +112,7 @@ export async function slideRefreshToken(
     loginSessionId: text(row.login_session_id),
     consentId: text(row.consent_id),
     authorizationCodeId: text(row.authorization_code_id),
+    dpopJkt: text(row.dpop_jkt),
   };
 }
 
@@ -128,6 +135,7 @@ export async function consumeAuthorizationCode(
     requestedScopes: String(row.requested_scopes),
     nonce: text(row.nonce),
     codeChallenge: text(row.code_challenge),
+    dpopJkt: text(row.dpop_jkt),
     authTime: date(row.auth_time),
     amr: String(row.amr),
   };

@@ -38,6 +38,10 @@ export interface ClientRegistration {
   idTokenSignedResponseAlg: IdTokenSigningAlgorithm | null;
   /** The granted profile and email claims go into the ID token too, not only to userinfo. */
   idTokenClaims: boolean;
+  /** RFC 9449 §5.2: token requests must carry a DPoP proof. */
+  dpopBoundAccessTokens: boolean;
+  /** RFC 9126 §6: authorization requests only by a pushed request's request_uri. */
+  requirePushedAuthorizationRequests: boolean;
 }
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };

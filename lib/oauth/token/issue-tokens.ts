@@ -18,6 +18,8 @@ interface NewRefreshToken {
   scopes: string[];
   consentId?: string | null;
   authorizationCodeId?: string | null;
+  /** A public client's token is bound to the DPoP key of the request that got it. */
+  dpopJkt?: string | null;
 }
 
 export interface UserGrant {
@@ -31,11 +33,13 @@ export interface UserGrant {
   /** What the client asked for; the response names the granted scope when it differs. */
   requestedScope?: string;
   newRefreshToken?: NewRefreshToken;
+  /** The thumbprint of the request's DPoP key: the access token is bound to it. */
+  dpopJkt?: string;
 }
 
 export interface TokenResponseBody {
   access_token: string;
-  token_type: "Bearer";
+  token_type: "Bearer" | "DPoP";
   expires_in: number;
   scope?: string;
   id_token?: string;
@@ -67,11 +71,19 @@ async function createRefreshToken(
       scopes: JSON.stringify(spec.scopes),
       authTime: grant.authTime,
       amr: JSON.stringify(grant.amr),
+      dpopJkt: spec.dpopJkt ?? null,
     },
     now,
   );
   return token;
 }
+
+/** The access token of a response; `token_type` DPoP when it is bound to the request's DPoP key (RFC 9449 §5). */
+const accessTokenFields = (accessToken: string, dpopJkt: string | undefined) => ({
+  access_token: accessToken,
+  token_type: dpopJkt ? ("DPoP" as const) : ("Bearer" as const),
+  expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+});
 
 export async function issueUserTokens(
   context: ServiceContext,
@@ -80,14 +92,17 @@ export async function issueUserTokens(
 ): Promise<TokenResponseBody> {
   const accessToken = await signAccessToken(
     context,
-    { clientId: grant.client.id, scopes: grant.scopes, user: grant.user, authTime: grant.authTime, amr: grant.amr },
+    {
+      clientId: grant.client.id,
+      scopes: grant.scopes,
+      user: grant.user,
+      authTime: grant.authTime,
+      amr: grant.amr,
+      dpopJkt: grant.dpopJkt,
+    },
     now,
   );
-  const body: TokenResponseBody = {
-    access_token: accessToken,
-    token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-  };
+  const body: TokenResponseBody = accessTokenFields(accessToken, grant.dpopJkt);
   if (grant.requestedScope !== undefined && !sameScopes(grant.requestedScope, grant.scopes))
     body.scope = grant.scopes.join(" ");
   if (grant.scopes.includes("openid")) {
@@ -116,17 +131,15 @@ export async function issueClientTokens(
   client: ClientWithSecrets,
   scopes: string[],
   requestedScope: string | undefined,
+  dpopJkt: string | undefined,
   now = new Date(),
 ): Promise<TokenResponseBody> {
-  const body: TokenResponseBody = {
-    access_token: await signAccessToken(
-      context,
-      { clientId: client.id, scopes, clientCompanyId: client.companyId },
-      now,
-    ),
-    token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-  };
+  const accessToken = await signAccessToken(
+    context,
+    { clientId: client.id, scopes, clientCompanyId: client.companyId, dpopJkt },
+    now,
+  );
+  const body: TokenResponseBody = accessTokenFields(accessToken, dpopJkt);
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }
@@ -138,6 +151,7 @@ export async function issueFederatedToken(
   identity: { user: UserWithCompany; issuer: string; authTime?: Date },
   scopes: string[],
   requestedScope: string | undefined,
+  dpopJkt: string | undefined,
   now = new Date(),
 ): Promise<TokenResponseBody> {
   const subject = {
@@ -146,12 +160,9 @@ export async function issueFederatedToken(
     user: identity.user,
     authTime: identity.authTime,
     identityProvider: identity.issuer,
+    dpopJkt,
   };
-  const body: TokenResponseBody = {
-    access_token: await signAccessToken(context, subject, now),
-    token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-  };
+  const body: TokenResponseBody = accessTokenFields(await signAccessToken(context, subject, now), dpopJkt);
   if (requestedScope === undefined || !sameScopes(requestedScope, scopes)) body.scope = scopes.join(" ");
   return body;
 }

@@ -2,7 +2,8 @@
  * The JWTs OptiGate signs: access tokens (RFC 9068, `typ: at+jwt`, one hour) for users and for clients acting on
  * their own behalf, and ID tokens (OpenID Connect Core §2, one hour; signed with the client's
  * id_token_signed_response_alg, else ID_TOKEN_SIGNING_ALG, RS256 by default). An access token issued for a trusted
- * issuer's token carries that issuer in `idp`: the user signed in there, not here.
+ * issuer's token carries that issuer in `idp`: the user signed in there, not here. A token requested with a DPoP
+ * proof carries the proof key's thumbprint in `cnf.jkt` (RFC 9449 §6.1).
  */
 import { ACCESS_TOKEN_LIFETIME_SECONDS, ID_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { createHash, randomUUID } from "node:crypto";
@@ -36,6 +37,8 @@ export interface AccessTokenSubject {
   amr?: readonly string[];
   /** Federated tokens: the trusted issuer whose token was exchanged for this one. */
   identityProvider?: string;
+  /** RFC 9449 §6.1: the thumbprint of the DPoP key the token is bound to (`cnf.jkt`). */
+  dpopJkt?: string;
 }
 
 export async function signAccessToken(
@@ -65,6 +68,7 @@ export async function signAccessToken(
     });
   else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
   if (subject.identityProvider) claims.idp = subject.identityProvider;
+  if (subject.dpopJkt) claims.cnf = { jkt: subject.dpopJkt };
   return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");
 }
 

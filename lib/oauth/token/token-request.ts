@@ -15,7 +15,8 @@ const SUBJECT_TOKEN_TYPES = [
 ];
 export const ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
 
-export type TokenRequest =
+/** `dpopJkt`: the thumbprint of the key the request's DPoP proof was signed with (lib/oauth/dpop/). */
+export type TokenRequest = { dpopJkt?: string } & (
   | { grantType: "authorization_code"; code: string; redirectUri: string; codeVerifier?: string }
   | { grantType: "refresh_token"; refreshToken: string; scope?: string }
   | { grantType: "client_credentials"; scope?: string }
@@ -26,7 +27,8 @@ export type TokenRequest =
       subjectTokenType: string;
       scope?: string;
       targets: string[];
-    };
+    }
+);
 
 type GrantType = TokenRequest["grantType"];
 

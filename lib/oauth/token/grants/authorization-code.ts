@@ -2,7 +2,7 @@
  * grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.6). The code is single-use: it is consumed by one
  * conditional update that also returns it (lib/store/authorization-code-store.ts), so of concurrent redemptions
  * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
- * refresh tokens issued from it (RFC 6749 §4.1.2).
+ * refresh tokens issued from it (RFC 6749 §4.1.2). A code requested with `dpop_jkt` needs a DPoP proof by that key.
  */
 import { parseAmr } from "@/lib/session/authentication-level";
 import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
@@ -48,10 +48,20 @@ async function refusal(context: ServiceContext, codeHash: string, clientId: stri
   return invalidGrant("the authorization code has expired");
 }
 
+/** RFC 9449 §10: a code requested with dpop_jkt is redeemed only with a proof by that key. */
+function checkDpopBinding(boundTo: string | null, proven: string | undefined): void {
+  if (boundTo !== null && boundTo !== proven)
+    throw invalidGrant("the DPoP proof's key is not the one named by dpop_jkt in the authorization request");
+}
+
+/** A public client's refresh token is bound to the DPoP key it was requested with (RFC 9449 §5). */
+const refreshBinding = (client: ClientWithSecrets, dpopJkt: string | undefined) =>
+  client.tokenEndpointAuthMethod === "none" ? dpopJkt : undefined;
+
 export async function redeemAuthorizationCode(
   context: ServiceContext,
   client: ClientWithSecrets,
-  { code, redirectUri, codeVerifier }: Extract<TokenRequest, { grantType: "authorization_code" }>,
+  { code, redirectUri, codeVerifier, dpopJkt }: Extract<TokenRequest, { grantType: "authorization_code" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
   // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
@@ -61,6 +71,7 @@ export async function redeemAuthorizationCode(
   if (!sameUri(row.redirectUri, redirectUri))
     throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
+  checkDpopBinding(row.dpopJkt, dpopJkt);
   // Revoking a consent deletes its unused codes (revokeConsentAndItsGrants), so a consumed code still has its consent.
   const user = await findActiveUser(context.db, row.userId);
   if (!user) throw invalidGrant("the user of this authorization code is no longer active");
@@ -77,8 +88,9 @@ export async function redeemAuthorizationCode(
       nonce: row.nonce,
       requestedScope: row.requestedScopes,
       newRefreshToken: offlineGrant(client, scopes)
-        ? { scopes, consentId: row.consentId, authorizationCodeId: row.id }
+        ? { scopes, consentId: row.consentId, authorizationCodeId: row.id, dpopJkt: refreshBinding(client, dpopJkt) }
         : undefined,
+      dpopJkt,
     },
     now,
   );

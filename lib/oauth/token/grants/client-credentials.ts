@@ -15,5 +15,5 @@ export async function clientCredentials(
   now = new Date(),
 ): Promise<TokenResponseBody> {
   const scopes = grantedApiScopes(client, request.scope, "needs a user; client credentials act for no user");
-  return issueClientTokens(context, client, scopes, request.scope, now);
+  return issueClientTokens(context, client, scopes, request.scope, request.dpopJkt, now);
 }

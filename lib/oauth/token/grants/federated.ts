@@ -65,7 +65,7 @@ export async function federatedGrant(
         );
       throw error;
     }
-    const body = await issueFederatedToken(context, client, identity, scopes, request.scope, now);
+    const body = await issueFederatedToken(context, client, identity, scopes, request.scope, request.dpopJkt, now);
     return request.grantType === TOKEN_EXCHANGE_GRANT ? { ...body, issued_token_type: ACCESS_TOKEN_TYPE } : body;
   } catch (error) {
     if (error instanceof OAuthError) {

@@ -5,6 +5,7 @@
  * retry within that grace period (a client that raced itself) gets the same successor (refresh-rotation.ts). Each state change is one
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
+ * A public client's token bound to a DPoP key (RFC 9449 §5) is refused before any write without a proof by that key.
  */
 import { parseAmr } from "@/lib/session/authentication-level";
 import {
@@ -52,6 +53,14 @@ async function refusal(
   return invalidGrant("the refresh token was already used", "its family has been revoked");
 }
 
+/** RFC 9449 §5: a token bound to a DPoP key is used only with a proof by that key. */
+function checkDpopBinding(token: { dpopJkt: string | null }, proven: string | undefined): void {
+  if (token.dpopJkt !== null && token.dpopJkt !== proven)
+    throw invalidGrant(
+      "the refresh token is bound to another DPoP key: send a proof signed with the key it was issued for",
+    );
+}
+
 /** Reuse policy: slide the expiry in one conditional update that also returns the token. */
 async function slide(
   context: ServiceContext,
@@ -80,29 +89,34 @@ async function rotate(
   context: ServiceContext,
   client: ClientWithSecrets,
   presented: string,
-  requestedScope: string | undefined,
+  { scope: requestedScope, dpopJkt }: { scope?: string; dpopJkt?: string },
   now: Date,
 ): Promise<{ token: RefreshToken; successor: string }> {
   const token = await findRefreshToken(context.db, presented);
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
     narrowedScopes(JSON.parse(token.scopes), requestedScope);
+    checkDpopBinding(token, dpopJkt);
     if (!token.rotatedAt && (await rotateOut(context, token, presented, now)))
       return { token, successor: successorToken(context.config.secretKey, presented) };
   }
   const outcome = await refusal(context, presented, client.id, now);
   if (outcome instanceof Error) throw outcome;
+  checkDpopBinding(outcome, dpopJkt);
   return { token: outcome, successor: await liveDescendant(context, presented) };
 }
 
 export async function refreshTokens(
   context: ServiceContext,
   client: ClientWithSecrets,
-  { refreshToken: presented, scope: requestedScope }: Extract<TokenRequest, { grantType: "refresh_token" }>,
+  request: Extract<TokenRequest, { grantType: "refresh_token" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
+  const { refreshToken: presented, scope: requestedScope, dpopJkt } = request;
   const rotated =
-    client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, requestedScope, now) : undefined;
+    client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, request, now) : undefined;
   const token = rotated?.token ?? (await slide(context, client, presented, now));
+  // Only public clients' tokens are bound, and they always rotate: this never follows a slide.
+  checkDpopBinding(token, dpopJkt);
   const granted = JSON.parse(token.scopes) as string[];
   const scopes = narrowedScopes(granted, requestedScope);
   const user = await findActiveUser(context.db, token.userId);
@@ -118,6 +132,7 @@ export async function refreshTokens(
       amr: parseAmr(token.amr),
       sessionId: token.loginSessionId,
       requestedScope: requestedScope ?? granted.join(" "),
+      dpopJkt,
     },
     now,
   );

@@ -1,0 +1,23 @@
+/**
+ * The DPoP key of a token request (RFC 9449 §5): the thumbprint of the key its proof was signed with, or undefined
+ * without a `DPoP` header. A client registered with `dpop_bound_access_tokens` must send a proof every time.
+ */
+import { invalidDpopProof } from "@/lib/errors/oauth-error";
+import type { ProtocolRequest } from "@/lib/http/protocol-message";
+import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof";
+import type { ServiceContext } from "@/lib/service-context";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
+
+export async function tokenRequestDpopKey(
+  context: ServiceContext,
+  request: ProtocolRequest,
+  client: ClientWithSecrets,
+): Promise<string | undefined> {
+  const proof = dpopHeader(request.headers);
+  if (proof === undefined) {
+    if (client.dpopBoundAccessTokens)
+      throw invalidDpopProof("this application must send a DPoP proof with every token request");
+    return undefined;
+  }
+  return (await acceptDpopProof(context, proof, { method: request.method, url: request.url })).jkt;
+}
