@@ -1,6 +1,6 @@
 /**
  * The platform API v2 as one web-standard handler for every path under /v2/: finds the route, authenticates the
- * bearer access token (Authorization header only), checks the route's scope (403 insufficient_scope), and leaves the
+ * access token (Authorization header only: Bearer, or DPoP with a proof), checks the route's scope (403 insufficient_scope), and leaves the
  * company rule to the data-access layer, which reads the caller's company as it is now. Every error is a problem
  * body (RFC 9457). Browser apps of registered origins may call it (CORS).
  */
@@ -15,6 +15,7 @@ import { actorOfAccessToken } from "@/lib/rights/token-actor";
 import type { Db } from "@/lib/db/prisma";
 import { withCors } from "@/lib/oauth/cors";
 import { OAuthError } from "@/lib/errors/oauth-error";
+import { readAuthorization, refusalHeaders, ResourceRefusal } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
 
 const MAX_SEGMENT_LENGTH = 200;
@@ -53,22 +54,31 @@ function routesAt(routes: readonly ApiRoute[], url: URL): { route: ApiRoute; par
   });
 }
 
-async function authenticate(request: Request, context: ServiceContext): Promise<Actor> {
+async function authenticate(request: Request, url: URL, context: ServiceContext): Promise<Actor> {
   const header = request.headers.get("authorization");
-  const token =
-    header && /^Bearer +[A-Za-z0-9\-._~+/]+=*\s*$/i.test(header) ? header.replace(/^Bearer +/i, "").trim() : undefined;
-  if (!token)
+  const presented = readAuthorization(header);
+  if (presented === undefined || presented === "malformed")
     throw invalidTokenProblem(
       header
-        ? "The Authorization header must be Bearer followed by an access token."
-        : "Send an access token issued by OptiGate in the Authorization header (Bearer).",
+        ? "The Authorization header must be Bearer or DPoP followed by an access token."
+        : "Send an access token issued by OptiGate in the Authorization header (Bearer, or DPoP with a proof).",
     );
+  // The proof names the API's public address, whichever address reached this process.
+  const publicUrl = `${context.config.apiUrl}${url.pathname}`;
   try {
-    return await actorOfAccessToken(context, token);
+    return await actorOfAccessToken(context, presented, {
+      method: request.method,
+      url: publicUrl,
+      headers: request.headers,
+    });
   } catch (error) {
-    if (error instanceof OAuthError)
-      throw invalidTokenProblem(`The access token is not accepted: ${error.description}.`);
-    throw error;
+    if (!(error instanceof OAuthError)) throw error;
+    const refusal = error instanceof ResourceRefusal ? error : new ResourceRefusal(error, presented.scheme);
+    throw new ApiProblem(
+      "invalid-token",
+      `The access token is not accepted: ${refusal.description}.`,
+      refusalHeaders(refusal),
+    );
   }
 }
 
@@ -115,7 +125,7 @@ async function dispatch(routes: readonly ApiRoute[], request: Request, context: 
   }
   const { route, params } = found;
   const secured = route.scopes.length > 0;
-  const actor: Actor = secured ? await authenticate(request, context) : { kind: "anonymous", context };
+  const actor: Actor = secured ? await authenticate(request, url, context) : { kind: "anonymous", context };
   if (secured && actor.kind === "token") {
     const needed = route.scopes.map((scope) => `${context.config.apiScopePrefix}.${scope}`);
     if (!needed.some((scope) => actor.scopes.has(scope))) throw insufficientScopeProblem(needed[0]);

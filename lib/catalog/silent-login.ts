@@ -1,14 +1,22 @@
 /**
  * POST /services/login/SilentLogin (CONTRACT §3): a catalog ticket for valid form credentials (`username`,
- * `password`), or, with `Authorization: Bearer` and no form, for the user of an access token that holds the catalogs
- * read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
+ * `password`), or, with `Authorization: Bearer` (or `DPoP` and a proof, for a key-bound token) and no form, for the
+ * user of an access token that holds the catalogs read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
  */
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { issueTicket } from "@/lib/catalog/tickets";
 import { noStoreJson } from "@/lib/http/no-store-json";
-import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { OAuthError } from "@/lib/errors/oauth-error";
+import {
+  checkSenderConstraint,
+  readAuthorization,
+  refusalHeaders,
+  ResourceRefusal,
+  type PresentedToken,
+} from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
 import { findUserActivity } from "@/lib/store/user-store";
@@ -21,14 +29,26 @@ async function ticketResponse(context: ServiceContext, userId: string): Promise<
   return noStoreJson({ ticket, expires: expires.toISOString() });
 }
 
-async function withBearerToken(context: ServiceContext, token: string): Promise<Response> {
+const SILENT_LOGIN_PATH = "/services/login/SilentLogin";
+
+async function withAccessToken(
+  context: ServiceContext,
+  request: Request,
+  presented: PresentedToken,
+): Promise<Response> {
   let claims;
   try {
-    claims = await verifyAccessToken(context, token);
-  } catch {
-    return failure(401, "invalid_token", "the access token is invalid or has expired", {
-      "WWW-Authenticate": 'Bearer realm="OptiGate", error="invalid_token"',
+    claims = await verifyAccessToken(context, presented.token);
+    const url = `${context.config.publicUrl}${SILENT_LOGIN_PATH}`;
+    await checkSenderConstraint(context, presented, boundKeyOf(claims), {
+      method: "POST",
+      url,
+      headers: request.headers,
     });
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    const refusal = error instanceof ResourceRefusal ? error : new ResourceRefusal(error, presented.scheme);
+    return failure(refusal.status, refusal.code, refusal.description, refusalHeaders(refusal));
   }
   const scope = `${context.config.apiScopePrefix}.catalogs.read`;
   if (!claims.scope.split(" ").includes(scope))
@@ -44,8 +64,14 @@ async function withBearerToken(context: ServiceContext, token: string): Promise<
 export async function handleSilentLogin(request: Request, context: ServiceContext): Promise<Response> {
   const form = await readForm(request);
   const authorization = request.headers.get("authorization") ?? "";
-  if (/^bearer /i.test(authorization) && !form.has("username"))
-    return withBearerToken(context, authorization.slice(7).trim());
+  const presented = /^(bearer|dpop) /i.test(authorization) ? readAuthorization(authorization) : undefined;
+  if (presented !== undefined && !form.has("username")) {
+    if (presented === "malformed")
+      return failure(401, "invalid_token", "the Authorization header must be Bearer or DPoP followed by a token", {
+        "WWW-Authenticate": 'Bearer realm="OptiGate", error="invalid_token"',
+      });
+    return withAccessToken(context, request, presented);
+  }
 
   const username = form.get("username") ?? "";
   const password = form.get("password") ?? "";

@@ -22,7 +22,8 @@ async function corsOrigin(getDb: () => Db, request: { headers: HeaderReader }): 
   return origin && (await findCorsOrigins(getDb())).has(origin) ? origin : undefined;
 }
 
-const EXPOSED = "WWW-Authenticate";
+/** A DPoP client reads the server's nonce (RFC 9449 §8) and the challenge of a refusal. */
+const EXPOSED = "WWW-Authenticate, DPoP-Nonce";
 
 /** CORS for a ProtocolHandler (lib/http/protocol-message.ts): the answer's headers, as withCors sets them. */
 export function withProtocolCors(getDb: () => Db, handler: ProtocolHandler): ProtocolHandler {
@@ -51,7 +52,7 @@ export function withCors(
 ): { handle: Handler; preflight: Handler } {
   const allowedOrigin = (request: { headers: HeaderReader }) => corsOrigin(getDb, request);
   const exposed = [EXPOSED, ...(options.exposeHeaders ?? [])].join(", ");
-  const allowed = ["Authorization", "Content-Type", ...(options.allowHeaders ?? [])].join(", ");
+  const allowed = [...new Set(["Authorization", "Content-Type", "DPoP", ...(options.allowHeaders ?? [])])].join(", ");
   return {
     async handle(request) {
       const response = await handler(request);

@@ -3,7 +3,8 @@
  * issuer and expiry hold and their user is active, and are described only to their own client or to a client
  * registered as a resource server (`resource_server`, such as the platform API): RFC 7662 §4 warns against telling
  * any client about any token. Refresh tokens are described only to their own client, while neither revoked nor
- * expired. Everything else is {"active": false}.
+ * expired. Everything else is {"active": false}. A token bound to a DPoP key shows it in `cnf.jkt`, an access token
+ * so bound has token_type DPoP (RFC 9449 §6.2).
  */
 import { findRefreshToken } from "@/lib/store/refresh-token-store";
 import { optional } from "@/lib/oauth/request-parameters";
@@ -12,7 +13,7 @@ import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidClient, invalidRequest } from "@/lib/errors/oauth-error";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import { seconds } from "@/lib/oauth/token/jwt-tokens";
-import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { findUserActivity } from "@/lib/store/user-store";
@@ -33,6 +34,7 @@ async function introspectRefreshToken(context: ServiceContext, clientId: string,
     iat: seconds(row.createdAt),
     exp: seconds(row.expiresAt),
     iss: context.config.publicUrl,
+    ...(row.dpopJkt ? { cnf: { jkt: row.dpopJkt } } : {}),
   };
 }
 
@@ -44,7 +46,7 @@ async function introspectAccessToken(context: ServiceContext, caller: ClientWith
       const user = await findUserActivity(context.db, claims.sub);
       if (!user?.active) return INACTIVE;
     }
-    return { active: true, token_type: "Bearer", ...claims };
+    return { active: true, token_type: boundKeyOf(claims) ? "DPoP" : "Bearer", ...claims };
   } catch {
     return INACTIVE;
   }

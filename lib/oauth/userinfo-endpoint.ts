@@ -1,55 +1,80 @@
 /**
  * GET|POST /connect/userinfo (OpenID Connect Core §5.3): the signed-in user's claims, by the scopes the access token
- * carries. The token comes in the Authorization header (RFC 6750 §2.1) or, for POST, the form body (§2.2).
+ * carries. The token comes in the Authorization header, as Bearer (RFC 6750 §2.1) or, bound to a key, as DPoP with a
+ * proof (RFC 9449 §7), or, for POST, as a bearer token in the form body (RFC 6750 §2.2).
  */
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { oauthErrorAnswer } from "@/lib/http/error-answers";
-import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import {
+  checkSenderConstraint,
+  readAuthorization,
+  refusalHeaders,
+  resourceChallenge,
+  ResourceRefusal,
+  type PresentedToken,
+} from "@/lib/oauth/dpop/presented-token";
+import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
 import { findUser } from "@/lib/store/user-store";
 
-async function readBearerToken(request: Request): Promise<string | undefined> {
-  const header = request.headers.get("authorization");
-  const fromHeader = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
+const USERINFO_PATH = "/connect/userinfo";
+
+async function readPresentedToken(request: Request): Promise<PresentedToken | undefined> {
+  const header = readAuthorization(request.headers.get("authorization"));
+  const fromHeader = header === "malformed" ? undefined : header;
   const fromBody =
     request.method === "POST" && isFormRequest(request)
       ? (new URLSearchParams(await readBodyText(request)).get("access_token") ?? undefined)
       : undefined;
   if (fromHeader && fromBody) throw invalidRequest("send the access token in one place only");
-  return fromHeader || fromBody;
+  return fromHeader ?? (fromBody ? { scheme: "Bearer", token: fromBody } : undefined);
 }
 
-function bearerError(error: OAuthError): Response {
-  const challenge = `Bearer realm="OptiGate", error="${error.code}", error_description="${error.description.replace(/"/g, "'")}"`;
-  return noStoreJson({ error: error.code, error_description: error.description }, error.status, {
-    "WWW-Authenticate": challenge,
+function refusalAnswer(refusal: ResourceRefusal): Response {
+  return noStoreJson(
+    { error: refusal.code, error_description: refusal.description },
+    refusal.status,
+    refusalHeaders(refusal),
+  );
+}
+
+async function userinfo(request: Request, context: ServiceContext, presented: PresentedToken): Promise<Response> {
+  const claims = await verifyAccessToken(context, presented.token);
+  const url = `${context.config.publicUrl}${USERINFO_PATH}`;
+  await checkSenderConstraint(context, presented, boundKeyOf(claims), {
+    method: request.method,
+    url,
+    headers: request.headers,
   });
+  const scopes = claims.scope.split(" ");
+  if (!scopes.includes("openid"))
+    throw new OAuthError(
+      "insufficient_scope",
+      "the access token was not issued for OpenID Connect (scope openid)",
+      403,
+    );
+  const user = await findUser(context.db, claims.sub);
+  if (!user || !user.active)
+    throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
+  return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
 }
 
 export async function handleUserinfoRequest(request: Request, context: ServiceContext): Promise<Response> {
+  let presented: PresentedToken | undefined;
   try {
-    const token = await readBearerToken(request);
-    if (!token)
+    presented = await readPresentedToken(request);
+    if (!presented)
       return noStoreJson({ error: "invalid_token", error_description: "an access token is required" }, 401, {
-        "WWW-Authenticate": 'Bearer realm="OptiGate"',
+        "WWW-Authenticate": resourceChallenge(),
       });
-    const claims = await verifyAccessToken(context, token);
-    const scopes = claims.scope.split(" ");
-    if (!scopes.includes("openid"))
-      throw new OAuthError(
-        "insufficient_scope",
-        "the access token was not issued for OpenID Connect (scope openid)",
-        403,
-      );
-    const user = await findUser(context.db, claims.sub);
-    if (!user || !user.active)
-      throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
-    return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });
+    return await userinfo(request, context, presented);
   } catch (error) {
-    return error instanceof OAuthError ? bearerError(error) : webResponse(oauthErrorAnswer(error));
+    if (error instanceof ResourceRefusal) return refusalAnswer(error);
+    if (error instanceof OAuthError) return refusalAnswer(new ResourceRefusal(error, presented?.scheme ?? "Bearer"));
+    return webResponse(oauthErrorAnswer(error));
   }
 }

@@ -2,7 +2,8 @@
  * The actor behind a platform API call: the bearer access token, verified (at most 60 s of clock leeway), and its
  * user or client read now. A user who was deactivated or removed, or a client that was removed, makes the token
  * invalid at once; a user moved to another company acts for the new one. The company's customer links come with it,
- * in the same statement (the catalog lists show them).
+ * in the same statement (the catalog lists show them). A token bound to a DPoP key needs the DPoP scheme and a proof
+ * by that key (lib/oauth/dpop/presented-token.ts).
  */
 import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
@@ -12,12 +13,19 @@ import { findClient } from "@/lib/store/client-store";
 import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { customerLinksFrom } from "@/lib/registrations/customer-links";
-import { verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { checkSenderConstraint, type PresentedToken } from "@/lib/oauth/dpop/presented-token";
+import type { HeaderReader } from "@/lib/http/protocol-message";
 import type { ServiceContext } from "@/lib/service-context";
 
-export async function actorOfAccessToken(context: ServiceContext, token: string): Promise<TokenActor> {
-  const claims = await verifyAccessToken(context, token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
+export async function actorOfAccessToken(
+  context: ServiceContext,
+  presented: PresentedToken,
+  request: { method: string; url: string; headers: HeaderReader },
+): Promise<TokenActor> {
+  const claims = await verifyAccessToken(context, presented.token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
   noteClient(claims.client_id);
+  await checkSenderConstraint(context, presented, boundKeyOf(claims), request);
   const scopes = new Set(claims.scope.split(" "));
   // A user's token has the user as subject; a client acting for itself is its own subject.
   if (claims.sub === claims.client_id && claims.auth_time === undefined) {

@@ -19,7 +19,13 @@ export interface AccessTokenClaims extends JWTPayload {
   scope: string;
   /** the user's company at issue time, or the company the operator gave a backend client */
   company_id?: string;
+  /** RFC 9449 §6.1: the thumbprint of the DPoP key the token is bound to */
+  cnf?: { jkt?: string };
 }
+
+/** The DPoP key a token is bound to, or undefined for a bearer token. */
+export const boundKeyOf = (claims: AccessTokenClaims): string | undefined =>
+  typeof claims.cnf?.jkt === "string" ? claims.cnf.jkt : undefined;
 
 export interface VerifyOptions {
   now?: Date;

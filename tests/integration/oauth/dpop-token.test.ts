@@ -128,6 +128,6 @@ function unsigned(header: Record<string, unknown>): string {
 
 function hmacProof(): Promise<string> {
   return new SignJWT({ jti: crypto.randomUUID(), htm: "POST", htu: TOKEN_URL, iat: now() })
-    .setProtectedHeader({ typ: "dpop+jwt", alg: "HS256", jwk: { kty: "oct", k: "c2VjcmV0" } })
+    .setProtectedHeader({ typ: "dpop+jwt", alg: "HS256", jwk: { kty: "oct", k: "c2VjcmV0" } as never })
     .sign(new TextEncoder().encode("secret-secret-secret-secret-secret"));
 }

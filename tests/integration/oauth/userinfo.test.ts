@@ -90,7 +90,9 @@ describe(`GET|POST /connect/userinfo on ${testProvider()}`, () => {
   it("asks for a token when there is none", async () => {
     const response = await userinfo();
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toBe('Bearer realm="OptiGate"');
+    expect(response.headers.get("www-authenticate")).toBe(
+      'Bearer realm="OptiGate", DPoP algs="ES256 EdDSA RS256 PS256"',
+    );
   });
 
   it.each([
