@@ -67,11 +67,13 @@ export function refreshTokenPolicy(
   return policy;
 }
 
-function flag(metadata: Record<string, unknown>, field: string): boolean {
+export function flag(metadata: Record<string, unknown>, field: string): boolean {
   const value = metadata[field] ?? false;
   if (typeof value !== "boolean") fail(`${field} must be true or false`);
   return value;
 }
+
+export const SENDER_CONSTRAINT_FIELDS = ["dpop_bound_access_tokens", "require_pushed_authorization_requests"];
 
 /**
  * RFC 9449 §5.2 `dpop_bound_access_tokens` and RFC 9126 §6 `require_pushed_authorization_requests`. Tokens from the

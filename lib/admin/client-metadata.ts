@@ -6,15 +6,12 @@
  *   application_type "native"                   -> native (public, PKCE, may be offline)
  *   token_endpoint_auth_method "none"           -> browser (public, PKCE or implicit, never offline)
  *   anything else                               -> web (confidential, may be offline)
- * Besides RFC 7591: `application_type` and `id_token_signed_response_alg` (OpenID Connect Registration), `frontchannel_logout_uri` and
- * `backchannel_logout_uri` (OpenID Connect Front- and Back-Channel Logout). OptiGate's own extensions: `description` (with `#lang` variants),
- * `allowed_cors_origins`, `offline_access`, `refresh_token_policy`, `id_token_claims` (the granted profile and email
- * claims in the ID token too), `resource_server` (a confidential client that may introspect other clients' access
- * tokens) and `company_id` (a backend client acting with that company's rights on the platform API; the registry
- * checks that the company exists). `jwks`/`jwks_uri` (RFC 7591) belong to private_key_jwt clients
- * (client-key-metadata.ts); `dpop_bound_access_tokens` (RFC 9449) and `require_pushed_authorization_requests`
- * (RFC 9126) are read by client-metadata-fields.ts. Unknown fields are refused: a typo cannot register a client that
- * behaves differently than the operator meant.
+ * Besides RFC 7591: `application_type` and `id_token_signed_response_alg` (OpenID Connect Registration), front- and
+ * back-channel logout URIs. OptiGate's own: `description` (`#lang` variants), `allowed_cors_origins`, `offline_access`,
+ * `refresh_token_policy`, `id_token_claims` (profile and email claims in the ID token too), `resource_server` (may
+ * introspect other clients' tokens) and `company_id` (a backend client acting with that company's rights on the API).
+ * `jwks`/`jwks_uri` belong to private_key_jwt clients (client-key-metadata.ts); client-metadata-fields.ts reads the
+ * DPoP and PAR switches. Unknown fields are refused: a typo cannot register a client the operator did not mean.
  */
 import { randomUUID } from "node:crypto";
 import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
@@ -22,9 +19,11 @@ import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
 import { didYouMean } from "@/lib/errors/did-you-mean";
 import {
   fail,
+  flag,
   localizedText,
   optionalString,
   refreshTokenPolicy,
+  SENDER_CONSTRAINT_FIELDS,
   senderConstraints,
   stringList,
 } from "@/lib/admin/client-metadata-fields";
@@ -75,8 +74,7 @@ const SIMPLE_FIELDS = [
   "jwks_uri",
   "id_token_signed_response_alg",
   "id_token_claims",
-  "dpop_bound_access_tokens",
-  "require_pushed_authorization_requests",
+  ...SENDER_CONSTRAINT_FIELDS,
 ];
 const LOCALIZED_FIELDS = ["client_name", "description"];
 const KNOWN_FIELDS = [...SIMPLE_FIELDS, ...LOCALIZED_FIELDS];
@@ -222,11 +220,9 @@ export function parseClientMetadata(
 
   const requestedGrants = stringList(metadata, "grant_types");
   const { kind, authMethod } = determineKind(metadata, requestedGrants);
-  const offlineValue = metadata.offline_access ?? false;
-  if (typeof offlineValue !== "boolean") fail("offline_access must be true or false");
-  if (offlineValue && kind !== "native" && kind !== "web")
+  const offlineAccess = flag(metadata, "offline_access");
+  if (offlineAccess && kind !== "native" && kind !== "web")
     fail(`offline_access is for native and server web clients, not for ${kind} clients`);
-  const offlineAccess = offlineValue;
 
   const grantTypes = [...(requestedGrants ?? ["authorization_code"])];
   if (offlineAccess && !grantTypes.includes("refresh_token")) grantTypes.push("refresh_token");
@@ -251,8 +247,7 @@ export function parseClientMetadata(
     if (problem) fail(`allowed_cors_origins[${index}] "${origin}" ${problem}`);
   });
 
-  const resourceServer = metadata.resource_server ?? false;
-  if (typeof resourceServer !== "boolean") fail("resource_server must be true or false");
+  const resourceServer = flag(metadata, "resource_server");
   if (resourceServer && authMethod === "none")
     fail("resource_server is for confidential clients: a resource server authenticates to introspect tokens");
 
@@ -267,8 +262,7 @@ export function parseClientMetadata(
     fail(`id_token_signed_response_alg must be ${SIGNING_ALGORITHMS.join(", ")} (or absent: the server's default)`);
   if (idTokenAlg !== null && kind === "backend")
     fail("id_token_signed_response_alg is for clients that receive ID tokens, not backend clients");
-  const idTokenClaims = metadata.id_token_claims ?? false;
-  if (typeof idTokenClaims !== "boolean") fail("id_token_claims must be true or false");
+  const idTokenClaims = flag(metadata, "id_token_claims");
   if (idTokenClaims && kind === "backend")
     fail("id_token_claims is for clients that receive ID tokens, not backend clients");
 

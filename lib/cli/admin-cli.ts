@@ -55,6 +55,7 @@ const PURGED: Record<keyof PurgeCounts, string> = {
   accountLinks: "account link",
   resetRequests: "unsent password reset request",
   webauthnChallenges: "passkey challenge",
+  pushedRequests: "pushed authorization request",
 };
 
 function keyState(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): string {

@@ -1,6 +1,7 @@
-/** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer. */
+/** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer, with PAR (RFC 9126) and DPoP (RFC 9449). */
 import type { Config } from "@/lib/config";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
+import { DPOP_ALGORITHMS } from "@/lib/jwt/dpop-proof";
 import { LOCALES } from "@/lib/i18n/locales";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
@@ -12,7 +13,7 @@ const JWKS_PATH = "/.well-known/openid-configuration/jwks";
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"];
 
 export function discoveryDocument(
-  config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg" | "idTokenSigningAlg">,
+  config: Pick<Config, "publicUrl" | "apiScopePrefix" | "tokenSigningAlg" | "idTokenSigningAlg" | "requirePar">,
 ): Record<string, unknown> {
   const issuer = config.publicUrl;
   return {
@@ -23,6 +24,8 @@ export function discoveryDocument(
     revocation_endpoint: `${issuer}/connect/revocation`,
     introspection_endpoint: `${issuer}/connect/introspect`,
     registration_endpoint: `${issuer}/connect/register`,
+    pushed_authorization_request_endpoint: `${issuer}/connect/par`,
+    require_pushed_authorization_requests: config.requirePar,
     end_session_endpoint: `${issuer}/connect/endsession`,
     jwks_uri: `${issuer}${JWKS_PATH}`,
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
@@ -50,6 +53,7 @@ export function discoveryDocument(
       ...SIGNING_ALGORITHMS.filter((alg) => alg !== config.idTokenSigningAlg),
     ],
     access_token_signing_alg_values_supported: [config.tokenSigningAlg],
+    dpop_signing_alg_values_supported: DPOP_ALGORITHMS,
     userinfo_signing_alg_values_supported: ["none"],
     claims_supported: [
       "sub",

@@ -28,3 +28,9 @@ export function optional(params: Parameters, name: string): string | undefined {
   const value = params.get(name);
   return value === undefined || value === "" ? undefined : value;
 }
+
+/** A non-empty query or form parameter (its first value), or undefined. */
+export function firstValue(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  return value === null || value === "" ? undefined : value;
+}

@@ -6,11 +6,8 @@
 import "server-only";
 import { requireUser, type Actor } from "@/lib/rights/actor";
 import { localizedText } from "@/lib/i18n/localized-text";
-import {
-  AuthorizationError,
-  validateAuthorizationRequest,
-  type AuthorizationRequest,
-} from "@/lib/oauth/authorize/authorization-request";
+import { AuthorizationError, type AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
+import { readAuthorizationRequest } from "@/lib/oauth/authorize/read-authorization-request";
 import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint";
 import { saveConsent } from "@/lib/oauth/consent/save-consent";
 import { OAuthError } from "@/lib/errors/oauth-error";
@@ -61,7 +58,7 @@ export async function consentPrompt(
   const user = requireUser(actor);
   const interaction = await findInteraction(user.context.db, interactionId, user.session.id);
   if (!interaction) return undefined;
-  const request = await validateAuthorizationRequest(user.context.db, interaction.parameters).catch(() => undefined);
+  const request = await readAuthorizationRequest(user.context, interaction.parameters).catch(() => undefined);
   if (!request) return undefined;
   const { givenName, familyName, email } = user.session.user;
   return { ...(await consentView(user.context, request, locale)), user: { name: `${givenName} ${familyName}`, email } };
@@ -80,7 +77,7 @@ export async function decideConsent(
   const user = requireUser(actor);
   const interaction = await takeInteraction(user.context.db, interactionId, user.session.id);
   if (!interaction) return undefined;
-  const request = await validateAuthorizationRequest(user.context.db, interaction.parameters);
+  const request = await readAuthorizationRequest(user.context, interaction.parameters);
   const granted = ticked === "deny" ? [] : chosenScopes(request.scopes, ticked);
   if (granted.length === 0)
     throw new AuthorizationError(new OAuthError("access_denied", "the user denied the request"), request);

@@ -41,6 +41,7 @@ import { handleIntrospectionRequest } from "@/lib/oauth/introspection-endpoint";
 import { handleJwksRequest } from "@/lib/oauth/keys/jwks-endpoint";
 import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
 import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
+import { handlePushedAuthorizationRequest } from "@/lib/oauth/par/par-endpoint";
 import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
 import { guardedHandler, guardedProtocolHandler, type Handler } from "@/lib/server/guarded-handler";
 import {
@@ -86,6 +87,7 @@ type MethodsOf<Spec> =
 export const ROUTE_TABLE = {
   "/connect/authorize": { web: { GET: handleAuthorizeRequest, POST: handleAuthorizeRequest } },
   "/connect/token": { protocol: handleTokenRequest, fast: true, cors: true },
+  "/connect/par": { protocol: handlePushedAuthorizationRequest, fast: true, cors: true },
   "/connect/revocation": { protocol: handleRevocationRequest, fast: true, cors: true },
   "/connect/userinfo": { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
   "/connect/introspect": { protocol: handleIntrospectionRequest, fast: true },

@@ -4,7 +4,7 @@
  * presented again within that day still revokes what it issued), tickets, consent prompts, login sessions a day after
  * they ended or expired, throttle counters whose window (the longest any counter uses) and lock are over, used
  * assertion ids whose assertions have expired, account links a day after they expired, WebAuthn challenges once
- * expired, and password reset requests
+ * expired, pushed authorization requests once expired, and password reset requests
  * still waiting after a link's lifetime (no mail server: a link mailed later would be no use). Each kind is deleted in batches of at most `batch` rows per round, selected through an
  * index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
  * while they come back full, pausing between them so that requests get the database in between; the Node server runs
@@ -40,7 +40,8 @@ export type PurgeCounts = Record<
   | "usedAssertions"
   | "accountLinks"
   | "resetRequests"
-  | "webauthnChallenges",
+  | "webauthnChallenges"
+  | "pushedRequests",
   number
 >;
 
@@ -89,6 +90,11 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     select: { id: true },
     take: batch,
   });
+  const pushedRequests = await db.pushedAuthorizationRequest.findMany({
+    where: { expiresAt: { lt: now } },
+    select: { idHash: true },
+    take: batch,
+  });
   const resetRequests = await db.outboxMessage.findMany({
     where: {
       kind: "password_reset",
@@ -120,6 +126,11 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     ).count,
     webauthnChallenges: (
       await db.webauthnChallenge.deleteMany({ where: { id: { in: challenges.map((row) => row.id) } } })
+    ).count,
+    pushedRequests: (
+      await db.pushedAuthorizationRequest.deleteMany({
+        where: { idHash: { in: pushedRequests.map((row) => row.idHash) } },
+      })
     ).count,
   };
 }

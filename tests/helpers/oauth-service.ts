@@ -38,6 +38,7 @@ type Handler = (request: Request) => Promise<Response>;
 const routes = {
   authorize: () => import("@/app/connect/authorize/route").then((m) => m.GET as Handler),
   token: () => import("@/app/connect/token/route").then((m) => m.POST as Handler),
+  par: () => import("@/app/connect/par/route").then((m) => m.POST as Handler),
   userinfo: () => import("@/app/connect/userinfo/route").then((m) => m.GET as Handler),
   login: () => import("@/app/interaction/login/route").then((m) => m.POST as Handler),
   consent: () => import("@/app/interaction/consent/route").then((m) => m.POST as Handler),

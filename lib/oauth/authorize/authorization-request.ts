@@ -15,7 +15,8 @@ import {
   UnsafeRedirectError,
   unauthorizedClient,
 } from "@/lib/errors/oauth-error";
-import { isValidS256Challenge } from "@/lib/oauth/pkce";
+import { parseCodeChallenge, parseDpopJkt } from "@/lib/oauth/authorize/code-bindings";
+import { firstValue as first } from "@/lib/oauth/request-parameters";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { requestedAcr } from "@/lib/oauth/authorize/requested-acr";
@@ -47,8 +48,21 @@ export interface AuthorizationRequest extends RedirectTarget {
   idTokenHint?: string;
   /** the authentication level asked for (acr_values, or an essential acr in claims) */
   acr?: Acr;
+  /** RFC 9449 §10: the thumbprint of the DPoP key the code is bound to. */
+  dpopJkt?: string;
+  /** RFC 9126: the request_uri of the pushed request this one came from. */
+  pushedRequestUri?: string;
   /** The request's parameters that OptiGate acts on, to continue the flow after login or consent. */
   parameters: Map<string, string>;
+}
+
+export interface RequestOrigin {
+  /** The request_uri the parameters were pushed under, when they were. */
+  pushedRequestUri?: string;
+  /** The client is pushing the request now (RFC 9126 §2). */
+  beingPushed?: true;
+  /** REQUIRE_PAR: every request must have been pushed. */
+  requirePar?: boolean;
 }
 
 /** An error to send to the verified redirect URI. */
@@ -97,13 +111,11 @@ const AUTHORIZATION_PARAMETERS = [
   "id_token_hint",
   "acr_values",
   "claims",
+  "dpop_jkt",
 ] as const;
+/** What a pushed request carries on through login and consent: its reference, and what the pages show. */
+const PUSHED_CONTINUATION = ["ui_locales", "login_hint"] as const;
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
-
-function first(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name);
-  return value === null || value === "" ? undefined : value;
-}
 
 async function verifyClientAndRedirectUri(
   db: Db,
@@ -159,24 +171,12 @@ function parseScopes(client: ClientWithSecrets, scope: string | undefined): stri
   return scopes;
 }
 
-function parseCodeChallenge(client: ClientWithSecrets, params: URLSearchParams): string | undefined {
-  const challenge = first(params, "code_challenge");
-  const method = first(params, "code_challenge_method");
-  if (challenge === undefined) {
-    if (method !== undefined) throw invalidRequest("code_challenge_method was sent without code_challenge");
-    if (client.tokenEndpointAuthMethod === "none")
-      throw invalidRequest("public clients must use PKCE: code_challenge is missing");
-    return undefined;
-  }
-  if (method !== "S256")
-    throw invalidRequest(
-      method === undefined || method === "plain"
-        ? "code_challenge_method must be S256 (plain is not supported)"
-        : `code_challenge_method "${method}" is not supported`,
-    );
-  if (!isValidS256Challenge(challenge))
-    throw invalidRequest("code_challenge must be the base64url SHA-256 of the code verifier (43 characters)");
-  return challenge;
+/** The parameters to continue with: a pushed request's reference, or the request's own. */
+function continuationParameters(params: URLSearchParams, origin: RequestOrigin): Map<string, string> {
+  const names = origin.pushedRequestUri ? ["client_id", ...PUSHED_CONTINUATION] : AUTHORIZATION_PARAMETERS;
+  const parameters = new Map(names.flatMap((name) => (params.has(name) ? [[name, params.get(name)!] as const] : [])));
+  if (origin.pushedRequestUri) parameters.set("request_uri", origin.pushedRequestUri);
+  return parameters;
 }
 
 type ValidatedParameters = Omit<AuthorizationRequest, keyof RedirectTarget | "client" | "parameters"> & {
@@ -190,7 +190,7 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
   if (first(params, "request") !== undefined)
     throw new OAuthError("request_not_supported", "request objects are not supported");
   if (first(params, "request_uri") !== undefined)
-    throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
+    throw new OAuthError("request_uri_not_supported", "request_uri must be one that /connect/par handed out");
   const responseType = normalizeResponseType(first(params, "response_type")) as ResponseType | undefined;
   if (!responseType) throw invalidRequest("response_type is missing");
   if (!RESPONSE_TYPES.includes(responseType))
@@ -224,6 +224,7 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
     scopes,
     scope: scope!,
     codeChallenge: responseType === "code" ? parseCodeChallenge(client, params) : undefined,
+    dpopJkt: parseDpopJkt(params, responseType),
     nonce,
     prompt: parsePrompt(first(params, "prompt")),
     maxAge: parseMaxAge(first(params, "max_age")),
@@ -236,7 +237,11 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
 }
 
 /** Validates the request; throws UnsafeRedirectError or AuthorizationError. */
-export async function validateAuthorizationRequest(db: Db, params: URLSearchParams): Promise<AuthorizationRequest> {
+export async function validateAuthorizationRequest(
+  db: Db,
+  params: URLSearchParams,
+  origin: RequestOrigin = {},
+): Promise<AuthorizationRequest> {
   const { client, redirectUri } = await verifyClientAndRedirectUri(db, params);
   const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
   const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
@@ -249,13 +254,14 @@ export async function validateAuthorizationRequest(db: Db, params: URLSearchPara
     responseMode: validMode ? (requestedMode as ResponseMode) : defaultResponseMode(responseType),
   };
   try {
+    const pushed = origin.pushedRequestUri !== undefined || origin.beingPushed;
+    if (!pushed && (origin.requirePar || client.requirePushedAuthorizationRequests))
+      throw invalidRequest("push the authorization request to /connect/par first and send its request_uri (RFC 9126)");
     if (requestedMode !== undefined && !validMode)
       throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);
-    const parameters = new Map(
-      AUTHORIZATION_PARAMETERS.flatMap((name) => (params.has(name) ? [[name, params.get(name)!] as const] : [])),
-    );
-    return { ...target, ...rest, client, parameters };
+    const parameters = continuationParameters(params, origin);
+    return { ...target, ...rest, client, parameters, pushedRequestUri: origin.pushedRequestUri };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizationError(error, target);
     throw error;

@@ -7,11 +7,8 @@ import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-b
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { errorPage } from "@/lib/i18n/error-page";
 import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
-import {
-  AuthorizationError,
-  validateAuthorizationRequest,
-  type AuthorizationRequest,
-} from "@/lib/oauth/authorize/authorization-request";
+import { AuthorizationError, type AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
+import { markPushedRequestUsed, readAuthorizationRequest } from "@/lib/oauth/authorize/read-authorization-request";
 import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/authorize/authorization-response";
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
 import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
@@ -44,6 +41,8 @@ export async function completeAuthorization(
   scopes: string[],
   status: 302 | 303,
 ): Promise<Response> {
+  if (!(await markPushedRequestUsed(context, request)))
+    throw new AuthorizationError(invalidRequest("request_uri was used already: push the request again"), request);
   // Remember that this session signed in to the client, to tell it when the session ends.
   await rememberSessionClient(context.db, session.id, request.client.id);
   const values =
@@ -122,7 +121,7 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
   try {
     const params = await readParameters(httpRequest);
     uiLocales = params.get("ui_locales");
-    const request = await validateAuthorizationRequest(context.db, params);
+    const request = await readAuthorizationRequest(context, params);
     try {
       return await continueAuthorization(context, httpRequest, request);
     } catch (error) {

@@ -1,4 +1,7 @@
-/** Issues a one-time authorization code (5 minutes) bound to client, redirect URI, PKCE challenge, user and session. */
+/**
+ * Issues a one-time authorization code (5 minutes) bound to client, redirect URI, PKCE challenge, user and session,
+ * and to a DPoP key when the request named one (dpop_jkt).
+ */
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
@@ -34,6 +37,7 @@ export async function issueAuthorizationCode(
       requestedScopes: request.scope,
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
+      dpopJkt: request.dpopJkt,
       authTime: subject.authTime,
       amr: JSON.stringify(subject.amr),
     },

@@ -16,8 +16,8 @@ import type { ServiceContext } from "@/lib/service-context";
 
 const refused = (reason: string) => invalidClient(`client assertion refused: ${reason}`);
 
-/** The endpoints a client assertion may be addressed to. */
-const assertionAudiences = (issuer: string) => [`${issuer}/connect/token`, issuer];
+/** RFC 7523 §3 and RFC 9126 §2: the token endpoint, the issuer, or the pushed authorization request endpoint. */
+const assertionAudiences = (issuer: string) => [`${issuer}/connect/token`, issuer, `${issuer}/connect/par`];
 
 function audienceNames(aud: unknown, audiences: string[]): boolean {
   const list = Array.isArray(aud) ? aud : [aud];

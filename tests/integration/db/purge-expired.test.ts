@@ -120,6 +120,12 @@ async function seed(now: Date) {
       { ...request, recipient: "fresh@example.com", nextAttemptAt: at(-60_000), createdAt: at(-60_000) },
     ],
   });
+  await db.pushedAuthorizationRequest.createMany({
+    data: [
+      { idHash: "expired-push", clientId: "demo-web", parameters: "{}", createdAt: at(-HOUR), expiresAt: at(-1000) },
+      { idHash: "live-push", clientId: "demo-web", parameters: "{}", expiresAt: at(60_000) },
+    ],
+  });
   for (const [name, expiresAt] of [
     ["expired-refresh", at(-25 * HOUR)],
     ["refresh-expired-just-now", at(-HOUR)],
@@ -160,6 +166,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       accountLinks: 1,
       resetRequests: 1,
       webauthnChallenges: 1,
+      pushedRequests: 1,
     });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
@@ -174,7 +181,9 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       accountLinks: 0,
       resetRequests: 0,
       webauthnChallenges: 0,
+      pushedRequests: 0,
     });
+    expect(await db.pushedAuthorizationRequest.count({ where: { idHash: "live-push" } })).toBe(1);
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
     expect(
@@ -238,7 +247,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?\.$/m,
     );
   });
 });

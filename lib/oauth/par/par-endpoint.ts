@@ -1,0 +1,57 @@
+/**
+ * POST /connect/par (RFC 9126): a client pushes its authorization request, authenticated as at the token endpoint
+ * (public clients name themselves with client_id). The request is validated as the authorization endpoint would
+ * validate it, then stored; the answer is a request_uri (256 random bits, 60 s, single use, bound to the client) to
+ * send the user agent to /connect/authorize with. A DPoP proof sent along binds the code to come to its key
+ * (RFC 9449 §10.1), as dpop_jkt would.
+ */
+import { PUSHED_REQUEST_LIFETIME_SECONDS } from "@/lib/config/policy";
+import { invalidRequest } from "@/lib/errors/oauth-error";
+import { noStoreBody } from "@/lib/http/no-store-json";
+import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
+import { AuthorizationError, validateAuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
+import { REQUEST_URI_PREFIX } from "@/lib/oauth/authorize/read-authorization-request";
+import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
+import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof";
+import type { Parameters } from "@/lib/oauth/request-parameters";
+import type { ServiceContext } from "@/lib/service-context";
+import type { ClientWithSecrets } from "@/lib/store/client-store";
+import { storePushedRequest } from "@/lib/store/pushed-request-store";
+
+/** How the client authenticated: not part of the authorization request. */
+const CLIENT_AUTHENTICATION = ["client_secret", "client_assertion", "client_assertion_type"];
+
+/** The authorization request the client pushed, with its client_id, and dpop_jkt from a DPoP proof sent along. */
+async function pushedParameters(
+  context: ServiceContext,
+  request: ProtocolRequest,
+  params: Parameters,
+  client: ClientWithSecrets,
+): Promise<URLSearchParams> {
+  if (params.has("request_uri")) throw invalidRequest("request_uri cannot be pushed: push the request's parameters");
+  const pushed = new URLSearchParams([...params].filter(([name]) => !CLIENT_AUTHENTICATION.includes(name)));
+  pushed.set("client_id", client.id);
+  const proof = dpopHeader(request.headers);
+  if (proof !== undefined) {
+    const { jkt } = await acceptDpopProof(context, proof, { method: request.method, url: request.url });
+    if (pushed.has("dpop_jkt") && pushed.get("dpop_jkt") !== jkt)
+      throw invalidRequest("dpop_jkt differs from the key of the DPoP proof");
+    pushed.set("dpop_jkt", jkt);
+  }
+  return pushed;
+}
+
+export function handlePushedAuthorizationRequest(
+  request: ProtocolRequest,
+  context: ServiceContext,
+): Promise<ProtocolResponse> {
+  return withAuthenticatedClient(request, context, async (params, client) => {
+    const pushed = await pushedParameters(context, request, params, client);
+    const validated = await validateAuthorizationRequest(context.db, pushed, { beingPushed: true }).catch((error) => {
+      // Errors that would have gone to the redirect URI go to the client directly.
+      throw error instanceof AuthorizationError ? error.error : error;
+    });
+    const id = await storePushedRequest(context.db, client.id, validated.parameters);
+    return noStoreBody({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PUSHED_REQUEST_LIFETIME_SECONDS }, 201);
+  });
+}
