@@ -63,6 +63,8 @@ const FORM_FIELD_OF_METADATA: Record<string, RegistrationField> = {
   offline_access: "offline_access",
   scope: "scope",
   company_id: "company_id",
+  dpop_bound_access_tokens: "dpop_bound_access_tokens",
+  require_pushed_authorization_requests: "require_pushed_authorization_requests",
 };
 
 /** A software vendor's own rules, each with its sentence. */

@@ -16,10 +16,25 @@ export type RegistrationField =
   | "allowed_cors_origins"
   | "offline_access"
   | "scope"
-  | "company_id";
+  | "company_id"
+  | "dpop_bound_access_tokens"
+  | "require_pushed_authorization_requests";
 
 /** What was typed into the form (or the JSON view's `metadata`), as the page shows it again after a refusal. */
 export type RegistrationDraft = Partial<Record<RegistrationField | "kind" | "metadata", string>>;
+
+/** Checkboxes: ticked, the form posts "on" and the metadata says `true`; not ticked, the metadata's default applies. */
+export const CHECKBOX_FIELDS: readonly RegistrationField[] = [
+  "offline_access",
+  "dpop_bound_access_tokens",
+  "require_pushed_authorization_requests",
+];
+
+/** What a client that sends people to sign in may require of itself: DPoP-bound tokens, pushed requests. */
+const SIGN_IN_REQUIREMENTS: readonly RegistrationField[] = [
+  "dpop_bound_access_tokens",
+  "require_pushed_authorization_requests",
+];
 
 /** The fields of native apps and server web applications alike. */
 const APP_FIELDS: readonly RegistrationField[] = [
@@ -30,6 +45,7 @@ const APP_FIELDS: readonly RegistrationField[] = [
   "post_logout_redirect_uris",
   "offline_access",
   "scope",
+  ...SIGN_IN_REQUIREMENTS,
 ];
 
 /** Which fields each kind of client has: the others are not shown and not submitted. */
@@ -42,10 +58,12 @@ export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]
     "post_logout_redirect_uris",
     "allowed_cors_origins",
     "scope",
+    ...SIGN_IN_REQUIREMENTS,
   ],
   native: APP_FIELDS,
   web: APP_FIELDS,
-  backend: ["client_name", "client_name_de", "client_id", "scope", "company_id"],
+  // A backend client sends no authorization requests, so it has nothing to push (RFC 9126 §6).
+  backend: ["client_name", "client_name_de", "client_id", "scope", "company_id", "dpop_bound_access_tokens"],
 };
 
 export const isFormClientKind = (value: string | undefined): value is FormClientKind =>
@@ -87,7 +105,7 @@ export function metadataOfDraft(draft: RegistrationDraft, kind: FormClientKind):
   list("redirect_uris");
   list("post_logout_redirect_uris");
   list("allowed_cors_origins");
-  if (draft.offline_access) metadata.offline_access = true;
+  for (const field of CHECKBOX_FIELDS) if (draft[field]) metadata[field] = true;
   text("scope");
   text("company_id");
   return metadata;

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import {
+  CHECKBOX_FIELDS,
   FIELDS_BY_KIND,
   type FormClientKind,
   type RegistrationDraft,
@@ -33,28 +34,29 @@ function example(field: RegistrationField, kind: FormClientKind): string {
 
 type ErrorAt = (id: string) => ReactNode;
 
-async function OfflineAccess({ checked, error }: { checked: boolean; error?: ReactNode }) {
+/** A switch of the registration: offline access, DPoP-bound tokens or pushed authorization requests. */
+async function Checkbox({ field, checked, error }: { field: RegistrationField; checked: boolean; error?: ReactNode }) {
   const t = await getTranslations("Admin.clientForm");
   return (
     <div>
       <div className="flex items-start gap-2">
         <input
-          id="offline_access"
+          id={field}
           type="checkbox"
-          name="offline_access"
+          name={field}
           value="on"
           defaultChecked={checked}
           className="mt-0.5 h-4 w-4"
-          {...fieldAria("offline_access", true, error)}
+          {...fieldAria(field, true, error)}
         />
-        <label htmlFor="offline_access" className="text-sm font-medium text-slate-800">
-          {t("labels.offline_access")}
+        <label htmlFor={field} className="text-sm font-medium text-slate-800">
+          {t(`labels.${field}`)}
         </label>
       </div>
-      <p id="offline_access-hint" className="ml-6 text-sm text-slate-600">
-        {t("hints.offline_access")}
+      <p id={`${field}-hint`} className="ml-6 text-sm text-slate-600">
+        {t(`hints.${field}`)}
       </p>
-      <FieldError id="offline_access" error={error} />
+      <FieldError id={field} error={error} />
     </div>
   );
 }
@@ -131,8 +133,8 @@ export async function RegistrationForm({
         .map((field) =>
           field === "scope" ? (
             <ScopeChoice key={field} kind={kind} scopes={scopes} checked={checkedScopes} error={errorAt("scope")} />
-          ) : field === "offline_access" ? (
-            <OfflineAccess key={field} checked={Boolean(typed?.offline_access)} error={errorAt(field)} />
+          ) : CHECKBOX_FIELDS.includes(field) ? (
+            <Checkbox key={field} field={field} checked={Boolean(typed?.[field])} error={errorAt(field)} />
           ) : (
             <TextField key={field} field={field} kind={kind} value={typed?.[field]} error={errorAt(field)} />
           ),

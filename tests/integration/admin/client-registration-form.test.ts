@@ -82,6 +82,75 @@ describe(`operator registration form on ${testProvider()}`, () => {
     expect(JSON.parse(batch.grantTypes)).toEqual(["client_credentials"]);
   });
 
+  it("stores the DPoP and pushed-request switches ticked in the form, for the kinds they fit", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    const db = () => service().database.db;
+    const switches = { dpop_bound_access_tokens: "on", require_pushed_authorization_requests: "on" };
+    await register(
+      admin,
+      {
+        kind: "browser",
+        client_id: "form-spa-dpop",
+        client_name: "Bound finder",
+        redirect_uris: "https://spa.example/cb",
+        allowed_cors_origins: "https://spa.example",
+        ...switches,
+      },
+      ["openid"],
+    );
+    const spa = await db().client.findUniqueOrThrow({ where: { id: "form-spa-dpop" } });
+    expect([spa.dpopBoundAccessTokens, spa.requirePushedAuthorizationRequests]).toEqual([true, true]);
+
+    await register(admin, {
+      kind: "web",
+      client_id: "form-web-par",
+      client_name: "Pushed shop",
+      redirect_uris: "https://shop.example/cb",
+      require_pushed_authorization_requests: "on",
+    });
+    const web = await db().client.findUniqueOrThrow({ where: { id: "form-web-par" } });
+    expect([web.dpopBoundAccessTokens, web.requirePushedAuthorizationRequests]).toEqual([false, true]);
+
+    await register(admin, { kind: "backend", client_id: "form-batch-dpop", client_name: "Bound batch", ...switches }, [
+      "platform.catalogs.read",
+    ]);
+    const batch = await db().client.findUniqueOrThrow({ where: { id: "form-batch-dpop" } });
+    // A backend client sends no authorization requests: the form has no such box for it, and a posted one is ignored.
+    expect([batch.dpopBoundAccessTokens, batch.requirePushedAuthorizationRequests]).toEqual([true, false]);
+  });
+
+  it("shows the ticked switches again after a refusal, and refuses DPoP-bound tokens with the implicit grant", async () => {
+    const admin = await signedInAgent("admin@demo.test", "Admin#2026");
+    await register(admin, {
+      kind: "native",
+      client_name: "No callback",
+      dpop_bound_access_tokens: "on",
+      require_pushed_authorization_requests: "on",
+    });
+    expect(outcome(admin)).toMatchObject({
+      problem: { key: "redirect_uris", field: "redirect_uris" },
+      draft: { kind: "native", dpop_bound_access_tokens: "on", require_pushed_authorization_requests: "on" },
+    });
+
+    // The form registers no implicit clients; the JSON view can, and is refused the switch with it.
+    const metadata = JSON.stringify({
+      client_id: "json-spa-implicit",
+      token_endpoint_auth_method: "none",
+      grant_types: ["implicit"],
+      redirect_uris: ["https://spa.example/cb"],
+      allowed_cors_origins: ["https://spa.example"],
+      dpop_bound_access_tokens: true,
+    });
+    const refused = await admin.post("admin", "/interaction/admin", { action: "register", metadata });
+    expect(refused.headers.get("location")).toBe("/admin/clients#register");
+    expect(outcome(admin).problem).toEqual({
+      key: "metadata",
+      field: "metadata",
+      reason: expect.stringMatching(/^dpop_bound_access_tokens cannot be true with the implicit grant/),
+    });
+    expect(await service().database.db.client.findUnique({ where: { id: "json-spa-implicit" } })).toBeNull();
+  });
+
   it("names the field of a refusal and keeps the draft out of the URL", async () => {
     const admin = await signedInAgent("admin@demo.test", "Admin#2026");
     const refused = await register(admin, {

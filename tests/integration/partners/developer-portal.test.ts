@@ -63,6 +63,64 @@ describe(`the partner portal's registration on ${testProvider()}`, () => {
     expect(view.scopes.map((scope) => scope.name)).not.toContain("platform.supplierreg.readwrite");
   });
 
+  it("stores the DPoP and pushed-request switches ticked in the form, and refuses DPoP with the implicit grant", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const response = await register(developer, {
+      kind: "browser",
+      client_id: "praxissoft-bound-spa",
+      client_name: "Praxissoft Bound",
+      redirect_uris: "https://spa.praxissoft.example/callback",
+      allowed_cors_origins: "https://spa.praxissoft.example",
+      dpop_bound_access_tokens: "on",
+      require_pushed_authorization_requests: "on",
+      scope: ["openid", "profile"],
+    });
+    expect(response.headers.get("location")).toBe("/portal/developer?registered=praxissoft-bound-spa");
+    expect(await db().client.findUniqueOrThrow({ where: { id: "praxissoft-bound-spa" } })).toMatchObject({
+      status: "pending",
+      kind: "browser",
+      dpopBoundAccessTokens: true,
+      requirePushedAuthorizationRequests: true,
+    });
+    // The application's metadata on the portal says so too.
+    const actor = await actorOfSessionCookie(getServiceContext(), developer.cookies.get(SESSION_COOKIE));
+    const application = (await partnerPortalView(actor)).applications.find(
+      ({ client }) => client.id === "praxissoft-bound-spa",
+    );
+    expect(application?.metadata).toMatchObject({
+      dpop_bound_access_tokens: true,
+      require_pushed_authorization_requests: true,
+    });
+
+    await register(developer, {
+      kind: "web",
+      client_name: "Bound, no callback",
+      dpop_bound_access_tokens: "on",
+      require_pushed_authorization_requests: "on",
+    });
+    expect(refusal(developer)).toMatchObject({
+      problem: { key: "redirect_uris", field: "redirect_uris" },
+      draft: { dpop_bound_access_tokens: "on", require_pushed_authorization_requests: "on" },
+    });
+    // The form registers no implicit clients; the JSON view can, and is refused the switch with it.
+    await register(developer, {
+      metadata: JSON.stringify({
+        client_name: "Implicit",
+        token_endpoint_auth_method: "none",
+        grant_types: ["implicit"],
+        redirect_uris: ["https://spa.praxissoft.example/callback"],
+        allowed_cors_origins: ["https://spa.praxissoft.example"],
+        dpop_bound_access_tokens: true,
+      }),
+    });
+    expect(refusal(developer)?.problem).toEqual({
+      key: "metadata",
+      field: "metadata",
+      reason: expect.stringMatching(/^dpop_bound_access_tokens cannot be true with the implicit grant/),
+    });
+    expect(await db().client.count({ where: { names: { contains: "Implicit" } } })).toBe(0);
+  });
+
   it("refuses what clients add refuses and what the vendor may not ask for, keeping what was typed", async () => {
     const developer = await signedInAgent("developer@demo.test", "Developer#2026");
     const before = await db().client.count();
