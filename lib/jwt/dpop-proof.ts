@@ -10,7 +10,8 @@ import { createHash } from "node:crypto";
 import type { JWK } from "jose";
 import { DPOP_PROOF_WINDOW_SECONDS, MAX_DPOP_PROOF_LENGTH } from "@/lib/config/policy";
 import { invalidDpopProof } from "@/lib/errors/oauth-error";
-import { checkSignature } from "@/lib/jwt/jws-signature";
+import { importPublicKey, keyFits, verifiesWith } from "@/lib/jwt/jws-signature";
+import type { KeyObject } from "node:crypto";
 import { parseJws } from "@/lib/jwt/signed-jwt";
 
 export const DPOP_ALGORITHMS = ["ES256", "EdDSA", "RS256", "PS256"] as const;
@@ -21,6 +22,22 @@ const THUMBPRINT_MEMBERS: Record<string, readonly string[]> = {
   OKP: ["crv", "kty", "x"],
   RSA: ["e", "kty", "n"],
 };
+/**
+ * Imported proof keys by thumbprint (the thumbprint covers all of a public key): a client signs proof after proof
+ * with one key, and importing a JWK costs more than checking an ES256 signature.
+ */
+const importedKeys = new Map<string, KeyObject | null>();
+const MAX_IMPORTED_KEYS = 1000;
+
+function importedKey(jwk: JWK, jkt: string): KeyObject | null {
+  let key = importedKeys.get(jkt);
+  if (key === undefined) {
+    if (importedKeys.size >= MAX_IMPORTED_KEYS) importedKeys.delete(importedKeys.keys().next().value!);
+    importedKeys.set(jkt, (key = importPublicKey(jwk)));
+  }
+  return key;
+}
+
 /** Members only a private (or symmetric) key has. */
 const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"];
 
@@ -112,7 +129,8 @@ export function verifyDpopProof(proof: string, expected: ProofExpectation): Dpop
     throw invalidDpopProof(`the proof's alg must be one of ${DPOP_ALGORITHMS.join(", ")}`);
   if (fields.crit !== undefined) throw invalidDpopProof("the proof names critical extensions (crit)");
   const { jwk, jkt } = proofKey(fields);
-  if (checkSignature(input, signature, alg, undefined, { keys: [jwk] }) !== "verified")
+  const key = keyFits(jwk, alg) ? importedKey(jwk, jkt) : null;
+  if (!key || !verifiesWith(key, alg, input, signature))
     throw invalidDpopProof(`the proof's signature does not verify with its jwk and alg ${alg}`);
   const { jti, iat } = checkClaims(claims as Record<string, unknown>, expected);
   return { jkt, jti, iat, nonce: typeof claims.nonce === "string" ? claims.nonce : undefined };

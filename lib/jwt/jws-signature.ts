@@ -36,26 +36,34 @@ const MIN_RSA_BITS = 2048;
 const imported = new WeakMap<JWK, KeyObject | null>();
 
 /** The JWK as a public KeyObject, or null when it is none (malformed, or an RSA key under 2048 bits). */
+export function importPublicKey(jwk: JWK): KeyObject | null {
+  try {
+    const key = createPublicKey({ key: jwk as never, format: "jwk" });
+    return key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS
+      ? null
+      : key;
+  } catch {
+    return null;
+  }
+}
+
 function publicKeyOf(jwk: JWK): KeyObject | null {
   let key = imported.get(jwk);
-  if (key === undefined) {
-    try {
-      key = createPublicKey({ key: jwk as never, format: "jwk" });
-      if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) key = null;
-    } catch {
-      key = null;
-    }
-    imported.set(jwk, key);
-  }
+  if (key === undefined) imported.set(jwk, (key = importPublicKey(jwk)));
   return key;
 }
 
-function fits(jwk: JWK, alg: string, kid: string | undefined): boolean {
+/** Whether the JWK may check `alg` (one of ALGORITHMS): its type and curve, and its `alg`, `use` and `kid` if given. */
+export function keyFits(jwk: JWK, alg: string, kid?: string): boolean {
   const rule = ALGORITHMS[alg];
-  if (kid !== undefined && jwk.kid !== kid) return false;
+  if (!rule || (kid !== undefined && jwk.kid !== kid)) return false;
   if (jwk.kty !== rule.kty || (rule.crv && !rule.crv.includes(jwk.crv ?? ""))) return false;
   return (jwk.alg === undefined || jwk.alg === alg) && (jwk.use === undefined || jwk.use === "sig");
 }
+
+/** Checks `signature` over `input` with one key that fits `alg` (keyFits). */
+export const verifiesWith = (key: KeyObject, alg: string, input: string, signature: Buffer): boolean =>
+  ALGORITHMS[alg].verify(Buffer.from(input), key, signature);
 
 /** Checks `signature` over `input` with the keys of `keys` that fit `alg` (one of ALGORITHMS) and `kid`. */
 export function checkSignature(
@@ -68,7 +76,7 @@ export function checkSignature(
   const rule = ALGORITHMS[alg];
   if (!rule) return "no-key";
   const candidates = keys.keys
-    .filter((jwk) => fits(jwk, alg, kid))
+    .filter((jwk) => keyFits(jwk, alg, kid))
     .map(publicKeyOf)
     .filter((key): key is KeyObject => key !== null);
   if (candidates.length === 0) return "no-key";

@@ -82,6 +82,8 @@ export type Load = {
   headers?: Record<string, string>;
   body?: string;
   nextBody?: () => string;
+  /** headers made anew for each request (a DPoP proof) */
+  nextHeaders?: () => Record<string, string>;
   /** the status every answer must have (a 2xx when not given) */
   expectStatus?: number;
 };
@@ -94,7 +96,18 @@ async function load(baseUrl: string, spec: Load, seconds: number): Promise<autoc
     method: spec.method,
     headers: { "content-type": "application/x-www-form-urlencoded", ...spec.headers },
     body: spec.body,
-    requests: spec.nextBody ? [{ setupRequest: (request) => ({ ...request, body: spec.nextBody!() }) }] : undefined,
+    requests:
+      spec.nextBody || spec.nextHeaders
+        ? [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                ...(spec.nextBody ? { body: spec.nextBody() } : {}),
+                ...(spec.nextHeaders ? { headers: { ...request.headers, ...spec.nextHeaders() } } : {}),
+              }),
+            },
+          ]
+        : undefined,
   });
 }
 
@@ -128,7 +141,7 @@ export async function startServer(
   command: string[],
   target: DatabaseTarget,
   alg: "ES256" | "RS256",
-): Promise<{ child: ChildProcess; baseUrl: string }> {
+): Promise<{ child: ChildProcess; baseUrl: string; publicUrl: string }> {
   const port = await freePort();
   const child = onServerCore(
     command.map((part) => part.replace("$PORT", String(port))),
@@ -147,7 +160,7 @@ export async function startServer(
   child.stdout!.resume();
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/.well-known/openid-configuration`);
-  return { child, baseUrl };
+  return { child, baseUrl, publicUrl: `http://localhost:${port}` };
 }
 
 export const OPTIGATE_SERVER = [process.execPath, "--import", "tsx", "scripts/serve.ts"];

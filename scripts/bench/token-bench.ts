@@ -3,7 +3,9 @@
  * and node-oidc-provider (the peer, scripts/bench/peer-provider.ts) run the same three grants with the same algorithm
  * on the same core: client_credentials, refresh_token (openid offline_access and an API scope: an access token and an
  * ID token, both signed with the run's algorithm; each request presents the next of 20,000 refresh tokens) and
- * authorization_code redemption (the same scopes, no refresh token; each request a fresh code). The servers of one algorithm run side by side and take turns per grant, right after the raw signing rate
+ * authorization_code redemption (the same scopes, no refresh token; each request a fresh code); OptiGate also runs
+ * client_credentials and refresh_token with a DPoP proof per request, each right after the same grant without. The
+ * servers of one algorithm run side by side and take turns per grant, right after the raw signing rate
  * is measured, so that the machine's drift over minutes falls on all of them alike. Then each database grows to
  * 1,000,000 refresh tokens, 100,000 users and 1,000 clients, between two runs of refresh and code redemption; last,
  * the purge of the operator CLI drains a backlog of 100,000 expired refresh tokens.
@@ -11,6 +13,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { BENCH_REDIRECT_URI, prepareBenchFixtures } from "./fixtures";
+import { dpopProofMaker } from "./dpop-proofs";
 import {
   freePort,
   measure,
@@ -29,10 +32,14 @@ import { runAdmin } from "./catalog-bench";
 import { SCALE, seedScale } from "./scale-fixtures";
 
 export type Algorithm = "ES256" | "RS256";
-type Grant = "client_credentials" | "refresh_token" | "authorization_code";
-const GRANTS: readonly Grant[] = ["client_credentials", "refresh_token", "authorization_code"];
+type PlainGrant = "client_credentials" | "refresh_token" | "authorization_code";
+/** The same grant with an ES256 DPoP proof per request (RFC 9449): one more verification and one replay entry. */
+type DpopGrant = `${"client_credentials" | "refresh_token"} with DPoP`;
+type Grant = PlainGrant | DpopGrant;
+const GRANTS: readonly PlainGrant[] = ["client_credentials", "refresh_token", "authorization_code"];
+const DPOP_GRANTS: readonly DpopGrant[] = ["client_credentials with DPoP", "refresh_token with DPoP"];
 /** Signatures per response: an access token, and for the user grants an ID token too. */
-const SIGNATURES: Record<Grant, number> = { client_credentials: 1, refresh_token: 2, authorization_code: 2 };
+const SIGNATURES: Record<PlainGrant, number> = { client_credentials: 1, refresh_token: 2, authorization_code: 2 };
 const CODES = sized(40_000, 8_000);
 /** Each refresh presents the next of these, as real clients refresh many tokens, each now and then. */
 const REFRESH_TOKENS = sized(20_000, 1_000);
@@ -44,6 +51,8 @@ const REDIRECT = encodeURIComponent(BENCH_REDIRECT_URI);
 interface GrantLoad {
   label: string;
   baseUrl: string;
+  /** where DPoP proofs point (htu); the peer is not measured with DPoP */
+  tokenEndpoint?: string;
   path: string;
   backend: Record<string, string>;
   web: Record<string, string>;
@@ -52,12 +61,18 @@ interface GrantLoad {
 }
 
 function measureGrant(load: GrantLoad, grant: Grant): Promise<unknown> {
-  const post = (headers: Record<string, string>) => ({ method: "POST" as const, path: load.path, headers });
+  const proof = grant.endsWith("with DPoP") && load.tokenEndpoint ? dpopProofMaker(load.tokenEndpoint) : undefined;
+  const post = (headers: Record<string, string>) => ({
+    method: "POST" as const,
+    path: load.path,
+    headers,
+    nextHeaders: proof && (() => ({ dpop: proof() })),
+  });
   const name = `${load.label} ${grant}`;
-  if (grant === "client_credentials")
+  if (grant.startsWith("client_credentials"))
     return measure(name, load.baseUrl, { ...post(load.backend), body: "grant_type=client_credentials" });
   let next = 0;
-  if (grant === "refresh_token")
+  if (grant.startsWith("refresh_token"))
     return measure(name, load.baseUrl, {
       ...post(load.web),
       nextBody: () =>
@@ -123,10 +138,11 @@ async function startOptiGate(
   label = `${target.provider} ${alg}`,
 ): Promise<RunningServer> {
   const fixtures = await prepareBenchFixtures(target, alg, CODES, REFRESH_TOKENS);
-  const { child, baseUrl } = await startServer(OPTIGATE_SERVER, target, alg);
+  const { child, baseUrl, publicUrl } = await startServer(OPTIGATE_SERVER, target, alg);
   const load = {
     label,
     baseUrl,
+    tokenEndpoint: `${publicUrl}/connect/token`,
     path: "/connect/token",
     backend: basic("demo-backend", "demo-backend-secret"),
     web: basic("demo-web", "demo-web-secret"),
@@ -144,7 +160,9 @@ async function takeTurns(servers: (() => Promise<RunningServer>)[], grants: read
   const running: RunningServer[] = [];
   try {
     for (const start of servers) running.push(await start());
-    for (const grant of grants) for (const server of running) await measureGrant(server.load, grant);
+    for (const grant of grants)
+      for (const server of running)
+        if (server.load.tokenEndpoint || !grant.endsWith("with DPoP")) await measureGrant(server.load, grant);
   } finally {
     await Promise.all(running.map((server) => stop(server.child)));
   }
@@ -167,7 +185,15 @@ export async function benchTokenGrants(
     rawRates[alg] = signRatesNow()[`node:crypto ${alg}`];
     console.log(`  raw node:crypto ${alg} signing on the server core, just before: ${rawRates[alg]} signatures/s`);
     await measureBareEndpoint(alg, bareLabel(alg));
-    await takeTurns([() => startPeer(alg), ...targets.map((target) => () => startOptiGate(target, alg))], GRANTS);
+    // Each DPoP grant right after the same grant without: the machine's drift falls on both alike.
+    const grants: Grant[] = [
+      "client_credentials",
+      DPOP_GRANTS[0],
+      "refresh_token",
+      DPOP_GRANTS[1],
+      "authorization_code",
+    ];
+    await takeTurns([() => startPeer(alg), ...targets.map((target) => () => startOptiGate(target, alg))], grants);
   }
   return rawRates;
 }
@@ -224,6 +250,20 @@ export function reportTokens(rawRates: Record<string, number>, check: (label: st
         ours.rps >= factor * theirs.rps,
       );
   };
+  console.log("\nDPoP (an ES256 proof per request) / the same grant without, same server, same run:");
+  for (const alg of ["ES256", "RS256"] as const)
+    for (const provider of ["sqlite", "postgresql"])
+      for (const grant of DPOP_GRANTS) {
+        const [withProof, without] = [
+          result(`${provider} ${alg} ${grant}`),
+          result(`${provider} ${alg} ${grant.split(" ")[0]}`),
+        ];
+        if (withProof && without)
+          check(
+            `${provider} ${alg} ${grant} >= 0.8x without (${withProof.rps} vs ${without.rps} req/s, ${ratio(withProof.rps, without.rps).toFixed(2)})`,
+            withProof.rps >= 0.8 * without.rps,
+          );
+      }
   vsPeer("sqlite ES256 client_credentials", "ES256", "client_credentials", 1.5);
   vsPeer("sqlite ES256 refresh_token", "ES256", "refresh_token", 1.5);
   vsPeer("sqlite ES256 authorization_code", "ES256", "authorization_code", 1.2);
@@ -254,7 +294,7 @@ export function reportTokens(rawRates: Record<string, number>, check: (label: st
   }
   const rows = results.filter(
     (r) =>
-      GRANTS.some((grant) => r.name.endsWith(grant)) &&
+      [...GRANTS, ...DPOP_GRANTS].some((grant) => r.name.endsWith(grant)) &&
       /^(sqlite|postgresql|peer) /.test(r.name) &&
       !r.name.includes("federation"),
   );

@@ -4,6 +4,9 @@
  * use has expired (and was not purged yet) may be used again: its assertion could not be replayed anyway. A use
  * may come with its audit event, written in the same transaction only when the use is the first.
  */
+import type pg from "pg";
+import { processCache } from "@/lib/cache/process-cache";
+import { driverValue } from "@/lib/db/dialect";
 import { driverOf, type Db } from "@/lib/db/prisma";
 import { runStatement, sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
 
@@ -35,10 +38,67 @@ export interface AuditRow {
   details: string;
 }
 
+/**
+ * PostgreSQL: the uses of one event-loop turn as one statement, so one round trip and one commit (DPoP proofs come
+ * with every request of a DPoP client). A key twice in one group is a replay of the first.
+ */
+const USE_ASSERTION_GROUP = {
+  name: "optigate_use_assertion_group",
+  text: `INSERT INTO "used_assertions" ("key", "expires_at")
+    SELECT * FROM unnest($1::text[], $2::timestamp(3)[])
+    ON CONFLICT ("key") DO UPDATE SET "expires_at" = excluded."expires_at" WHERE "used_assertions"."expires_at" <= $3
+    RETURNING "key"`,
+};
+
+interface PendingUse {
+  key: string;
+  expiresAt: Date;
+  now: Date;
+  settle: (first: boolean) => void;
+  fail: (error: unknown) => void;
+}
+
+const pendingUses = processCache("usedAssertionGroups", () => new WeakMap<pg.Pool, PendingUse[]>());
+
+async function runUseGroup(pool: pg.Pool): Promise<void> {
+  const uses = pendingUses.get(pool)!;
+  pendingUses.delete(pool);
+  const firsts = new Map<string, PendingUse>();
+  for (const use of uses) {
+    if (firsts.has(use.key)) use.settle(false);
+    else firsts.set(use.key, use);
+  }
+  const group = [...firsts.values()];
+  try {
+    const latest = group.reduce((max, use) => (use.now > max ? use.now : max), group[0].now);
+    const { rows } = await pool.query<{ key: string }>({
+      ...USE_ASSERTION_GROUP,
+      values: [
+        group.map((use) => use.key),
+        group.map((use) => driverValue(use.expiresAt, "postgresql")),
+        driverValue(latest, "postgresql"),
+      ],
+    });
+    const recorded = new Set(rows.map((row) => row.key));
+    for (const use of group) use.settle(recorded.has(use.key));
+  } catch (error) {
+    for (const use of group) use.fail(error);
+  }
+}
+
 /** Records the use of `key` until `expiresAt`; false when it was used before and that use has not expired. */
 export async function useAssertion(db: Db, key: string, expiresAt: Date, now = new Date()): Promise<boolean> {
-  const rows = await runStatement(db, USE_ASSERTION, [key, expiresAt, now]);
-  return rows.length === 1;
+  const driver = driverOf(db);
+  if (driver.provider === "sqlite")
+    return sqliteGroupCommit(db, (run) => run(USE_ASSERTION, [key, expiresAt, now]).length === 1);
+  return new Promise((settle, fail) => {
+    let uses = pendingUses.get(driver.pool);
+    if (!uses) {
+      pendingUses.set(driver.pool, (uses = []));
+      setImmediate(() => void runUseGroup(driver.pool));
+    }
+    uses.push({ key, expiresAt, now, settle, fail });
+  });
 }
 
 /** As useAssertion, and writes `event` along with a first use (in the same commit). */
