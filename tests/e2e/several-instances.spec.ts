@@ -2,7 +2,8 @@
  * Two OptiGate processes (scripts/serve.ts) on one PostgreSQL database behind a round-robin proxy that sends each
  * request to the other one: they start at once (migrations applied once, the rest of the preparation without
  * conflict), a user signs in through both, the code is redeemed at one and refreshed at the other, revoking the application at one ends the refresh at the other, the
- * login throttle counts across both, and a key rotation by the CLI is published by both within their cache time.
+ * login throttle counts across both, a DPoP proof used at one is a replay at the other, and a key rotation by the CLI
+ * is published by both within their cache time.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -10,6 +11,7 @@ import { expect, test } from "@playwright/test";
 import * as oidc from "openid-client";
 import pg from "pg";
 import { freePort } from "./raw-http";
+import { dpopProof, proofKey } from "../helpers/dpop-proofs";
 import { redirectToClient } from "./client-redirect";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
@@ -194,6 +196,23 @@ test("two instances on one database: migrations once, sign-in across both, code 
     await guesser.locator("button[type=submit]").click();
     await expect(guesser.locator("p[role=alert]")).toContainText("Too many sign-in attempts");
   }
+});
+
+test("a DPoP proof accepted by one instance is refused as a replay by the other", async () => {
+  const proof = await dpopProof(await proofKey(), "POST", `${proxy.url}/connect/token`);
+  const backend = `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}`;
+  const tokenWithProof = (instance: Instance) =>
+    fetch(`http://127.0.0.1:${instance.port}/connect/token`, {
+      method: "POST",
+      headers: { authorization: backend, dpop: proof },
+      body: new URLSearchParams({ grant_type: "client_credentials" }),
+    });
+  const first = await tokenWithProof(instances[0]);
+  expect(first.status).toBe(200);
+  expect((await first.json()).token_type).toBe("DPoP");
+  const replay = await tokenWithProof(instances[1]);
+  expect(replay.status).toBe(400);
+  expect(await replay.json()).toMatchObject({ error: "invalid_dpop_proof" });
 });
 
 test("a key rotation by the CLI is published by both instances within their key cache time (60 s)", async () => {

@@ -37,6 +37,8 @@ describe("loadConfig", () => {
       SECRET_KEY: KEY,
       API_SCOPE_PREFIX: "optics",
       ID_TOKEN_SIGNING_ALG: "ES256",
+      REQUIRE_PAR: "1",
+      REQUIRE_DPOP_NONCE: "1",
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -44,6 +46,8 @@ describe("loadConfig", () => {
       demoData: true,
       apiScopePrefix: "optics",
       idTokenSigningAlg: "ES256",
+      requirePar: true,
+      requireDpopNonce: true,
     });
     expect(config.database).toEqual({ provider: "postgresql", url: "postgresql://u:p@db:5432/optigate" });
   });
@@ -59,6 +63,8 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "postgresql://db" }, "DATABASE_URL", "must name a PostgreSQL database"],
     [{ DATABASE_URL: "postgresql://u:hunter2@db" }, "DATABASE_URL", "u:***@db"],
     [{ DEMO_DATA: "yes" }, "DEMO_DATA", "must be 1 or unset"],
+    [{ REQUIRE_PAR: "true" }, "REQUIRE_PAR", "must be 1 or unset"],
+    [{ REQUIRE_DPOP_NONCE: "2" }, "REQUIRE_DPOP_NONCE", "must be 1 or unset"],
     [{ SECRET_KEY: "short" }, "SECRET_KEY", "at least 32 characters"],
     [{ API_SCOPE_PREFIX: "Bad Prefix" }, "API_SCOPE_PREFIX", "lower-case"],
     [{ TOKEN_SIGNING_ALG: "HS256" }, "TOKEN_SIGNING_ALG", "must be RS256 or ES256"],

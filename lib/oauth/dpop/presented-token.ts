@@ -40,16 +40,16 @@ export class ResourceRefusal extends OAuthError {
 }
 
 /** The value of WWW-Authenticate for a refusal (or, without one, the request for a token in either scheme). */
-export function resourceChallenge(refusal?: ResourceRefusal, extra = ""): string {
+export function resourceChallenge(refusal?: ResourceRefusal): string {
   const algs = `algs="${DPOP_ALGORITHMS.join(" ")}"`;
   if (!refusal) return `Bearer realm="OptiGate", DPoP ${algs}`;
-  const error = `error="${refusal.code}", error_description="${refusal.description.replace(/["\\]/g, "'")}"${extra}`;
+  const error = `error="${refusal.code}", error_description="${refusal.description.replace(/["\\]/g, "'")}"`;
   return refusal.scheme === "DPoP" ? `DPoP ${error}, ${algs}` : `Bearer realm="OptiGate", ${error}`;
 }
 
 /** Headers of a refusal: its challenge, and a fresh nonce when the proof lacked the server's. */
-export function refusalHeaders(refusal: ResourceRefusal, extra = ""): Record<string, string> {
-  const headers: Record<string, string> = { "WWW-Authenticate": resourceChallenge(refusal, extra) };
+export function refusalHeaders(refusal: ResourceRefusal): Record<string, string> {
+  const headers: Record<string, string> = { "WWW-Authenticate": resourceChallenge(refusal) };
   if (refusal.error instanceof DpopNonceError) headers["DPoP-Nonce"] = refusal.error.nonce;
   return headers;
 }

@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 /** The JSON blocks of the guide, each with the heading of its section. */
-function registrations(): { section: string; metadata: { client_id: string } }[] {
+function registrations(): {
+  section: string;
+  metadata: { client_id: string; dpop_bound_access_tokens?: boolean };
+}[] {
   return GUIDE.split(/^## /m)
     .slice(1)
     .flatMap((section) =>
@@ -35,6 +38,7 @@ describe(`the relying-party guide's registrations on ${testProvider()}`, () => {
       "Server web app: code + secret (or keys)": "web",
       "Backend service: client credentials": "backend",
       "Legacy browser app: implicit": "browser",
+      "Keys instead of bearer tokens: DPoP and pushed requests (PAR)": "native",
     };
     const found = registrations();
     expect(found.map((entry) => entry.section)).toEqual(Object.keys(expected));
@@ -45,6 +49,7 @@ describe(`the relying-party guide's registrations on ${testProvider()}`, () => {
       expect(result.code, `${section}: ${result.stderr}`).toBe(0);
       const row = await database.db.client.findUniqueOrThrow({ where: { id: metadata.client_id } });
       expect(row.kind, section).toBe(expected[section]);
+      expect(row.dpopBoundAccessTokens, section).toBe(metadata.dpop_bound_access_tokens ?? false);
     }
   });
 });
