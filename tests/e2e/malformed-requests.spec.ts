@@ -18,6 +18,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
+/** A DPoP proof whose key is no key: a curve point that is not one, a number for a coordinate. */
+const BROKEN_PROOF = [
+  { typ: "dpop+jwt", alg: "ES256", jwk: { kty: "EC", crv: "P-256", x: "AAAA", y: 1 } },
+  { jti: "x", htm: "POST", htu: "http://localhost/connect/token", iat: 1 },
+]
+  .map((part) => Buffer.from(JSON.stringify(part)).toString("base64url"))
+  .join(".")
+  .concat(".AAAA");
+
 /** One chunk and the last: a chunked body. */
 const chunked = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`;
 
@@ -116,6 +125,38 @@ test.describe("the security review's malformed requests", () => {
     ["a Host that names no host, Next.js", { method: "GET", target: "/login", headers: [["Host", "["]] }, 400],
     ["TRACE on a page", { method: "TRACE", target: "/login" }, 405],
     ["TRACE on the token endpoint", { method: "TRACE", target: "/connect/token" }, 405],
+    [
+      "a DPoP proof whose jwk is no key, lean front",
+      {
+        method: "POST",
+        target: "/connect/token",
+        headers: [
+          ["Authorization", `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}`],
+          ["Content-Type", "application/x-www-form-urlencoded"],
+          ["DPoP", BROKEN_PROOF],
+        ],
+        body: "grant_type=client_credentials",
+      },
+      400,
+    ],
+    [
+      "a request_uri that was never pushed",
+      {
+        method: "GET",
+        target: "/connect/authorize?client_id=demo-spa&request_uri=urn:ietf:params:oauth:request_uri:%ZZ",
+      },
+      400,
+    ],
+    [
+      "a pushed request in JSON",
+      {
+        method: "POST",
+        target: "/connect/par",
+        headers: [["Content-Type", "application/json"]],
+        body: '{"client_id": "demo-spa"}',
+      },
+      400,
+    ],
     ["CONNECT", { method: "CONNECT", target: "localhost:443" }, 405],
     [
       "POST to a page",
@@ -470,6 +511,10 @@ const HEADERS: (() => [string, string | Buffer])[] = [
   () => ["Authorization", `Basic ${Buffer.from("demo-backend").toString("base64")}`],
   () => ["Authorization", `Basic ${Buffer.from("%ZZ:%ZZ").toString("base64")}`],
   () => ["Authorization", "Bearer a.b.c"],
+  () => ["Authorization", "DPoP a.b.c"],
+  () => ["DPoP", "a.b.c"],
+  () => ["DPoP", BROKEN_PROOF],
+  () => ["DPoP", "e".repeat(9000)],
   () => ["Authorization", "Bearer"],
   () => ["X-Forwarded-For", "not-an-ip, 999.999.999.999, ::::::::::"],
   () => ["Origin", "null"],
