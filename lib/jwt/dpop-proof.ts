@@ -60,8 +60,10 @@ export interface ProofExpectation {
 
 /** RFC 7638: the JWK's SHA-256 thumbprint, base64url; undefined for a key type OptiGate does not accept. */
 export function jwkThumbprint(jwk: JWK): string | undefined {
-  const members = THUMBPRINT_MEMBERS[jwk.kty ?? ""];
-  if (!members || members.some((name) => typeof jwk[name as keyof JWK] !== "string")) return undefined;
+  const kty = jwk.kty;
+  if (typeof kty !== "string" || !Object.hasOwn(THUMBPRINT_MEMBERS, kty)) return undefined;
+  const members = THUMBPRINT_MEMBERS[kty];
+  if (members.some((name) => typeof jwk[name as keyof JWK] !== "string")) return undefined;
   const canonical = JSON.stringify(Object.fromEntries(members.map((name) => [name, jwk[name as keyof JWK]])));
   return createHash("sha256").update(canonical).digest("base64url");
 }

@@ -31,15 +31,15 @@ export async function storePushedRequest(
 }
 
 /**
- * The parameters of the client's pushed request `id`, which the user agent brought to the authorization endpoint:
- * the first time within its minute, which extends its life to that of a sign-in. Otherwise why it is refused.
+ * The parameters of the client's pushed request `id`, which the user agent brought to the authorization endpoint,
+ * and when it first did: within its minute, which extends its life to that of a sign-in. Otherwise why it is refused.
  */
 export async function startPushedRequest(
   db: Db,
   id: string,
   clientId: string,
   now = new Date(),
-): Promise<URLSearchParams | PushedRequestRefusal> {
+): Promise<{ parameters: URLSearchParams; startedAt: Date } | PushedRequestRefusal> {
   const idHash = hashToken(id);
   const row = await db.pushedAuthorizationRequest.findUnique({ where: { idHash } });
   if (!row || row.clientId !== clientId) return "unknown";
@@ -55,7 +55,8 @@ export async function startPushedRequest(
     if (count === 0 && (await db.pushedAuthorizationRequest.count({ where: { idHash, usedAt: null } })) === 0)
       return "used";
   }
-  return new URLSearchParams(JSON.parse(row.parameters) as Record<string, string>);
+  const parameters = new URLSearchParams(JSON.parse(row.parameters) as Record<string, string>);
+  return { parameters, startedAt: row.startedAt ?? now };
 }
 
 /** Marks the pushed request used by the authorization response it led to; false when it was used already. */

@@ -52,6 +52,11 @@ export interface AuthorizationRequest extends RedirectTarget {
   dpopJkt?: string;
   /** RFC 9126: the request_uri of the pushed request this one came from. */
   pushedRequestUri?: string;
+  /**
+   * A pushed request's parameters cannot lose prompt=login and max_age after the login, as a request's own URL does:
+   * a sign-in since the request started satisfies them.
+   */
+  signedInSince?: Date;
   /** The request's parameters that OptiGate acts on, to continue the flow after login or consent. */
   parameters: Map<string, string>;
 }
@@ -61,6 +66,8 @@ export interface RequestOrigin {
   pushedRequestUri?: string;
   /** The client is pushing the request now (RFC 9126 §2). */
   beingPushed?: true;
+  /** When a pushed request started (AuthorizationRequest.signedInSince). */
+  signedInSince?: Date;
   /** REQUIRE_PAR: every request must have been pushed. */
   requirePar?: boolean;
 }
@@ -261,7 +268,8 @@ export async function validateAuthorizationRequest(
       throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);
     const parameters = continuationParameters(params, origin);
-    return { ...target, ...rest, client, parameters, pushedRequestUri: origin.pushedRequestUri };
+    const { pushedRequestUri, signedInSince } = origin;
+    return { ...target, ...rest, client, parameters, pushedRequestUri, signedInSince };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizationError(error, target);
     throw error;

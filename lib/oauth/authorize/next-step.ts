@@ -23,7 +23,7 @@ export interface SessionFacts {
   secondFactorRequired: boolean;
 }
 
-type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes" | "acr">;
+type Request = Pick<AuthorizationRequest, "prompt" | "maxAge" | "scopes" | "acr" | "signedInSince">;
 
 const needsSecondFactor = (request: Request, session: SessionFacts) =>
   !meetsAcr(session.amr, session.secondFactorRequired ? ACR_MFA : request.acr);
@@ -34,8 +34,10 @@ function needsLogin(
   hintSubject: string | undefined,
   now: Date,
 ): boolean {
-  if (!session || request.prompt.has("login")) return true;
+  if (!session) return true;
   if (hintSubject !== undefined && hintSubject !== session.userId) return true;
+  if (request.signedInSince && session.authTime >= request.signedInSince) return false;
+  if (request.prompt.has("login")) return true;
   const ageSeconds = Math.floor((now.getTime() - session.authTime.getTime()) / 1000);
   return request.maxAge !== undefined && ageSeconds > request.maxAge;
 }

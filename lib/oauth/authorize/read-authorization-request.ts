@@ -22,7 +22,7 @@ async function pushedParameters(
   params: URLSearchParams,
   requestUri: string,
   now: Date,
-): Promise<URLSearchParams> {
+): Promise<{ parameters: URLSearchParams; startedAt: Date }> {
   if (params.getAll("request_uri").length > 1)
     throw new UnsafeRedirectError("invalid_request", 'parameter "request_uri" must not be repeated');
   const clientId = params.getAll("client_id").length === 1 ? params.get("client_id") : null;
@@ -43,8 +43,12 @@ export async function readAuthorizationRequest(
   // A request_uri of another kind (RFC 9101) is refused with the rest of the request, to its redirect URI.
   if (requestUri === null || !requestUri.startsWith(REQUEST_URI_PREFIX))
     return validateAuthorizationRequest(context.db, params, { requirePar });
-  const pushed = await pushedParameters(context, params, requestUri, now);
-  return validateAuthorizationRequest(context.db, pushed, { requirePar, pushedRequestUri: requestUri });
+  const { parameters, startedAt } = await pushedParameters(context, params, requestUri, now);
+  return validateAuthorizationRequest(context.db, parameters, {
+    requirePar,
+    pushedRequestUri: requestUri,
+    signedInSince: startedAt,
+  });
 }
 
 /** A pushed request leads to one authorization response: false when another one was sent for it already. */

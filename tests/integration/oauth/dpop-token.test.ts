@@ -92,6 +92,11 @@ describe(`DPoP at the token endpoint on ${testProvider()}`, () => {
       /does not verify/,
     ],
     ["no JWT at all", async () => "not-a-jwt", /well-formed/],
+    [
+      "a jwk whose kty names an object property",
+      async () => dpopProof(es256, "POST", TOKEN_URL, { header: { jwk: { kty: "constructor" } } }),
+      /EC, OKP or RSA/,
+    ],
   ];
 
   it.each(refusals)("refuses %s with invalid_dpop_proof and issues nothing", async (_name, make, reason) => {

@@ -44,7 +44,7 @@ function options(DPoP?: oauth.DPoPHandle) {
   return { [oauth.customFetch]: http.fetch, [oauth.allowInsecureRequests]: true, DPoP };
 }
 
-async function push(app: App, dpop?: oauth.DPoPHandle) {
+async function push(app: App, dpop?: oauth.DPoPHandle, extra: Record<string, string> = {}) {
   const verifier = oauth.generateRandomCodeVerifier();
   const [state, nonce] = [oauth.generateRandomState(), oauth.generateRandomNonce()];
   const parameters = {
@@ -55,6 +55,7 @@ async function push(app: App, dpop?: oauth.DPoPHandle) {
     nonce,
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
+    ...extra,
   };
   const response = await oauth.pushedAuthorizationRequest(as, app.client, app.auth, parameters, options(dpop));
   const pushed = await oauth.processPushedAuthorizationResponse(as, app.client, response);
@@ -76,9 +77,14 @@ async function signInAndAllow(agent: UserAgent, url: URL): Promise<URL> {
   return new URL(response.headers.get("location")!);
 }
 
-async function signInWithDpop(app: App, dpop: oauth.DPoPHandle) {
-  const flow = await push(app, dpop);
-  const callback = await signInAndAllow(new UserAgent(), flow.url);
+async function signInWithDpop(
+  app: App,
+  dpop?: oauth.DPoPHandle,
+  extra: Record<string, string> = {},
+  agent = new UserAgent(),
+) {
+  const flow = await push(app, dpop, extra);
+  const callback = await signInAndAllow(agent, flow.url);
   const parameters = oauth.validateAuthResponse(as, app.client, callback, flow.state);
   const response = await oauth.authorizationCodeGrantRequest(
     as,
@@ -165,6 +171,23 @@ describe(`PAR and DPoP with oauth4webapi on ${testProvider()}`, () => {
     const again = await new UserAgent().authorizeUrl(flow.url.href);
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("request_uri");
+  });
+
+  it("binds a public client's refresh token from its first refresh with a proof", async () => {
+    const { tokens } = await signInWithDpop(NATIVE);
+    expect(tokens.token_type).toBe("bearer");
+    const dpop = await dpopHandle(NATIVE);
+    const bound = await refresh(NATIVE, tokens.refresh_token!, dpop);
+    expect(bound.token_type).toBe("dpop");
+    expect((await refused(refresh(NATIVE, bound.refresh_token!))).error).toBe("invalid_grant");
+    expect((await refresh(NATIVE, bound.refresh_token!, dpop)).token_type).toBe("dpop");
+  });
+
+  it("lets a pushed request with prompt=login and max_age=0 finish after the fresh sign-in", async () => {
+    const agent = new UserAgent();
+    await agent.login("/", "optician@demo.test", "Optician#2026");
+    const { sub } = await signInWithDpop(WEB, await dpopHandle(WEB), { prompt: "login", max_age: "0" }, agent);
+    expect(sub).toBeTruthy();
   });
 
   it("refuses a proof for one token used with another (ath)", async () => {

@@ -94,9 +94,11 @@ async function rotate(
 ): Promise<{ token: RefreshToken; successor: string }> {
   const token = await findRefreshToken(context.db, presented);
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
-    narrowedScopes(JSON.parse(token.scopes), requestedScope);
     checkDpopBinding(token, dpopJkt);
-    if (!token.rotatedAt && (await rotateOut(context, token, presented, now)))
+    narrowedScopes(JSON.parse(token.scopes), requestedScope);
+    // RFC 9449 §5: a public client's token got without a proof is bound from the first refresh with one.
+    const binding = token.dpopJkt ?? (client.tokenEndpointAuthMethod === "none" ? dpopJkt : undefined) ?? null;
+    if (!token.rotatedAt && (await rotateOut(context, { ...token, dpopJkt: binding }, presented, now)))
       return { token, successor: successorToken(context.config.secretKey, presented) };
   }
   const outcome = await refusal(context, presented, client.id, now);
