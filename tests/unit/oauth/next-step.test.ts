@@ -26,6 +26,15 @@ describe("decideNextStep", () => {
     expect(decideNextStep(request(["openid"], [], 90), session, ["openid"], undefined, now).kind).toBe("issue");
   });
 
+  it("takes a sign-in since a pushed request started for its prompt=login and max_age, and no earlier one", () => {
+    const pushed = (startedAt: Date) => ({ ...request(["openid"], ["login"], 0), signedInSince: startedAt });
+    const before = new Date(session.authTime.getTime() - 1000);
+    const after = new Date(session.authTime.getTime() + 1000);
+    expect(decideNextStep(pushed(before), session, ["openid"], undefined, now).kind).toBe("issue");
+    expect(decideNextStep(pushed(after), session, ["openid"], undefined, now).kind).toBe("login");
+    expect(decideNextStep(pushed(before), session, ["openid"], "u2", now).kind).toBe("login");
+  });
+
   it("asks for consent when it is missing, narrower, insisted on, or offline access is requested", () => {
     expect(decideNextStep(request(["openid"]), session, null, undefined, now).kind).toBe("consent");
     expect(decideNextStep(request(["openid", "email"]), session, ["openid"], undefined, now).kind).toBe("consent");
