@@ -15,7 +15,7 @@ import { actorOfAccessToken } from "@/lib/rights/token-actor";
 import type { Db } from "@/lib/db/prisma";
 import { withCors } from "@/lib/oauth/cors";
 import { OAuthError } from "@/lib/errors/oauth-error";
-import { readAuthorization, refusalHeaders, ResourceRefusal } from "@/lib/oauth/dpop/presented-token";
+import { readAuthorization, refusalHeaders, resourceRefusal } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
 
 const MAX_SEGMENT_LENGTH = 200;
@@ -73,7 +73,7 @@ async function authenticate(request: Request, url: URL, context: ServiceContext)
     });
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    const refusal = error instanceof ResourceRefusal ? error : new ResourceRefusal(error, presented.scheme);
+    const refusal = resourceRefusal(error, presented.scheme);
     throw new ApiProblem(
       "invalid-token",
       `The access token is not accepted: ${refusal.description}.`,

@@ -14,7 +14,7 @@ import {
   checkSenderConstraint,
   readAuthorization,
   refusalHeaders,
-  ResourceRefusal,
+  resourceRefusal,
   type PresentedToken,
 } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
@@ -47,7 +47,7 @@ async function withAccessToken(
     });
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    const refusal = error instanceof ResourceRefusal ? error : new ResourceRefusal(error, presented.scheme);
+    const refusal = resourceRefusal(error, presented.scheme);
     return failure(refusal.status, refusal.code, refusal.description, refusalHeaders(refusal));
   }
   const scope = `${context.config.apiScopePrefix}.catalogs.read`;

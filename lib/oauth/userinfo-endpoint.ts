@@ -12,7 +12,8 @@ import {
   readAuthorization,
   refusalHeaders,
   resourceChallenge,
-  ResourceRefusal,
+  resourceRefusal,
+  type ResourceRefusal,
   type PresentedToken,
 } from "@/lib/oauth/dpop/presented-token";
 import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
@@ -73,8 +74,7 @@ export async function handleUserinfoRequest(request: Request, context: ServiceCo
       });
     return await userinfo(request, context, presented);
   } catch (error) {
-    if (error instanceof ResourceRefusal) return refusalAnswer(error);
-    if (error instanceof OAuthError) return refusalAnswer(new ResourceRefusal(error, presented?.scheme ?? "Bearer"));
+    if (error instanceof OAuthError) return refusalAnswer(resourceRefusal(error, presented?.scheme ?? "Bearer"));
     return webResponse(oauthErrorAnswer(error));
   }
 }

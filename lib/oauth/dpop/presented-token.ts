@@ -39,6 +39,10 @@ export class ResourceRefusal extends OAuthError {
   }
 }
 
+/** `error` as a refusal under `scheme`, unless it is one already (with the scheme it was raised under). */
+export const resourceRefusal = (error: OAuthError, scheme: TokenScheme): ResourceRefusal =>
+  error instanceof ResourceRefusal ? error : new ResourceRefusal(error, scheme);
+
 /** The value of WWW-Authenticate for a refusal (or, without one, the request for a token in either scheme). */
 export function resourceChallenge(refusal?: ResourceRefusal): string {
   const algs = `algs="${DPOP_ALGORITHMS.join(" ")}"`;
@@ -87,6 +91,6 @@ export async function checkSenderConstraint(
     });
     if (proven.jkt !== jkt) throw invalidToken("the DPoP proof was signed by another key than the token is bound to");
   } catch (error) {
-    throw error instanceof OAuthError ? new ResourceRefusal(error, "DPoP") : error;
+    throw error instanceof OAuthError ? resourceRefusal(error, "DPoP") : error;
   }
 }
