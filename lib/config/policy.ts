@@ -90,6 +90,8 @@ export const MAX_LIST_ENTRIES = 50;
 export const MAX_SCOPE_PARAMETER_LENGTH = 1000;
 /** A signed JWT passed back to OptiGate (id_token_hint). */
 export const MAX_TOKEN_LENGTH = 8192;
+/** A pushed authorization request's parameters as stored: an ID token hint and a claims request fit twice over. */
+export const MAX_PUSHED_REQUEST_LENGTH = 16 * 1024;
 /** A DPoP header longer than this is refused unread (RSA keys of 4,096 bits fit in about 1.5 KB). */
 export const MAX_DPOP_PROOF_LENGTH = 8192;
 

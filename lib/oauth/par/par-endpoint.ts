@@ -5,7 +5,7 @@
  * send the user agent to /connect/authorize with. A DPoP proof sent along binds the code to come to its key
  * (RFC 9449 §10.1), as dpop_jkt would.
  */
-import { PUSHED_REQUEST_LIFETIME_SECONDS } from "@/lib/config/policy";
+import { MAX_PUSHED_REQUEST_LENGTH, PUSHED_REQUEST_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { invalidRequest } from "@/lib/errors/oauth-error";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
@@ -51,6 +51,9 @@ export function handlePushedAuthorizationRequest(
       // Errors that would have gone to the redirect URI go to the client directly.
       throw error instanceof AuthorizationError ? error.error : error;
     });
+    // Anyone may push for a public client: what a push leaves in the database is bounded.
+    if (JSON.stringify(Object.fromEntries(validated.parameters)).length > MAX_PUSHED_REQUEST_LENGTH)
+      throw invalidRequest(`the pushed request must be at most ${MAX_PUSHED_REQUEST_LENGTH} characters`);
     const id = await storePushedRequest(context.db, client.id, validated.parameters);
     return noStoreBody({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PUSHED_REQUEST_LIFETIME_SECONDS }, 201);
   });

@@ -252,6 +252,25 @@ describe(`PAR and DPoP with oauth4webapi on ${testProvider()}`, () => {
     expect(expired.status).toBe(400);
     expect(await expired.text()).toContain("expired");
 
+    const oversized = await call(
+      "par",
+      formRequest("/connect/par", {
+        client_id: "demo-native",
+        response_type: "code",
+        redirect_uri: NATIVE.redirectUri,
+        scope: "openid",
+        state: "s",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+        login_hint: "x".repeat(20_000),
+      }),
+    );
+    expect(oversized.status).toBe(400);
+    expect(await oversized.json()).toMatchObject({
+      error: "invalid_request",
+      error_description: expect.stringContaining("at most"),
+    });
+
     const pushedUri = await call(
       "par",
       formRequest("/connect/par", {
