@@ -2,7 +2,7 @@
  * The field for choosing a password (invitation, reset, change): its label, the policy in a line, the input with
  * its strength meter, and the reason a password was refused, announced as an alert.
  */
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { MAX_PASSWORD_LENGTH } from "@/lib/passwords/password-policy";
 import type { PersonalWords } from "@/lib/passwords/password-estimator";
 import { fieldAria, invalidInput } from "@/app/_components/labelled-field";
@@ -48,12 +48,12 @@ export async function PasswordField({
         name={id}
         minLength={minLength}
         maxLength={MAX_PASSWORD_LENGTH}
-        locale={await getLocale()}
         person={person}
         texts={{
           label: t("strengthLabel"),
           levels: (["0", "1", "2", "3", "4"] as const).map((score) => t(`strength.${score}`)),
           local: t("strengthLocal"),
+          warnings: t.raw("warnings") as Record<string, string>,
         }}
         inputClass={inputClass}
         aria={fieldAria(id, true, error)}

@@ -16,6 +16,8 @@ export interface StrengthTexts {
   /** the names of scores 0 to 4 */
   levels: string[];
   local: string;
+  /** zxcvbn's warnings by key, in the page's language */
+  warnings: Record<string, string>;
 }
 
 /** The names typed in the password's form, where it has such fields. */
@@ -35,7 +37,6 @@ export function PasswordStrengthInput({
   name,
   minLength,
   maxLength,
-  locale,
   person,
   texts,
   inputClass,
@@ -45,7 +46,6 @@ export function PasswordStrengthInput({
   name: string;
   minLength: number;
   maxLength: number;
-  locale: string;
   person: PersonalWords;
   texts: StrengthTexts;
   inputClass: string;
@@ -58,9 +58,9 @@ export function PasswordStrengthInput({
     const password = input.value;
     if ([...password].length < minLength) return setShown(null);
     estimator.current ??= import("@/lib/passwords/password-estimator");
-    const { estimateStrength, warningText } = await estimator.current;
+    const { estimateStrength } = await estimator.current;
     const strength = estimateStrength(password.normalize("NFKC"), { ...person, ...typedNames(input.form) });
-    setShown({ score: strength.score, warning: warningText(strength.warning, locale) });
+    setShown({ score: strength.score, warning: strength.warning ? texts.warnings[strength.warning] : undefined });
   }
 
   return (
@@ -90,7 +90,7 @@ export function PasswordStrengthInput({
               ))}
             </div>
             <p className="mt-1 text-sm text-slate-700" data-password-strength={shown.score}>
-              {texts.label}: <strong>{texts.levels[shown.score]}</strong>
+              {texts.label} <strong>{texts.levels[shown.score]}</strong>
               {shown.warning ? ` — ${shown.warning}` : null}
             </p>
           </>

@@ -9,9 +9,12 @@ import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields"
 import { activate, deactivate, listUsersJson, remove, unlock } from "@/lib/admin/user-registry";
 import { setPasswordAsOperator } from "@/lib/account/password-change";
 import { PasswordPolicyError } from "@/lib/passwords/password-policy";
-import { warningText } from "@/lib/passwords/password-estimator";
+import { LOCALES } from "@/lib/i18n/locales";
+import english from "@/messages/en.json";
 
-export const USERS_USAGE = `  users invite <email> --company <id> [--role user|admin|developer] [--language en|de]
+const INVITE_USAGE = `users invite <email> --company <id> [--role user|admin|developer] [--language ${LOCALES.join("|")}]`;
+
+export const USERS_USAGE = `  ${INVITE_USAGE}
                                                 invite a person: prints the link once and mails it
   users import <file.csv>                       invite many: header email,company,role,language; one bad row
                                                 refuses the whole file
@@ -41,8 +44,6 @@ function options(args: string[], allowed: string[], usage: string): Map<string, 
   }
   return found;
 }
-
-const INVITE_USAGE = "users invite <email> --company <id> [--role user|admin|developer] [--language en|de]";
 
 async function invite(context: CliContext, [email, ...rest]: string[]): Promise<unknown> {
   if (email === undefined || email.startsWith("--")) throw new UsageError("users invite needs <email>");
@@ -80,7 +81,7 @@ async function setPassword(context: CliContext, email: string): Promise<unknown>
     outcome = await setPasswordAsOperator(account, parseEmail(email), password);
   } catch (error) {
     if (!(error instanceof PasswordPolicyError)) throw error;
-    const why = warningText(error.warning ?? null, "en");
+    const why = error.warning ? (english.Password.warnings as Record<string, string>)[error.warning] : undefined;
     throw new Error(`${error.message}${why ? ` (${why})` : ""}`, { cause: error });
   }
   if (!outcome) throw new Error(`there is no user "${email}"`);

@@ -5,10 +5,15 @@
  */
 import { ClientMetadataError, ClientRegistryError } from "@/lib/rights/operator-clients";
 import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
-import type { RegistrationDraft, RegistrationField } from "@/lib/forms/client-registration-form";
+import {
+  NAME_LANGUAGES,
+  translatedNameField,
+  type RegistrationDraft,
+  type RegistrationField,
+} from "@/lib/forms/client-registration-form";
 
 type AdminProblemKey =
-  | RegistrationField
+  | Exclude<RegistrationField, "translated_names">
   | "expired"
   | "unknownAction"
   | "clientIdTaken"
@@ -53,10 +58,9 @@ const bounded = (text: string | undefined, limit: number) =>
   text !== undefined && text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 
 /** The form fields the validator's messages name first (lib/admin/client-metadata*.ts). */
-const FORM_FIELD_OF_METADATA: Record<string, RegistrationField> = {
+const FORM_FIELD_OF_METADATA: Record<string, AdminProblemKey> = {
   client_id: "client_id",
   client_name: "client_name",
-  "client_name#de": "client_name_de",
   redirect_uris: "redirect_uris",
   post_logout_redirect_uris: "post_logout_redirect_uris",
   allowed_cors_origins: "allowed_cors_origins",
@@ -84,8 +88,10 @@ function formProblem(error: ClientMetadataError | ClientRegistryError): AdminFor
     const { rule, field, value } = error.partnerRule;
     return { key: PARTNER_RULE_KEYS[rule], field, value };
   }
-  const named = /^([a-z_]+(?:#[a-z-]+)?)/i.exec(error.message)?.[1] ?? "";
-  const field = FORM_FIELD_OF_METADATA[named.toLowerCase()];
+  const named = /^([a-z_]+(?:#[a-z-]+)?)/i.exec(error.message)?.[1]?.toLowerCase() ?? "";
+  const language = NAME_LANGUAGES.find((locale) => named === `client_name#${locale}`);
+  if (language) return { key: "client_name", field: translatedNameField(language), value: quotedValue(error.message) };
+  const field = FORM_FIELD_OF_METADATA[named];
   return field ? { key: field, field, value: quotedValue(error.message) } : { key: "metadata", reason: error.message };
 }
 

@@ -2,14 +2,24 @@
  * The operator's client registration form, by kind of client. Its fields become the same RFC 7591 client metadata
  * the JSON view submits, so lib/admin/client-metadata.ts checks both and the rules live in one place.
  */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locales";
 
 export const FORM_CLIENT_KINDS = ["browser", "native", "web", "backend"] as const;
 export type FormClientKind = (typeof FORM_CLIENT_KINDS)[number];
 
-/** The form's fields besides the kind; list fields take one entry a line, `scope` is space-separated. */
+/** The languages besides English a client's name may be given in on the form: one optional field each. */
+export const NAME_LANGUAGES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+/** The field of the name in one of those languages: `client_name_fr` is the metadata's `client_name#fr`. */
+export type TranslatedNameField = `client_name_${Locale}`;
+export const translatedNameField = (locale: Locale): TranslatedNameField => `client_name_${locale}`;
+
+/**
+ * The form's fields besides the kind; list fields take one entry a line, `scope` is space-separated, and
+ * `translated_names` stands for one TranslatedNameField per language of NAME_LANGUAGES.
+ */
 export type RegistrationField =
   | "client_name"
-  | "client_name_de"
+  | "translated_names"
   | "client_id"
   | "redirect_uris"
   | "post_logout_redirect_uris"
@@ -21,7 +31,7 @@ export type RegistrationField =
   | "require_pushed_authorization_requests";
 
 /** What was typed into the form (or the JSON view's `metadata`), as the page shows it again after a refusal. */
-export type RegistrationDraft = Partial<Record<RegistrationField | "kind" | "metadata", string>>;
+export type RegistrationDraft = Partial<Record<RegistrationField | TranslatedNameField | "kind" | "metadata", string>>;
 
 /** Checkboxes: ticked, the form posts "on" and the metadata says `true`; not ticked, the metadata's default applies. */
 export const CHECKBOX_FIELDS: readonly RegistrationField[] = [
@@ -39,7 +49,7 @@ const SIGN_IN_REQUIREMENTS: readonly RegistrationField[] = [
 /** The fields of native apps and server web applications alike. */
 const APP_FIELDS: readonly RegistrationField[] = [
   "client_name",
-  "client_name_de",
+  "translated_names",
   "client_id",
   "redirect_uris",
   "post_logout_redirect_uris",
@@ -52,7 +62,7 @@ const APP_FIELDS: readonly RegistrationField[] = [
 export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]> = {
   browser: [
     "client_name",
-    "client_name_de",
+    "translated_names",
     "client_id",
     "redirect_uris",
     "post_logout_redirect_uris",
@@ -63,7 +73,7 @@ export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]
   native: APP_FIELDS,
   web: APP_FIELDS,
   // A backend client sends no authorization requests, so it has nothing to push (RFC 9126 §6).
-  backend: ["client_name", "client_name_de", "client_id", "scope", "company_id", "dpop_bound_access_tokens"],
+  backend: ["client_name", "translated_names", "client_id", "scope", "company_id", "dpop_bound_access_tokens"],
 };
 
 export const isFormClientKind = (value: string | undefined): value is FormClientKind =>
@@ -72,7 +82,10 @@ export const isFormClientKind = (value: string | undefined): value is FormClient
 /** The draft the form posted: its kind's fields, with the scopes (one checkbox each) joined. */
 export function registrationDraft(form: URLSearchParams, kind: FormClientKind): RegistrationDraft {
   const draft: RegistrationDraft = { kind };
-  for (const field of FIELDS_BY_KIND[kind]) {
+  const fields = FIELDS_BY_KIND[kind].flatMap((field) =>
+    field === "translated_names" ? NAME_LANGUAGES.map(translatedNameField) : [field],
+  );
+  for (const field of fields) {
     const value = field === "scope" ? form.getAll("scope").join(" ") : (form.get(field) ?? "");
     if (value !== "") draft[field] = value;
   }
@@ -88,7 +101,7 @@ const lines = (text: string | undefined) =>
 /** The RFC 7591 metadata the draft stands for; empty fields are left out, so that the metadata's defaults apply. */
 export function metadataOfDraft(draft: RegistrationDraft, kind: FormClientKind): Record<string, unknown> {
   const metadata: Record<string, unknown> = {};
-  const text = (field: RegistrationField, key: string = field) => {
+  const text = (field: RegistrationField | TranslatedNameField, key: string = field) => {
     const value = draft[field]?.trim();
     if (value) metadata[key] = value;
   };
@@ -98,7 +111,7 @@ export function metadataOfDraft(draft: RegistrationDraft, kind: FormClientKind):
   };
   text("client_id");
   text("client_name");
-  text("client_name_de", "client_name#de");
+  for (const locale of NAME_LANGUAGES) text(translatedNameField(locale), `client_name#${locale}`);
   if (kind === "browser") metadata.token_endpoint_auth_method = "none";
   if (kind === "native") metadata.application_type = "native";
   if (kind === "backend") metadata.grant_types = ["client_credentials"];

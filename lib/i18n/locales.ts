@@ -5,6 +5,11 @@
 export const LANGUAGE_NAMES = {
   en: "English",
   de: "Deutsch",
+  fr: "Français",
+  it: "Italiano",
+  es: "Español",
+  nl: "Nederlands",
+  pl: "Polski",
 } as const;
 
 export type Locale = keyof typeof LANGUAGE_NAMES;

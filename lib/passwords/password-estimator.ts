@@ -109,14 +109,3 @@ export function estimateStrength(password: string, person: PersonalWords): Stren
   const score = accepted ? (result.score === 4 ? 4 : 3) : (Math.min(result.score, 2) as Score);
   return { score, accepted, warning: result.feedback.warning };
 }
-
-const WARNINGS: Record<string, Record<string, string>> = {
-  en: en.translations.warnings,
-  de: de.translations.warnings,
-};
-
-/** zxcvbn's warning in the page's language (English where the language has none). */
-export function warningText(warning: string | null, locale: string): string | undefined {
-  if (!warning) return undefined;
-  return (WARNINGS[locale] ?? WARNINGS.en)[warning] ?? WARNINGS.en[warning];
-}

@@ -1,16 +1,23 @@
-/** Writes the built-in scope definitions to the `scopes` table; only rows that differ are touched. */
+/** Writes the built-in scopes, with their texts in every language, to the `scopes` table; only changed rows are written. */
 import type { Db } from "@/lib/db/prisma";
-import { scopeDefinitions } from "@/lib/oauth/scopes";
+import { loadMessages, LOCALES } from "@/lib/i18n/locales";
+import type { LocalizedText } from "@/lib/i18n/localized-text";
+import { scopeDefinitions, type ScopeTextKey } from "@/lib/oauth/scopes";
 import { storeScopes } from "@/lib/store/consent-store";
 
 export async function syncScopes(db: Db, apiScopePrefix: string): Promise<void> {
+  const texts = await Promise.all(
+    LOCALES.map(async (locale) => [locale, (await loadMessages(locale)).Scopes] as const),
+  );
+  const inEveryLanguage = (key: ScopeTextKey, part: "name" | "description"): string =>
+    JSON.stringify(Object.fromEntries(texts.map(([locale, scopes]) => [locale, scopes[key][part]])) as LocalizedText);
   await storeScopes(
     db,
     scopeDefinitions(apiScopePrefix).map((scope) => ({
       name: scope.name,
       kind: scope.kind,
-      displayNames: JSON.stringify(scope.displayNames),
-      descriptions: JSON.stringify(scope.descriptions),
+      displayNames: inEveryLanguage(scope.textKey, "name"),
+      descriptions: inEveryLanguage(scope.textKey, "description"),
     })),
   );
 }

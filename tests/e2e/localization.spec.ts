@@ -1,5 +1,11 @@
 /** The page language: ui_locales (kept through the flow), the switch, the user's preference, Accept-Language. */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
+/** Opens the header's language switch and picks a language by its own name. */
+async function chooseLanguage(page: Page, name: string) {
+  await page.locator("header details > summary").click();
+  await page.getByRole("link", { name, exact: true }).click();
+}
 
 const authorize = (extra: Record<string, string> = {}) =>
   `/connect/authorize?${new URLSearchParams({ client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "code", scope: "openid profile", state: "s", prompt: "consent", ...extra })}`;
@@ -17,7 +23,7 @@ test.describe("with an English browser", () => {
   test.use({ locale: "en-GB" });
 
   test("ui_locales wins and the flow keeps its language from login to consent", async ({ page }) => {
-    await page.goto(authorize({ ui_locales: "fr-CA de" }));
+    await page.goto(authorize({ ui_locales: "sv-SE de" }));
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await page.fill("input[name=username]", "optician@demo.test");
     await page.fill("input[name=password]", "Optician#2026");
@@ -30,12 +36,12 @@ test.describe("with an English browser", () => {
   test("the language switch changes the language for the rest of the session", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await page.getByRole("link", { name: "Deutsch" }).click();
+    await chooseLanguage(page, "Deutsch");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await page.goto(authorize());
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await page.getByRole("link", { name: "English" }).click();
+    await chooseLanguage(page, "English");
     await expect(page).toHaveURL(/\/login\?returnUrl=/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });

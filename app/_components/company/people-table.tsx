@@ -159,11 +159,11 @@ export async function PeopleTable(props: {
                 )}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("role")}:</span>
+                <span className={stacked.label}>{t("roleLabel")}</span>
                 {t(`roles.${person.role}` as "roles.user")}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("status")}:</span>
+                <span className={stacked.label}>{t("statusLabel")}</span>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[person.status]}`}
                 >
@@ -178,7 +178,7 @@ export async function PeopleTable(props: {
                 ) : null}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("lastSignIn")}:</span>
+                <span className={stacked.label}>{t("lastSignInLabel")}</span>
                 {person.last_sign_in_at ? when(person.last_sign_in_at) : t("never")}
               </td>
               <td className={`${stacked.cell} space-y-1.5`}>

@@ -48,11 +48,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                   </td>
                   <td className={`${stacked.cell} font-medium text-slate-900`}>{t(`auditEvents.${event.type}`)}</td>
                   <td className={`${stacked.cell} max-sm:break-all`}>
-                    <span className={stacked.label}>{t("user")}:</span>
+                    <span className={stacked.label}>{t("userLabel")}</span>
                     {event.email ?? "–"}
                   </td>
                   <td className={`${stacked.cell} max-sm:break-all`}>
-                    <span className={stacked.label}>{t("client")}:</span>
+                    <span className={stacked.label}>{t("clientLabel")}</span>
                     {event.clientId ?? "–"}
                   </td>
                   <td className={stacked.cell}>

@@ -44,23 +44,23 @@ export async function ClientsTable({
                 </a>
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("name")}:</span>
+                <span className={stacked.label}>{t("nameLabel")}</span>
                 {localizedText(client.names, locale)}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("kind")}:</span>
+                <span className={stacked.label}>{t("kindLabel")}</span>
                 {t(`kinds.${client.kind}.name`)}
               </td>
               <td className={`${stacked.cell} break-words`}>
-                <span className={stacked.label}>{t("grants")}:</span>
+                <span className={stacked.label}>{t("grantsLabel")}</span>
                 {client.grantTypes.join(", ")}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("review.owner")}:</span>
+                <span className={stacked.label}>{t("review.ownerLabel")}</span>
                 {states.get(client.id)?.owner?.name ?? "—"}
               </td>
               <td className={stacked.cell} data-status={reviewStatus(states.get(client.id))}>
-                <span className={stacked.label}>{t("review.status")}:</span>
+                <span className={stacked.label}>{t("review.statusLabel")}</span>
                 {t(`review.statuses.${reviewStatus(states.get(client.id))}`)}
               </td>
             </tr>

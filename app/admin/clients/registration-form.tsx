@@ -5,10 +5,13 @@ import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import {
   CHECKBOX_FIELDS,
   FIELDS_BY_KIND,
+  NAME_LANGUAGES,
+  translatedNameField,
   type FormClientKind,
   type RegistrationDraft,
   type RegistrationField,
 } from "@/lib/forms/client-registration-form";
+import { LANGUAGE_NAMES } from "@/lib/i18n/locales";
 import { buttonPrimary } from "@/app/_components/ui";
 import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
 import { ScopeChoice } from "./scope-choice";
@@ -104,6 +107,45 @@ async function TextField({
   );
 }
 
+/**
+ * The client's name in the other page languages, each input labelled with the language's own name: optional, folded
+ * away unless one was typed or refused.
+ */
+async function TranslatedNames({ draft, errorAt }: { draft?: RegistrationDraft; errorAt: ErrorAt }) {
+  const t = await getTranslations("Admin.clientForm");
+  const fields = NAME_LANGUAGES.map((locale) => ({ locale, field: translatedNameField(locale) }));
+  const open = fields.some(({ field }) => draft?.[field] !== undefined || errorAt(field));
+  return (
+    <details open={open} className="rounded-md border border-slate-200 px-3 py-2">
+      <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("labels.translated_names")}</summary>
+      <p className="mt-1 text-sm text-slate-600">{t("hints.translated_names")}</p>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {fields.map(({ locale, field }) => (
+          <LabelledField
+            key={field}
+            id={field}
+            label={<span lang={locale}>{LANGUAGE_NAMES[locale]}</span>}
+            error={errorAt(field)}
+          >
+            {(aria) => (
+              <input
+                id={field}
+                name={field}
+                lang={locale}
+                defaultValue={draft?.[field]}
+                maxLength={500}
+                autoComplete="off"
+                className={input}
+                {...aria}
+              />
+            )}
+          </LabelledField>
+        ))}
+      </div>
+    </details>
+  );
+}
+
 /** The registration form for one kind of client: its fields with their help, the draft refused last filled in. */
 export async function RegistrationForm({
   kind,
@@ -131,7 +173,9 @@ export async function RegistrationForm({
       {FIELDS_BY_KIND[kind]
         .filter((field) => !(target.partner && field === "company_id"))
         .map((field) =>
-          field === "scope" ? (
+          field === "translated_names" ? (
+            <TranslatedNames key={field} draft={typed} errorAt={errorAt} />
+          ) : field === "scope" ? (
             <ScopeChoice key={field} kind={kind} scopes={scopes} checked={checkedScopes} error={errorAt("scope")} />
           ) : CHECKBOX_FIELDS.includes(field) ? (
             <Checkbox key={field} field={field} checked={Boolean(typed?.[field])} error={errorAt(field)} />

@@ -1,22 +1,20 @@
 import type { ReactNode } from "react";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
-import { localizedText } from "@/lib/i18n/localized-text";
 import type { FormClientKind } from "@/lib/forms/client-registration-form";
 import { fieldAria, FieldError } from "@/app/_components/labelled-field";
 
 /** One checkbox per scope, named and with its technical name; `name` is the field the form posts. */
-export function ScopeCheckboxes({
+export async function ScopeCheckboxes({
   name,
   scopes,
   checked,
-  locale,
 }: {
   name: string;
   scopes: ScopeDefinition[];
   checked: string[];
-  locale: string;
 }) {
+  const t = await getTranslations("Scopes");
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2">
       {scopes.map((scope) => (
@@ -29,7 +27,7 @@ export function ScopeCheckboxes({
             className="mt-0.5 h-4 w-4"
           />
           <span>
-            {localizedText(scope.displayNames, locale, scope.name)}{" "}
+            {t(`${scope.textKey}.name`)}{" "}
             <span className="break-all font-mono text-xs text-slate-600">{scope.name}</span>
           </span>
         </label>
@@ -53,7 +51,7 @@ export async function ScopeChoice({
   checked: string[];
   error?: ReactNode;
 }) {
-  const [t, locale] = [await getTranslations("Admin.clientForm"), await getLocale()];
+  const t = await getTranslations("Admin.clientForm");
   const offered = scopes.filter((scope) =>
     kind === "backend" ? scope.kind === "api" : scope.name !== "offline_access",
   );
@@ -63,7 +61,7 @@ export async function ScopeChoice({
       <p id="scope-hint" className="mt-0.5 text-sm text-slate-600">
         {t(kind === "backend" ? "hints.scopeBackend" : "hints.scope")}
       </p>
-      <ScopeCheckboxes name="scope" scopes={offered} checked={checked} locale={locale} />
+      <ScopeCheckboxes name="scope" scopes={offered} checked={checked} />
       <FieldError id="scope" error={error} />
     </fieldset>
   );

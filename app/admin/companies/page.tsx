@@ -68,15 +68,15 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
                       <span className="block text-xs text-slate-600">{company.id}</span>
                     </td>
                     <td className={stacked.cell}>
-                      <span className={stacked.label}>{t("kind")}:</span>
+                      <span className={stacked.label}>{t("kindLabel")}</span>
                       {admin(`companyKinds.${company.kind}` as "companyKinds.supplier")}
                     </td>
                     <td className={stacked.cell}>
-                      <span className={stacked.label}>{t("country")}:</span>
+                      <span className={stacked.label}>{t("countryLabel")}</span>
                       {company.country ?? "–"}
                     </td>
                     <td className={stacked.cell}>
-                      <span className={stacked.label}>{t("status")}:</span>
+                      <span className={stacked.label}>{t("statusLabel")}</span>
                       {company.active ? t("active") : t("inactive")}
                     </td>
                   </tr>

@@ -37,11 +37,11 @@ export default async function AdminFederationPage() {
                 <tr key={issuer.issuer} data-issuer={issuer.issuer} className={stacked.row}>
                   <td className={`${stacked.cell} break-all font-medium text-slate-900`}>{issuer.issuer}</td>
                   <td className={`${stacked.cell} break-all`}>
-                    <span className={stacked.label}>{t("issuerKeys")}:</span>
+                    <span className={stacked.label}>{t("issuerKeysLabel")}</span>
                     {issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}
                   </td>
                   <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("issuerClients")}:</span>
+                    <span className={stacked.label}>{t("issuerClientsLabel")}</span>
                     {issuer.clientIds.map((clientId) => (
                       <a
                         key={clientId}
@@ -53,13 +53,13 @@ export default async function AdminFederationPage() {
                     ))}
                   </td>
                   <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("issuerSubjects")}:</span>
+                    <span className={stacked.label}>{t("issuerSubjectsLabel")}</span>
                     {issuer.subjectMapping === "email"
                       ? t("subjectByEmail")
                       : t("subjectByLink", { count: issuer.linkedSubjects })}
                   </td>
                   <td className={`${stacked.cell} break-all`} data-reach={issuer.reach ? "set" : "missing"}>
-                    <span className={stacked.label}>{t("issuerReach")}:</span>
+                    <span className={stacked.label}>{t("issuerReachLabel")}</span>
                     {issuer.reach ? (
                       <>
                         {issuer.reach.companies.length > 0 && (
@@ -74,7 +74,7 @@ export default async function AdminFederationPage() {
                     )}
                   </td>
                   <td className={`${stacked.cell} whitespace-nowrap`}>
-                    <span className={stacked.label}>{t("issuerChanged")}:</span>
+                    <span className={stacked.label}>{t("issuerChangedLabel")}</span>
                     {date.format(issuer.updatedAt)} UTC
                   </td>
                 </tr>

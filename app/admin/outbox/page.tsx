@@ -51,7 +51,7 @@ export default async function AdminOutboxPage() {
                 <tr key={message.id} data-recipient={message.recipient} className={stacked.row}>
                   <td className={`${stacked.cell} break-words sm:min-w-48`}>{message.recipient}</td>
                   <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("subject")}:</span>
+                    <span className={stacked.label}>{t("subjectLabel")}</span>
                     {message.subject || t("deferred")}
                     {message.text ? (
                       <details className="mt-1">
@@ -68,21 +68,21 @@ export default async function AdminOutboxPage() {
                     ) : null}
                   </td>
                   <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("status")}:</span>
+                    <span className={stacked.label}>{t("statusLabel")}</span>
                     {t(`statuses.${message.status}`)}
                     {message.attempts > 0 ? (
                       <span className="block text-xs text-slate-600">
-                        {t("attempts")}: {message.attempts}
+                        {t("attempts")} {message.attempts}
                       </span>
                     ) : null}
                     {message.lastError ? (
                       <span className="block break-all text-xs text-red-800">
-                        {t("lastError")}: {message.lastError}
+                        {t("lastError")} {message.lastError}
                       </span>
                     ) : null}
                   </td>
                   <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("created")}:</span>
+                    <span className={stacked.label}>{t("createdLabel")}</span>
                     {when(message.createdAt)}
                   </td>
                 </tr>

@@ -53,7 +53,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
             >
               <h2 className="text-lg font-semibold text-slate-900">{grant.name}</h2>
               {grant.description ? <p className="mt-1 text-sm text-slate-600">{grant.description}</p> : null}
-              <p className="mt-3 text-sm font-medium text-slate-800">{t("permissions")}:</p>
+              <p className="mt-3 text-sm font-medium text-slate-800">{t("permissions")}</p>
               <ul className="mt-1 flex flex-wrap gap-2">
                 {grant.scopes.map((scope) => (
                   <li

@@ -27,7 +27,7 @@ export async function ImportResultNotice({ imported }: { imported: ShownImportRe
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {imported.errors.map((failure, index) => (
           <li key={index}>
-            <span className="font-medium">{t("line", { line: failure.line })}:</span>{" "}
+            <span className="font-medium">{t("line", { line: failure.line })}</span>{" "}
             {problemText(failure.problem, (key, values) => problems(key, values))}
           </li>
         ))}

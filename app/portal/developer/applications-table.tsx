@@ -30,15 +30,15 @@ export async function ApplicationsTable({ applications }: { applications: Partne
                 {localizedText(client.names, locale, client.id)}
               </td>
               <td className={`${stacked.cell} break-all`}>
-                <span className={stacked.label}>{admin("clientId")}:</span>
+                <span className={stacked.label}>{admin("clientIdLabel")}</span>
                 <code>{client.id}</code>
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{admin("kind")}:</span>
+                <span className={stacked.label}>{admin("kindLabel")}</span>
                 {admin(`kinds.${client.kind}.name`)}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("status")}:</span>
+                <span className={stacked.label}>{t("statusLabel")}</span>
                 {t(`statuses.${status === "approved" || status === "rejected" ? status : "pending"}`)}
                 {changeWaiting ? <span className="block text-sm text-slate-600">{t("changeWaiting")}</span> : null}
                 {reviewNote ? (

@@ -20,21 +20,21 @@ async function SecretRow({ clientId, secret, csrf }: { clientId: string; secret:
     <tr data-secret-id={secret.id} data-state={state(secret)} className={stacked.row}>
       <td className={stacked.cell}>{secret.description ?? t("noDescription")}</td>
       <td className={stacked.cell}>
-        <span className={stacked.label}>{t("created")}:</span>
+        <span className={stacked.label}>{t("createdLabel")}</span>
         {day(secret.createdAt)}
       </td>
       <td className={stacked.cell}>
-        <span className={stacked.label}>{t("expires")}:</span>
+        <span className={stacked.label}>{t("expiresLabel")}</span>
         {secret.expiresAt ? day(secret.expiresAt) : t("never")}
       </td>
       <td className={stacked.cell}>
-        <span className={stacked.label}>{t("lastUsed")}:</span>
+        <span className={stacked.label}>{t("lastUsedLabel")}</span>
         {secret.lastUsedAt
           ? format.dateTime(secret.lastUsedAt, { dateStyle: "medium", timeStyle: "short" })
           : t("notUsed")}
       </td>
       <td className={stacked.cell}>
-        <span className={stacked.label}>{t("state")}:</span>
+        <span className={stacked.label}>{t("stateLabel")}</span>
         {t(`states.${state(secret)}`)}
       </td>
       <td className={stacked.cell}>

@@ -44,7 +44,7 @@ async function AppEnrolment({ view, base }: { view: SecurityView; base: FormBase
       {/* A data URL of the SVG the server drew: no request leaves the page, and nothing runs. */}
       <img src={qr} alt={t("qr")} width={200} height={200} className="rounded border border-slate-200 bg-white" />
       <p className="text-sm text-slate-800">
-        {t("secret")}:{" "}
+        {t("secret")}{" "}
         <code data-totp-secret={enrolment.secret} className="select-all break-all font-mono text-slate-900">
           {enrolment.secret.match(/.{1,4}/g)!.join(" ")}
         </code>

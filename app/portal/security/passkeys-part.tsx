@@ -35,15 +35,15 @@ export async function Passkeys({ view, base }: { view: SecurityView; base: FormB
               <tr key={passkey.id} data-passkey={passkey.id} className={stacked.row}>
                 <td className={`${stacked.cell} font-medium text-slate-900`}>{passkey.name}</td>
                 <td className={stacked.cell}>
-                  <span className={stacked.label}>{t("kind")}:</span>
+                  <span className={stacked.label}>{t("kindLabel")}</span>
                   {passkey.deviceType === "multiDevice" ? t("synced") : t("deviceBound")}
                 </td>
                 <td className={stacked.cell}>
-                  <span className={stacked.label}>{t("created")}:</span>
+                  <span className={stacked.label}>{t("createdLabel")}</span>
                   {when(passkey.createdAt)}
                 </td>
                 <td className={stacked.cell}>
-                  <span className={stacked.label}>{t("lastUsed")}:</span>
+                  <span className={stacked.label}>{t("lastUsedLabel")}</span>
                   {when(passkey.lastUsedAt)}
                 </td>
                 <td className={stacked.cell}>

@@ -31,19 +31,19 @@ export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession
           {sessions.map((session) => (
             <tr key={session.id} className={stacked.row} data-session={session.current ? "current" : "other"}>
               <td className={`${stacked.cell} font-medium text-slate-900`}>
-                <span className={stacked.label}>{t("browser")}:</span>
+                <span className={stacked.label}>{t("browserLabel")}</span>
                 {session.browser ?? t("unknownBrowser")}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("address")}:</span>
+                <span className={stacked.label}>{t("addressLabel")}</span>
                 {session.ipAddress ?? "—"}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("signedIn")}:</span>
+                <span className={stacked.label}>{t("signedInLabel")}</span>
                 {when(session.createdAt)}
               </td>
               <td className={stacked.cell}>
-                <span className={stacked.label}>{t("lastUsed")}:</span>
+                <span className={stacked.label}>{t("lastUsedLabel")}</span>
                 {when(session.lastSeenAt)}
               </td>
               <td className={stacked.cell}>

@@ -26,7 +26,7 @@ export async function OpticianRegistrationCard(props: {
             {registration.supplierName} <span className="font-normal text-slate-600">({registration.supplierId})</span>
           </h3>
           <p className="text-sm text-slate-600">
-            {t("customerNumber")}: <span className="font-mono">{registration.clientId}</span> ·{" "}
+            {t("customerNumberLabel")} <span className="font-mono">{registration.clientId}</span> ·{" "}
             {registration.status === "requested"
               ? t("requestedOn", { date: day(registration.createdAt) })
               : t("since", { date: day(registration.updatedAt) })}

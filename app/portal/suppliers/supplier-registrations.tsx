@@ -13,13 +13,13 @@ const names = (registration: RegistrationView) => ({
 });
 
 /** A registration's name, customer number, a line about it, and its status. */
-function cardHeader(registration: RegistrationView, line: string, customerNumber: string) {
+function cardHeader(registration: RegistrationView, line: string, customerNumberLabel: string) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-2">
       <div>
         <h3 className="font-semibold text-slate-900">{registration.opticianName}</h3>
         <p className="text-sm text-slate-600">
-          {customerNumber}: <span className="font-mono">{registration.clientId}</span> · {line}
+          {customerNumberLabel} <span className="font-mono">{registration.clientId}</span> · {line}
         </p>
       </div>
       <StatusBadge status={registration.status} />
@@ -47,10 +47,10 @@ async function RequestCard({
     refused?.error === "invalid_groups" && refused.registrationId === registration.id ? refused : undefined;
   return (
     <Card registration={registration}>
-      {cardHeader(registration, t("requestedOn", { date: day(registration.createdAt) }), t("customerNumber"))}
+      {cardHeader(registration, t("requestedOn", { date: day(registration.createdAt) }), t("customerNumberLabel"))}
       {registration.subscriptions.length ? (
         <p className="mt-2 text-sm text-slate-700">
-          {t("subscriptions")}: {registration.subscriptions.map((s) => s.catalogId).join(", ")}
+          {t("subscriptionsLabel")} {registration.subscriptions.map((s) => s.catalogId).join(", ")}
         </p>
       ) : null}
       {confirming("approve") ? (
@@ -147,9 +147,9 @@ export async function SupplierRegistrations({
         {byStatus("active").length === 0 ? <p className={empty}>{t("noCustomers")}</p> : null}
         {byStatus("active").map((registration) => (
           <Card key={registration.id} registration={registration}>
-            {cardHeader(registration, t("since", { date: day(registration.updatedAt) }), t("customerNumber"))}
+            {cardHeader(registration, t("since", { date: day(registration.updatedAt) }), t("customerNumberLabel"))}
             <p className="mt-2 text-sm text-slate-700">
-              {t("customerGroups")}: {groups(registration)}
+              {t("customerGroups")} {groups(registration)}
             </p>
             {confirming("end", registration) ? (
               <ConfirmForm
@@ -175,7 +175,7 @@ export async function SupplierRegistrations({
           </h2>
           {byStatus("rejected", "withdrawn").map((registration) => (
             <Card key={registration.id} registration={registration}>
-              {cardHeader(registration, t("since", { date: day(registration.updatedAt) }), t("customerNumber"))}
+              {cardHeader(registration, t("since", { date: day(registration.updatedAt) }), t("customerNumberLabel"))}
             </Card>
           ))}
         </section>

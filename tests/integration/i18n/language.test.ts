@@ -16,7 +16,8 @@ describe("language switch", () => {
   });
 
   it("ignores unknown languages and never leaves OptiGate", () => {
-    expect(switchTo("locale=fr&returnTo=%2F").headers.get("set-cookie")).toBeNull();
+    expect(switchTo("locale=sv&returnTo=%2F").headers.get("set-cookie")).toBeNull();
+    expect(switchTo("locale=fr-CH&returnTo=%2F").headers.get("set-cookie")).toBeNull();
     expect(switchTo("locale=de&returnTo=https%3A%2F%2Fevil.example%2F").headers.get("location")).toBe("/");
     expect(switchTo("locale=de&returnTo=%2F%2Fevil.example").headers.get("location")).toBe("/");
   });

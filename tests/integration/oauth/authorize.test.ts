@@ -48,7 +48,7 @@ describe(`GET /connect/authorize on ${testProvider()}: requests that must not be
     const agent = new UserAgent();
     await expectErrorPage(await agent.authorize({ ...base, client_id: "nobody" }), /not registered with OptiGate/);
     await expectErrorPage(
-      await agent.authorize({ ...base, client_id: "nobody", ui_locales: "fr de" }),
+      await agent.authorize({ ...base, client_id: "nobody", ui_locales: "sv de" }),
       /lang="de"[\s\S]*nicht registriert/,
     );
     await expectErrorPage(

@@ -57,7 +57,7 @@ describe(`discovery on ${testProvider()}`, () => {
       introspection_endpoint_auth_signing_alg_values_supported: ["RS256", "PS256", "ES256", "EdDSA"],
       id_token_signing_alg_values_supported: ["RS256", "ES256", "PS256"],
       subject_types_supported: ["public"],
-      ui_locales_supported: ["en", "de"],
+      ui_locales_supported: ["en", "de", "fr", "it", "es", "nl", "pl"],
       authorization_response_iss_parameter_supported: true,
     });
     expect(metadata.scopes_supported).toEqual(

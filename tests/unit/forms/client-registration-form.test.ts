@@ -104,3 +104,37 @@ describe("the registration form's switches", () => {
     });
   });
 });
+
+describe("the client's name in the other page languages", () => {
+  it.each(FORM_CLIENT_KINDS.map((kind) => [kind]))(
+    "%s: one optional field per language becomes client_name#<code>",
+    (kind) => {
+      const metadata = metadataOf(kind, {
+        ...FILLED[kind],
+        client_name_fr: " Boutique de verres ",
+        client_name_pl: "Sklep z soczewkami",
+        client_name_it: "",
+      });
+      expect(metadata).toMatchObject({
+        "client_name#fr": "Boutique de verres",
+        "client_name#pl": "Sklep z soczewkami",
+      });
+      expect(
+        Object.keys(metadata)
+          .filter((key) => key.startsWith("client_name#"))
+          .sort(),
+      ).toEqual(["client_name#fr", "client_name#pl"]);
+      expect(parseClientMetadata(metadata, "platform").names).toMatchObject({ fr: "Boutique de verres" });
+    },
+  );
+
+  it("shows a refused name at the field of its language", () => {
+    const refused = thrown(ClientMetadataError, () =>
+      parseClientMetadata(metadataOf("web", { ...FILLED.web, client_name_nl: "x".repeat(501) }), "platform"),
+    );
+    expect(problemOf("register", refused, { byForm: true })).toMatchObject({
+      key: "client_name",
+      field: "client_name_nl",
+    });
+  });
+});

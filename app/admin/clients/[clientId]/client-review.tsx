@@ -28,7 +28,7 @@ export async function ClientReview({
       className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5"
     >
       <h2 id="review-title" className="text-lg font-semibold text-slate-900">
-        {t("review.reviewTitle")}: {t(`review.statuses.${status}`)}
+        {t("review.reviewTitle")} {t(`review.statuses.${status}`)}
       </h2>
       {review.reviewNote ? (
         <p className="text-sm text-slate-800">{t("review.rejectedBecause", { note: review.reviewNote })}</p>

@@ -35,11 +35,11 @@ async function SecretRow({
         {secret.description ? <span className="block text-slate-600">{secret.description}</span> : null}
       </td>
       <td className={stacked.cell}>
-        <span className={stacked.label}>{t("status")}:</span>
+        <span className={stacked.label}>{t("statusLabel")}</span>
         {t(status(secret))}
       </td>
       <td className={stacked.cell}>
-        <span className={stacked.label}>{t("createdAt")}:</span>
+        <span className={stacked.label}>{t("createdAtLabel")}</span>
         {format.dateTime(secret.createdAt, { dateStyle: "medium" })}
       </td>
       <td className={stacked.cell}>
@@ -47,7 +47,7 @@ async function SecretRow({
           <ClientFormFields csrf={csrf} action="secret-expiry" clientId={clientId} />
           <input type="hidden" name="secret_id" value={secret.id} />
           <label className={stacked.label} htmlFor={expiresId}>
-            {t("expiresAt")}:
+            {t("expiresAtLabel")}
           </label>
           <input
             id={expiresId}

@@ -1,5 +1,5 @@
 /** The platform scopes a software vendor's applications may ask for, as the operator allows them. */
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { buttonPrimary } from "@/app/_components/ui";
@@ -14,7 +14,7 @@ export async function PartnerScopes({
   scopes: { allowed: string[]; offered: ScopeDefinition[] };
   csrf: string;
 }) {
-  const [t, locale] = [await getTranslations("AdminCompanies"), await getLocale()];
+  const t = await getTranslations("AdminCompanies");
   return (
     <section id="partner-scopes" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 className="text-lg font-semibold text-brand-800">{t("partnerScopesTitle")}</h2>
@@ -24,7 +24,7 @@ export async function PartnerScopes({
         <input type="hidden" name="company_id" value={companyId} />
         <fieldset>
           <legend className="sr-only">{t("partnerScopesTitle")}</legend>
-          <ScopeCheckboxes name="partner_scope" scopes={scopes.offered} checked={scopes.allowed} locale={locale} />
+          <ScopeCheckboxes name="partner_scope" scopes={scopes.offered} checked={scopes.allowed} />
         </fieldset>
         <button type="submit" name="action" value="partner-scopes" className={`${buttonPrimary} sm:w-auto`}>
           {t("partnerScopesSave")}
