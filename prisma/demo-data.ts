@@ -2,6 +2,7 @@
  * The demo data set of CONTRACT §5 (identity part): companies, users and clients with fixed secrets.
  * Loaded by lib/db/load-demo-data.ts when DEMO_DATA=1. Never use these secrets outside a demo.
  */
+import { translatedClientTexts } from "@/prisma/demo-client-texts";
 
 export interface DemoCompany {
   id: string;
@@ -102,6 +103,7 @@ export function demoPartnerApplication(apiScopePrefix: string) {
       "client_name#de": "Praxissoft Termine",
       description: "Appointment booking for opticians, with the supplier catalogs at hand.",
       "description#de": "Terminbuchung für Augenoptiker, mit den Lieferantenkatalogen zur Hand.",
+      ...translatedClientTexts("praxissoft-termine"),
       redirect_uris: ["https://termine.praxissoft.example/callback"],
       post_logout_redirect_uris: ["https://termine.praxissoft.example/"],
       scope: `openid profile email ${apiScopePrefix}.catalogs.read`,
@@ -119,6 +121,7 @@ function publicDemoClients(interactiveScopes: string): DemoClient[] {
         "client_name#de": "Demo-Single-Page-App",
         description: "A browser app that signs in with the authorization code flow and PKCE.",
         "description#de": "Eine Browser-App, die sich mit dem Autorisierungscode-Flow und PKCE anmeldet.",
+        ...translatedClientTexts("demo-spa"),
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code"],
         redirect_uris: ["http://localhost:5173/callback"],
@@ -134,6 +137,7 @@ function publicDemoClients(interactiveScopes: string): DemoClient[] {
         "client_name#de": "Demo-Browser-App (älteres Verfahren)",
         description: "A browser app that still uses the implicit flow.",
         "description#de": "Eine Browser-App, die noch den Implicit-Flow verwendet.",
+        ...translatedClientTexts("demo-implicit"),
         token_endpoint_auth_method: "none",
         grant_types: ["implicit"],
         redirect_uris: ["http://localhost:5174/callback"],
@@ -149,6 +153,7 @@ function publicDemoClients(interactiveScopes: string): DemoClient[] {
         "client_name#de": "Demo-Desktop-App",
         description: "A desktop app for opticians that stays connected to the platform.",
         "description#de": "Eine Desktop-App für Augenoptiker, die mit der Plattform verbunden bleibt.",
+        ...translatedClientTexts("demo-native"),
         application_type: "native",
         redirect_uris: ["com.example.demo:/callback"],
         offline_access: true,
@@ -168,6 +173,7 @@ function confidentialDemoClients(apiScopePrefix: string, interactiveScopes: stri
         "client_name#de": "Demo-Webshop",
         description: "A server web application of a lens supplier.",
         "description#de": "Eine Server-Webanwendung eines Glaslieferanten.",
+        ...translatedClientTexts("demo-web"),
         token_endpoint_auth_method: "client_secret_basic",
         redirect_uris: ["http://localhost:4000/callback"],
         post_logout_redirect_uris: ["http://localhost:4000/"],
@@ -183,6 +189,7 @@ function confidentialDemoClients(apiScopePrefix: string, interactiveScopes: stri
         "client_name#de": "Demo-Partnerportal",
         description: "A software partner's portal that shows you the catalogs of your suppliers.",
         "description#de": "Das Portal eines Softwarepartners, das Ihnen die Kataloge Ihrer Lieferanten zeigt.",
+        ...translatedClientTexts("demo-authjs"),
         token_endpoint_auth_method: "client_secret_basic",
         redirect_uris: ["http://localhost:3001/api/auth/callback/optigate"],
         post_logout_redirect_uris: ["http://localhost:3001/"],
@@ -198,6 +205,7 @@ function confidentialDemoClients(apiScopePrefix: string, interactiveScopes: stri
         "client_name#de": "Demo-Batchjob",
         description: "A backend service that reads catalogs and manages supplier registrations.",
         "description#de": "Ein Backend-Dienst, der Kataloge liest und Lieferantenregistrierungen verwaltet.",
+        ...translatedClientTexts("demo-backend"),
         grant_types: ["client_credentials"],
         token_endpoint_auth_method: "client_secret_basic",
         scope: `${apiScopePrefix}.catalogs.read ${apiScopePrefix}.supplierreg.readwrite`,
