@@ -107,7 +107,7 @@ describe(`a user's own password on ${testProvider()}`, () => {
     const agent = await signedInAgent(email, OLD);
     const weak = await runAdmin(db(), ["users", "password", email], { input: "Password1234\n" });
     expect(weak.code).toBe(1);
-    expect(weak.stderr).toMatch(/too easy to guess.*similar to a commonly used password/);
+    expect(weak.stderr).toMatch(/too easy to guess.*close to a commonly used password/);
     const missing = await runAdmin(db(), ["users", "password", "nobody@example.com"], { input: `${NEW}\n` });
     expect(missing.stderr).toMatch(/no user "nobody@example.com"/);
     const done = await runAdmin(db(), ["users", "password", email], { input: `${NEW}\n` });

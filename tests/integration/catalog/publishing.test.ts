@@ -204,7 +204,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       name: "a text of 100,000 characters",
       xml: EXAMPLE.replace("<Name>Einstärkenglas 1.5</Name>", `<Name>${"x".repeat(100_000)}</Name>`),
       line: 14,
-      message: /a text, attribute value, name or comment is longer than 65536 characters/,
+      message: /a text, attribute value, name or comment is longer than 65,536 characters/,
     },
     {
       name: "an attribute value of 100,000 characters",
@@ -213,13 +213,13 @@ describe(`catalog publishing on ${testProvider()}`, () => {
         `articleNumber="${"x".repeat(100_000)}" customerGroup="5"`,
       ),
       line: 18,
-      message: /longer than 65536 characters/,
+      message: /longer than 65,536 characters/,
     },
     {
       name: "a comment of 100,000 characters",
       xml: EXAMPLE.replace("<Catalog ", `<!--${"x".repeat(100_000)}-->\n<Catalog `),
       line: 2,
-      message: /longer than 65536 characters/,
+      message: /longer than 65,536 characters/,
       xsdAccepts: true,
     },
   ];
