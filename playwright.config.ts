@@ -33,7 +33,8 @@ export default defineConfig({
     launchOptions: CHROMIUM,
   },
   // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database and
-  // the bundle are tested in the serve.ts run only; so are the pages' accessibility checks (the same pages either way).
+  // the bundle are tested in the serve.ts run only; so are the pages' accessibility checks and the screenshot tests
+  // (the same pages either way).
   testIgnore: nextOnly
     ? [
         "**/malformed-requests.spec.ts",
@@ -46,6 +47,7 @@ export default defineConfig({
         "**/accessibility.spec.ts",
       ]
     : [],
+  grepInvert: nextOnly ? /@screenshots/ : undefined,
   webServer: {
     command: nextOnly
       ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port} --keepAliveTimeout 65000`

@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          isolate: false,
+          setupFiles: ["tests/helpers/fresh-test-file.ts"],
           // scrypt at N=2^17 takes 0.3 s a password; tests about hashing itself switch back to the full cost.
           env: { PASSWORD_HASH_COST: "1024" },
           testTimeout: 30_000,

@@ -1,6 +1,7 @@
 /**
- * Every page, as each role that may see it and in both languages, checked with axe against WCAG 2.2 level AA
- * (and the A and AA rules of 2.0 and 2.1 it builds on). A violation fails with axe's rule id, the element and the fix.
+ * Every page, as each role that may see it, checked with axe against WCAG 2.2 level AA (and the A and AA rules of 2.0
+ * and 2.1 it builds on); the visitor's and the optician's pages in German too, whose long words try the layouts. A
+ * violation fails with axe's rule id, the element and the fix.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { violations } from "./axe";
@@ -74,8 +75,13 @@ test("the check finds a violation where there is one", async ({ page }) => {
   expect((await violations(page)).map((line) => line.split(" ")[0]).sort()).toEqual(["image-alt", "link-name"]);
 });
 
-for (const locale of ["en-GB", "de-DE"]) {
-  for (const { user, paths } of VISITS) {
+const CHECKED = [
+  { locale: "en-GB", visits: VISITS },
+  { locale: "de-DE", visits: VISITS.slice(0, 2) },
+];
+
+for (const { locale, visits } of CHECKED) {
+  for (const { user, paths } of visits) {
     test(`pages of ${user?.[0] ?? "a visitor"} in ${locale} meet WCAG 2.2 AA`, async ({ browser }) => {
       test.setTimeout(30_000 + paths.length * 15_000);
       const context = await browser.newContext({ locale });

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { trustPartner } from "./trusted-partner";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/admin/clients");
@@ -129,7 +130,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 }
 
 for (const locale of ["en", "de"] as const) {
-  test(`screenshots of the operator pages in ${locale}`, async ({ browser }) => {
+  test(`screenshots of the operator pages in ${locale}`, SCREENSHOTS_TAG, async ({ browser }) => {
     test.setTimeout(150_000); // eleven pages, each at two widths, on a machine that may be busy
     trustPartner();
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { violations } from "./axe";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 const EXAMPLE = readFileSync("docs/catalog-example.xml", "utf8");
 // A catalog of its own, so that the demo catalogs other tests read stay as they are.
@@ -91,7 +92,7 @@ test("an optician has no catalog page and no link to it", async ({ page }) => {
 });
 
 for (const locale of ["en", "de"] as const) {
-  test(`screenshots of the catalog page in ${locale}`, async ({ browser }) => {
+  test(`screenshots of the catalog page in ${locale}`, SCREENSHOTS_TAG, async ({ browser }) => {
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
     await signIn(page, "supplier@demo.test", "Supplier#2026");

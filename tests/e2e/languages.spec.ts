@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { LANGUAGE_NAMES, LOCALES } from "../../lib/i18n/locales";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 const PHONE = { width: 360, height: 780 };
 const SCREENSHOTS = "tests/artifacts/screenshots/languages";
@@ -77,38 +78,42 @@ test("the language switch offers every language in its own name and keeps the pa
 });
 
 for (const locale of LOCALES) {
-  test(`${LANGUAGE_NAMES[locale]}: login, consent, application access and security at 360 px`, async ({ browser }) => {
-    const text = messagesOf(locale);
-    // A regional browser language chooses the language (fr-CH: French) until the person chooses another.
-    const context = await browser.newContext({ locale: `${locale}-CH`, viewport: PHONE });
-    const page = await context.newPage();
-    const query = new URLSearchParams({
-      client_id: "demo-web",
-      redirect_uri: "http://localhost:4000/callback",
-      response_type: "code",
-      scope: "openid profile email offline_access platform.catalogs.read",
-      state: "languages",
-      prompt: "consent",
-    });
-    await page.goto(`/connect/authorize?${query}`);
-    await expect(page.locator("button[type=submit]")).toHaveText(text.Login.submit);
-    await shoot(page, "login", locale);
+  test(
+    `${LANGUAGE_NAMES[locale]}: login, consent, application access and security at 360 px`,
+    SCREENSHOTS_TAG,
+    async ({ browser }) => {
+      const text = messagesOf(locale);
+      // A regional browser language chooses the language (fr-CH: French) until the person chooses another.
+      const context = await browser.newContext({ locale: `${locale}-CH`, viewport: PHONE });
+      const page = await context.newPage();
+      const query = new URLSearchParams({
+        client_id: "demo-web",
+        redirect_uri: "http://localhost:4000/callback",
+        response_type: "code",
+        scope: "openid profile email offline_access platform.catalogs.read",
+        state: "languages",
+        prompt: "consent",
+      });
+      await page.goto(`/connect/authorize?${query}`);
+      await expect(page.locator("button[type=submit]")).toHaveText(text.Login.submit);
+      await shoot(page, "login", locale);
 
-    await page.fill("input[name=username]", "optician@demo.test");
-    await page.fill("input[name=password]", "Optician#2026");
-    await page.locator("button[type=submit]").click();
-    await expect(page).toHaveURL(/\/consent\?/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Consent.title);
-    await expect(page.getByText(text.Scopes.catalogs_read.name)).toBeVisible();
-    await shoot(page, "consent", locale);
+      await page.fill("input[name=username]", "optician@demo.test");
+      await page.fill("input[name=password]", "Optician#2026");
+      await page.locator("button[type=submit]").click();
+      await expect(page).toHaveURL(/\/consent\?/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Consent.title);
+      await expect(page.getByText(text.Scopes.catalogs_read.name)).toBeVisible();
+      await shoot(page, "consent", locale);
 
-    await page.goto("/portal/applications");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Portal.title);
-    await shoot(page, "applications", locale);
+      await page.goto("/portal/applications");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Portal.title);
+      await shoot(page, "applications", locale);
 
-    await page.goto("/portal/security");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Security.title);
-    await shoot(page, "security", locale);
-    await context.close();
-  });
+      await page.goto("/portal/security");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Security.title);
+      await shoot(page, "security", locale);
+      await context.close();
+    },
+  );
 }

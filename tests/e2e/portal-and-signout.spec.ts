@@ -7,6 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import * as oidc from "openid-client";
 import { redirectToClient } from "./client-redirect";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 const insecure = { execute: [oidc.allowInsecureRequests] };
 
@@ -98,7 +99,7 @@ test("sign-out without a hint asks first; an unregistered post-logout URI is nev
 });
 
 for (const locale of ["en", "de"] as const) {
-  test(`screenshots of the pages in ${locale} at 360 and 1280 px`, async ({ browser, baseURL }) => {
+  test(`screenshots of the pages in ${locale} at 360 and 1280 px`, SCREENSHOTS_TAG, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
     const shoot = async (name: string) => {

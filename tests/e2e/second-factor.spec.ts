@@ -12,6 +12,7 @@ import { adminCommand } from "./admin-command";
 import { redirectToClient } from "./client-redirect";
 import { joinByInvitation } from "./raw-pages";
 import { violations } from "./axe";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 const MFA = "urn:optigate:acr:mfa";
 const PASSWORD = "leuchtturm brillenetui abendrot";
@@ -175,39 +176,40 @@ test("an authenticator app: set up with the page's key, a recovery code signs in
 });
 
 for (const locale of ["en", "de"] as const) {
-  test(`the security page and the second step meet WCAG 2.2 AA; screenshots in ${locale} at 360 and 1280 px`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    const email = await newPerson(baseURL!, locale);
-    const context = await browser.newContext({ baseURL, locale: locale === "de" ? "de-DE" : "en-GB" });
-    const page = await context.newPage();
-    const check = async (name: string) => {
-      await expect(page.locator("html")).toHaveAttribute("lang", locale);
-      expect(await violations(page), name).toEqual([]);
-      for (const width of [360, 1280]) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.screenshot({ path: `tests/artifacts/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
-      }
-    };
-    await signIn(page, "/portal/security", email);
-    await page.waitForURL((url) => url.pathname === "/portal/security");
-    await page.locator("button[name=action][value=totp-start]").click();
-    await expect(page.locator("[data-totp-secret]")).toBeVisible();
-    await check("security-app-setup");
-    const secret = (await page.locator("[data-totp-secret]").getAttribute("data-totp-secret"))!;
-    await page.fill("input[name=code]", new TOTP({ secret: Secret.fromBase32(secret) }).generate());
-    await page.locator("button[name=action][value=totp-confirm]").click();
-    await expect(page.locator("[data-recovery-code]")).toHaveCount(10);
-    await check("security-recovery-codes");
-    await context.clearCookies();
-    await signIn(page, "/portal/applications", email);
-    await page.waitForURL((url) => url.pathname === "/login/second-factor");
-    await page.fill("input[name=code]", "000000");
-    await page.locator("button[type=submit]").click();
-    await expect(page.locator("p[role=alert]")).toBeVisible();
-    await check("second-step");
-    await context.close();
-  });
+  test(
+    `the security page and the second step meet WCAG 2.2 AA; screenshots in ${locale} at 360 and 1280 px`,
+    SCREENSHOTS_TAG,
+    async ({ browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const email = await newPerson(baseURL!, locale);
+      const context = await browser.newContext({ baseURL, locale: locale === "de" ? "de-DE" : "en-GB" });
+      const page = await context.newPage();
+      const check = async (name: string) => {
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        expect(await violations(page), name).toEqual([]);
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.screenshot({ path: `tests/artifacts/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
+        }
+      };
+      await signIn(page, "/portal/security", email);
+      await page.waitForURL((url) => url.pathname === "/portal/security");
+      await page.locator("button[name=action][value=totp-start]").click();
+      await expect(page.locator("[data-totp-secret]")).toBeVisible();
+      await check("security-app-setup");
+      const secret = (await page.locator("[data-totp-secret]").getAttribute("data-totp-secret"))!;
+      await page.fill("input[name=code]", new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+      await page.locator("button[name=action][value=totp-confirm]").click();
+      await expect(page.locator("[data-recovery-code]")).toHaveCount(10);
+      await check("security-recovery-codes");
+      await context.clearCookies();
+      await signIn(page, "/portal/applications", email);
+      await page.waitForURL((url) => url.pathname === "/login/second-factor");
+      await page.fill("input[name=code]", "000000");
+      await page.locator("button[type=submit]").click();
+      await expect(page.locator("p[role=alert]")).toBeVisible();
+      await check("second-step");
+      await context.close();
+    },
+  );
 }

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { redirectToClient } from "./client-redirect";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 const authorize = (extra: Record<string, string> = {}) =>
   `/connect/authorize?${new URLSearchParams({ client_id: "demo-web", redirect_uri: "http://localhost:4000/callback", response_type: "code", scope: "openid profile", state: "s", prompt: "consent", ...extra })}`;
@@ -130,7 +131,7 @@ test("on a phone the menu opens and closes from the keyboard and marks the curre
 });
 
 for (const locale of ["en", "de"] as const) {
-  test(`screenshots of the home page and the phone menu in ${locale}`, async ({ browser }) => {
+  test(`screenshots of the home page and the phone menu in ${locale}`, SCREENSHOTS_TAG, async ({ browser }) => {
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const page = await context.newPage();
     const shoot = async (name: string, widths = [360, 1280]) => {

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { violations } from "./axe";
+import { SCREENSHOTS_TAG } from "./screenshots";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/portal/suppliers");
@@ -135,12 +136,12 @@ test("the page is for opticians and suppliers only", async ({ page }) => {
 });
 
 for (const locale of ["en", "de"] as const) {
-  test(`screenshots of the supplier registrations page in ${locale}`, async ({ browser }) => {
+  test(`screenshots of the supplier registrations page in ${locale}`, SCREENSHOTS_TAG, async ({ browser }) => {
     await screenshots(browser, locale, "optician@demo.test", "Optician#2026", "optician", "/portal/suppliers?q=demo");
     await screenshots(browser, locale, "supplier@demo.test", "Supplier#2026", "supplier");
   });
 
-  test(`screenshots of refused registration forms in ${locale}`, async ({ browser }) => {
+  test(`screenshots of refused registration forms in ${locale}`, SCREENSHOTS_TAG, async ({ browser }) => {
     const context = await browser.newContext({ locale: locale === "de" ? "de-DE" : "en-GB" });
     const optician = await context.newPage();
     await signIn(optician, "optician@demo.test", "Optician#2026");
