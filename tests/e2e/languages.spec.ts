@@ -112,6 +112,9 @@ for (const locale of LOCALES) {
 
       await page.goto("/portal/security");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.Security.title);
+      // Dates are written the language's way (Intl): this sign-in began today, "26 nov. 2026" or "26 lis 2026".
+      const today = new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date());
+      await expect(page.getByText(today).first()).toBeVisible();
       await shoot(page, "security", locale);
       await context.close();
     },
