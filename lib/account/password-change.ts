@@ -5,7 +5,7 @@
  */
 import { hashPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/db/rows";
-import type { Locale } from "@/lib/i18n/locales";
+import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { changePasswordHash } from "@/lib/store/account-link-store";
@@ -67,7 +67,7 @@ export async function setPasswordAsOperator(
     minLength: context.config.passwordMinLength,
     person: personalWordsOf(user),
   });
-  const language = user.preferredLanguage === "de" ? "de" : "en";
+  const language = localeOr(user.preferredLanguage);
   const endedSessions = await changePasswordHash(
     context.db,
     { userId: user.id },

@@ -10,7 +10,7 @@
 import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { hashPassword } from "@/lib/crypto/password";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import type { MailContent } from "@/lib/mail/mail-content";
 import { sealDeferredMail } from "@/lib/mail/outbox";
@@ -57,7 +57,7 @@ export function passwordResetComposer(context: AccountContext) {
     if (!user?.active || !user.company.active) return null;
     const token = generateOpaqueToken();
     // The language the request was made in: the one the person reads the pages in now.
-    const language = isLocale(mail.language) ? mail.language : "en";
+    const language = localeOr(mail.language);
     const url = `${context.config.publicUrl}/password/reset?${new URLSearchParams({ token, ui_locales: language })}`;
     const content: MailContent = await renderAccountMail(language, {
       kind: "password_reset",

@@ -5,7 +5,7 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { sealMail } from "@/lib/mail/outbox";
 import { renderPartnerMail, type PartnerMail } from "@/lib/mail/partner-mail";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
@@ -26,7 +26,7 @@ export async function mailToVendor(
   const url = `${context.config.publicUrl}/portal/developer`;
   return Promise.all(
     developers.map(async ({ email, preferredLanguage }) => {
-      const language = preferredLanguage && isLocale(preferredLanguage) ? preferredLanguage : "en";
+      const language = localeOr(preferredLanguage);
       const { names, ...rest } = mail(url);
       const application = localizedText(JSON.parse(names), language);
       const content = await renderPartnerMail(language, { ...rest, application } as PartnerMail);

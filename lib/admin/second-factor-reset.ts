@@ -6,6 +6,7 @@
  */
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
+import { localeOr } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
 import { deleteSecondFactors } from "@/lib/store/second-factor-store";
@@ -18,7 +19,7 @@ export async function resetSecondFactors(
 ): Promise<{ email: string; removed: number } | null> {
   const user = await findUserByEmail(context.db, email);
   if (!user) return null;
-  const language = user.preferredLanguage === "de" ? "de" : "en";
+  const language = localeOr(user.preferredLanguage);
   const content = await renderAccountMail(language, {
     kind: "second_factors_reset",
     url: `${context.config.publicUrl}/portal/security?${new URLSearchParams({ ui_locales: language })}`,

@@ -25,13 +25,16 @@ import { isValidCsrfSubmission } from "@/lib/session/csrf";
 type Actor = Awaited<ReturnType<typeof actorOfRequest>>;
 
 const minutes = (seconds: number) => String(Math.ceil(seconds / 60));
+/** The language the profile page was shown in, which the notices it causes are written in. */
+const pageLanguage = (actor: Actor, request: Request) =>
+  localeOfRequest(request, { userPreference: actor.kind === "user" ? actor.session.user.preferredLanguage : null });
 
 async function passwordChange(actor: Actor, form: URLSearchParams, request: Request, ipAddress?: string) {
   try {
     const outcome = await changePassword(actor, {
       current: form.get("current_password") ?? "",
       next: form.get("new_password") ?? "",
-      language: localeOfRequest(request),
+      language: pageLanguage(actor, request),
       ipAddress,
     });
     if (outcome.ok) return { done: "password" };
@@ -49,7 +52,7 @@ async function emailChange(actor: Actor, form: URLSearchParams, request: Request
     await askForEmailChange(actor, {
       newEmail: form.get("new_email") ?? "",
       currentPassword: form.get("current_password") ?? undefined,
-      language: localeOfRequest(request),
+      language: pageLanguage(actor, request),
       ipAddress,
     });
     return { done: "email" };

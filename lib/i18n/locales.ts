@@ -22,6 +22,11 @@ export function isLocale(value: string | undefined | null): value is Locale {
   return (LOCALES as readonly string[]).includes(value ?? "");
 }
 
+/** A stored or requested language as a page language: English where there is none or it is not one of ours. */
+export function localeOr(value: string | null | undefined, fallback: Locale = DEFAULT_LOCALE): Locale {
+  return isLocale(value) ? value : fallback;
+}
+
 /** A locale's messages (messages/<code>.json). */
 export async function loadMessages(locale: Locale): Promise<typeof import("@/messages/en.json")> {
   return (await import(`../../messages/${locale}.json`)).default;

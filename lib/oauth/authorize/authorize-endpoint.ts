@@ -129,7 +129,7 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
     }
   } catch (error) {
     if (error instanceof AuthorizationError) return authorizationErrorResponse(error, context.config.publicUrl);
-    const locale = localeOfRequest(httpRequest, uiLocales);
+    const locale = localeOfRequest(httpRequest, { uiLocales });
     if (error instanceof UnsafeRedirectError)
       return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
     if (error instanceof RequestBodyError) return errorPage(locale, "invalid_request", error.message, error.status);

@@ -19,6 +19,7 @@ import { runAdmin } from "../../helpers/admin-cli";
 import { call, ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { userTokens } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
+import polish from "@/messages/pl.json";
 
 const service = useOAuthService();
 const db = () => service().database.db;
@@ -26,11 +27,12 @@ const OLD = "the old passphrase 1";
 const NEW = "wolkenkratzer gleitsicht bahnhof";
 
 let counter = 0;
-async function newUser() {
+async function newUser(preferredLanguage?: string) {
   const email = `own-${++counter}@example.com`;
   await db().user.create({
     data: {
       email,
+      preferredLanguage,
       givenName: "Olga",
       familyName: "Owner",
       companyId: "demo-company-optician",
@@ -61,6 +63,13 @@ describe(`a user's own password on ${testProvider()}`, () => {
     expect(notice).toMatchObject({ kind: "password_changed", subject: "Your OptiGate password was changed" });
     const user = await db().user.findUniqueOrThrow({ where: { email } });
     expect(await db().auditEvent.count({ where: { userId: user.id, type: "user.password_changed" } })).toBe(1);
+  });
+
+  it("writes the notice in the user's preferred language, whichever of the seven it is", async () => {
+    const email = await newUser("pl");
+    await changePassword(await signedInAgent(email, OLD), OLD, NEW);
+    const [notice] = await mailTo(email);
+    expect(notice).toMatchObject({ kind: "password_changed", subject: polish.Mail.account.passwordChanged.subject });
   });
 
   it("refuses a wrong current password under the sign-in throttle, and a weak new one with its reason", async () => {
