@@ -14,7 +14,7 @@ import { ensureSigningKeys, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-
 
 /** Prisma's code for a unique key violation. */
 const UNIQUE_VIOLATION = "P2002";
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 20;
 
 /** Prisma's code for an operation that waited too long, as for SQLite's write lock while another process prepares. */
 const TIMED_OUT = "P1008";
@@ -48,7 +48,8 @@ export async function prepareDatabase(
   const appliedMigrations = await applyMigrations(config.database);
   const db = getPrismaClient(config.database);
   // Each step writes only what is missing. Two instances starting at once may both find a row missing and one of
-  // them then meets the other's row: it starts the steps again, and finds that row there.
+  // them then meets the other's row: it starts the steps again, and finds that row there. Every conflict means the
+  // other instance got further, so a busy machine needs more attempts, never endless ones.
   for (let attempt = 1; ; attempt++) {
     try {
       await syncScopes(db, config.apiScopePrefix);
@@ -57,7 +58,7 @@ export async function prepareDatabase(
       return { appliedMigrations, createdKeys, demoDataCreated: demo.created, warnings: await warningsOf(db) };
     } catch (error) {
       if (!isConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, 200 * Math.min(attempt, 5)));
     }
   }
 }

@@ -84,9 +84,13 @@ test("SIGTERM lets a running sub-catalog download finish, takes no new connectio
   expect(download.firstChunk).toContain("<SubCatalog");
   const exit = exited(server);
   server.process.kill("SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  // Closed for new connections while the download is still being sent.
-  await expect(fetch(`http://127.0.0.1:${server.port}/api/health`)).rejects.toThrow();
+  // Closed for new connections (as soon as the signal is handled) while the download is still being sent.
+  const health = () =>
+    fetch(`http://127.0.0.1:${server.port}/api/health`).then(
+      () => "accepted",
+      () => "refused",
+    );
+  await expect.poll(health, { timeout: 10_000 }).toBe("refused");
   expect(server.process.exitCode).toBeNull();
   const { text, complete } = await download.drain();
   expect(complete).toBe(true);
