@@ -20,22 +20,11 @@ const port = process.env.E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 const nextOnly = process.env.E2E_SERVER === "next";
 
-/** Specs that start servers of their own (own databases too): they never touch the demo server's data. */
-const OWN_SERVER_SPECS = [
-  "**/malformed-requests.spec.ts",
-  "**/graceful-shutdown.spec.ts",
-  "**/several-instances.spec.ts",
-  "**/bundle.spec.ts",
-  "**/logs.spec.ts",
-];
-
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  // One worker for the specs sharing the demo server, whose demo data they change and restore in turn; a second one
-  // for the specs with servers of their own, which run beside them.
-  workers: 2,
+  workers: 1,
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
@@ -46,16 +35,18 @@ export default defineConfig({
   // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database and
   // the bundle are tested in the serve.ts run only; so are the pages' accessibility checks and the screenshot tests
   // (the same pages either way).
-  projects: [
-    {
-      name: "demo server",
-      workers: 1,
-      testIgnore: nextOnly
-        ? [...OWN_SERVER_SPECS, "**/invitation.spec.ts", "**/password-self-service.spec.ts", "**/accessibility.spec.ts"]
-        : OWN_SERVER_SPECS,
-    },
-    ...(nextOnly ? [] : [{ name: "own servers", workers: 1, testMatch: OWN_SERVER_SPECS }]),
-  ],
+  testIgnore: nextOnly
+    ? [
+        "**/malformed-requests.spec.ts",
+        "**/graceful-shutdown.spec.ts",
+        "**/invitation.spec.ts",
+        "**/password-self-service.spec.ts",
+        "**/several-instances.spec.ts",
+        "**/bundle.spec.ts",
+        "**/logs.spec.ts",
+        "**/accessibility.spec.ts",
+      ]
+    : [],
   grepInvert: nextOnly ? /@screenshots/ : undefined,
   webServer: {
     command: nextOnly
