@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -70,6 +71,16 @@ function slowDownload(
   });
 }
 
+/** Whether the port takes a new TCP connection now. */
+const newConnection = (port: number) =>
+  new Promise<"accepted" | "refused">((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port }, () => {
+      socket.destroy();
+      resolve("accepted");
+    });
+    socket.on("error", () => resolve("refused"));
+  });
+
 const exited = (server: OwnServer) =>
   new Promise<number | null>((resolve) =>
     server.process.exitCode !== null
@@ -84,13 +95,9 @@ test("SIGTERM lets a running sub-catalog download finish, takes no new connectio
   expect(download.firstChunk).toContain("<SubCatalog");
   const exit = exited(server);
   server.process.kill("SIGTERM");
-  // Closed for new connections (as soon as the signal is handled) while the download is still being sent.
-  const health = () =>
-    fetch(`http://127.0.0.1:${server.port}/api/health`).then(
-      () => "accepted",
-      () => "refused",
-    );
-  await expect.poll(health, { timeout: 10_000 }).toBe("refused");
+  // Closed for new connections (as soon as the signal is handled) while the download is still being sent. Each probe
+  // is a new TCP connection: fetch would reuse a kept-alive one, which is not a new connection.
+  await expect.poll(() => newConnection(server.port), { timeout: 10_000 }).toBe("refused");
   expect(server.process.exitCode).toBeNull();
   const { text, complete } = await download.drain();
   expect(complete).toBe(true);
