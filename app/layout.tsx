@@ -44,7 +44,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const t = await getTranslations("Layout");
   const actor = await currentActor();
-  const menu = actor.kind === "user" ? menuOf(actor, t) : [];
+  const menu =
+    actor.kind === "user"
+      ? menuOf(actor, t)
+      : actor.kind === "second_factor_owed"
+        ? [
+            { href: SECURITY_PATH, label: t("security"), section: SECURITY_PATH },
+            { href: SIGN_OUT_PATH, label: t("signOut"), section: SIGN_OUT_PATH },
+          ]
+        : [];
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">

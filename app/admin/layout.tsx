@@ -13,8 +13,8 @@ export const dynamic = "force-dynamic";
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const actor = await currentActor();
-  // Visitors: each page sends them to the login page, which returns them to that page.
-  if (actor.kind === "anonymous") return children;
+  // Visitors: each page sends them to the login page (or to their second factor), which returns them to that page.
+  if (actor.kind === "anonymous" || actor.kind === "second_factor_owed") return children;
   if (!isOperator(actor)) forbidden();
   const t = await getTranslations("Admin");
   const tab = "rounded px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100";

@@ -7,6 +7,7 @@ import { verifyPassword } from "@/lib/crypto/password";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 /** How recent a sign-in counts as fresh: the person at the keyboard just proved who they are. */
 const FRESH_SIGN_IN_MS = 5 * 60_000;
@@ -44,6 +45,8 @@ export async function checkCurrentPassword(
     await recordFailedSignIn(db, reservation, now);
     return { ok: false, problem: "wrong_current_password" };
   }
-  await recordRightPassword(db, reservation, { clearAccount: true });
+  // Guessed second-factor codes count on the account's key too: only a right factor clears it for such an account.
+  const factors = await countSecondFactors(db, user.id);
+  await recordRightPassword(db, reservation, { clearAccount: factors.passkeys === 0 && !factors.totp });
   return { ok: true };
 }

@@ -99,6 +99,7 @@ export async function requestEmailChange(
     purpose: "email_change" as const,
     tokenHash: hashToken(token),
     newEmail,
+    sentTo: newEmail,
     expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_LINK_HOURS * 3_600_000),
   };
   const mail = [
@@ -120,13 +121,17 @@ export async function requestEmailChange(
   return newEmail;
 }
 
-/** Makes the link's address the user's; the new address, or why the link cannot be used. */
+/**
+ * Makes the link's address the user's; the new address and the sessions that ended (all but the confirming
+ * browser's own, when it is the user's), or why the link cannot be used.
+ */
 export async function confirmEmailChange(
   context: AccountContext,
   token: string | undefined,
-  ipAddress: string | undefined,
+  request: { ipAddress?: string; session: { id: string; user: { id: string } } | null },
   now = new Date(),
-): Promise<{ email: string } | { closed: ClosedAccountLink | "email_taken" }> {
+): Promise<{ email: string; endedSessions: string[] } | { closed: ClosedAccountLink | "email_taken" }> {
+  const { ipAddress } = request;
   const link = await readAccountLink(context.db, token, "email_change", now);
   if (link.state !== "open") return { closed: link.state };
   const newEmail = link.newEmail!;
@@ -136,14 +141,15 @@ export async function confirmEmailChange(
     ipAddress,
     details: { username: newEmail, previous: link.user.email },
   };
+  const keepSessionId = request.session?.user.id === link.user.id ? request.session.id : undefined;
   const outcome = await confirmEmailByLink(
     context.db,
     { id: link.id, tokenHash: link.tokenHash, userId: link.user.id, newEmail },
-    { mail: [], event },
+    { mail: [], event, keepSessionId },
     now,
   );
-  if (outcome !== "changed") return { closed: outcome };
+  if (typeof outcome === "string") return { closed: outcome };
   // Tokens issued from now on carry the new address at once in this process.
   forgetUser(link.user.id);
-  return { email: newEmail };
+  return { email: newEmail, endedSessions: outcome.endedSessions };
 }

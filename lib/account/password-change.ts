@@ -1,7 +1,8 @@
 /**
  * Changing one's own password on the profile page: the current password is checked under the sign-in throttle
- * (lib/account/current-password.ts), the new one under the password policy. The other sessions end,
- * a notice goes to the account's address, and the change is audited.
+ * (lib/account/current-password.ts), the new one under the password policy. Unless the person keeps them, the
+ * other sessions, the applications' refresh tokens and the catalog tickets end; a notice goes to the account's
+ * address, and the change is audited.
  */
 import { hashPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/db/rows";
@@ -21,6 +22,8 @@ export interface PasswordChangeRequest {
   next: string;
   language: Locale;
   ipAddress?: string;
+  /** also end the other sessions, the applications' refresh tokens and the catalog tickets */
+  signOutElsewhere: boolean;
 }
 
 /** Throws PasswordPolicyError when the new password is refused (before the current one is checked). */
@@ -40,11 +43,16 @@ export async function changeOwnPassword(
   if (!current.ok) return current;
   const endedSessions = await changePasswordHash(
     db,
-    { userId: user.id, keepSessionId: account.sessionId },
+    { userId: user.id, keepSessionId: account.sessionId, signOutElsewhere: request.signOutElsewhere },
     await hashPassword(normalized),
     {
       mail: [await passwordChangedNotice(context, user.email, request.language)],
-      event: { type: "user.password_changed", userId: user.id, ipAddress: request.ipAddress },
+      event: {
+        type: "user.password_changed",
+        userId: user.id,
+        ipAddress: request.ipAddress,
+        details: { signedOutElsewhere: request.signOutElsewhere },
+      },
     },
     now,
   );
@@ -53,7 +61,7 @@ export async function changeOwnPassword(
 
 /**
  * The operator sets a user's password (`users password`, read from standard input): under the same policy, every
- * session of the user ends, and the user gets the notice. Null when there is no such user.
+ * session, refresh token and ticket of the user ends, and the user gets the notice. Null when there is no such user.
  */
 export async function setPasswordAsOperator(
   context: AccountContext,
@@ -70,7 +78,7 @@ export async function setPasswordAsOperator(
   const language = localeOr(user.preferredLanguage);
   const endedSessions = await changePasswordHash(
     context.db,
-    { userId: user.id },
+    { userId: user.id, signOutElsewhere: true },
     await hashPassword(normalized),
     {
       mail: [await passwordChangedNotice(context, user.email, language)],

@@ -24,7 +24,11 @@ import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
-import { passwordChangedNotice } from "@/lib/account/account-notices";
+import { passwordResetNotice } from "@/lib/account/account-notices";
+import { countSecondFactors, listFactorsAddedSince } from "@/lib/store/second-factor-store";
+
+/** How far back the confirmation of a reset looks for second factors someone else may have added. */
+const RECENT_FACTOR_DAYS = 14;
 
 export const PASSWORD_RESET_MAIL = "password_reset";
 
@@ -68,6 +72,7 @@ export function passwordResetComposer(context: AccountContext) {
       userId: user.id,
       purpose: "password_reset" as const,
       tokenHash: hashToken(token),
+      sentTo: user.email,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * 60_000),
     };
     const event = { type: "user.password_reset" as const, userId: user.id, details: { step: "link_sent" } };
@@ -92,18 +97,25 @@ export async function resetPassword(
   });
   const passwordHash = await hashPassword(normalized);
   const { language, ipAddress } = submitted;
+  const recentFactors = await listFactorsAddedSince(
+    context.db,
+    user.id,
+    new Date(now.getTime() - RECENT_FACTOR_DAYS * 86_400_000),
+  );
   const ended = await resetPasswordByLink(
     context.db,
     { id: link.id, tokenHash: link.tokenHash, userId: user.id },
     passwordHash,
     {
-      mail: [await passwordChangedNotice(context, user.email, language)],
+      mail: [await passwordResetNotice(context, user.email, language, recentFactors)],
       event: { type: "user.password_reset", userId: user.id, ipAddress, details: { step: "password_set" } },
     },
     now,
   );
   if (!ended) return { closed: "used" };
-  // The person proved they read the account's mail: a lock-out from failed sign-ins is over.
-  await clearAttempts(context.db, accountThrottleKey(user.email));
+  // The person proved they read the account's mail: a lock-out from failed passwords is over. Guessed second-factor
+  // codes count on the same key, and only a right factor clears them (docs/second-factor.md).
+  const factors = await countSecondFactors(context.db, user.id);
+  if (factors.passkeys === 0 && !factors.totp) await clearAttempts(context.db, accountThrottleKey(user.email));
   return { userId: user.id, endedSessions: ended };
 }

@@ -18,6 +18,7 @@ import {
   type CompanyWrite,
 } from "@/lib/store/company-store";
 import type { Db } from "@/lib/db/prisma";
+import { forgetUser } from "@/lib/store/user-store";
 
 export class CompanyRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
   constructor(
@@ -135,12 +136,25 @@ export async function deactivate(
 }
 
 /**
- * Requires a second factor of everyone in the company, or stops requiring it: users without one are led to set one
- * up at their next sign-in, and applications get the mfa level from them.
+ * Requires a second factor of everyone in the company, or stops requiring it. Switching it on ends the sessions that
+ * gave none (their applications are told) and leaves refresh tokens from a password alone unable to refresh; users
+ * without a factor are led to set one up. What an operator requires, only an operator lifts.
  */
-export async function requireSecondFactor(db: Db, id: string, required: boolean, by?: string): Promise<CompanyJson> {
-  if (!(await storeSecondFactorRequirement(db, id, required, by)))
-    throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+export async function requireSecondFactor(
+  db: Db,
+  id: string,
+  change: { required: boolean; byOperator: boolean; by?: string; keepSessionId?: string },
+  announceLogout: (sessionIds: string[]) => Promise<void>,
+): Promise<CompanyJson> {
+  const outcome = await storeSecondFactorRequirement(db, id, change);
+  if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
+  if (outcome === "operator_rule")
+    throw new CompanyRegistryError(
+      "invalid_state",
+      "the operator requires a second factor here: only they can lift it",
+    );
+  forgetUser(); // the cached users carry their company's rule
+  await announceLogout(outcome.endedSessionIds);
   return showCompany(db, id);
 }
 

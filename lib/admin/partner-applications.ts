@@ -98,6 +98,9 @@ export function registrationResponse(row: Client, publicUrl: string, registratio
   };
 }
 
+/** The shape of the ids OptiGate generates for clients and people (UUIDs), which a vendor may not choose. */
+const GENERATED_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Registers a pending application for the vendor; the answer carries its registration access token, once. */
 export async function registerPartnerApplication(
   context: PartnerContext,
@@ -106,6 +109,12 @@ export async function registerPartnerApplication(
   by?: string,
 ) {
   const registration = parsePartnerMetadata(metadata, partner, context.config.apiScopePrefix);
+  if (registration.id !== undefined && GENERATED_ID_SHAPE.test(registration.id))
+    refuse("invalid_client_metadata", "a client_id shaped like a generated id is OptiGate's to give: leave it out", {
+      rule: "client_id_taken",
+      field: "client_id",
+      value: registration.id,
+    });
   const id = registration.id ?? generateClientId();
   const token = generateOpaqueToken();
   const row = await insertPendingClient(

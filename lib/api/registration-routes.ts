@@ -100,6 +100,7 @@ export async function getRegistrationRoute(call: ApiCall): Promise<Response> {
 
 export async function requestRegistrationRoute(call: ApiCall): Promise<Response> {
   queryParameters(call.url, []);
+  requireStrongSignIn(call.actor);
   const body = await readJsonObject(call.request);
   onlyMembers(body, ["supplierId", "clientId", "catalogs"]);
   const request = {
@@ -176,7 +177,7 @@ async function expectedVersion(call: ApiCall): Promise<number | undefined> {
 }
 
 /**
- * Where the caller's company requires a second factor, changing a registration needs a token from a sign-in at the
+ * Where the caller's company requires a second factor, asking for or changing a registration needs a token from a sign-in at the
  * mfa level (RFC 9470): a user's token of a password alone is sent back to sign in again.
  */
 function requireStrongSignIn(actor: Actor): void {

@@ -19,7 +19,9 @@ import {
 } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
-import { findUserActivity } from "@/lib/store/user-store";
+import { findUser } from "@/lib/store/user-store";
+import { userIdOf } from "@/lib/jwt/token-principal";
+import { ACR_MFA } from "@/lib/session/authentication-level";
 
 const failure = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   noStoreJson({ error, error_description: description }, status, headers);
@@ -55,9 +57,15 @@ async function withAccessToken(
     return failure(403, "insufficient_scope", `the access token needs the scope ${scope}`, {
       "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"`,
     });
-  const user = await findUserActivity(context.db, claims.sub);
+  const userId = userIdOf(claims);
+  const user = userId === undefined ? null : await findUser(context.db, userId);
   if (!user) return failure(403, "invalid_grant", "the access token was issued to a client, not to a user");
   if (!user.active) return failure(403, "account_disabled", "the user is no longer active");
+  // As the password form below: a company that requires a second factor gets tickets only for tokens of that level.
+  if (user.company.requireSecondFactor && claims.acr !== ACR_MFA)
+    return failure(403, "insufficient_user_authentication", "this company requires a second factor: sign in with it", {
+      "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_user_authentication", acr_values="${ACR_MFA}"`,
+    });
   return ticketResponse(context, user.id);
 }
 

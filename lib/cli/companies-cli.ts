@@ -49,7 +49,14 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
   } else if (command === "require-second-factor") {
     const [id, setting] = expectArgs(rest, "companies require-second-factor <id> <on|off>");
     if (setting !== "on" && setting !== "off") throw new UsageError(`say on or off, not "${setting}"`);
-    print(await requireSecondFactor(context.db, id, setting === "on"));
+    print(
+      await requireSecondFactor(
+        context.db,
+        id,
+        { required: setting === "on", byOperator: true },
+        context.announceLogout,
+      ),
+    );
   } else {
     throw unknownCommand("companies", command, [
       "add",

@@ -109,6 +109,8 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 // --- Links mailed for a user's own account, and how often a reset may be asked for.
 
 export const PASSWORD_RESET_LINK_MINUTES = 60;
+/** How long an authenticator app waits for its first code, in the session that started it. */
+export const TOTP_ENROLMENT_MINUTES = 15;
 export const EMAIL_CONFIRM_LINK_HOURS = 24;
 export const PASSWORD_RESET_WINDOW_SECONDS = 60 * 60;
 /** Reset mails asked for per window: per account (whether it exists or not) and per client network. */

@@ -14,6 +14,7 @@ import { federatedUser } from "@/lib/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import { findTrustedIssuer } from "@/lib/store/trusted-issuer-store";
 import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import { principalOf } from "@/lib/jwt/token-principal";
 
 export interface FederatedIdentity {
   issuer: string;
@@ -87,6 +88,8 @@ export async function verifyFederatedAssertion(
   );
   if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH)
     throw new AssertionRefused("it has no sub");
+  if (principalOf(claims)?.kind === "client")
+    throw new AssertionRefused("it stands for a client acting for itself, not for a user");
   checkTimes(claims, Math.floor(now.getTime() / 1000));
   const jti = requireJti(claims);
   const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());

@@ -1,10 +1,10 @@
 /**
  * POST /interaction/account: the signed-in user's own password, email address and sessions (the profile and security
- * pages), through lib/rights/own-account.ts. `action=change-password` (current_password, new_password),
+ * pages), through lib/rights/own-account.ts. `action=change-password` (current_password, new_password, sign_out_elsewhere),
  * `action=change-email` (new_email; current_password when the sign-in is not fresh), `action=end-session` (session_id) and `action=end-other-sessions`. Each answers
  * with its page and what happened, or why not, in the query (never a password or an address).
  */
-import { actorOfRequest } from "@/lib/rights/actor";
+import { actorOfRequest, pageLanguageOf } from "@/lib/rights/actor";
 import {
   askForEmailChange,
   changePassword,
@@ -16,7 +16,6 @@ import {
 } from "@/lib/rights/own-account";
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
 import { PROFILE_PATH, SECURITY_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
@@ -26,18 +25,26 @@ type Actor = Awaited<ReturnType<typeof actorOfRequest>>;
 
 const minutes = (seconds: number) => String(Math.ceil(seconds / 60));
 /** The language the profile page was shown in, which the notices it causes are written in. */
-const pageLanguage = (actor: Actor, request: Request) =>
-  localeOfRequest(request, { userPreference: actor.kind === "user" ? actor.session.user.preferredLanguage : null });
+/**
+ * The page's checkbox sends "yes" beside a hidden "no": unticked, only "no" arrives. A form without the field ends
+ * the other sign-ins, as the safe choice.
+ */
+function signOutElsewhere(form: URLSearchParams): boolean {
+  const values = form.getAll("sign_out_elsewhere");
+  return values.length === 0 || values.includes("yes");
+}
 
 async function passwordChange(actor: Actor, form: URLSearchParams, request: Request, ipAddress?: string) {
   try {
+    const elsewhere = signOutElsewhere(form);
     const outcome = await changePassword(actor, {
       current: form.get("current_password") ?? "",
       next: form.get("new_password") ?? "",
-      language: pageLanguage(actor, request),
+      language: pageLanguageOf(actor, request),
       ipAddress,
+      signOutElsewhere: elsewhere,
     });
-    if (outcome.ok) return { done: "password" };
+    if (outcome.ok) return { done: elsewhere ? "password" : "password-kept" };
     if (outcome.problem === "throttled")
       return { form: "password", error: "throttled", minutes: minutes(outcome.retryAfterSeconds) };
     return { form: "password", error: outcome.problem };
@@ -52,7 +59,7 @@ async function emailChange(actor: Actor, form: URLSearchParams, request: Request
     await askForEmailChange(actor, {
       newEmail: form.get("new_email") ?? "",
       currentPassword: form.get("current_password") ?? undefined,
-      language: pageLanguage(actor, request),
+      language: pageLanguageOf(actor, request),
       ipAddress,
     });
     return { done: "email" };

@@ -13,6 +13,7 @@ import { InvitationError } from "@/lib/admin/invitations";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { PersonFieldError } from "@/lib/admin/person-fields";
 import { UserRegistryError } from "@/lib/admin/user-registry";
+import { CompanyRegistryError } from "@/lib/admin/company-registry";
 import { AccessDenied, actorOfRequest, isOperator, type Actor } from "@/lib/rights/actor";
 import {
   actOnCompanyPeople,
@@ -51,7 +52,8 @@ async function secondFactorSetting(actor: Actor, companyId: string | undefined, 
   try {
     await setCompanySecondFactor(actor, companyId, required);
   } catch (error) {
-    if (error instanceof AccessDenied) return plainRefusal(403, "Forbidden");
+    // The page offers no way to lift an operator's rule: a form that tries is refused as one no page sends.
+    if (error instanceof AccessDenied || error instanceof CompanyRegistryError) return plainRefusal(403, "Forbidden");
     throw error;
   }
   return seeOther(`${back}?${new URLSearchParams({ secondFactor: required ? "on" : "off" })}#second-factor-rule`);

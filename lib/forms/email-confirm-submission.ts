@@ -10,6 +10,7 @@ import { expireLinkTokenCookie, LINK_PAGES } from "@/lib/http/link-token-cookies
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { EMAIL_CONFIRM_PATH } from "@/lib/pages/paths";
 import { confirmNewEmail } from "@/lib/rights/account-links";
+import { readSessionCookie } from "@/lib/session/session-cookie";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -19,7 +20,10 @@ export async function handleEmailConfirmSubmission(request: Request, context: Se
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { error: "form_expired" }));
   const token = readCookie(request, LINK_PAGES[EMAIL_CONFIRM_PATH]);
-  const confirmed = await confirmNewEmail(context, token, clientAddress(request, config.trustedProxies));
+  const confirmed = await confirmNewEmail(context, token, {
+    ipAddress: clientAddress(request, config.trustedProxies),
+    sessionCookie: readSessionCookie(request),
+  });
   if ("closed" in confirmed) return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { closed: confirmed.closed }));
   return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { done: "1" }), [
     expireLinkTokenCookie(EMAIL_CONFIRM_PATH, config.publicUrl),

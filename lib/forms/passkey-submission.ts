@@ -16,7 +16,7 @@ import { logger } from "@/lib/observability/logger";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { SECURITY_PATH } from "@/lib/pages/paths";
-import { AccessDenied, actorOfRequest } from "@/lib/rights/actor";
+import { AccessDenied, actorOfRequest, pageLanguageOf } from "@/lib/rights/actor";
 import { addPasskey, passkeyOptionsForRegistration } from "@/lib/rights/second-factors";
 import { passkeyOptions, SecondFactorError, signInWithPasskey, stepSubject } from "@/lib/rights/second-step";
 import type { ServiceContext } from "@/lib/service-context";
@@ -64,6 +64,7 @@ async function registration(request: Request, context: ServiceContext, form: URL
   const proof = {
     currentPassword: form.get("current_password") ?? undefined,
     ipAddress: clientAddress(request, context.config.trustedProxies),
+    language: pageLanguageOf(actor, request),
   };
   if (form.get("action") === "register-options")
     return ceremonyStart(await passkeyOptionsForRegistration(actor, proof));

@@ -12,7 +12,7 @@ import { safeLocalPath } from "@/lib/http/local-path";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
 import { SECURITY_PATH } from "@/lib/pages/paths";
-import { actorOfRequest, type Actor } from "@/lib/rights/actor";
+import { actorOfRequest, pageLanguageOf, type Actor } from "@/lib/rights/actor";
 import {
   confirmAuthenticatorApp,
   removeAuthenticatorApp,
@@ -49,7 +49,7 @@ async function perform(
       await startAuthenticatorApp(actor, proof);
       return undefined;
     case "totp-confirm":
-      return confirmAuthenticatorApp(actor, (form.get("code") ?? "").slice(0, 20));
+      return confirmAuthenticatorApp(actor, (form.get("code") ?? "").slice(0, 20), proof.language);
     case "totp-remove":
       return removeAuthenticatorApp(actor, proof).then(() => undefined);
     case "recovery-renew":
@@ -75,6 +75,7 @@ export async function handleSecuritySubmission(request: Request, context: Servic
   const proof = {
     currentPassword: form.get("current_password") ?? undefined,
     ipAddress: clientAddress(request, config.trustedProxies),
+    language: pageLanguageOf(actor, request),
   };
   try {
     const codes = await perform(actor, action, form, proof);

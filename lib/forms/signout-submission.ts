@@ -1,5 +1,5 @@
 /** POST /interaction/signout: the sign-out page's confirmation. Signs out and follows the request's redirect rules. */
-import { actorOfRequest } from "@/lib/rights/actor";
+import { actorOfRequest, requireSessionFor } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
 import { seeOther } from "@/lib/forms/see-other";
 import { signOut } from "@/lib/oauth/endsession/end-session-endpoint";
@@ -18,7 +18,7 @@ export async function handleSignOutSubmission(request: Request, context: Service
   const actor = await actorOfRequest(context, request);
   return signOut(
     context,
-    actor.kind === "user" ? actor.session : null,
+    actor.kind === "anonymous" || actor.kind === "token" ? null : requireSessionFor(actor, "sign_out").session,
     afterSignOut(await readEndSessionRequest(context, form)),
     303,
   );

@@ -13,11 +13,44 @@ export type AccountMail =
   | { kind: "email_confirm"; url: string; hours: number; newEmail: string }
   | { kind: "email_change_notice"; url: string; newEmail: string }
   | { kind: "email_in_use"; url: string; newEmail: string }
-  | { kind: "second_factors_reset"; url: string };
+  | { kind: "second_factors_reset"; url: string }
+  | { kind: "password_reset_done"; url: string; recentFactors: RecentFactor[] }
+  | { kind: "second_factor_changed"; url: string; change: FactorChange };
+
+/** A second factor as a notice names it: its kind and when it was added, never the name someone gave it. */
+export interface RecentFactor {
+  kind: "passkey" | "app";
+  addedAt: Date;
+}
+
+export type FactorChange = "passkey_added" | "passkey_removed" | "app_added" | "app_removed" | "recovery_renewed";
+
+const CHANGE_TEXT = {
+  passkey_added: "passkeyAdded",
+  passkey_removed: "passkeyRemoved",
+  app_added: "appAdded",
+  app_removed: "appRemoved",
+  recovery_renewed: "recoveryRenewed",
+} as const;
+
+/** The factors added lately, a line each, in the mail's language (dates in UTC, as the mail cannot know the zone). */
+function recentFactorLines(t: MailTranslator, language: Locale, factors: RecentFactor[]): string[] {
+  if (factors.length === 0) return [t("account.passwordResetDone.noRecentFactors")];
+  const day = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
+  return [
+    t("account.passwordResetDone.recentFactors"),
+    ...factors.map((factor) =>
+      t(factor.kind === "passkey" ? "account.passwordResetDone.passkey" : "account.passwordResetDone.app", {
+        date: day.format(factor.addedAt),
+      }),
+    ),
+    t("account.passwordResetDone.checkFactors"),
+  ];
+}
 
 type Paragraphs = { before: string[]; after: string[] };
 
-function paragraphs(t: MailTranslator, mail: AccountMail): Paragraphs {
+function paragraphs(t: MailTranslator, language: Locale, mail: AccountMail): Paragraphs {
   const greeting = t("account.greeting");
   switch (mail.kind) {
     case "password_reset":
@@ -47,6 +80,16 @@ function paragraphs(t: MailTranslator, mail: AccountMail): Paragraphs {
         before: [greeting, t("account.secondFactorsReset.intro")],
         after: [t("account.secondFactorsReset.notYou")],
       };
+    case "password_reset_done":
+      return {
+        before: [greeting, t("account.passwordResetDone.intro"), ...recentFactorLines(t, language, mail.recentFactors)],
+        after: [t("account.passwordResetDone.notYou")],
+      };
+    case "second_factor_changed":
+      return {
+        before: [greeting, t(`account.secondFactorChanged.${CHANGE_TEXT[mail.change]}`)],
+        after: [t("account.secondFactorChanged.notYou")],
+      };
   }
 }
 
@@ -57,6 +100,8 @@ const TEMPLATE = {
   email_change_notice: "emailChangeNotice",
   email_in_use: "emailInUse",
   second_factors_reset: "secondFactorsReset",
+  password_reset_done: "passwordResetDone",
+  second_factor_changed: "secondFactorChanged",
 } as const;
 
 export async function renderAccountMail(language: Locale, mail: AccountMail): Promise<MailContent> {
@@ -65,7 +110,7 @@ export async function renderAccountMail(language: Locale, mail: AccountMail): Pr
   return renderMail({
     lang: language,
     subject: t(`account.${template}.subject`),
-    ...paragraphs(t, mail),
+    ...paragraphs(t, language, mail),
     action: { label: t(`account.${template}.action`), url: mail.url },
     linkFallback: t("linkFallback"),
     signature: t("signature"),

@@ -17,6 +17,7 @@ import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-t
 import type { ServiceContext } from "@/lib/service-context";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { findUserActivity } from "@/lib/store/user-store";
+import { principalOf } from "@/lib/jwt/token-principal";
 
 const INACTIVE = { active: false } as const;
 
@@ -42,10 +43,8 @@ async function introspectAccessToken(context: ServiceContext, caller: ClientWith
   try {
     const claims = await verifyAccessToken(context, token);
     if (!caller.resourceServer && claims.client_id !== caller.id) return INACTIVE;
-    if (claims.sub !== claims.client_id) {
-      const user = await findUserActivity(context.db, claims.sub);
-      if (!user?.active) return INACTIVE;
-    }
+    const principal = principalOf(claims);
+    if (principal?.kind === "user" && !(await findUserActivity(context.db, principal.userId))?.active) return INACTIVE;
     return { active: true, token_type: boundKeyOf(claims) ? "DPoP" : "Bearer", ...claims };
   } catch {
     return INACTIVE;

@@ -21,6 +21,7 @@ import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
 import { findUser } from "@/lib/store/user-store";
+import { userIdOf } from "@/lib/jwt/token-principal";
 
 const USERINFO_PATH = "/connect/userinfo";
 
@@ -51,6 +52,13 @@ async function userinfo(request: Request, context: ServiceContext, presented: Pr
     url,
     headers: request.headers,
   });
+  const userId = userIdOf(claims);
+  if (userId === undefined)
+    throw new OAuthError(
+      "invalid_token",
+      "the access token was issued to a client acting for itself, not to a user",
+      401,
+    );
   const scopes = claims.scope.split(" ");
   if (!scopes.includes("openid"))
     throw new OAuthError(
@@ -58,7 +66,7 @@ async function userinfo(request: Request, context: ServiceContext, presented: Pr
       "the access token was not issued for OpenID Connect (scope openid)",
       403,
     );
-  const user = await findUser(context.db, claims.sub);
+  const user = await findUser(context.db, userId);
   if (!user || !user.active)
     throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
   return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });

@@ -16,7 +16,8 @@ export default getRequestConfig(async () => {
   const locale = resolveLocale({
     uiLocales: headerStore.get(UI_LOCALES_HEADER),
     chosen: cookieStore.get(LOCALE_COOKIE)?.value,
-    userPreference: actor.kind === "user" ? actor.session.user.preferredLanguage : null,
+    userPreference:
+      actor.kind === "user" || actor.kind === "second_factor_owed" ? actor.session.user.preferredLanguage : null,
     acceptLanguage: headerStore.get("accept-language"),
   });
   return { locale, messages: await loadMessages(locale) };

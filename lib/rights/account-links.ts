@@ -13,7 +13,7 @@ import { requestPasswordReset, resetPassword } from "@/lib/account/password-rese
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
-import { signInUser } from "@/lib/session/login-session";
+import { findActiveSession, signInUser } from "@/lib/session/login-session";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type { ClosedAccountLink } from "@/lib/account/account-links";
@@ -62,6 +62,17 @@ export async function resetPasswordAndSignIn(
   return { next: "session" as const, cookieValue };
 }
 
-export function confirmNewEmail(context: ServiceContext, token: string | undefined, ipAddress: string | undefined) {
-  return confirmEmailChange(context, token, ipAddress);
+/**
+ * Confirms a new address through its link. The old mailbox's reset links close and the other sessions end (their
+ * applications are told); the session of the browser confirming stays when it is the account's own.
+ */
+export async function confirmNewEmail(
+  context: ServiceContext,
+  token: string | undefined,
+  request: { ipAddress?: string; sessionCookie?: string },
+) {
+  const session = await findActiveSession(context.db, request.sessionCookie);
+  const confirmed = await confirmEmailChange(context, token, { ipAddress: request.ipAddress, session });
+  if ("endedSessions" in confirmed) await announceBackchannelLogout(context, confirmed.endedSessions);
+  return confirmed;
 }

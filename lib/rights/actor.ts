@@ -11,17 +11,34 @@ import type { CustomerLink } from "@/lib/registrations/customer-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";
+import { ACR_MFA, meetsAcr } from "@/lib/session/authentication-level";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
 
-export type Actor = { kind: "anonymous"; context: ServiceContext } | SignedInUser | TokenActor;
+export type Actor = { kind: "anonymous"; context: ServiceContext } | SignedInUser | SecondFactorOwed | TokenActor;
 
 export type ActingCompany = Pick<Company, "id" | "name" | "kind" | "supplierId" | "requireSecondFactor">;
 
-export interface SignedInUser {
-  kind: "user";
+interface SessionActor {
   context: ServiceContext;
   session: ActiveSession;
   company: ActingCompany;
 }
+
+export interface SignedInUser extends SessionActor {
+  kind: "user";
+}
+
+/**
+ * A session of a person whose company requires a second factor that the session has not given (a password alone, or
+ * a session from before the rule). It reaches only what OPEN_WHILE_SECOND_FACTOR_OWED names, never a user's rights.
+ */
+export interface SecondFactorOwed extends SessionActor {
+  kind: "second_factor_owed";
+}
+
+/** The person of a session, whether or not it owes a second factor. */
+export type SessionPerson = SignedInUser | SecondFactorOwed;
 
 /**
  * The caller of the platform API: an access token OptiGate issued, with the rights of the company of its user as the
@@ -46,18 +63,29 @@ export interface SupplierUser extends SignedInUser {
 }
 
 /** The actor may not do this: not signed in, or signed in without the right. Pages turn it into a login or a 403. */
-export class AccessDenied extends OptiGateError<"sign_in_required" | "forbidden"> {
-  constructor(readonly code: "sign_in_required" | "forbidden") {
-    super(code === "sign_in_required" ? "sign in first" : "not allowed for this user");
+export class AccessDenied extends OptiGateError<"sign_in_required" | "second_factor_required" | "forbidden"> {
+  constructor(readonly code: "sign_in_required" | "second_factor_required" | "forbidden") {
+    super(
+      code === "sign_in_required"
+        ? "sign in first"
+        : code === "second_factor_required"
+          ? "the company requires a second factor first"
+          : "not allowed for this user",
+    );
   }
 }
 
-/** The actor behind a session cookie value: a user whose session is current and who is active, or nobody. */
+/**
+ * The actor behind a session cookie value: a user whose session is current and who is active, or nobody. This is
+ * the one place that decides whether a session owes its company's second factor.
+ */
 export async function actorOfSessionCookie(context: ServiceContext, cookieValue: string | undefined): Promise<Actor> {
   const session = await findActiveSession(context.db, cookieValue);
   if (!session) return { kind: "anonymous", context };
   const { id, name, kind, supplierId, requireSecondFactor } = session.user.company;
-  return { kind: "user", context, session, company: { id, name, kind, supplierId, requireSecondFactor } };
+  const company = { id, name, kind, supplierId, requireSecondFactor };
+  const owed = requireSecondFactor && !meetsAcr(session.amr, ACR_MFA);
+  return { kind: owed ? "second_factor_owed" : "user", context, session, company };
 }
 
 /** The actor of a form POST or route request: the user of its session cookie, or nobody. */
@@ -66,8 +94,22 @@ export function actorOfRequest(context: ServiceContext, request: Request): Promi
 }
 
 export function requireUser(actor: Actor): SignedInUser {
+  if (actor.kind === "second_factor_owed") throw new AccessDenied("second_factor_required");
   if (actor.kind !== "user") throw new AccessDenied("sign_in_required");
   return actor;
+}
+
+/**
+ * All that a session owing its company's second factor may do: set up a factor and see its own sessions (the
+ * security page), give a factor (the second step) and sign out. Everything else refuses it through requireUser.
+ */
+export const OPEN_WHILE_SECOND_FACTOR_OWED = ["security_page", "second_step", "sign_out"] as const;
+export type OpenWhileSecondFactorOwed = (typeof OPEN_WHILE_SECOND_FACTOR_OWED)[number];
+
+/** The session's person for one of the steps open to a session that owes a second factor (and to any user). */
+export function requireSessionFor(actor: Actor, step: OpenWhileSecondFactorOwed): SessionPerson {
+  if (actor.kind === "second_factor_owed" && OPEN_WHILE_SECOND_FACTOR_OWED.includes(step)) return actor;
+  return requireUser(actor);
 }
 
 export const isOperator = (actor: Actor): boolean => actor.kind === "user" && actor.company.kind === "operator";
@@ -79,16 +121,16 @@ export function requireOperator(actor: Actor): SignedInUser {
   return user;
 }
 
-/** The company whose rights the actor has: a user's company, or a token's; none for anonymous callers. */
+/** The company whose rights the actor has: a user's company, or a token's; none for anyone else. */
 export function actingCompanyOf(actor: Actor): ActingCompany | undefined {
-  return actor.kind === "anonymous" ? undefined : actor.company;
+  return actor.kind === "user" || actor.kind === "token" ? actor.company : undefined;
 }
 
 /** The company an actor must act for: anonymous callers are sent to sign in, companyless tokens refused. */
 export function requireCompany(actor: Actor): ActingCompany {
-  if (actor.kind === "anonymous") throw new AccessDenied("sign_in_required");
-  if (!actor.company) throw new AccessDenied("forbidden");
-  return actor.company;
+  const company = actor.kind === "token" ? actor.company : requireUser(actor).company;
+  if (!company) throw new AccessDenied("forbidden");
+  return company;
 }
 
 /** The supplier company a user publishes for: their own, when it is a supplier. */
@@ -104,3 +146,10 @@ export function requireSupplier(actor: Actor): SupplierUser {
   if (!supplier) throw new AccessDenied("forbidden");
   return { ...user, supplier };
 }
+
+/** The language of the page a request comes from, as the pages choose it, with the person's preference. */
+export const pageLanguageOf = (actor: Actor, request: Request): Locale =>
+  localeOfRequest(request, {
+    userPreference:
+      actor.kind === "user" || actor.kind === "second_factor_owed" ? actor.session.user.preferredLanguage : null,
+  });

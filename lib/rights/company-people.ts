@@ -19,6 +19,8 @@ interface AdministeredCompany {
   kind: string;
   active: boolean;
   requireSecondFactor: boolean;
+  /** an operator set the rule: only an operator lifts it */
+  secondFactorRuleByOperator: boolean;
 }
 
 export interface CompanyPeopleView {
@@ -41,8 +43,8 @@ async function administered(actor: Actor, companyId: string | undefined): Promis
     throw new AccessDenied("forbidden");
   const company = await findCompany(user.context.db, operator && companyId !== undefined ? companyId : user.company.id);
   if (!company) throw new AccessDenied("forbidden");
-  const { id, name, kind, active, requireSecondFactor } = company;
-  return [user, { id, name, kind, active, requireSecondFactor }];
+  const { id, name, kind, active, requireSecondFactor, secondFactorRuleByOperator } = company;
+  return [user, { id, name, kind, active, requireSecondFactor, secondFactorRuleByOperator }];
 }
 
 export async function companyPeopleView(actor: Actor, companyId?: string): Promise<CompanyPeopleView> {
@@ -57,7 +59,8 @@ export async function setCompanySecondFactor(
   required: boolean,
 ): Promise<void> {
   const [user, company] = await administered(actor, companyId);
-  await requireSecondFactor(user.context.db, company.id, required, user.session.user.id);
+  const change = { required, byOperator: isOperator(user), by: user.session.user.id, keepSessionId: user.session.id };
+  await requireSecondFactor(user.context.db, company.id, change, (ids) => announceBackchannelLogout(user.context, ids));
 }
 
 /** Takes one action on the company's people; the action it turned out to be (an invitation may be sent again). */

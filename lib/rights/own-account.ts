@@ -11,7 +11,7 @@ import { endOtherOwnSessions, endOwnSession, listOwnSessions, type OwnSession } 
 import { changeOwnPassword, type PasswordChange } from "@/lib/account/password-change";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
-import { requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
+import { requireSessionFor, requireUser, type Actor, type SessionPerson } from "@/lib/rights/actor";
 import { findOpenAccountLink } from "@/lib/store/account-link-store";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 
@@ -22,7 +22,7 @@ export { PasswordPolicyError } from "@/lib/passwords/password-policy";
 
 export async function changePassword(
   actor: Actor,
-  request: { current: string; next: string; language: Locale; ipAddress?: string },
+  request: { current: string; next: string; language: Locale; ipAddress?: string; signOutElsewhere: boolean },
 ): Promise<PasswordChange> {
   const { context, session, company } = requireUser(actor);
   const outcome = await changeOwnPassword(
@@ -61,11 +61,11 @@ export async function pendingEmailChange(actor: Actor): Promise<{ newEmail: stri
 }
 
 export function ownSessions(actor: Actor): Promise<OwnSession[]> {
-  const { context, session } = requireUser(actor);
+  const { context, session } = requireSessionFor(actor, "security_page");
   return listOwnSessions(context.db, session.user.id, session.id);
 }
 
-async function ended(user: SignedInUser, sessionIds: string[], ipAddress: string | undefined): Promise<number> {
+async function ended(user: SessionPerson, sessionIds: string[], ipAddress: string | undefined): Promise<number> {
   if (sessionIds.length === 0) return 0;
   await recordAuditEvent(user.context.db, {
     type: "user.session_ended",
@@ -79,13 +79,13 @@ async function ended(user: SignedInUser, sessionIds: string[], ipAddress: string
 
 /** Ends one of the user's other sessions; how many ended (0: no such session of theirs, or the one in use). */
 export async function endSession(actor: Actor, sessionId: string, ipAddress?: string): Promise<number> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   if (sessionId === user.session.id) return 0;
   return ended(user, await endOwnSession(user.context.db, user.session.user.id, sessionId), ipAddress);
 }
 
 /** Ends every session of the user but the one in use; how many ended. */
 export async function endOtherSessions(actor: Actor, ipAddress?: string): Promise<number> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   return ended(user, await endOtherOwnSessions(user.context.db, user.session.user.id, user.session.id), ipAddress);
 }

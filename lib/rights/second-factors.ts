@@ -1,13 +1,20 @@
 /**
  * The signed-in user's own second factors (the security page): passkeys, the authenticator app, recovery codes. Every
  * function acts for the session's user only. Recovery codes come with the first factor, are shown once, and go with
- * the last. Changing the factors needs proof: the first one, the owner's (a sign-in of the last five minutes, or the
- * password); every later change, a second factor given in the last five minutes. The last factor stays while the
- * user's company requires one. A first factor raises the session to the mfa level.
+ * the last. Changing the factors needs proof: the first one, the current password (a passkey or app works without the
+ * password later, so whoever sets it up must know it); every later change, a second factor given in the last five
+ * minutes. The last factor stays while the user's company requires one. A first factor raises the session to the
+ * mfa level. Every factor added or removed, and new recovery codes, are mailed to the owner. An app waiting for its
+ * first code belongs to the session that started it, for TOTP_ENROLMENT_MINUTES.
  */
 import "server-only";
-import { confirmAccountOwner, isFreshSignIn } from "@/lib/account/current-password";
-import { requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
+import { checkCurrentPassword, isFreshSignIn } from "@/lib/account/current-password";
+import { secondFactorNotice } from "@/lib/account/account-notices";
+import { localeOr, type Locale } from "@/lib/i18n/locales";
+import type { FactorChange } from "@/lib/mail/account-mail";
+import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
+import { createOutboxMessage } from "@/lib/store/outbox-store";
+import { requireSessionFor, type Actor, type SessionPerson } from "@/lib/rights/actor";
 import { withSecondFactor, type AuthenticationMethod } from "@/lib/session/authentication-level";
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from "@/lib/store/passkey-store";
 import { raiseLoginSession } from "@/lib/store/login-session-store";
@@ -32,7 +39,7 @@ export interface SecurityView {
   required: boolean;
   /** the session already has the mfa level */
   mfa: boolean;
-  /** setting up the first factor asks for the password (the sign-in is older than five minutes) */
+  /** setting up the first factor asks for the password */
   askPassword: boolean;
   /** changing the factors set up needs one of them given first (in the last five minutes) */
   confirmFirst: boolean;
@@ -41,15 +48,21 @@ export interface SecurityView {
 export interface OwnerProof {
   currentPassword?: string;
   ipAddress?: string;
+  /** the page's language, for the notice mail (the user's preference when absent) */
+  language?: Locale;
 }
 
 export async function securityView(actor: Actor): Promise<SecurityView> {
-  const { context, session } = requireUser(actor);
+  const { context, session } = requireSessionFor(actor, "security_page");
   const [passkeys, totp, recoveryCodesLeft] = await Promise.all([
     listPasskeys(context.db, session.user.id),
     findTotpFactor(context.db, session.user.id),
     countUnusedRecoveryCodes(context.db, session.user.id),
   ]);
+  const enrolment =
+    totp && !totp.confirmedAt
+      ? await pendingTotpEnrolment(context, session.user, { loginSessionId: session.id })
+      : undefined;
   return {
     passkeys: passkeys.map(({ id, credentialId, transports, deviceType, backedUp, name, createdAt, lastUsedAt }) => ({
       id,
@@ -61,24 +74,38 @@ export async function securityView(actor: Actor): Promise<SecurityView> {
       createdAt,
       lastUsedAt,
     })),
-    totp: !totp ? "off" : totp.confirmedAt ? "on" : "waiting",
-    enrolment: totp && !totp.confirmedAt ? await pendingTotpEnrolment(context, session.user) : undefined,
+    totp: totp?.confirmedAt ? "on" : enrolment ? "waiting" : "off",
+    enrolment,
     recoveryCodesLeft,
     required: session.user.company.requireSecondFactor,
     mfa: session.amr.includes("mfa"),
-    askPassword: passkeys.length === 0 && !totp?.confirmedAt && !isFreshSignIn(session.authTime),
+    askPassword: passkeys.length === 0 && !totp?.confirmedAt,
     confirmFirst:
       (passkeys.length > 0 || Boolean(totp?.confirmedAt)) &&
       !(session.amr.includes("mfa") && isFreshSignIn(session.authTime)),
   };
 }
 
-async function proveOwner(user: SignedInUser, proof: OwnerProof): Promise<void> {
-  const check = await confirmAccountOwner(user.context.db, user.session, proof);
+/** The current password, however fresh the sign-in: the first factor is a way in without it from then on. */
+async function proveOwner(user: SessionPerson, proof: OwnerProof): Promise<void> {
+  if (!proof.currentPassword) throw new SecondFactorError("password_needed", "the current password is needed");
+  const check = await checkCurrentPassword(user.context.db, user.session.user, proof.currentPassword, proof.ipAddress);
   if (check.ok) return;
   throw check.problem === "throttled"
     ? new SecondFactorError("throttled", "too many password attempts", check.retryAfterSeconds)
     : new SecondFactorError(check.problem, "the owner's proof is missing or wrong");
+}
+
+/** Tells the owner's address what changed (queued mail; the change stands whether or not it is delivered). */
+async function notifyOwner(user: SessionPerson, change: FactorChange, language: Locale | undefined): Promise<void> {
+  const { context, session } = user;
+  const lang = language ?? localeOr(session.user.preferredLanguage);
+  await createOutboxMessage(
+    context.db,
+    await secondFactorNotice(context, session.user.email, lang, change),
+    new Date(),
+  );
+  wakeMailDelivery();
 }
 
 const factorCount = (factors: { passkeys: number; totp: boolean }) => factors.passkeys + (factors.totp ? 1 : 0);
@@ -86,9 +113,9 @@ const factorCount = (factors: { passkeys: number; totp: boolean }) => factors.pa
 /**
  * Before the factors change (one added or removed, new recovery codes): with factors set up, only a session that
  * gave one of them in the last five minutes may change them, so that a session left open or stolen cannot add its
- * own key or take the owner's away; the first factor needs the owner's proof (a fresh sign-in, or the password).
+ * own key or take the owner's away; the first factor needs the current password.
  */
-async function proveForFactors(user: SignedInUser, proof: OwnerProof): Promise<number> {
+async function proveForFactors(user: SessionPerson, proof: OwnerProof): Promise<number> {
   const count = factorCount(await countSecondFactors(user.context.db, user.session.user.id));
   if (count === 0) await proveOwner(user, proof);
   else if (!user.session.amr.includes("mfa") || !isFreshSignIn(user.session.authTime))
@@ -101,7 +128,7 @@ async function proveForFactors(user: SignedInUser, proof: OwnerProof): Promise<n
  * new factor) and brings the recovery codes, shown once. When the sign-in happened stays as it was.
  */
 async function afterEnrolment(
-  user: SignedInUser,
+  user: SessionPerson,
   methods: AuthenticationMethod[],
   before: number,
 ): Promise<string[] | undefined> {
@@ -113,25 +140,31 @@ async function afterEnrolment(
 }
 
 export async function startAuthenticatorApp(actor: Actor, proof: OwnerProof): Promise<TotpEnrolment> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   await proveForFactors(user, proof);
-  return startTotpEnrolment(user.context, user.session.user);
+  return startTotpEnrolment(user.context, user.session.user, { loginSessionId: user.session.id });
 }
 
 /**
- * Confirms the app with its first code (its setting up was proved when it started); the recovery codes when it is
- * the first factor.
+ * Confirms the app with its first code, in the session that started it (its setting up was proved there); the
+ * recovery codes when it is the first factor.
  */
-export async function confirmAuthenticatorApp(actor: Actor, code: string): Promise<string[] | undefined> {
-  const user = requireUser(actor);
+export async function confirmAuthenticatorApp(
+  actor: Actor,
+  code: string,
+  language?: Locale,
+): Promise<string[] | undefined> {
+  const user = requireSessionFor(actor, "security_page");
   const before = factorCount(await countSecondFactors(user.context.db, user.session.user.id));
-  if (!(await checkTotpCode(user.context, user.session.user.id, code.trim(), true)))
+  const session = { loginSessionId: user.session.id };
+  if (!(await checkTotpCode(user.context, user.session.user.id, code.trim(), session)))
     throw new SecondFactorError("wrong_code", "the code is not right");
+  await notifyOwner(user, "app_added", language);
   return afterEnrolment(user, ["otp"], before);
 }
 
 export async function passkeyOptionsForRegistration(actor: Actor, proof: OwnerProof) {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   await proveForFactors(user, proof);
   return passkeyRegistrationOptions(user.context, user.session.user);
 }
@@ -143,53 +176,59 @@ export async function addPasskey(
   name: string,
   proof: OwnerProof,
 ): Promise<string[] | undefined> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   const before = await proveForFactors(user, proof);
-  return afterEnrolment(user, await registerPasskey(user.context, user.session.user, response, name), before);
+  const methods = await registerPasskey(user.context, user.session.user, response, name);
+  await notifyOwner(user, "passkey_added", proof.language);
+  return afterEnrolment(user, methods, before);
 }
 
 export async function renameOwnPasskey(actor: Actor, passkeyId: string, name: string): Promise<void> {
-  const { context, session } = requireUser(actor);
+  const { context, session } = requireSessionFor(actor, "security_page");
   const trimmed = name.trim().slice(0, 100);
   if (!trimmed || !(await renamePasskey(context.db, session.user.id, passkeyId, trimmed)))
     throw new SecondFactorError("not_enrolled", "no such passkey of yours");
 }
 
 /** Before a factor goes: the proof for a change, and the last one stays while the company requires one. */
-async function beforeRemoval(user: SignedInUser, proof: OwnerProof): Promise<void> {
+async function beforeRemoval(user: SessionPerson, proof: OwnerProof): Promise<void> {
   const count = await proveForFactors(user, proof);
   if (count === 1 && user.session.user.company.requireSecondFactor)
     throw new SecondFactorError("last_factor", "the company requires a second factor");
 }
 
 /** With the last factor gone, its recovery codes go too: they only ever stood in for it. */
-async function afterRemoval(user: SignedInUser): Promise<void> {
+async function afterRemoval(user: SessionPerson): Promise<void> {
   const { db } = user.context;
   if (factorCount(await countSecondFactors(db, user.session.user.id)) === 0)
     await replaceRecoveryCodes(db, user.session.user.id, [], new Date());
 }
 
 export async function removeOwnPasskey(actor: Actor, passkeyId: string, proof: OwnerProof): Promise<void> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   if (!(await listPasskeys(user.context.db, user.session.user.id)).some((passkey) => passkey.id === passkeyId))
     throw new SecondFactorError("not_enrolled", "no such passkey of yours");
   await beforeRemoval(user, proof);
   await deletePasskey(user.context.db, user.session.user.id, passkeyId);
   await afterRemoval(user);
+  await notifyOwner(user, "passkey_removed", proof.language);
 }
 
 export async function removeAuthenticatorApp(actor: Actor, proof: OwnerProof): Promise<void> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   const factor = await findTotpFactor(user.context.db, user.session.user.id);
   if (!factor) throw new SecondFactorError("not_enrolled", "no authenticator app is set up");
   if (factor.confirmedAt) await beforeRemoval(user, proof);
-  await deleteTotpFactor(user.context.db, user.session.user.id);
+  const confirmed = await deleteTotpFactor(user.context.db, user.session.user.id);
   await afterRemoval(user);
+  if (confirmed) await notifyOwner(user, "app_removed", proof.language);
 }
 
 /** New recovery codes (the old ones stop working), after a second factor just given; shown once. */
 export async function renewRecoveryCodes(actor: Actor, proof: OwnerProof): Promise<string[]> {
-  const user = requireUser(actor);
+  const user = requireSessionFor(actor, "security_page");
   if ((await proveForFactors(user, proof)) === 0) throw new SecondFactorError("not_enrolled", "no second factor yet");
-  return makeRecoveryCodes(user.context.db, user.session.user.id);
+  const codes = await makeRecoveryCodes(user.context.db, user.session.user.id);
+  await notifyOwner(user, "recovery_renewed", proof.language);
+  return codes;
 }

@@ -17,6 +17,7 @@ import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-t
 import { checkSenderConstraint, type PresentedToken } from "@/lib/oauth/dpop/presented-token";
 import type { HeaderReader } from "@/lib/http/protocol-message";
 import type { ServiceContext } from "@/lib/service-context";
+import { principalOf } from "@/lib/jwt/token-principal";
 
 export async function actorOfAccessToken(
   context: ServiceContext,
@@ -27,8 +28,8 @@ export async function actorOfAccessToken(
   noteClient(claims.client_id);
   await checkSenderConstraint(context, presented, boundKeyOf(claims), request);
   const scopes = new Set(claims.scope.split(" "));
-  // A user's token has the user as subject; a client acting for itself is its own subject.
-  if (claims.sub === claims.client_id && claims.auth_time === undefined) {
+  const principal = principalOf(claims);
+  if (principal?.kind === "client") {
     const client = await findClient(context.db, claims.client_id);
     if (!client) throw invalidToken("the client of this access token is no longer registered");
     const caller = client.companyId ? await companyAsCaller(context.db, client.companyId) : undefined;
@@ -41,14 +42,14 @@ export async function actorOfAccessToken(
       customerLinks: caller && customerLinksFrom(caller.registrations),
     };
   }
-  const caller = await userAsCaller(context.db, claims.sub);
+  const caller = principal && (await userAsCaller(context.db, principal.userId));
   if (!caller) throw invalidToken("the user of this access token is no longer active");
   return {
     kind: "token",
     context,
     clientId: claims.client_id,
     scopes,
-    userId: claims.sub,
+    userId: principal.userId,
     acr: typeof claims.acr === "string" ? claims.acr : undefined,
     company: caller.company,
     customerLinks: customerLinksFrom(caller.registrations),

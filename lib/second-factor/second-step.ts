@@ -31,7 +31,7 @@ export async function verifySecondStepCode(
   if (!reservation.ok) throw new SecondFactorError("throttled", "too many attempts", reservation.retryAfterSeconds);
   const code = typed.trim().slice(0, 40);
   const right =
-    (await checkTotpCode(context, user.id, code.replace(/\s/g, ""), false, now)) ||
+    (await checkTotpCode(context, user.id, code.replace(/\s/g, ""), undefined, now)) ||
     (await redeemRecoveryCode(context.db, user.id, code, now));
   await recordAuditEvent(context.db, {
     type: right ? "user.second_factor_used" : "user.second_factor_failed",

@@ -11,6 +11,7 @@ import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 import { findTotpFactor, storePendingTotp, useTotpStep } from "@/lib/store/totp-store";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
+import { TOTP_ENROLMENT_MINUTES } from "@/lib/config/policy";
 
 type TotpContext = { db: Db; config: { secretKey: string } };
 
@@ -36,38 +37,65 @@ async function enrolmentOf(secret: string, email: string): Promise<TotpEnrolment
   return { secret, uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" }) };
 }
 
-/** A new secret waiting for its first code (one waiting before is replaced); refused when one is confirmed. */
-export async function startTotpEnrolment(context: TotpContext, user: User, now = new Date()): Promise<TotpEnrolment> {
+/** Where an enrolment counts: the login session that started it, for TOTP_ENROLMENT_MINUTES. */
+export interface EnrolmentSession {
+  loginSessionId: string;
+}
+
+const enrolmentCutoff = (now: Date) => new Date(now.getTime() - TOTP_ENROLMENT_MINUTES * 60_000);
+
+/**
+ * A new secret waiting for its first code in this login session (one waiting before is replaced); refused when one
+ * is confirmed.
+ */
+export async function startTotpEnrolment(
+  context: TotpContext,
+  user: User,
+  session: EnrolmentSession,
+  now = new Date(),
+): Promise<TotpEnrolment> {
   const secret = new Secret({ size: 20 }).base32;
-  if (!(await storePendingTotp(context.db, user.id, seal(secret, sealingKey(context.config.secretKey)), now)))
+  const sealedSecret = seal(secret, sealingKey(context.config.secretKey));
+  if (!(await storePendingTotp(context.db, { userId: user.id, sealedSecret, ...session }, now)))
     throw new SecondFactorError("already_enrolled", "an authenticator app is set up already");
   return enrolmentOf(secret, user.email);
 }
 
-/** The enrolment waiting for its first code, to show again; undefined when none waits. */
-export async function pendingTotpEnrolment(context: TotpContext, user: User): Promise<TotpEnrolment | undefined> {
+/**
+ * The enrolment waiting for its first code, to show again to the session that started it; undefined when none
+ * waits, when another session started it, or when it is older than TOTP_ENROLMENT_MINUTES.
+ */
+export async function pendingTotpEnrolment(
+  context: TotpContext,
+  user: User,
+  session: EnrolmentSession,
+  now = new Date(),
+): Promise<TotpEnrolment | undefined> {
   const factor = await findTotpFactor(context.db, user.id);
-  if (!factor || factor.confirmedAt) return undefined;
+  if (!factor || factor.confirmedAt || factor.loginSessionId !== session.loginSessionId) return undefined;
+  if (factor.createdAt <= enrolmentCutoff(now)) return undefined;
   return enrolmentOf(unseal(factor.sealedSecret, sealingKey(context.config.secretKey)), user.email);
 }
 
 /**
- * Checks a code of the user's app and uses its time step; `confirm`: the first code of an enrolment, which confirms
- * it. False for a wrong code, one of a step used already, or no app (confirmed, or waiting when confirming).
+ * Checks a code of the user's app and uses its time step; `confirmIn`: the first code of an enrolment, which
+ * confirms it, in the session that started it. False for a wrong code, one of a step used already, or no app
+ * (confirmed, or waiting for this session when confirming).
  */
 export async function checkTotpCode(
   context: TotpContext,
   userId: string,
   code: string,
-  confirm: boolean,
+  confirmIn: EnrolmentSession | undefined,
   now = new Date(),
 ): Promise<boolean> {
   if (!CODE.test(code)) return false;
   const factor = await findTotpFactor(context.db, userId);
-  if (!factor || Boolean(factor.confirmedAt) === confirm) return false;
+  if (!factor || Boolean(factor.confirmedAt) === Boolean(confirmIn)) return false;
   const secret = unseal(factor.sealedSecret, sealingKey(context.config.secretKey));
   const delta = totpOf(secret, "").validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+  const confirm = confirmIn && { ...confirmIn, startedAfter: enrolmentCutoff(now) };
   return useTotpStep(context.db, userId, step, confirm, now);
 }

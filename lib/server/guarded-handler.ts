@@ -17,6 +17,8 @@ import { logger } from "@/lib/observability/logger";
 import { metrics } from "@/lib/observability/metrics";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
+import { AccessDenied } from "@/lib/rights/actor";
+import { SECURITY_PATH } from "@/lib/pages/paths";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -34,11 +36,23 @@ function refuseNul(path: string): Response {
     : plain(plainAnswer(400, NUL_REFUSAL));
 }
 
+/**
+ * A refusal of the rights layer that no form handler turned into its own answer: visitors go to sign in, a session
+ * that owes its company's second factor to the security page, anyone else gets a 403.
+ */
+function accessDeniedAnswer(error: AccessDenied): Response {
+  if (error.code === "forbidden") return plain(plainAnswer(403, "This is not allowed for your account."));
+  const location =
+    error.code === "sign_in_required" ? "/login" : `${SECURITY_PATH}?${new URLSearchParams({ enrol: "required" })}`;
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+}
+
 async function answer(handle: Handler, request: Request, path: string): Promise<Response> {
   if (urlHasNul(request.url)) return refuseNul(path);
   try {
     return await handle(request);
   } catch (error) {
+    if (error instanceof AccessDenied) return accessDeniedAnswer(error);
     const failure = plainFailureAnswer(error, request.method, path);
     return failure === "nul" ? refuseNul(path) : plain(failure);
   }

@@ -7,6 +7,7 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { signOutUsers } from "@/lib/store/user-admin-store";
 import { endAllLoginSessions } from "@/lib/store/login-session-store";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 
@@ -17,6 +18,8 @@ export interface NewAccountLink {
   purpose: AccountLinkPurpose;
   tokenHash: string;
   newEmail?: string;
+  /** the address the link is mailed to: it works only while the account has that address */
+  sentTo: string;
   expiresAt: Date;
 }
 
@@ -39,6 +42,7 @@ export async function storeAccountLink(db: Db, link: NewAccountLink, change: Cha
   const fields = {
     tokenHash: link.tokenHash,
     newEmail: link.newEmail ?? null,
+    sentTo: link.sentTo,
     createdAt: now,
     expiresAt: link.expiresAt,
     usedAt: null,
@@ -79,8 +83,9 @@ async function closeOtherLinks(tx: DbTransaction, userId: string, keepId?: strin
 }
 
 /**
- * Sets a new password through a reset link: the link is used, the password stored, and every login session of the
- * user ended, in one transaction. Returns the ended sessions' ids, or null when the link was used meanwhile.
+ * Sets a new password through a reset link: the link is used, the password stored, and everything a sign-in left
+ * behind ended (sessions, refresh tokens, catalog tickets), in one transaction. Returns the ended sessions' ids, or
+ * null when the link was used meanwhile.
  */
 export async function resetPasswordByLink(
   db: Db,
@@ -93,19 +98,20 @@ export async function resetPasswordByLink(
     if (!(await useLink(tx, link, now))) return null;
     await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
     await closeOtherLinks(tx, link.userId, link.id);
-    const ended = await endAllLoginSessions(tx, link.userId, now);
+    const ended = await signOutUsers(tx, [link.userId], now);
     await record(tx, change, now);
     return ended;
   });
 }
 
 /**
- * Stores a new password, ending the user's sessions but the one to keep (the one the user changed it in, if any);
- * returns the ended sessions' ids.
+ * Stores a new password. With `signOutElsewhere`, everything a sign-in left behind ends (sessions but the one to
+ * keep, refresh tokens, catalog tickets); otherwise the other sessions and applications keep working. Returns the
+ * ended sessions' ids.
  */
 export async function changePasswordHash(
   db: Db,
-  user: { userId: string; keepSessionId?: string },
+  user: { userId: string; keepSessionId?: string; signOutElsewhere: boolean },
   passwordHash: string,
   change: ChangeRecord,
   now: Date,
@@ -113,29 +119,33 @@ export async function changePasswordHash(
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.userId }, data: { passwordHash } });
     await closeOtherLinks(tx, user.userId);
-    const ended = await endAllLoginSessions(tx, user.userId, now, user.keepSessionId);
+    const ended = user.signOutElsewhere ? await signOutUsers(tx, [user.userId], now, user.keepSessionId) : [];
     await record(tx, change, now);
     return ended;
   });
 }
 
 /**
- * Makes the link's new address the user's email (verified): "changed", or why not: the link was used meanwhile, or
- * the address became another user's since the link was sent (checked again here, and by the unique index).
+ * Makes the link's new address the user's email (verified), closes the user's other links and ends their other
+ * sessions (the ended ones' ids), or why not: the link was used meanwhile, or the address became another user's
+ * since the link was sent (checked again here, and by the unique index).
  */
 export async function confirmEmailByLink(
   db: Db,
   link: { id: string; tokenHash: string; userId: string; newEmail: string },
-  change: ChangeRecord,
+  change: ChangeRecord & { keepSessionId?: string },
   now: Date,
-): Promise<"changed" | "used" | "email_taken"> {
+): Promise<{ endedSessions: string[] } | "used" | "email_taken"> {
   try {
     return await db.$transaction(async (tx) => {
-      if (await isEmailInUse(tx, link.newEmail)) return "email_taken";
-      if (!(await useLink(tx, link, now))) return "used";
+      if (await isEmailInUse(tx, link.newEmail)) return "email_taken" as const;
+      if (!(await useLink(tx, link, now))) return "used" as const;
       await tx.user.update({ where: { id: link.userId }, data: { email: link.newEmail, emailVerified: true } });
+      // The old mailbox is cut off: reset links it received, and the sign-ins of whoever may still read it.
+      await closeOtherLinks(tx, link.userId, link.id);
+      const endedSessions = await endAllLoginSessions(tx, link.userId, now, change.keepSessionId);
       await record(tx, change, now);
-      return "changed";
+      return { endedSessions };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return "email_taken";

@@ -43,7 +43,16 @@ export async function clientExists(db: Pick<Db, "client">, clientId: string): Pr
 }
 
 /**
- * Registers a client with its audit event; null (nothing written) when the id is taken. `checkCompany` runs before
+ * Whether a new client may not have this id: another client has it, or a person does. A client named after a
+ * person's id would otherwise look like that person to whoever reads `sub` alone (docs/security.md).
+ */
+export async function clientIdTaken(db: Pick<Db, "client" | "user">, clientId: string): Promise<boolean> {
+  if (await clientExists(db, clientId)) return true;
+  return (await db.user.findUnique({ where: { id: clientId }, select: { id: true } })) !== null;
+}
+
+/**
+ * Registers a client with its audit event; null (nothing written) when the id is taken (clientIdTaken). `checkCompany` runs before
  * the insert and `firstSecret` (for clients that use secrets) after it, in the same transaction; either may refuse
  * the registration by throwing.
  */
@@ -55,7 +64,7 @@ export function insertClient(
   by?: string,
 ): Promise<{ client: RegisteredClient; secret?: StoredClientSecret } | null> {
   return db.$transaction(async (tx) => {
-    if (await clientExists(tx, id)) return null;
+    if (await clientIdTaken(tx, id)) return null;
     await steps.checkCompany(tx);
     const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
     await recordAuditEvent(tx, {

@@ -180,26 +180,49 @@ export async function deactivateCompany(
   return outcome;
 }
 
-/** Activates a company and the users deactivated with it; "unchanged" when it was active. */
-/** Whether everyone in the company must use a second factor, audited; false when there is no such company. */
+/**
+ * Whether everyone in the company must use a second factor, audited. An operator's decision marks the rule as the
+ * operator's, which a company administrator cannot lift ("operator_rule"). Switching it on ends the sessions that
+ * gave no second factor (but `keepSessionId`, the switcher's own, which is led to enrol) and leaves their ids to
+ * announce. "not_found" when there is no such company.
+ */
 export async function storeSecondFactorRequirement(
   db: Db,
   id: string,
-  required: boolean,
-  by?: string,
-): Promise<boolean> {
+  change: { required: boolean; byOperator: boolean; by?: string; keepSessionId?: string },
+  now = new Date(),
+): Promise<{ endedSessionIds: string[] } | "not_found" | "operator_rule"> {
   return db.$transaction(async (tx) => {
-    const { count } = await tx.company.updateMany({ where: { id }, data: { requireSecondFactor: required } });
-    if (count === 0) return false;
+    const company = await tx.company.findUnique({ where: { id }, select: { secondFactorRuleByOperator: true } });
+    if (!company) return "not_found" as const;
+    if (!change.required && company.secondFactorRuleByOperator && !change.byOperator) return "operator_rule" as const;
+    const ruleByOperator = change.byOperator ? change.required : company.secondFactorRuleByOperator;
+    await tx.company.update({
+      where: { id },
+      data: { requireSecondFactor: change.required, secondFactorRuleByOperator: ruleByOperator },
+    });
+    const ended = change.required
+      ? await tx.loginSession.findMany({
+          where: {
+            user: { companyId: id },
+            endedAt: null,
+            NOT: [{ amr: { contains: '"mfa"' } }, ...(change.keepSessionId ? [{ id: change.keepSessionId }] : [])],
+          },
+          select: { id: true },
+        })
+      : [];
+    const endedSessionIds = ended.map((session) => session.id);
+    await tx.loginSession.updateMany({ where: { id: { in: endedSessionIds } }, data: { endedAt: now } });
     await recordAuditEvent(tx, {
       type: "company.updated",
-      userId: by,
-      details: { companyId: id, requireSecondFactor: required },
+      userId: change.by,
+      details: { companyId: id, requireSecondFactor: change.required, byOperator: change.byOperator },
     });
-    return true;
+    return { endedSessionIds };
   });
 }
 
+/** Activates a company and the users deactivated with it; "unchanged" when it was active. */
 export async function activateCompany(db: Db, id: string, by?: string): Promise<number | "not_found" | "unchanged"> {
   return db.$transaction(async (tx) => {
     const company = await tx.company.findUnique({ where: { id } });

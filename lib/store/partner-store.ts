@@ -11,6 +11,7 @@ import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 import { clientRowData, forgetClient } from "@/lib/store/client-store";
+import { clientIdTaken } from "@/lib/store/client-registry-store";
 
 export async function storeInitialAccessToken(
   db: Db,
@@ -44,7 +45,7 @@ export async function storePartnerScopes(db: Db, companyId: string, scopes: stri
 
 /**
  * Registers a vendor's application as pending: the row exists (the id is taken), the protocol does not see it.
- * "taken" when the id is another client's already, also when a concurrent registration took it first; "too_many"
+ * "taken" when the id is another client's or a person's already, also when a concurrent registration took it first; "too_many"
  * when the vendor has `limit` applications already.
  */
 export async function insertPendingClient(
@@ -55,7 +56,7 @@ export async function insertPendingClient(
 ): Promise<Client | "taken" | "too_many"> {
   try {
     return await db.$transaction(async (tx) => {
-      if (await tx.client.findUnique({ where: { id: registration.id }, select: { id: true } })) return "taken" as const;
+      if (await clientIdTaken(tx, registration.id)) return "taken" as const;
       if ((await tx.client.count({ where: { ownerCompanyId: owner.companyId } })) >= owner.limit)
         return "too_many" as const;
       const row = await tx.client.create({

@@ -59,3 +59,19 @@ export function deleteSecondFactors(
     return removed;
   });
 }
+
+/** The user's second factors added since `since` (passkeys, and the app from when it was confirmed), oldest first. */
+export async function listFactorsAddedSince(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<{ kind: "passkey" | "app"; addedAt: Date }[]> {
+  const [passkeys, app] = await Promise.all([
+    db.passkey.findMany({ where: { userId, createdAt: { gte: since } }, select: { createdAt: true } }),
+    db.totpFactor.findFirst({ where: { userId, confirmedAt: { gte: since } }, select: { confirmedAt: true } }),
+  ]);
+  return [
+    ...passkeys.map((passkey) => ({ kind: "passkey" as const, addedAt: passkey.createdAt })),
+    ...(app?.confirmedAt ? [{ kind: "app" as const, addedAt: app.confirmedAt }] : []),
+  ].sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime());
+}

@@ -10,31 +10,48 @@ export function findTotpFactor(db: Db, userId: string) {
   return db.totpFactor.findUnique({ where: { userId } });
 }
 
-/** A new secret waiting for its first code; replaces one that waits (a confirmed one is never replaced here). */
-export async function storePendingTotp(db: Db, userId: string, sealedSecret: string, now: Date): Promise<boolean> {
+/**
+ * A new secret waiting for its first code in the login session that started it; replaces one that waits (a
+ * confirmed one is never replaced here).
+ */
+export async function storePendingTotp(
+  db: Db,
+  pending: { userId: string; sealedSecret: string; loginSessionId: string },
+  now: Date,
+): Promise<boolean> {
+  const { userId, sealedSecret, loginSessionId } = pending;
   const existing = await db.totpFactor.findUnique({ where: { userId }, select: { confirmedAt: true } });
   if (existing?.confirmedAt) return false;
   await db.totpFactor.upsert({
     where: { userId },
-    create: { userId, sealedSecret, createdAt: now },
-    update: { sealedSecret, createdAt: now, lastUsedStep: null },
+    create: { userId, sealedSecret, loginSessionId, createdAt: now },
+    update: { sealedSecret, loginSessionId, createdAt: now, lastUsedStep: null },
   });
   return true;
 }
 
 /**
  * Uses the time step of a code that matched: only a step later than the last one used counts. `confirm` marks a
- * waiting secret confirmed with its first code (audited). False when the step was used already (or the factor went).
+ * waiting secret confirmed with its first code (audited), only in the session that started it and while it is not
+ * older than `startedAfter`. False when the step was used already, or the factor went or is not that session's.
  */
-export async function useTotpStep(db: Db, userId: string, step: number, confirm: boolean, now: Date): Promise<boolean> {
+export async function useTotpStep(
+  db: Db,
+  userId: string,
+  step: number,
+  confirm: { loginSessionId: string; startedAfter: Date } | undefined,
+  now: Date,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.totpFactor.updateMany({
       where: {
         userId,
-        confirmedAt: confirm ? null : { not: null },
+        ...(confirm
+          ? { confirmedAt: null, loginSessionId: confirm.loginSessionId, createdAt: { gt: confirm.startedAfter } }
+          : { confirmedAt: { not: null } }),
         OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: step } }],
       },
-      data: { lastUsedStep: step, ...(confirm ? { confirmedAt: now } : {}) },
+      data: { lastUsedStep: step, ...(confirm ? { confirmedAt: now, loginSessionId: null } : {}) },
     });
     if (count === 1 && confirm) await recordAuditEvent(tx, { type: "user.totp_enabled", userId });
     return count === 1;

@@ -57,19 +57,24 @@ export async function listUsers(
   return users.map((user) => ({ ...user, lockedUntil: lockedUntil.get(accountThrottleKey(user.email)) ?? null }));
 }
 
-/** Ends the users' sessions and revokes their refresh tokens; the ended sessions' ids, to announce. */
+/**
+ * Ends the users' sessions (but `keepSessionId`), revokes their refresh tokens and catalog tickets: whatever a
+ * sign-in left behind. The ended sessions' ids, to announce.
+ */
 export async function signOutUsers(
-  tx: Pick<DbTransaction, "loginSession" | "refreshToken">,
+  tx: Pick<DbTransaction, "loginSession" | "refreshToken" | "ticket">,
   userIds: string[],
   now: Date,
+  keepSessionId?: string,
 ): Promise<string[]> {
   const sessions = await tx.loginSession.findMany({
-    where: { userId: { in: userIds }, endedAt: null },
+    where: { userId: { in: userIds }, endedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
     select: { id: true },
   });
   const sessionIds = sessions.map((session) => session.id);
   await tx.loginSession.updateMany({ where: { id: { in: sessionIds } }, data: { endedAt: now } });
   await tx.refreshToken.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
+  await tx.ticket.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
   return sessionIds;
 }
 

@@ -101,6 +101,7 @@ test("a passkey enrolled on the security page signs its user in alone, and the I
   await signIn(page, "/portal/security", email);
   await page.waitForURL((url) => url.pathname === "/portal/security");
   await page.fill("#passkey-name", "Test laptop");
+  await page.fill("#passkey-password", PASSWORD);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your passkey was added." })).toBeVisible();
   await expect(page.locator("tr[data-passkey]")).toContainText("Test laptop");
@@ -145,6 +146,7 @@ test("an authenticator app: set up with the page's key, a recovery code signs in
   const page = await (await browser.newContext({ baseURL })).newPage();
   await signIn(page, "/portal/security", email);
   await page.waitForURL((url) => url.pathname === "/portal/security");
+  await page.fill("#app-setup-password", PASSWORD);
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   const secret = (await page.locator("[data-totp-secret]").getAttribute("data-totp-secret"))!;
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
@@ -194,6 +196,7 @@ for (const locale of ["en", "de"] as const) {
       };
       await signIn(page, "/portal/security", email);
       await page.waitForURL((url) => url.pathname === "/portal/security");
+      await page.fill("#app-setup-password", PASSWORD);
       await page.locator("button[name=action][value=totp-start]").click();
       await expect(page.locator("[data-totp-secret]")).toBeVisible();
       await check("security-app-setup");

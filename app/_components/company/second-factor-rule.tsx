@@ -16,6 +16,8 @@ export async function SecondFactorRule({
 }) {
   const t = await getTranslations("CompanyPeople.secondFactor");
   const required = company.requireSecondFactor;
+  // An operator's rule is the operator's: a company administrator sees it, and cannot lift it.
+  const locked = required && company.secondFactorRuleByOperator && companyId === undefined;
   return (
     <section
       id="second-factor-rule"
@@ -27,14 +29,18 @@ export async function SecondFactorRule({
         {t("title")}
       </h2>
       <p className="text-sm text-slate-700">{required ? t("on") : t("off")}</p>
-      <form method="post" action="/interaction/company">
-        <input type="hidden" name={CSRF_FIELD} value={csrf} />
-        {companyId ? <input type="hidden" name="company_id" value={companyId} /> : null}
-        <input type="hidden" name="required" value={required ? "off" : "on"} />
-        <button type="submit" name="action" value="second-factor" className={`${buttonSecondary} sm:w-auto`}>
-          {required ? t("stop") : t("require")}
-        </button>
-      </form>
+      {locked ? (
+        <p className="text-sm text-slate-700">{t("byOperator")}</p>
+      ) : (
+        <form method="post" action="/interaction/company">
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          {companyId ? <input type="hidden" name="company_id" value={companyId} /> : null}
+          <input type="hidden" name="required" value={required ? "off" : "on"} />
+          <button type="submit" name="action" value="second-factor" className={`${buttonSecondary} sm:w-auto`}>
+            {required ? t("stop") : t("require")}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -157,6 +157,26 @@ export async function AccountForms({
           }}
           problem={at("password")}
         />
+        <input type="hidden" name="sign_out_elsewhere" value="no" />
+        <div className="flex items-start gap-2">
+          <input
+            id="sign_out_elsewhere"
+            name="sign_out_elsewhere"
+            type="checkbox"
+            value="yes"
+            defaultChecked
+            className="mt-1 h-4 w-4 rounded border-slate-400"
+            aria-describedby="sign_out_elsewhere-hint"
+          />
+          <div>
+            <label htmlFor="sign_out_elsewhere" className="text-sm font-medium text-slate-800">
+              {t("signOutElsewhere")}
+            </label>
+            <p id="sign_out_elsewhere-hint" className="text-sm text-slate-600">
+              {t("signOutElsewhereHint")}
+            </p>
+          </div>
+        </div>
         <button type="submit" name="action" value="change-password" className={`${buttonPrimary} sm:w-auto`}>
           {t("changePassword")}
         </button>

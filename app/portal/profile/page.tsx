@@ -32,9 +32,13 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
-      {single(query.saved) || done === "password" ? (
+      {single(query.saved) || done === "password" || done === "password-kept" ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-          {done === "password" ? (await getTranslations("ProfileAccount"))("passwordChanged") : t("saved")}
+          {done === "password"
+            ? (await getTranslations("ProfileAccount"))("passwordChanged")
+            : done === "password-kept"
+              ? (await getTranslations("ProfileAccount"))("passwordChangedKept")
+              : t("saved")}
         </p>
       ) : null}
       {error && !form ? (

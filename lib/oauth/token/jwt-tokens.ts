@@ -12,6 +12,7 @@ import { signJwt } from "@/lib/oauth/keys/jwt-signer";
 import { isSigningAlgorithm, signingKeyFor, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import type { ServiceContext } from "@/lib/service-context";
 import { acrOf } from "@/lib/session/authentication-level";
+import { CLIENT_TOKEN_GRANT } from "@/lib/jwt/token-principal";
 
 export type UserWithCompany = User & { company: Company };
 
@@ -66,7 +67,11 @@ export async function signAccessToken(
       company_id: subject.user.companyId,
       role: subject.user.role,
     });
-  else if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
+  else {
+    // The mark that this token stands for its client, whatever its sub looks like (lib/jwt/token-principal.ts).
+    claims.gty = CLIENT_TOKEN_GRANT;
+    if (subject.clientCompanyId) claims.company_id = subject.clientCompanyId;
+  }
   if (subject.identityProvider) claims.idp = subject.identityProvider;
   if (subject.dpopJkt) claims.cnf = { jkt: subject.dpopJkt };
   return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");

@@ -7,6 +7,9 @@
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
+import { hashToken } from "@/lib/crypto/tokens";
+import { readAccountLink } from "@/lib/account/account-links";
+import { storeAccountLink } from "@/lib/store/account-link-store";
 import { LINK_PAGES } from "@/lib/http/link-token-cookies";
 import { openMailBody } from "@/lib/mail/outbox";
 import { ownSessions } from "@/lib/rights/own-account";
@@ -63,6 +66,31 @@ describe(`a user's own password on ${testProvider()}`, () => {
     expect(notice).toMatchObject({ kind: "password_changed", subject: "Your OptiGate password was changed" });
     const user = await db().user.findUniqueOrThrow({ where: { email } });
     expect(await db().auditEvent.count({ where: { userId: user.id, type: "user.password_changed" } })).toBe(1);
+  });
+
+  it("ends the applications' refresh tokens and the tickets with the other sessions, unless the box is unticked", async () => {
+    const email = await newUser();
+    const here = await signedInAgent(email, OLD);
+    const { refresh_token } = await userTokens(email, OLD, "openid offline_access", await signedInAgent(email, OLD));
+    await changePassword(here, OLD, NEW);
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    const token = await db().refreshToken.findFirstOrThrow({ where: { userId: user.id } });
+    expect(token.revokedAt).not.toBeNull();
+    expect(refresh_token).toBeTruthy();
+
+    const kept = await newUser();
+    const [mine, other] = [await signedInAgent(kept, OLD), await signedInAgent(kept, OLD)];
+    await userTokens(kept, OLD, "openid offline_access", other);
+    const response = await act(mine, {
+      action: "change-password",
+      current_password: OLD,
+      new_password: NEW,
+      sign_out_elsewhere: "no",
+    });
+    expect(response.headers.get("location")).toBe("/portal/profile?done=password-kept");
+    expect(await isSignedIn(other)).toBe(true);
+    const keptUser = await db().user.findUniqueOrThrow({ where: { email: kept } });
+    expect(await db().refreshToken.count({ where: { userId: keptUser.id, revokedAt: null } })).toBe(1);
   });
 
   it("writes the notice in the user's preferred language, whichever of the seven it is", async () => {
@@ -161,6 +189,31 @@ describe(`a user's own email address on ${testProvider()}`, () => {
     );
     expect(await userinfo.json()).toMatchObject({ email: "olga.new@example.com", email_verified: true });
     expect((await new UserAgent().login("/", email, OLD)).headers.get("location")).toMatch(/invalid_credentials/);
+  });
+
+  it("cuts off the old mailbox: its reset link closes, and the other sessions end but the confirming one", async () => {
+    const email = await newUser();
+    const [agent, elsewhere] = [await signedInAgent(email, OLD), await signedInAgent(email, OLD)];
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    const resetToken = "r".repeat(43);
+    await storeAccountLink(
+      db(),
+      {
+        userId: user.id,
+        purpose: "password_reset",
+        tokenHash: hashToken(resetToken),
+        sentTo: email,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+      { mail: [], event: { type: "user.password_reset", userId: user.id, details: { step: "link_sent" } } },
+      new Date(),
+    );
+    expect((await readAccountLink(db(), resetToken, "password_reset")).state).toBe("open");
+    const response = await confirm(await requestedToken("olga.relocated@example.com", agent), agent);
+    expect(response.headers.get("location")).toBe("/email/confirm?done=1");
+    expect((await readAccountLink(db(), resetToken, "password_reset")).state).toBe("unknown");
+    expect(await isSignedIn(agent)).toBe(true);
+    expect(await isSignedIn(elsewhere)).toBe(false);
   });
 
   it("puts the new address in the ID tokens of clients that take their claims there", async () => {
@@ -271,7 +324,7 @@ describe(`a user's own email address on ${testProvider()}`, () => {
   it("leaves nothing of the old or the asked-for address when the user is removed", async () => {
     const email = await newUser();
     const agent = await signedInAgent(email, OLD);
-    await confirm(await requestedToken("moved@example.com", agent));
+    await confirm(await requestedToken("moved@example.com", agent), agent);
     await requestedToken("asked-for@example.com", agent);
     const user = await db().user.findUniqueOrThrow({ where: { email: "moved@example.com" } });
     expect((await runAdmin(db(), ["users", "remove", "moved@example.com"])).code).toBe(0);

@@ -12,7 +12,17 @@ import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker"
 import { smtpSender } from "@/lib/mail/smtp-sender";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { PENDING_SIGN_IN_COOKIE } from "@/lib/session/pending-sign-in";
-import { ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import {
+  basic,
+  call,
+  formRequest,
+  ISSUER,
+  SECRET_KEY,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
+import { userTokens } from "../../helpers/platform-api";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { testProvider } from "../../helpers/test-database";
 
@@ -171,10 +181,58 @@ describe(`forgot password on ${testProvider()}`, () => {
     );
     expect((await new UserAgent().login("/", user.email, NEW_PASSWORD)).headers.get("location")).toBe("/");
     await worker.deliverDue();
-    expect(smtp.received.at(-1)).toMatchObject({ to: user.email, subject: "Your OptiGate password was changed" });
+    expect(smtp.received.at(-1)).toMatchObject({ to: user.email, subject: "Your OptiGate password was reset" });
     expect(smtp.received.at(-1)!.text).toContain(`${ISSUER}/password/forgot?ui_locales=en`);
     const events = await db().auditEvent.findMany({ where: { userId: user.id, type: "user.password_reset" } });
     expect(events.map((event) => JSON.parse(event.details).step).sort()).toEqual(["link_sent", "password_set"]);
+  });
+
+  it("ends refresh tokens and catalog tickets too, and the confirmation lists the factors added lately", async () => {
+    const user = await newUser();
+    const agent = await signedInAgent(user.email, user.password);
+    const tokens = await userTokens(user.email, user.password, "openid offline_access", agent);
+    const { POST } = await import("@/app/services/login/SilentLogin/route");
+    const silent = await POST(
+      formRequest("/services/login/SilentLogin", { username: user.email, password: user.password }),
+    );
+    expect(silent.status).toBe(200);
+    // Planted by whoever held the account: a passkey of three days ago, and an older app outside the 14 days.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await db().passkey.create({
+      data: {
+        userId: user.id,
+        credentialId: `planted-${user.id}`,
+        publicKey: "AAAA",
+        deviceType: "singleDevice",
+        name: "https://attacker.example/call-us",
+        createdAt: threeDaysAgo,
+      },
+    });
+    await db().totpFactor.create({
+      data: { userId: user.id, sealedSecret: "sealed", confirmedAt: new Date(Date.now() - 30 * 86_400_000) },
+    });
+    const token = await mailedToken(user.email);
+    await reset(token!);
+
+    const refreshed = await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "refresh_token", refresh_token: tokens.refresh_token! },
+        { authorization: basic("demo-web", "demo-web-secret") },
+      ),
+    );
+    expect(refreshed.status).toBe(400);
+    expect(await db().ticket.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+    await worker.deliverDue();
+    const confirmation = smtp.received.findLast((mail) => mail.to === user.email)!;
+    expect(confirmation.subject).toBe("Your OptiGate password was reset");
+    expect(confirmation.text).toContain("Every sign-in, the access of every application and every catalog ticket");
+    const day = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
+    expect(confirmation.text).toContain(`a passkey, added on ${day.format(threeDaysAgo)}`);
+    expect(confirmation.text).not.toContain("authenticator app");
+    // The name someone gave the passkey is not repeated to the owner.
+    expect(confirmation.text).not.toContain("attacker.example");
   });
 
   it("keeps the second factor: a user who has one takes the second step after the new password", async () => {

@@ -344,6 +344,14 @@ describe(`federated grants on ${testProvider()}`, () => {
       expect(await authTimeOf(implausible), String(implausible)).toBeUndefined();
   });
 
+  it("refuses a partner's token that stands for one of its clients, not a user", async () => {
+    for (const extra of [{ client_id: "p-4711" }, { gty: "client_credentials" }]) {
+      const refused = await error(await exchange(await signed(partner, claims(extra))));
+      expect(refused).toMatchObject({ status: 400, error: "invalid_grant" });
+      expect(refused.description).toMatch(/client acting for itself/);
+    }
+  });
+
   it("accepts one of two concurrent uses of the same JWT", async () => {
     const jwt = await signed(partner, claims());
     const answers = await Promise.all([bearerGrant(jwt), exchange(jwt)]);

@@ -183,6 +183,17 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     expect(await db().client.count({ where: { id: metadata.client_id } })).toBe(1);
   });
 
+  it("refuses a client id shaped like a generated one, and a person's id, writing nothing", async () => {
+    const token = await initialToken();
+    const person = await db().user.findUniqueOrThrow({ where: { email: "supplier@demo.test" } });
+    for (const clientId of [person.id, "0b7c2f0e-3a51-4c7e-9a56-2f1d8e6b4c10"]) {
+      const response = await register(token, webApp({ client_id: clientId, grant_types: ["client_credentials"] }));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "invalid_client_metadata" });
+      expect(await db().client.count({ where: { id: clientId } })).toBe(0);
+    }
+  });
+
   it("lets the registration access token read, change and delete its own application, and no other", async () => {
     const token = await initialToken();
     const first = await (await register(token, webApp())).json();

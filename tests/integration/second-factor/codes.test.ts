@@ -16,7 +16,15 @@ import { runAdmin } from "../../helpers/admin-cli";
 import { hashToken } from "@/lib/crypto/tokens";
 import { RECOVERY_CODES_COOKIE } from "@/lib/http/flash-cookies";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
-import { formRequest, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
+import { openMailBody } from "@/lib/mail/outbox";
+import {
+  formRequest,
+  ISSUER,
+  SECRET_KEY,
+  signedInAgent,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
 import { api, userToken, userTokens } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
 
@@ -43,7 +51,8 @@ const secondStep = (agent: UserAgent, code: string, returnUrl = "/portal/applica
 async function withApp(companyId?: string) {
   const email = await newUser(companyId);
   const agent = await signedInAgent(email, PASSWORD);
-  expect((await security(agent, { action: "totp-start" })).headers.get("location")).toMatch(/done=totp-start/);
+  const start = await security(agent, { action: "totp-start", current_password: PASSWORD });
+  expect(start.headers.get("location")).toMatch(/done=totp-start/);
   const view = await securityView(await actorOfSessionCookie(getServiceContext(), agent.cookies.get(SESSION_COOKIE)));
   const app = new TOTP({ secret: Secret.fromBase32(view.enrolment!.secret), digits: 6, period: 30 });
   const confirmed = await security(agent, { action: "totp-confirm", code: app.generate() });
@@ -123,6 +132,49 @@ describe(`the authenticator app on ${testProvider()}`, () => {
     expect(await silent.json()).toMatchObject({ error: "second_factor_required" });
   });
 
+  it("mails the owner when the app is added or removed and when recovery codes are renewed", async () => {
+    const { email, agent } = await withApp();
+    expect((await security(agent, { action: "recovery-renew" })).headers.get("location")).toMatch(
+      /done=recovery-renew/,
+    );
+    expect((await security(agent, { action: "totp-remove" })).headers.get("location")).toMatch(/done=totp-remove/);
+    const notices = await db().outboxMessage.findMany({
+      where: { recipient: email, kind: "second_factor_changed" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(notices.map((notice) => notice.subject)).toEqual(
+      Array(3).fill("The second factors of your OptiGate account changed"),
+    );
+    const texts = notices.map((notice) => openMailBody(SECRET_KEY, notice.sealedBody!).text);
+    expect(texts[0]).toContain("An authenticator app was just set up");
+    expect(texts[1]).toContain("New recovery codes were just made");
+    expect(texts[2]).toContain("The authenticator app was just removed");
+    for (const text of texts) expect(text).toContain(`${ISSUER}/password/forgot?ui_locales=en`);
+  });
+
+  it("shows and confirms a waiting app only in the session that started it, for 15 minutes", async () => {
+    const email = await newUser();
+    const starter = await signedInAgent(email, PASSWORD);
+    const other = await signedInAgent(email, PASSWORD);
+    await security(starter, { action: "totp-start", current_password: PASSWORD });
+    const actorOf = (agent: UserAgent) => actorOfSessionCookie(getServiceContext(), agent.cookies.get(SESSION_COOKIE));
+    expect((await securityView(await actorOf(other))).enrolment).toBeUndefined();
+    const { enrolment } = await securityView(await actorOf(starter));
+    const app = new TOTP({ secret: Secret.fromBase32(enrolment!.secret), digits: 6, period: 30 });
+    expect((await security(other, { action: "totp-confirm", code: app.generate() })).headers.get("location")).toMatch(
+      /error=wrong_code/,
+    );
+    await db().totpFactor.updateMany({
+      where: { user: { email } },
+      data: { createdAt: new Date(Date.now() - 16 * 60_000) },
+    });
+    expect((await securityView(await actorOf(starter))).totp).toBe("off");
+    expect((await security(starter, { action: "totp-confirm", code: app.generate() })).headers.get("location")).toMatch(
+      /error=wrong_code/,
+    );
+    expect(await db().totpFactor.count({ where: { user: { email }, confirmedAt: { not: null } } })).toBe(0);
+  });
+
   it("changes the factors only after a second factor given in the last five minutes", async () => {
     const { email, app, agent } = await withApp();
     await db().loginSession.updateMany({
@@ -148,13 +200,9 @@ describe(`the authenticator app on ${testProvider()}`, () => {
     expect(await db().recoveryCode.count({ where: { user: { email } } })).toBe(0);
   });
 
-  it("sets up the first factor only with the owner's proof when the sign-in is old", async () => {
+  it("sets up the first factor only with the current password, however fresh the sign-in", async () => {
     const email = await newUser();
     const agent = await signedInAgent(email, PASSWORD);
-    await db().loginSession.updateMany({
-      where: { user: { email } },
-      data: { authTime: new Date(Date.now() - 600_000) },
-    });
     expect((await security(agent, { action: "totp-start" })).headers.get("location")).toMatch(/error=password_needed/);
     expect(
       (await security(agent, { action: "totp-start", current_password: "wrong" })).headers.get("location"),

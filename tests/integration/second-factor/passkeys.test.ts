@@ -46,12 +46,16 @@ async function ceremony(
 ) {
   const register = kind === "register";
   const step = kind === "second-factor" ? "second-factor" : "sign-in";
-  const options = await (await passkey(agent, { action: register ? "register-options" : "options", step })).json();
+  // As the page does, both requests carry the typed fields (the first factor takes the current password).
+  const typed = register ? { current_password: PASSWORD, ...extra } : extra;
+  const options = await (
+    await passkey(agent, { action: register ? "register-options" : "options", step, ...typed })
+  ).json();
   const response = await passkey(agent, {
     action: register ? "register" : "verify",
     step,
     response: answer(options),
-    ...extra,
+    ...typed,
   });
   return { status: response.status, body: await response.json() };
 }

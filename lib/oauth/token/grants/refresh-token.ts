@@ -123,6 +123,10 @@ export async function refreshTokens(
   const scopes = narrowedScopes(granted, requestedScope);
   const user = await findActiveUser(context.db, token.userId);
   if (!user) throw invalidGrant("the user of this refresh token is no longer active");
+  const amr = parseAmr(token.amr);
+  // A grant from a password alone, and the company requires a second factor now: the user signs in again with it.
+  if (user.company.requireSecondFactor && !amr.includes("mfa"))
+    throw invalidGrant("the user's company requires a second factor: sign in again with it");
 
   const body = await issueUserTokens(
     context,
@@ -131,7 +135,7 @@ export async function refreshTokens(
       user,
       scopes,
       authTime: token.authTime,
-      amr: parseAmr(token.amr),
+      amr,
       sessionId: token.loginSessionId,
       requestedScope: requestedScope ?? granted.join(" "),
       dpopJkt,
