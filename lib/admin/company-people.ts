@@ -11,7 +11,15 @@ import type { Db } from "@/lib/db/prisma";
 import type { Locale } from "@/lib/i18n/locales";
 import { listPendingInvitations } from "@/lib/store/invitation-store";
 import { changeUserRole, countActiveAdmins, listUsers } from "@/lib/store/user-admin-store";
-import { invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
+import { InvitationError, invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
+import { INVITATION_LIMITS } from "@/lib/config/policy";
+import { countRequest } from "@/lib/session/request-rate";
+import { countSecondFactors } from "@/lib/store/second-factor-store";
+
+const hasSecondFactor = async (db: Db, userId: string) => {
+  const factors = await countSecondFactors(db, userId);
+  return factors.passkeys > 0 || factors.totp;
+};
 import { isLocale } from "@/lib/i18n/locales";
 import { checkRoleFits, parseEmail, parseLanguage, parseRole, type Role } from "@/lib/admin/person-fields";
 import { activate, deactivate, listUsersJson, unlock, type UserJson } from "@/lib/admin/user-registry";
@@ -19,9 +27,21 @@ import { activate, deactivate, listUsersJson, unlock, type UserJson } from "@/li
 export const PEOPLE_ACTIONS = ["invite", "resend", "revoke", "role", "deactivate", "activate", "unlock"] as const;
 type PeopleAction = (typeof PEOPLE_ACTIONS)[number];
 
-export class CompanyPeopleError extends OptiGateError<"not_in_company" | "last_admin"> {
+const ADDRESS_TAKEN: readonly string[] = ["already_user", "invited_elsewhere"];
+
+/** Invitation mail leaves OptiGate's own sender: a company and each of its administrators send a bounded amount. */
+async function limitInvitations(db: Db, companyId: string, actor: PeopleActor): Promise<void> {
+  if (actor.operator) return;
+  const waits = [
+    await countRequest(db, `invite-company:${companyId}`, INVITATION_LIMITS.company),
+    await countRequest(db, `invite-inviter:${actor.userId}`, INVITATION_LIMITS.inviter),
+  ];
+  if (waits.some((wait) => wait > 0)) throw new InvitationError("throttled", "too many invitations sent: try later");
+}
+
+export class CompanyPeopleError extends OptiGateError<"not_in_company" | "last_admin" | "second_factor_lock"> {
   constructor(
-    readonly code: "not_in_company" | "last_admin",
+    readonly code: "not_in_company" | "last_admin" | "second_factor_lock",
     message: string,
   ) {
     super(message);
@@ -88,23 +108,36 @@ export async function actOnPeople(
     const role: Role = parseRole(request.role ?? "user");
     const language: Locale = parseLanguage(request.language ?? "en");
     const earlier = await listPendingInvitations(db, { email, companyId });
-    await invitePerson(context, { email, companyId, role, language }, inviter);
+    await limitInvitations(db, companyId, actor);
+    try {
+      await invitePerson(context, { email, companyId, role, language }, inviter);
+    } catch (error) {
+      // A company administrator learns nothing of addresses outside the company: the answer is the same.
+      if (!actor.operator && error instanceof InvitationError && ADDRESS_TAKEN.includes(error.code)) return "invite";
+      throw error;
+    }
     // Inviting someone invited already sends the invitation again: the page says that the earlier link is dead.
     return earlier.length > 0 ? "resend" : "invite";
   } else if (request.action === "resend") {
     const pending = await pendingIn(db, companyId, email);
     const language = isLocale(pending.language) ? pending.language : "en";
+    await limitInvitations(db, companyId, actor);
     await invitePerson(context, { email, companyId, role: parseRole(pending.role), language }, inviter);
   } else if (request.action === "revoke") {
     await pendingIn(db, companyId, email);
     await revokeInvitation(db, email, companyId, actor.userId);
   } else {
     const user = await memberOf(db, companyId, email);
-    if (request.action === "activate") await activate(db, email, actor.userId);
-    else if (request.action === "unlock") await unlock(db, email, actor.userId);
-    else if (request.action === "deactivate") {
+    const decision = { byOperator: actor.operator };
+    if (request.action === "activate") await activate(db, email, actor.userId, decision);
+    else if (request.action === "unlock") {
+      // Guessed second-factor codes count on the same lock: only a right factor (or an operator) clears it.
+      if (!actor.operator && (await hasSecondFactor(db, user.id)))
+        throw new CompanyPeopleError("second_factor_lock", "the person has a second factor");
+      await unlock(db, email, actor.userId);
+    } else if (request.action === "deactivate") {
       await refuseLastAdminLeaving(db, companyId, actor, user);
-      await deactivate(db, email, context.announceLogout, actor.userId);
+      await deactivate(db, email, context.announceLogout, actor.userId, decision);
     } else {
       const role = checkRoleFits(parseRole(request.role ?? ""), companyKind);
       if (role !== "admin") await refuseLastAdminLeaving(db, companyId, actor, user);

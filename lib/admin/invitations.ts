@@ -23,7 +23,7 @@ import { checkRoleFits, type Role } from "@/lib/admin/person-fields";
 const INVITATION_VALID_DAYS = 7;
 
 export type InvitationProblem =
-  "unknown_company" | "company_inactive" | "already_user" | "invited_elsewhere" | "not_found";
+  "unknown_company" | "company_inactive" | "already_user" | "invited_elsewhere" | "not_found" | "throttled";
 
 export class InvitationError extends OptiGateError<InvitationProblem> {
   constructor(

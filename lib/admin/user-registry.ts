@@ -5,13 +5,20 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { Db } from "@/lib/db/prisma";
-import { activateUser, deactivateUser, listUsers, unlockUser, type ListedUser } from "@/lib/store/user-admin-store";
+import {
+  activateUser,
+  deactivateUser,
+  listUsers,
+  unlockUser,
+  type ListedUser,
+  type UserDecision,
+} from "@/lib/store/user-admin-store";
 import { listPendingInvitations, type PendingInvitation } from "@/lib/store/invitation-store";
 import { eraseInvitedPerson, removeUser } from "@/lib/store/person-erasure-store";
 
-export class UserRegistryError extends OptiGateError<"not_found" | "invalid_state"> {
+export class UserRegistryError extends OptiGateError<"not_found" | "invalid_state" | "operator_decision"> {
   constructor(
-    readonly code: "not_found" | "invalid_state",
+    readonly code: "not_found" | "invalid_state" | "operator_decision",
     message: string,
   ) {
     super(message);
@@ -81,15 +88,19 @@ async function shownUser(db: Db, email: string): Promise<UserJson> {
   return userJson(user);
 }
 
-/** Deactivates a user: signed out everywhere, refresh tokens revoked, their applications told. */
+/**
+ * Deactivates a user: signed out everywhere, refresh tokens revoked, their applications told. By an operator unless
+ * the decision says otherwise.
+ */
 export async function deactivate(
   db: Db,
   email: string,
   announceLogout: (sessionIds: string[]) => Promise<void>,
   by?: string,
+  decision: Pick<UserDecision, "byOperator"> = { byOperator: true },
 ): Promise<UserJson> {
   const username = email.toLowerCase();
-  const outcome = await deactivateUser(db, username, by);
+  const outcome = await deactivateUser(db, username, { by, ...decision });
   if (outcome === "not_found") throw noSuchUser(username);
   if (outcome === "unchanged")
     throw new UserRegistryError("invalid_state", `user "${username}" is deactivated already`);
@@ -97,13 +108,23 @@ export async function deactivate(
   return shownUser(db, username);
 }
 
-export async function activate(db: Db, email: string, by?: string): Promise<UserJson> {
+export async function activate(
+  db: Db,
+  email: string,
+  by?: string,
+  decision: Pick<UserDecision, "byOperator"> = { byOperator: true },
+): Promise<UserJson> {
   const username = email.toLowerCase();
-  const outcome = await activateUser(db, username, by);
+  const outcome = await activateUser(db, username, { by, ...decision });
   if (outcome === "not_found") throw noSuchUser(username);
   if (outcome === "unchanged") throw new UserRegistryError("invalid_state", `user "${username}" is active already`);
   if (outcome === "company_inactive")
     throw new UserRegistryError("invalid_state", `the company of "${username}" is deactivated; activate it first`);
+  if (outcome === "operator_decision")
+    throw new UserRegistryError(
+      "operator_decision",
+      `an operator deactivated "${username}": only an operator can undo it`,
+    );
   return shownUser(db, username);
 }
 
@@ -125,7 +146,7 @@ export async function remove(
   by?: string,
 ): Promise<{ email: string; status: "removed" }> {
   const username = email.toLowerCase();
-  const signedOut = await deactivateUser(db, username, by);
+  const signedOut = await deactivateUser(db, username, { by, byOperator: true });
   if (signedOut === "not_found") {
     if ((await eraseInvitedPerson(db, username, by)) === "not_found") throw noSuchUser(username);
   } else {

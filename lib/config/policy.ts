@@ -92,6 +92,14 @@ export const MAX_SCOPE_PARAMETER_LENGTH = 1000;
 export const MAX_TOKEN_LENGTH = 8192;
 /** A pushed authorization request's parameters as stored: an ID token hint and a claims request fit twice over. */
 export const MAX_PUSHED_REQUEST_LENGTH = 16 * 1024;
+/** Invitations a company's administrators send (operators are not limited): per company, and per administrator. */
+export const INVITATION_LIMITS = {
+  company: { max: 50, windowSeconds: 3600 },
+  inviter: { max: 20, windowSeconds: 3600 },
+} as const;
+/** Anyone may push for a public client: pushes per client network and minute, and pushes waiting at most in all. */
+export const PUBLIC_PUSH_LIMIT = { max: 30, windowSeconds: 60 } as const;
+export const MAX_WAITING_PUSHED_REQUESTS = 10_000;
 /** A DPoP header longer than this is refused unread (RSA keys of 4,096 bits fit in about 1.5 KB). */
 export const MAX_DPOP_PROOF_LENGTH = 8192;
 

@@ -12,6 +12,12 @@ export interface InvitationMailValues {
   validDays: number;
 }
 
+/**
+ * A name fit to stand in OptiGate's own sentence: letters, spaces and the marks names use. Anything else (an
+ * address, a URL, bidirectional controls) is left out, and the mail says only that the company invites.
+ */
+const PLAIN_NAME = /^\p{L}[\p{L}\p{M} '’.-]{0,199}$/u;
+
 export async function renderInvitationMail(values: InvitationMailValues): Promise<MailContent> {
   const t = await mailTranslator(values.language);
   const company = values.companyName;
@@ -20,7 +26,7 @@ export async function renderInvitationMail(values: InvitationMailValues): Promis
     subject: t("invitation.subject", { company }),
     before: [
       t("invitation.greeting"),
-      values.inviterName
+      values.inviterName && PLAIN_NAME.test(values.inviterName)
         ? t("invitation.invitedBy", { inviter: values.inviterName, company })
         : t("invitation.invited", { company }),
     ],

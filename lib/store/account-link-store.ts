@@ -153,11 +153,14 @@ export async function confirmEmailByLink(
   }
 }
 
-/** Whether an address is a user's or has an invitation waiting: it cannot become another user's email, when asked for or confirmed. */
-export async function isEmailInUse(db: Db | DbTransaction, email: string): Promise<boolean> {
+/**
+ * Whether an address is a user's or has a live invitation waiting: it cannot become another user's email, when asked
+ * for or confirmed. An expired invitation has lapsed.
+ */
+export async function isEmailInUse(db: Db | DbTransaction, email: string, now = new Date()): Promise<boolean> {
   const [user, invitation] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
-    db.invitation.findFirst({ where: { email, acceptedAt: null }, select: { id: true } }),
+    db.invitation.findFirst({ where: { email, acceptedAt: null, expiresAt: { gt: now } }, select: { id: true } }),
   ]);
   return Boolean(user || invitation);
 }

@@ -37,13 +37,13 @@ export interface InvitationToStore {
 /** Why invitations could not be stored: the address is a user's, or another company's invitation is pending. */
 export type InvitationConflict = { email: string; reason: "already_user" | "invited_elsewhere" };
 
-async function conflictsOf(tx: DbTransaction, entries: NewInvitation[]): Promise<InvitationConflict[]> {
+async function conflictsOf(tx: DbTransaction, entries: NewInvitation[], now: Date): Promise<InvitationConflict[]> {
   const emails = entries.map((entry) => entry.email);
   const users = await tx.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
   if (users.length > 0) return users.map(({ email }) => ({ email, reason: "already_user" as const }));
-  // Another company's invitation, expired or not, is that company's to revoke or send again.
+  // Another company's live invitation is that company's to revoke or send again; an expired one has lapsed.
   const pending = await tx.invitation.findMany({
-    where: { email: { in: emails }, acceptedAt: null },
+    where: { email: { in: emails }, acceptedAt: null, expiresAt: { gt: now } },
     select: { email: true, companyId: true },
   });
   const companyOf = new Map(entries.map((entry) => [entry.email, entry.companyId]));
@@ -72,7 +72,7 @@ export async function storeInvitations(
         for await (const chunk of chunks) {
           const invitations = chunk.map((entry) => entry.invitation);
           firstEmail = invitations[0]?.email;
-          conflicts = await conflictsOf(tx, invitations);
+          conflicts = await conflictsOf(tx, invitations, now);
           if (conflicts.length > 0) throw rollBack;
           const emails = invitations.map((entry) => entry.email);
           await tx.invitation.deleteMany({ where: { email: { in: emails } } });

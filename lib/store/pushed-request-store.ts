@@ -30,6 +30,11 @@ export async function storePushedRequest(
   return id;
 }
 
+/** How many pushed requests wait for their user agent (not started, not expired): what pushes hold right now. */
+export function countWaitingPushedRequests(db: Db, now = new Date()): Promise<number> {
+  return db.pushedAuthorizationRequest.count({ where: { startedAt: null, expiresAt: { gt: now } } });
+}
+
 /**
  * The parameters of the client's pushed request `id`, which the user agent brought to the authorization endpoint,
  * and when it first did: within its minute, which extends its life to that of a sign-in. Otherwise why it is refused.

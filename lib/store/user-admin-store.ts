@@ -81,22 +81,34 @@ export async function signOutUsers(
 const userEvent = (tx: DbTransaction, type: AuditEventType, user: { id: string; email: string }, by?: string) =>
   recordAuditEvent(tx, { type, userId: by, details: { subjectUserId: user.id, username: user.email } });
 
+/** Who decides about a user: an operator's decision is the operator's, which a company administrator cannot undo. */
+export interface UserDecision {
+  by?: string;
+  byOperator: boolean;
+}
+
 /**
  * Deactivates a user (who then stays deactivated when their company is activated again): signed out everywhere,
- * refresh tokens revoked. The ended sessions' ids, or why nothing changed.
+ * refresh tokens and tickets revoked, the invitations they sent and that wait withdrawn. The ended sessions' ids, or
+ * why nothing changed.
  */
 export async function deactivateUser(
   db: Db,
   email: string,
-  by?: string,
+  decision: UserDecision,
   now = new Date(),
 ): Promise<string[] | "not_found" | "unchanged"> {
   const outcome = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, active: true } });
     if (!user) return "not_found" as const;
     if (!user.active) return "unchanged" as const;
-    await tx.user.update({ where: { id: user.id }, data: { active: false, suspendedWithCompany: false } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { active: false, suspendedWithCompany: false, deactivatedByOperator: decision.byOperator },
+    });
     const sessionIds = await signOutUsers(tx, [user.id], now);
+    await tx.invitation.deleteMany({ where: { invitedByUserId: user.id, acceptedAt: null } });
+    const by = decision.by;
     await userEvent(tx, "user.deactivated", user, by);
     return { userId: user.id, sessionIds };
   });
@@ -105,22 +117,35 @@ export async function deactivateUser(
   return outcome.sessionIds;
 }
 
-/** Activates a user of an active company; "company_inactive" while their company is deactivated. */
+/**
+ * Activates a user of an active company; "company_inactive" while their company is deactivated, "operator_decision"
+ * when an operator deactivated them and a company administrator asks.
+ */
 export async function activateUser(
   db: Db,
   email: string,
-  by?: string,
-): Promise<"activated" | "not_found" | "unchanged" | "company_inactive"> {
+  decision: UserDecision,
+): Promise<"activated" | "not_found" | "unchanged" | "company_inactive" | "operator_decision"> {
   const outcome = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({
       where: { email },
-      select: { id: true, email: true, active: true, company: { select: { active: true } } },
+      select: {
+        id: true,
+        email: true,
+        active: true,
+        deactivatedByOperator: true,
+        company: { select: { active: true } },
+      },
     });
     if (!user) return "not_found" as const;
     if (user.active) return "unchanged" as const;
     if (!user.company.active) return "company_inactive" as const;
-    await tx.user.update({ where: { id: user.id }, data: { active: true, suspendedWithCompany: false } });
-    await userEvent(tx, "user.activated", user, by);
+    if (user.deactivatedByOperator && !decision.byOperator) return "operator_decision" as const;
+    await tx.user.update({
+      where: { id: user.id },
+      data: { active: true, suspendedWithCompany: false, deactivatedByOperator: false },
+    });
+    await userEvent(tx, "user.activated", user, decision.by);
     return { userId: user.id };
   });
   if (typeof outcome === "string") return outcome;

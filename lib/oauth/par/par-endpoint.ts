@@ -5,8 +5,13 @@
  * send the user agent to /connect/authorize with. A DPoP proof sent along binds the code to come to its key
  * (RFC 9449 §10.1), as dpop_jkt would.
  */
-import { MAX_PUSHED_REQUEST_LENGTH, PUSHED_REQUEST_LIFETIME_SECONDS } from "@/lib/config/policy";
-import { invalidRequest } from "@/lib/errors/oauth-error";
+import {
+  MAX_PUSHED_REQUEST_LENGTH,
+  MAX_WAITING_PUSHED_REQUESTS,
+  PUBLIC_PUSH_LIMIT,
+  PUSHED_REQUEST_LIFETIME_SECONDS,
+} from "@/lib/config/policy";
+import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { AuthorizationError, validateAuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
@@ -16,7 +21,9 @@ import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof"
 import type { Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
-import { storePushedRequest } from "@/lib/store/pushed-request-store";
+import { countWaitingPushedRequests, storePushedRequest } from "@/lib/store/pushed-request-store";
+import { clientAddress, throttledNetwork } from "@/lib/http/client-address";
+import { countRequest } from "@/lib/session/request-rate";
 
 /** How the client authenticated: not part of the authorization request. */
 const CLIENT_AUTHENTICATION = ["client_secret", "client_assertion", "client_assertion_type"];
@@ -41,11 +48,26 @@ async function pushedParameters(
   return pushed;
 }
 
+/**
+ * Anyone may push for a public client: such pushes are limited per client network, and none is stored while
+ * MAX_WAITING_PUSHED_REQUESTS wait already (RFC 9126 §2.3 answers 429 Too Many Requests).
+ */
+async function limitAnonymousPushes(context: ServiceContext, request: ProtocolRequest): Promise<void> {
+  const address = clientAddress(request, context.config.trustedProxies);
+  const key = `par-address:${address ? throttledNetwork(address) : "unknown"}`;
+  const wait = await countRequest(context.db, key, PUBLIC_PUSH_LIMIT);
+  if (wait > 0)
+    throw new OAuthError("invalid_request", `too many pushed requests from this network: try again in ${wait} s`, 429);
+  if ((await countWaitingPushedRequests(context.db)) >= MAX_WAITING_PUSHED_REQUESTS)
+    throw new OAuthError("invalid_request", "too many pushed requests are waiting: try again in a minute", 429);
+}
+
 export function handlePushedAuthorizationRequest(
   request: ProtocolRequest,
   context: ServiceContext,
 ): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
+    if (client.tokenEndpointAuthMethod === "none") await limitAnonymousPushes(context, request);
     const pushed = await pushedParameters(context, request, params, client);
     const validated = await validateAuthorizationRequest(context.db, pushed, { beingPushed: true }).catch((error) => {
       // Errors that would have gone to the redirect URI go to the client directly.
