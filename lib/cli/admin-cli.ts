@@ -15,6 +15,7 @@ import { counted } from "@/lib/cli/english";
 import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { rotateSigningKey, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
+import { resealSecrets } from "@/lib/store/sealed-secret-store";
 import { purgeUntilDrained, type PurgeCounts } from "@/lib/store/expired-rows-store";
 import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 import { listSigningKeys } from "@/lib/store/signing-key-store";
@@ -31,6 +32,7 @@ ${USERS_USAGE}
 ${PARTNERS_USAGE}
   keys list                                     list signing keys and until when they are published
   keys rotate                                   new active signing keys; old ones stay published until their tokens expire
+  keys reseal                                   seal stored private keys, app secrets and queued mail under the newest SECRET_KEYS key
   catalogs import <file.xml>                    import a master catalog file (docs/catalog-format.md) as the
                                                 catalog's next revision, not yet released
   catalogs release <supplierID> <catalogID> <revision>
@@ -86,8 +88,15 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
     for (const row of [header, ...rows])
       context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
+  } else if (command === "reseal") {
+    expectArgs(rest, "keys reseal");
+    for (const [kind, counts] of Object.entries(await resealSecrets(context.db, context.secretKey)))
+      context.print(
+        `${kind}: ${counts.resealed} sealed anew, ${counts.current} under the newest key already` +
+          (counts.unreadable ? `, ${counts.unreadable} sealed under a key SECRET_KEYS no longer lists` : ""),
+      );
   } else {
-    throw unknownCommand("keys", command, ["list", "rotate"]);
+    throw unknownCommand("keys", command, ["list", "rotate", "reseal"]);
   }
 }
 

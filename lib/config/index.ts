@@ -3,6 +3,7 @@
  * as one ConfigError whose message names the variable, so that start-up can stop with a single clear line.
  */
 import { ConfigError } from "@/lib/config/config-error";
+import { acceptOlderSecretKeys } from "@/lib/crypto/secret-box";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,8 +20,10 @@ export interface Config {
   apiUrl: string;
   database: DatabaseTarget;
   demoData: boolean;
-  /** Protects cookies, CSRF tokens and private keys at rest. */
+  /** Protects cookies, CSRF tokens and private keys at rest: the newest key, which seals everything new. */
   secretKey: string;
+  /** Older keys (SECRET_KEYS after the first) whose sealed values still open, until `keys reseal` and their removal. */
+  olderSecretKeys: string[];
   /** Where the secret key came from: the environment, or generated for local SQLite use. */
   secretKeySource: "environment" | "generated";
   apiScopePrefix: string;
@@ -177,20 +180,33 @@ function loadOrCreateLocalSecretKey(databaseFile: string): string {
   return key;
 }
 
+/** SECRET_KEYS: the newest first, then older ones whose sealed values still open (docs/operations.md). */
+function readSecretKeyList(env: Env): string[] | undefined {
+  const variable = env.SECRET_KEYS !== undefined && env.SECRET_KEYS !== "" ? "SECRET_KEYS" : "SECRET_KEY";
+  const raw = env[variable];
+  if (raw === undefined || raw === "") return undefined;
+  if (variable === "SECRET_KEYS" && env.SECRET_KEY)
+    throw new ConfigError("SECRET_KEYS", "is set together with SECRET_KEY: list every key in SECRET_KEYS alone");
+  const keys = variable === "SECRET_KEYS" ? raw.split(",").map((key) => key.trim()) : [raw];
+  for (const [index, key] of keys.entries())
+    if (key.length < SECRET_KEY_MIN_LENGTH)
+      throw new ConfigError(
+        variable,
+        `${keys.length > 1 ? `key ${index + 1} ` : ""}must be at least ${SECRET_KEY_MIN_LENGTH} characters long (got ${key.length})`,
+      );
+  return keys;
+}
+
 function readSecretKey(
   env: Env,
   database: DatabaseTarget,
   production: boolean,
-): Pick<Config, "secretKey" | "secretKeySource"> {
-  const raw = env.SECRET_KEY;
-  if (raw !== undefined && raw !== "") {
-    if (raw.length < SECRET_KEY_MIN_LENGTH) {
-      throw new ConfigError(
-        "SECRET_KEY",
-        `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (got ${raw.length})`,
-      );
-    }
-    return { secretKey: raw, secretKeySource: "environment" };
+): Pick<Config, "secretKey" | "olderSecretKeys" | "secretKeySource"> {
+  const keys = readSecretKeyList(env);
+  if (keys) {
+    const [secretKey, ...olderSecretKeys] = keys;
+    acceptOlderSecretKeys(secretKey, olderSecretKeys);
+    return { secretKey, olderSecretKeys, secretKeySource: "environment" };
   }
   if (production) {
     throw new ConfigError("SECRET_KEY", "is required in production (at least 32 random characters)");
@@ -201,7 +217,8 @@ function readSecretKey(
       "is required with PostgreSQL (it is generated only for the embedded SQLite set-up)",
     );
   }
-  return { secretKey: loadOrCreateLocalSecretKey(database.filename), secretKeySource: "generated" };
+  const secretKey = loadOrCreateLocalSecretKey(database.filename);
+  return { secretKey, olderSecretKeys: [], secretKeySource: "generated" };
 }
 
 /** Reads and checks the configuration from `env`; throws ConfigError on the first bad value. */

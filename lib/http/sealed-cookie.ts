@@ -4,19 +4,19 @@
  * OptiGate writes and reads them; they live two minutes.
  */
 import { SEALED_COOKIE_SECONDS } from "@/lib/config/policy";
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { seal, unseal } from "@/lib/crypto/secret-box";
 import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 
 /** A key of each cookie's own: a value sealed for one cookie does not open as another's (whose page expects
  * another shape). */
-const cookieKey = (secretKey: string, name: string) => deriveKey(secretKey, `cookie:${name}`);
+const cookiePurpose = (name: string) => `cookie:${name}` as const;
 
 export function sealedCookie(
   name: string,
   value: unknown,
   options: { secretKey: string; publicUrl: string; path: string },
 ): string {
-  const sealed = seal(JSON.stringify(value), cookieKey(options.secretKey, name));
+  const sealed = seal(JSON.stringify(value), options.secretKey, cookiePurpose(name));
   return serializeCookie(name, sealed, {
     secure: isSecureOrigin(options.publicUrl),
     path: options.path,
@@ -27,7 +27,7 @@ export function sealedCookie(
 /** The cookie's value, or undefined when it is absent, forged, sealed under another key or for another cookie. */
 export function unsealedCookieValue<T>(name: string, sealed: string | undefined, secretKey: string): T | undefined {
   try {
-    return sealed ? (JSON.parse(unseal(sealed, cookieKey(secretKey, name))) as T) : undefined;
+    return sealed ? (JSON.parse(unseal(sealed, secretKey, cookiePurpose(name))) as T) : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
  * Mail as the outbox keeps it, and reading it back. The rendered body is sealed under a key derived from SECRET_KEY:
  * an invitation mail carries a one-time link, which must not lie in the database in the clear.
  */
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { seal, unseal } from "@/lib/crypto/secret-box";
 import type { MailContent } from "@/lib/mail/mail-content";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 
@@ -15,8 +15,6 @@ export interface OutgoingMail {
 
 export type MailBody = Pick<MailContent, "text" | "html">;
 
-const outboxKey = (secretKey: string) => deriveKey(secretKey, "outbox");
-
 /** The mail as an outbox row, its body sealed; stored in the transaction of the change that causes it. */
 export function sealMail(secretKey: string, mail: OutgoingMail): NewOutboxMessage {
   const body: MailBody = { text: mail.content.text, html: mail.content.html };
@@ -25,12 +23,12 @@ export function sealMail(secretKey: string, mail: OutgoingMail): NewOutboxMessag
     recipient: mail.recipient,
     language: mail.language,
     subject: mail.content.subject,
-    sealedBody: seal(JSON.stringify(body), outboxKey(secretKey)),
+    sealedBody: seal(JSON.stringify(body), secretKey, "outbox"),
   };
 }
 
 export function openMailBody(secretKey: string, sealedBody: string): MailBody {
-  return JSON.parse(unseal(sealedBody, outboxKey(secretKey))) as MailBody;
+  return JSON.parse(unseal(sealedBody, secretKey, "outbox")) as MailBody;
 }
 
 /**
@@ -51,11 +49,11 @@ export function sealDeferredMail(secretKey: string, mail: DeferredMail): NewOutb
     recipient: mail.recipient,
     language: mail.language,
     subject: "",
-    sealedBody: seal(JSON.stringify({ deferred: mail.request }), outboxKey(secretKey)),
+    sealedBody: seal(JSON.stringify({ deferred: mail.request }), secretKey, "outbox"),
   };
 }
 
 /** A queued body: the mail itself, or the request of a deferred mail. */
 export function openOutboxBody(secretKey: string, sealedBody: string): MailBody | { deferred: Record<string, string> } {
-  return JSON.parse(unseal(sealedBody, outboxKey(secretKey))) as MailBody | { deferred: Record<string, string> };
+  return JSON.parse(unseal(sealedBody, secretKey, "outbox")) as MailBody | { deferred: Record<string, string> };
 }

@@ -6,7 +6,7 @@
  */
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { seal, unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 import { findTotpFactor, storePendingTotp, useTotpStep } from "@/lib/store/totp-store";
@@ -26,8 +26,6 @@ export interface TotpEnrolment {
   /** the QR code as an SVG document */
   qrSvg: string;
 }
-
-const sealingKey = (secretKey: string) => deriveKey(secretKey, "totp-secret");
 
 const totpOf = (secret: string, email: string) =>
   new TOTP({ issuer: "OptiGate", label: email, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD_SECONDS });
@@ -55,7 +53,7 @@ export async function startTotpEnrolment(
   now = new Date(),
 ): Promise<TotpEnrolment> {
   const secret = new Secret({ size: 20 }).base32;
-  const sealedSecret = seal(secret, sealingKey(context.config.secretKey));
+  const sealedSecret = seal(secret, context.config.secretKey, "totp-secret");
   if (!(await storePendingTotp(context.db, { userId: user.id, sealedSecret, ...session }, now)))
     throw new SecondFactorError("already_enrolled", "an authenticator app is set up already");
   return enrolmentOf(secret, user.email);
@@ -74,7 +72,7 @@ export async function pendingTotpEnrolment(
   const factor = await findTotpFactor(context.db, user.id);
   if (!factor || factor.confirmedAt || factor.loginSessionId !== session.loginSessionId) return undefined;
   if (factor.createdAt <= enrolmentCutoff(now)) return undefined;
-  return enrolmentOf(unseal(factor.sealedSecret, sealingKey(context.config.secretKey)), user.email);
+  return enrolmentOf(unseal(factor.sealedSecret, context.config.secretKey, "totp-secret"), user.email);
 }
 
 /**
@@ -92,7 +90,7 @@ export async function checkTotpCode(
   if (!CODE.test(code)) return false;
   const factor = await findTotpFactor(context.db, userId);
   if (!factor || Boolean(factor.confirmedAt) === Boolean(confirmIn)) return false;
-  const secret = unseal(factor.sealedSecret, sealingKey(context.config.secretKey));
+  const secret = unseal(factor.sealedSecret, context.config.secretKey, "totp-secret");
   const delta = totpOf(secret, "").validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;

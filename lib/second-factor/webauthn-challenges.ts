@@ -6,7 +6,7 @@
  * signature fails has used it up all the same. Handing out a challenge writes nothing to the database.
  */
 import { randomBytes } from "node:crypto";
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { seal, unseal } from "@/lib/crypto/secret-box";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
@@ -27,8 +27,6 @@ interface SealedChallenge {
   until: number;
 }
 
-const key = (secretKey: string) => deriveKey(secretKey, "webauthn-challenge");
-
 /** A new challenge (base64url) and the cookie that remembers it. */
 export function issueChallenge(
   config: ChallengeConfig,
@@ -43,11 +41,15 @@ export function issueChallenge(
     userId,
     until: now.getTime() + CHALLENGE_LIFETIME_SECONDS * 1000,
   };
-  const cookie = serializeCookie(CHALLENGE_COOKIE, seal(JSON.stringify(sealed), key(config.secretKey)), {
-    secure: isSecureOrigin(config.publicUrl),
-    path: "/interaction/passkey",
-    maxAgeSeconds: CHALLENGE_LIFETIME_SECONDS,
-  });
+  const cookie = serializeCookie(
+    CHALLENGE_COOKIE,
+    seal(JSON.stringify(sealed), config.secretKey, "webauthn-challenge"),
+    {
+      secure: isSecureOrigin(config.publicUrl),
+      path: "/interaction/passkey",
+      maxAgeSeconds: CHALLENGE_LIFETIME_SECONDS,
+    },
+  );
   return { challenge, cookie };
 }
 
@@ -67,7 +69,7 @@ function challengeOf(clientDataJSON: unknown): string {
 
 function openCookie(cookie: string | undefined, secretKey: string): SealedChallenge | undefined {
   try {
-    return cookie ? (JSON.parse(unseal(cookie, key(secretKey))) as SealedChallenge) : undefined;
+    return cookie ? (JSON.parse(unseal(cookie, secretKey, "webauthn-challenge")) as SealedChallenge) : undefined;
   } catch {
     return undefined;
   }

@@ -3,13 +3,11 @@
  * from SECRET_KEY) names the user and when the step ends, five minutes on; the second-factor page and its forms read
  * it, and a session exists only once the second factor is given.
  */
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { seal, unseal } from "@/lib/crypto/secret-box";
 import { expireCookie, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
 
 export const PENDING_SIGN_IN_COOKIE = "optigate_second_step";
 const PENDING_SIGN_IN_SECONDS = 5 * 60;
-
-const key = (secretKey: string) => deriveKey(secretKey, "pending-sign-in");
 
 export function pendingSignInCookie(
   userId: string,
@@ -18,7 +16,8 @@ export function pendingSignInCookie(
 ) {
   const value = seal(
     JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000 }),
-    key(config.secretKey),
+    config.secretKey,
+    "pending-sign-in",
   );
   return serializeCookie(PENDING_SIGN_IN_COOKIE, value, {
     secure: isSecureOrigin(config.publicUrl),
@@ -33,7 +32,10 @@ export const endPendingSignInCookie = (publicUrl: string) =>
 export function pendingSignInUser(sealed: string | undefined, secretKey: string, now = new Date()): string | undefined {
   if (!sealed) return undefined;
   try {
-    const { userId, until } = JSON.parse(unseal(sealed, key(secretKey))) as { userId: unknown; until: unknown };
+    const { userId, until } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
+      userId: unknown;
+      until: unknown;
+    };
     return typeof userId === "string" && typeof until === "number" && until > now.getTime() ? userId : undefined;
   } catch {
     return undefined;

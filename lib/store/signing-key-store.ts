@@ -8,7 +8,7 @@ import { KEY_CACHE_SECONDS, KEY_RETENTION_SECONDS } from "@/lib/config/policy";
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
-import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
 import { recordAuditEvent } from "@/lib/store/audit-store";
@@ -47,12 +47,15 @@ async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet>
     where: { OR: [{ retiredAt: null }, { retiredAt: { gt: now } }] },
     orderBy: { createdAt: "desc" },
   });
-  const encryption = deriveKey(secretKey, "signing-key-encryption");
   const active = new Map<SigningAlgorithm, ActiveKey>();
   for (const row of rows.filter((r) => r.supersededAt === null)) {
     const alg = row.algorithm as SigningAlgorithm;
     if (active.has(alg)) continue; // the newest wins if two processes created one at once
-    active.set(alg, { kid: row.id, alg, privateKey: createPrivateKey(unseal(row.privateKeyEncrypted, encryption)) });
+    active.set(alg, {
+      kid: row.id,
+      alg,
+      privateKey: createPrivateKey(unseal(row.privateKeyEncrypted, secretKey, "signing-key-encryption")),
+    });
   }
   const jwks = { keys: rows.map((row) => JSON.parse(row.publicJwk) as JWK) };
   return { jwks, active, verify: createLocalJWKSet(jwks) };

@@ -6,7 +6,7 @@
  * sealed with a key derived from SECRET_KEY (lib/store/signing-key-store.ts).
  */
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
-import { deriveKey, seal } from "@/lib/crypto/secret-box";
+import { seal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import {
   forgetKeySet,
@@ -33,7 +33,7 @@ async function createKey(alg: SigningAlgorithm, secretKey: string): Promise<NewS
     id: kid,
     algorithm: alg,
     publicJwk: JSON.stringify({ ...jwk, kid, alg, use: "sig" }),
-    privateKeyEncrypted: seal(await exportPKCS8(privateKey), deriveKey(secretKey, "signing-key-encryption")),
+    privateKeyEncrypted: seal(await exportPKCS8(privateKey), secretKey, "signing-key-encryption"),
   };
 }
 

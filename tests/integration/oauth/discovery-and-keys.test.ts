@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { findClient } from "@/lib/store/client-store";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
-import { deriveKey, unseal } from "@/lib/crypto/secret-box";
+import { unseal } from "@/lib/crypto/secret-box";
 import { forgetKeySet, getKeySet } from "@/lib/store/signing-key-store";
 import { ensureSigningKeys, rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
 import { ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
@@ -80,11 +80,9 @@ describe(`signing keys on ${testProvider()}`, () => {
   it("keeps private keys encrypted under SECRET_KEY", async () => {
     const row = await service().database.db.signingKey.findFirstOrThrow();
     expect(row.privateKeyEncrypted).not.toContain("PRIVATE KEY");
-    expect(unseal(row.privateKeyEncrypted, deriveKey(SECRET_KEY, "signing-key-encryption"))).toContain(
-      "BEGIN PRIVATE KEY",
-    );
+    expect(unseal(row.privateKeyEncrypted, SECRET_KEY, "signing-key-encryption")).toContain("BEGIN PRIVATE KEY");
     expect(() =>
-      unseal(row.privateKeyEncrypted, deriveKey("another-secret-key-of-enough-length", "signing-key-encryption")),
+      unseal(row.privateKeyEncrypted, "another-secret-key-of-enough-length", "signing-key-encryption"),
     ).toThrow();
   });
 

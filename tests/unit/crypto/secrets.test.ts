@@ -1,7 +1,7 @@
 import { createHash, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
-import { deriveKey, seal, unseal } from "@/lib/crypto/secret-box";
+import { acceptOlderSecretKeys, isSealedUnder, seal, secretKeyId, unseal } from "@/lib/crypto/secret-box";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 
 describe("opaque tokens", () => {
@@ -43,14 +43,31 @@ describe("passwords hashed at an older cost", () => {
 });
 
 describe("sealed data", () => {
-  const key = deriveKey("unit-test-secret-key-0123456789abcdef", "cookie:test");
+  const secret = "unit-test-secret-key-0123456789abcdef";
+  const older = "older-unit-test-secret-key-0123456789";
 
-  it("opens only with its full 16-byte tag", () => {
-    const sealed = seal("secret", key);
-    expect(unseal(sealed, key)).toBe("secret");
-    const [iv, ciphertext, tag] = sealed.split(".");
+  it("opens only with its full 16-byte tag, for its purpose, under its key", () => {
+    const sealed = seal("secret", secret, "cookie:test");
+    expect(unseal(sealed, secret, "cookie:test")).toBe("secret");
+    const [id, iv, ciphertext, tag] = sealed.split(".");
+    expect(id).toBe(secretKeyId(secret));
     const shortTag = Buffer.from(tag, "base64url").subarray(0, 4).toString("base64url");
-    expect(() => unseal([iv, ciphertext, shortTag].join("."), key)).toThrow();
-    expect(() => unseal(sealed, deriveKey("another-secret-key-0123456789abcdefgh", "cookie:test"))).toThrow();
+    expect(() => unseal([id, iv, ciphertext, shortTag].join("."), secret, "cookie:test")).toThrow();
+    expect(() => unseal(sealed, secret, "cookie:other")).toThrow();
+    expect(() => unseal(sealed, "another-secret-key-0123456789abcdefgh", "cookie:test")).toThrow();
+  });
+
+  it("opens values of an older key while SECRET_KEYS lists it, and refuses them once it is dropped", () => {
+    const sealedBefore = seal("kept", older, "outbox");
+    const legacy = sealedBefore.split(".").slice(1).join("."); // sealed before values named their key
+    const rotated = `rotated-${secret}`;
+    acceptOlderSecretKeys(rotated, [older]);
+    expect(unseal(sealedBefore, rotated, "outbox")).toBe("kept");
+    expect(unseal(legacy, rotated, "outbox")).toBe("kept");
+    expect(isSealedUnder(seal("new", rotated, "outbox"), rotated)).toBe(true);
+    expect(isSealedUnder(sealedBefore, rotated)).toBe(false);
+    acceptOlderSecretKeys(rotated, []);
+    expect(() => unseal(sealedBefore, rotated, "outbox")).toThrow(/no longer accepted/);
+    expect(() => unseal(legacy, rotated, "outbox")).toThrow();
   });
 });

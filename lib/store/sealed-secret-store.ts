@@ -1,0 +1,69 @@
+/**
+ * Sealing anew what is sealed at rest (`keys reseal`), after SECRET_KEYS gained a newest key: the private parts of
+ * signing keys, authenticator-app secrets and queued mail bodies are opened under whichever accepted key sealed them
+ * and sealed under the newest, one row at a time. What no accepted key opens is counted and left as it is.
+ */
+import { isSealedUnder, seal, unseal, type KeyPurpose } from "@/lib/crypto/secret-box";
+import type { Db } from "@/lib/db/prisma";
+
+export interface ResealCounts {
+  resealed: number;
+  current: number;
+  unreadable: number;
+}
+
+type Row = { id: string; sealed: string };
+
+async function resealRows(
+  rows: Row[],
+  secretKey: string,
+  purpose: KeyPurpose,
+  store: (id: string, sealed: string) => Promise<unknown>,
+): Promise<ResealCounts> {
+  const counts: ResealCounts = { resealed: 0, current: 0, unreadable: 0 };
+  for (const row of rows) {
+    if (isSealedUnder(row.sealed, secretKey)) {
+      counts.current++;
+      continue;
+    }
+    let plaintext: string;
+    try {
+      plaintext = unseal(row.sealed, secretKey, purpose);
+    } catch {
+      counts.unreadable++;
+      continue;
+    }
+    await store(row.id, seal(plaintext, secretKey, purpose));
+    counts.resealed++;
+  }
+  return counts;
+}
+
+export async function resealSecrets(db: Db, secretKey: string): Promise<Record<string, ResealCounts>> {
+  const signingKeys = await db.signingKey.findMany({ select: { id: true, privateKeyEncrypted: true } });
+  const apps = await db.totpFactor.findMany({ select: { userId: true, sealedSecret: true } });
+  const mail = await db.outboxMessage.findMany({
+    where: { status: "queued", sealedBody: { not: null } },
+    select: { id: true, sealedBody: true },
+  });
+  return {
+    signingKeys: await resealRows(
+      signingKeys.map((row) => ({ id: row.id, sealed: row.privateKeyEncrypted })),
+      secretKey,
+      "signing-key-encryption",
+      (id, sealed) => db.signingKey.update({ where: { id }, data: { privateKeyEncrypted: sealed } }),
+    ),
+    authenticatorApps: await resealRows(
+      apps.map((row) => ({ id: row.userId, sealed: row.sealedSecret })),
+      secretKey,
+      "totp-secret",
+      (userId, sealed) => db.totpFactor.update({ where: { userId }, data: { sealedSecret: sealed } }),
+    ),
+    queuedMail: await resealRows(
+      mail.map((row) => ({ id: row.id, sealed: row.sealedBody! })),
+      secretKey,
+      "outbox",
+      (id, sealed) => db.outboxMessage.update({ where: { id }, data: { sealedBody: sealed } }),
+    ),
+  };
+}
