@@ -117,6 +117,24 @@ export async function registerClient(
   return { client, secret: secret && { secretId: secret.secretId, secret: secret.value } };
 }
 
+/**
+ * A client stays public or confidential for its life: its refresh tokens were issued to a client that authenticated
+ * (as a public client's they would be bearer tokens), or to one that could not (a secret would not make them safer).
+ */
+export function checkClientTypeKept(
+  existing: { tokenEndpointAuthMethod: string },
+  registration: Pick<ClientRegistration, "tokenEndpointAuthMethod">,
+): void {
+  const wasPublic = existing.tokenEndpointAuthMethod === "none";
+  if (wasPublic !== (registration.tokenEndpointAuthMethod === "none"))
+    throw new ClientRegistryError(
+      "invalid_state",
+      wasPublic
+        ? "a public client cannot become confidential; register a new client instead"
+        : "a confidential client cannot become public; register a new client instead",
+    );
+}
+
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */
 export async function updateClient(
   db: Db,
@@ -129,19 +147,7 @@ export async function updateClient(
     clientId,
     registration,
     async (tx, existing) => {
-      if (existing.tokenEndpointAuthMethod === "none" && registration.tokenEndpointAuthMethod !== "none") {
-        throw new ClientRegistryError(
-          "invalid_state",
-          "a public client cannot become confidential; register a new client instead",
-        );
-      }
-      // Its refresh tokens were issued to a client that authenticated; as a public client's they would be bearer tokens.
-      if (existing.tokenEndpointAuthMethod !== "none" && registration.tokenEndpointAuthMethod === "none") {
-        throw new ClientRegistryError(
-          "invalid_state",
-          "a confidential client cannot become public; register a new client instead",
-        );
-      }
+      checkClientTypeKept(existing, registration);
       await checkCompany(tx, registration);
     },
     by,

@@ -8,7 +8,7 @@
 import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
 import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
-import { ClientRegistryError } from "@/lib/admin/client-registry";
+import { checkClientTypeKept, ClientRegistryError } from "@/lib/admin/client-registry";
 import { MAX_PARTNER_APPLICATIONS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
@@ -144,6 +144,16 @@ export async function applicationOfToken(db: Db, clientId: string, token: string
   return client?.id === clientId ? client : null;
 }
 
+/** An approved client's change keeps it public or confidential, refused as the vendor's metadata error. */
+function keepClientType(client: Client, registration: ClientRegistration): void {
+  try {
+    checkClientTypeKept(client, registration);
+  } catch (error) {
+    if (error instanceof ClientRegistryError) refuse("invalid_client_metadata", error.message);
+    throw error;
+  }
+}
+
 /** RFC 7592 PUT: the whole metadata again; pending again until approved (an approved version keeps working). */
 export async function changePartnerApplication(
   context: PartnerContext,
@@ -155,6 +165,7 @@ export async function changePartnerApplication(
   const given = Object.fromEntries(Object.entries(metadata).filter(([name]) => !SERVER_FIELDS.includes(name)));
   if (given.client_id !== client.id) refuse("invalid_client_metadata", `client_id must be "${client.id}"`);
   const registration = parsePartnerMetadata(given, partner, context.config.apiScopePrefix);
+  if (client.status === "approved") keepClientType(client, registration);
   const row = await storePartnerChange(context.db, client, { registration, metadata: given }, by);
   return registrationResponse(row, context.config.publicUrl);
 }
@@ -193,6 +204,7 @@ export async function reviewApplication(
     decision.approve && client.pendingMetadata && partner
       ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)
       : undefined;
+  if (registration && client.status === "approved") checkClientTypeKept(client, registration);
   const mail = partner
     ? await mailToVendor(context, partner.id, (url) =>
         decision.approve

@@ -33,7 +33,7 @@ export interface SignedInUser extends SessionActor {
  * A session of a person whose company requires a second factor that the session has not given (a password alone, or
  * a session from before the rule). It reaches only what OPEN_WHILE_SECOND_FACTOR_OWED names, never a user's rights.
  */
-export interface SecondFactorOwed extends SessionActor {
+interface SecondFactorOwed extends SessionActor {
   kind: "second_factor_owed";
 }
 
@@ -103,7 +103,7 @@ export function requireUser(actor: Actor): SignedInUser {
  * All that a session owing its company's second factor may do: set up a factor and see its own sessions (the
  * security page), give a factor (the second step) and sign out. Everything else refuses it through requireUser.
  */
-export const OPEN_WHILE_SECOND_FACTOR_OWED = ["security_page", "second_step", "sign_out"] as const;
+const OPEN_WHILE_SECOND_FACTOR_OWED = ["security_page", "second_step", "sign_out"] as const;
 export type OpenWhileSecondFactorOwed = (typeof OPEN_WHILE_SECOND_FACTOR_OWED)[number];
 
 /** The session's person for one of the steps open to a session that owes a second factor (and to any user). */

@@ -265,6 +265,26 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
     );
   });
 
+  it("keeps an approved application public or confidential through its changes", async () => {
+    const token = await initialToken();
+    const created = await (await register(token, webApp())).json();
+    expect((await admin("clients", "approve", created.client_id)).code).toBe(0);
+    const change = {
+      ...created,
+      token_endpoint_auth_method: "none",
+      allowed_cors_origins: ["https://shop.praxissoft.example"],
+      refresh_token_policy: "rotate",
+    };
+    const refused = await manage("PUT", created.registration_client_uri, created.registration_access_token, change);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: "invalid_client_metadata",
+      error_description: expect.stringMatching(/cannot become public/),
+    });
+    const row = await db().client.findUniqueOrThrow({ where: { id: created.client_id } });
+    expect([row.tokenEndpointAuthMethod, row.pendingMetadata]).toEqual(["client_secret_basic", null]);
+  });
+
   it("gives a pending backend no token, even with a secret, until the operator approves it", async () => {
     const token = await initialToken();
     await admin("partners", "scopes", VENDOR, "platform.catalogs.read");
