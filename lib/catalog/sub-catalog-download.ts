@@ -1,8 +1,10 @@
 /**
  * A prepared sub-catalog as a download (lib/http/download-answer.ts): validators, caching and, for byte ranges, the
  * plain body's length and a stream from the page a range starts in. A layout not yet remembered in this process is
- * learnt by generating the document once without sending it (the cost is measured in `npm run bench -- catalogs`).
+ * learnt by generating the document once without sending it (the cost is measured in `npm run bench -- catalogs`),
+ * which stops when the callers waiting for it have gone.
  */
+import { setImmediate } from "node:timers/promises";
 import type { Db } from "@/lib/db/prisma";
 import type { Download } from "@/lib/http/download-answer";
 import { rememberedLayout } from "@/lib/catalog/sub-catalog-identity";
@@ -20,25 +22,43 @@ function fromPageOf(db: Db, prepared: PreparedSubCatalog, offset: number) {
   return { stream: subCatalogStream(db, prepared, start), offset: start?.offset ?? 0 };
 }
 
-/** Counts in progress by tag: range requests that arrive together for an unknown length share one count. */
-const counting = new Map<string, Promise<number>>();
+/**
+ * Counts in progress by tag: range requests that arrive together for an unknown length share one count, which
+ * stops when the last of the callers waiting for it has gone.
+ */
+const counting = new Map<string, { length: Promise<number>; waiting: number; stop: AbortController }>();
 
-async function countLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
+async function countLength(db: Db, prepared: PreparedSubCatalog, stop: AbortSignal): Promise<number> {
   let length = 0;
   const reader = subCatalogStream(db, prepared).getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) length += chunk.value.byteLength;
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  stop.addEventListener("abort", cancel, { once: true });
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      length += chunk.value.byteLength;
+      // Reading pages may never leave the microtask queue (SQLite answers at once): let a caller's leaving be seen.
+      await setImmediate();
+    }
+  } finally {
+    stop.removeEventListener("abort", cancel);
+  }
+  stop.throwIfAborted();
   return length;
 }
 
-function countedLength(db: Db, prepared: PreparedSubCatalog): Promise<number> {
+function countedLength(db: Db, prepared: PreparedSubCatalog, caller?: AbortSignal): Promise<number> {
   const known = rememberedLayout(prepared.tag);
   if (known) return Promise.resolve(known.length);
   let count = counting.get(prepared.tag);
   if (!count) {
-    count = countLength(db, prepared).finally(() => counting.delete(prepared.tag));
-    counting.set(prepared.tag, count);
+    const stop = new AbortController();
+    const length = countLength(db, prepared, stop.signal).finally(() => counting.delete(prepared.tag));
+    counting.set(prepared.tag, (count = { length, waiting: 0, stop }));
   }
-  return count;
+  const shared = count;
+  shared.waiting++;
+  caller?.addEventListener("abort", () => --shared.waiting === 0 && shared.stop.abort(), { once: true });
+  return shared.length;
 }
 
 export function subCatalogDownload(
@@ -53,7 +73,7 @@ export function subCatalogDownload(
     contentType: options.contentType,
     body: {
       stream: () => subCatalogStream(db, prepared),
-      length: () => countedLength(db, prepared),
+      length: (caller) => countedLength(db, prepared, caller),
       streamFrom: (offset) => fromPageOf(db, prepared, offset),
     },
   };

@@ -6,7 +6,7 @@
 import { clientAddress } from "@/lib/http/client-address";
 import { readCookie } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
-import { expireLinkTokenCookie, LINK_PAGES } from "@/lib/http/link-token-cookies";
+import { expireLinkTokenCookie, linkCookieName } from "@/lib/http/link-token-cookies";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { EMAIL_CONFIRM_PATH } from "@/lib/pages/paths";
 import { confirmNewEmail } from "@/lib/rights/account-links";
@@ -19,10 +19,10 @@ export async function handleEmailConfirmSubmission(request: Request, context: Se
   const form = await readForm(request);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { error: "form_expired" }));
-  const token = readCookie(request, LINK_PAGES[EMAIL_CONFIRM_PATH]);
+  const token = readCookie(request, linkCookieName(EMAIL_CONFIRM_PATH, config.publicUrl));
   const confirmed = await confirmNewEmail(context, token, {
     ipAddress: clientAddress(request, config.trustedProxies),
-    sessionCookie: readSessionCookie(request),
+    sessionCookie: readSessionCookie(request, config.publicUrl),
   });
   if ("closed" in confirmed) return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { closed: confirmed.closed }));
   return seeOther(pageUrl(EMAIL_CONFIRM_PATH, { done: "1" }), [

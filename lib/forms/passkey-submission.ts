@@ -44,7 +44,10 @@ async function signInStep(request: Request, context: ServiceContext, form: URLSe
   const { config } = context;
   const secondStep = form.get("step") === "second-factor";
   const subject = secondStep
-    ? await stepSubject(context, { pending: readPendingSignIn(request), session: readSessionCookie(request) })
+    ? await stepSubject(context, {
+        pending: readPendingSignIn(request, config.publicUrl),
+        session: readSessionCookie(request, config.publicUrl),
+      })
     : undefined;
   if (secondStep && !subject) return refusal("sign_in_required", 401);
   if (form.get("action") === "options") return ceremonyStart(await passkeyOptions(context, subject));

@@ -10,9 +10,9 @@ import { expireCookie, isSecureOrigin, readCookie } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
 import {
   expireLinkTokenCookie,
-  LINK_PAGES,
-  RESET_RETURN_COOKIE,
+  linkCookieName,
   resetReturnCookie,
+  resetReturnCookieName,
 } from "@/lib/http/link-token-cookies";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
@@ -57,7 +57,7 @@ export async function handleResetPasswordSubmission(request: Request, context: S
   try {
     const reset = await resetPasswordAndSignIn(
       context,
-      readCookie(request, LINK_PAGES[RESET_PASSWORD_PATH]),
+      readCookie(request, linkCookieName(RESET_PASSWORD_PATH, config.publicUrl)),
       { password: form.get("password") ?? "", language: localeOfRequest(request) },
       {
         ipAddress: clientAddress(request, config.trustedProxies),
@@ -66,11 +66,9 @@ export async function handleResetPasswordSubmission(request: Request, context: S
     );
     if ("closed" in reset) return back({ closed: reset.closed });
     const secure = isSecureOrigin(config.publicUrl);
-    const next = safeLocalPath(readCookie(request, RESET_RETURN_COOKIE)) ?? PORTAL_PATH;
-    const done = [
-      expireLinkTokenCookie(RESET_PASSWORD_PATH, config.publicUrl),
-      expireCookie(RESET_RETURN_COOKIE, { secure }),
-    ];
+    const returnCookie = resetReturnCookieName(config.publicUrl);
+    const next = safeLocalPath(readCookie(request, returnCookie)) ?? PORTAL_PATH;
+    const done = [expireLinkTokenCookie(RESET_PASSWORD_PATH, config.publicUrl), expireCookie(returnCookie, { secure })];
     if (reset.next === "second_step")
       return seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl: next }), [
         pendingSignInCookie(reset.userId, config),

@@ -14,7 +14,7 @@ import { pageUrl, seeOther } from "@/lib/forms/see-other";
 import { PORTAL_PATH, PROFILE_PATH } from "@/lib/pages/paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
-import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { expireSessionCookie } from "@/lib/session/session-cookie";
 
 export async function handlePortalSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -43,7 +43,7 @@ export async function handlePortalSubmission(request: Request, context: ServiceC
   }
   if (action === "sign-out-everywhere") {
     const next = "/?signedOut=everywhere";
-    const expired = expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(config.publicUrl) });
+    const expired = expireSessionCookie(config.publicUrl);
     const frontchannel = await signOutEverywhere(actor, next);
     if (!frontchannel) return seeOther(next, [expired]);
     frontchannel.headers.append("Set-Cookie", expired);

@@ -23,8 +23,8 @@ export async function handleSecondFactorSubmission(request: Request, context: Se
     seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl, error, ...extra }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
   const subject = await stepSubject(context, {
-    pending: readPendingSignIn(request),
-    session: readSessionCookie(request),
+    pending: readPendingSignIn(request, config.publicUrl),
+    session: readSessionCookie(request, config.publicUrl),
   });
   if (!subject) return seeOther(pageUrl("/login", { returnUrl }));
   try {

@@ -23,6 +23,14 @@ export function isSecureOrigin(publicUrl: string): boolean {
   return publicUrl.startsWith("https:");
 }
 
+/**
+ * The name of a cookie that stands for a person or a link: over https it takes the `__Host-` prefix (Secure,
+ * Path=/, no Domain), so that no sibling subdomain can set or overwrite it (a planted session or reset link).
+ */
+export function hostCookieName(name: string, publicUrl: string): string {
+  return isSecureOrigin(publicUrl) ? `__Host-${name}` : name;
+}
+
 export interface CookieOptions {
   maxAgeSeconds?: number;
   secure: boolean;

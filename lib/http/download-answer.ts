@@ -28,7 +28,8 @@ export interface Download {
 /** A plain body made as a stream: its length, and where known a stream from near a byte offset (for ranges). */
 interface PlainStream {
   stream: () => ReadableStream<Uint8Array>;
-  length: () => Promise<number>;
+  /** `caller`: the request's signal, which stops the work when the caller goes away before the answer */
+  length: (caller?: AbortSignal) => Promise<number>;
   /** the body from `offset` or a little before it: the stream and the offset it starts at */
   streamFrom?: (offset: number) => { stream: ReadableStream<Uint8Array>; offset: number };
 }
@@ -143,7 +144,7 @@ async function rangeAnswer(
 ): Promise<Response | undefined> {
   const requested = parseRangeHeader(request.headers.get("range"));
   if (!requested || !rangeStillValid(request, download)) return undefined;
-  const length = "bytes" in body ? body.bytes.byteLength : await body.length();
+  const length = "bytes" in body ? body.bytes.byteLength : await body.length(request.signal);
   headers.set("ETag", tagOf(download, "identity"));
   const range = resolveRange(requested, length);
   if (range === "unsatisfiable") {

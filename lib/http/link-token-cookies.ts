@@ -7,7 +7,7 @@
  * the mail, not with the link: whoever asks for a reset of somebody else's address cannot choose where they land.
  */
 import { MAX_RETURN_URL_LENGTH } from "@/lib/config/policy";
-import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
+import { expireCookie, hostCookieName, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { safeLocalPath } from "@/lib/http/local-path";
 
 export const LINK_PAGES = {
@@ -25,18 +25,22 @@ const LINK_COOKIE_SECONDS = 3600;
 
 export const isLinkPage = (pathname: string): pathname is LinkPage => pathname in LINK_PAGES;
 
+/** The cookie of a link's page, with the `__Host-` prefix over https. */
+export const linkCookieName = (page: LinkPage, publicUrl: string) => hostCookieName(LINK_PAGES[page], publicUrl);
+
 export function linkTokenCookie(page: LinkPage, token: string, publicUrl: string): string {
-  return serializeCookie(LINK_PAGES[page], token, {
+  return serializeCookie(linkCookieName(page, publicUrl), token, {
     secure: isSecureOrigin(publicUrl),
     maxAgeSeconds: LINK_COOKIE_SECONDS,
   });
 }
 
 export function expireLinkTokenCookie(page: LinkPage, publicUrl: string): string {
-  return expireCookie(LINK_PAGES[page], { secure: isSecureOrigin(publicUrl) });
+  return expireCookie(linkCookieName(page, publicUrl), { secure: isSecureOrigin(publicUrl) });
 }
 
-export const RESET_RETURN_COOKIE = "optigate_reset_return";
+/** The way back after a reset: `optigate_reset_return`, with the `__Host-` prefix over https. */
+export const resetReturnCookieName = (publicUrl: string) => hostCookieName("optigate_reset_return", publicUrl);
 /** Longer than a reset link lasts, so that the way back is still there when the link is used. */
 const RESET_RETURN_SECONDS = 2 * 3600;
 
@@ -44,7 +48,7 @@ const RESET_RETURN_SECONDS = 2 * 3600;
 export function resetReturnCookie(returnUrl: string | undefined, publicUrl: string): string | undefined {
   const local = safeLocalPath(returnUrl);
   if (!local || local.length > MAX_RETURN_URL_LENGTH) return undefined;
-  return serializeCookie(RESET_RETURN_COOKIE, local, {
+  return serializeCookie(resetReturnCookieName(publicUrl), local, {
     secure: isSecureOrigin(publicUrl),
     maxAgeSeconds: RESET_RETURN_SECONDS,
   });

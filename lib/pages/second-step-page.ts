@@ -3,18 +3,15 @@
  * name, and what it can ask for. Nobody: the page sends the browser to the login.
  */
 import "server-only";
-import { cookies } from "next/headers";
 import { stepChoices, stepSubject } from "@/lib/rights/second-step";
 import { getServiceContext } from "@/lib/service-context";
-import { PENDING_SIGN_IN_COOKIE } from "@/lib/session/pending-sign-in";
-import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { pagePendingSignInCookie, pageSessionCookie } from "@/lib/pages/page-cookies";
 
 export async function secondStepOfPage() {
-  const jar = await cookies();
   const context = getServiceContext();
   const subject = await stepSubject(context, {
-    pending: jar.get(PENDING_SIGN_IN_COOKIE)?.value,
-    session: jar.get(SESSION_COOKIE)?.value,
+    pending: await pagePendingSignInCookie(),
+    session: await pageSessionCookie(),
   });
   if (!subject) return undefined;
   return { name: subject.user.givenName, via: subject.via, choices: await stepChoices(context, subject) };

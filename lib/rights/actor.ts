@@ -90,7 +90,7 @@ export async function actorOfSessionCookie(context: ServiceContext, cookieValue:
 
 /** The actor of a form POST or route request: the user of its session cookie, or nobody. */
 export function actorOfRequest(context: ServiceContext, request: Request): Promise<Actor> {
-  return actorOfSessionCookie(context, readSessionCookie(request));
+  return actorOfSessionCookie(context, readSessionCookie(request, context.config.publicUrl));
 }
 
 export function requireUser(actor: Actor): SignedInUser {

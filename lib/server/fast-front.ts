@@ -83,7 +83,7 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
  * The request as a web-standard Request. Its URL is the path on PUBLIC_URL: the Host header is the caller's word.
  * X-Forwarded-For is taken as the Node server left it (the socket's address appended), not as the caller sent it.
  */
-function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined): Request {
+function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined, gone: AbortSignal): Request {
   const headers = new Headers();
   for (let index = 0; index < incoming.rawHeaders.length; index += 2) {
     if (incoming.rawHeaders[index].toLowerCase() !== "x-forwarded-for")
@@ -92,7 +92,12 @@ function toRequest(incoming: IncomingMessage, url: URL, body: Buffer | undefined
   const forwardedFor = incoming.headers["x-forwarded-for"];
   if (forwardedFor) headers.set("x-forwarded-for", [forwardedFor].flat().join(", "));
   return markFrontRequest(
-    new Request(url, { method: incoming.method, headers, body: body ? new Uint8Array(body) : undefined }),
+    new Request(url, {
+      method: incoming.method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: gone,
+    }),
   );
 }
 
@@ -168,7 +173,12 @@ export async function serveFast(
       const request = { method: incoming.method!, url: url.href, headers: headerReader(incoming), body };
       return writeProtocolResponse(await route.protocol(request), outgoing);
     }
-    await writeResponse(await route.web(toRequest(incoming, url, body)), outgoing);
+    // The request's signal says when the caller has gone before the answer ended (work for it can stop).
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    incoming.socket.once("close", leave);
+    outgoing.once("finish", () => incoming.socket.off("close", leave));
+    await writeResponse(await route.web(toRequest(incoming, url, body, gone.signal)), outgoing);
   } catch (error) {
     if (error instanceof CallerGone) return void outgoing.destroy();
     if (outgoing.headersSent) {

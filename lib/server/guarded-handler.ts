@@ -53,6 +53,8 @@ async function answer(handle: Handler, request: Request, path: string): Promise<
     return await handle(request);
   } catch (error) {
     if (error instanceof AccessDenied) return accessDeniedAnswer(error);
+    // Work stopped because the caller went away: nobody reads the answer, and nothing went wrong here.
+    if (request.signal.aborted) return plain(plainAnswer(400, "The caller went away."));
     const failure = plainFailureAnswer(error, request.method, path);
     return failure === "nul" ? refuseNul(path) : plain(failure);
   }

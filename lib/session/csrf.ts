@@ -9,7 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/secret-box";
-import { isSecureOrigin, readCookie } from "@/lib/http/cookies";
+import { hostCookieName, readCookie } from "@/lib/http/cookies";
 import { readSessionCookie } from "@/lib/session/session-cookie";
 
 export const CSRF_FIELD = "csrf_token";
@@ -18,7 +18,7 @@ export const CSRF_FIELD = "csrf_token";
 export const CSRF_COOKIE_VALUE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export function csrfCookieName(publicUrl: string): string {
-  return isSecureOrigin(publicUrl) ? "__Host-optigate_csrf" : "optigate_csrf";
+  return hostCookieName("optigate_csrf", publicUrl);
 }
 
 /** The form token for a CSRF cookie value and the login session cookie the browser holds (none: empty). */
@@ -39,7 +39,7 @@ export function isValidCsrfSubmission(
   const cookieValue = readCookie(request, csrfCookieName(publicUrl));
   const submitted = form.get(CSRF_FIELD);
   if (!cookieValue || !submitted) return false;
-  const expected = Buffer.from(csrfToken(cookieValue, secretKey, readSessionCookie(request)));
+  const expected = Buffer.from(csrfToken(cookieValue, secretKey, readSessionCookie(request, publicUrl)));
   const actual = Buffer.from(submitted);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

@@ -4,9 +4,12 @@
  * it, and a session exists only once the second factor is given.
  */
 import { seal, unseal } from "@/lib/crypto/secret-box";
-import { expireCookie, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
+import { expireCookie, hostCookieName, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
 
+/** The cookie's name over plain http; over https with the `__Host-` prefix (pendingSignInCookieName). */
 export const PENDING_SIGN_IN_COOKIE = "optigate_second_step";
+
+export const pendingSignInCookieName = (publicUrl: string) => hostCookieName(PENDING_SIGN_IN_COOKIE, publicUrl);
 const PENDING_SIGN_IN_SECONDS = 5 * 60;
 
 export function pendingSignInCookie(
@@ -19,14 +22,14 @@ export function pendingSignInCookie(
     config.secretKey,
     "pending-sign-in",
   );
-  return serializeCookie(PENDING_SIGN_IN_COOKIE, value, {
+  return serializeCookie(pendingSignInCookieName(config.publicUrl), value, {
     secure: isSecureOrigin(config.publicUrl),
     maxAgeSeconds: PENDING_SIGN_IN_SECONDS,
   });
 }
 
 export const endPendingSignInCookie = (publicUrl: string) =>
-  expireCookie(PENDING_SIGN_IN_COOKIE, { secure: isSecureOrigin(publicUrl) });
+  expireCookie(pendingSignInCookieName(publicUrl), { secure: isSecureOrigin(publicUrl) });
 
 /** The user whose password was right, while the step lasts; undefined for none, a forged or an old cookie. */
 export function pendingSignInUser(sealed: string | undefined, secretKey: string, now = new Date()): string | undefined {
@@ -42,4 +45,5 @@ export function pendingSignInUser(sealed: string | undefined, secretKey: string,
   }
 }
 
-export const readPendingSignIn = (request: Request) => readCookie(request, PENDING_SIGN_IN_COOKIE);
+export const readPendingSignIn = (request: Request, publicUrl: string) =>
+  readCookie(request, pendingSignInCookieName(publicUrl));

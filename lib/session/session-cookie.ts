@@ -3,17 +3,23 @@
  * HttpOnly, SameSite=Lax, and Secure when OptiGate is served over https.
  */
 import { SESSION_LIFETIME_SECONDS } from "@/lib/config/policy";
-import { isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
+import { expireCookie, hostCookieName, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
 
+/** The cookie's name over plain http; over https it is `__Host-optigate_session` (sessionCookieName). */
 export const SESSION_COOKIE = "optigate_session";
 
+export const sessionCookieName = (publicUrl: string) => hostCookieName(SESSION_COOKIE, publicUrl);
+
 export function sessionCookie(cookieValue: string, publicUrl: string): string {
-  return serializeCookie(SESSION_COOKIE, cookieValue, {
+  return serializeCookie(sessionCookieName(publicUrl), cookieValue, {
     secure: isSecureOrigin(publicUrl),
     maxAgeSeconds: SESSION_LIFETIME_SECONDS,
   });
 }
 
-export function readSessionCookie(request: Request): string | undefined {
-  return readCookie(request, SESSION_COOKIE);
+export const expireSessionCookie = (publicUrl: string) =>
+  expireCookie(sessionCookieName(publicUrl), { secure: isSecureOrigin(publicUrl) });
+
+export function readSessionCookie(request: Request, publicUrl: string): string | undefined {
+  return readCookie(request, sessionCookieName(publicUrl));
 }

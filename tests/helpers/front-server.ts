@@ -69,7 +69,19 @@ const request = require("node:http").get(process.argv[1], { headers: JSON.parse(
 );
 request.on("error", () => process.exit(1));`;
 
-/** A GET whose client goes away after the first chunk of the body arrives. */
-export async function getAndLeave(url: string, headers: Record<string, string> = {}): Promise<void> {
-  await promisify(execFile)(process.execPath, ["-e", LEAVING_CLIENT, url, JSON.stringify(headers)]);
+const IMPATIENT_CLIENT = `
+const request = require("node:http").get(process.argv[1], { headers: JSON.parse(process.argv[2]) });
+request.on("error", () => undefined);
+setTimeout(() => {
+  request.destroy();
+  process.exit(0);
+}, Number(process.argv[3]));`;
+
+/**
+ * A GET whose client goes away after the first chunk of the body arrives, or, with `afterMs`, that long after asking
+ * whether or not anything came.
+ */
+export async function getAndLeave(url: string, headers: Record<string, string> = {}, afterMs?: number): Promise<void> {
+  const script = afterMs === undefined ? [LEAVING_CLIENT] : [IMPATIENT_CLIENT];
+  await promisify(execFile)(process.execPath, ["-e", ...script, url, JSON.stringify(headers), String(afterMs ?? "")]);
 }

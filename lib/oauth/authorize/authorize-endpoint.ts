@@ -81,7 +81,7 @@ async function continueAuthorization(
   request: AuthorizationRequest,
 ): Promise<Response> {
   const now = new Date();
-  const session = await findActiveSession(context.db, readSessionCookie(httpRequest), now);
+  const session = await findActiveSession(context.db, readSessionCookie(httpRequest, context.config.publicUrl), now);
   const hintSubject = request.idTokenHint
     ? await hintedSubject(context, request.idTokenHint, request.client.id)
     : undefined;

@@ -2,7 +2,6 @@
  * GET|POST /connect/endsession. With a valid id_token_hint for the signed-in user (or when nobody is signed in) the
  * user is signed out at once and sent to the post-logout URI; otherwise OptiGate's sign-out page asks first.
  */
-import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import {
@@ -13,7 +12,7 @@ import {
 import type { ServiceContext } from "@/lib/service-context";
 import { endLoginSession } from "@/lib/store/login-session-store";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
-import { readSessionCookie, SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { expireSessionCookie, readSessionCookie } from "@/lib/session/session-cookie";
 
 /**
  * Ends the session (if any), tells the clients it signed in to, and sends the browser to `next` (where the sign-out
@@ -29,10 +28,7 @@ export async function signOut(
   const frontchannel = session ? await announceLogout(context, [session.id], next) : undefined;
   const response =
     frontchannel ?? new Response(null, { status, headers: { Location: next, "Cache-Control": "no-store" } });
-  response.headers.append(
-    "Set-Cookie",
-    expireCookie(SESSION_COOKIE, { secure: isSecureOrigin(context.config.publicUrl) }),
-  );
+  response.headers.append("Set-Cookie", expireSessionCookie(context.config.publicUrl));
   return response;
 }
 
@@ -42,7 +38,7 @@ export async function handleEndSessionRequest(httpRequest: Request, context: Ser
       ? new URLSearchParams(await readBodyText(httpRequest))
       : new URL(httpRequest.url).searchParams;
   const request = await readEndSessionRequest(context, params);
-  const session = await findActiveSession(context.db, readSessionCookie(httpRequest));
+  const session = await findActiveSession(context.db, readSessionCookie(httpRequest, context.config.publicUrl));
   if (request.hint && (!session || session.user.id === request.hint.subject))
     return signOut(context, session, afterSignOut(request), 302);
   const kept = new URLSearchParams(

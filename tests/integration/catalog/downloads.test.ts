@@ -385,6 +385,20 @@ describe(`resumed catalog downloads on ${testProvider()}`, () => {
     expect((await download(lens(LARGE_REVISION), { range: "bytes=0-9", "if-none-match": etag })).status).toBe(304);
   });
 
+  it("stops learning a document's length for a range when its caller goes away before the answer", async () => {
+    const before = await settledPagesRead();
+    await getAndLeave(
+      `${front()}/getSubCatalog.ashx${lens(ABORT_REVISION, { ticket })}`,
+      { range: "bytes=100-199" },
+      150,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const read = (await pagesRead()) - before;
+    expect(read).toBeLessThan(ABORT_PAGES * 0.5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await pagesRead()) - before).toBe(read);
+  });
+
   it.each([null, "gzip", "br"])("stops reading pages as soon as the caller goes away (coding %s)", async (coding) => {
     const headers: Record<string, string> = coding ? { "accept-encoding": coding } : {};
     const before = await settledPagesRead();

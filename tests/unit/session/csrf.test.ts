@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSRF_FIELD, csrfCookieName, csrfToken, isValidCsrfSubmission } from "@/lib/session/csrf";
+import { sessionCookieName } from "@/lib/session/session-cookie";
 
 const SECRET = "unit-test-secret-key-0123456789abcdef";
 const ISSUER = "https://id.example.com";
@@ -25,8 +26,9 @@ describe("CSRF tokens", () => {
     const cookie = "c".repeat(43);
     const name = csrfCookieName(ISSUER);
     const forSessionA = csrfToken(cookie, SECRET, "session-a");
-    expect(submission({ [name]: cookie, optigate_session: "session-a" }, forSessionA)).toBe(true);
-    expect(submission({ [name]: cookie, optigate_session: "session-b" }, forSessionA)).toBe(false);
+    const session = sessionCookieName(ISSUER);
+    expect(submission({ [name]: cookie, [session]: "session-a" }, forSessionA)).toBe(true);
+    expect(submission({ [name]: cookie, [session]: "session-b" }, forSessionA)).toBe(false);
     expect(submission({ [name]: cookie }, forSessionA)).toBe(false);
     expect(submission({ [name]: cookie }, csrfToken(cookie, SECRET))).toBe(true);
   });

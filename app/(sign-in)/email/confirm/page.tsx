@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { cookies } from "next/headers";
-import { LINK_PAGES } from "@/lib/http/link-token-cookies";
+import { pageLinkToken } from "@/lib/pages/page-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { EMAIL_CONFIRM_PATH, PROFILE_PATH } from "@/lib/pages/paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
@@ -29,7 +28,7 @@ export default async function EmailConfirmPage({ searchParams }: { searchParams:
       </SignInCard>
     );
   }
-  const link = await emailLinkOf((await cookies()).get(LINK_PAGES[EMAIL_CONFIRM_PATH])?.value);
+  const link = await emailLinkOf(await pageLinkToken(EMAIL_CONFIRM_PATH));
   const closed = CLOSED.find((state) => state === (link.state === "open" ? single(query.closed) : link.state));
   if (link.state !== "open" || closed) {
     return (

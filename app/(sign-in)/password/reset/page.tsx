@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { cookies } from "next/headers";
-import { LINK_PAGES } from "@/lib/http/link-token-cookies";
+import { pageLinkToken } from "@/lib/pages/page-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { RESET_PASSWORD_PATH } from "@/lib/pages/paths";
 import { passwordMinLength } from "@/lib/pages/password-rules";
@@ -17,7 +16,7 @@ const CLOSED: ClosedAccountLink[] = ["unknown", "used", "expired"];
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("ResetPassword");
-  const token = (await cookies()).get(LINK_PAGES[RESET_PASSWORD_PATH])?.value;
+  const token = await pageLinkToken(RESET_PASSWORD_PATH);
   const link = await resetLinkOf(token);
   const closed = CLOSED.find((state) => state === (link.state === "open" ? single(query.closed) : link.state));
   const csrf = <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />;
