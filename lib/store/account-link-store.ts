@@ -98,7 +98,7 @@ export async function resetPasswordByLink(
     if (!(await useLink(tx, link, now))) return null;
     await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
     await closeOtherLinks(tx, link.userId, link.id);
-    const ended = await signOutUsers(tx, [link.userId], now);
+    const ended = await signOutUsers(tx, [link.userId], now, { tickets: true });
     await record(tx, change, now);
     return ended;
   });
@@ -119,7 +119,9 @@ export async function changePasswordHash(
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.userId }, data: { passwordHash } });
     await closeOtherLinks(tx, user.userId);
-    const ended = user.signOutElsewhere ? await signOutUsers(tx, [user.userId], now, user.keepSessionId) : [];
+    const ended = user.signOutElsewhere
+      ? await signOutUsers(tx, [user.userId], now, { keepSessionId: user.keepSessionId, tickets: true })
+      : [];
     await record(tx, change, now);
     return ended;
   });

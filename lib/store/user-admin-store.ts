@@ -58,15 +58,16 @@ export async function listUsers(
 }
 
 /**
- * Ends the users' sessions (but `keepSessionId`), revokes their refresh tokens and catalog tickets: whatever a
- * sign-in left behind. The ended sessions' ids, to announce.
+ * Ends the users' sessions (but `keepSessionId`) and revokes their refresh tokens; with `tickets`, their catalog
+ * tickets too (a deactivated user's tickets are refused for the user anyway). The ended sessions' ids, to announce.
  */
 export async function signOutUsers(
   tx: Pick<DbTransaction, "loginSession" | "refreshToken" | "ticket">,
   userIds: string[],
   now: Date,
-  keepSessionId?: string,
+  options: { keepSessionId?: string; tickets?: boolean } = {},
 ): Promise<string[]> {
+  const { keepSessionId } = options;
   const sessions = await tx.loginSession.findMany({
     where: { userId: { in: userIds }, endedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
     select: { id: true },
@@ -74,7 +75,8 @@ export async function signOutUsers(
   const sessionIds = sessions.map((session) => session.id);
   await tx.loginSession.updateMany({ where: { id: { in: sessionIds } }, data: { endedAt: now } });
   await tx.refreshToken.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
-  await tx.ticket.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
+  if (options.tickets)
+    await tx.ticket.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
   return sessionIds;
 }
 

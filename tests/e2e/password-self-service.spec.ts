@@ -84,7 +84,7 @@ test("a forgotten password is reset from the mail, and the person is back at the
   });
   const tokens = await oidc.authorizationCodeGrant(web, callback, { expectedState: state });
   expect(tokens.claims()?.sub).toBeTruthy();
-  const notice = await mailTo("supplier@demo.test", "Ihr OptiGate-Passwort wurde geändert");
+  const notice = await mailTo("supplier@demo.test", "Ihr OptiGate-Passwort wurde zurückgesetzt");
   expect(notice.text).toContain("/password/forgot?ui_locales=de");
   expect(server.log()).not.toContain(token);
 
