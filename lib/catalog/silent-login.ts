@@ -61,6 +61,11 @@ async function withAccessToken(
   const user = userId === undefined ? null : await findUser(context.db, userId);
   if (!user) return failure(403, "invalid_grant", "the access token was issued to a client, not to a user");
   if (!user.active) return failure(403, "account_disabled", "the user is no longer active");
+  // Everything of the user was signed out after this token was issued (a reset, a change of password).
+  if (user.signedOutAt && (claims.iat ?? 0) < Math.floor(user.signedOutAt.getTime() / 1000))
+    return failure(401, "invalid_token", "the access token is from before the user was signed out everywhere", {
+      "WWW-Authenticate": 'Bearer realm="OptiGate", error="invalid_token"',
+    });
   // As the password form below: a company that requires a second factor gets tickets only for tokens of that level.
   if (user.company.requireSecondFactor && claims.acr !== ACR_MFA)
     return failure(403, "insufficient_user_authentication", "this company requires a second factor: sign in with it", {

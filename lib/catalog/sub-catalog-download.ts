@@ -52,12 +52,25 @@ function countedLength(db: Db, prepared: PreparedSubCatalog, caller?: AbortSigna
   let count = counting.get(prepared.tag);
   if (!count) {
     const stop = new AbortController();
-    const length = countLength(db, prepared, stop.signal).finally(() => counting.delete(prepared.tag));
-    counting.set(prepared.tag, (count = { length, waiting: 0, stop }));
+    const started = { length: countLength(db, prepared, stop.signal), waiting: 0, stop };
+    // Only this count leaves the map: a newer one may have taken its place after it was stopped.
+    void started.length
+      .catch(() => undefined)
+      .finally(() => counting.get(prepared.tag) === started && counting.delete(prepared.tag));
+    counting.set(prepared.tag, (count = started));
   }
   const shared = count;
   shared.waiting++;
-  caller?.addEventListener("abort", () => --shared.waiting === 0 && shared.stop.abort(), { once: true });
+  caller?.addEventListener(
+    "abort",
+    () => {
+      if (--shared.waiting > 0) return;
+      // A caller arriving after this one starts a count of its own rather than joining a stopped one.
+      if (counting.get(prepared.tag) === shared) counting.delete(prepared.tag);
+      shared.stop.abort();
+    },
+    { once: true },
+  );
   return shared.length;
 }
 

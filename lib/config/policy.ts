@@ -97,9 +97,13 @@ export const INVITATION_LIMITS = {
   company: { max: 50, windowSeconds: 3600 },
   inviter: { max: 20, windowSeconds: 3600 },
 } as const;
-/** Anyone may push for a public client: pushes per client network and minute, and pushes waiting at most in all. */
+/**
+ * Anyone may push for a public client: pushes per client network (an IPv4 address, an IPv6 /64) and per wider network
+ * (/24, /48) a minute, and pushes waiting at most per public client.
+ */
 export const PUBLIC_PUSH_LIMIT = { max: 30, windowSeconds: 60 } as const;
-export const MAX_WAITING_PUSHED_REQUESTS = 10_000;
+export const PUBLIC_PUSH_WIDE_LIMIT = { max: 120, windowSeconds: 60 } as const;
+export const MAX_WAITING_PUSHED_REQUESTS = 2_000;
 /** A DPoP header longer than this is refused unread (RSA keys of 4,096 bits fit in about 1.5 KB). */
 export const MAX_DPOP_PROOF_LENGTH = 8192;
 

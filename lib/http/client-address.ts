@@ -28,6 +28,16 @@ export function appendForwardedFor(
 }
 
 /**
+ * The wider network around an address, for limits a spread of addresses must not escape: an IPv4 address's /24, an
+ * IPv6 address's /48 (what one site is commonly given).
+ */
+export function wideNetwork(address: string): string {
+  const network = throttledNetwork(address);
+  if (!network.endsWith("::/64")) return `${network.split(".").slice(0, 3).join(".")}.0/24`;
+  return `${network.split(":").slice(0, 3).join(":")}::/48`;
+}
+
+/**
  * The network an address is throttled as: an IPv4 address itself, an IPv6 address by its /64 prefix (one customer's
  * network gets a whole /64, so per-address limits on IPv6 would otherwise count each of 2^64 addresses apart).
  */

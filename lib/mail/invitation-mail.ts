@@ -13,10 +13,11 @@ export interface InvitationMailValues {
 }
 
 /**
- * A name fit to stand in OptiGate's own sentence: letters, spaces and the marks names use. Anything else (an
- * address, a URL, bidirectional controls) is left out, and the mail says only that the company invites.
+ * A name fit to stand in OptiGate's own sentence: letters, spaces and the marks names use, a dot only after an
+ * initial ("J. Smith", never "shop.example"). Anything else (an address, a URL, bidirectional controls) is left
+ * out, and the mail says only that the company invites.
  */
-const PLAIN_NAME = /^\p{L}[\p{L}\p{M} '’.-]{0,199}$/u;
+const PLAIN_NAME = /^(?!.*\.\p{L})\p{L}[\p{L}\p{M} '’.-]{0,199}$/u;
 
 export async function renderInvitationMail(values: InvitationMailValues): Promise<MailContent> {
   const t = await mailTranslator(values.language);

@@ -54,7 +54,8 @@ async function answer(handle: Handler, request: Request, path: string): Promise<
   } catch (error) {
     if (error instanceof AccessDenied) return accessDeniedAnswer(error);
     // Work stopped because the caller went away: nobody reads the answer, and nothing went wrong here.
-    if (request.signal.aborted) return plain(plainAnswer(400, "The caller went away."));
+    if (request.signal.aborted && error instanceof DOMException && error.name === "AbortError")
+      return plain(plainAnswer(400, "The caller went away."));
     const failure = plainFailureAnswer(error, request.method, path);
     return failure === "nul" ? refuseNul(path) : plain(failure);
   }

@@ -213,6 +213,8 @@ export async function storeSecondFactorRequirement(
       : [];
     const endedSessionIds = ended.map((session) => session.id);
     await tx.loginSession.updateMany({ where: { id: { in: endedSessionIds } }, data: { endedAt: now } });
+    // A code minted in an ended session would give a password-level token after the rule.
+    await tx.authorizationCode.deleteMany({ where: { loginSessionId: { in: endedSessionIds }, consumedAt: null } });
     await recordAuditEvent(tx, {
       type: "company.updated",
       userId: change.by,

@@ -30,9 +30,9 @@ export async function storePushedRequest(
   return id;
 }
 
-/** How many pushed requests wait for their user agent (not started, not expired): what pushes hold right now. */
-export function countWaitingPushedRequests(db: Db, now = new Date()): Promise<number> {
-  return db.pushedAuthorizationRequest.count({ where: { startedAt: null, expiresAt: { gt: now } } });
+/** How many of a client's pushed requests wait for their user agent (not started, not expired). */
+export function countWaitingPushedRequests(db: Db, clientId: string, now = new Date()): Promise<number> {
+  return db.pushedAuthorizationRequest.count({ where: { clientId, startedAt: null, expiresAt: { gt: now } } });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Sealing anew what is sealed at rest (`keys reseal`), after SECRET_KEYS gained a newest key: the private parts of
  * signing keys, authenticator-app secrets and queued mail bodies are opened under whichever accepted key sealed them
- * and sealed under the newest, one row at a time. What no accepted key opens is counted and left as it is.
+ * and sealed under the newest, one row at a time, each only while it still holds what was read (a secret replaced
+ * or a mail sent meanwhile is left to its new state). What no accepted key opens is counted and left as it is.
  */
 import { isSealedUnder, seal, unseal, type KeyPurpose } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
@@ -18,7 +19,8 @@ async function resealRows(
   rows: Row[],
   secretKey: string,
   purpose: KeyPurpose,
-  store: (id: string, sealed: string) => Promise<unknown>,
+  /** stores the value sealed anew where the row still holds `was`; how many rows it changed */
+  store: (id: string, was: string, sealed: string) => Promise<{ count: number }>,
 ): Promise<ResealCounts> {
   const counts: ResealCounts = { resealed: 0, current: 0, unreadable: 0 };
   for (const row of rows) {
@@ -33,8 +35,7 @@ async function resealRows(
       counts.unreadable++;
       continue;
     }
-    await store(row.id, seal(plaintext, secretKey, purpose));
-    counts.resealed++;
+    if ((await store(row.id, row.sealed, seal(plaintext, secretKey, purpose))).count === 1) counts.resealed++;
   }
   return counts;
 }
@@ -51,19 +52,25 @@ export async function resealSecrets(db: Db, secretKey: string): Promise<Record<s
       signingKeys.map((row) => ({ id: row.id, sealed: row.privateKeyEncrypted })),
       secretKey,
       "signing-key-encryption",
-      (id, sealed) => db.signingKey.update({ where: { id }, data: { privateKeyEncrypted: sealed } }),
+      (id, was, sealed) =>
+        db.signingKey.updateMany({ where: { id, privateKeyEncrypted: was }, data: { privateKeyEncrypted: sealed } }),
     ),
     authenticatorApps: await resealRows(
       apps.map((row) => ({ id: row.userId, sealed: row.sealedSecret })),
       secretKey,
       "totp-secret",
-      (userId, sealed) => db.totpFactor.update({ where: { userId }, data: { sealedSecret: sealed } }),
+      (userId, was, sealed) =>
+        db.totpFactor.updateMany({ where: { userId, sealedSecret: was }, data: { sealedSecret: sealed } }),
     ),
     queuedMail: await resealRows(
       mail.map((row) => ({ id: row.id, sealed: row.sealedBody! })),
       secretKey,
       "outbox",
-      (id, sealed) => db.outboxMessage.update({ where: { id }, data: { sealedBody: sealed } }),
+      (id, was, sealed) =>
+        db.outboxMessage.updateMany({
+          where: { id, status: "queued", sealedBody: was },
+          data: { sealedBody: sealed },
+        }),
     ),
   };
 }

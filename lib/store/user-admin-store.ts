@@ -58,11 +58,13 @@ export async function listUsers(
 }
 
 /**
- * Ends the users' sessions (but `keepSessionId`) and revokes their refresh tokens; with `tickets`, their catalog
- * tickets too (a deactivated user's tickets are refused for the user anyway). The ended sessions' ids, to announce.
+ * Ends the users' sessions (but `keepSessionId`), revokes their refresh tokens, drops the authorization codes not
+ * redeemed yet (a code minted in a session about to end would otherwise outlive it) and notes when (access tokens
+ * issued before get no catalog ticket); with `tickets`, revokes their catalog tickets too (a deactivated user's are
+ * refused for the user anyway). The ended sessions' ids, to announce.
  */
 export async function signOutUsers(
-  tx: Pick<DbTransaction, "loginSession" | "refreshToken" | "ticket">,
+  tx: Pick<DbTransaction, "loginSession" | "refreshToken" | "ticket" | "authorizationCode" | "user">,
   userIds: string[],
   now: Date,
   options: { keepSessionId?: string; tickets?: boolean } = {},
@@ -75,6 +77,8 @@ export async function signOutUsers(
   const sessionIds = sessions.map((session) => session.id);
   await tx.loginSession.updateMany({ where: { id: { in: sessionIds } }, data: { endedAt: now } });
   await tx.refreshToken.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
+  await tx.authorizationCode.deleteMany({ where: { userId: { in: userIds }, consumedAt: null } });
+  await tx.user.updateMany({ where: { id: { in: userIds } }, data: { signedOutAt: now } });
   if (options.tickets)
     await tx.ticket.updateMany({ where: { userId: { in: userIds }, revokedAt: null }, data: { revokedAt: now } });
   return sessionIds;
@@ -103,7 +107,11 @@ export async function deactivateUser(
   const outcome = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, active: true } });
     if (!user) return "not_found" as const;
-    if (!user.active) return "unchanged" as const;
+    if (!user.active) {
+      // An operator's word on a person a company administrator deactivated makes it the operator's decision.
+      if (decision.byOperator) await tx.user.update({ where: { id: user.id }, data: { deactivatedByOperator: true } });
+      return "unchanged" as const;
+    }
     await tx.user.update({
       where: { id: user.id },
       data: { active: false, suspendedWithCompany: false, deactivatedByOperator: decision.byOperator },

@@ -9,6 +9,7 @@ import {
   MAX_PUSHED_REQUEST_LENGTH,
   MAX_WAITING_PUSHED_REQUESTS,
   PUBLIC_PUSH_LIMIT,
+  PUBLIC_PUSH_WIDE_LIMIT,
   PUSHED_REQUEST_LIFETIME_SECONDS,
 } from "@/lib/config/policy";
 import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
@@ -22,7 +23,7 @@ import type { Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { countWaitingPushedRequests, storePushedRequest } from "@/lib/store/pushed-request-store";
-import { clientAddress, throttledNetwork } from "@/lib/http/client-address";
+import { clientAddress, throttledNetwork, wideNetwork } from "@/lib/http/client-address";
 import { countRequest } from "@/lib/session/request-rate";
 
 /** How the client authenticated: not part of the authorization request. */
@@ -49,16 +50,20 @@ async function pushedParameters(
 }
 
 /**
- * Anyone may push for a public client: such pushes are limited per client network, and none is stored while
- * MAX_WAITING_PUSHED_REQUESTS wait already (RFC 9126 §2.3 answers 429 Too Many Requests).
+ * Anyone may push for a public client: such pushes are limited per client network and per wider network, and none
+ * is stored while MAX_WAITING_PUSHED_REQUESTS wait for the client already (RFC 9126 §2.3 answers 429 Too Many
+ * Requests). Confidential clients authenticate, and answer for their own pushes.
  */
-async function limitAnonymousPushes(context: ServiceContext, request: ProtocolRequest): Promise<void> {
-  const address = clientAddress(request, context.config.trustedProxies);
-  const key = `par-address:${address ? throttledNetwork(address) : "unknown"}`;
-  const wait = await countRequest(context.db, key, PUBLIC_PUSH_LIMIT);
+async function limitAnonymousPushes(context: ServiceContext, request: ProtocolRequest, clientId: string) {
+  const address = clientAddress(request, context.config.trustedProxies) ?? "0.0.0.0";
+  const waits = [
+    await countRequest(context.db, `par-address:${throttledNetwork(address)}`, PUBLIC_PUSH_LIMIT),
+    await countRequest(context.db, `par-network:${wideNetwork(address)}`, PUBLIC_PUSH_WIDE_LIMIT),
+  ];
+  const wait = Math.max(...waits);
   if (wait > 0)
     throw new OAuthError("invalid_request", `too many pushed requests from this network: try again in ${wait} s`, 429);
-  if ((await countWaitingPushedRequests(context.db)) >= MAX_WAITING_PUSHED_REQUESTS)
+  if ((await countWaitingPushedRequests(context.db, clientId)) >= MAX_WAITING_PUSHED_REQUESTS)
     throw new OAuthError("invalid_request", "too many pushed requests are waiting: try again in a minute", 429);
 }
 
@@ -67,7 +72,7 @@ export function handlePushedAuthorizationRequest(
   context: ServiceContext,
 ): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
-    if (client.tokenEndpointAuthMethod === "none") await limitAnonymousPushes(context, request);
+    if (client.tokenEndpointAuthMethod === "none") await limitAnonymousPushes(context, request, client.id);
     const pushed = await pushedParameters(context, request, params, client);
     const validated = await validateAuthorizationRequest(context.db, pushed, { beingPushed: true }).catch((error) => {
       // Errors that would have gone to the redirect URI go to the client directly.

@@ -15,7 +15,9 @@ import { PENDING_SIGN_IN_COOKIE } from "@/lib/session/pending-sign-in";
 import {
   basic,
   call,
+  callbackParams,
   formRequest,
+  interactionOf,
   ISSUER,
   SECRET_KEY,
   signedInAgent,
@@ -190,7 +192,20 @@ describe(`forgot password on ${testProvider()}`, () => {
   it("ends refresh tokens and catalog tickets too, and the confirmation lists the factors added lately", async () => {
     const user = await newUser();
     const agent = await signedInAgent(user.email, user.password);
-    const tokens = await userTokens(user.email, user.password, "openid offline_access", agent);
+    const tokens = await userTokens(user.email, user.password, "openid offline_access platform.catalogs.read", agent);
+    // A code minted in the session and kept for later, as someone holding a stolen session would.
+    const scope = "openid offline_access platform.catalogs.read";
+    let minted = await agent.authorize({
+      client_id: "demo-web",
+      redirect_uri: "http://localhost:4000/callback",
+      response_type: "code",
+      scope,
+      state: "s",
+    });
+    if (minted.headers.get("location")!.startsWith("/consent"))
+      minted = await agent.consent(interactionOf(minted), "allow", scope.split(" "));
+    const keptCode = callbackParams(minted).get("code")!;
+    expect(keptCode).toBeTruthy();
     const { POST } = await import("@/app/services/login/SilentLogin/route");
     const silent = await POST(
       formRequest("/services/login/SilentLogin", { username: user.email, password: user.password }),
@@ -211,6 +226,8 @@ describe(`forgot password on ${testProvider()}`, () => {
     await db().totpFactor.create({
       data: { userId: user.id, sealedSecret: "sealed", confirmedAt: new Date(Date.now() - 30 * 86_400_000) },
     });
+    // Tokens carry whole seconds: the reset comes in a later second than they were issued in.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
     const token = await mailedToken(user.email);
     await reset(token!);
 
@@ -224,6 +241,20 @@ describe(`forgot password on ${testProvider()}`, () => {
     );
     expect(refreshed.status).toBe(400);
     expect(await db().ticket.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+    const redeemed = await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "authorization_code", code: keptCode, redirect_uri: "http://localhost:4000/callback" },
+        { authorization: basic("demo-web", "demo-web-secret") },
+      ),
+    );
+    expect([redeemed.status, (await redeemed.json()).error]).toEqual([400, "invalid_grant"]);
+    // The access token from before the reset lives its hour, but mints no catalog ticket any more.
+    const bearer = await POST(
+      formRequest("/services/login/SilentLogin", {}, { authorization: `Bearer ${tokens.access_token}` }),
+    );
+    expect([bearer.status, (await bearer.json()).error]).toEqual([401, "invalid_token"]);
     await worker.deliverDue();
     const confirmation = smtp.received.findLast((mail) => mail.to === user.email)!;
     expect(confirmation.subject).toBe("Your OptiGate password was reset");

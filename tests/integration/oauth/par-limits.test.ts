@@ -4,14 +4,16 @@
  * authenticate, and are not limited here.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_WAITING_PUSHED_REQUESTS, PUBLIC_PUSH_LIMIT } from "@/lib/config/policy";
+import { MAX_WAITING_PUSHED_REQUESTS, PUBLIC_PUSH_LIMIT, PUBLIC_PUSH_WIDE_LIMIT } from "@/lib/config/policy";
 import { basic, call, formRequest, pkcePair, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
 const db = () => service().database.db;
 
-const push = (address: string, client: "demo-native" | "demo-web" = "demo-native") =>
+const REDIRECTS = { "demo-native": "com.example.demo:/callback", "demo-spa": "http://localhost:5173/callback" };
+
+const push = (address: string, client: "demo-native" | "demo-spa" | "demo-web" = "demo-native") =>
   call(
     "par",
     formRequest(
@@ -22,9 +24,9 @@ const push = (address: string, client: "demo-native" | "demo-web" = "demo-native
         state: "s",
         code_challenge: pkcePair().challenge,
         code_challenge_method: "S256",
-        ...(client === "demo-native"
-          ? { client_id: "demo-native", redirect_uri: "com.example.demo:/callback" }
-          : { redirect_uri: "http://localhost:4000/callback" }),
+        ...(client === "demo-web"
+          ? { redirect_uri: "http://localhost:4000/callback" }
+          : { client_id: client, redirect_uri: REDIRECTS[client] }),
       },
       {
         "x-forwarded-for": address,
@@ -34,6 +36,14 @@ const push = (address: string, client: "demo-native" | "demo-web" = "demo-native
   );
 
 describe(`pushed requests for public clients on ${testProvider()}`, () => {
+  it("takes a wider network's share too: a spread of addresses in one /24 gets 429", async () => {
+    let refused = 0;
+    for (let host = 1; host <= PUBLIC_PUSH_WIDE_LIMIT.max + 5; host++)
+      if ((await push(`198.18.7.${host}`)).status === 429) refused++;
+    expect(refused).toBe(5);
+    expect((await push("198.18.8.1")).status).toBe(201);
+  });
+
   it("takes a network's share in a minute, then answers 429 and stores nothing; other networks go on", async () => {
     for (let index = 0; index < PUBLIC_PUSH_LIMIT.max; index++) expect((await push("203.0.113.5")).status).toBe(201);
     const before = await db().pushedAuthorizationRequest.count();
@@ -47,7 +57,9 @@ describe(`pushed requests for public clients on ${testProvider()}`, () => {
 
   it("stores no anonymous push while the waiting ones reach the bound", async () => {
     const expiresAt = new Date(Date.now() + 60_000);
-    const waiting = await db().pushedAuthorizationRequest.count({ where: { startedAt: null } });
+    const waiting = await db().pushedAuthorizationRequest.count({
+      where: { clientId: "demo-native", startedAt: null },
+    });
     await db().pushedAuthorizationRequest.createMany({
       data: Array.from({ length: MAX_WAITING_PUSHED_REQUESTS - waiting }, (_, index) => ({
         idHash: `filler-${index}`,
@@ -57,6 +69,8 @@ describe(`pushed requests for public clients on ${testProvider()}`, () => {
       })),
     });
     expect((await push("192.0.2.77")).status).toBe(429);
+    // Another public client's pushes are not held up by this one's.
+    expect((await push("192.0.2.77", "demo-spa")).status).toBe(201);
     await db().pushedAuthorizationRequest.deleteMany({ where: { idHash: { startsWith: "filler-" } } });
     expect((await push("192.0.2.77")).status).toBe(201);
   });

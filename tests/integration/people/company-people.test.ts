@@ -252,6 +252,12 @@ describe(`a company's people on ${testProvider()}`, () => {
     await post(operator, { action: "activate", email: "benched@example.de", company_id: "demo-company-optician" });
     await post(admin, { action: "deactivate", email: "benched@example.de" });
     expect((await post(admin, { action: "activate", email: "benched@example.de" })).outcome?.problem).toBeUndefined();
+    // The operator's word on a person the administrator deactivated makes it the operator's decision too.
+    await post(admin, { action: "deactivate", email: "benched@example.de" });
+    await post(operator, { action: "deactivate", email: "benched@example.de", company_id: "demo-company-optician" });
+    expect((await post(admin, { action: "activate", email: "benched@example.de" })).outcome?.problem).toBe(
+      "operator_decision",
+    );
   });
 
   it("lets the operator look after any company's people, naming the company", async () => {

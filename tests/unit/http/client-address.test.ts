@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendForwardedFor, clientAddress, throttledNetwork } from "@/lib/http/client-address";
+import { appendForwardedFor, clientAddress, throttledNetwork, wideNetwork } from "@/lib/http/client-address";
 
 const request = (forwardedFor?: string) =>
   new Request("http://localhost/", { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
@@ -36,5 +36,14 @@ describe("throttledNetwork", () => {
     expect(throttledNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(throttledNetwork("::1")).toBe("0:0:0:0::/64");
     expect(throttledNetwork("2001:0db8:0001:0002::")).toBe("2001:db8:1:2::/64");
+  });
+});
+
+describe("wideNetwork", () => {
+  it("is an IPv4 address's /24 and an IPv6 address's /48", () => {
+    expect(wideNetwork("203.0.113.9")).toBe("203.0.113.0/24");
+    expect(wideNetwork("::ffff:203.0.113.9")).toBe("203.0.113.0/24");
+    expect(wideNetwork("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1::/48");
+    expect(wideNetwork("2001:db8::1")).toBe("2001:db8:0::/48");
   });
 });

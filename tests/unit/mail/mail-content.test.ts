@@ -26,6 +26,26 @@ describe("the invitation mail", () => {
   });
 });
 
+describe("the inviter's name in OptiGate's sentence", () => {
+  it("stands only when it is plain letters; an address, a domain or a direction override leaves it out", async () => {
+    for (const name of ["J. Smith", "Anne-Marie O’Neil", "Łukasz Żółw"]) {
+      const mail = await renderInvitationMail({ ...values, language: "en", inviterName: name });
+      expect(mail.text, name).toContain(`${name} has invited you`);
+    }
+    for (const name of [
+      "https://evil.example",
+      "paypal-security.com",
+      "Olivia \u202Etpo",
+      "call +1 555",
+      "a@b.example",
+    ]) {
+      const mail = await renderInvitationMail({ ...values, language: "en", inviterName: name });
+      expect(mail.text, name).toMatch(/You have been invited to join/);
+      expect(mail.text, name).not.toContain(name);
+    }
+  });
+});
+
 describe("delivery failures and retries", () => {
   it("treats 5xx replies as permanent and everything else as worth another try", () => {
     expect(deliveryFailure(Object.assign(new Error("550 no such user"), { responseCode: 550 })).permanent).toBe(true);
