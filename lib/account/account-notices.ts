@@ -1,6 +1,6 @@
 /**
  * The notices mailed to an account's address when its password, address or second factors change, with what to do
- * if it was not them.
+ * if it was not them: a new password through their mail.
  */
 import type { Locale } from "@/lib/i18n/locales";
 import { renderAccountMail, type FactorChange, type RecentFactor } from "@/lib/mail/account-mail";
@@ -12,44 +12,39 @@ import type { AccountContext } from "@/lib/account/account-context";
 export const forgotPasswordUrl = (publicUrl: string, language: Locale) =>
   `${publicUrl}/password/forgot?${new URLSearchParams({ ui_locales: language })}`;
 
-export async function passwordChangedNotice(
+type Notice =
+  | { kind: "password_changed" }
+  | { kind: "password_reset_done"; recentFactors: RecentFactor[] }
+  | { kind: "second_factor_changed"; change: FactorChange };
+
+async function notice(
   context: AccountContext,
   recipient: string,
   language: Locale,
+  mail: Notice,
 ): Promise<NewOutboxMessage> {
   const content = await renderAccountMail(language, {
-    kind: "password_changed",
+    ...mail,
     url: forgotPasswordUrl(context.config.publicUrl, language),
   });
-  return sealMail(context.config.secretKey, { kind: "password_changed", recipient, language, content });
+  return sealMail(context.config.secretKey, { kind: mail.kind, recipient, language, content });
 }
 
+export const passwordChangedNotice = (context: AccountContext, recipient: string, language: Locale) =>
+  notice(context, recipient, language, { kind: "password_changed" });
+
 /** The confirmation of a reset by mail: what it ended, and the second factors added in the last days. */
-export async function passwordResetNotice(
+export const passwordResetNotice = (
   context: AccountContext,
   recipient: string,
   language: Locale,
   recentFactors: RecentFactor[],
-): Promise<NewOutboxMessage> {
-  const content = await renderAccountMail(language, {
-    kind: "password_reset_done",
-    url: forgotPasswordUrl(context.config.publicUrl, language),
-    recentFactors,
-  });
-  return sealMail(context.config.secretKey, { kind: "password_reset_done", recipient, language, content });
-}
+) => notice(context, recipient, language, { kind: "password_reset_done", recentFactors });
 
 /** A second factor added or removed, or new recovery codes: the owner hears of it, with a way out if it was not them. */
-export async function secondFactorNotice(
+export const secondFactorNotice = (
   context: AccountContext,
   recipient: string,
   language: Locale,
   change: FactorChange,
-): Promise<NewOutboxMessage> {
-  const content = await renderAccountMail(language, {
-    kind: "second_factor_changed",
-    url: forgotPasswordUrl(context.config.publicUrl, language),
-    change,
-  });
-  return sealMail(context.config.secretKey, { kind: "second_factor_changed", recipient, language, content });
-}
+) => notice(context, recipient, language, { kind: "second_factor_changed", change });
