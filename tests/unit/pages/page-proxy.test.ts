@@ -69,7 +69,7 @@ describe("one-time cookies", () => {
 describe("a mailed link's token", () => {
   const token = "Q2hhbmdlIHRoZSB3b3JsZCwgb25lIHRva2VuIGF0IGE";
 
-  it("leaves the address bar: it goes into the page's HttpOnly cookie, the browser to the page without it", () => {
+  it("leaves the address bar: it goes into the page's HttpOnly __Host- cookie, the browser to the page without it", () => {
     process.env.PUBLIC_URL = "https://id.example.com";
     for (const [page, cookie] of [
       ["/password/reset", "optigate_reset_link"],
@@ -82,7 +82,7 @@ describe("a mailed link's token", () => {
       expect(response.headers.get("location")).toBe(`https://id.example.com${page}?ui_locales=de`);
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.headers.getSetCookie()).toEqual([
-        `${cookie}=${token}; Path=/; SameSite=Lax; HttpOnly; Secure; Max-Age=3600`,
+        `__Host-${cookie}=${token}; Path=/; SameSite=Lax; HttpOnly; Secure; Max-Age=3600`,
       ]);
     }
   });
