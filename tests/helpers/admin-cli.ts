@@ -6,7 +6,11 @@ import { runAdminCommand } from "@/lib/cli/admin-cli";
 import type { Db } from "@/lib/db/prisma";
 import { ISSUER, SECRET_KEY } from "./oauth-service";
 
-export async function runAdmin(db: Db, args: string[], options: { production?: boolean; input?: string } = {}) {
+export async function runAdmin(
+  db: Db,
+  args: string[],
+  options: { production?: boolean; input?: string; secretKey?: string } = {},
+) {
   const out: string[] = [];
   const err: string[] = [];
   const announced: string[] = [];
@@ -15,7 +19,7 @@ export async function runAdmin(db: Db, args: string[], options: { production?: b
       db,
       apiScopePrefix: "platform",
       production: options.production ?? false,
-      secretKey: SECRET_KEY,
+      secretKey: options.secretKey ?? SECRET_KEY,
       publicUrl: ISSUER,
       print: (line) => out.push(line),
       printError: (line) => err.push(line),

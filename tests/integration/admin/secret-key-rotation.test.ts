@@ -4,7 +4,6 @@
  * alone sealed is refused cleanly, and nothing stored needs it any more.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { acceptOlderSecretKeys, isSealedUnder, seal, unseal } from "@/lib/crypto/secret-box";
 import { loadConfig } from "@/lib/config";
 import { sealedCookie, unsealedCookieValue } from "@/lib/http/sealed-cookie";
@@ -12,6 +11,7 @@ import { openMailBody, sealMail } from "@/lib/mail/outbox";
 import { getKeySet } from "@/lib/store/signing-key-store";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { basic, call, formRequest, ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
+import { runAdmin } from "../../helpers/admin-cli";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -21,24 +21,9 @@ const NEW_KEY = "the-new-secret-key-after-rotation-0123456789";
 afterAll(() => acceptOlderSecretKeys(NEW_KEY, []));
 
 async function reseal(secretKey: string): Promise<string[]> {
-  const out: string[] = [];
-  const code = await runAdminCommand(
-    {
-      db: db(),
-      apiScopePrefix: "platform",
-      production: false,
-      secretKey,
-      publicUrl: ISSUER,
-      print: (line) => out.push(line),
-      printError: (line) => out.push(line),
-      announceLogout: async () => {},
-      passwordMinLength: 12,
-      readInput: async () => "",
-    },
-    ["keys", "reseal"],
-  );
+  const { code, stdoutLines } = await runAdmin(db(), ["keys", "reseal"], { secretKey });
   expect(code).toBe(0);
-  return out;
+  return stdoutLines;
 }
 
 describe(`rotating SECRET_KEY on ${testProvider()}`, () => {
