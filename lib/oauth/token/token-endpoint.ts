@@ -7,30 +7,39 @@ import { grantLabel, metrics } from "@/lib/observability/metrics";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import { tokenRequestDpopKey } from "@/lib/oauth/dpop/token-request-key";
-import { redeemAuthorizationCode } from "@/lib/oauth/token/grants/authorization-code";
-import { clientCredentials } from "@/lib/oauth/token/grants/client-credentials";
-import { federatedGrant } from "@/lib/oauth/token/grants/federated";
-import { refreshTokens } from "@/lib/oauth/token/grants/refresh-token";
+import { redeemCode } from "@/lib/oauth/token/grants/authorization-code";
+import { issueClientCredentials } from "@/lib/oauth/token/grants/client-credentials";
+import { acceptTrustedJwt } from "@/lib/oauth/token/grants/federated";
+import { refresh } from "@/lib/oauth/token/grants/refresh-token";
+import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
-import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";
+import { validateTokenRequest, type GrantType, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
 
-function runGrant(
+type GrantHandler<G extends GrantType> = (
   context: ServiceContext,
   client: ClientWithSecrets,
-  request: TokenRequest,
+  request: Extract<TokenRequest, { grantType: G }>,
+) => Promise<TokenResponseBody>;
+
+/** One handler per grant type that validateTokenRequest accepts; a new grant type does not compile without one. */
+const GRANT_HANDLERS: { [G in GrantType]: GrantHandler<G> } = {
+  authorization_code: redeemCode,
+  refresh_token: refresh,
+  client_credentials: issueClientCredentials,
+  [JWT_BEARER_GRANT]: acceptTrustedJwt,
+  [TOKEN_EXCHANGE_GRANT]: acceptTrustedJwt,
+};
+
+function runGrant<G extends GrantType>(
+  context: ServiceContext,
+  client: ClientWithSecrets,
+  request: Extract<TokenRequest, { grantType: G }>,
 ): Promise<TokenResponseBody> {
-  switch (request.grantType) {
-    case "authorization_code":
-      return redeemAuthorizationCode(context, client, request);
-    case "refresh_token":
-      return refreshTokens(context, client, request);
-    case "client_credentials":
-      return clientCredentials(context, client, request);
-    default:
-      return federatedGrant(context, client, request);
-  }
+  // TypeScript cannot correlate the handler with the request's variant; the mapped type above guarantees it.
+  const handler = GRANT_HANDLERS[request.grantType as G] as GrantHandler<G>;
+  return handler(context, client, request);
 }
 
 export function handleTokenRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {

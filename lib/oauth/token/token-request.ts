@@ -30,7 +30,7 @@ export type TokenRequest = { dpopJkt?: string } & (
     }
 );
 
-type GrantType = TokenRequest["grantType"];
+export type GrantType = TokenRequest["grantType"];
 
 function required(params: Parameters, name: string): string {
   const value = optional(params, name);

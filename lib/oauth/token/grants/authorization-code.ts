@@ -58,7 +58,7 @@ function checkDpopBinding(boundTo: string | null, proven: string | undefined): v
 const refreshBinding = (client: ClientWithSecrets, dpopJkt: string | undefined) =>
   client.tokenEndpointAuthMethod === "none" ? dpopJkt : undefined;
 
-export async function redeemAuthorizationCode(
+export async function redeemCode(
   context: ServiceContext,
   client: ClientWithSecrets,
   { code, redirectUri, codeVerifier, dpopJkt }: Extract<TokenRequest, { grantType: "authorization_code" }>,

@@ -8,7 +8,7 @@ import { issueClientTokens, type TokenResponseBody } from "@/lib/oauth/token/iss
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
-export async function clientCredentials(
+export async function issueClientCredentials(
   context: ServiceContext,
   client: ClientWithSecrets,
   request: Extract<TokenRequest, { grantType: "client_credentials" }>,

@@ -28,7 +28,7 @@ function checkTargets(context: ServiceContext, targets: string[]): void {
     throw new OAuthError("invalid_target", `OptiGate issues tokens for its own API only, not for "${foreign}"`);
 }
 
-export async function federatedGrant(
+export async function acceptTrustedJwt(
   context: ServiceContext,
   client: ClientWithSecrets,
   request: FederatedRequest,

@@ -1,6 +1,6 @@
 /**
  * grant_type=refresh_token (RFC 6749 §6). Every use moves the token's expiry to one year from now (sliding). Per
- * client policy the token is reused (the seed's behaviour, confidential clients only) or rotated: a new refresh token
+ * client policy the token is reused (the legacy service's behaviour, confidential clients only) or rotated: a new refresh token
  * each time, and a rotated-out token presented later than ROTATION_GRACE_SECONDS revokes its whole family, while a
  * retry within that grace period (a client that raced itself) gets the same successor (refresh-rotation.ts). Each state change is one
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
@@ -107,7 +107,7 @@ async function rotate(
   return { token: outcome, successor: await liveDescendant(context, presented) };
 }
 
-export async function refreshTokens(
+export async function refresh(
   context: ServiceContext,
   client: ClientWithSecrets,
   request: Extract<TokenRequest, { grantType: "refresh_token" }>,
