@@ -1,5 +1,5 @@
 /**
- * The catalog part of the demo data set (CONTRACT §5): Demo Lens AG publishes catalog.xml (German, DE; revisions 1
+ * The catalog part of the demo data set: Demo Lens AG publishes catalog.xml (German, DE; revisions 1
  * and 2 released, 3 not) and catalog_AT.xml (AT, revision 1 released); a second supplier publishes a catalog the
  * demo optician is not registered for. The optician (customer number 100234 at Demo Lens AG) is subscribed to
  * catalog.xml, belongs to customer group 5, and sees white-label article WL-100 under its own name.
@@ -200,7 +200,7 @@ export const demoWebServices = [
 
 /**
  * The demo's supplier registrations: the optician's active one at Demo Lens (the customer link of its catalog
- * downloads, CONTRACT §5) and a request of a second optician that supplier@demo.test can approve or reject. Only one
+ * downloads) and a request of a second optician that supplier@demo.test can approve or reject. Only one
  * registration per optician and supplier may be open, hence the second optician company.
  */
 export const demoRegistrations = [

@@ -1,5 +1,5 @@
 /**
- * The demo data set of CONTRACT §5 (identity part): companies, users and clients with fixed secrets.
+ * The demo data set of (identity part): companies, users and clients with fixed secrets.
  * Loaded by lib/db/load-demo-data.ts when DEMO_DATA=1. Never use these secrets outside a demo.
  */
 import { translatedClientTexts } from "@/prisma/demo-client-texts";

@@ -48,7 +48,7 @@ export function localizedText(metadata: Record<string, unknown>, field: string):
 }
 
 /**
- * `reuse` (the seed's sliding token) is for confidential clients only: a public client's refresh token is a bearer
+ * `reuse` (the legacy service's sliding token) is for confidential clients only: a public client's refresh token is a bearer
  * secret on a user's device, so it is always rotated (RFC 9700 §4.14.2).
  */
 export function refreshTokenPolicy(

@@ -1,5 +1,5 @@
 /**
- * A company as the operator describes it (CONTRACT §9, the file of `companies add` and `companies update`): `kind`,
+ * A company as the operator describes it (the file of `companies add` and `companies update`): `kind`,
  * `name`, `country` (ISO 3166-1 alpha-2), an optional `id`, and for suppliers `supplier_id` (the supplierID of their
  * catalog files), `name1`, `name2` and `portal_url` (their entry in the catalog list) and `web_services` (the
  * WebServices element of getCatalogInfos). Unknown fields are refused, with the field probably meant.

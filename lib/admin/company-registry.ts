@@ -1,5 +1,5 @@
 /**
- * Companies as the operator manages them (`companies add|update|show|list`, CONTRACT §9): each change is one
+ * Companies as the operator manages them (`companies add|update|show|list`): each change is one
  * transaction with its audit event (lib/store/company-store.ts). A company's kind does not change once it has one:
  * its users' rights, catalogs and registrations depend on it.
  */

@@ -1,5 +1,5 @@
 /**
- * `users import <file.csv>` (CONTRACT §9): invitations in bulk from a CSV file with the header
+ * `users import <file.csv>`: invitations in bulk from a CSV file with the header
  * `email,company,role,language` (role and language may be left empty: user, en). Every row is checked before anything
  * is written, and one bad row refuses the whole file, naming its line; the rows are then stored in one transaction.
  */

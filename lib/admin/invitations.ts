@@ -1,5 +1,5 @@
 /**
- * Inviting people (CONTRACT §9): the operator into any company, a company's administrators into their own. An
+ * Inviting people: the operator into any company, a company's administrators into their own. An
  * invitation is a link with 256 random bits, of which only the SHA-256 is stored, valid for INVITATION_VALID_DAYS;
  * inviting the same address again replaces the link, revoking deletes it. The mail is written to the outbox in the
  * same transaction.

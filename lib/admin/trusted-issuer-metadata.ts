@@ -1,5 +1,5 @@
 /**
- * A trusted issuer as the operator describes it (CONTRACT §8, the file of `federation add`): `issuer`, its keys as
+ * A trusted issuer as the operator describes it (the file of `federation add`): `issuer`, its keys as
  * `jwks_uri` or inline `jwks`, `clients` (the ids allowed to use its tokens), `subject` ("email": a verified
  * email names the local user; "link": only subjects the operator linked), and whom it speaks for: `companies`
  * (company ids) and/or `email_domains`, at least one of them. Unknown fields are refused.

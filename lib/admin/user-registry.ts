@@ -1,5 +1,5 @@
 /**
- * Users as the operator manages them (`users list|deactivate|activate|unlock|remove`, CONTRACT §9): a user's status
+ * Users as the operator manages them (`users list|deactivate|activate|unlock|remove`): a user's status
  * is `invited` (not joined yet), `deactivated`, `locked` (sign-in refused for a while after failed attempts) or
  * `active`. Emails are user names, compared in lower case as sign-in does.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /services/login/SilentLogin (CONTRACT §3): a catalog ticket for valid form credentials (`username`,
+ * POST /services/login/SilentLogin: a catalog ticket for valid form credentials (`username`,
  * `password`), or, with `Authorization: Bearer` (or `DPoP` and a proof, for a key-bound token) and no form, for the
  * user of an access token that holds the catalogs read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /getSubCatalog.ashx: the streamed sub-catalog (compressed, revalidated or resumed as the request asks), or a
- * plain-text error with the seed's status codes.
+ * plain-text error with the legacy service's status codes.
  */
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { catalogErrorAnswer } from "@/lib/http/error-answers";

@@ -1,5 +1,5 @@
 /**
- * The operator CLI (CONTRACT §4): `npm run admin -- <command>`. Parses the arguments, calls the registries and
+ * The operator CLI: `npm run admin -- <command>`. Parses the arguments, calls the registries and
  * prints the result. Every failure is one line on stderr and a non-zero exit code; the registries' transactions make
  * sure nothing is half-written.
  */

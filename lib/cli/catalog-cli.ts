@@ -1,4 +1,4 @@
-/** `npm run admin -- catalogs …` (CONTRACT §4): import a supplier's catalog file, release a revision, list them. */
+/** `npm run admin -- catalogs …`: import a supplier's catalog file, release a revision, list them. */
 import { createReadStream } from "node:fs";
 import { importCatalog, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import { expectArgs, unknownCommand, unreadableFile, UsageError } from "@/lib/cli/cli-arguments";

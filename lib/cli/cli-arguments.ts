@@ -13,7 +13,7 @@ export interface CliContext {
   secretKey: string;
   /** the base of the links mail and output carry (PUBLIC_URL) */
   publicUrl: string;
-  /** stdout: the result, which scripts may parse (CONTRACT §4). */
+  /** stdout: the result, which scripts may parse. */
   print: (line: string) => void;
   /** stderr: errors, and notes for the person at the terminal that must not mix with the result. */
   printError: (line: string) => void;

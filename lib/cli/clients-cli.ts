@@ -1,4 +1,4 @@
-/** `npm run admin -- clients …` (CONTRACT §4): register, list, show and remove clients, add and disable secrets. */
+/** `npm run admin -- clients …`: register, list, show and remove clients, add and disable secrets. */
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import {

@@ -1,4 +1,4 @@
-/** `npm run admin -- companies …` (CONTRACT §9): the companies, as JSON a script can read. */
+/** `npm run admin -- companies …`: the companies, as JSON a script can read. */
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { parseCompany } from "@/lib/admin/company-metadata";
 import { counted } from "@/lib/cli/english";

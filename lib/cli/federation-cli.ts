@@ -1,4 +1,4 @@
-/** `npm run admin -- federation …` (CONTRACT §8): the trusted issuers and the links of their subjects. */
+/** `npm run admin -- federation …`: the trusted issuers and the links of their subjects. */
 import { expectArgs, readJsonFile, unknownCommand } from "@/lib/cli/cli-arguments";
 import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";

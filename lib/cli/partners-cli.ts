@@ -1,4 +1,4 @@
-/** `npm run admin -- partners …` (CONTRACT §12) and the review of vendors' applications (`clients approve|reject`). */
+/** `npm run admin -- partners …` and the review of vendors' applications (`clients approve|reject`). */
 import { issueInitialAccessToken, revokeAccessToken, setPartnerScopes } from "@/lib/admin/partner-access";
 import { registrationResponse, reviewApplication } from "@/lib/admin/partner-applications";
 import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";

@@ -1,4 +1,4 @@
-/** `npm run admin -- users …` (CONTRACT §9): the people of every company, as JSON a script can read. */
+/** `npm run admin -- users …`: the people of every company, as JSON a script can read. */
 import { resetSecondFactors } from "@/lib/admin/second-factor-reset";
 import { readFile } from "node:fs/promises";
 import { expectArgs, unknownCommand, unreadableFile, UsageError, type CliContext } from "@/lib/cli/cli-arguments";

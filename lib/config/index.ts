@@ -1,5 +1,5 @@
 /**
- * The service's configuration, read from the environment once (CONTRACT §2). Every bad or missing value is reported
+ * The service's configuration, read from the environment once. Every bad or missing value is reported
  * as one ConfigError whose message names the variable, so that start-up can stop with a single clear line.
  */
 import { ConfigError } from "@/lib/config/config-error";

@@ -1,5 +1,5 @@
 /**
- * Where mail goes (CONTRACT §2, §9): SMTP_URL names the mail server (`smtp://` or `smtps://`, credentials in the
+ * Where mail goes: SMTP_URL names the mail server (`smtp://` or `smtps://`, credentials in the
  * URL, percent-encoded), MAIL_FROM the sender. Without SMTP_URL mail stays in the outbox (/admin/outbox).
  */
 import { ConfigError } from "@/lib/config/config-error";

@@ -1,5 +1,5 @@
 /**
- * A refusal of the catalog services, with the status code the seed gives it: a bad parameter (400), a ticket that is
+ * A refusal of the catalog services, with the status code the legacy service gives it: a bad parameter (400), a ticket that is
  * unknown, expired or of an inactive user (401), a revision that is not released (403), a catalog that does not exist
  * (404). The catalog endpoints answer it as plain text, the platform API as a problem.
  */

@@ -1,6 +1,6 @@
 /**
  * How an error becomes an answer, one serializer per surface: OAuth JSON (RFC 6749 §5.2, 401 with a Basic challenge
- * for invalid_client after HTTP Basic), problem details for the platform API (RFC 9457), plain text with the seed's
+ * for invalid_client after HTTP Basic), problem details for the platform API (RFC 9457), plain text with the legacy service's
  * status codes for the catalog services, and plain text for whatever escapes any other route. The authorization
  * endpoint's redirect carries its errors only to a verified redirect URI (lib/oauth/authorize/authorization-response.ts)
  * and pages show the localized error page (lib/i18n/error-page.ts). An unreachable database takes one path
@@ -123,7 +123,7 @@ export function oauthErrorAnswer(error: unknown, options: { basicAuthentication?
   );
 }
 
-/** A catalog service's refusal: its message as plain text, with the status code the seed gives it. */
+/** A catalog service's refusal: its message as plain text, with the status code the legacy service gives it. */
 export const catalogErrorAnswer = (error: CatalogServiceError): Response =>
   new Response(`${error.message}\n`, {
     status: error.status,

@@ -1,5 +1,5 @@
 /**
- * A software vendor's applications reach its own administrators and developers only (CONTRACT §12). Reads the raw
+ * A software vendor's applications reach its own administrators and developers only. Reads the raw
  * HTML and RSC payload of /portal/developer (the list, each kind's form, another vendor's application named in the
  * change and removal steps) and the answers of its form route as a visitor, an optician's user, the developer of
  * another vendor and the operator, and looks for the demo vendor's pending application there; the demo vendor's

@@ -1,5 +1,5 @@
 /**
- * A software partner's application from registration to use (CONTRACT §12), in Chromium: the vendor's developer
+ * A software partner's application from registration to use, in Chromium: the vendor's developer
  * registers a server web app on the partner portal, the operator finds it pending with its owner and approves it,
  * the developer creates a secret, and the application signs a user in with openid-client; a second secret then
  * replaces the first without downtime. And the RFC 7591 → 7592 round trip over HTTP with an initial access token.

@@ -1,5 +1,5 @@
 /**
- * A second factor in Chromium (CONTRACT §11): a passkey enrolled on the security page through a WebAuthn virtual
+ * A second factor in Chromium: a passkey enrolled on the security page through a WebAuthn virtual
  * authenticator (Chrome DevTools Protocol, resident keys and user verification), then a sign-in with the passkey
  * alone whose ID token says so; an authenticator app set up with codes the test computes from the key the page shows,
  * a sign-in with one of its recovery codes, and a step-up that an application asks for with acr_values, checked by

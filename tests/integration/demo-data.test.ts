@@ -73,7 +73,7 @@ describe(`demo data on ${testProvider()}`, () => {
       ["demo-native", "native", "approved"],
       ["demo-spa", "browser", "approved"],
       ["demo-web", "web", "approved"],
-      // the software vendor's application, waiting for the operator's approval (CONTRACT §12)
+      // the software vendor's application, waiting for the operator's approval
       ["praxissoft-termine", "web", "pending"],
     ]);
     expect(clients.find((c) => c.id === "praxissoft-termine")).toMatchObject({ ownerCompanyId: "demo-company-vendor" });

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (CONTRACT §10): changing the password (the current one checked under the sign-in
+ * The signed-in user's own account: changing the password (the current one checked under the sign-in
  * throttle, the other sessions ended, a notice mailed), a new email address (confirmed through a link to it, the old
  * one notified, checked again on confirmation, the claims following), the sessions the security page lists and ends,
  * and `users password` on the command line.

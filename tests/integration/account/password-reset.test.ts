@@ -1,5 +1,5 @@
 /**
- * "Forgot password" (CONTRACT §10) against the real route handlers, the outbox worker and a real SMTP server: the
+ * "Forgot password" against the real route handlers, the outbox worker and a real SMTP server: the
  * same answer and the same work for every address, the one-time link (256 bits, hash stored, 60 minutes, newest
  * only), the reset that ends every session and signs in fresh, and every way a link or a request can be bad.
  */

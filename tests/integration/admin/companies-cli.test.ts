@@ -1,4 +1,4 @@
-/** `npm run admin -- companies …` (CONTRACT §9): JSON on success, one error line and nothing written on bad input. */
+/** `npm run admin -- companies …`: JSON on success, one error line and nothing written on bad input. */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-/** `npm run admin -- users list|deactivate|activate|unlock` (CONTRACT §9): JSON on success, each change audited. */
+/** `npm run admin -- users list|deactivate|activate|unlock`: JSON on success, each change audited. */
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../helpers/admin-cli";
 import { signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";

@@ -1,5 +1,5 @@
 /**
- * Catalog downloads as optician software fetches them (CONTRACT §13): content codings by Accept-Encoding, validators
+ * Catalog downloads as optician software fetches them: content codings by Accept-Encoding, validators
  * and 304 without reading an article, byte ranges of the plain body, and a caller that goes away mid-stream.
  */
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * The partner portal's form (/interaction/developer, CONTRACT §12): a software vendor's administrators and
+ * The partner portal's form (/interaction/developer): a software vendor's administrators and
  * developers register applications, by kind or as JSON, with the checks of `clients add` and the vendor's rules;
  * the application is pending and belongs to the vendor; nobody else may register through it.
  */

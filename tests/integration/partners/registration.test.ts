@@ -1,5 +1,5 @@
 /**
- * Software vendors' applications by API (CONTRACT §12): `partners token|revoke|scopes`, RFC 7591 registration with an
+ * Software vendors' applications by API: `partners token|revoke|scopes`, RFC 7591 registration with an
  * initial access token (pending until the operator approves it; the same checks as `clients add`, and the vendor's
  * rules), RFC 7592 read, change and delete with the registration access token, `clients approve|reject`, and the
  * approved version that keeps working while a change waits.

@@ -1,5 +1,5 @@
 /**
- * Inviting people (CONTRACT §9): `users invite`, `users import`, `users remove`, and the invitation page's form. The
+ * Inviting people: `users invite`, `users import`, `users remove`, and the invitation page's form. The
  * link carries 256 random bits of which only the hash is stored, the mail waits sealed in the outbox, the person
  * joins once with a verified email, and every refusal writes nothing.
  */

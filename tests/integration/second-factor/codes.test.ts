@@ -1,5 +1,5 @@
 /**
- * The authenticator app, recovery codes and the second step (CONTRACT §11): enrolment confirmed with a first code,
+ * The authenticator app, recovery codes and the second step: enrolment confirmed with a first code,
  * codes that count once and only in their time window, recovery codes used once, attempts throttled; step-up for
  * acr_values; a company's requirement leading to enrolment and to RFC 9470 on the platform API; the ways around the
  * second factor closed (a password reset, SilentLogin); removing the last factor; the operator's reset.

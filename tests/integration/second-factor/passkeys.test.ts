@@ -1,5 +1,5 @@
 /**
- * Passkeys through /interaction/passkey with a software authenticator (CONTRACT §11): registration on the security
+ * Passkeys through /interaction/passkey with a software authenticator: registration on the security
  * page, sign-in without a user name and as a second step, and every refusal of a spoiled response (wrong challenge,
  * origin, relying party, replay, a counter going back, no user verification, an unreadable attestation, an oversized
  * body), none of which writes more than the used challenge, and none a 5xx.

@@ -1,4 +1,4 @@
-/** A trusted issuer as the operator describes it (CONTRACT §8): what is accepted, and each refusal's message. */
+/** A trusted issuer as the operator describes it: what is accepted, and each refusal's message. */
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
