@@ -13,7 +13,7 @@ import {
   SECURITY_PATH,
   SIGN_OUT_PATH,
   SUPPLIERS_PATH,
-} from "@/lib/pages/paths";
+} from "@/lib/http/page-paths";
 import { LanguageSwitch } from "./_components/language-switch";
 import { MainMenu, type MenuItem } from "./_components/main-menu";
 import "./globals.css";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { currentActor } from "@/lib/pages/current-actor";
-import { PORTAL_PATH } from "@/lib/pages/paths";
+import { PORTAL_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { buttonPrimary } from "@/app/_components/ui";
 

@@ -5,7 +5,7 @@
  */
 import { verifyPassword } from "@/lib/crypto/password";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 

@@ -7,7 +7,7 @@
  */
 import { EMAIL_CONFIRM_LINK_HOURS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";

@@ -5,7 +5,7 @@
  * address, and the change is audited.
  */
 import { hashPassword } from "@/lib/crypto/password";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";

@@ -1,5 +1,5 @@
 /** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
-import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
+import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
 import type { Db } from "@/lib/db/prisma";
 import { listAuditEvents } from "@/lib/store/audit-store";
 import { findUserEmails, findUserIdByEmail } from "@/lib/store/user-store";

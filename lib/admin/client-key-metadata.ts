@@ -4,7 +4,7 @@
  */
 import type { JSONWebKeySet } from "jose";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
-import type { TokenEndpointAuthMethod } from "@/lib/oauth/clients/client-record";
+import type { TokenEndpointAuthMethod } from "@/lib/store/models/client";
 import { readKeySource } from "@/lib/jwt/key-set-rules";
 
 const fail = (message: string): never => {

@@ -1,5 +1,5 @@
 /** A registration as RFC 7591 client metadata, as the CLI prints it and the admin pages show and edit it. */
-import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
+import type { ClientRegistration } from "@/lib/store/models/client";
 import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
 
 function localizedFields(field: string, text: LocalizedText): Record<string, string> {

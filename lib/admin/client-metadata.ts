@@ -29,9 +29,9 @@ import {
 } from "@/lib/admin/client-metadata-fields";
 import { nonPublicHostProblem } from "@/lib/http/public-address";
 import { corsOriginProblem, redirectUriProblem } from "@/lib/http/url-policy";
-import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/oauth/clients/client-record";
+import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/store/models/client";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
-import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
+import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };

@@ -8,7 +8,7 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_DESCRIPTION_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
-import type { ClientRegistration, RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { ClientRegistration, RegisteredClient } from "@/lib/store/models/client";
 import type { Db } from "@/lib/db/prisma";
 import {
   deleteClient,

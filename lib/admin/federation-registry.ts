@@ -14,7 +14,8 @@ import {
   removeTrustedIssuer as removeStoredIssuer,
   storeTrustedIssuer,
 } from "@/lib/store/trusted-issuer-store";
-import { TrustedIssuerError, type TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";
+import { TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
+import type { TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 import { findCompanyKinds } from "@/lib/store/company-store";

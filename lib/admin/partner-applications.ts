@@ -13,7 +13,7 @@ import { MAX_PARTNER_APPLICATIONS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
-import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
+import type { ClientRegistration } from "@/lib/store/models/client";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
 import { deleteClient } from "@/lib/store/client-registry-store";
 import { forgetClient, registeredClientFromRow } from "@/lib/store/client-store";

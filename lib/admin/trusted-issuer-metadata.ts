@@ -7,19 +7,9 @@
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
-import type { JSONWebKeySet } from "jose";
 import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
-import type { IssuerReach, SubjectMapping } from "@/lib/store/trusted-issuer-store";
+import type { IssuerReach, SubjectMapping, TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
-
-export interface TrustedIssuerRegistration {
-  issuer: string;
-  jwks: JSONWebKeySet | null;
-  jwksUri: string | null;
-  clientIds: string[];
-  subjectMapping: SubjectMapping;
-  reach: IssuerReach;
-}
 
 export class TrustedIssuerError extends OptiGateError<"invalid_trusted_issuer"> {
   readonly code = "invalid_trusted_issuer";

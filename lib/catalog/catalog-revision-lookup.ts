@@ -4,7 +4,8 @@
  * published list's change counter, which clears what is remembered. A revalidation of a released catalog then reads
  * one change counter and no row. Unreleased revisions (the supplier's own downloads) are read every time.
  */
-import type { Catalog, CatalogRevision, Company } from "@/lib/db/rows";
+import type { Catalog, CatalogRevision } from "@/lib/db/rows";
+import type { Company } from "@/lib/store/models/user";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { findRevision } from "@/lib/store/catalog-revision-store";

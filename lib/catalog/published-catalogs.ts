@@ -6,7 +6,7 @@
  * any instance) and kept per database.
  */
 import { processCache } from "@/lib/cache/process-cache";
-import type { CatalogDescription } from "@/lib/catalog/publishing/catalog-format";
+import type { CatalogDescription } from "@/lib/store/models/catalog";
 import type { Db } from "@/lib/db/prisma";
 import { findReleasedCatalogs, readCatalogListVersion } from "@/lib/store/catalog-store";
 

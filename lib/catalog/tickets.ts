@@ -7,7 +7,7 @@ import { TICKET_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import { findTicketWithUser, storeTicket } from "@/lib/store/ticket-store";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

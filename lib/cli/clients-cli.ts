@@ -10,7 +10,7 @@ import {
   type ClientSecretInfo,
 } from "@/lib/admin/client-registry";
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
-import type { ClientKind } from "@/lib/oauth/clients/client-record";
+import type { ClientKind } from "@/lib/store/models/client";
 import { reviewCommand } from "@/lib/cli/partners-cli";
 import { listClients } from "@/lib/store/client-registry-store";
 import { findClientReviewStates, type ClientReviewState } from "@/lib/store/partner-store";

@@ -3,7 +3,8 @@ import { expectArgs, readJsonFile, unknownCommand } from "@/lib/cli/cli-argument
 import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import type { Db } from "@/lib/db/prisma";
-import { listTrustedIssuers, type IssuerReach } from "@/lib/store/trusted-issuer-store";
+import { listTrustedIssuers } from "@/lib/store/trusted-issuer-store";
+import type { IssuerReach } from "@/lib/store/models/trusted-issuer";
 
 export const FEDERATION_USAGE = `  federation add <file.json>                    trust an issuer: {"issuer", "jwks_uri" or "jwks", "clients": [ids],
                                                 "subject": "email" | "link", whom it speaks for: "companies":

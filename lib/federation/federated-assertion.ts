@@ -13,7 +13,7 @@ import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import { findTrustedIssuer } from "@/lib/store/trusted-issuer-store";
-import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import type { UserWithCompany } from "@/lib/store/models/user";
 import { principalOf } from "@/lib/jwt/token-principal";
 
 export interface FederatedIdentity {

@@ -10,8 +10,9 @@ import type { JWTPayload } from "jose";
 import type { Db } from "@/lib/db/prisma";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
-import { findFederatedUserIdByEmail, findLinkedUserId, type TrustedIssuer } from "@/lib/store/trusted-issuer-store";
-import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import { findFederatedUserIdByEmail, findLinkedUserId } from "@/lib/store/trusted-issuer-store";
+import type { TrustedIssuer } from "@/lib/store/models/trusted-issuer";
+import type { UserWithCompany } from "@/lib/store/models/user";
 import { findActiveUser } from "@/lib/store/user-store";
 
 function emailOf(claims: JWTPayload): string {

@@ -3,7 +3,7 @@
  * the users of the companies the operator named for it or with an email address in its domains. Operator accounts
  * are never reached through an email claim; an explicit link by the operator can reach one within the issuer's reach.
  */
-import type { IssuerReach, SubjectMapping } from "@/lib/store/trusted-issuer-store";
+import type { IssuerReach, SubjectMapping } from "@/lib/store/models/trusted-issuer";
 
 export interface ReachableUser {
   email: string;

@@ -17,7 +17,7 @@ import {
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
-import { PROFILE_PATH, SECURITY_PATH } from "@/lib/pages/paths";
+import { PROFILE_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 

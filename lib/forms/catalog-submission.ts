@@ -18,7 +18,7 @@ import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
-import { CATALOGS_PATH } from "@/lib/pages/paths";
+import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 

@@ -24,7 +24,7 @@ type SealOptions = Parameters<typeof sealedCookie>[2];
 import { boundedOutcome, problemOf, type AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { isFormClientKind, metadataOfDraft, registrationDraft } from "@/lib/forms/client-registration-form";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
-import { DEVELOPER_PATH } from "@/lib/pages/paths";
+import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 

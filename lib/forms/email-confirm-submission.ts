@@ -8,7 +8,7 @@ import { readCookie } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
 import { expireLinkTokenCookie, linkCookieName } from "@/lib/http/link-token-cookies";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
-import { EMAIL_CONFIRM_PATH } from "@/lib/pages/paths";
+import { EMAIL_CONFIRM_PATH } from "@/lib/http/page-paths";
 import { confirmNewEmail } from "@/lib/rights/account-links";
 import { readSessionCookie } from "@/lib/session/session-cookie";
 import type { ServiceContext } from "@/lib/service-context";

@@ -15,7 +15,7 @@ import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
 import { pendingSignInCookie } from "@/lib/session/pending-sign-in";
-import { SECOND_FACTOR_PATH, SECURITY_PATH } from "@/lib/pages/paths";
+import { SECOND_FACTOR_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 
 /** Remembers the typed user name for the login page shown after a failed attempt. */
 

@@ -15,7 +15,7 @@ import { noStoreJson } from "@/lib/http/no-store-json";
 import { logger } from "@/lib/observability/logger";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
-import { SECURITY_PATH } from "@/lib/pages/paths";
+import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { AccessDenied, actorOfRequest, pageLanguageOf } from "@/lib/rights/actor";
 import { addPasskey, passkeyOptionsForRegistration } from "@/lib/rights/second-factors";
 import { passkeyOptions, SecondFactorError, signInWithPasskey, stepSubject } from "@/lib/rights/second-step";

@@ -18,7 +18,7 @@ import { safeLocalPath } from "@/lib/http/local-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
-import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH, SECOND_FACTOR_PATH } from "@/lib/pages/paths";
+import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH, SECOND_FACTOR_PATH } from "@/lib/http/page-paths";
 import { askForPasswordReset, PasswordPolicyError, resetPasswordAndSignIn } from "@/lib/rights/account-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";

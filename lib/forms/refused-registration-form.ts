@@ -3,7 +3,7 @@
  * and the error at the field. It travels in a sealed one-time cookie (never in the URL), so it must fit in one.
  */
 import { pageUrl } from "@/lib/forms/see-other";
-import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 
 export type RefusedRegistrationForm =
   | { error: "invalid_groups"; registrationId: string; customerGroups?: string }

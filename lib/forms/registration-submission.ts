@@ -16,7 +16,7 @@ import {
 } from "@/lib/rights/registrations";
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, seeOther } from "@/lib/forms/see-other";
-import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registration-rules";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";

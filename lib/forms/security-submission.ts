@@ -11,7 +11,7 @@ import { readForm } from "@/lib/http/form-body";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
-import { SECURITY_PATH } from "@/lib/pages/paths";
+import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { actorOfRequest, pageLanguageOf, type Actor } from "@/lib/rights/actor";
 import {
   confirmAuthenticatorApp,

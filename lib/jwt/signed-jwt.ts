@@ -10,8 +10,7 @@ import type { JSONWebKeySet, JWTPayload } from "jose";
 import { checkSignature } from "@/lib/jwt/jws-signature";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { KeySetUnavailable, remoteKeySet } from "@/lib/jwt/remote-key-sets";
-
-export type KeySource = { jwks: JSONWebKeySet } | { jwksUri: string };
+import type { KeySource } from "@/lib/store/models/trusted-issuer";
 
 /** A check the JWT failed; the message names it, for the error description. */
 export class AssertionRefused extends OptiGateError<"assertion_refused"> {

@@ -4,7 +4,7 @@ import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { DPOP_ALGORITHMS } from "@/lib/jwt/dpop-proof";
 import { LOCALES } from "@/lib/i18n/locales";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
-import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
+import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 import { ACR_VALUES_SUPPORTED } from "@/lib/session/authentication-level";
 

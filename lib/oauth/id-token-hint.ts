@@ -6,7 +6,7 @@
  */
 import { decodeJwt, jwtVerify } from "jose";
 import type { KeySet } from "@/lib/store/signing-key-store";
-import { SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
+import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 
 export interface IdTokenHint {
   subject: string;

@@ -4,7 +4,7 @@
  * relaxation: an empty path and "/" are the same URI (RFC 3986 §6.2.3), so `http://localhost:4000` matches a
  * registered `http://localhost:4000/` and the other way round, as relying-party libraries send either.
  */
-import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { RegisteredClient } from "@/lib/store/models/client";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 // A URI as it may stand in a Location header is printable ASCII without spaces (RFC 3986 percent-encodes the rest).

@@ -1,5 +1,5 @@
 /** The user's claims released by the `profile` and `email` scopes (OpenID Connect Core §5.4). */
-import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import type { UserWithCompany } from "@/lib/store/models/user";
 
 export function userClaims(user: UserWithCompany, scopes: string[]): Record<string, unknown> {
   return {

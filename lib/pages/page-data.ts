@@ -8,7 +8,7 @@ import "server-only";
 import { forbidden, redirect } from "next/navigation";
 import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
-import { SECURITY_PATH } from "@/lib/pages/paths";
+import { SECURITY_PATH } from "@/lib/http/page-paths";
 
 function loginUrl(returnUrl: string): string {
   return `/login?${new URLSearchParams({ returnUrl })}`;

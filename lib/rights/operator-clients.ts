@@ -10,7 +10,7 @@ import { requireOperator, type Actor } from "@/lib/rights/actor";
 import { listClients as listStoredClients } from "@/lib/store/client-registry-store";
 import { findClientReviewStates, type ClientReviewState } from "@/lib/store/partner-store";
 import { reviewApplication } from "@/lib/admin/partner-applications";
-import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { RegisteredClient } from "@/lib/store/models/client";
 import { findCompany } from "@/lib/store/company-store";
 import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 

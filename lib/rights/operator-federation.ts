@@ -3,7 +3,8 @@
  * the client list; changes are made with the CLI (`npm run admin -- federation …`).
  */
 import "server-only";
-import { listTrustedIssuers as listIssuers, type TrustedIssuerSummary } from "@/lib/store/trusted-issuer-store";
+import { listTrustedIssuers as listIssuers } from "@/lib/store/trusted-issuer-store";
+import type { TrustedIssuerSummary } from "@/lib/store/models/trusted-issuer";
 import { requireOperator, type Actor } from "@/lib/rights/actor";
 
 export type { TrustedIssuerSummary };

@@ -22,7 +22,7 @@ import {
   type NewSecret,
 } from "@/lib/admin/client-registry";
 import { AccessDenied, requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
-import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { RegisteredClient } from "@/lib/store/models/client";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 import { registeredClientFromRow } from "@/lib/store/client-store";
 import { findPartner, listPartnerClients } from "@/lib/store/partner-store";

@@ -10,7 +10,7 @@ import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, signInUser, type ActiveSession } from "@/lib/session/login-session";
 import { pendingSignInUser } from "@/lib/session/pending-sign-in";
 import { PASSWORD_ONLY, withSecondFactor, type AuthenticationMethod } from "@/lib/session/authentication-level";
-import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import type { UserWithCompany } from "@/lib/store/models/user";
 import { raiseLoginSession } from "@/lib/store/login-session-store";
 import { listPasskeys } from "@/lib/store/passkey-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";

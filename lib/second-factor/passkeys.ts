@@ -13,7 +13,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/session/authentication-level";
 import { findPasskey, listPasskeys, recordPasskeyUse, storePasskey } from "@/lib/store/passkey-store";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";

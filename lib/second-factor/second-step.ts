@@ -4,7 +4,7 @@
  * either way. A passkey is the other way through (passkeys.ts).
  */
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/session/authentication-level";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { recordAuditEvent } from "@/lib/store/audit-store";

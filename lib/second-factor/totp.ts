@@ -8,7 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import { findTotpFactor, storePendingTotp, useTotpStep } from "@/lib/store/totp-store";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { TOTP_ENROLMENT_MINUTES } from "@/lib/config/policy";

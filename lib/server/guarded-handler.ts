@@ -18,7 +18,7 @@ import { metrics } from "@/lib/observability/metrics";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 import { AccessDenied } from "@/lib/rights/actor";
-import { SECURITY_PATH } from "@/lib/pages/paths";
+import { SECURITY_PATH } from "@/lib/http/page-paths";
 
 export type Handler = (request: Request) => Promise<Response>;
 

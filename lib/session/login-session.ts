@@ -5,7 +5,7 @@
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { Db } from "@/lib/db/prisma";
-import type { Company, User } from "@/lib/db/rows";
+import type { Company, User } from "@/lib/store/models/user";
 import { findLoginSession, storeLoginSession, touchLoginSession } from "@/lib/store/login-session-store";
 import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/session/authentication-level";
 

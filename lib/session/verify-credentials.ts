@@ -7,7 +7,7 @@
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 import type { Db } from "@/lib/db/prisma";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { findUserByEmail, storePasswordHash } from "@/lib/store/user-store";

@@ -10,7 +10,8 @@ import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { applyMigrations } from "@/lib/db/migrator";
 import { getPrismaClient } from "@/lib/db/prisma";
 import { syncScopes } from "@/lib/setup/sync-scopes";
-import { ensureSigningKeys, SIGNING_ALGORITHMS } from "@/lib/oauth/keys/signing-keys";
+import { ensureSigningKeys } from "@/lib/oauth/keys/signing-keys";
+import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 
 /** Prisma's code for a unique key violation. */
 const UNIQUE_VIOLATION = "P2002";

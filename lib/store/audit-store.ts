@@ -2,7 +2,7 @@
  * The audit trail of security events: sign-ins, consents, revocations, client and secret changes. Recording takes the
  * transaction client so that an event commits atomically with the change it describes.
  */
-import type { AuditEventType } from "@/lib/audit/audit-event-types";
+import type { AuditEventType } from "@/lib/store/models/audit-event";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 
 export interface AuditEvent {

@@ -5,7 +5,7 @@
  * same transaction.
  */
 import { ABANDONED_IMPORT_MS } from "@/lib/config/policy";
-import type { CatalogDescription, CatalogHeader } from "@/lib/catalog/publishing/catalog-format";
+import type { CatalogDescription, CatalogHeader } from "@/lib/store/models/catalog";
 import type { Db } from "@/lib/db/prisma";
 import type { Catalog, CatalogRevision } from "@/lib/db/rows";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";

@@ -7,7 +7,7 @@
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
-import type { ClientRegistration, RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { ClientRegistration, RegisteredClient } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { clientRowData, registeredClientFromRow } from "@/lib/store/client-store";
 

@@ -17,7 +17,7 @@ import type {
   RefreshTokenPolicy,
   RegisteredClient,
   TokenEndpointAuthMethod,
-} from "@/lib/oauth/clients/client-record";
+} from "@/lib/store/models/client";
 
 export interface ClientWithSecrets extends RegisteredClient {
   /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */

@@ -5,7 +5,7 @@
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { Company, SupplierWebService } from "@/lib/db/rows";
-import type { AuditEventType } from "@/lib/audit/audit-event-types";
+import type { AuditEventType } from "@/lib/store/models/audit-event";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";

@@ -7,7 +7,7 @@
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import type { ClientRegistration } from "@/lib/oauth/clients/client-record";
+import type { ClientRegistration } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 import { clientRowData, forgetClient } from "@/lib/store/client-store";

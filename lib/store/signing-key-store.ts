@@ -10,7 +10,7 @@ import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import { unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
-import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import type { SigningAlgorithm } from "@/lib/store/models/signing-key";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 
 export interface ActiveKey {

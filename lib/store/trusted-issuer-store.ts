@@ -11,35 +11,16 @@ import { ISSUER_CACHE_SECONDS, MAX_CACHED_FEDERATED_USERS, USER_CACHE_SECONDS } 
 import type { JSONWebKeySet } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
-import type { TrustedIssuerRegistration } from "@/lib/admin/trusted-issuer-metadata";
-import type { KeySource } from "@/lib/jwt/signed-jwt";
+import type {
+  IssuerReach,
+  KeySource,
+  SubjectMapping,
+  TrustedIssuer,
+  TrustedIssuerRegistration,
+  TrustedIssuerSummary,
+} from "@/lib/store/models/trusted-issuer";
 import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
 import { findUserIdByEmail, findUserWithCompanyKind, type UserWithCompanyKind } from "@/lib/store/user-store";
-
-export type SubjectMapping = "email" | "link";
-
-/** Whom an issuer may speak for: users of these companies, or with an email address in these domains. */
-export interface IssuerReach {
-  companies: string[];
-  emailDomains: string[];
-}
-
-export interface TrustedIssuer {
-  issuer: string;
-  keys: KeySource;
-  clientIds: ReadonlySet<string>;
-  subjectMapping: SubjectMapping;
-  /** null: registered before issuers had to name it; refused until the operator sets it. */
-  reach: IssuerReach | null;
-}
-
-export interface TrustedIssuerSummary extends Omit<TrustedIssuerRegistration, "reach"> {
-  /** null: refused until the operator names whom the issuer speaks for. */
-  reach: IssuerReach | null;
-  linkedSubjects: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 const cache = processCache(
   "trustedIssuers",

@@ -5,7 +5,7 @@
  * USER_CACHE_SECONDS).
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
-import type { AuditEventType } from "@/lib/audit/audit-event-types";
+import type { AuditEventType } from "@/lib/store/models/audit-event";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { clearAttempts } from "@/lib/store/throttle-store";
 import { forgetUser } from "@/lib/store/user-store";

@@ -9,7 +9,7 @@ import { MAX_CACHED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/db/rows";
 import { processCache } from "@/lib/cache/process-cache";
-import type { UserWithCompany } from "@/lib/oauth/token/jwt-tokens";
+import type { UserWithCompany } from "@/lib/store/models/user";
 
 const cache = processCache(
   "users",

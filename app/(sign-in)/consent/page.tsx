@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { consentPrompt, type ConsentView } from "@/lib/rights/consent";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { PORTAL_PATH } from "@/lib/pages/paths";
+import { PORTAL_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { AUDIT_EVENT_TYPES } from "@/lib/audit/audit-event-types";
+import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
 import type { AuditFilter } from "@/lib/rights/operator-audit";
 import { buttonPrimary } from "@/app/_components/ui";
 

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import type { RegisteredClient } from "@/lib/oauth/clients/client-record";
+import type { RegisteredClient } from "@/lib/store/models/client";
 import type { ClientReviewState } from "@/lib/rights/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { stacked } from "@/app/_components/stacked-table";

@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { clientDisplayName } from "@/lib/rights/public-clients";
 import { listApplicationGrants, profileOf } from "@/lib/rights/portal";
-import { PORTAL_PATH } from "@/lib/pages/paths";
+import { PORTAL_PATH } from "@/lib/http/page-paths";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";

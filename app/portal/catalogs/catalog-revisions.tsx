@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { CatalogSummary, RevisionSummary } from "@/lib/rights/supplier-catalogs";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { CATALOGS_PATH } from "@/lib/pages/paths";
+import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 const STATE_STYLE = {

@@ -4,7 +4,7 @@ import { listOwnCatalogs } from "@/lib/rights/supplier-catalogs";
 import { lastImportResult } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { CATALOGS_PATH } from "@/lib/pages/paths";
+import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary } from "@/app/_components/ui";
 import { CatalogRevisions } from "./catalog-revisions";

@@ -1,7 +1,7 @@
 /** Changing or removing one of the vendor's applications on the partner portal, with the operator's own forms. */
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { DEVELOPER_PATH } from "@/lib/pages/paths";
+import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import { ClientRemoval } from "@/app/admin/clients/[clientId]/client-removal";
 import { MetadataEdit } from "@/app/admin/clients/[clientId]/metadata-edit";
 

@@ -1,7 +1,7 @@
 /** The vendor's applications with their status, the operator's note and a way to change each. */
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { DEVELOPER_PATH } from "@/lib/pages/paths";
+import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import type { PartnerPortalView } from "@/lib/rights/partner-portal";
 import { stacked } from "@/app/_components/stacked-table";
 

@@ -3,7 +3,7 @@ import { localizedText } from "@/lib/i18n/localized-text";
 import { isFormClientKind } from "@/lib/forms/client-registration-form";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { DEVELOPER_PATH } from "@/lib/pages/paths";
+import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import { newPartnerSecret, refusedDeveloperForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { partnerPortalView } from "@/lib/rights/partner-portal";

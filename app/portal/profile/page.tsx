@@ -3,7 +3,7 @@ import { profileOf } from "@/lib/rights/portal";
 import { emailChangeNeedsPassword, pendingEmailChange } from "@/lib/rights/own-account";
 import { passwordMinLength } from "@/lib/pages/password-rules";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
-import { PROFILE_PATH } from "@/lib/pages/paths";
+import { PROFILE_PATH } from "@/lib/http/page-paths";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";

@@ -7,7 +7,7 @@ import { SecondFactorSection } from "./second-factor-section";
 import { SessionsSection } from "./sessions-section";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { SECURITY_PATH } from "@/lib/pages/paths";
+import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert } from "@/app/_components/ui";
 

@@ -4,7 +4,7 @@ import { registrationOverview } from "@/lib/rights/registrations";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { refusedRegistrationForm } from "@/lib/pages/shown-once";
 import { pageData } from "@/lib/pages/page-data";
-import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert } from "@/app/_components/ui";
 import { OpticianRegistrations } from "./optician-registrations";

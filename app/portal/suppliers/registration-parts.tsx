@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { RegistrationView } from "@/lib/rights/registrations";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 const STATUS_STYLE = {

@@ -2,7 +2,7 @@
 import { getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { SUPPLIERS_PATH } from "@/lib/pages/paths";
+import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import { buttonPrimary } from "@/app/_components/ui";
 import { invalidInput, LabelledField } from "@/app/_components/labelled-field";

@@ -13,11 +13,9 @@ import {
   language,
   text,
   ValueError,
-  type CatalogDescription,
   type ArticleDraft,
-  type CatalogHeader,
-  type ImportedArticle,
 } from "@/lib/catalog/publishing/catalog-format";
+import type { CatalogDescription, CatalogHeader, ImportedArticle } from "@/lib/store/models/catalog";
 
 /** What the reader has gathered of the header so far. */
 export type CatalogDraft = Partial<Omit<CatalogHeader, "description">> & { description: Partial<CatalogDescription> };

@@ -33,10 +33,9 @@ import {
   ValueError,
   type ArticleDraft,
   type CatalogFileError,
-  type CatalogHeader,
   type Frame,
-  type ImportedArticle,
 } from "@/lib/catalog/publishing/catalog-format";
+import type { CatalogHeader, ImportedArticle } from "@/lib/store/models/catalog";
 import { MarkupRuns, MAX_RUN } from "@/lib/catalog/publishing/markup-runs";
 import { englishProblemText, invalidValue, type CatalogProblem } from "@/lib/catalog/publishing/catalog-problems";
 

@@ -10,38 +10,7 @@ import {
   type CatalogProblem,
   type CatalogProblemKey,
 } from "@/lib/catalog/publishing/catalog-problems";
-
-export interface CatalogDescription {
-  name: string;
-  language: string;
-  format: string;
-  formatVersion: string;
-  validCountries: string[];
-  productGroups: string[];
-}
-
-export interface CatalogHeader {
-  supplierId: string;
-  catalogId: string;
-  resourceKey: string;
-  description: CatalogDescription;
-  comment: string;
-  validFrom: Date;
-  validUntil: Date | null;
-  /** Line of the Catalog element, for errors about the catalog as a whole. */
-  line: number;
-}
-
-export interface ImportedArticle {
-  articleNumber: string;
-  genericName: string;
-  customerGroup: number;
-  purchasePriceCents: number;
-  retailPriceCents: number | null;
-  startDate: Date | null;
-  endDate: Date | null;
-  whiteLabel: boolean;
-}
+import type { ImportedArticle } from "@/lib/store/models/catalog";
 
 export interface CatalogFileError {
   line: number;

@@ -11,7 +11,8 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { randomUUID } from "node:crypto";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { CatalogRefusal, readCatalogFile } from "@/lib/catalog/publishing/catalog-file";
-import type { CatalogFileError, CatalogHeader, ImportedArticle } from "@/lib/catalog/publishing/catalog-format";
+import type { CatalogFileError } from "@/lib/catalog/publishing/catalog-format";
+import type { CatalogHeader, ImportedArticle } from "@/lib/store/models/catalog";
 import type { Db } from "@/lib/db/prisma";
 import { insertArticles } from "@/lib/store/catalog-article-store";
 import {

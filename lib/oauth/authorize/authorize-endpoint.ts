@@ -23,7 +23,7 @@ import { openInteraction } from "@/lib/store/interaction-store";
 import { rememberSessionClient } from "@/lib/store/login-session-store";
 import { getKeySet } from "@/lib/store/signing-key-store";
 
-/** The sign-in step that asks for a second factor (lib/pages/paths.ts names it for the pages). */
+/** The sign-in step that asks for a second factor (lib/http/page-paths.ts names it for the pages). */
 const SECOND_FACTOR_PATH = "/login/second-factor";
 
 async function readParameters(request: Request): Promise<URLSearchParams> {

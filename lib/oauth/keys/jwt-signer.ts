@@ -4,7 +4,7 @@
  * synchronously at a fraction of it. Verification stays with jose.
  */
 import { constants, sign, type KeyObject } from "node:crypto";
-import type { SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import type { SigningAlgorithm } from "@/lib/store/models/signing-key";
 
 // JWS (RFC 7518 §3.4) wants ECDSA signatures as r||s, not DER; PS256 (§3.5) is PSS with a salt as long as the hash.
 function signingOptions(alg: SigningAlgorithm, key: KeyObject) {

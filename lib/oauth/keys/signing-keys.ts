@@ -18,12 +18,7 @@ import {
   type KeySet,
   type NewSigningKey,
 } from "@/lib/store/signing-key-store";
-
-export const SIGNING_ALGORITHMS = ["RS256", "ES256", "PS256"] as const;
-export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
-
-export const isSigningAlgorithm = (value: unknown): value is SigningAlgorithm =>
-  SIGNING_ALGORITHMS.includes(value as SigningAlgorithm);
+import type { SigningAlgorithm } from "@/lib/store/models/signing-key";
 
 async function createKey(alg: SigningAlgorithm, secretKey: string): Promise<NewSigningKey> {
   const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, modulusLength: 2048 });

@@ -7,14 +7,13 @@
  */
 import { ACCESS_TOKEN_LIFETIME_SECONDS, ID_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { createHash, randomUUID } from "node:crypto";
-import type { Company, User } from "@/lib/db/rows";
+import type { UserWithCompany } from "@/lib/store/models/user";
 import { signJwt } from "@/lib/oauth/keys/jwt-signer";
-import { isSigningAlgorithm, signingKeyFor, type SigningAlgorithm } from "@/lib/oauth/keys/signing-keys";
+import { signingKeyFor } from "@/lib/oauth/keys/signing-keys";
+import { isSigningAlgorithm, type SigningAlgorithm } from "@/lib/store/models/signing-key";
 import type { ServiceContext } from "@/lib/service-context";
 import { acrOf } from "@/lib/session/authentication-level";
 import { CLIENT_TOKEN_GRANT } from "@/lib/jwt/token-principal";
-
-export type UserWithCompany = User & { company: Company };
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

@@ -1,11 +1,8 @@
 /** A trusted issuer as the operator describes it: what is accepted, and each refusal's message. */
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  parseTrustedIssuer,
-  TrustedIssuerError,
-  type TrustedIssuerRegistration,
-} from "@/lib/admin/trusted-issuer-metadata";
+import { parseTrustedIssuer, TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
+import type { TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
 import { thrown } from "../../helpers/thrown";
 
 const ISSUER = "https://idp.partner.example";

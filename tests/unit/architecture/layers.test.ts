@@ -27,7 +27,7 @@ const LAYERS: [number, string[]][] = [
   ],
   [1, ["lib/db", "lib/service-context.ts"]],
   [2, ["lib/store"]],
-  [3, ["lib/audit", "lib/session", "lib/mail"]],
+  [3, ["lib/session", "lib/mail"]],
   [4, ["lib/jwt", "lib/registrations", "prisma"]],
   [5, ["lib/federation"]],
   [6, ["lib/oauth"]],
@@ -75,16 +75,20 @@ function resolveImport(from: string, specifier: string): string | undefined {
 /** Imports that load a module; `import type` is erased at compile time and loads nothing. */
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\b(?!\s+type\b)[^"';]*?\bfrom\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+/** Every import, type-only ones included: what a reader of the module must know. */
+const ANY_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^"';]*?\bfrom\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
-function importsOf(file: string): string[] {
+function importsOf(file: string, pattern = IMPORT): string[] {
   const text = readFileSync(path.join(ROOT, file), "utf8");
-  return [...text.matchAll(IMPORT)].flatMap((match) => {
+  return [...text.matchAll(pattern)].flatMap((match) => {
     const resolved = resolveImport(file, match[1] ?? match[2] ?? match[3]);
     return resolved ? [resolved] : [];
   });
 }
 
 const GRAPH = new Map(FILES.map((file) => [file, importsOf(file)]));
+const TYPE_GRAPH = new Map(FILES.map((file) => [file, importsOf(file, ANY_IMPORT)]));
 
 function layerOf(file: string): number {
   for (const [rank, prefixes] of LAYERS)
@@ -134,11 +138,18 @@ describe("layers", () => {
     expect(guarded.filter((file) => !marked(file))).toEqual([]);
   });
 
-  it("never let two folders import each other, directly or through others", () => {
+  it("never import from a higher layer, not even a type", () => {
+    const upward = [...TYPE_GRAPH].flatMap(([file, imports]) =>
+      imports.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it("never let two folders import each other, directly or through others, types included", () => {
     const folderOf = (file: string) =>
       file.startsWith("lib/") ? file.split("/").slice(0, 2).join("/") : file.split("/")[0];
     const edges = new Map<string, Set<string>>();
-    for (const [file, imports] of GRAPH)
+    for (const [file, imports] of TYPE_GRAPH)
       for (const target of imports)
         if (folderOf(target) !== folderOf(file))
           edges.set(folderOf(file), (edges.get(folderOf(file)) ?? new Set()).add(folderOf(target)));

@@ -1,7 +1,7 @@
 /** Whom a trusted issuer may speak for: the companies and email domains the operator named, never by email an operator. */
 import { describe, expect, it } from "vitest";
 import { issuerReaches, type ReachableUser } from "@/lib/federation/issuer-reach";
-import type { IssuerReach, SubjectMapping } from "@/lib/store/trusted-issuer-store";
+import type { IssuerReach, SubjectMapping } from "@/lib/store/models/trusted-issuer";
 
 const reach: IssuerReach = { companies: ["lens-co"], emailDomains: ["lens.example"] };
 const user = (email: string, companyId: string, kind = "eye_care_professional"): ReachableUser => ({

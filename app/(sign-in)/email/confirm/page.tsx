@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { pageLinkToken } from "@/lib/pages/page-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { EMAIL_CONFIRM_PATH, PROFILE_PATH } from "@/lib/pages/paths";
+import { EMAIL_CONFIRM_PATH, PROFILE_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { emailLinkOf } from "@/lib/rights/account-links";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { pageUrl } from "@/lib/forms/see-other";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { SECURITY_PATH } from "@/lib/pages/paths";
+import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { secondStepOfPage } from "@/lib/pages/second-step-page";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { pageLinkToken } from "@/lib/pages/page-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { RESET_PASSWORD_PATH } from "@/lib/pages/paths";
+import { RESET_PASSWORD_PATH } from "@/lib/http/page-paths";
 import { passwordMinLength } from "@/lib/pages/password-rules";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { resetLinkOf, type ClosedAccountLink } from "@/lib/rights/account-links";
