@@ -1,5 +1,6 @@
 /** `npm run admin -- <command>`: the operator CLI (see lib/cli/admin-cli.ts). */
 import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       print: (line) => console.log(line),
       printError: (line) => console.error(line),
-      announceLogout: (sessionIds) => announceBackchannelLogout({ db, config }, sessionIds),
+      announceLogout: (sessionIds) => announceBackchannelLogout(serviceContextFor(db, config), sessionIds),
       passwordMinLength: config.passwordMinLength,
       readInput: () => text(process.stdin),
     },

@@ -1,7 +1,6 @@
 /** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
 import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
-import type { Db } from "@/lib/db/prisma";
-import { listAuditEvents } from "@/lib/store/audit-store";
+import type { ServiceContext } from "@/lib/service-context";
 import { findUserEmails, findUserIdByEmail } from "@/lib/store/user-store";
 
 const AUDIT_PAGE_SIZE = 100;
@@ -30,11 +29,13 @@ function day(value: string | undefined, endOfDay: boolean): Date | undefined {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? date : undefined;
 }
 
-export async function findAuditEvents(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
+export async function findAuditEvents(
+  { db, stores }: Pick<ServiceContext, "db" | "stores">,
+  filter: AuditFilter,
+): Promise<AuditRow[]> {
   const userId = filter.email ? await findUserIdByEmail(db, filter.email.trim().toLowerCase()) : undefined;
   if (filter.email && !userId) return [];
-  const events = await listAuditEvents(
-    db,
+  const events = await stores.audit.list(
     {
       type: filter.type && (AUDIT_EVENT_TYPES as readonly string[]).includes(filter.type) ? filter.type : undefined,
       clientId: filter.clientId?.trim() || undefined,

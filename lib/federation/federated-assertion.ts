@@ -7,8 +7,9 @@
  */
 import { CLOCK_LEEWAY_SECONDS, MAX_FEDERATED_LIFETIME_SECONDS, MAX_SUBJECT_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
-import type { AuditEvent } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { Db } from "@/lib/db/prisma";
+import type { UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
@@ -26,6 +27,7 @@ export interface FederatedIdentity {
 
 export interface FederationSettings {
   db: Db;
+  usedAssertions: UsedAssertionStore;
   /** OptiGate's issuer URL: `aud` must name it or its token endpoint. */
   issuer: string;
   production: boolean;
@@ -94,6 +96,6 @@ export async function verifyFederatedAssertion(
   const jti = requireJti(claims);
   const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());
   const identity = { issuer: issuer.issuer, subject: claims.sub, user, authTime: signInTime(claims.auth_time, now) };
-  await acceptOnce(settings.db, "grant", issuer.issuer, jti, claims.exp!, now, audit(identity));
+  await acceptOnce(settings.usedAssertions, "grant", issuer.issuer, jti, claims.exp!, now, audit(identity));
   return identity;
 }

@@ -3,13 +3,12 @@
  * database (lib/store/used-assertion-store.ts), so a replay is caught by any instance. Client assertions and
  * federated grants are kept apart. A federated grant's audit event is written with its use, in the same commit.
  */
-import type { AuditEvent } from "@/lib/store/audit-store";
-import type { Db } from "@/lib/db/prisma";
-import { recordAssertionUse } from "@/lib/store/used-assertion-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
+import type { UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 
 export async function acceptOnce(
-  db: Db,
+  usedAssertions: UsedAssertionStore,
   kind: "client" | "grant",
   signer: string,
   jti: string,
@@ -17,6 +16,6 @@ export async function acceptOnce(
   now = new Date(),
   event?: AuditEvent,
 ): Promise<void> {
-  if (!(await recordAssertionUse(db, { kind, signer, jti, exp }, now, event)))
+  if (!(await usedAssertions.recordUse({ kind, signer, jti, exp }, now, event)))
     throw new AssertionRefused("its jti was already used (a replay)");
 }

@@ -6,7 +6,6 @@
  * expired. Everything else is {"active": false}. A token bound to a DPoP key shows it in `cnf.jkt`, an access token
  * so bound has token_type DPoP (RFC 9449 §6.2).
  */
-import { findRefreshToken } from "@/lib/store/refresh-token-store";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
@@ -22,7 +21,7 @@ import { principalOf } from "@/lib/jwt/token-principal";
 const INACTIVE = { active: false } as const;
 
 async function introspectRefreshToken(context: ServiceContext, clientId: string, token: string, now: Date) {
-  const row = await findRefreshToken(context.db, token);
+  const row = await context.stores.refreshTokens.find(token);
   if (!row) return undefined;
   if (row.clientId !== clientId || row.revokedAt || row.expiresAt <= now) return INACTIVE;
   if (row.rotatedAt) return INACTIVE;
@@ -31,7 +30,7 @@ async function introspectRefreshToken(context: ServiceContext, clientId: string,
     token_type: "refresh_token",
     client_id: row.clientId,
     sub: row.userId,
-    scope: (JSON.parse(row.scopes) as string[]).join(" "),
+    scope: row.scopes.join(" "),
     iat: seconds(row.createdAt),
     exp: seconds(row.expiresAt),
     iss: context.config.publicUrl,

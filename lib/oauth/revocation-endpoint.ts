@@ -4,9 +4,7 @@
  * tokens of other clients (which stay untouched), answer 200 like a successful revocation, so that the endpoint
  * tells nobody which tokens exist.
  */
-import { findRefreshToken, revokeRefreshTokens } from "@/lib/store/refresh-token-store";
 import { logger } from "@/lib/observability/logger";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
@@ -28,10 +26,10 @@ export function handleRevocationRequest(request: ProtocolRequest, context: Servi
     const token = optional(params, "token");
     if (token === undefined) throw invalidRequest("token is missing");
     const now = new Date();
-    const row = await findRefreshToken(context.db, token);
+    const row = await context.stores.refreshTokens.find(token);
     if (row && row.clientId === client.id && !row.revokedAt) {
-      await revokeRefreshTokens(context.db, { familyId: row.familyId }, now);
-      await recordAuditEvent(context.db, {
+      await context.stores.refreshTokens.revoke({ familyId: row.familyId }, now);
+      await context.stores.audit.record({
         type: "token.revoked",
         userId: row.userId,
         clientId: client.id,

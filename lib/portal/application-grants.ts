@@ -3,11 +3,10 @@
  * localized name and description, the granted scopes in plain words, when access was granted, whether it includes
  * offline access, and when the application last used it (a sign-in or a refresh).
  */
-import type { Db } from "@/lib/db/prisma";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { listCurrentConsents, listScopes } from "@/lib/store/consent-store";
-import { listRefreshTokenUses } from "@/lib/store/refresh-token-store";
+import type { ServiceContext } from "@/lib/service-context";
 
 export interface ApplicationGrant {
   clientId: string;
@@ -22,11 +21,15 @@ export interface ApplicationGrant {
 const latest = (...dates: (Date | null | undefined)[]) =>
   dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 
-export async function listApplicationGrants(db: Db, userId: string, locale: string): Promise<ApplicationGrant[]> {
+export async function listApplicationGrants(
+  { db, stores }: Pick<ServiceContext, "db" | "stores">,
+  userId: string,
+  locale: string,
+): Promise<ApplicationGrant[]> {
   const [consents, scopes, tokens] = await Promise.all([
     listCurrentConsents(db, userId),
     listScopes(db),
-    listRefreshTokenUses(db, userId),
+    stores.refreshTokens.listUses(userId),
   ]);
   const titles = new Map(
     scopes.map((scope) => [scope.name, localizedText(JSON.parse(scope.displayNames), locale, scope.name)]),

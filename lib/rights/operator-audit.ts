@@ -7,5 +7,5 @@ export type { AuditFilter, AuditRow };
 
 export async function findAuditEvents(actor: Actor, filter: AuditFilter): Promise<AuditRow[]> {
   const { context } = requireOperator(actor);
-  return queryAuditEvents(context.db, filter);
+  return queryAuditEvents(context, filter);
 }

@@ -24,7 +24,7 @@ export interface Profile {
 
 export async function listApplicationGrants(actor: Actor, locale: string): Promise<ApplicationGrant[]> {
   const user = requireUser(actor);
-  return queryGrants(user.context.db, user.session.user.id, locale);
+  return queryGrants(user.context, user.session.user.id, locale);
 }
 
 /** Takes back the access the user gave an application; false when the user had given it none. */

@@ -14,7 +14,7 @@ import {
 } from "@simplewebauthn/server";
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/store/models/user";
-import type { AuthenticationMethod } from "@/lib/session/authentication-level";
+import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import { findPasskey, listPasskeys, recordPasskeyUse, storePasskey } from "@/lib/store/passkey-store";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { claimChallenge, issueChallenge } from "@/lib/second-factor/webauthn-challenges";

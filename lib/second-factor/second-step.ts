@@ -5,7 +5,7 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/store/models/user";
-import type { AuthenticationMethod } from "@/lib/session/authentication-level";
+import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";

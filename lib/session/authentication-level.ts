@@ -3,31 +3,15 @@
  * levels of OptiGate's own (docs/second-factor.md). A password alone is `urn:optigate:acr:password`; a second factor
  * after it, or a passkey with user verification, is `urn:optigate:acr:mfa` and adds `mfa` to the methods.
  */
+import type { AuthenticationMethod } from "@/lib/store/models/authentication";
+
 export const ACR_PASSWORD = "urn:optigate:acr:password";
 export const ACR_MFA = "urn:optigate:acr:mfa";
 export const ACR_VALUES_SUPPORTED = [ACR_PASSWORD, ACR_MFA] as const;
 
 export type Acr = (typeof ACR_VALUES_SUPPORTED)[number];
 
-/** RFC 8176 methods OptiGate records: password, one-time code, hardware- or software-held key, user verification. */
-export type AuthenticationMethod = "pwd" | "otp" | "hwk" | "swk" | "user" | "mfa";
-
-const METHODS: readonly string[] = ["pwd", "otp", "hwk", "swk", "user", "mfa"];
-
-export const PASSWORD_ONLY: readonly AuthenticationMethod[] = ["pwd"];
-
 export const acrOf = (amr: readonly string[]): Acr => (amr.includes("mfa") ? ACR_MFA : ACR_PASSWORD);
-
-/** The methods stored as JSON; anything unreadable counts as a password alone, never as more. */
-export function parseAmr(stored: string | null | undefined): AuthenticationMethod[] {
-  try {
-    const parsed: unknown = JSON.parse(stored ?? "");
-    const methods = Array.isArray(parsed) ? parsed.filter((method) => METHODS.includes(method)) : [];
-    return methods.length > 0 ? (methods as AuthenticationMethod[]) : [...PASSWORD_ONLY];
-  } catch {
-    return [...PASSWORD_ONLY];
-  }
-}
 
 /** The methods after a second factor: those so far, the new ones, and `mfa`. */
 export function withSecondFactor(

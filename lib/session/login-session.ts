@@ -7,7 +7,7 @@ import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { Db } from "@/lib/db/prisma";
 import type { Company, User } from "@/lib/store/models/user";
 import { findLoginSession, storeLoginSession, touchLoginSession } from "@/lib/store/login-session-store";
-import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/session/authentication-level";
+import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
 
 /** How often a session's "last used" is written: at most once a minute, not on every page. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;

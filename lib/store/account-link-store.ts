@@ -6,7 +6,8 @@
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { signOutUsers } from "@/lib/store/user-admin-store";
 import { endAllLoginSessions } from "@/lib/store/login-session-store";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";

@@ -1,21 +1,25 @@
 /**
- * The audit trail of security events: sign-ins, consents, revocations, client and secret changes. Recording takes the
- * transaction client so that an event commits atomically with the change it describes.
+ * The audit trail of security events: sign-ins, consents, revocations, client and secret changes. The stores that
+ * change something record its event in the same transaction (`recordAuditEvent` with their transaction client), so
+ * an event commits atomically with the change it describes.
  */
-import type { AuditEventType } from "@/lib/store/models/audit-event";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
+import type { AuditEvent, RecordedAuditEvent } from "@/lib/store/models/audit-event";
 
-export interface AuditEvent {
-  type: AuditEventType;
-  userId?: string;
+/** What the operator pages filter the trail by; undefined is no filter. */
+interface AuditEventSelection {
+  type?: string;
   clientId?: string;
-  ipAddress?: string;
-  details?: Record<string, unknown>;
+  userId?: string;
+  from?: Date;
+  to?: Date;
 }
 
-/** Records an event; pass the transaction client to record it atomically with the change it describes. */
-export async function recordAuditEvent(db: Pick<DbTransaction, "auditEvent">, event: AuditEvent): Promise<void> {
-  await db.auditEvent.create({ data: auditRow(event) });
+export interface AuditStore {
+  /** Records an event that stands alone (no other change commits with it). */
+  record(event: AuditEvent): Promise<void>;
+  /** The latest `take` events that match, newest first. */
+  list(selection: AuditEventSelection, take: number): Promise<RecordedAuditEvent[]>;
 }
 
 const auditRow = (event: AuditEvent) => ({
@@ -26,26 +30,25 @@ const auditRow = (event: AuditEvent) => ({
   details: JSON.stringify(event.details ?? {}),
 });
 
+/** Records an event in the caller's transaction, atomically with the change it describes. */
+export async function recordAuditEvent(db: Pick<DbTransaction, "auditEvent">, event: AuditEvent): Promise<void> {
+  await db.auditEvent.create({ data: auditRow(event) });
+}
+
 /** Records many events at once (a bulk import), in the caller's transaction. */
 export async function recordAuditEvents(db: Pick<DbTransaction, "auditEvent">, events: AuditEvent[]): Promise<void> {
   await db.auditEvent.createMany({ data: events.map(auditRow) });
 }
 
-/** What the operator pages filter the trail by; undefined is no filter. */
-export interface AuditEventSelection {
-  type?: string;
-  clientId?: string;
-  userId?: string;
-  from?: Date;
-  to?: Date;
-}
-
-/** The latest `take` events that match, newest first. */
-export function listAuditEvents(db: Db, selection: AuditEventSelection, take: number) {
-  const { type, clientId, userId, from, to } = selection;
-  return db.auditEvent.findMany({
-    where: { type, clientId, userId, occurredAt: from || to ? { gte: from, lte: to } : undefined },
-    orderBy: { occurredAt: "desc" },
-    take,
-  });
+export function prismaAuditStore(db: Db): AuditStore {
+  return {
+    record: (event) => recordAuditEvent(db, event),
+    list({ type, clientId, userId, from, to }, take) {
+      return db.auditEvent.findMany({
+        where: { type, clientId, userId, occurredAt: from || to ? { gte: from, lte: to } : undefined },
+        orderBy: { occurredAt: "desc" },
+        take,
+      });
+    },
+  };
 }

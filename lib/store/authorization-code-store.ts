@@ -7,51 +7,22 @@
 import { CODE_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
+import { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
+import { parseAmr } from "@/lib/store/models/authentication";
+import type { AuthorizationCode, AuthorizationCodeGrant, ConsumedCode } from "@/lib/store/models/token";
 
-export { consumeAuthorizationCode } from "@/lib/db/statements/tokens";
-
-/** What a code holds besides its value; `scopes` is the JSON list of the granted ones. */
-export interface AuthorizationCodeGrant {
-  clientId: string;
-  userId: string;
-  consentId?: string;
-  loginSessionId: string;
-  redirectUri: string;
-  scopes: string;
-  requestedScopes: string;
-  nonce?: string;
-  codeChallenge?: string;
-  /** dpop_jkt of the authorization request */
-  dpopJkt?: string;
-  authTime: Date;
-  /** RFC 8176 methods of the sign-in, as JSON */
-  amr: string;
+export interface AuthorizationCodeStore {
+  /** Stores a code of `value` for the grant, valid from `now`. */
+  save(value: string, grant: AuthorizationCodeGrant, now: Date): Promise<void>;
+  /** Marks an unexpired, unused code of the client consumed and returns it; undefined when there is none. */
+  consume(presented: string, clientId: string, now: Date): Promise<ConsumedCode | undefined>;
+  /** The code of this value whatever its state (consumed, expired), or null. */
+  find(presented: string): Promise<AuthorizationCode | null>;
 }
 
-/** Stores a code of `value` for the grant, valid from `now`. */
-export async function storeAuthorizationCode(
-  db: Db,
-  value: string,
-  grant: AuthorizationCodeGrant,
-  now: Date,
-): Promise<void> {
-  await db.authorizationCode.create({
-    data: {
-      ...grant,
-      codeHash: hashToken(value),
-      codeChallengeMethod: grant.codeChallenge ? "S256" : null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000),
-    },
-  });
-}
+export const codeExpiry = (now: Date) => new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000);
 
-/** The code of this hash whatever its state (consumed, expired), or null. */
-export function findAuthorizationCode(db: Db, codeHash: string) {
-  return db.authorizationCode.findUnique({ where: { codeHash } });
-}
-
-/** Deletes the user's unused codes for the client; returns how many. */
+/** Deletes the user's unused codes for the client, in the caller's transaction; returns how many. */
 export async function deleteUnusedAuthorizationCodes(
   db: Pick<DbTransaction, "authorizationCode">,
   userId: string,
@@ -59,4 +30,32 @@ export async function deleteUnusedAuthorizationCodes(
 ): Promise<number> {
   const { count } = await db.authorizationCode.deleteMany({ where: { userId, clientId, consumedAt: null } });
   return count;
+}
+
+export function prismaAuthorizationCodeStore(db: Db): AuthorizationCodeStore {
+  return {
+    async save(value, { scopes, amr, ...grant }, now) {
+      await db.authorizationCode.create({
+        data: {
+          ...grant,
+          scopes: JSON.stringify(scopes),
+          amr: JSON.stringify(amr),
+          codeHash: hashToken(value),
+          codeChallengeMethod: grant.codeChallenge ? "S256" : null,
+          createdAt: now,
+          expiresAt: codeExpiry(now),
+        },
+      });
+    },
+    async consume(presented, clientId, now) {
+      const row = await consumeAuthorizationCode(db, hashToken(presented), clientId, now);
+      return row && { ...row, clientId, scopes: JSON.parse(row.scopes) as string[], amr: parseAmr(row.amr) };
+    },
+    async find(presented) {
+      const row = await db.authorizationCode.findUnique({ where: { codeHash: hashToken(presented) } });
+      if (!row) return null;
+      const { codeHash: _hash, codeChallengeMethod: _method, scopes, amr, ...code } = row;
+      return { ...code, scopes: JSON.parse(scopes) as string[], amr: parseAmr(amr) };
+    },
+  };
 }

@@ -10,7 +10,8 @@ import type { Db } from "@/lib/db/prisma";
 import type { Catalog, CatalogRevision } from "@/lib/db/rows";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { storeRevisionWithArticles, type NewRevision } from "@/lib/store/catalog-article-store";
 
 export function findRevision(db: Db, catalogKey: string, number: number): Promise<CatalogRevision | null> {

@@ -4,7 +4,8 @@
  * guarded against a concurrent twin by a conditional update of the unused row.
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
-import { recordAuditEvent, recordAuditEvents, type AuditEvent } from "@/lib/store/audit-store";
+import { recordAuditEvent, recordAuditEvents } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { NewOutboxMessage } from "@/lib/store/outbox-store";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 

@@ -1,7 +1,7 @@
 /**
- * Refresh tokens at rest, by the SHA-256 of their value: finding one, storing a new one, rotating one out together with
- * its successor, and revoking. Sliding the expiry on the hot path is a grouped statement (lib/db/statements/tokens.ts)
- * the grant calls through `slideRefreshToken`.
+ * Refresh tokens at rest, by the SHA-256 of their value: finding one, storing a new one, sliding its expiry, rotating
+ * one out together with its successor, and revoking. Sliding on the hot path is a grouped statement
+ * (lib/db/statements/tokens.ts).
  *
  * Revoking: a rotation in flight may commit a successor that the revoking statement could not see (on PostgreSQL a
  * statement reads what was committed when it began, and it waits for the row the rotation locked, not for the row
@@ -10,76 +10,65 @@
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import { REFRESH_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
-import type { Db } from "@/lib/db/prisma";
-import type { RefreshToken } from "@/lib/db/rows";
+import type { Db, DbTransaction } from "@/lib/db/prisma";
+import type { RefreshToken as RefreshTokenRow } from "@/lib/db/rows";
+import { slideRefreshToken } from "@/lib/db/statements/tokens";
+import { parseAmr } from "@/lib/store/models/authentication";
+import type {
+  RefreshToken,
+  RefreshTokenGrant,
+  RefreshTokenSelection,
+  UsedRefreshToken,
+} from "@/lib/store/models/token";
 
-export { slideRefreshToken, type UsedRefreshToken } from "@/lib/db/statements/tokens";
+export interface RefreshTokenStore {
+  /** The token of this value whatever its state (rotated out, revoked, expired), or null. */
+  find(presented: string): Promise<RefreshToken | null>;
+  /** Stores a new token of `value` for the grant, valid for the sliding year from `now`. */
+  save(value: string, grant: RefreshTokenGrant, now: Date): Promise<void>;
+  /** Moves a usable token's expiry to a year from `now`; undefined when it is unknown, another client's or unusable. */
+  slide(presented: string, clientId: string, now: Date): Promise<UsedRefreshToken | undefined>;
+  /** Rotates `token` out and stores `successor` with its grant in one commit; false when it was rotated out first. */
+  rotate(token: RefreshToken, successor: string, now: Date): Promise<boolean>;
+  /** Revokes every live token of the selection, successors committed meanwhile included; returns how many. */
+  revoke(selection: RefreshTokenSelection, now: Date): Promise<number>;
+  /** Which client each of the user's unrevoked tokens belongs to and when it was last used. */
+  listUses(userId: string): Promise<{ clientId: string; lastUsedAt: Date | null }[]>;
+}
 
 /** Far more passes than rotations can race one revocation; only bounds the loop. */
 const MAX_PASSES = 32;
 
-export type RefreshTokenSelection =
-  { familyId: string } | { authorizationCodeId: string } | { userId: string; clientId: string };
+export const refreshTokenExpiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
 
-/** What a new token of a grant holds besides its value; `scopes` is the JSON list as stored. */
-export type RefreshTokenGrant = Pick<
-  RefreshToken,
-  | "familyId"
-  | "clientId"
-  | "userId"
-  | "consentId"
-  | "authorizationCodeId"
-  | "loginSessionId"
-  | "scopes"
-  | "authTime"
-  | "amr"
-  | "dpopJkt"
->;
+const tokenOf = ({ tokenHash: _hash, scopes, amr, ...row }: RefreshTokenRow): RefreshToken => ({
+  ...row,
+  scopes: JSON.parse(scopes) as string[],
+  amr: parseAmr(amr),
+});
 
-const expiryFrom = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
-
-export function findRefreshToken(db: Db, presented: string): Promise<RefreshToken | null> {
-  return db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+/** What a successor inherits from the token it replaces. */
+export function grantOf(token: RefreshTokenGrant): RefreshTokenGrant {
+  const { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId } = token;
+  const { scopes, authTime, amr, dpopJkt } = token;
+  return { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr, dpopJkt };
 }
 
-/** Whether the token of this value is rotated out or revoked, or null when there is none. */
-export function refreshTokenState(db: Db, value: string) {
-  return db.refreshToken.findUnique({
-    where: { tokenHash: hashToken(value) },
-    select: { rotatedAt: true, revokedAt: true },
-  });
+function rowOf(value: string, grant: RefreshTokenGrant, now: Date) {
+  const { scopes, amr, ...facts } = grant;
+  return {
+    ...facts,
+    scopes: JSON.stringify(scopes),
+    amr: JSON.stringify(amr),
+    tokenHash: hashToken(value),
+    createdAt: now,
+    expiresAt: refreshTokenExpiry(now),
+  };
 }
 
-/** Stores a new token of `value` for the grant, valid for the sliding year from `now`. */
-export async function storeRefreshToken(
-  db: Pick<Db, "refreshToken">,
-  value: string,
-  grant: RefreshTokenGrant,
-  now: Date,
-): Promise<void> {
-  await db.refreshToken.create({
-    data: { ...grant, tokenHash: hashToken(value), createdAt: now, expiresAt: expiryFrom(now) },
-  });
-}
-
-/** Rotates `token` out and stores `successor` in one transaction; false when another request rotated it first. */
-export function rotateRefreshToken(db: Db, token: RefreshToken, successor: string, now: Date): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const rotated = await tx.refreshToken.updateMany({
-      where: { id: token.id, revokedAt: null, rotatedAt: null, expiresAt: { gt: now } },
-      data: { rotatedAt: now, lastUsedAt: now },
-    });
-    if (rotated.count === 0) return false;
-    const { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr } = token;
-    const grant = { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr };
-    await storeRefreshToken(tx, successor, { ...grant, dpopJkt: token.dpopJkt }, now);
-    return true;
-  });
-}
-
-/** Revokes every live token of the selection, successors committed meanwhile included; returns how many. */
+/** Revokes in `db`, which may be a transaction another store's write is part of (a consent's revocation). */
 export async function revokeRefreshTokens(
-  db: Pick<Db, "refreshToken">,
+  db: Pick<DbTransaction, "refreshToken">,
   selection: RefreshTokenSelection,
   now: Date,
 ): Promise<number> {
@@ -95,7 +84,35 @@ export async function revokeRefreshTokens(
   return revoked;
 }
 
-/** Which client each of the user's unrevoked tokens belongs to and when it was last used. */
-export function listRefreshTokenUses(db: Db, userId: string): Promise<{ clientId: string; lastUsedAt: Date | null }[]> {
-  return db.refreshToken.findMany({ where: { userId, revokedAt: null }, select: { clientId: true, lastUsedAt: true } });
+export function prismaRefreshTokenStore(db: Db): RefreshTokenStore {
+  return {
+    async find(presented) {
+      const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+      return row && tokenOf(row);
+    },
+    async save(value, grant, now) {
+      await db.refreshToken.create({ data: rowOf(value, grant, now) });
+    },
+    async slide(presented, clientId, now) {
+      const row = await slideRefreshToken(db, hashToken(presented), clientId, now, refreshTokenExpiry(now));
+      return row && { ...row, clientId, scopes: JSON.parse(row.scopes) as string[], amr: parseAmr(row.amr) };
+    },
+    rotate(token, successor, now) {
+      return db.$transaction(async (tx) => {
+        const rotated = await tx.refreshToken.updateMany({
+          where: { id: token.id, revokedAt: null, rotatedAt: null, expiresAt: { gt: now } },
+          data: { rotatedAt: now, lastUsedAt: now },
+        });
+        if (rotated.count === 0) return false;
+        await tx.refreshToken.create({ data: rowOf(successor, grantOf(token), now) });
+        return true;
+      });
+    },
+    revoke: (selection, now) => revokeRefreshTokens(db, selection, now),
+    listUses: (userId) =>
+      db.refreshToken.findMany({
+        where: { userId, revokedAt: null },
+        select: { clientId: true, lastUsedAt: true },
+      }),
+  };
 }

@@ -9,7 +9,8 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { Company, SupplierRegistration, SupplierWebService } from "@/lib/db/rows";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 
 export { activeRegistrations, type ActiveRegistrationRow } from "@/lib/db/statements/api-callers";
 

@@ -19,7 +19,8 @@ import type {
   TrustedIssuerRegistration,
   TrustedIssuerSummary,
 } from "@/lib/store/models/trusted-issuer";
-import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { findUserIdByEmail, findUserWithCompanyKind, type UserWithCompanyKind } from "@/lib/store/user-store";
 
 const cache = processCache(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceContextFor } from "@/lib/service-context";
 import { parseDatabaseUrl } from "@/lib/config/database-url";
 import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
@@ -28,7 +29,7 @@ describe(`GET /api/health on ${testProvider()}`, () => {
   const health = (authorization?: string) =>
     handleHealthRequest(
       new Request("http://localhost:3000/api/health", { headers: authorization ? { authorization } : {} }),
-      { db: getDb(), config: { ...loadConfig(), metricsToken: METRICS_TOKEN } },
+      serviceContextFor(getDb(), { ...loadConfig(), metricsToken: METRICS_TOKEN }),
     );
 
   it("adds database reachability and migration state for the metrics token", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listApplicationGrants } from "@/lib/portal/application-grants";
+import { serviceContextFor } from "@/lib/service-context";
+import { loadConfig } from "@/lib/config";
 import {
   authorizeWithConsent,
   basic,
@@ -42,11 +44,11 @@ describe(`application access portal on ${testProvider()}`, () => {
     await refreshDemoWeb(tokens.refresh_token);
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    const [english] = await listApplicationGrants(db, user.id, "en");
+    const [english] = await listApplicationGrants(serviceContextFor(db, loadConfig()), user.id, "en");
     expect(english).toMatchObject({ clientId: "demo-web", name: "Demo web shop", offline: true });
     expect(english.scopes.map((s) => s.title)).toEqual(["Sign you in", "Your profile", "Stay connected"]);
     expect(english.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(english.grantedAt.getTime());
-    const [german] = await listApplicationGrants(db, user.id, "de");
+    const [german] = await listApplicationGrants(serviceContextFor(db, loadConfig()), user.id, "de");
     expect(german.name).toBe("Demo-Webshop");
     expect(german.scopes.map((s) => s.title)).toContain("Verbunden bleiben");
   });
@@ -61,7 +63,9 @@ describe(`application access portal on ${testProvider()}`, () => {
     const again = await agent.authorize({ ...offline, scope: "openid profile" });
     expect(again.headers.get("location")).toMatch(/^\/consent\?/);
     const user = await service().database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    expect(await listApplicationGrants(service().database.db, user.id, "en")).toEqual([]);
+    expect(await listApplicationGrants(serviceContextFor(service().database.db, loadConfig()), user.id, "en")).toEqual(
+      [],
+    );
   });
 
   it("needs a session and a valid CSRF token", async () => {

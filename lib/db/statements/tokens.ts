@@ -9,7 +9,8 @@ import { timestampText } from "@/lib/db/dialect";
 import { groupedUpdate, runGroupedUpdate } from "@/lib/db/grouped-update";
 import type { Db } from "@/lib/db/prisma";
 
-export interface UsedRefreshToken {
+/** The columns a slide returns, JSON as stored. */
+export interface SlidTokenRow {
   id: string;
   familyId: string;
   userId: string;
@@ -23,7 +24,8 @@ export interface UsedRefreshToken {
   dpopJkt: string | null;
 }
 
-export interface ConsumedCode {
+/** The columns a consumption returns, JSON as stored. */
+export interface ConsumedCodeRow {
   id: string;
   userId: string;
   consentId: string | null;
@@ -94,7 +96,7 @@ export async function slideRefreshToken(
   clientId: string,
   now: Date,
   expiresAt: Date,
-): Promise<UsedRefreshToken | undefined> {
+): Promise<SlidTokenRow | undefined> {
   const row = await runGroupedUpdate(db, SLIDE_REFRESH_TOKEN, {
     token_hash: tokenHash,
     client_id: clientId,
@@ -122,7 +124,7 @@ export async function consumeAuthorizationCode(
   codeHash: string,
   clientId: string,
   now: Date,
-): Promise<ConsumedCode | undefined> {
+): Promise<ConsumedCodeRow | undefined> {
   const row = await runGroupedUpdate(db, CONSUME_CODE, { code_hash: codeHash, client_id: clientId, now });
   if (!row) return undefined;
   return {

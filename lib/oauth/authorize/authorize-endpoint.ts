@@ -48,7 +48,7 @@ export async function completeAuthorization(
   const values =
     request.responseType === "code"
       ? {
-          code: await issueAuthorizationCode(context.db, request, {
+          code: await issueAuthorizationCode(context, request, {
             userId: session.user.id,
             sessionId: session.id,
             authTime: session.authTime,

@@ -3,43 +3,42 @@
  * and to a DPoP key when the request named one (dpop_jkt).
  */
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
-import { storeAuthorizationCode } from "@/lib/store/authorization-code-store";
+import type { ServiceContext } from "@/lib/service-context";
 import { findConsentId, markConsentUsed } from "@/lib/store/consent-store";
+import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 
 export interface CodeSubject {
   userId: string;
   sessionId: string;
   authTime: Date;
-  amr: readonly string[];
+  amr: readonly AuthenticationMethod[];
   scopes: string[];
 }
 
 export async function issueAuthorizationCode(
-  db: Db,
+  { db, stores }: Pick<ServiceContext, "db" | "stores">,
   request: AuthorizationRequest,
   subject: CodeSubject,
   now = new Date(),
 ): Promise<string> {
   const code = generateOpaqueToken();
   const consentId = await findConsentId(db, subject.userId, request.client.id);
-  await storeAuthorizationCode(
-    db,
+  await stores.authorizationCodes.save(
     code,
     {
       clientId: request.client.id,
       userId: subject.userId,
-      consentId,
+      consentId: consentId ?? null,
       loginSessionId: subject.sessionId,
       redirectUri: request.redirectUri,
-      scopes: JSON.stringify(subject.scopes),
+      scopes: subject.scopes,
       requestedScopes: request.scope,
-      nonce: request.nonce,
-      codeChallenge: request.codeChallenge,
-      dpopJkt: request.dpopJkt,
+      nonce: request.nonce ?? null,
+      codeChallenge: request.codeChallenge ?? null,
+      dpopJkt: request.dpopJkt ?? null,
       authTime: subject.authTime,
-      amr: JSON.stringify(subject.amr),
+      amr: [...subject.amr],
     },
     now,
   );

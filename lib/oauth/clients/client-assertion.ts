@@ -77,7 +77,7 @@ export async function verifyClientAssertion(
     throw refused("its signature cannot be verified with the client's registered keys");
   }
   try {
-    await acceptOnce(context.db, "client", client.id, requireJti(claims), claims.exp!, now);
+    await acceptOnce(context.stores.usedAssertions, "client", client.id, requireJti(claims), claims.exp!, now);
   } catch (error) {
     if (!(error instanceof AssertionRefused)) throw error;
     throw refused(error.message);

@@ -9,7 +9,6 @@ import type { HeaderReader } from "@/lib/http/protocol-message";
 import { verifyDpopProof, type DpopProof, type ProofExpectation } from "@/lib/jwt/dpop-proof";
 import { currentDpopNonce, isCurrentDpopNonce } from "@/lib/oauth/dpop/dpop-nonce";
 import type { ServiceContext } from "@/lib/service-context";
-import { recordAssertionUse } from "@/lib/store/used-assertion-store";
 
 /** The request's DPoP header, or undefined when it has none. */
 export function dpopHeader(headers: HeaderReader): string | undefined {
@@ -31,7 +30,8 @@ export async function acceptDpopProof(
       currentDpopNonce(secretKey, now),
     );
   const exp = verified.iat + DPOP_PROOF_WINDOW_SECONDS;
-  if (!(await recordAssertionUse(context.db, { kind: "dpop", signer: verified.jkt, jti: verified.jti, exp }, now)))
+  const use = { kind: "dpop", signer: verified.jkt, jti: verified.jti, exp } as const;
+  if (!(await context.stores.usedAssertions.recordUse(use, now)))
     throw invalidDpopProof("the proof's jti was used before: send a fresh proof with every request");
   return verified;
 }

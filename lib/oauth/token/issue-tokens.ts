@@ -2,7 +2,6 @@
  * Token responses of the token endpoint: an access token, an ID token when `openid` was granted, and a refresh token
  * when the grant hands one out (a new family after an authorization code; successors of rotated tokens come from refresh-rotation.ts).
  */
-import { storeRefreshToken } from "@/lib/store/refresh-token-store";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
@@ -10,7 +9,7 @@ import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { userClaims } from "@/lib/oauth/user-claims";
-import type { AuthenticationMethod } from "@/lib/session/authentication-level";
+import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import type { ServiceContext } from "@/lib/service-context";
 
 interface NewRefreshToken {
@@ -59,8 +58,7 @@ async function createRefreshToken(
   now: Date,
 ): Promise<string> {
   const token = generateOpaqueToken();
-  await storeRefreshToken(
-    context.db,
+  await context.stores.refreshTokens.save(
     token,
     {
       familyId: spec.familyId ?? randomUUID(),
@@ -69,9 +67,9 @@ async function createRefreshToken(
       consentId: spec.consentId ?? null,
       authorizationCodeId: spec.authorizationCodeId ?? null,
       loginSessionId: grant.sessionId ?? null,
-      scopes: JSON.stringify(spec.scopes),
+      scopes: spec.scopes,
       authTime: grant.authTime,
-      amr: JSON.stringify(grant.amr),
+      amr: [...grant.amr],
       dpopJkt: spec.dpopJkt ?? null,
     },
     now,

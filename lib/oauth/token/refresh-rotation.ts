@@ -7,8 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/secret-box";
-import type { RefreshToken } from "@/lib/db/rows";
-import { refreshTokenState, rotateRefreshToken } from "@/lib/store/refresh-token-store";
+import type { RefreshToken } from "@/lib/store/models/token";
 import { invalidGrant } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -31,7 +30,7 @@ export function rotateOut(
   presented: string,
   now: Date,
 ): Promise<boolean> {
-  return rotateRefreshToken(context.db, token, successorToken(context.config.secretKey, presented), now);
+  return context.stores.refreshTokens.rotate(token, successorToken(context.config.secretKey, presented), now);
 }
 
 /**
@@ -42,7 +41,7 @@ export async function liveDescendant(context: ServiceContext, presented: string)
   let current = presented;
   for (let step = 0; step < MAX_DESCENDANTS; step++) {
     current = successorToken(context.config.secretKey, current);
-    const row = await refreshTokenState(context.db, current);
+    const row = await context.stores.refreshTokens.find(current);
     if (!row || row.revokedAt) break;
     if (!row.rotatedAt) return current;
   }

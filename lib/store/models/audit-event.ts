@@ -52,3 +52,23 @@ export const AUDIT_EVENT_TYPES = [
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/** An event to record; `details` are stored as a JSON object. */
+export interface AuditEvent {
+  type: AuditEventType;
+  userId?: string;
+  clientId?: string;
+  ipAddress?: string;
+  details?: Record<string, unknown>;
+}
+
+/** An event as the trail holds it; `details` is the JSON text recorded. */
+export interface RecordedAuditEvent {
+  id: string;
+  occurredAt: Date;
+  type: string;
+  userId: string | null;
+  clientId: string | null;
+  ipAddress: string | null;
+  details: string;
+}

@@ -3,6 +3,8 @@ import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { hashToken } from "@/lib/crypto/tokens";
 import { findAuditEvents } from "@/lib/admin/audit-query";
+import { serviceContextFor } from "@/lib/service-context";
+import { loadConfig } from "@/lib/config";
 import { decodeJwt } from "jose";
 import {
   basic,
@@ -128,7 +130,7 @@ describe(`operator form handler on ${testProvider()}`, () => {
     expect(
       new Set((await db.auditEvent.findMany({ where: { clientId: "admin-made" } })).map((event) => event.userId)),
     ).toEqual(new Set([operator.id]));
-    const events = await findAuditEvents(db, { clientId: "admin-made" });
+    const events = await findAuditEvents(serviceContextFor(db, loadConfig()), { clientId: "admin-made" });
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining([
         "client.registered",
@@ -137,11 +139,19 @@ describe(`operator form handler on ${testProvider()}`, () => {
         "client.secret_expiry_set",
       ]),
     );
-    expect(await findAuditEvents(db, { clientId: "admin-made", type: "client.updated" })).toHaveLength(1);
-    expect(await findAuditEvents(db, { email: "nobody@demo.test" })).toEqual([]);
+    expect(
+      await findAuditEvents(serviceContextFor(db, loadConfig()), { clientId: "admin-made", type: "client.updated" }),
+    ).toHaveLength(1);
+    expect(await findAuditEvents(serviceContextFor(db, loadConfig()), { email: "nobody@demo.test" })).toEqual([]);
     // Impossible dates are no filter (they made Prisma throw, and the page answer 500).
     expect(
-      (await findAuditEvents(db, { clientId: "admin-made", from: "2026-99-99", to: "2026-02-30" })).length,
+      (
+        await findAuditEvents(serviceContextFor(db, loadConfig()), {
+          clientId: "admin-made",
+          from: "2026-99-99",
+          to: "2026-02-30",
+        })
+      ).length,
     ).toBeGreaterThan(0);
 
     const removed = await admin.post("admin", "/interaction/admin", { action: "remove", client_id: "admin-made" });

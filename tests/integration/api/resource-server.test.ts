@@ -3,6 +3,7 @@
  * route, the company rule from the user's current record, CORS, and its OpenAPI document.
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { serviceContextFor } from "@/lib/service-context";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
@@ -168,7 +169,7 @@ describe(`the platform API's resource server on ${testProvider()}`, () => {
       where: { email: "optician@demo.test" },
       include: { company: true },
     });
-    const context = { db, config: loadConfig() };
+    const context = serviceContextFor(db, loadConfig());
     const token = await signAccessToken(
       context,
       { clientId: "soon-removed", scopes: ["openid", READ], user, authTime: new Date() },

@@ -4,6 +4,7 @@
  * streamed and (on PostgreSQL) the pool's connections.
  */
 import { describe, expect, it } from "vitest";
+import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { ROUTES } from "@/lib/server/routes";
@@ -15,10 +16,10 @@ useOAuthService();
 const TOKEN = "metrics-token-0123456789";
 const scrape = (config: { metricsToken: string | null }, authorization?: string) =>
   // The process's own client: the one the route handlers above used, whose pool the gauge reports.
-  handleMetricsRequest(new Request(`${ISSUER}/metrics`, { headers: authorization ? { authorization } : {} }), {
-    db: getDb(),
-    config: { ...loadConfig(), ...config },
-  });
+  handleMetricsRequest(
+    new Request(`${ISSUER}/metrics`, { headers: authorization ? { authorization } : {} }),
+    serviceContextFor(getDb(), { ...loadConfig(), ...config }),
+  );
 
 describe(`metrics on ${testProvider()}`, () => {
   it("are not served without METRICS_TOKEN, and need it as a bearer token", async () => {

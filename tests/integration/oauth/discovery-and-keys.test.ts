@@ -1,4 +1,5 @@
 import { KEY_RETENTION_SECONDS } from "@/lib/config/policy";
+import { serviceContextFor } from "@/lib/service-context";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
@@ -116,16 +117,13 @@ describe(`signing keys on ${testProvider()}`, () => {
       config: Partial<ReturnType<typeof loadConfig>>,
       clientAlg: "RS256" | "ES256" | "PS256" | null,
     ) => {
-      const body = await issueUserTokens(
-        { db, config: { ...loadConfig(), ...config } },
-        {
-          client: { ...client, idTokenSignedResponseAlg: clientAlg },
-          user,
-          scopes: ["openid"],
-          authTime: new Date(),
-          amr: ["pwd"],
-        },
-      );
+      const body = await issueUserTokens(serviceContextFor(db, { ...loadConfig(), ...config }), {
+        client: { ...client, idTokenSignedResponseAlg: clientAlg },
+        user,
+        scopes: ["openid"],
+        authTime: new Date(),
+        amr: ["pwd"],
+      });
       const { protectedHeader } = await jwtVerify(body.id_token!, keys, {
         issuer: ISSUER,
         audience: "demo-web",

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
 import { findClient } from "@/lib/store/client-store";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
@@ -47,7 +48,7 @@ async function tokensFor(scope: string, grant?: string[]): Promise<string> {
 async function craftedToken(scopes: string[], issuedAt: Date): Promise<string> {
   const db = service().database.db;
   const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
-  const context = { db, config: loadConfig() };
+  const context = serviceContextFor(db, loadConfig());
   const body = await issueUserTokens(
     context,
     { client: (await findClient(db, "demo-web"))!, user, scopes, authTime: issuedAt, amr: ["pwd"] },

@@ -4,9 +4,6 @@
  * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
  * refresh tokens issued from it (RFC 6749 §4.1.2). A code requested with `dpop_jkt` needs a DPoP proof by that key.
  */
-import { parseAmr } from "@/lib/session/authentication-level";
-import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
-import { hashToken } from "@/lib/crypto/tokens";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidGrant } from "@/lib/errors/oauth-error";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
@@ -15,11 +12,10 @@ import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
-import { consumeAuthorizationCode, findAuthorizationCode } from "@/lib/store/authorization-code-store";
 import { findActiveUser } from "@/lib/store/user-store";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
-  await revokeRefreshTokens(context.db, { authorizationCodeId: codeId }, now);
+  await context.stores.refreshTokens.revoke({ authorizationCodeId: codeId }, now);
 }
 
 /** Refresh tokens go only to offline clients that were granted offline_access. */
@@ -38,8 +34,8 @@ function checkCodeVerifier(codeChallenge: string | null, verifier: string | unde
 }
 
 /** The reason a code could not be consumed; a second use also revokes what the first one issued. */
-async function refusal(context: ServiceContext, codeHash: string, clientId: string, now: Date): Promise<Error> {
-  const row = await findAuthorizationCode(context.db, codeHash);
+async function refusal(context: ServiceContext, code: string, clientId: string, now: Date): Promise<Error> {
+  const row = await context.stores.authorizationCodes.find(code);
   if (!row || row.clientId !== clientId) return invalidGrant("the authorization code is not valid");
   if (row.consumedAt) {
     await revokeTokensIssuedFrom(context, row.id, now);
@@ -65,9 +61,8 @@ export async function redeemCode(
   now = new Date(),
 ): Promise<TokenResponseBody> {
   // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
-  const codeHash = hashToken(code);
-  const row = await consumeAuthorizationCode(context.db, codeHash, client.id, now);
-  if (!row) throw await refusal(context, codeHash, client.id, now);
+  const row = await context.stores.authorizationCodes.consume(code, client.id, now);
+  if (!row) throw await refusal(context, code, client.id, now);
   if (!sameUri(row.redirectUri, redirectUri))
     throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
@@ -75,7 +70,7 @@ export async function redeemCode(
   // Revoking a consent deletes its unused codes (revokeConsentAndItsGrants), so a consumed code still has its consent.
   const user = await findActiveUser(context.db, row.userId);
   if (!user) throw invalidGrant("the user of this authorization code is no longer active");
-  const scopes = JSON.parse(row.scopes) as string[];
+  const scopes = row.scopes;
   return issueUserTokens(
     context,
     {
@@ -83,7 +78,7 @@ export async function redeemCode(
       user,
       scopes,
       authTime: row.authTime,
-      amr: parseAmr(row.amr),
+      amr: row.amr,
       sessionId: row.loginSessionId,
       nonce: row.nonce,
       requestedScope: row.requestedScopes,

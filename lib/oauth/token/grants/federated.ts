@@ -5,7 +5,8 @@
  * outcome is an audit event (an issued token's in one commit with the use of its JWT); a refused grant writes
  * nothing else.
  */
-import { recordAuditEvent, type AuditEvent } from "@/lib/store/audit-store";
+import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
@@ -52,7 +53,12 @@ export async function acceptTrustedJwt(
     let identity: FederatedIdentity;
     try {
       identity = await verifyFederatedAssertion(
-        { db: context.db, issuer: context.config.publicUrl, production: context.config.production },
+        {
+          db: context.db,
+          usedAssertions: context.stores.usedAssertions,
+          issuer: context.config.publicUrl,
+          production: context.config.production,
+        },
         client.id,
         jwt,
         issued,

@@ -7,16 +7,8 @@
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  * A public client's token bound to a DPoP key (RFC 9449 §5) is refused before any write without a proof by that key.
  */
-import { parseAmr } from "@/lib/session/authentication-level";
-import {
-  findRefreshToken,
-  revokeRefreshTokens,
-  slideRefreshToken,
-  type UsedRefreshToken,
-} from "@/lib/store/refresh-token-store";
-import { REFRESH_TOKEN_LIFETIME_SECONDS, ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
-import { hashToken } from "@/lib/crypto/tokens";
-import type { RefreshToken } from "@/lib/db/rows";
+import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
+import type { RefreshToken, UsedRefreshToken } from "@/lib/store/models/token";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
 import type { ClientWithSecrets } from "@/lib/store/client-store";
 import { invalidGrant, invalidScope } from "@/lib/errors/oauth-error";
@@ -41,7 +33,7 @@ async function refusal(
   clientId: string,
   now: Date,
 ): Promise<Error | RefreshToken> {
-  const token = await findRefreshToken(context.db, presented);
+  const token = await context.stores.refreshTokens.find(presented);
   if (!token || token.clientId !== clientId) return invalidGrant("the refresh token is not valid");
   if (token.revokedAt) return invalidGrant("the refresh token was revoked");
   if (token.expiresAt <= now) return invalidGrant("the refresh token has expired");
@@ -49,7 +41,7 @@ async function refusal(
   // `now` has moved its expiry since.
   if (!token.rotatedAt) return invalidGrant("the refresh token has expired");
   if (now.getTime() - token.rotatedAt.getTime() <= ROTATION_GRACE_SECONDS * 1000) return token; // raced retry
-  await revokeRefreshTokens(context.db, { familyId: token.familyId }, now);
+  await context.stores.refreshTokens.revoke({ familyId: token.familyId }, now);
   return invalidGrant("the refresh token was already used", "its family has been revoked");
 }
 
@@ -68,13 +60,7 @@ async function slide(
   presented: string,
   now: Date,
 ): Promise<UsedRefreshToken> {
-  const token = await slideRefreshToken(
-    context.db,
-    hashToken(presented),
-    client.id,
-    now,
-    new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
-  );
+  const token = await context.stores.refreshTokens.slide(presented, client.id, now);
   if (token) return token;
   const outcome = await refusal(context, presented, client.id, now);
   if (outcome instanceof Error) throw outcome;
@@ -92,10 +78,10 @@ async function rotate(
   { scope: requestedScope, dpopJkt }: { scope?: string; dpopJkt?: string },
   now: Date,
 ): Promise<{ token: RefreshToken; successor: string }> {
-  const token = await findRefreshToken(context.db, presented);
+  const token = await context.stores.refreshTokens.find(presented);
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
     checkDpopBinding(token, dpopJkt);
-    narrowedScopes(JSON.parse(token.scopes), requestedScope);
+    narrowedScopes(token.scopes, requestedScope);
     // RFC 9449 §5: a public client's token got without a proof is bound from the first refresh with one.
     const binding = token.dpopJkt ?? (client.tokenEndpointAuthMethod === "none" ? dpopJkt : undefined) ?? null;
     if (!token.rotatedAt && (await rotateOut(context, { ...token, dpopJkt: binding }, presented, now)))
@@ -119,11 +105,11 @@ export async function refresh(
   const token = rotated?.token ?? (await slide(context, client, presented, now));
   // Only public clients' tokens are bound, and they always rotate: this never follows a slide.
   checkDpopBinding(token, dpopJkt);
-  const granted = JSON.parse(token.scopes) as string[];
+  const granted = token.scopes;
   const scopes = narrowedScopes(granted, requestedScope);
   const user = await findActiveUser(context.db, token.userId);
   if (!user) throw invalidGrant("the user of this refresh token is no longer active");
-  const amr = parseAmr(token.amr);
+  const amr = token.amr;
   // A grant from a password alone, and the company requires a second factor now: the user signs in again with it.
   if (user.company.requireSecondFactor && !amr.includes("mfa"))
     throw invalidGrant("the user's company requires a second factor: sign in again with it");

@@ -1,0 +1,20 @@
+/**
+ * The stores held in memory, for tests of grants and rules that need no database: the same interfaces and rules
+ * as the database stores, checked by the same contract suite. One process, no persistence.
+ */
+import type { Stores } from "@/lib/store/stores";
+import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
+import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
+import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
+import { MemoryTables } from "@/lib/store/memory/memory-tables";
+import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
+
+export function memoryStores(tables = new MemoryTables()): Stores {
+  const audit = memoryAuditStore(tables);
+  return {
+    audit,
+    authorizationCodes: memoryAuthorizationCodeStore(tables),
+    refreshTokens: memoryRefreshTokenStore(tables),
+    usedAssertions: memoryUsedAssertionStore(tables, audit),
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The rows of the in-memory stores: one Map per table, keyed as the database's unique index is. Stores hand out
+ * copies, so a caller changing a returned value changes nothing stored, as with a database.
+ */
+import type { RecordedAuditEvent } from "@/lib/store/models/audit-event";
+import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
+
+export class MemoryTables {
+  /** By the SHA-256 of the token's value. */
+  readonly refreshTokens = new Map<string, RefreshToken>();
+  /** By the SHA-256 of the code's value. */
+  readonly authorizationCodes = new Map<string, AuthorizationCode>();
+  /** Until when each used assertion's key is kept. */
+  readonly usedAssertions = new Map<string, Date>();
+  readonly auditEvents: RecordedAuditEvent[] = [];
+}
+
+export const copy = <T>(value: T): T => structuredClone(value);

@@ -1,0 +1,34 @@
+/**
+ * Every store, one per aggregate, as the service reaches its data: `prismaStores(db)` on SQLite or PostgreSQL, and
+ * `memoryStores()` (lib/store/memory/) for tests of the rules that need no database. Both pass one contract suite
+ * (tests/unit/store/ on memory, tests/integration/store/ on the databases).
+ */
+import type { Db } from "@/lib/db/prisma";
+import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
+import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
+import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
+import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
+
+export interface Stores {
+  audit: AuditStore;
+  authorizationCodes: AuthorizationCodeStore;
+  refreshTokens: RefreshTokenStore;
+  usedAssertions: UsedAssertionStore;
+}
+
+const built = new WeakMap<Db, Stores>();
+
+/** The stores over one database client; built once per client, as they hold nothing but it. */
+export function prismaStores(db: Db): Stores {
+  let stores = built.get(db);
+  if (!stores) {
+    stores = {
+      audit: prismaAuditStore(db),
+      authorizationCodes: prismaAuthorizationCodeStore(db),
+      refreshTokens: prismaRefreshTokenStore(db),
+      usedAssertions: prismaUsedAssertionStore(db),
+    };
+    built.set(db, stores);
+  }
+  return stores;
+}

@@ -1,0 +1,19 @@
+/** The database stores keep the store contract, on SQLite or, under `npm run test:postgres`, PostgreSQL. */
+import { beforeAll, describe } from "vitest";
+import { prismaStores } from "@/lib/store/stores";
+import { storeContract } from "../../store-contract/store-contract";
+import { useOAuthService } from "../../helpers/oauth-service";
+
+const service = useOAuthService();
+
+describe("database stores", () => {
+  let userId: string;
+  beforeAll(async () => {
+    const db = service().database.db;
+    userId = (await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } })).id;
+  });
+  storeContract({
+    stores: () => prismaStores(service().database.db),
+    subjects: () => ({ clientId: "demo-web", otherClientId: "demo-native", userId }),
+  });
+});

@@ -1,0 +1,15 @@
+/** What the store contract suite runs against: a set of stores, and ids the backend's data already holds. */
+import type { Stores } from "@/lib/store/stores";
+
+export interface StoreBackend {
+  /** The stores under test; called inside tests, after the backend's setup ran. */
+  stores(): Stores;
+  /** Two registered clients and a user, for rows that must name existing ones. */
+  subjects(): { clientId: string; otherClientId: string; userId: string };
+}
+
+export const NOW = new Date("2026-11-27T10:00:00.000Z");
+export const later = (seconds: number, from = NOW) => new Date(from.getTime() + seconds * 1000);
+
+/** A fresh random value, as tokens and codes are. */
+export const freshValue = (label: string) => `${label}-${crypto.randomUUID()}`;

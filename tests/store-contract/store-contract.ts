@@ -1,0 +1,16 @@
+/**
+ * The contract every implementation of the stores keeps (lib/store/stores.ts): the same cases run on the in-memory
+ * stores (tests/unit/store/) and on SQLite and PostgreSQL (tests/integration/store/).
+ */
+import { auditContract } from "./audit";
+import { authorizationCodeContract } from "./authorization-codes";
+import { refreshTokenContract } from "./refresh-tokens";
+import type { StoreBackend } from "./store-backend";
+import { usedAssertionContract } from "./used-assertions";
+
+export function storeContract(backend: StoreBackend): void {
+  auditContract(backend);
+  authorizationCodeContract(backend);
+  refreshTokenContract(backend);
+  usedAssertionContract(backend);
+}
