@@ -4,7 +4,7 @@ export async function register(): Promise<void> {
   const { getServiceContext } = await import("@/lib/service-context");
   const { startMailDelivery } = await import("@/lib/mail/mail-delivery");
   const { PASSWORD_RESET_MAIL, passwordResetComposer } = await import("@/lib/account/password-reset");
-  const { db, config } = getServiceContext();
+  const context = getServiceContext();
   // A reset mail is written when it is sent: whether there is one depends on the account (lib/account/password-reset).
-  startMailDelivery(config, db, { [PASSWORD_RESET_MAIL]: passwordResetComposer({ db, config }) });
+  startMailDelivery(context.config, context.db, { [PASSWORD_RESET_MAIL]: passwordResetComposer(context) });
 }

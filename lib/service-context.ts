@@ -12,6 +12,9 @@ export interface ServiceContext {
   stores: Stores;
 }
 
+/** What code that reads or writes data needs of the context. */
+export type DataAccess = Pick<ServiceContext, "db" | "stores">;
+
 /** The context over a given database client and configuration (the CLI, tests). */
 export const serviceContextFor = <C extends Config>(db: Db, config: C) => ({ db, config, stores: prismaStores(db) });
 

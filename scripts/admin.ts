@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const db = getPrismaClient(config.database);
   const code = await runAdminCommand(
     {
-      db,
+      ...serviceContextFor(db, config),
       apiScopePrefix: config.apiScopePrefix,
       production: config.production,
       secretKey: config.secretKey,

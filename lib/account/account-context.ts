@@ -1,8 +1,7 @@
-/** What the account's self-service needs of the service: its database and the settings of links, mail and passwords. */
+/** What the account's self-service needs of the service: its data and the settings of links, mail and passwords. */
 import type { Config } from "@/lib/config";
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 
-export interface AccountContext {
-  db: Db;
+export interface AccountContext extends DataAccess {
   config: Pick<Config, "publicUrl" | "secretKey" | "passwordMinLength">;
 }

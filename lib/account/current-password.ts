@@ -4,7 +4,7 @@
  * it), or, where the change allows it, a sign-in of the last five minutes.
  */
 import { verifyPassword } from "@/lib/crypto/password";
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
@@ -22,31 +22,31 @@ export type CurrentPasswordCheck =
 
 /** Who is at the keyboard proves they own the account: a fresh sign-in, or the current password (as above). */
 export async function confirmAccountOwner(
-  db: Db,
+  data: DataAccess,
   account: { user: User; authTime: Date },
   request: { currentPassword?: string; ipAddress?: string },
   now = new Date(),
 ): Promise<CurrentPasswordCheck | { ok: false; problem: "password_needed" }> {
   if (isFreshSignIn(account.authTime, now)) return { ok: true };
   if (!request.currentPassword) return { ok: false, problem: "password_needed" };
-  return checkCurrentPassword(db, account.user, request.currentPassword, request.ipAddress, now);
+  return checkCurrentPassword(data, account.user, request.currentPassword, request.ipAddress, now);
 }
 
 export async function checkCurrentPassword(
-  db: Db,
+  { db, stores }: DataAccess,
   user: User,
   password: string,
   ipAddress: string | undefined,
   now = new Date(),
 ): Promise<CurrentPasswordCheck> {
-  const reservation = await reserveSignInAttempt(db, user.email, ipAddress, now);
+  const reservation = await reserveSignInAttempt(stores.throttles, user.email, ipAddress, now);
   if (!reservation.ok) return { ok: false, problem: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await recordFailedSignIn(db, reservation, now);
+    await recordFailedSignIn(stores.throttles, reservation, now);
     return { ok: false, problem: "wrong_current_password" };
   }
   // Guessed second-factor codes count on the account's key too: only a right factor clears it for such an account.
   const factors = await countSecondFactors(db, user.id);
-  await recordRightPassword(db, reservation, { clearAccount: factors.passkeys === 0 && !factors.totp });
+  await recordRightPassword(stores.throttles, reservation, { clearAccount: factors.passkeys === 0 && !factors.totp });
   return { ok: true };
 }

@@ -15,7 +15,7 @@ import { sealMail } from "@/lib/mail/outbox";
 import { confirmEmailByLink, isEmailInUse, storeAccountLink } from "@/lib/store/account-link-store";
 import { forgetUser } from "@/lib/store/user-store";
 import { parseEmail } from "@/lib/admin/person-fields";
-import { reserveEmailChange } from "@/lib/session/email-change-throttle";
+import { reserveEmailChange } from "@/lib/account/email-change-throttle";
 import type { AccountContext } from "@/lib/account/account-context";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import { forgotPasswordUrl } from "@/lib/account/account-notices";
@@ -48,7 +48,7 @@ async function confirmOwner(
   request: { currentPassword?: string; ipAddress?: string },
   now: Date,
 ): Promise<void> {
-  const check = await confirmAccountOwner(context.db, account, request, now);
+  const check = await confirmAccountOwner(context, account, request, now);
   if (check.ok) return;
   throw check.problem === "throttled"
     ? new EmailChangeError("throttled_sign_in", check.retryAfterSeconds)
@@ -71,7 +71,7 @@ export async function requestEmailChange(
   const newEmail = parseEmail(request.newEmail);
   if (newEmail === user.email) throw new EmailChangeError("same_email");
   await confirmOwner(context, account, request, now);
-  const wait = await reserveEmailChange(context.db, user.id, now);
+  const wait = await reserveEmailChange(context.stores.throttles, user.id, now);
   if (wait > 0) throw new EmailChangeError("throttled", wait);
   const { publicUrl, secretKey } = context.config;
   const { language } = request;

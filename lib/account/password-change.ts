@@ -39,7 +39,7 @@ export async function changeOwnPassword(
     minLength: config.passwordMinLength,
     person: { ...user, companyName: account.companyName },
   });
-  const current = await checkCurrentPassword(db, user, request.current, request.ipAddress, now);
+  const current = await checkCurrentPassword(context, user, request.current, request.ipAddress, now);
   if (!current.ok) return current;
   const endedSessions = await changePasswordHash(
     db,

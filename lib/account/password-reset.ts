@@ -16,10 +16,9 @@ import type { MailContent } from "@/lib/mail/mail-content";
 import { sealDeferredMail } from "@/lib/mail/outbox";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
-import { reservePasswordReset } from "@/lib/session/reset-throttle";
+import { reservePasswordReset } from "@/lib/account/reset-throttle";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { resetPasswordByLink, storeAccountLink } from "@/lib/store/account-link-store";
-import { clearAttempts } from "@/lib/store/throttle-store";
 import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
@@ -41,7 +40,7 @@ export async function requestPasswordReset(
   request: { email: string; language: Locale; ipAddress?: string },
   now = new Date(),
 ): Promise<number> {
-  const reservation = await reservePasswordReset(context.db, request.email, request.ipAddress, now);
+  const reservation = await reservePasswordReset(context.stores.throttles, request.email, request.ipAddress, now);
   if (!reservation.ok) return reservation.scope === "address" ? reservation.retryAfterSeconds : 0;
   const deferred = sealDeferredMail(context.config.secretKey, {
     kind: PASSWORD_RESET_MAIL,
@@ -116,6 +115,6 @@ export async function resetPassword(
   // The person proved they read the account's mail: a lock-out from failed passwords is over. Guessed second-factor
   // codes count on the same key, and only a right factor clears them (docs/second-factor.md).
   const factors = await countSecondFactors(context.db, user.id);
-  if (factors.passkeys === 0 && !factors.totp) await clearAttempts(context.db, accountThrottleKey(user.email));
+  if (factors.passkeys === 0 && !factors.totp) await context.stores.throttles.clear(accountThrottleKey(user.email));
   return { userId: user.id, endedSessions: ended };
 }

@@ -6,6 +6,8 @@
  * last active administrator cannot demote or deactivate themselves: the company would have nobody to look after it.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import type { DataAccess } from "@/lib/service-context";
+import type { ThrottleStore } from "@/lib/store/throttle-store";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
 import type { Locale } from "@/lib/i18n/locales";
@@ -30,11 +32,11 @@ type PeopleAction = (typeof PEOPLE_ACTIONS)[number];
 const ADDRESS_TAKEN: readonly string[] = ["already_user", "invited_elsewhere"];
 
 /** Invitation mail leaves OptiGate's own sender: a company and each of its administrators send a bounded amount. */
-async function limitInvitations(db: Db, companyId: string, actor: PeopleActor): Promise<void> {
+async function limitInvitations(throttles: ThrottleStore, companyId: string, actor: PeopleActor): Promise<void> {
   if (actor.operator) return;
   const waits = [
-    await countRequest(db, `invite-company:${companyId}`, INVITATION_LIMITS.company),
-    await countRequest(db, `invite-inviter:${actor.userId}`, INVITATION_LIMITS.inviter),
+    await countRequest(throttles, `invite-company:${companyId}`, INVITATION_LIMITS.company),
+    await countRequest(throttles, `invite-inviter:${actor.userId}`, INVITATION_LIMITS.inviter),
   ];
   if (waits.some((wait) => wait > 0)) throw new InvitationError("throttled", "too many invitations sent: try later");
 }
@@ -60,8 +62,7 @@ export interface PeopleActor extends Inviter {
   operator: boolean;
 }
 
-export type PeopleContext = {
-  db: Db;
+export type PeopleContext = DataAccess & {
   config: Pick<Config, "publicUrl" | "secretKey">;
   announceLogout: (sessionIds: string[]) => Promise<void>;
 };
@@ -108,7 +109,7 @@ export async function actOnPeople(
     const role: Role = parseRole(request.role ?? "user");
     const language: Locale = parseLanguage(request.language ?? "en");
     const earlier = await listPendingInvitations(db, { email, companyId });
-    await limitInvitations(db, companyId, actor);
+    await limitInvitations(context.stores.throttles, companyId, actor);
     try {
       await invitePerson(context, { email, companyId, role, language }, inviter);
     } catch (error) {
@@ -121,7 +122,7 @@ export async function actOnPeople(
   } else if (request.action === "resend") {
     const pending = await pendingIn(db, companyId, email);
     const language = isLocale(pending.language) ? pending.language : "en";
-    await limitInvitations(db, companyId, actor);
+    await limitInvitations(context.stores.throttles, companyId, actor);
     await invitePerson(context, { email, companyId, role: parseRole(pending.role), language }, inviter);
   } else if (request.action === "revoke") {
     await pendingIn(db, companyId, email);

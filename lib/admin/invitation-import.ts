@@ -4,8 +4,8 @@
  * is written, and one bad row refuses the whole file, naming its line; the rows are then stored in one transaction.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import type { DataAccess } from "@/lib/service-context";
 import type { Config } from "@/lib/config";
-import type { Db } from "@/lib/db/prisma";
 import { findCompanyStates } from "@/lib/store/company-store";
 import { storeInvitations } from "@/lib/store/invitation-store";
 import { conflictError, prepareInvitation, type InvitationRequest } from "@/lib/admin/invitations";
@@ -97,7 +97,7 @@ export function parseInvitationCsv(text: string): ImportRow[] {
 
 /** Imports the file's invitations: all of them, or none with the first bad line named. How many were sent. */
 export async function importInvitations(
-  context: { db: Db; config: Pick<Config, "publicUrl" | "secretKey"> },
+  context: DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> },
   text: string,
   now = new Date(),
 ): Promise<{ invited: number }> {

@@ -5,6 +5,7 @@
  * same transaction.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import type { DataAccess } from "@/lib/service-context";
 import type { Config } from "@/lib/config";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
@@ -56,7 +57,7 @@ export interface IssuedInvitation {
   expires_at: string;
 }
 
-type MailingContext = { db: Db; config: Pick<Config, "publicUrl" | "secretKey"> };
+type MailingContext = DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> };
 
 /** The link, which also opens the page in the invitation's language. */
 const invitationUrl = (publicUrl: string, token: string, language: Locale) =>

@@ -5,7 +5,7 @@
  * a second factor, they are led to set one up at once.
  */
 import type { Config } from "@/lib/config";
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 import { localeOr } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
@@ -13,7 +13,7 @@ import { deleteSecondFactors } from "@/lib/store/second-factor-store";
 import { findUserByEmail } from "@/lib/store/user-store";
 
 export async function resetSecondFactors(
-  context: { db: Db; config: Pick<Config, "publicUrl" | "secretKey"> },
+  context: DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> },
   email: string,
   by?: string,
 ): Promise<{ email: string; removed: number } | null> {

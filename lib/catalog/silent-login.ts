@@ -91,7 +91,7 @@ export async function handleSilentLogin(request: Request, context: ServiceContex
   if (!username || !password)
     return failure(400, "invalid_request", "send username and password as form fields, or an access token");
   const check = await verifyCredentials(
-    context.db,
+    context,
     username,
     password,
     clientAddress(request, context.config.trustedProxies),

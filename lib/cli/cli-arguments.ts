@@ -1,12 +1,11 @@
 /** What the operator CLI's commands share: their context, usage errors, arguments, files. */
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { listed } from "@/lib/cli/english";
 import { readFile } from "node:fs/promises";
 
-export interface CliContext {
-  db: Db;
+export interface CliContext extends DataAccess {
   apiScopePrefix: string;
   /** Production rules for registrations (key set URLs and issuers over https only). */
   production: boolean;

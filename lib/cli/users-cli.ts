@@ -56,7 +56,7 @@ async function invite(context: CliContext, [email, ...rest]: string[]): Promise<
     role: parseRole(given.get("role") ?? "user"),
     language: parseLanguage(given.get("language") ?? "en"),
   };
-  const issued = await invitePerson({ db: context.db, config: context }, request);
+  const issued = await invitePerson({ db: context.db, stores: context.stores, config: context }, request);
   context.printError(`Invited ${issued.email}: the link is shown once here and mailed (see /admin/outbox).`);
   return issued;
 }
@@ -68,14 +68,14 @@ async function importFile(context: CliContext, file: string): Promise<unknown> {
   } catch (error) {
     throw unreadableFile(file, error);
   }
-  const { invited } = await importInvitations({ db: context.db, config: context }, text);
+  const { invited } = await importInvitations({ db: context.db, stores: context.stores, config: context }, text);
   context.printError(`Invited ${counted(invited, "person", "people")}; their mail is in the outbox.`);
   return { invited };
 }
 
 async function setPassword(context: CliContext, email: string): Promise<unknown> {
   const password = (await context.readInput()).split(/\r?\n/)[0];
-  const account = { db: context.db, config: context };
+  const account = { db: context.db, stores: context.stores, config: context };
   let outcome;
   try {
     outcome = await setPasswordAsOperator(account, parseEmail(email), password);
@@ -90,7 +90,10 @@ async function setPassword(context: CliContext, email: string): Promise<unknown>
 }
 
 async function resetFactors(context: CliContext, email: string): Promise<unknown> {
-  const reset = await resetSecondFactors({ db: context.db, config: context }, parseEmail(email));
+  const reset = await resetSecondFactors(
+    { db: context.db, stores: context.stores, config: context },
+    parseEmail(email),
+  );
   if (!reset) throw new Error(`there is no user "${email}"`);
   if (reset.removed === 0) context.printError(`${reset.email} had no second factor; nothing was changed.`);
   return { ...reset, status: reset.removed > 0 ? "second_factors_reset" : "unchanged" };

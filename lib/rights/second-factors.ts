@@ -90,7 +90,7 @@ export async function securityView(actor: Actor): Promise<SecurityView> {
 /** The current password, however fresh the sign-in: the first factor is a way in without it from then on. */
 async function proveOwner(user: SessionPerson, proof: OwnerProof): Promise<void> {
   if (!proof.currentPassword) throw new SecondFactorError("password_needed", "the current password is needed");
-  const check = await checkCurrentPassword(user.context.db, user.session.user, proof.currentPassword, proof.ipAddress);
+  const check = await checkCurrentPassword(user.context, user.session.user, proof.currentPassword, proof.ipAddress);
   if (check.ok) return;
   throw check.problem === "throttled"
     ? new SecondFactorError("throttled", "too many password attempts", check.retryAfterSeconds)

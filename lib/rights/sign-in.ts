@@ -19,7 +19,7 @@ export async function signIn(
   context: ServiceContext,
   attempt: { username: string; password: string; ipAddress?: string; userAgent?: string },
 ): Promise<SignInResult> {
-  const check = await verifyCredentials(context.db, attempt.username, attempt.password, attempt.ipAddress);
+  const check = await verifyCredentials(context, attempt.username, attempt.password, attempt.ipAddress);
   if (!check.ok) return check;
   const factors = await countSecondFactors(context.db, check.user.id);
   if (factors.passkeys > 0 || factors.totp) return { ok: true, next: "second_step", userId: check.user.id };

@@ -3,7 +3,7 @@
  * checked under the sign-in throttle's counters (reserved before the check, per account and per address), audited
  * either way. A passkey is the other way through (passkeys.ts).
  */
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
@@ -13,7 +13,7 @@ import { redeemRecoveryCode } from "@/lib/second-factor/recovery-codes";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { checkTotpCode } from "@/lib/second-factor/totp";
 
-type StepContext = { db: Db; config: { secretKey: string } };
+type StepContext = DataAccess & { config: { secretKey: string } };
 
 /** The methods a right code proves (RFC 8176 `otp`: a recovery code is a one-time code too); refusals throw. */
 export async function verifySecondStepCode(
@@ -27,7 +27,7 @@ export async function verifySecondStepCode(
   const factors = await countSecondFactors(context.db, user.id);
   if (factors.passkeys === 0 && !factors.totp)
     throw new SecondFactorError("not_enrolled", "no second factor is set up");
-  const reservation = await reserveSignInAttempt(context.db, user.email, ipAddress, now);
+  const reservation = await reserveSignInAttempt(context.stores.throttles, user.email, ipAddress, now);
   if (!reservation.ok) throw new SecondFactorError("throttled", "too many attempts", reservation.retryAfterSeconds);
   const code = typed.trim().slice(0, 40);
   const right =
@@ -40,9 +40,9 @@ export async function verifySecondStepCode(
     details: { method: "code" },
   });
   if (!right) {
-    await recordFailedSignIn(context.db, reservation, now);
+    await recordFailedSignIn(context.stores.throttles, reservation, now);
     throw new SecondFactorError("wrong_code", "the code is not right, or was used already");
   }
-  await recordRightPassword(context.db, reservation, { clearAccount: true });
+  await recordRightPassword(context.stores.throttles, reservation, { clearAccount: true });
   return ["otp"];
 }

@@ -5,14 +5,7 @@
  * unknown accounts too, so the answer never tells whether an account exists.
  */
 import { LOGIN_LOCKOUT_SECONDS, MAX_FAILURES, THROTTLE_WINDOW_SECONDS } from "@/lib/config/policy";
-import type { Db } from "@/lib/db/prisma";
-import {
-  clearAttempts,
-  lockWhenReached,
-  releaseAttempt,
-  reserveAttempt,
-  type AttemptCount,
-} from "@/lib/store/throttle-store";
+import type { AttemptCount, ThrottleStore } from "@/lib/store/throttle-store";
 import { throttledNetwork } from "@/lib/http/client-address";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 
@@ -42,16 +35,16 @@ function waitFor(scope: Scope, count: AttemptCount, now: Date): number {
  * them is locked or its limit is taken. A refused attempt checks no password and gives back what it reserved.
  */
 export async function reserveSignInAttempt(
-  db: Db,
+  throttles: ThrottleStore,
   email: string,
   address: string | undefined,
   now = new Date(),
 ): Promise<SignInReservation> {
   const keys = keysFor(email, address);
   for (const [index, [scope, key]] of keys.entries()) {
-    const wait = waitFor(scope, await reserveAttempt(db, key, THROTTLE_WINDOW_SECONDS, now), now);
+    const wait = waitFor(scope, await throttles.reserve(key, THROTTLE_WINDOW_SECONDS, now), now);
     if (wait > 0) {
-      for (const [, reserved] of keys.slice(0, index)) await releaseAttempt(db, reserved);
+      for (const [, reserved] of keys.slice(0, index)) await throttles.release(reserved);
       return { ok: false, retryAfterSeconds: wait };
     }
   }
@@ -60,22 +53,22 @@ export async function reserveSignInAttempt(
 
 /** The attempt failed: it stays counted, and a key that reached its limit is locked. */
 export async function recordFailedSignIn(
-  db: Db,
+  throttles: ThrottleStore,
   reservation: Extract<SignInReservation, { ok: true }>,
   now = new Date(),
 ): Promise<void> {
   for (const [scope, key] of reservation.keys)
-    await lockWhenReached(db, key, MAX_FAILURES[scope], new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000));
+    await throttles.lockWhenReached(key, MAX_FAILURES[scope], new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000));
 }
 
 /** The password was right: the account's count starts over, and the address does not pay for this attempt. */
 export async function recordRightPassword(
-  db: Db,
+  throttles: ThrottleStore,
   reservation: Extract<SignInReservation, { ok: true }>,
   options: { clearAccount: boolean },
 ): Promise<void> {
   for (const [scope, key] of reservation.keys) {
-    if (scope === "account" && options.clearAccount) await clearAttempts(db, key);
-    else await releaseAttempt(db, key);
+    if (scope === "account" && options.clearAccount) await throttles.clear(key);
+    else await throttles.release(key);
   }
 }

@@ -8,7 +8,7 @@ import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { findUserByEmail, storePasswordHash } from "@/lib/store/user-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
@@ -23,19 +23,19 @@ let dummyHash: Promise<string> | undefined;
 const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 export async function verifyCredentials(
-  db: Db,
+  { db, stores }: DataAccess,
   username: string,
   password: string,
   ipAddress: string | undefined,
 ): Promise<CredentialCheck> {
   const email = username.trim().toLowerCase();
   if (email.length > MAX_USERNAME_LENGTH) return { ok: false, reason: "invalid_credentials" };
-  const reservation = await reserveSignInAttempt(db, email, ipAddress);
+  const reservation = await reserveSignInAttempt(stores.throttles, email, ipAddress);
   if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
   const user = await findUserByEmail(db, email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
-    await recordFailedSignIn(db, reservation);
+    await recordFailedSignIn(stores.throttles, reservation);
     await recordAuditEvent(db, {
       type: "sign_in.failed",
       userId: user?.id,
@@ -47,7 +47,9 @@ export async function verifyCredentials(
   // With a second factor, the account's count of failures (wrong codes among them) is cleared only by that factor:
   // a known password must not reset the count of guessed codes.
   const factors = await countSecondFactors(db, user.id);
-  await recordRightPassword(db, reservation, { clearAccount: user.active && factors.passkeys === 0 && !factors.totp });
+  await recordRightPassword(stores.throttles, reservation, {
+    clearAccount: user.active && factors.passkeys === 0 && !factors.totp,
+  });
   if (needsRehash(user.passwordHash)) await storePasswordHash(db, user.id, await hashPassword(password));
   if (!user.active) {
     await recordAuditEvent(db, {

@@ -3,6 +3,7 @@
  * exists (matched by company id, user email and client id) is left exactly as it is, so loading twice changes nothing.
  */
 import { demoClients, demoCompanies, demoInvitation, demoPartnerApplication, demoUsers } from "@/prisma/demo-data";
+import { prismaStores } from "@/lib/store/stores";
 import { registerPartnerApplication } from "@/lib/admin/partner-applications";
 import { setPartnerScopes } from "@/lib/admin/partner-access";
 import { invitePerson } from "@/lib/admin/invitations";
@@ -59,7 +60,7 @@ async function loadDemoInvitation(db: Db, config: DemoConfig): Promise<string[]>
     async () => {
       const inviter = await findUserByEmail(db, invitedBy);
       await invitePerson(
-        { db, config },
+        { db, stores: prismaStores(db), config },
         { email, companyId, role, language },
         inviter ? { userId: inviter.id, name: `${inviter.givenName} ${inviter.familyName}` } : undefined,
       );

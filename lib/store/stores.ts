@@ -7,12 +7,14 @@ import type { Db } from "@/lib/db/prisma";
 import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
+import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 
 export interface Stores {
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
   refreshTokens: RefreshTokenStore;
+  throttles: ThrottleStore;
   usedAssertions: UsedAssertionStore;
 }
 
@@ -26,6 +28,7 @@ export function prismaStores(db: Db): Stores {
       audit: prismaAuditStore(db),
       authorizationCodes: prismaAuthorizationCodeStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
+      throttles: prismaThrottleStore(db),
       usedAssertions: prismaUsedAssertionStore(db),
     };
     built.set(db, stores);

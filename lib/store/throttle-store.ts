@@ -1,10 +1,11 @@
 /**
- * The attempt counters behind sign-in throttling (lib/session/login-throttle.ts) and client-authentication throttling
- * (lib/oauth/clients/client-auth-throttle.ts), in `login_throttles` under one key per account, address or client.
- * Each change is one named statement (lib/db/statements/throttles.ts), so that concurrent requests on any number of
- * processes count exactly: an attempt is reserved (counted) before the slow check it guards.
+ * The attempt counters behind sign-in throttling (lib/session/login-throttle.ts), client-authentication throttling
+ * (lib/oauth/clients/client-auth-throttle.ts) and request rates, in `login_throttles` under one key per account,
+ * address or client. Each change is one named statement (lib/db/statements/throttles.ts), so that concurrent requests
+ * on any number of processes count exactly: an attempt is reserved (counted) before the slow check it guards.
  */
-export {
+import type { Db } from "@/lib/db/prisma";
+import {
   clearAttempts,
   lockWhenReached,
   releaseAttempt,
@@ -12,5 +13,27 @@ export {
   type AttemptCount,
 } from "@/lib/db/statements/throttles";
 
-/** The key counting reset requests for an address (lib/session/reset-throttle.ts), whether or not an account has it. */
+export type { AttemptCount };
+
+export interface ThrottleStore {
+  /** Counts one attempt under `key` in a window of `windowSeconds`; returns the count and any lock. */
+  reserve(key: string, windowSeconds: number, now: Date): Promise<AttemptCount>;
+  /** Locks `key` until `until` when its attempts have reached `limit`. */
+  lockWhenReached(key: string, limit: number, until: Date): Promise<void>;
+  /** Takes a reserved attempt back (it succeeded, so it does not count against the key). */
+  release(key: string): Promise<void>;
+  /** Forgets every attempt under `key`. */
+  clear(key: string): Promise<void>;
+}
+
+/** The key counting reset requests for an address (lib/account/reset-throttle.ts), whether or not an account has it. */
 export const resetThrottleKey = (email: string) => `reset-account:${email}`;
+
+export function prismaThrottleStore(db: Db): ThrottleStore {
+  return {
+    reserve: (key, windowSeconds, now) => reserveAttempt(db, key, windowSeconds, now),
+    lockWhenReached: (key, limit, until) => lockWhenReached(db, key, limit, until),
+    release: (key) => releaseAttempt(db, key),
+    clear: (key) => clearAttempts(db, key),
+  };
+}

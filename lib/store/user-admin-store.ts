@@ -7,7 +7,7 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { AuditEventType } from "@/lib/store/models/audit-event";
 import { recordAuditEvent } from "@/lib/store/audit-store";
-import { clearAttempts } from "@/lib/store/throttle-store";
+import { clearAttempts } from "@/lib/db/statements/throttles";
 import { forgetUser } from "@/lib/store/user-store";
 
 /** The sign-in throttle's key of an account (lib/session/login-throttle.ts). */

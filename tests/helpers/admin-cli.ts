@@ -3,6 +3,7 @@
  * asked to announce to the applications (the server's CLI sends them back-channel logouts).
  */
 import { runAdminCommand } from "@/lib/cli/admin-cli";
+import { prismaStores } from "@/lib/store/stores";
 import type { Db } from "@/lib/db/prisma";
 import { ISSUER, SECRET_KEY } from "./oauth-service";
 
@@ -17,6 +18,7 @@ export async function runAdmin(
   const code = await runAdminCommand(
     {
       db,
+      stores: prismaStores(db),
       apiScopePrefix: "platform",
       production: options.production ?? false,
       secretKey: options.secretKey ?? SECRET_KEY,

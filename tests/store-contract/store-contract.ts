@@ -6,11 +6,13 @@ import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { refreshTokenContract } from "./refresh-tokens";
 import type { StoreBackend } from "./store-backend";
+import { throttleContract } from "./throttles";
 import { usedAssertionContract } from "./used-assertions";
 
 export function storeContract(backend: StoreBackend): void {
   auditContract(backend);
   authorizationCodeContract(backend);
   refreshTokenContract(backend);
+  throttleContract(backend);
   usedAssertionContract(backend);
 }

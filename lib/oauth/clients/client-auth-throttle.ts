@@ -13,9 +13,8 @@ import {
   MAX_CLIENT_AUTH_LOCKS,
 } from "@/lib/config/policy";
 import { processCache } from "@/lib/cache/process-cache";
-import type { Db } from "@/lib/db/prisma";
 import { throttledNetwork } from "@/lib/http/client-address";
-import { lockWhenReached, reserveAttempt } from "@/lib/store/throttle-store";
+import type { ThrottleStore } from "@/lib/store/throttle-store";
 
 const locks = processCache("clientAuthLocks", () => new Map<string, number>());
 
@@ -29,18 +28,18 @@ export function isClientAuthLocked(clientId: string, address: string | undefined
 
 /** Counts a failure; once the limit is reached, the pair is locked here and for every process that next fails it. */
 export async function recordClientAuthFailure(
-  db: Db,
+  throttles: ThrottleStore,
   clientId: string,
   address: string | undefined,
   now = new Date(),
 ): Promise<void> {
   if (!address) return;
   const key = keyOf(clientId, address);
-  const count = await reserveAttempt(db, key, CLIENT_AUTH_WINDOW_SECONDS, now);
+  const count = await throttles.reserve(key, CLIENT_AUTH_WINDOW_SECONDS, now);
   let lockedUntil = count.lockedUntil && count.lockedUntil > now ? count.lockedUntil : null;
   if (!lockedUntil && count.attempts >= CLIENT_AUTH_LIMIT) {
     lockedUntil = new Date(now.getTime() + CLIENT_AUTH_LOCKOUT_SECONDS * 1000);
-    await lockWhenReached(db, key, CLIENT_AUTH_LIMIT, lockedUntil);
+    await throttles.lockWhenReached(key, CLIENT_AUTH_LIMIT, lockedUntil);
   }
   if (!lockedUntil) return;
   if (locks.size >= MAX_CLIENT_AUTH_LOCKS)

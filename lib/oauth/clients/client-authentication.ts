@@ -129,13 +129,14 @@ export async function authenticateClient(
     try {
       await verifyClientAssertion(context, client, credentials.assertion, now);
     } catch (error) {
-      await recordClientAuthFailure(db, credentials.clientId, address, now);
+      await recordClientAuthFailure(context.stores.throttles, credentials.clientId, address, now);
       throw error;
     }
     return client!;
   }
   if (client?.tokenEndpointAuthMethod === "private_key_jwt") {
-    if (credentials.secret !== undefined) await recordClientAuthFailure(db, credentials.clientId, address, now);
+    if (credentials.secret !== undefined)
+      await recordClientAuthFailure(context.stores.throttles, credentials.clientId, address, now);
     throw invalidClient(FAILED);
   }
   if (client?.tokenEndpointAuthMethod === "none") {
@@ -145,7 +146,8 @@ export async function authenticateClient(
   const matched =
     client && credentials.secret !== undefined ? matchingSecret(client, credentials.secret, now) : undefined;
   if (!client || !matched) {
-    if (credentials.secret !== undefined) await recordClientAuthFailure(db, credentials.clientId, address, now);
+    if (credentials.secret !== undefined)
+      await recordClientAuthFailure(context.stores.throttles, credentials.clientId, address, now);
     throw invalidClient(FAILED);
   }
   noteSecretUse(db, matched, now);

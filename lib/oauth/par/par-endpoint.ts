@@ -57,8 +57,8 @@ async function pushedParameters(
 async function limitAnonymousPushes(context: ServiceContext, request: ProtocolRequest, clientId: string) {
   const address = clientAddress(request, context.config.trustedProxies) ?? "0.0.0.0";
   const waits = [
-    await countRequest(context.db, `par-address:${throttledNetwork(address)}`, PUBLIC_PUSH_LIMIT),
-    await countRequest(context.db, `par-network:${wideNetwork(address)}`, PUBLIC_PUSH_WIDE_LIMIT),
+    await countRequest(context.stores.throttles, `par-address:${throttledNetwork(address)}`, PUBLIC_PUSH_LIMIT),
+    await countRequest(context.stores.throttles, `par-network:${wideNetwork(address)}`, PUBLIC_PUSH_WIDE_LIMIT),
   ];
   const wait = Math.max(...waits);
   if (wait > 0)

@@ -7,6 +7,7 @@ import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
+import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 
 export function memoryStores(tables = new MemoryTables()): Stores {
@@ -15,6 +16,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     refreshTokens: memoryRefreshTokenStore(tables),
+    throttles: memoryThrottleStore(tables),
     usedAssertions: memoryUsedAssertionStore(tables, audit),
   };
 }

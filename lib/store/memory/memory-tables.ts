@@ -4,6 +4,7 @@
  */
 import type { RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
+import type { AttemptCount } from "@/lib/store/throttle-store";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -13,6 +14,8 @@ export class MemoryTables {
   /** Until when each used assertion's key is kept. */
   readonly usedAssertions = new Map<string, Date>();
   readonly auditEvents: RecordedAuditEvent[] = [];
+  /** Attempt counters by key. */
+  readonly throttles = new Map<string, AttemptCount>();
 }
 
 export const copy = <T>(value: T): T => structuredClone(value);

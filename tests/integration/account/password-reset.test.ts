@@ -4,6 +4,7 @@
  * only), the reset that ends every session and signs in fresh, and every way a link or a request can be bad.
  */
 import { createHash } from "node:crypto";
+import { prismaStores } from "@/lib/store/stores";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { passwordResetComposer } from "@/lib/account/password-reset";
 import { hashPassword } from "@/lib/crypto/password";
@@ -42,7 +43,7 @@ beforeAll(async () => {
     db: db(),
     secretKey: SECRET_KEY,
     sender: smtpSender(smtp.url, "OptiGate <no-reply@optigate.test>"),
-    composers: { password_reset: passwordResetComposer({ db: db(), config }) },
+    composers: { password_reset: passwordResetComposer({ db: db(), stores: prismaStores(db()), config }) },
   });
 });
 afterAll(async () => {

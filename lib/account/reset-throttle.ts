@@ -5,15 +5,14 @@
  * shown a refusal somebody else caused), its further requests are just not mailed.
  */
 import { MAX_PASSWORD_RESETS, PASSWORD_RESET_WINDOW_SECONDS } from "@/lib/config/policy";
-import type { Db } from "@/lib/db/prisma";
 import { throttledNetwork } from "@/lib/http/client-address";
-import { releaseAttempt, reserveAttempt, resetThrottleKey } from "@/lib/store/throttle-store";
+import { resetThrottleKey, type ThrottleStore } from "@/lib/store/throttle-store";
 
 export type ResetReservation = { ok: true } | { ok: false; scope: "address" | "account"; retryAfterSeconds: number };
 
 /** Counts the request, or says which limit refuses it and for how long. */
 export async function reservePasswordReset(
-  db: Db,
+  throttles: ThrottleStore,
   email: string,
   address: string | undefined,
   now = new Date(),
@@ -23,10 +22,10 @@ export async function reservePasswordReset(
     : [];
   keys.push(["account", resetThrottleKey(email)]);
   for (const [index, [scope, key]] of keys.entries()) {
-    const count = await reserveAttempt(db, key, PASSWORD_RESET_WINDOW_SECONDS, now);
+    const count = await throttles.reserve(key, PASSWORD_RESET_WINDOW_SECONDS, now);
     if (count.attempts > MAX_PASSWORD_RESETS[scope]) {
       // A network over its limit must not use up the allowance of the addresses it asks about.
-      for (const [, reserved] of keys.slice(0, index)) await releaseAttempt(db, reserved);
+      for (const [, reserved] of keys.slice(0, index)) await throttles.release(reserved);
       const reopens = count.windowStartedAt.getTime() + PASSWORD_RESET_WINDOW_SECONDS * 1000;
       return { ok: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((reopens - now.getTime()) / 1000)) };
     }

@@ -1,0 +1,49 @@
+/** The throttle store's contract: attempts count within a window, lock at a limit, and can be given back. */
+import { describe, expect, it } from "vitest";
+import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+
+export function throttleContract(backend: StoreBackend): void {
+  describe("throttles", () => {
+    it("counts attempts within the window and starts a new window after it", async () => {
+      const throttles = backend.stores().throttles;
+      const key = freshValue("key");
+      expect(await throttles.reserve(key, 60, NOW)).toEqual({ attempts: 1, windowStartedAt: NOW, lockedUntil: null });
+      expect(await throttles.reserve(key, 60, later(30))).toMatchObject({ attempts: 2, windowStartedAt: NOW });
+      expect(await throttles.reserve(key, 60, later(61))).toEqual({
+        attempts: 1,
+        windowStartedAt: later(61),
+        lockedUntil: null,
+      });
+    });
+
+    it("locks a key that reached its limit, and keeps counting while locked", async () => {
+      const throttles = backend.stores().throttles;
+      const key = freshValue("key");
+      await throttles.reserve(key, 60, NOW);
+      await throttles.lockWhenReached(key, 2, later(600));
+      expect((await throttles.reserve(key, 60, later(1))).lockedUntil).toBeNull();
+      await throttles.lockWhenReached(key, 2, later(600));
+      // The window has passed, but the lock holds: attempts still count.
+      expect(await throttles.reserve(key, 60, later(120))).toEqual({
+        attempts: 3,
+        windowStartedAt: NOW,
+        lockedUntil: later(600),
+      });
+    });
+
+    it("gives an attempt back, never below zero, and forgets a key", async () => {
+      const throttles = backend.stores().throttles;
+      const key = freshValue("key");
+      await throttles.reserve(key, 60, NOW);
+      await throttles.release(key);
+      await throttles.release(key);
+      expect((await throttles.reserve(key, 60, later(1))).attempts).toBe(1);
+      await throttles.clear(key);
+      expect(await throttles.reserve(key, 60, later(2))).toEqual({
+        attempts: 1,
+        windowStartedAt: later(2),
+        lockedUntil: null,
+      });
+    });
+  });
+}
