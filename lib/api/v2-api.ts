@@ -12,7 +12,6 @@ import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { RegistrationError } from "@/lib/rights/registrations";
 import { actorOfAccessToken } from "@/lib/rights/token-actor";
-import type { Db } from "@/lib/db/prisma";
 import { withCors } from "@/lib/oauth/cors";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import { readAuthorization, refusalHeaders, resourceRefusal } from "@/lib/oauth/dpop/presented-token";
@@ -136,7 +135,6 @@ async function dispatch(routes: readonly ApiRoute[], request: Request, context: 
 
 /** The handler of every /v2/ path and method for these routes, and its CORS preflight. */
 export function platformApi(
-  getDb: () => Db,
   getContext: () => ServiceContext,
   routes: readonly ApiRoute[],
 ): { handle: (request: Request) => Promise<Response>; preflight: (request: Request) => Promise<Response> } {
@@ -152,7 +150,7 @@ export function platformApi(
     }
   };
   const methodsAt = (request: Request) => routesAt(routes, new URL(request.url)).map(({ route }) => route.method);
-  return withCors(getDb, methodsAt, answer, {
+  return withCors(() => getContext().stores.clients, methodsAt, answer, {
     allowHeaders: ["If-Match", "If-None-Match", "If-Modified-Since", "If-Range", "Range", "Accept"],
     exposeHeaders: ["ETag", "Location", "Last-Modified", "Content-Range", "Accept-Ranges", "Content-Encoding"],
   });

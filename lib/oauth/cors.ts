@@ -3,9 +3,8 @@
  * some browser client registered are answered with Access-Control-Allow-Origin, preflights included; all others get
  * no CORS headers (preflights a 403). The authorization endpoint is a navigation and never sends CORS headers.
  */
-import type { Db } from "@/lib/db/prisma";
 import { appendHeader, type HeaderReader, type ProtocolHandler } from "@/lib/http/protocol-message";
-import { findCorsOrigins } from "@/lib/store/client-store";
+import type { ClientStore } from "@/lib/store/client-store";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -17,20 +16,20 @@ export interface CorsOptions {
 }
 
 /** The request's Origin when it is a registered browser client's. */
-async function corsOrigin(getDb: () => Db, request: { headers: HeaderReader }): Promise<string | undefined> {
+async function corsOrigin(clients: () => ClientStore, request: { headers: HeaderReader }): Promise<string | undefined> {
   const origin = request.headers.get("origin");
-  return origin && (await findCorsOrigins(getDb())).has(origin) ? origin : undefined;
+  return origin && (await clients().corsOrigins()).has(origin) ? origin : undefined;
 }
 
 /** A DPoP client reads the server's nonce (RFC 9449 §8) and the challenge of a refusal. */
 const EXPOSED = "WWW-Authenticate, DPoP-Nonce";
 
 /** CORS for a ProtocolHandler (lib/http/protocol-message.ts): the answer's headers, as withCors sets them. */
-export function withProtocolCors(getDb: () => Db, handler: ProtocolHandler): ProtocolHandler {
+export function withProtocolCors(clients: () => ClientStore, handler: ProtocolHandler): ProtocolHandler {
   return async (request) => {
     const response = await handler(request);
     appendHeader(response, "Vary", "Origin");
-    const origin = await corsOrigin(getDb, request);
+    const origin = await corsOrigin(clients, request);
     if (origin)
       Object.assign(response.headers, {
         "Access-Control-Allow-Origin": origin,
@@ -45,12 +44,12 @@ export function withProtocolCors(getDb: () => Db, handler: ProtocolHandler): Pro
  * depend on the request (the platform API's routes differ by path).
  */
 export function withCors(
-  getDb: () => Db,
+  clients: () => ClientStore,
   methods: string[] | ((request: Request) => string[]),
   handler: Handler,
   options: CorsOptions = {},
 ): { handle: Handler; preflight: Handler } {
-  const allowedOrigin = (request: { headers: HeaderReader }) => corsOrigin(getDb, request);
+  const allowedOrigin = (request: { headers: HeaderReader }) => corsOrigin(clients, request);
   const exposed = [EXPOSED, ...(options.exposeHeaders ?? [])].join(", ");
   const allowed = [...new Set(["Authorization", "Content-Type", "DPoP", ...(options.allowHeaders ?? [])])].join(", ");
   return {

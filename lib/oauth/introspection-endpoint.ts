@@ -8,7 +8,7 @@
  */
 import { optional } from "@/lib/oauth/request-parameters";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidClient, invalidRequest } from "@/lib/errors/oauth-error";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import { seconds } from "@/lib/oauth/token/jwt-tokens";

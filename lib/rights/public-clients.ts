@@ -4,12 +4,11 @@
  */
 import "server-only";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { findClient } from "@/lib/store/client-store";
 import { getServiceContext } from "@/lib/service-context";
 
 /** The client's name in the language, or undefined when no client has that id. */
 export async function registeredClientName(clientId: string, locale: string): Promise<string | undefined> {
-  const client = await findClient(getServiceContext().db, clientId);
+  const client = await getServiceContext().stores.clients.find(clientId);
   return client ? localizedText(client.names, locale, client.id) : undefined;
 }
 

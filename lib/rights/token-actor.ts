@@ -9,7 +9,6 @@ import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
 import type { TokenActor } from "@/lib/rights/actor";
 import { companyAsCaller, userAsCaller } from "@/lib/store/api-caller-store";
-import { findClient } from "@/lib/store/client-store";
 import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { customerLinksFrom } from "@/lib/registrations/customer-links";
@@ -30,7 +29,7 @@ export async function actorOfAccessToken(
   const scopes = new Set(claims.scope.split(" "));
   const principal = principalOf(claims);
   if (principal?.kind === "client") {
-    const client = await findClient(context.db, claims.client_id);
+    const client = await context.stores.clients.find(claims.client_id);
     if (!client) throw invalidToken("the client of this access token is no longer registered");
     const caller = client.companyId ? await companyAsCaller(context.db, client.companyId) : undefined;
     return {

@@ -13,7 +13,6 @@ import { platformApi } from "@/lib/api/v2-api";
 import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
 import { handleSilentLogin } from "@/lib/catalog/silent-login";
 import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
-import { getDb } from "@/lib/db";
 import { handleHealthRequest } from "@/lib/health/check-health";
 import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
 import { handleAdminSubmission } from "@/lib/forms/admin-submission";
@@ -133,6 +132,9 @@ export const ROUTE_TABLE = {
 export type RoutePath = keyof typeof ROUTE_TABLE;
 type RouteHandlers = { [Path in RoutePath]: Record<MethodsOf<(typeof ROUTE_TABLE)[Path]>, Handler> };
 
+/** The clients of the process's database, whose registered origins CORS allows. */
+const clientStore = () => getServiceContext().stores.clients;
+
 const inContext =
   (handle: ProtocolEndpoint): ProtocolHandler =>
   (request) =>
@@ -141,7 +143,7 @@ const inContext =
 /** The guarded Next.js handlers of one entry, and for a protocol endpoint its guarded ProtocolHandler. */
 function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; protocol?: ProtocolHandler } {
   if (spec.api) {
-    const api = platformApi(getDb, getServiceContext, spec.api);
+    const api = platformApi(getServiceContext, spec.api);
     const handle = guardedHandler(api.handle);
     return {
       web: {
@@ -157,14 +159,14 @@ function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; p
   if (spec.protocol) {
     const inner = inContext(spec.protocol);
     web.POST = webHandler(inner);
-    protocol = spec.cors ? withProtocolCors(getDb, inner) : inner;
+    protocol = spec.cors ? withProtocolCors(clientStore, inner) : inner;
   }
   if (spec.cors) {
     // Each method keeps its own handler: Next.js answers HEAD with the GET handler, so a request's method may be
     // one the entry does not declare.
     const methods = Object.keys(web);
     for (const method of methods) {
-      const { handle, preflight } = withCors(getDb, methods, web[method as Method]!);
+      const { handle, preflight } = withCors(clientStore, methods, web[method as Method]!);
       web[method as Method] = handle;
       web.OPTIONS = preflight;
     }

@@ -196,11 +196,3 @@ export function findClientGrantTypes(db: Pick<Db, "client">, clientIds: string[]
     select: { id: true, tokenEndpointAuthMethod: true, grantTypes: true },
   });
 }
-
-/** Records that a secret was used now, unless that was recorded within the last minute (by any process). */
-export async function recordSecretUse(db: Db, secretHash: string, now: Date): Promise<void> {
-  await db.clientSecret.updateMany({
-    where: { secretHash, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] },
-    data: { lastUsedAt: now },
-  });
-}

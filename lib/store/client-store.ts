@@ -1,7 +1,8 @@
 /**
  * Registered clients (`clients` and their secrets) as the protocol reads them: one approved client with the hashes of
- * its usable secrets, the origins browser clients registered for CORS, and the logout URIs of the clients a session signed in to.
- * Lists and language maps are stored as JSON text; clientRowData and registeredClientFromRow convert both ways.
+ * its usable secrets, the origins browser clients registered for CORS, the logout URIs of the clients a session signed
+ * in to, and when a secret was last used. Lists and language maps are stored as JSON text; clientRowData and
+ * registeredClientFromRow convert both ways.
  *
  * Clients and the CORS origins are cached per process for a few seconds: changes made in this process (admin pages)
  * are seen at once through forgetClient(), changes made by the CLI in another process within CLIENT_CACHE_SECONDS.
@@ -15,21 +16,21 @@ import type {
   ClientRegistration,
   IdTokenSigningAlgorithm,
   RefreshTokenPolicy,
+  ClientLogoutUris,
+  ClientWithSecrets,
   RegisteredClient,
   TokenEndpointAuthMethod,
 } from "@/lib/store/models/client";
 
-export interface ClientWithSecrets extends RegisteredClient {
-  /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */
-  secrets: { hash: string; expiresAt: Date | null }[];
-}
-
-/** A client that registered where to be told that a session ended. */
-export interface ClientLogoutUris {
-  id: string;
-  frontchannelLogoutUri: string | null;
-  backchannelLogoutUri: string | null;
-  idTokenSignedResponseAlg: string | null;
+export interface ClientStore {
+  /** An approved client with its usable secrets, or null (unknown, waiting for approval, rejected); cached briefly. */
+  find(clientId: string, now?: number): Promise<ClientWithSecrets | null>;
+  /** The origins every approved browser client registered, together; cached briefly. */
+  corsOrigins(now?: number): Promise<Set<string>>;
+  /** Those of the clients that registered a front- or back-channel logout URI; only approved clients are told. */
+  logoutUris(clientIds: string[]): Promise<ClientLogoutUris[]>;
+  /** Records that the secret of this hash was used now, unless that was recorded within the last minute. */
+  recordSecretUse(secretHash: string, now: Date): Promise<void>;
 }
 
 export function clientRowData(registration: ClientRegistration) {
@@ -111,7 +112,7 @@ async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets |
   };
 }
 
-export function findClient(db: Db, clientId: string, now = Date.now()): Promise<ClientWithSecrets | null> {
+function findClient(db: Db, clientId: string, now = Date.now()): Promise<ClientWithSecrets | null> {
   const entry = cache.get(clientId);
   if (entry && now - entry.loadedAt < CLIENT_CACHE_SECONDS * 1000) return entry.client;
   const client = loadClient(db, clientId);
@@ -134,8 +135,7 @@ async function loadCorsOrigins(db: Db): Promise<Set<string>> {
   return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));
 }
 
-/** The origins every browser client registered, together. */
-export function findCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
+function findCorsOrigins(db: Db, now = Date.now()): Promise<Set<string>> {
   if (!corsCache.entry || now - corsCache.entry.loadedAt > CORS_CACHE_SECONDS * 1000) {
     const origins = loadCorsOrigins(db);
     corsCache.entry = { loadedAt: now, origins };
@@ -148,14 +148,24 @@ function forgetCorsOrigins(): void {
   corsCache.entry = undefined;
 }
 
-/** Those of the clients that registered a front- or back-channel logout URI; only approved clients are told. */
-export function findClientLogoutUris(db: Db, clientIds: string[]): Promise<ClientLogoutUris[]> {
-  return db.client.findMany({
-    where: {
-      id: { in: clientIds },
-      status: "approved",
-      OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
+export function prismaClientStore(db: Db): ClientStore {
+  return {
+    find: (clientId, now) => findClient(db, clientId, now),
+    corsOrigins: (now) => findCorsOrigins(db, now),
+    logoutUris: (clientIds) =>
+      db.client.findMany({
+        where: {
+          id: { in: clientIds },
+          status: "approved",
+          OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
+        },
+        select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
+      }),
+    async recordSecretUse(secretHash, now) {
+      await db.clientSecret.updateMany({
+        where: { secretHash, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] },
+        data: { lastUsedAt: now },
+      });
     },
-    select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
-  });
+  };
 }

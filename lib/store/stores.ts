@@ -6,6 +6,7 @@
 import type { Db } from "@/lib/db/prisma";
 import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
+import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
@@ -13,6 +14,7 @@ import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/u
 export interface Stores {
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
+  clients: ClientStore;
   refreshTokens: RefreshTokenStore;
   throttles: ThrottleStore;
   usedAssertions: UsedAssertionStore;
@@ -27,6 +29,7 @@ export function prismaStores(db: Db): Stores {
     stores = {
       audit: prismaAuditStore(db),
       authorizationCodes: prismaAuthorizationCodeStore(db),
+      clients: prismaClientStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
       throttles: prismaThrottleStore(db),
       usedAssertions: prismaUsedAssertionStore(db),

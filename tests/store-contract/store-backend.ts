@@ -1,4 +1,5 @@
 /** What the store contract suite runs against: a set of stores, and ids the backend's data already holds. */
+import type { ClientRegistration } from "@/lib/store/models/client";
 import type { Stores } from "@/lib/store/stores";
 
 export interface StoreBackend {
@@ -6,6 +7,8 @@ export interface StoreBackend {
   stores(): Stores;
   /** Two registered clients and a user, for rows that must name existing ones. */
   subjects(): { clientId: string; otherClientId: string; userId: string };
+  /** Registers an approved client, with a secret when given, as the operator's registry does. */
+  addClient(id: string, registration: ClientRegistration, secret?: string): Promise<void>;
 }
 
 export const NOW = new Date("2026-11-27T10:00:00.000Z");

@@ -4,6 +4,7 @@
  */
 import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
+import { clientContract } from "./clients";
 import { refreshTokenContract } from "./refresh-tokens";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
@@ -12,6 +13,7 @@ import { usedAssertionContract } from "./used-assertions";
 export function storeContract(backend: StoreBackend): void {
   auditContract(backend);
   authorizationCodeContract(backend);
+  clientContract(backend);
   refreshTokenContract(backend);
   throttleContract(backend);
   usedAssertionContract(backend);

@@ -6,8 +6,8 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import type { Db } from "@/lib/db/prisma";
-import { findClient, type ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientStore } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import {
   invalidRequest,
   invalidScope,
@@ -125,7 +125,7 @@ const PUSHED_CONTINUATION = ["ui_locales", "login_hint"] as const;
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
 
 async function verifyClientAndRedirectUri(
-  db: Db,
+  clients: ClientStore,
   params: URLSearchParams,
 ): Promise<{ client: ClientWithSecrets; redirectUri: string }> {
   if (params.getAll("client_id").length > 1)
@@ -134,7 +134,7 @@ async function verifyClientAndRedirectUri(
     throw new UnsafeRedirectError("invalid_request", 'parameter "redirect_uri" must not be repeated');
   const clientId = first(params, "client_id");
   if (!clientId) throw new UnsafeRedirectError("invalid_request", "client_id is missing");
-  const client = await findClient(db, clientId);
+  const client = await clients.find(clientId);
   if (!client) throw new UnsafeRedirectError("invalid_client", "the application is not registered with OptiGate");
   const redirectUri = first(params, "redirect_uri");
   if (!redirectUri) throw new UnsafeRedirectError("invalid_request", "redirect_uri is missing");
@@ -245,11 +245,11 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
 
 /** Validates the request; throws UnsafeRedirectError or AuthorizationError. */
 export async function validateAuthorizationRequest(
-  db: Db,
+  clients: ClientStore,
   params: URLSearchParams,
   origin: RequestOrigin = {},
 ): Promise<AuthorizationRequest> {
-  const { client, redirectUri } = await verifyClientAndRedirectUri(db, params);
+  const { client, redirectUri } = await verifyClientAndRedirectUri(clients, params);
   const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
   const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
   const validMode = RESPONSE_MODES.includes(requestedMode as ResponseMode);

@@ -5,7 +5,7 @@
 import { invalidRequest } from "@/lib/errors/oauth-error";
 import { isValidS256Challenge } from "@/lib/oauth/pkce";
 import { firstValue as first } from "@/lib/oauth/request-parameters";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 
 const JWK_THUMBPRINT = /^[A-Za-z0-9_-]{43}$/;
 

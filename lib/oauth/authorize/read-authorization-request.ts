@@ -42,9 +42,9 @@ export async function readAuthorizationRequest(
   const requirePar = context.config.requirePar;
   // A request_uri of another kind (RFC 9101) is refused with the rest of the request, to its redirect URI.
   if (requestUri === null || !requestUri.startsWith(REQUEST_URI_PREFIX))
-    return validateAuthorizationRequest(context.db, params, { requirePar });
+    return validateAuthorizationRequest(context.stores.clients, params, { requirePar });
   const { parameters, startedAt } = await pushedParameters(context, params, requestUri, now);
-  return validateAuthorizationRequest(context.db, parameters, {
+  return validateAuthorizationRequest(context.stores.clients, parameters, {
     requirePar,
     pushedRequestUri: requestUri,
     signedInSince: startedAt,

@@ -10,7 +10,7 @@ import { decodeProtectedHeader, type JWTPayload } from "jose";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidClient } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 

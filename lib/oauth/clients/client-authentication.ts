@@ -10,7 +10,7 @@ import { noteSecretUse } from "@/lib/oauth/clients/secret-use";
 import { hashToken } from "@/lib/crypto/tokens";
 import { isClientAuthLocked, recordClientAuthFailure } from "@/lib/oauth/clients/client-auth-throttle";
 import { readClientAssertion, verifyClientAssertion } from "@/lib/oauth/clients/client-assertion";
-import { findClient, type ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidClient, invalidRequest } from "@/lib/errors/oauth-error";
 import { JWT_CLIENT_ASSERTION_TYPE } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
@@ -120,11 +120,10 @@ export async function authenticateClient(
   address: string | undefined,
   now = new Date(),
 ): Promise<ClientWithSecrets> {
-  const { db } = context;
   if (credentials.clientId.length > MAX_CLIENT_ID_LENGTH) throw invalidClient(FAILED);
   if (isClientAuthLocked(credentials.clientId, address, now.getTime()))
     throw invalidClient("too many failed client authentications from this address; try again in 15 minutes");
-  const client = await findClient(db, credentials.clientId);
+  const client = await context.stores.clients.find(credentials.clientId);
   if (credentials.assertion !== undefined) {
     try {
       await verifyClientAssertion(context, client, credentials.assertion, now);
@@ -150,6 +149,6 @@ export async function authenticateClient(
       await recordClientAuthFailure(context.stores.throttles, credentials.clientId, address, now);
     throw invalidClient(FAILED);
   }
-  noteSecretUse(db, matched, now);
+  noteSecretUse(context.stores.clients, matched, now);
   return client;
 }

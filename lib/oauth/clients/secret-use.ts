@@ -3,10 +3,9 @@
  * process, after the token request has its answer (the write is not awaited), so the token endpoint's path gains a
  * map lookup and nothing else.
  */
-import type { Db } from "@/lib/db/prisma";
 import { logger } from "@/lib/observability/logger";
 import { processCache } from "@/lib/cache/process-cache";
-import { recordSecretUse } from "@/lib/store/client-registry-store";
+import type { ClientStore } from "@/lib/store/client-store";
 
 const RESOLUTION_MS = 60_000;
 /** Secrets remembered at most; beyond that the map starts over (a few extra writes, no growth). */
@@ -14,12 +13,12 @@ const MAX_REMEMBERED = 10_000;
 
 const lastRecorded = processCache("secret-use", () => new Map<string, number>());
 
-export function noteSecretUse(db: Db, secretHash: string, now: Date): void {
+export function noteSecretUse(clients: ClientStore, secretHash: string, now: Date): void {
   const last = lastRecorded.get(secretHash);
   if (last !== undefined && now.getTime() - last < RESOLUTION_MS) return;
   if (lastRecorded.size >= MAX_REMEMBERED) lastRecorded.clear();
   lastRecorded.set(secretHash, now.getTime());
-  recordSecretUse(db, secretHash, now).catch((error: Error) =>
-    logger.warn({ reason: error.message }, "could not record a client secret's last use"),
-  );
+  clients
+    .recordSecretUse(secretHash, now)
+    .catch((error: Error) => logger.warn({ reason: error.message }, "could not record a client secret's last use"));
 }

@@ -12,7 +12,7 @@ import {
   readClientCredentials,
   usesBasicAuthentication,
 } from "@/lib/oauth/clients/client-authentication";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { oauthErrorAnswer } from "@/lib/http/error-answers";
 import type { ServiceContext } from "@/lib/service-context";
 

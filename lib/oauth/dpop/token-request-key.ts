@@ -6,7 +6,7 @@ import { invalidDpopProof } from "@/lib/errors/oauth-error";
 import type { ProtocolRequest } from "@/lib/http/protocol-message";
 import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof";
 import type { ServiceContext } from "@/lib/service-context";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 
 export async function tokenRequestDpopKey(
   context: ServiceContext,

@@ -11,7 +11,6 @@ import { outboundRequest } from "@/lib/http/outbound-request";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
-import { findClientLogoutUris } from "@/lib/store/client-store";
 import { listSessionClients } from "@/lib/store/login-session-store";
 
 interface LogoutTarget {
@@ -28,7 +27,7 @@ interface LogoutTarget {
 async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
   if (sessionIds.length === 0) return [];
   const rows = await listSessionClients(context.db, sessionIds);
-  const clients = await findClientLogoutUris(context.db, [...new Set(rows.map((r) => r.clientId))]);
+  const clients = await context.stores.clients.logoutUris([...new Set(rows.map((r) => r.clientId))]);
   const byId = new Map(clients.map((c) => [c.id, c]));
   return rows.flatMap((row) => {
     const client = byId.get(row.clientId);

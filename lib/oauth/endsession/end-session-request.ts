@@ -3,7 +3,6 @@
  * post_logout_redirect_uri, state, ui_locales. The post-logout URI counts only when it exactly matches one the client
  * registered and no presented hint was bad; otherwise OptiGate never redirects.
  */
-import { findClient } from "@/lib/store/client-store";
 import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
 import { isRegisteredUri } from "@/lib/oauth/redirect-uri-matching";
 import { getKeySet } from "@/lib/store/signing-key-store";
@@ -34,12 +33,12 @@ export async function readEndSessionRequest(
       : await readIdTokenHint(rawHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
   const requestedClient = value("client_id");
   // A hint must have been issued to a client that is registered (now), and to the one the request names, if any.
-  const hintClient = verified ? await findClient(context.db, verified.clientId) : null;
+  const hintClient = verified ? await context.stores.clients.find(verified.clientId) : null;
   const hint =
     verified && (!hintClient || (requestedClient && requestedClient !== verified.clientId)) ? null : verified;
   const clientId = hint?.clientId ?? requestedClient;
   const requestedUri = value("post_logout_redirect_uri");
-  const client = clientId && hint !== null ? (hintClient ?? (await findClient(context.db, clientId))) : null;
+  const client = clientId && hint !== null ? (hintClient ?? (await context.stores.clients.find(clientId))) : null;
   const redirectUri =
     requestedUri && client && isRegisteredUri(client.postLogoutRedirectUris, requestedUri) ? requestedUri : undefined;
   return { hint, clientId, redirectUri, state: value("state"), uiLocales: value("ui_locales") };

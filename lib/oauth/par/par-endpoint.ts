@@ -21,7 +21,7 @@ import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-
 import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof";
 import type { Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { countWaitingPushedRequests, storePushedRequest } from "@/lib/store/pushed-request-store";
 import { clientAddress, throttledNetwork, wideNetwork } from "@/lib/http/client-address";
 import { countRequest } from "@/lib/session/request-rate";
@@ -74,10 +74,12 @@ export function handlePushedAuthorizationRequest(
   return withAuthenticatedClient(request, context, async (params, client) => {
     if (client.tokenEndpointAuthMethod === "none") await limitAnonymousPushes(context, request, client.id);
     const pushed = await pushedParameters(context, request, params, client);
-    const validated = await validateAuthorizationRequest(context.db, pushed, { beingPushed: true }).catch((error) => {
-      // Errors that would have gone to the redirect URI go to the client directly.
-      throw error instanceof AuthorizationError ? error.error : error;
-    });
+    const validated = await validateAuthorizationRequest(context.stores.clients, pushed, { beingPushed: true }).catch(
+      (error) => {
+        // Errors that would have gone to the redirect URI go to the client directly.
+        throw error instanceof AuthorizationError ? error.error : error;
+      },
+    );
     // Anyone may push for a public client: what a push leaves in the database is bounded.
     if (JSON.stringify(Object.fromEntries(validated.parameters)).length > MAX_PUSHED_REQUEST_LENGTH)
       throw invalidRequest(`the pushed request must be at most ${MAX_PUSHED_REQUEST_LENGTH} characters`);

@@ -2,7 +2,7 @@
  * The API scopes of a token that carries no ID token and no refresh token (client credentials, federated grants):
  * those asked for, each allowed for the client, or all of the client's API scopes when none are asked for.
  */
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidScope } from "@/lib/errors/oauth-error";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
 

@@ -5,7 +5,7 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { userClaims } from "@/lib/oauth/user-claims";

@@ -15,7 +15,7 @@ import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types"
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { validateTokenRequest, type GrantType, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 
 type GrantHandler<G extends GrantType> = (
   context: ServiceContext,

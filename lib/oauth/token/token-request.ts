@@ -2,7 +2,7 @@
  * Validates a token request (RFC 6749 §4.1.3, §4.4.2, §6): the grant type is known and allowed for the client, and
  * the parameters its grant requires are there. The grants (grants/) then only process the typed request.
  */
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";

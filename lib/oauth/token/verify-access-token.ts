@@ -7,7 +7,6 @@ import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
-import { findClient } from "@/lib/store/client-store";
 import { getKeySet } from "@/lib/store/signing-key-store";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
@@ -56,7 +55,7 @@ export async function verifyAccessToken(
   options: VerifyOptions = {},
 ): Promise<AccessTokenClaims> {
   const claims = remembered(context, token, options) ?? (await verifySignature(context, token, options));
-  if (!(await findClient(context.db, claims.client_id)))
+  if (!(await context.stores.clients.find(claims.client_id)))
     throw invalidToken("the client of this access token is no longer registered");
   return claims;
 }

@@ -5,6 +5,7 @@
 import type { Stores } from "@/lib/store/stores";
 import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
+import { memoryClientStore } from "@/lib/store/memory/memory-clients";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
@@ -15,6 +16,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
   return {
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
+    clients: memoryClientStore(tables),
     refreshTokens: memoryRefreshTokenStore(tables),
     throttles: memoryThrottleStore(tables),
     usedAssertions: memoryUsedAssertionStore(tables, audit),

@@ -5,6 +5,7 @@
 import type { RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
 import type { AttemptCount } from "@/lib/store/throttle-store";
+import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -14,6 +15,8 @@ export class MemoryTables {
   /** Until when each used assertion's key is kept. */
   readonly usedAssertions = new Map<string, Date>();
   readonly auditEvents: RecordedAuditEvent[] = [];
+  /** By client id. */
+  readonly clients = new Map<string, MemoryClient>();
   /** Attempt counters by key. */
   readonly throttles = new Map<string, AttemptCount>();
 }

@@ -45,3 +45,16 @@ export interface ClientRegistration {
 }
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
+
+export interface ClientWithSecrets extends RegisteredClient {
+  /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */
+  secrets: { hash: string; expiresAt: Date | null }[];
+}
+
+/** A client that registered where to be told that a session ended. */
+export interface ClientLogoutUris {
+  id: string;
+  frontchannelLogoutUri: string | null;
+  backchannelLogoutUri: string | null;
+  idTokenSignedResponseAlg: string | null;
+}

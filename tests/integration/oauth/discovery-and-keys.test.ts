@@ -3,7 +3,7 @@ import { serviceContextFor } from "@/lib/service-context";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { findClient } from "@/lib/store/client-store";
+import { prismaStores } from "@/lib/store/stores";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
 import { unseal } from "@/lib/crypto/secret-box";
 import { forgetKeySet, getKeySet } from "@/lib/store/signing-key-store";
@@ -111,7 +111,7 @@ describe(`signing keys on ${testProvider()}`, () => {
       where: { email: "optician@demo.test" },
       include: { company: true },
     });
-    const client = (await findClient(db, "demo-web"))!;
+    const client = (await prismaStores(db).clients.find("demo-web"))!;
     const keys = createLocalJWKSet((await jwks()) as never);
     const idTokenAlg = async (
       config: Partial<ReturnType<typeof loadConfig>>,

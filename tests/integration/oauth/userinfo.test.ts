@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
-import { findClient } from "@/lib/store/client-store";
+import { prismaStores } from "@/lib/store/stores";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
 import {
   authorizeWithConsent,
@@ -51,7 +51,7 @@ async function craftedToken(scopes: string[], issuedAt: Date): Promise<string> {
   const context = serviceContextFor(db, loadConfig());
   const body = await issueUserTokens(
     context,
-    { client: (await findClient(db, "demo-web"))!, user, scopes, authTime: issuedAt, amr: ["pwd"] },
+    { client: (await prismaStores(db).clients.find("demo-web"))!, user, scopes, authTime: issuedAt, amr: ["pwd"] },
     issuedAt,
   );
   return body.access_token;

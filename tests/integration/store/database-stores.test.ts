@@ -1,5 +1,6 @@
 /** The database stores keep the store contract, on SQLite or, under `npm run test:postgres`, PostgreSQL. */
 import { beforeAll, describe } from "vitest";
+import { insertClient } from "@/lib/store/client-registry-store";
 import { prismaStores } from "@/lib/store/stores";
 import { storeContract } from "../../store-contract/store-contract";
 import { useOAuthService } from "../../helpers/oauth-service";
@@ -15,5 +16,9 @@ describe("database stores", () => {
   storeContract({
     stores: () => prismaStores(service().database.db),
     subjects: () => ({ clientId: "demo-web", otherClientId: "demo-native", userId }),
+    async addClient(id, registration, secret) {
+      const steps = { checkCompany: async () => {}, firstSecret: secret ? () => ({ value: secret }) : undefined };
+      await insertClient(service().database.db, id, registration, steps);
+    },
   });
 });

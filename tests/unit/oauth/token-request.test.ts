@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { validateTokenRequest, type TokenRequest } from "@/lib/oauth/token/token-request";

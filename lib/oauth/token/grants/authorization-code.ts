@@ -4,7 +4,7 @@
  * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
  * refresh tokens issued from it (RFC 6749 §4.1.2). A code requested with `dpop_jkt` needs a DPoP proof by that key.
  */
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant } from "@/lib/errors/oauth-error";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { sameUri } from "@/lib/oauth/redirect-uri-matching";

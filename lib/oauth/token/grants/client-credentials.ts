@@ -2,7 +2,7 @@
  * grant_type=client_credentials (RFC 6749 §4.4) for confidential backend clients: the client acts on its own behalf,
  * with a subset of its API scopes (all of them when none are asked for). No user, no OpenID scopes, no refresh token.
  */
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { grantedApiScopes } from "@/lib/oauth/token/api-scopes";
 import { issueClientTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";

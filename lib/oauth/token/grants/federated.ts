@@ -9,7 +9,7 @@ import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant, OAuthError } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { grantedApiScopes } from "@/lib/oauth/token/api-scopes";

@@ -10,7 +10,7 @@
 import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import type { RefreshToken, UsedRefreshToken } from "@/lib/store/models/token";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
-import type { ClientWithSecrets } from "@/lib/store/client-store";
+import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant, invalidScope } from "@/lib/errors/oauth-error";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { findActiveUser } from "@/lib/store/user-store";
