@@ -10,7 +10,6 @@ import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { changePasswordHash } from "@/lib/store/account-link-store";
-import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordChangedNotice } from "@/lib/account/account-notices";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "@/lib/account/current-password";
@@ -69,7 +68,7 @@ export async function setPasswordAsOperator(
   password: string,
   now = new Date(),
 ): Promise<{ endedSessions: string[] } | null> {
-  const user = await findUserWithCompanyByEmail(context.db, email);
+  const user = await context.stores.users.findWithCompanyByEmail(email);
   if (!user) return null;
   const normalized = checkNewPassword(password, {
     minLength: context.config.passwordMinLength,

@@ -19,7 +19,6 @@ import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { reservePasswordReset } from "@/lib/account/reset-throttle";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { resetPasswordByLink, storeAccountLink } from "@/lib/store/account-link-store";
-import { findUserWithCompanyByEmail } from "@/lib/store/user-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
@@ -56,7 +55,7 @@ export async function requestPasswordReset(
 export function passwordResetComposer(context: AccountContext) {
   return async (mail: { recipient: string; language: string; request: Record<string, string> }) => {
     const now = new Date();
-    const user = await findUserWithCompanyByEmail(context.db, mail.recipient);
+    const user = await context.stores.users.findWithCompanyByEmail(mail.recipient);
     if (!user?.active || !user.company.active) return null;
     const token = generateOpaqueToken();
     // The language the request was made in: the one the person reads the pages in now.

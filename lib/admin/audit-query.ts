@@ -1,7 +1,6 @@
 /** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
 import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
 import type { ServiceContext } from "@/lib/service-context";
-import { findUserEmails, findUserIdByEmail } from "@/lib/store/user-store";
 
 const AUDIT_PAGE_SIZE = 100;
 
@@ -30,10 +29,10 @@ function day(value: string | undefined, endOfDay: boolean): Date | undefined {
 }
 
 export async function findAuditEvents(
-  { db, stores }: Pick<ServiceContext, "db" | "stores">,
+  { stores }: Pick<ServiceContext, "stores">,
   filter: AuditFilter,
 ): Promise<AuditRow[]> {
-  const userId = filter.email ? await findUserIdByEmail(db, filter.email.trim().toLowerCase()) : undefined;
+  const userId = filter.email ? await stores.users.findIdByEmail(filter.email.trim().toLowerCase()) : undefined;
   if (filter.email && !userId) return [];
   const events = await stores.audit.list(
     {
@@ -45,7 +44,7 @@ export async function findAuditEvents(
     },
     AUDIT_PAGE_SIZE,
   );
-  const emails = await findUserEmails(db, [
+  const emails = await stores.users.findEmails([
     ...new Set(events.map((e) => e.userId).filter((id): id is string => id !== null)),
   ]);
   return events.map((event) => ({

@@ -10,14 +10,13 @@ import { localeOr } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
 import { deleteSecondFactors } from "@/lib/store/second-factor-store";
-import { findUserByEmail } from "@/lib/store/user-store";
 
 export async function resetSecondFactors(
   context: DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> },
   email: string,
   by?: string,
 ): Promise<{ email: string; removed: number } | null> {
-  const user = await findUserByEmail(context.db, email);
+  const user = await context.stores.users.findByEmail(email);
   if (!user) return null;
   const language = localeOr(user.preferredLanguage);
   const content = await renderAccountMail(language, {

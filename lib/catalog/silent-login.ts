@@ -19,7 +19,6 @@ import {
 } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
-import { findUser } from "@/lib/store/user-store";
 import { userIdOf } from "@/lib/jwt/token-principal";
 import { ACR_MFA } from "@/lib/session/authentication-level";
 
@@ -58,7 +57,7 @@ async function withAccessToken(
       "WWW-Authenticate": `Bearer realm="OptiGate", error="insufficient_scope", scope="${scope}"`,
     });
   const userId = userIdOf(claims);
-  const user = userId === undefined ? null : await findUser(context.db, userId);
+  const user = userId === undefined ? null : await context.stores.users.find(userId);
   if (!user) return failure(403, "invalid_grant", "the access token was issued to a client, not to a user");
   if (!user.active) return failure(403, "account_disabled", "the user is no longer active");
   // Everything of the user was signed out after this token was issued (a reset, a change of password).

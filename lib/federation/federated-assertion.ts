@@ -8,8 +8,7 @@
 import { CLOCK_LEEWAY_SECONDS, MAX_FEDERATED_LIFETIME_SECONDS, MAX_SUBJECT_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
-import type { Db } from "@/lib/db/prisma";
-import type { UsedAssertionStore } from "@/lib/store/used-assertion-store";
+import type { DataAccess } from "@/lib/service-context";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
@@ -25,9 +24,7 @@ export interface FederatedIdentity {
   authTime?: Date;
 }
 
-export interface FederationSettings {
-  db: Db;
-  usedAssertions: UsedAssertionStore;
+export interface FederationSettings extends DataAccess {
   /** OptiGate's issuer URL: `aud` must name it or its token endpoint. */
   issuer: string;
   production: boolean;
@@ -94,8 +91,8 @@ export async function verifyFederatedAssertion(
     throw new AssertionRefused("it stands for a client acting for itself, not for a user");
   checkTimes(claims, Math.floor(now.getTime() / 1000));
   const jti = requireJti(claims);
-  const user = await federatedUser(settings.db, issuer, claims.sub, claims, now.getTime());
+  const user = await federatedUser(settings, issuer, claims.sub, claims, now.getTime());
   const identity = { issuer: issuer.issuer, subject: claims.sub, user, authTime: signInTime(claims.auth_time, now) };
-  await acceptOnce(settings.usedAssertions, "grant", issuer.issuer, jti, claims.exp!, now, audit(identity));
+  await acceptOnce(settings.stores.usedAssertions, "grant", issuer.issuer, jti, claims.exp!, now, audit(identity));
   return identity;
 }

@@ -7,13 +7,12 @@
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
-import type { Db } from "@/lib/db/prisma";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
 import { findFederatedUserIdByEmail, findLinkedUserId } from "@/lib/store/trusted-issuer-store";
 import type { TrustedIssuer } from "@/lib/store/models/trusted-issuer";
 import type { UserWithCompany } from "@/lib/store/models/user";
-import { findActiveUser } from "@/lib/store/user-store";
+import type { DataAccess } from "@/lib/service-context";
 
 function emailOf(claims: JWTPayload): string {
   if (typeof claims.email !== "string" || claims.email === "" || claims.email.length > MAX_USERNAME_LENGTH)
@@ -25,7 +24,7 @@ function emailOf(claims: JWTPayload): string {
 }
 
 export async function federatedUser(
-  db: Db,
+  { db, stores }: DataAccess,
   issuer: TrustedIssuer,
   subject: string,
   claims: JWTPayload,
@@ -35,7 +34,7 @@ export async function federatedUser(
     issuer.subjectMapping === "email"
       ? await findFederatedUserIdByEmail(db, emailOf(claims), now)
       : await findLinkedUserId(db, issuer.issuer, subject, now);
-  const found = userId ? await findActiveUser(db, userId, now) : null;
+  const found = userId ? await stores.users.findActive(userId, now) : null;
   const user = found && issuerReaches(issuer, found) ? found : null;
   if (!user)
     throw new AssertionRefused(

@@ -15,7 +15,6 @@ import { seconds } from "@/lib/oauth/token/jwt-tokens";
 import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
-import { findUserActivity } from "@/lib/store/user-store";
 import { principalOf } from "@/lib/jwt/token-principal";
 
 const INACTIVE = { active: false } as const;
@@ -43,7 +42,8 @@ async function introspectAccessToken(context: ServiceContext, caller: ClientWith
     const claims = await verifyAccessToken(context, token);
     if (!caller.resourceServer && claims.client_id !== caller.id) return INACTIVE;
     const principal = principalOf(claims);
-    if (principal?.kind === "user" && !(await findUserActivity(context.db, principal.userId))?.active) return INACTIVE;
+    if (principal?.kind === "user" && !(await context.stores.users.findActivity(principal.userId))?.active)
+      return INACTIVE;
     return { active: true, token_type: boundKeyOf(claims) ? "DPoP" : "Bearer", ...claims };
   } catch {
     return INACTIVE;

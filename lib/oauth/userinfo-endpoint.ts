@@ -20,7 +20,6 @@ import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-t
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
-import { findUser } from "@/lib/store/user-store";
 import { userIdOf } from "@/lib/jwt/token-principal";
 
 const USERINFO_PATH = "/connect/userinfo";
@@ -66,7 +65,7 @@ async function userinfo(request: Request, context: ServiceContext, presented: Pr
       "the access token was not issued for OpenID Connect (scope openid)",
       403,
     );
-  const user = await findUser(context.db, userId);
+  const user = await context.stores.users.find(userId);
   if (!user || !user.active)
     throw new OAuthError("invalid_token", "the user of this access token is no longer active", 401);
   return noStoreJson({ sub: user.id, ...userClaims(user, scopes) });

@@ -9,7 +9,6 @@ import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";
 import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 import { endAllLoginSessions } from "@/lib/store/login-session-store";
-import { storePreferredLanguage } from "@/lib/store/user-store";
 
 export type { ApplicationGrant };
 
@@ -49,7 +48,7 @@ export function profileOf(actor: Actor): Profile {
 /** Stores the language the pages are shown in for this user; null: follow the browser. */
 export async function setPreferredLanguage(actor: Actor, language: Locale | null): Promise<void> {
   const user = requireUser(actor);
-  await storePreferredLanguage(user.context.db, user.session.user.id, language);
+  await user.context.stores.users.savePreferredLanguage(user.session.user.id, language);
 }
 
 /**

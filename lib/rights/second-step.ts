@@ -15,7 +15,6 @@ import type { UserWithCompany } from "@/lib/store/models/user";
 import { raiseLoginSession } from "@/lib/store/login-session-store";
 import { listPasskeys } from "@/lib/store/passkey-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
-import { findActiveUser } from "@/lib/store/user-store";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { verifySecondStepCode } from "@/lib/second-factor/second-step";
@@ -36,7 +35,7 @@ export async function stepSubject(
   cookies: { pending?: string; session?: string },
 ): Promise<StepSubject | undefined> {
   const pendingUserId = pendingSignInUser(cookies.pending, context.config.secretKey);
-  const pendingUser = pendingUserId ? await findActiveUser(context.db, pendingUserId) : null;
+  const pendingUser = pendingUserId ? await context.stores.users.findActive(pendingUserId) : null;
   if (pendingUser) return { via: "pending", user: pendingUser };
   const session = await findActiveSession(context.db, cookies.session);
   return session ? { via: "session", user: session.user, session } : undefined;
@@ -95,7 +94,7 @@ export async function signInWithPasskey(
     if (userId !== subject.user.id) throw new SecondFactorError("unknown_credential", "another person's passkey");
     return completeStep(context, subject, methods, client);
   }
-  if (!(await findActiveUser(context.db, userId)))
+  if (!(await context.stores.users.findActive(userId)))
     throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
   return signInUser(context.db, userId, client, { passkey: true }, withSecondFactor([], methods));
 }

@@ -10,7 +10,6 @@ import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password
 import type { User } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
-import { findUserByEmail, storePasswordHash } from "@/lib/store/user-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type CredentialCheck =
@@ -32,7 +31,7 @@ export async function verifyCredentials(
   if (email.length > MAX_USERNAME_LENGTH) return { ok: false, reason: "invalid_credentials" };
   const reservation = await reserveSignInAttempt(stores.throttles, email, ipAddress);
   if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
-  const user = await findUserByEmail(db, email);
+  const user = await stores.users.findByEmail(email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
     await recordFailedSignIn(stores.throttles, reservation);
@@ -50,7 +49,7 @@ export async function verifyCredentials(
   await recordRightPassword(stores.throttles, reservation, {
     clearAccount: user.active && factors.passkeys === 0 && !factors.totp,
   });
-  if (needsRehash(user.passwordHash)) await storePasswordHash(db, user.id, await hashPassword(password));
+  if (needsRehash(user.passwordHash)) await stores.users.savePasswordHash(user.id, await hashPassword(password));
   if (!user.active) {
     await recordAuditEvent(db, {
       type: "sign_in.failed",

@@ -16,7 +16,7 @@ import { hashPassword } from "@/lib/crypto/password";
 import type { Db } from "@/lib/db/prisma";
 import { clientExists } from "@/lib/store/client-registry-store";
 import { companyExists, storeCompany } from "@/lib/store/company-store";
-import { findUserByEmail, findUserIdByEmail, storeUser } from "@/lib/store/user-store";
+import { findUserIdByEmail } from "@/lib/store/user-store";
 
 export interface DemoDataResult {
   created: string[];
@@ -58,7 +58,7 @@ async function loadDemoInvitation(db: Db, config: DemoConfig): Promise<string[]>
   const created = await createOnce(
     async () => Boolean(await findUserIdByEmail(db, email)) || (await listPendingInvitations(db, { email })).length > 0,
     async () => {
-      const inviter = await findUserByEmail(db, invitedBy);
+      const inviter = await prismaStores(db).users.findByEmail(invitedBy);
       await invitePerson(
         { db, stores: prismaStores(db), config },
         { email, companyId, role, language },
@@ -79,7 +79,7 @@ export async function loadDemoData(db: Db, config: DemoConfig): Promise<DemoData
   }
   for (const { password, ...user } of demoUsers) {
     if (await findUserIdByEmail(db, user.email)) continue;
-    await storeUser(db, { ...user, emailVerified: true, passwordHash: await hashPassword(password) });
+    await prismaStores(db).users.save({ ...user, emailVerified: true, passwordHash: await hashPassword(password) });
     created.push(`user ${user.email}`);
   }
   for (const { metadata, secret } of demoClients(apiScopePrefix)) {

@@ -10,6 +10,7 @@ import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
+import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
 
 export interface Stores {
   audit: AuditStore;
@@ -18,6 +19,7 @@ export interface Stores {
   refreshTokens: RefreshTokenStore;
   throttles: ThrottleStore;
   usedAssertions: UsedAssertionStore;
+  users: UserStore;
 }
 
 const built = new WeakMap<Db, Stores>();
@@ -33,6 +35,7 @@ export function prismaStores(db: Db): Stores {
       refreshTokens: prismaRefreshTokenStore(db),
       throttles: prismaThrottleStore(db),
       usedAssertions: prismaUsedAssertionStore(db),
+      users: prismaUserStore(db),
     };
     built.set(db, stores);
   }

@@ -7,17 +7,36 @@
  */
 import { MAX_CACHED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
 import { processCache } from "@/lib/cache/process-cache";
-import type { UserWithCompany } from "@/lib/store/models/user";
+import type { NewUser, User, UserWithCompany } from "@/lib/store/models/user";
+
+export interface UserStore {
+  /** The user with their company if active; cached for USER_CACHE_SECONDS (forgetUser drops it at once). */
+  findActive(userId: string, now?: number): Promise<UserWithCompany | null>;
+  /** The user with their company, read now, whether active or not. */
+  find(userId: string): Promise<UserWithCompany | null>;
+  /** The user with this (lower-case) email, read now, whether active or not. */
+  findByEmail(email: string): Promise<User | null>;
+  /** The same, with their company. */
+  findWithCompanyByEmail(email: string): Promise<UserWithCompany | null>;
+  /** The id of the user with this (lower-case) email, active or not. */
+  findIdByEmail(email: string): Promise<string | null>;
+  /** The emails of these users by id (those that exist). */
+  findEmails(userIds: string[]): Promise<Map<string, string>>;
+  /** Whether the user exists and is active, read now. */
+  findActivity(userId: string): Promise<{ id: string; active: boolean } | null>;
+  savePasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /** The language the user's pages are shown in (null: the browser's); tokens see it at once in this process. */
+  savePreferredLanguage(userId: string, language: string | null): Promise<void>;
+  save(user: NewUser): Promise<void>;
+}
 
 const cache = processCache(
   "users",
   () => new Map<string, { loadedAt: number; user: Promise<UserWithCompany | null> }>(),
 );
 
-/** The user if it exists and is active. */
-export async function findActiveUser(db: Db, userId: string, now = Date.now()): Promise<UserWithCompany | null> {
+async function findActiveUser(db: Db, userId: string, now = Date.now()): Promise<UserWithCompany | null> {
   let entry = cache.get(userId);
   if (!entry || now - entry.loadedAt > USER_CACHE_SECONDS * 1000) {
     entry = { loadedAt: now, user: db.user.findUnique({ where: { id: userId }, include: { company: true } }) };
@@ -56,46 +75,28 @@ export function findUserWithCompanyKind(db: Pick<Db, "user">, email: string): Pr
   });
 }
 
-/** The emails of these users by id (those that exist). */
-export async function findUserEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
-  const rows = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } });
-  return new Map(rows.map((user) => [user.id, user.email]));
-}
-
-/** The user with their company, read now (not from the cache), whether active or not. */
-export function findUser(db: Db, userId: string): Promise<UserWithCompany | null> {
-  return db.user.findUnique({ where: { id: userId }, include: { company: true } });
-}
-
-/** Whether the user exists and is active, read now. */
-export function findUserActivity(db: Db, userId: string): Promise<{ id: string; active: boolean } | null> {
-  return db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } });
-}
-
-/** The user with this (lower-case) email and their company, read now, whether active or not. */
-export function findUserWithCompanyByEmail(db: Db, email: string): Promise<UserWithCompany | null> {
-  return db.user.findUnique({ where: { email }, include: { company: true } });
-}
-
-export function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  return db.user.findUnique({ where: { email } });
-}
-
-export async function storePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { passwordHash } });
-}
-
-/** Stores the language the user's pages are shown in (null: the browser's); tokens see it at once in this process. */
-export async function storePreferredLanguage(db: Db, userId: string, language: string | null): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { preferredLanguage: language } });
-  forgetUser(userId);
-}
-
-export type NewUser = Pick<
-  User,
-  "email" | "givenName" | "familyName" | "companyId" | "role" | "emailVerified" | "passwordHash"
->;
-
-export async function storeUser(db: Db, user: NewUser): Promise<void> {
-  await db.user.create({ data: user });
+export function prismaUserStore(db: Db): UserStore {
+  const withCompany = { company: true } as const;
+  return {
+    findActive: (userId, now) => findActiveUser(db, userId, now),
+    find: (userId) => db.user.findUnique({ where: { id: userId }, include: withCompany }),
+    findByEmail: (email) => db.user.findUnique({ where: { email } }),
+    findWithCompanyByEmail: (email) => db.user.findUnique({ where: { email }, include: withCompany }),
+    findIdByEmail: (email) => findUserIdByEmail(db, email),
+    async findEmails(userIds) {
+      const rows = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } });
+      return new Map(rows.map((user) => [user.id, user.email]));
+    },
+    findActivity: (userId) => db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } }),
+    async savePasswordHash(userId, passwordHash) {
+      await db.user.update({ where: { id: userId }, data: { passwordHash } });
+    },
+    async savePreferredLanguage(userId, language) {
+      await db.user.update({ where: { id: userId }, data: { preferredLanguage: language } });
+      forgetUser(userId);
+    },
+    async save(user) {
+      await db.user.create({ data: user });
+    },
+  };
 }

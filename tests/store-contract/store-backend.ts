@@ -6,7 +6,7 @@ export interface StoreBackend {
   /** The stores under test; called inside tests, after the backend's setup ran. */
   stores(): Stores;
   /** Two registered clients and a user, for rows that must name existing ones. */
-  subjects(): { clientId: string; otherClientId: string; userId: string };
+  subjects(): { clientId: string; otherClientId: string; userId: string; companyId: string };
   /** Registers an approved client, with a secret when given, as the operator's registry does. */
   addClient(id: string, registration: ClientRegistration, secret?: string): Promise<void>;
 }

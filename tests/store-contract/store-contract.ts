@@ -9,6 +9,7 @@ import { refreshTokenContract } from "./refresh-tokens";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
 import { usedAssertionContract } from "./used-assertions";
+import { userContract } from "./users";
 
 export function storeContract(backend: StoreBackend): void {
   auditContract(backend);
@@ -17,4 +18,5 @@ export function storeContract(backend: StoreBackend): void {
   refreshTokenContract(backend);
   throttleContract(backend);
   usedAssertionContract(backend);
+  userContract(backend);
 }

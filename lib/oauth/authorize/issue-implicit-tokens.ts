@@ -10,7 +10,6 @@ import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ActiveSession } from "@/lib/session/login-session";
 import { markConsentUsed } from "@/lib/store/consent-store";
-import { findUser } from "@/lib/store/user-store";
 
 export async function implicitResponseValues(
   context: ServiceContext,
@@ -19,7 +18,7 @@ export async function implicitResponseValues(
   scopes: string[],
   now = new Date(),
 ): Promise<Record<string, string>> {
-  const user = await findUser(context.db, session.user.id);
+  const user = await context.stores.users.find(session.user.id);
   if (!user) throw new Error(`the user ${session.user.id} of the session is gone`);
   const values: Record<string, string> = {};
   let accessToken: string | undefined;

@@ -10,6 +10,7 @@ import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-token
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
+import { memoryUserStore } from "@/lib/store/memory/memory-users";
 
 export function memoryStores(tables = new MemoryTables()): Stores {
   const audit = memoryAuditStore(tables);
@@ -20,5 +21,6 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     refreshTokens: memoryRefreshTokenStore(tables),
     throttles: memoryThrottleStore(tables),
     usedAssertions: memoryUsedAssertionStore(tables, audit),
+    users: memoryUserStore(tables),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
+import type { Company, User } from "@/lib/store/models/user";
 import type { AttemptCount } from "@/lib/store/throttle-store";
 import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 
@@ -15,6 +16,8 @@ export class MemoryTables {
   /** Until when each used assertion's key is kept. */
   readonly usedAssertions = new Map<string, Date>();
   readonly auditEvents: RecordedAuditEvent[] = [];
+  readonly users = new Map<string, User>();
+  readonly companies = new Map<string, Company>();
   /** By client id. */
   readonly clients = new Map<string, MemoryClient>();
   /** Attempt counters by key. */

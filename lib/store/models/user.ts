@@ -40,3 +40,9 @@ export interface User {
 }
 
 export type UserWithCompany = User & { company: Company };
+
+/** What a new account is made of; the rest starts at its defaults (active, no sign-in yet). */
+export type NewUser = Pick<
+  User,
+  "email" | "givenName" | "familyName" | "companyId" | "role" | "emailVerified" | "passwordHash"
+>;

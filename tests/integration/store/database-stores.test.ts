@@ -15,7 +15,12 @@ describe("database stores", () => {
   });
   storeContract({
     stores: () => prismaStores(service().database.db),
-    subjects: () => ({ clientId: "demo-web", otherClientId: "demo-native", userId }),
+    subjects: () => ({
+      clientId: "demo-web",
+      otherClientId: "demo-native",
+      userId,
+      companyId: "demo-company-optician",
+    }),
     async addClient(id, registration, secret) {
       const steps = { checkCompany: async () => {}, firstSecret: secret ? () => ({ value: secret }) : undefined };
       await insertClient(service().database.db, id, registration, steps);

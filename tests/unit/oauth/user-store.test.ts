@@ -1,7 +1,7 @@
 import { MAX_CACHED_USERS } from "@/lib/config/policy";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/prisma";
-import { findActiveUser, forgetUser } from "@/lib/store/user-store";
+import { forgetUser, prismaUserStore } from "@/lib/store/user-store";
 
 /** A database that counts the user reads it answers. */
 function countingDb() {
@@ -22,21 +22,21 @@ afterEach(() => forgetUser());
 describe("the user cache of the token endpoint", () => {
   it("reads a user once per USER_CACHE_SECONDS", async () => {
     const { db, reads } = countingDb();
-    await findActiveUser(db, "u1", 1_000);
-    await findActiveUser(db, "u1", 5_000);
+    await prismaUserStore(db).findActive("u1", 1_000);
+    await prismaUserStore(db).findActive("u1", 5_000);
     expect(reads).toEqual(["u1"]);
-    await findActiveUser(db, "u1", 6_001);
+    await prismaUserStore(db).findActive("u1", 6_001);
     expect(reads).toEqual(["u1", "u1"]);
   });
 
   it(`keeps at most ${MAX_CACHED_USERS} users, dropping the longest loaded first`, async () => {
     const { db, reads } = countingDb();
-    for (let index = 0; index <= MAX_CACHED_USERS; index++) await findActiveUser(db, `u${index}`, 1_000);
+    for (let index = 0; index <= MAX_CACHED_USERS; index++) await prismaUserStore(db).findActive(`u${index}`, 1_000);
     expect(reads).toHaveLength(MAX_CACHED_USERS + 1);
-    await findActiveUser(db, `u${MAX_CACHED_USERS}`, 1_000); // the newest is still there
-    await findActiveUser(db, "u1", 1_000); // the second oldest too
+    await prismaUserStore(db).findActive(`u${MAX_CACHED_USERS}`, 1_000); // the newest is still there
+    await prismaUserStore(db).findActive("u1", 1_000); // the second oldest too
     expect(reads).toHaveLength(MAX_CACHED_USERS + 1);
-    await findActiveUser(db, "u0", 1_000); // the oldest was dropped
+    await prismaUserStore(db).findActive("u0", 1_000); // the oldest was dropped
     expect(reads).toHaveLength(MAX_CACHED_USERS + 2);
   });
 });

@@ -12,7 +12,6 @@ import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
-import { findActiveUser } from "@/lib/store/user-store";
 
 async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, now: Date): Promise<void> {
   await context.stores.refreshTokens.revoke({ authorizationCodeId: codeId }, now);
@@ -68,7 +67,7 @@ export async function redeemCode(
   checkCodeVerifier(row.codeChallenge, codeVerifier);
   checkDpopBinding(row.dpopJkt, dpopJkt);
   // Revoking a consent deletes its unused codes (revokeConsentAndItsGrants), so a consumed code still has its consent.
-  const user = await findActiveUser(context.db, row.userId);
+  const user = await context.stores.users.findActive(row.userId);
   if (!user) throw invalidGrant("the user of this authorization code is no longer active");
   const scopes = row.scopes;
   return issueUserTokens(

@@ -55,7 +55,7 @@ export async function acceptTrustedJwt(
       identity = await verifyFederatedAssertion(
         {
           db: context.db,
-          usedAssertions: context.stores.usedAssertions,
+          stores: context.stores,
           issuer: context.config.publicUrl,
           production: context.config.production,
         },

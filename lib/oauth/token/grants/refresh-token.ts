@@ -13,7 +13,6 @@ import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/ref
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant, invalidScope } from "@/lib/errors/oauth-error";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
-import { findActiveUser } from "@/lib/store/user-store";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -107,7 +106,7 @@ export async function refresh(
   checkDpopBinding(token, dpopJkt);
   const granted = token.scopes;
   const scopes = narrowedScopes(granted, requestedScope);
-  const user = await findActiveUser(context.db, token.userId);
+  const user = await context.stores.users.findActive(token.userId);
   if (!user) throw invalidGrant("the user of this refresh token is no longer active");
   const amr = token.amr;
   // A grant from a password alone, and the company requires a second factor now: the user signs in again with it.
