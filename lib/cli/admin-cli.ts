@@ -19,7 +19,6 @@ import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { resealSecrets } from "@/lib/store/sealed-secret-store";
 import { purgeUntilDrained, type PurgeCounts } from "@/lib/store/expired-rows-store";
 import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
-import { listSigningKeys } from "@/lib/store/signing-key-store";
 
 const USAGE = `usage: npm run admin -- <command>
   clients add <file.json>                       register a client from RFC 7591 client metadata
@@ -71,7 +70,7 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
   if (command === "rotate") {
     expectArgs(rest, "keys rotate");
     for (const alg of SIGNING_ALGORITHMS) {
-      const { kid, retired } = await rotateSigningKey(context.db, alg, context.secretKey);
+      const { kid, retired } = await rotateSigningKey(context.stores.signingKeys, alg, context.secretKey);
       context.print(
         `${alg}: new active key ${kid}${retired.length ? `; ${retired.join(", ")} stays published until its tokens have expired` : ""}`,
       );
@@ -79,7 +78,7 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
   } else if (command === "list") {
     expectArgs(rest, "keys list");
     const now = new Date();
-    const rows = (await listSigningKeys(context.db)).map((key) => [
+    const rows = (await context.stores.signingKeys.list()).map((key) => [
       key.algorithm,
       key.id,
       key.createdAt.toISOString(),

@@ -4,6 +4,7 @@
  * Next.js serves (Vercel), the build command runs `npm run migrate`, so the route handlers find everything ready.
  */
 import { ClientRegistryError } from "@/lib/admin/client-registry";
+import { prismaStores } from "@/lib/store/stores";
 import { issuersWithoutReach } from "@/lib/store/trusted-issuer-store";
 import type { Config } from "@/lib/config";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
@@ -54,7 +55,11 @@ export async function prepareDatabase(
   for (let attempt = 1; ; attempt++) {
     try {
       await syncScopes(db, config.apiScopePrefix);
-      const createdKeys = await ensureSigningKeys(db, [...SIGNING_ALGORITHMS], config.secretKey);
+      const createdKeys = await ensureSigningKeys(
+        prismaStores(db).signingKeys,
+        [...SIGNING_ALGORITHMS],
+        config.secretKey,
+      );
       const demo = config.demoData ? await loadDemoData(db, config) : { created: [] };
       return { appliedMigrations, createdKeys, demoDataCreated: demo.created, warnings: await warningsOf(db) };
     } catch (error) {

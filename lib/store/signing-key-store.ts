@@ -33,11 +33,41 @@ export interface NewSigningKey {
   privateKeyEncrypted: string;
 }
 
+export interface SigningKeyStore {
+  /** The published keys and the active one of each algorithm, private keys unsealed; cached for KEY_CACHE_SECONDS. */
+  keySet(secretKey: string, now?: Date): Promise<KeySet>;
+  hasActive(alg: SigningAlgorithm): Promise<boolean>;
+  /**
+   * Stores a first active key for its algorithm. Two processes that start at once on a fresh database may each store
+   * one: then the newest stays active everywhere, and the other is retired like a rotated key.
+   */
+  save(key: NewSigningKey, now: Date): Promise<void>;
+  /** Makes `key` the active one of its algorithm with its audit event; returns the kids it supersedes. */
+  rotateIn(key: NewSigningKey, now: Date): Promise<string[]>;
+  /** Every key, oldest first, without its private part: for the operator's list. */
+  list(): Promise<SigningKeySummary[]>;
+}
+
+interface SigningKeySummary {
+  id: string;
+  algorithm: string;
+  createdAt: Date;
+  supersededAt: Date | null;
+  retiredAt: Date | null;
+}
+
+/** A stored key as the key set is built from it. */
+export interface StoredSigningKey extends NewSigningKey {
+  createdAt: Date;
+  supersededAt: Date | null;
+  retiredAt: Date | null;
+}
+
 const cache = processCache("signingKeys", () => ({
   entry: undefined as { loadedAt: number; keys: Promise<KeySet> } | undefined,
 }));
 
-const retirement = (now: Date) => ({
+export const retirement = (now: Date) => ({
   supersededAt: now,
   retiredAt: new Date(now.getTime() + KEY_RETENTION_SECONDS * 1000),
 });
@@ -47,6 +77,11 @@ async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet>
     where: { OR: [{ retiredAt: null }, { retiredAt: { gt: now } }] },
     orderBy: { createdAt: "desc" },
   });
+  return keySetOf(rows as StoredSigningKey[], secretKey);
+}
+
+/** The key set of the unretired keys, newest first. */
+export function keySetOf(rows: StoredSigningKey[], secretKey: string): KeySet {
   const active = new Map<SigningAlgorithm, ActiveKey>();
   for (const row of rows.filter((r) => r.supersededAt === null)) {
     const alg = row.algorithm as SigningAlgorithm;
@@ -61,8 +96,7 @@ async function loadKeySet(db: Db, secretKey: string, now: Date): Promise<KeySet>
   return { jwks, active, verify: createLocalJWKSet(jwks) };
 }
 
-/** The published keys and the active one of each algorithm. */
-export function getKeySet(db: Db, secretKey: string, now = new Date()): Promise<KeySet> {
+function getKeySet(db: Db, secretKey: string, now = new Date()): Promise<KeySet> {
   if (!cache.entry || now.getTime() - cache.entry.loadedAt > KEY_CACHE_SECONDS * 1000) {
     const keys = loadKeySet(db, secretKey, now);
     cache.entry = { loadedAt: now.getTime(), keys };
@@ -76,16 +110,7 @@ export function forgetKeySet(): void {
   cache.entry = undefined;
 }
 
-export async function hasActiveSigningKey(db: Db, alg: SigningAlgorithm): Promise<boolean> {
-  const active = await db.signingKey.findFirst({ where: { algorithm: alg, supersededAt: null }, select: { id: true } });
-  return active !== null;
-}
-
-/**
- * Stores a first active key for its algorithm. Two processes that start at once on a fresh database may each store
- * one: then the newest stays active everywhere, and the other is retired like a rotated key.
- */
-export async function storeSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<void> {
+async function storeSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<void> {
   await db.signingKey.create({ data: { ...key, createdAt: now } });
   const [, ...others] = await db.signingKey.findMany({
     where: { algorithm: key.algorithm, supersededAt: null },
@@ -100,11 +125,8 @@ export async function storeSigningKey(db: Db, key: NewSigningKey, now: Date): Pr
   }
 }
 
-/**
- * Makes `key` the active one of its algorithm, in one transaction with its audit event; the keys it supersedes stay
- * published for KEY_RETENTION_SECONDS. Returns their kids.
- */
-export function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<string[]> {
+/** In one transaction with its audit event; the keys it supersedes stay published for KEY_RETENTION_SECONDS. */
+function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<string[]> {
   return db.$transaction(async (tx) => {
     const previous = await tx.signingKey.findMany({
       where: { algorithm: key.algorithm, supersededAt: null },
@@ -121,10 +143,22 @@ export function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date): Promi
   });
 }
 
-/** Every key, oldest first, without its private part: for the operator's list. */
-export function listSigningKeys(db: Db) {
-  return db.signingKey.findMany({
-    orderBy: { createdAt: "asc" },
-    select: { id: true, algorithm: true, createdAt: true, supersededAt: true, retiredAt: true },
-  });
+export function prismaSigningKeyStore(db: Db): SigningKeyStore {
+  return {
+    keySet: (secretKey, now) => getKeySet(db, secretKey, now),
+    async hasActive(alg) {
+      const active = await db.signingKey.findFirst({
+        where: { algorithm: alg, supersededAt: null },
+        select: { id: true },
+      });
+      return active !== null;
+    },
+    save: (key, now) => storeSigningKey(db, key, now),
+    rotateIn: (key, now) => rotateInSigningKey(db, key, now),
+    list: () =>
+      db.signingKey.findMany({
+        orderBy: { createdAt: "asc" },
+        select: { id: true, algorithm: true, createdAt: true, supersededAt: true, retiredAt: true },
+      }),
+  };
 }

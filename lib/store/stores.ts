@@ -8,6 +8,7 @@ import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
+import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
@@ -17,6 +18,7 @@ export interface Stores {
   authorizationCodes: AuthorizationCodeStore;
   clients: ClientStore;
   refreshTokens: RefreshTokenStore;
+  signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
   usedAssertions: UsedAssertionStore;
   users: UserStore;
@@ -33,6 +35,7 @@ export function prismaStores(db: Db): Stores {
       authorizationCodes: prismaAuthorizationCodeStore(db),
       clients: prismaClientStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
+      signingKeys: prismaSigningKeyStore(db),
       throttles: prismaThrottleStore(db),
       usedAssertions: prismaUsedAssertionStore(db),
       users: prismaUserStore(db),

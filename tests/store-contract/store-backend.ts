@@ -7,6 +7,8 @@ export interface StoreBackend {
   stores(): Stores;
   /** Two registered clients and a user, for rows that must name existing ones. */
   subjects(): { clientId: string; otherClientId: string; userId: string; companyId: string };
+  /** The SECRET_KEY the backend's signing keys are sealed with. */
+  secretKey: string;
   /** Registers an approved client, with a secret when given, as the operator's registry does. */
   addClient(id: string, registration: ClientRegistration, secret?: string): Promise<void>;
 }

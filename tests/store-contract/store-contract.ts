@@ -6,6 +6,7 @@ import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { clientContract } from "./clients";
 import { refreshTokenContract } from "./refresh-tokens";
+import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
 import { usedAssertionContract } from "./used-assertions";
@@ -16,6 +17,7 @@ export function storeContract(backend: StoreBackend): void {
   authorizationCodeContract(backend);
   clientContract(backend);
   refreshTokenContract(backend);
+  signingKeyContract(backend);
   throttleContract(backend);
   usedAssertionContract(backend);
   userContract(backend);

@@ -21,7 +21,6 @@ import { readSessionCookie } from "@/lib/session/session-cookie";
 import { findGrantedScopes } from "@/lib/store/consent-store";
 import { openInteraction } from "@/lib/store/interaction-store";
 import { rememberSessionClient } from "@/lib/store/login-session-store";
-import { getKeySet } from "@/lib/store/signing-key-store";
 
 /** The sign-in step that asks for a second factor (lib/http/page-paths.ts names it for the pages). */
 const SECOND_FACTOR_PATH = "/login/second-factor";
@@ -64,7 +63,7 @@ export async function completeAuthorization(
 async function hintedSubject(context: ServiceContext, idTokenHint: string, clientId: string): Promise<string> {
   const hint = await readIdTokenHint(
     idTokenHint,
-    await getKeySet(context.db, context.config.secretKey),
+    await context.stores.signingKeys.keySet(context.config.secretKey),
     context.config.publicUrl,
   );
   if (!hint || hint.clientId !== clientId)

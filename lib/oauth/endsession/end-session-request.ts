@@ -5,7 +5,6 @@
  */
 import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
 import { isRegisteredUri } from "@/lib/oauth/redirect-uri-matching";
-import { getKeySet } from "@/lib/store/signing-key-store";
 import type { ServiceContext } from "@/lib/service-context";
 
 export { END_SESSION_PARAMETERS } from "@/lib/oauth/endsession/end-session-parameters";
@@ -30,7 +29,11 @@ export async function readEndSessionRequest(
   const verified =
     rawHint === undefined
       ? undefined
-      : await readIdTokenHint(rawHint, await getKeySet(context.db, context.config.secretKey), context.config.publicUrl);
+      : await readIdTokenHint(
+          rawHint,
+          await context.stores.signingKeys.keySet(context.config.secretKey),
+          context.config.publicUrl,
+        );
   const requestedClient = value("client_id");
   // A hint must have been issued to a client that is registered (now), and to the one the request names, if any.
   const hintClient = verified ? await context.stores.clients.find(verified.clientId) : null;

@@ -7,16 +7,12 @@
  */
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
 import { seal } from "@/lib/crypto/secret-box";
-import type { Db } from "@/lib/db/prisma";
 import {
   forgetKeySet,
-  getKeySet,
-  hasActiveSigningKey,
-  rotateInSigningKey,
-  storeSigningKey,
   type ActiveKey,
   type KeySet,
   type NewSigningKey,
+  type SigningKeyStore,
 } from "@/lib/store/signing-key-store";
 import type { SigningAlgorithm } from "@/lib/store/models/signing-key";
 
@@ -34,16 +30,16 @@ async function createKey(alg: SigningAlgorithm, secretKey: string): Promise<NewS
 
 /** Creates the active key of each required algorithm that has none; returns the kids it created. */
 export async function ensureSigningKeys(
-  db: Db,
+  keys: SigningKeyStore,
   algorithms: SigningAlgorithm[],
   secretKey: string,
   now = new Date(),
 ): Promise<string[]> {
   const created: string[] = [];
   for (const alg of algorithms) {
-    if (await hasActiveSigningKey(db, alg)) continue;
+    if (await keys.hasActive(alg)) continue;
     const key = await createKey(alg, secretKey);
-    await storeSigningKey(db, key, now);
+    await keys.save(key, now);
     created.push(key.id);
   }
   return created;
@@ -51,13 +47,13 @@ export async function ensureSigningKeys(
 
 /** Makes a new key active for `alg`; the previous one stays published for KEY_RETENTION_SECONDS. */
 export async function rotateSigningKey(
-  db: Db,
+  keys: SigningKeyStore,
   alg: SigningAlgorithm,
   secretKey: string,
   now = new Date(),
 ): Promise<{ kid: string; retired: string[] }> {
   const key = await createKey(alg, secretKey);
-  return { kid: key.id, retired: await rotateInSigningKey(db, key, now) };
+  return { kid: key.id, retired: await keys.rotateIn(key, now) };
 }
 
 export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {
@@ -70,10 +66,14 @@ export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {
  * The active key for `alg`, created first when there is none: when only Next.js serves and nothing prepared the
  * database (`npm run migrate`), the first process that signs makes it.
  */
-export async function signingKeyFor(db: Db, secretKey: string, alg: SigningAlgorithm): Promise<ActiveKey> {
-  const key = (await getKeySet(db, secretKey)).active.get(alg);
+export async function signingKeyFor(
+  keys: SigningKeyStore,
+  secretKey: string,
+  alg: SigningAlgorithm,
+): Promise<ActiveKey> {
+  const key = (await keys.keySet(secretKey)).active.get(alg);
   if (key) return key;
-  await ensureSigningKeys(db, [alg], secretKey);
+  await ensureSigningKeys(keys, [alg], secretKey);
   forgetKeySet();
-  return activeKey(await getKeySet(db, secretKey), alg);
+  return activeKey(await keys.keySet(secretKey), alg);
 }

@@ -73,7 +73,11 @@ export async function signAccessToken(
   }
   if (subject.identityProvider) claims.idp = subject.identityProvider;
   if (subject.dpopJkt) claims.cnf = { jkt: subject.dpopJkt };
-  return signJwt(claims, await signingKeyFor(context.db, config.secretKey, config.tokenSigningAlg), "at+jwt");
+  return signJwt(
+    claims,
+    await signingKeyFor(context.stores.signingKeys, config.secretKey, config.tokenSigningAlg),
+    "at+jwt",
+  );
 }
 
 /** The algorithm of a client's ID tokens and logout tokens. */
@@ -114,7 +118,7 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
   return signJwt(
     claims,
     await signingKeyFor(
-      context.db,
+      context.stores.signingKeys,
       config.secretKey,
       idTokenAlgorithm(context, contents.client.idTokenSignedResponseAlg),
     ),
@@ -142,7 +146,7 @@ export async function signLogoutToken(
   return signJwt(
     claims,
     await signingKeyFor(
-      context.db,
+      context.stores.signingKeys,
       context.config.secretKey,
       idTokenAlgorithm(context, logout.idTokenSignedResponseAlg),
     ),

@@ -7,7 +7,6 @@ import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
 import type { Db } from "@/lib/db/prisma";
-import { getKeySet } from "@/lib/store/signing-key-store";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
@@ -65,7 +64,7 @@ async function verifySignature(
   token: string,
   options: VerifyOptions,
 ): Promise<AccessTokenClaims> {
-  const keys = await getKeySet(context.db, context.config.secretKey);
+  const keys = await context.stores.signingKeys.keySet(context.config.secretKey);
   try {
     const { payload } = await jwtVerify(token, keys.verify, {
       issuer: context.config.publicUrl,

@@ -8,6 +8,7 @@ import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authoriz
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
+import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
@@ -19,6 +20,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     clients: memoryClientStore(tables),
     refreshTokens: memoryRefreshTokenStore(tables),
+    signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),
     usedAssertions: memoryUsedAssertionStore(tables, audit),
     users: memoryUserStore(tables),

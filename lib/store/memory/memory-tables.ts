@@ -7,6 +7,7 @@ import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
 import type { Company, User } from "@/lib/store/models/user";
 import type { AttemptCount } from "@/lib/store/throttle-store";
 import type { MemoryClient } from "@/lib/store/memory/memory-clients";
+import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -16,6 +17,7 @@ export class MemoryTables {
   /** Until when each used assertion's key is kept. */
   readonly usedAssertions = new Map<string, Date>();
   readonly auditEvents: RecordedAuditEvent[] = [];
+  readonly signingKeys: StoredSigningKey[] = [];
   readonly users = new Map<string, User>();
   readonly companies = new Map<string, Company>();
   /** By client id. */

@@ -8,7 +8,7 @@ import { acceptOlderSecretKeys, isSealedUnder, seal, unseal } from "@/lib/crypto
 import { loadConfig } from "@/lib/config";
 import { sealedCookie, unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { openMailBody, sealMail } from "@/lib/mail/outbox";
-import { getKeySet } from "@/lib/store/signing-key-store";
+import { prismaStores } from "@/lib/store/stores";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { basic, call, formRequest, ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
 import { runAdmin } from "../../helpers/admin-cli";
@@ -61,7 +61,7 @@ describe(`rotating SECRET_KEY on ${testProvider()}`, () => {
 
     acceptOlderSecretKeys(NEW_KEY, [SECRET_KEY]);
     expect(unsealedCookieValue("optigate_test", cookieValue, NEW_KEY)).toEqual({ shown: "once" });
-    expect((await getKeySet(db(), NEW_KEY)).active.size).toBeGreaterThan(0);
+    expect((await prismaStores(db()).signingKeys.keySet(NEW_KEY)).active.size).toBeGreaterThan(0);
     const printed = await reseal(NEW_KEY);
     expect(printed.join("\n")).toMatch(/signingKeys: [1-9]\d* sealed anew/);
     expect(printed.join("\n")).toMatch(/queuedMail: [1-9]\d* sealed anew/);

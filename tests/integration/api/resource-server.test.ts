@@ -28,7 +28,6 @@ async function expectInvalidToken(token: string | undefined, headers: Record<str
 
 /** A token signed with OptiGate's active key, with the given changes to a valid access token's header and claims. */
 async function forged(changes: { header?: Record<string, unknown>; claims?: Record<string, unknown> }) {
-  const { getKeySet } = await import("@/lib/store/signing-key-store");
   const { activeKey } = await import("@/lib/oauth/keys/signing-keys");
   const { signJwt } = await import("@/lib/oauth/keys/jwt-signer");
   const { getServiceContext } = await import("@/lib/service-context");
@@ -47,7 +46,7 @@ async function forged(changes: { header?: Record<string, unknown>; claims?: Reco
   };
   return signJwt(
     claims,
-    activeKey(await getKeySet(context.db, context.config.secretKey), "RS256"),
+    activeKey(await context.stores.signingKeys.keySet(context.config.secretKey), "RS256"),
     (changes.header?.typ as string) ?? "at+jwt",
   );
 }

@@ -4,6 +4,7 @@
  * doing so at once leave one active key per algorithm.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { prismaStores } from "@/lib/store/stores";
 import type { Db } from "@/lib/db/prisma";
 import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { forgetClient } from "@/lib/store/client-store";
@@ -92,7 +93,11 @@ describe(`route handlers without the start script on ${testProvider()}`, () => {
   it("leaves one active key per algorithm when processes create them at once; the others stay published until they retire", async () => {
     database = await createTestDatabase();
     const now = new Date();
-    await Promise.all([0, 1, 2].map(() => ensureSigningKeys(database!.db, ["RS256", "ES256"], SECRET_KEY, now)));
+    await Promise.all(
+      [0, 1, 2].map(() =>
+        ensureSigningKeys(prismaStores(database!.db).signingKeys, ["RS256", "ES256"], SECRET_KEY, now),
+      ),
+    );
     for (const algorithm of ["RS256", "ES256"]) {
       const keys = await database.db.signingKey.findMany({ where: { algorithm } });
       expect(

@@ -6,7 +6,7 @@ import { loadConfig } from "@/lib/config";
 import { prismaStores } from "@/lib/store/stores";
 import { issueUserTokens } from "@/lib/oauth/token/issue-tokens";
 import { unseal } from "@/lib/crypto/secret-box";
-import { forgetKeySet, getKeySet } from "@/lib/store/signing-key-store";
+import { forgetKeySet } from "@/lib/store/signing-key-store";
 import { ensureSigningKeys, rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
 import { ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
@@ -89,7 +89,9 @@ describe(`signing keys on ${testProvider()}`, () => {
 
   it("publishes an active key of every algorithm discovery advertises for ID tokens", async () => {
     const db = service().database.db;
-    expect(await ensureSigningKeys(db, ["RS256", "ES256", "PS256"], SECRET_KEY)).toHaveLength(0);
+    expect(await ensureSigningKeys(prismaStores(db).signingKeys, ["RS256", "ES256", "PS256"], SECRET_KEY)).toHaveLength(
+      0,
+    );
     const { GET } = await import("@/app/.well-known/openid-configuration/route");
     const advertised: string[] = (await (await GET(new Request(`${ISSUER}/.well-known/openid-configuration`))).json())
       .id_token_signing_alg_values_supported;
@@ -140,15 +142,15 @@ describe(`signing keys on ${testProvider()}`, () => {
 
   it("rotates: the new key signs, the old one stays published until its tokens have expired", async () => {
     const db = service().database.db;
-    const before = (await getKeySet(db, SECRET_KEY)).active.get("RS256")!.kid;
-    const { kid, retired } = await rotateSigningKey(db, "RS256", SECRET_KEY);
+    const before = (await prismaStores(db).signingKeys.keySet(SECRET_KEY)).active.get("RS256")!.kid;
+    const { kid, retired } = await rotateSigningKey(prismaStores(db).signingKeys, "RS256", SECRET_KEY);
     expect(retired).toEqual([before]);
     forgetKeySet();
-    expect((await getKeySet(db, SECRET_KEY)).active.get("RS256")!.kid).toBe(kid);
+    expect((await prismaStores(db).signingKeys.keySet(SECRET_KEY)).active.get("RS256")!.kid).toBe(kid);
     expect((await jwks()).keys.map((k) => k.kid)).toEqual(expect.arrayContaining([before, kid]));
     forgetKeySet();
     const later = new Date(Date.now() + (KEY_RETENTION_SECONDS + 1) * 1000);
-    const published = (await getKeySet(db, SECRET_KEY, later)).jwks.keys.map((k) => k.kid);
+    const published = (await prismaStores(db).signingKeys.keySet(SECRET_KEY, later)).jwks.keys.map((k) => k.kid);
     expect(published).toContain(kid);
     expect(published).not.toContain(before);
     forgetKeySet();

@@ -3,7 +3,7 @@ import { beforeAll, describe } from "vitest";
 import { insertClient } from "@/lib/store/client-registry-store";
 import { prismaStores } from "@/lib/store/stores";
 import { storeContract } from "../../store-contract/store-contract";
-import { useOAuthService } from "../../helpers/oauth-service";
+import { SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
 
 const service = useOAuthService();
 
@@ -15,6 +15,7 @@ describe("database stores", () => {
   });
   storeContract({
     stores: () => prismaStores(service().database.db),
+    secretKey: SECRET_KEY,
     subjects: () => ({
       clientId: "demo-web",
       otherClientId: "demo-native",

@@ -26,6 +26,7 @@ describe("memory stores", () => {
   });
   storeContract({
     stores: () => stores,
+    secretKey: "memory-contract-secret-key-0123456789",
     subjects: () => ({ clientId: "client-a", otherClientId: "client-b", userId: "user-1", companyId: "company-1" }),
     async addClient(id, registration, secret) {
       const secrets = secret ? [{ hash: hashToken(secret), expiresAt: null }] : [];
