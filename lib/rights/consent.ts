@@ -81,7 +81,7 @@ export async function decideConsent(
   const granted = ticked === "deny" ? [] : chosenScopes(request.scopes, ticked);
   if (granted.length === 0)
     throw new AuthorizationError(new OAuthError("access_denied", "the user denied the request"), request);
-  await saveConsent(user.context.db, user.session.user.id, request.client.id, request.scopes, granted);
+  await saveConsent(user.context.stores.consents, user.session.user.id, request.client.id, request.scopes, granted);
   return completeAuthorization(user.context, request, user.session, granted, 303);
 }
 

@@ -19,32 +19,44 @@ export interface ScopeRow {
 
 const userClient = (userId: string, clientId: string) => ({ userId_clientId: { userId, clientId } });
 
-/** The scopes the user currently grants the client, or null when there is no consent or it was revoked. */
-export async function findGrantedScopes(db: Db, userId: string, clientId: string): Promise<string[] | null> {
-  const consent = await db.consent.findUnique({ where: userClient(userId, clientId) });
-  return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
+export interface ConsentStore {
+  /** The scopes the user currently grants the client, or null when there is no consent or it was revoked. */
+  findGrantedScopes(userId: string, clientId: string): Promise<string[] | null>;
+  /** The id of the user's consent for the client (current or revoked), to link what is issued under it. */
+  findId(userId: string, clientId: string): Promise<string | undefined>;
+  /** Notes that the client used the consent (a sign-in), for the portal's "last used". */
+  markUsed(consent: { id: string } | { userId: string; clientId: string }, now: Date): Promise<void>;
+  /**
+   * Stores the user's decision for the client: its scopes become `decide` of those currently granted (none when
+   * there is no consent or it was revoked), in one commit with the audit event that carries `details`.
+   */
+  save(
+    userId: string,
+    clientId: string,
+    decide: (current: string[]) => string[],
+    details: Record<string, unknown>,
+    now: Date,
+  ): Promise<void>;
 }
 
-/** The id of the user's consent for the client (current or revoked), to link what is issued under it. */
-export async function findConsentId(db: Db, userId: string, clientId: string): Promise<string | undefined> {
-  const consent = await db.consent.findUnique({ where: userClient(userId, clientId), select: { id: true } });
-  return consent?.id;
+export function prismaConsentStore(db: Db): ConsentStore {
+  return {
+    async findGrantedScopes(userId, clientId) {
+      const consent = await db.consent.findUnique({ where: userClient(userId, clientId) });
+      return consent && !consent.revokedAt ? (JSON.parse(consent.scopes) as string[]) : null;
+    },
+    async findId(userId, clientId) {
+      const consent = await db.consent.findUnique({ where: userClient(userId, clientId), select: { id: true } });
+      return consent?.id;
+    },
+    async markUsed(consent, now) {
+      await db.consent.updateMany({ where: consent, data: { lastUsedAt: now } });
+    },
+    save: (userId, clientId, decide, details, now) => storeConsent(db, userId, clientId, decide, details, now),
+  };
 }
 
-/** Notes that the client used the consent (a sign-in), for the portal's "last used". */
-export async function markConsentUsed(
-  db: Db,
-  consent: { id: string } | { userId: string; clientId: string },
-  now: Date,
-): Promise<void> {
-  await db.consent.updateMany({ where: consent, data: { lastUsedAt: now } });
-}
-
-/**
- * Stores the user's decision for the client: its scopes become `decide` of those currently granted (none when there
- * is no consent or it was revoked), in one transaction with the audit event that carries `details`.
- */
-export async function storeConsent(
+async function storeConsent(
   db: Db,
   userId: string,
   clientId: string,

@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/prisma";
 import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
+import { prismaConsentStore, type ConsentStore } from "@/lib/store/consent-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
@@ -17,6 +18,7 @@ export interface Stores {
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
   clients: ClientStore;
+  consents: ConsentStore;
   refreshTokens: RefreshTokenStore;
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
@@ -34,6 +36,7 @@ export function prismaStores(db: Db): Stores {
       audit: prismaAuditStore(db),
       authorizationCodes: prismaAuthorizationCodeStore(db),
       clients: prismaClientStore(db),
+      consents: prismaConsentStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
       signingKeys: prismaSigningKeyStore(db),
       throttles: prismaThrottleStore(db),

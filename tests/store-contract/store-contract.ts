@@ -5,6 +5,7 @@
 import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { clientContract } from "./clients";
+import { consentContract } from "./consents";
 import { refreshTokenContract } from "./refresh-tokens";
 import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
@@ -16,6 +17,7 @@ export function storeContract(backend: StoreBackend): void {
   auditContract(backend);
   authorizationCodeContract(backend);
   clientContract(backend);
+  consentContract(backend);
   refreshTokenContract(backend);
   signingKeyContract(backend);
   throttleContract(backend);

@@ -18,7 +18,6 @@ import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";
-import { findGrantedScopes } from "@/lib/store/consent-store";
 import { openInteraction } from "@/lib/store/interaction-store";
 import { rememberSessionClient } from "@/lib/store/login-session-store";
 
@@ -84,7 +83,7 @@ async function continueAuthorization(
   const hintSubject = request.idTokenHint
     ? await hintedSubject(context, request.idTokenHint, request.client.id)
     : undefined;
-  const granted = session ? await findGrantedScopes(context.db, session.user.id, request.client.id) : null;
+  const granted = session ? await context.stores.consents.findGrantedScopes(session.user.id, request.client.id) : null;
   const facts = session
     ? {
         userId: session.user.id,

@@ -5,7 +5,6 @@
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 import type { ServiceContext } from "@/lib/service-context";
-import { findConsentId, markConsentUsed } from "@/lib/store/consent-store";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 
 export interface CodeSubject {
@@ -17,13 +16,13 @@ export interface CodeSubject {
 }
 
 export async function issueAuthorizationCode(
-  { db, stores }: Pick<ServiceContext, "db" | "stores">,
+  { stores }: Pick<ServiceContext, "stores">,
   request: AuthorizationRequest,
   subject: CodeSubject,
   now = new Date(),
 ): Promise<string> {
   const code = generateOpaqueToken();
-  const consentId = await findConsentId(db, subject.userId, request.client.id);
+  const consentId = await stores.consents.findId(subject.userId, request.client.id);
   await stores.authorizationCodes.save(
     code,
     {
@@ -42,6 +41,6 @@ export async function issueAuthorizationCode(
     },
     now,
   );
-  if (consentId) await markConsentUsed(db, { id: consentId }, now);
+  if (consentId) await stores.consents.markUsed({ id: consentId }, now);
   return code;
 }

@@ -9,7 +9,6 @@ import { signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ActiveSession } from "@/lib/session/login-session";
-import { markConsentUsed } from "@/lib/store/consent-store";
 
 export async function implicitResponseValues(
   context: ServiceContext,
@@ -52,6 +51,6 @@ export async function implicitResponseValues(
       now,
     );
   }
-  await markConsentUsed(context.db, { userId: user.id, clientId: request.client.id }, now);
+  await context.stores.consents.markUsed({ userId: user.id, clientId: request.client.id }, now);
   return values;
 }

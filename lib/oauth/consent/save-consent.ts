@@ -2,19 +2,17 @@
  * Remembers a user's consent decision for a client. A decision covers the scopes that were asked: those the user
  * ticked are granted, those unticked are taken back, and scopes granted earlier but not asked about stay granted.
  */
-import type { Db } from "@/lib/db/prisma";
-import { storeConsent } from "@/lib/store/consent-store";
+import type { ConsentStore } from "@/lib/store/consent-store";
 
 export async function saveConsent(
-  db: Db,
+  consents: ConsentStore,
   userId: string,
   clientId: string,
   asked: string[],
   granted: string[],
   now = new Date(),
 ): Promise<void> {
-  await storeConsent(
-    db,
+  await consents.save(
     userId,
     clientId,
     (current) => [...new Set([...current.filter((scope) => !asked.includes(scope)), ...granted])],

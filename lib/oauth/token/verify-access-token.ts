@@ -6,7 +6,7 @@
 import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
 import { processCache } from "@/lib/cache/process-cache";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
@@ -31,10 +31,10 @@ export interface VerifyOptions {
   leewaySeconds?: number;
 }
 
-const verified = processCache("verifiedAccessTokens", () => new WeakMap<Db, Map<string, AccessTokenClaims>>());
+const verified = processCache("verifiedAccessTokens", () => new WeakMap<Stores, Map<string, AccessTokenClaims>>());
 
 function remembered(context: ServiceContext, token: string, options: VerifyOptions): AccessTokenClaims | undefined {
-  const claims = verified.get(context.db)?.get(token);
+  const claims = verified.get(context.stores)?.get(token);
   const now = Math.floor((options.now?.getTime() ?? Date.now()) / 1000);
   return claims && claims.iss === context.config.publicUrl && claims.exp! + (options.leewaySeconds ?? 0) > now
     ? claims
@@ -42,8 +42,8 @@ function remembered(context: ServiceContext, token: string, options: VerifyOptio
 }
 
 function remember(context: ServiceContext, token: string, claims: AccessTokenClaims): void {
-  let tokens = verified.get(context.db);
-  if (!tokens) verified.set(context.db, (tokens = new Map()));
+  let tokens = verified.get(context.stores);
+  if (!tokens) verified.set(context.stores, (tokens = new Map()));
   if (tokens.size >= MAX_CACHED_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
   tokens.set(token, claims);
 }

@@ -6,6 +6,7 @@ import type { Stores } from "@/lib/store/stores";
 import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
+import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
@@ -19,6 +20,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     clients: memoryClientStore(tables),
+    consents: memoryConsentStore(tables, audit),
     refreshTokens: memoryRefreshTokenStore(tables),
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),

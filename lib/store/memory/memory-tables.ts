@@ -18,6 +18,19 @@ export class MemoryTables {
   readonly usedAssertions = new Map<string, Date>();
   readonly auditEvents: RecordedAuditEvent[] = [];
   readonly signingKeys: StoredSigningKey[] = [];
+  /** By user and client. */
+  readonly consents = new Map<
+    string,
+    {
+      id: string;
+      userId: string;
+      clientId: string;
+      scopes: string[];
+      grantedAt: Date;
+      lastUsedAt: Date | null;
+      revokedAt: Date | null;
+    }
+  >();
   readonly users = new Map<string, User>();
   readonly companies = new Map<string, Company>();
   /** By client id. */

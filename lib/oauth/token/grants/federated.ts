@@ -5,7 +5,6 @@
  * outcome is an audit event (an issued token's in one commit with the use of its JWT); a refused grant writes
  * nothing else.
  */
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
@@ -75,7 +74,7 @@ export async function acceptTrustedJwt(
     return request.grantType === TOKEN_EXCHANGE_GRANT ? { ...body, issued_token_type: ACCESS_TOKEN_TYPE } : body;
   } catch (error) {
     if (error instanceof OAuthError) {
-      await recordAuditEvent(context.db, {
+      await context.stores.audit.record({
         type: "federation.token_refused",
         clientId: client.id,
         details: {
