@@ -4,8 +4,7 @@
  * in use. Ended sessions' applications are told through the logout channels they registered.
  */
 import Bowser from "bowser";
-import type { Db } from "@/lib/db/prisma";
-import { endAllLoginSessions, endUserSession, listCurrentSessions } from "@/lib/store/login-session-store";
+import type { LoginSessionStore } from "@/lib/store/login-session-store";
 
 export interface OwnSession {
   id: string;
@@ -25,8 +24,12 @@ function describeUserAgent(userAgent: string | null): string | null {
   return [major ? `${browser.name} ${major}` : browser.name, os.name].filter(Boolean).join(" · ");
 }
 
-export async function listOwnSessions(db: Db, userId: string, currentId: string): Promise<OwnSession[]> {
-  const sessions = await listCurrentSessions(db, userId);
+export async function listOwnSessions(
+  loginSessions: LoginSessionStore,
+  userId: string,
+  currentId: string,
+): Promise<OwnSession[]> {
+  const sessions = await loginSessions.listCurrent(userId, new Date());
   return sessions.map((session) => ({
     id: session.id,
     createdAt: session.createdAt,
@@ -38,11 +41,19 @@ export async function listOwnSessions(db: Db, userId: string, currentId: string)
 }
 
 /** Ends one of the user's sessions (never another user's): its id in a list, or none when there is no such session. */
-export async function endOwnSession(db: Db, userId: string, sessionId: string): Promise<string[]> {
-  return (await endUserSession(db, userId, sessionId)) ? [sessionId] : [];
+export async function endOwnSession(
+  loginSessions: LoginSessionStore,
+  userId: string,
+  sessionId: string,
+): Promise<string[]> {
+  return (await loginSessions.endOne(userId, sessionId, new Date())) ? [sessionId] : [];
 }
 
 /** Ends every session of the user but the one in use; the ended ones' ids. */
-export function endOtherOwnSessions(db: Db, userId: string, currentId: string): Promise<string[]> {
-  return endAllLoginSessions(db, userId, new Date(), currentId);
+export function endOtherOwnSessions(
+  loginSessions: LoginSessionStore,
+  userId: string,
+  currentId: string,
+): Promise<string[]> {
+  return loginSessions.endAll(userId, new Date(), currentId);
 }

@@ -58,7 +58,7 @@ export async function resetPasswordAndSignIn(
   // Reading the account's mail is no second factor: a user who has one still takes the second step.
   const factors = await countSecondFactors(context.db, reset.userId);
   if (factors.passkeys > 0 || factors.totp) return { next: "second_step" as const, userId: reset.userId };
-  const { cookieValue } = await signInUser(context.db, reset.userId, client, { passwordReset: true });
+  const { cookieValue } = await signInUser(context.stores, reset.userId, client, { passwordReset: true });
   return { next: "session" as const, cookieValue };
 }
 
@@ -71,7 +71,7 @@ export async function confirmNewEmail(
   token: string | undefined,
   request: { ipAddress?: string; sessionCookie?: string },
 ) {
-  const session = await findActiveSession(context.db, request.sessionCookie);
+  const session = await findActiveSession(context.stores.loginSessions, request.sessionCookie);
   const confirmed = await confirmEmailChange(context, token, { ipAddress: request.ipAddress, session });
   if ("endedSessions" in confirmed) await announceBackchannelLogout(context, confirmed.endedSessions);
   return confirmed;

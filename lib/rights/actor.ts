@@ -80,7 +80,7 @@ export class AccessDenied extends OptiGateError<"sign_in_required" | "second_fac
  * the one place that decides whether a session owes its company's second factor.
  */
 export async function actorOfSessionCookie(context: ServiceContext, cookieValue: string | undefined): Promise<Actor> {
-  const session = await findActiveSession(context.db, cookieValue);
+  const session = await findActiveSession(context.stores.loginSessions, cookieValue);
   if (!session) return { kind: "anonymous", context };
   const { id, name, kind, supplierId, requireSecondFactor } = session.user.company;
   const company = { id, name, kind, supplierId, requireSecondFactor };

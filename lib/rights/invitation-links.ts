@@ -28,7 +28,7 @@ export async function joinAndSignIn(
 ) {
   const joined = await joinByInvitation(context.db, token, person, context.config);
   if ("closed" in joined) return joined;
-  const { cookieValue } = await signInUser(context.db, joined.userId, client, { invitation: true });
+  const { cookieValue } = await signInUser(context.stores, joined.userId, client, { invitation: true });
   // A company that requires a second factor has its new people set one up first.
   return { cookieValue, enrol: (await countSecondFactors(context.db, joined.userId)).required };
 }

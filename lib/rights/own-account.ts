@@ -62,7 +62,7 @@ export async function pendingEmailChange(actor: Actor): Promise<{ newEmail: stri
 
 export function ownSessions(actor: Actor): Promise<OwnSession[]> {
   const { context, session } = requireSessionFor(actor, "security_page");
-  return listOwnSessions(context.db, session.user.id, session.id);
+  return listOwnSessions(context.stores.loginSessions, session.user.id, session.id);
 }
 
 async function ended(user: SessionPerson, sessionIds: string[], ipAddress: string | undefined): Promise<number> {
@@ -81,11 +81,19 @@ async function ended(user: SessionPerson, sessionIds: string[], ipAddress: strin
 export async function endSession(actor: Actor, sessionId: string, ipAddress?: string): Promise<number> {
   const user = requireSessionFor(actor, "security_page");
   if (sessionId === user.session.id) return 0;
-  return ended(user, await endOwnSession(user.context.db, user.session.user.id, sessionId), ipAddress);
+  return ended(
+    user,
+    await endOwnSession(user.context.stores.loginSessions, user.session.user.id, sessionId),
+    ipAddress,
+  );
 }
 
 /** Ends every session of the user but the one in use; how many ended. */
 export async function endOtherSessions(actor: Actor, ipAddress?: string): Promise<number> {
   const user = requireSessionFor(actor, "security_page");
-  return ended(user, await endOtherOwnSessions(user.context.db, user.session.user.id, user.session.id), ipAddress);
+  return ended(
+    user,
+    await endOtherOwnSessions(user.context.stores.loginSessions, user.session.user.id, user.session.id),
+    ipAddress,
+  );
 }

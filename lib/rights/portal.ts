@@ -8,7 +8,6 @@ import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";
 import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
-import { endAllLoginSessions } from "@/lib/store/login-session-store";
 
 export type { ApplicationGrant };
 
@@ -57,6 +56,6 @@ export async function setPreferredLanguage(actor: Actor, language: Locale | null
  */
 export async function signOutEverywhere(actor: Actor, next: string): Promise<Response | undefined> {
   const user = requireUser(actor);
-  const ended = await endAllLoginSessions(user.context.db, user.session.user.id);
+  const ended = await user.context.stores.loginSessions.endAll(user.session.user.id, new Date());
   return announceLogout(user.context, ended, next);
 }

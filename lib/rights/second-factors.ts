@@ -18,7 +18,6 @@ import { requireSessionFor, type Actor, type SessionPerson } from "@/lib/rights/
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from "@/lib/store/passkey-store";
-import { raiseLoginSession } from "@/lib/store/login-session-store";
 import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "@/lib/store/recovery-code-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { deleteTotpFactor, findTotpFactor } from "@/lib/store/totp-store";
@@ -136,7 +135,7 @@ async function afterEnrolment(
   if (before > 0) return undefined;
   const { db } = user.context;
   const { session } = user;
-  await raiseLoginSession(db, session.id, withSecondFactor(session.amr, methods), session.authTime);
+  await user.context.stores.loginSessions.raise(session.id, withSecondFactor(session.amr, methods), session.authTime);
   return makeRecoveryCodes(db, session.user.id);
 }
 

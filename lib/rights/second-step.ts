@@ -12,7 +12,6 @@ import { pendingSignInUser } from "@/lib/session/pending-sign-in";
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
 import type { UserWithCompany } from "@/lib/store/models/user";
-import { raiseLoginSession } from "@/lib/store/login-session-store";
 import { listPasskeys } from "@/lib/store/passkey-store";
 import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
@@ -37,7 +36,7 @@ export async function stepSubject(
   const pendingUserId = pendingSignInUser(cookies.pending, context.config.secretKey);
   const pendingUser = pendingUserId ? await context.stores.users.findActive(pendingUserId) : null;
   if (pendingUser) return { via: "pending", user: pendingUser };
-  const session = await findActiveSession(context.db, cookies.session);
+  const session = await findActiveSession(context.stores.loginSessions, cookies.session);
   return session ? { via: "session", user: session.user, session } : undefined;
 }
 
@@ -55,11 +54,15 @@ async function completeStep(
   client: Client,
 ): Promise<{ cookieValue?: string }> {
   if (subject.via === "session") {
-    await raiseLoginSession(context.db, subject.session.id, withSecondFactor(subject.session.amr, methods), new Date());
+    await context.stores.loginSessions.raise(
+      subject.session.id,
+      withSecondFactor(subject.session.amr, methods),
+      new Date(),
+    );
     return {};
   }
   const amr = withSecondFactor(PASSWORD_ONLY, methods);
-  return signInUser(context.db, subject.user.id, client, { secondFactor: methods }, amr);
+  return signInUser(context.stores, subject.user.id, client, { secondFactor: methods }, amr);
 }
 
 export async function giveSecondFactorCode(
@@ -96,5 +99,5 @@ export async function signInWithPasskey(
   }
   if (!(await context.stores.users.findActive(userId)))
     throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
-  return signInUser(context.db, userId, client, { passkey: true }, withSecondFactor([], methods));
+  return signInUser(context.stores, userId, client, { passkey: true }, withSecondFactor([], methods));
 }

@@ -23,7 +23,7 @@ export async function signIn(
   if (!check.ok) return check;
   const factors = await countSecondFactors(context.db, check.user.id);
   if (factors.passkeys > 0 || factors.totp) return { ok: true, next: "second_step", userId: check.user.id };
-  const { cookieValue, sessionId } = await signInUser(context.db, check.user.id, {
+  const { cookieValue, sessionId } = await signInUser(context.stores, check.user.id, {
     ipAddress: attempt.ipAddress,
     userAgent: attempt.userAgent,
   });

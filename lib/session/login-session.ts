@@ -3,11 +3,10 @@
  * as its SHA-256 hash (lib/store/login-session-store.ts), valid for SESSION_LIFETIME_SECONDS after sign-in.
  */
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
-import { recordAuditEvent } from "@/lib/store/audit-store";
-import type { Db } from "@/lib/db/prisma";
 import type { Company, User } from "@/lib/store/models/user";
-import { findLoginSession, storeLoginSession, touchLoginSession } from "@/lib/store/login-session-store";
-import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { LoginSessionStore } from "@/lib/store/login-session-store";
+import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { Stores } from "@/lib/store/stores";
 
 /** How often a session's "last used" is written: at most once a minute, not on every page. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -21,29 +20,29 @@ export interface ActiveSession {
 }
 
 async function createLoginSession(
-  db: Db,
+  loginSessions: LoginSessionStore,
   userId: string,
   client: { ipAddress?: string; userAgent?: string },
   amr: readonly AuthenticationMethod[],
   now = new Date(),
 ): Promise<{ cookieValue: string; sessionId: string }> {
   const cookieValue = generateOpaqueToken();
-  const sessionId = await storeLoginSession(db, cookieValue, userId, client, now, amr);
+  const sessionId = await loginSessions.save(cookieValue, userId, client, now, amr);
   return { cookieValue, sessionId };
 }
 
 /** The session named by the cookie value, if it is current and its user is active. */
 export async function findActiveSession(
-  db: Db,
+  loginSessions: LoginSessionStore,
   cookieValue: string | undefined,
   now = new Date(),
 ): Promise<ActiveSession | null> {
   if (!cookieValue) return null;
-  const session = await findLoginSession(db, cookieValue);
+  const session = await loginSessions.find(cookieValue);
   if (!session || session.endedAt || session.expiresAt <= now || !session.user.active) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
-    await touchLoginSession(db, session.id, now, LAST_SEEN_RESOLUTION_MS);
-  return { id: session.id, authTime: session.authTime, amr: parseAmr(session.amr), user: session.user };
+    await loginSessions.touch(session.id, now, LAST_SEEN_RESOLUTION_MS);
+  return { id: session.id, authTime: session.authTime, amr: session.amr, user: session.user };
 }
 
 /**
@@ -51,14 +50,14 @@ export async function findActiveSession(
  * audited as a sign-in with what led to it (`details`).
  */
 export async function signInUser(
-  db: Db,
+  stores: Pick<Stores, "loginSessions" | "audit">,
   userId: string,
   client: { ipAddress?: string; userAgent?: string },
   details: Record<string, unknown> = {},
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
 ): Promise<{ cookieValue: string; sessionId: string }> {
-  const session = await createLoginSession(db, userId, client, amr);
-  await recordAuditEvent(db, {
+  const session = await createLoginSession(stores.loginSessions, userId, client, amr);
+  await stores.audit.record({
     type: "sign_in.succeeded",
     userId,
     ipAddress: client.ipAddress,

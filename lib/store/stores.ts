@@ -8,6 +8,7 @@ import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaConsentStore, type ConsentStore } from "@/lib/store/consent-store";
+import { prismaLoginSessionStore, type LoginSessionStore } from "@/lib/store/login-session-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
@@ -19,6 +20,7 @@ export interface Stores {
   authorizationCodes: AuthorizationCodeStore;
   clients: ClientStore;
   consents: ConsentStore;
+  loginSessions: LoginSessionStore;
   refreshTokens: RefreshTokenStore;
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
@@ -37,6 +39,7 @@ export function prismaStores(db: Db): Stores {
       authorizationCodes: prismaAuthorizationCodeStore(db),
       clients: prismaClientStore(db),
       consents: prismaConsentStore(db),
+      loginSessions: prismaLoginSessionStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
       signingKeys: prismaSigningKeyStore(db),
       throttles: prismaThrottleStore(db),

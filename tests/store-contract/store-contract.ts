@@ -6,6 +6,7 @@ import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { clientContract } from "./clients";
 import { consentContract } from "./consents";
+import { loginSessionContract } from "./login-sessions";
 import { refreshTokenContract } from "./refresh-tokens";
 import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
@@ -18,6 +19,7 @@ export function storeContract(backend: StoreBackend): void {
   authorizationCodeContract(backend);
   clientContract(backend);
   consentContract(backend);
+  loginSessionContract(backend);
   refreshTokenContract(backend);
   signingKeyContract(backend);
   throttleContract(backend);

@@ -19,7 +19,6 @@ import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";
 import { openInteraction } from "@/lib/store/interaction-store";
-import { rememberSessionClient } from "@/lib/store/login-session-store";
 
 /** The sign-in step that asks for a second factor (lib/http/page-paths.ts names it for the pages). */
 const SECOND_FACTOR_PATH = "/login/second-factor";
@@ -42,7 +41,7 @@ export async function completeAuthorization(
   if (!(await markPushedRequestUsed(context, request)))
     throw new AuthorizationError(invalidRequest("request_uri was used already: push the request again"), request);
   // Remember that this session signed in to the client, to tell it when the session ends.
-  await rememberSessionClient(context.db, session.id, request.client.id);
+  await context.stores.loginSessions.rememberClient(session.id, request.client.id);
   const values =
     request.responseType === "code"
       ? {
@@ -79,7 +78,11 @@ async function continueAuthorization(
   request: AuthorizationRequest,
 ): Promise<Response> {
   const now = new Date();
-  const session = await findActiveSession(context.db, readSessionCookie(httpRequest, context.config.publicUrl), now);
+  const session = await findActiveSession(
+    context.stores.loginSessions,
+    readSessionCookie(httpRequest, context.config.publicUrl),
+    now,
+  );
   const hintSubject = request.idTokenHint
     ? await hintedSubject(context, request.idTokenHint, request.client.id)
     : undefined;

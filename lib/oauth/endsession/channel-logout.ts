@@ -11,7 +11,6 @@ import { outboundRequest } from "@/lib/http/outbound-request";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
-import { listSessionClients } from "@/lib/store/login-session-store";
 
 interface LogoutTarget {
   clientId: string;
@@ -26,7 +25,7 @@ interface LogoutTarget {
 /** The clients the given sessions signed in to that registered a logout URI. */
 async function logoutTargets(context: ServiceContext, sessionIds: string[]): Promise<LogoutTarget[]> {
   if (sessionIds.length === 0) return [];
-  const rows = await listSessionClients(context.db, sessionIds);
+  const rows = await context.stores.loginSessions.listClients(sessionIds);
   const clients = await context.stores.clients.logoutUris([...new Set(rows.map((r) => r.clientId))]);
   const byId = new Map(clients.map((c) => [c.id, c]));
   return rows.flatMap((row) => {

@@ -10,7 +10,6 @@ import {
   readEndSessionRequest,
 } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";
-import { endLoginSession } from "@/lib/store/login-session-store";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { expireSessionCookie, readSessionCookie } from "@/lib/session/session-cookie";
 
@@ -24,7 +23,7 @@ export async function signOut(
   next: string,
   status: 302 | 303,
 ): Promise<Response> {
-  if (session) await endLoginSession(context.db, session.id);
+  if (session) await context.stores.loginSessions.end(session.id, new Date());
   const frontchannel = session ? await announceLogout(context, [session.id], next) : undefined;
   const response =
     frontchannel ?? new Response(null, { status, headers: { Location: next, "Cache-Control": "no-store" } });
@@ -38,7 +37,10 @@ export async function handleEndSessionRequest(httpRequest: Request, context: Ser
       ? new URLSearchParams(await readBodyText(httpRequest))
       : new URL(httpRequest.url).searchParams;
   const request = await readEndSessionRequest(context, params);
-  const session = await findActiveSession(context.db, readSessionCookie(httpRequest, context.config.publicUrl));
+  const session = await findActiveSession(
+    context.stores.loginSessions,
+    readSessionCookie(httpRequest, context.config.publicUrl),
+  );
   if (request.hint && (!session || session.user.id === request.hint.subject))
     return signOut(context, session, afterSignOut(request), 302);
   const kept = new URLSearchParams(

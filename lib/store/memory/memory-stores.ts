@@ -8,6 +8,7 @@ import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authoriz
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
+import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-sessions";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
@@ -21,6 +22,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     clients: memoryClientStore(tables),
     consents: memoryConsentStore(tables, audit),
+    loginSessions: memoryLoginSessionStore(tables),
     refreshTokens: memoryRefreshTokenStore(tables),
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),

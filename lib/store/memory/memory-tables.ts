@@ -8,6 +8,7 @@ import type { Company, User } from "@/lib/store/models/user";
 import type { AttemptCount } from "@/lib/store/throttle-store";
 import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 import type { StoredSigningKey } from "@/lib/store/signing-key-store";
+import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -18,6 +19,10 @@ export class MemoryTables {
   readonly usedAssertions = new Map<string, Date>();
   readonly auditEvents: RecordedAuditEvent[] = [];
   readonly signingKeys: StoredSigningKey[] = [];
+  /** By the SHA-256 of the cookie value. */
+  readonly loginSessions = new Map<string, StoredSession>();
+  /** "session id\nclient id" of each client a session signed in to. */
+  readonly sessionClients = new Set<string>();
   /** By user and client. */
   readonly consents = new Map<
     string,

@@ -5,6 +5,7 @@
  * and `users password` on the command line.
  */
 import { decodeJwt } from "jose";
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
 import { hashToken } from "@/lib/crypto/tokens";
@@ -394,10 +395,10 @@ describe(`a user's own sessions on ${testProvider()}`, () => {
     expect(listed.lastSeenAt.getTime()).toBe(listed.createdAt.getTime());
     const lastSeen = async () => (await ownSessions(actor))[0].lastSeenAt.getTime();
     const soon = new Date(listed.createdAt.getTime() + 30_000);
-    expect(await findActiveSession(db(), cookie, soon)).not.toBeNull();
+    expect(await findActiveSession(prismaStores(db()).loginSessions, cookie, soon)).not.toBeNull();
     expect(await lastSeen()).toBe(listed.createdAt.getTime());
     const later = new Date(listed.createdAt.getTime() + 5 * 60_000);
-    expect(await findActiveSession(db(), cookie, later)).not.toBeNull();
+    expect(await findActiveSession(prismaStores(db()).loginSessions, cookie, later)).not.toBeNull();
     expect(await lastSeen()).toBe(later.getTime());
     expect((await ownSessions(actor))[0].createdAt).toEqual(listed.createdAt);
   });

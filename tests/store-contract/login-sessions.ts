@@ -1,0 +1,82 @@
+/** The login-session store's contract: sessions by cookie value, their methods, endings and clients. */
+import { describe, expect, it } from "vitest";
+import { SESSION_LIFETIME_SECONDS } from "@/lib/config/policy";
+import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+
+export function loginSessionContract(backend: StoreBackend): void {
+  const person = async () => {
+    const email = `${freshValue("session")}@contract.example`;
+    const users = backend.stores().users;
+    const { companyId } = backend.subjects();
+    const name = { givenName: "Sam", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "h" };
+    await users.save({ ...name, email, companyId });
+    return (await users.findIdByEmail(email))!;
+  };
+
+  describe("login sessions", () => {
+    it("finds a session by its cookie value with its user, methods and lifetime, and notes the sign-in", async () => {
+      const userId = await person();
+      const sessions = backend.stores().loginSessions;
+      const cookie = freshValue("cookie");
+      const id = await sessions.save(cookie, userId, { ipAddress: "192.0.2.7", userAgent: "Agent/1" }, NOW, ["pwd"]);
+      const found = await sessions.find(cookie);
+      expect(found).toMatchObject({
+        id,
+        userId,
+        authTime: NOW,
+        amr: ["pwd"],
+        expiresAt: later(SESSION_LIFETIME_SECONDS),
+        endedAt: null,
+        ipAddress: "192.0.2.7",
+        userAgent: "Agent/1",
+        user: { id: userId, company: { id: backend.subjects().companyId }, lastSignInAt: NOW },
+      });
+      expect(await sessions.find(freshValue("cookie"))).toBeNull();
+    });
+
+    it("raises a current session's methods, but not an ended one's", async () => {
+      const userId = await person();
+      const sessions = backend.stores().loginSessions;
+      const cookie = freshValue("cookie");
+      const id = await sessions.save(cookie, userId, {}, NOW, ["pwd"]);
+      expect(await sessions.raise(id, ["pwd", "otp", "mfa"], later(5))).toBe(true);
+      expect(await sessions.find(cookie)).toMatchObject({ amr: ["pwd", "otp", "mfa"], authTime: later(5) });
+      await sessions.end(id, later(6));
+      expect(await sessions.raise(id, ["pwd", "hwk", "mfa"], later(7))).toBe(false);
+      expect((await sessions.find(cookie))!.endedAt).toEqual(later(6));
+    });
+
+    it("lists a user's current sessions, ends one of them only for its user, or all but one", async () => {
+      const userId = await person();
+      const other = await person();
+      const sessions = backend.stores().loginSessions;
+      const first = await sessions.save(freshValue("c"), userId, {}, NOW, ["pwd"]);
+      const second = await sessions.save(freshValue("c"), userId, {}, later(1), ["pwd"]);
+      const third = await sessions.save(freshValue("c"), userId, {}, later(2), ["pwd"]);
+      await sessions.touch(first, later(120), 60_000);
+      expect((await sessions.listCurrent(userId, later(130))).map((session) => session.id)).toEqual([
+        first,
+        third,
+        second,
+      ]);
+      expect(await sessions.endOne(other, first, later(140))).toBe(false);
+      expect(await sessions.endOne(userId, first, later(140))).toBe(true);
+      expect(await sessions.endAll(userId, later(150), third)).toEqual([second]);
+      expect((await sessions.listCurrent(userId, later(160))).map((session) => session.id)).toEqual([third]);
+      expect(await sessions.listCurrent(userId, later(SESSION_LIFETIME_SECONDS + 10))).toEqual([]);
+    });
+
+    it("remembers each client a session signed in to once", async () => {
+      const userId = await person();
+      const sessions = backend.stores().loginSessions;
+      const { clientId, otherClientId } = backend.subjects();
+      const id = await sessions.save(freshValue("c"), userId, {}, NOW, ["pwd"]);
+      await sessions.rememberClient(id, clientId);
+      await sessions.rememberClient(id, clientId);
+      await sessions.rememberClient(id, otherClientId);
+      const clients = await sessions.listClients([id]);
+      expect(clients.map((row) => row.clientId).sort()).toEqual([clientId, otherClientId].sort());
+      expect(clients.every((row) => row.sessionId === id && row.userId === userId)).toBe(true);
+    });
+  });
+}
