@@ -5,7 +5,7 @@
 import type { Locale } from "@/lib/i18n/locales";
 import { renderAccountMail, type FactorChange, type RecentFactor } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import type { AccountContext } from "@/lib/account/account-context";
 
 /** Where a person who did not make the change goes: a new password through their mail. */

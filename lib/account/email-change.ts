@@ -6,13 +6,13 @@
  * then reset the password, asking for it needs the current password unless the sign-in is fresh (five minutes).
  */
 import { EMAIL_CONFIRM_LINK_HOURS } from "@/lib/config/policy";
-import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { User } from "@/lib/store/models/user";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
-import { confirmEmailByLink, isEmailInUse, storeAccountLink } from "@/lib/store/account-link-store";
+import { isEmailInUse } from "@/lib/store/account-link-store";
 import { forgetUser } from "@/lib/store/user-store";
 import { parseEmail } from "@/lib/admin/person-fields";
 import { reserveEmailChange } from "@/lib/account/email-change-throttle";
@@ -97,7 +97,6 @@ export async function requestEmailChange(
   const link = {
     userId: user.id,
     purpose: "email_change" as const,
-    tokenHash: hashToken(token),
     newEmail,
     sentTo: newEmail,
     expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_LINK_HOURS * 3_600_000),
@@ -117,7 +116,7 @@ export async function requestEmailChange(
     ipAddress: request.ipAddress,
     details: { username: user.email, newEmail, inUse },
   };
-  await storeAccountLink(context.db, link, { mail, event }, now);
+  await context.stores.accountLinks.save(token, link, { mail, event }, now);
   return newEmail;
 }
 
@@ -132,7 +131,7 @@ export async function confirmEmailChange(
   now = new Date(),
 ): Promise<{ email: string; endedSessions: string[] } | { closed: ClosedAccountLink | "email_taken" }> {
   const { ipAddress } = request;
-  const link = await readAccountLink(context.db, token, "email_change", now);
+  const link = await readAccountLink(context.stores.accountLinks, token, "email_change", now);
   if (link.state !== "open") return { closed: link.state };
   const newEmail = link.newEmail!;
   const event = {
@@ -142,8 +141,7 @@ export async function confirmEmailChange(
     details: { username: newEmail, previous: link.user.email },
   };
   const keepSessionId = request.session?.user.id === link.user.id ? request.session.id : undefined;
-  const outcome = await confirmEmailByLink(
-    context.db,
+  const outcome = await context.stores.accountLinks.confirmEmail(
     { id: link.id, tokenHash: link.tokenHash, userId: link.user.id, newEmail },
     { mail: [], event, keepSessionId },
     now,

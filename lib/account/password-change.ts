@@ -9,7 +9,6 @@ import type { User } from "@/lib/store/models/user";
 import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
-import { changePasswordHash } from "@/lib/store/account-link-store";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordChangedNotice } from "@/lib/account/account-notices";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "@/lib/account/current-password";
@@ -32,7 +31,7 @@ export async function changeOwnPassword(
   request: PasswordChangeRequest,
   now = new Date(),
 ): Promise<PasswordChange> {
-  const { db, config } = context;
+  const { config } = context;
   const { user } = account;
   const normalized = checkNewPassword(request.next, {
     minLength: config.passwordMinLength,
@@ -40,8 +39,7 @@ export async function changeOwnPassword(
   });
   const current = await checkCurrentPassword(context, user, request.current, request.ipAddress, now);
   if (!current.ok) return current;
-  const endedSessions = await changePasswordHash(
-    db,
+  const endedSessions = await context.stores.accountLinks.changePassword(
     { userId: user.id, keepSessionId: account.sessionId, signOutElsewhere: request.signOutElsewhere },
     await hashPassword(normalized),
     {
@@ -75,8 +73,7 @@ export async function setPasswordAsOperator(
     person: personalWordsOf(user),
   });
   const language = localeOr(user.preferredLanguage);
-  const endedSessions = await changePasswordHash(
-    context.db,
+  const endedSessions = await context.stores.accountLinks.changePassword(
     { userId: user.id, signOutElsewhere: true },
     await hashPassword(normalized),
     {

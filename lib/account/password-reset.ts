@@ -9,7 +9,7 @@
  */
 import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { hashPassword } from "@/lib/crypto/password";
-import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
+import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import type { MailContent } from "@/lib/mail/mail-content";
@@ -18,7 +18,6 @@ import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { reservePasswordReset } from "@/lib/account/reset-throttle";
 import { createOutboxMessage } from "@/lib/store/outbox-store";
-import { resetPasswordByLink, storeAccountLink } from "@/lib/store/account-link-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
@@ -69,12 +68,11 @@ export function passwordResetComposer(context: AccountContext) {
     const link = {
       userId: user.id,
       purpose: "password_reset" as const,
-      tokenHash: hashToken(token),
       sentTo: user.email,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * 60_000),
     };
     const event = { type: "user.password_reset" as const, userId: user.id, details: { step: "link_sent" } };
-    await storeAccountLink(context.db, link, { mail: [], event }, now);
+    await context.stores.accountLinks.save(token, link, { mail: [], event }, now);
     return content;
   };
 }
@@ -86,7 +84,7 @@ export async function resetPassword(
   submitted: { password: string; language: Locale; ipAddress?: string },
   now = new Date(),
 ): Promise<{ userId: string; endedSessions: string[] } | { closed: ClosedAccountLink }> {
-  const link = await readAccountLink(context.db, token, "password_reset", now);
+  const link = await readAccountLink(context.stores.accountLinks, token, "password_reset", now);
   if (link.state !== "open") return { closed: link.state };
   const { user } = link;
   const normalized = checkNewPassword(submitted.password, {
@@ -100,8 +98,7 @@ export async function resetPassword(
     user.id,
     new Date(now.getTime() - RECENT_FACTOR_DAYS * 86_400_000),
   );
-  const ended = await resetPasswordByLink(
-    context.db,
+  const ended = await context.stores.accountLinks.resetPassword(
     { id: link.id, tokenHash: link.tokenHash, userId: user.id },
     passwordHash,
     {

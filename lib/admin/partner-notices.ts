@@ -8,7 +8,7 @@ import { localizedText } from "@/lib/i18n/localized-text";
 import { localeOr } from "@/lib/i18n/locales";
 import { sealMail } from "@/lib/mail/outbox";
 import { renderPartnerMail, type PartnerMail } from "@/lib/mail/partner-mail";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { findSecretsExpiringSoon, findVendorDevelopers, storeExpiryNotice } from "@/lib/store/partner-store";
 
 const SECRET_EXPIRY_NOTICE_DAYS = 14;

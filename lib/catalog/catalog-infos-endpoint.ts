@@ -12,7 +12,7 @@ import type { ServiceContext } from "@/lib/service-context";
 export async function handleCatalogInfosRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
     const query = parseCatalogInfosQuery(new URL(request.url));
-    const document = await catalogInfosDocument(context.db, query);
+    const document = await catalogInfosDocument(context, query);
     return await downloadAnswer(
       request,
       {

@@ -7,6 +7,7 @@
  * published list.
  */
 import { MAX_CACHED_CATALOG_QUERIES } from "@/lib/config/policy";
+import type { DataAccess } from "@/lib/service-context";
 import { createHash } from "node:crypto";
 import { processCache } from "@/lib/cache/process-cache";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
@@ -152,8 +153,11 @@ function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInf
 }
 
 /** The catalog list: all published catalogs, or with a ticket those the user's company is subscribed to. */
-export async function catalogInfosDocument(db: Db, query: CatalogInfosQuery): Promise<CatalogInfosDocument> {
-  const user = query.ticket ? await userOfTicket(db, query.ticket) : undefined;
+export async function catalogInfosDocument(
+  { db, stores }: DataAccess,
+  query: CatalogInfosQuery,
+): Promise<CatalogInfosDocument> {
+  const user = query.ticket ? await userOfTicket(stores.tickets, query.ticket) : undefined;
   const list = await publishedCatalogs(db);
   if (!user) return anonymousDocument(db, list, query);
   const links = await customerLinksOf(db, user.companyId);

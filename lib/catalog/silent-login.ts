@@ -26,7 +26,7 @@ const failure = (status: number, error: string, description: string, headers: Re
   noStoreJson({ error, error_description: description }, status, headers);
 
 async function ticketResponse(context: ServiceContext, userId: string): Promise<Response> {
-  const { ticket, expires } = await issueTicket(context.db, userId);
+  const { ticket, expires } = await issueTicket(context.stores.tickets, userId);
   return noStoreJson({ ticket, expires: expires.toISOString() });
 }
 

@@ -13,7 +13,7 @@ import type { ServiceContext } from "@/lib/service-context";
 export async function handleSubCatalogRequest(request: Request, context: ServiceContext): Promise<Response> {
   try {
     const query = parseSubCatalogQuery(new URL(request.url));
-    const reader = await readerOfTicket(context.db, query.ticket);
+    const reader = await readerOfTicket(context.stores.tickets, query.ticket);
     const prepared = await prepareSubCatalog(context.db, query, reader, query.clientGroupId);
     const audience = reader.kind === "public" ? "public" : "private";
     const download = subCatalogDownload(context.db, prepared, { audience, contentType: XML_CONTENT_TYPE });

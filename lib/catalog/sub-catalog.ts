@@ -9,6 +9,7 @@
 import { metrics } from "@/lib/observability/metrics";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { userOfTicket } from "@/lib/catalog/tickets";
+import type { TicketStore } from "@/lib/store/ticket-store";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Db } from "@/lib/db/prisma";
 import { customerLinkAt } from "@/lib/registrations/customer-links";
@@ -77,8 +78,8 @@ export function parseSubCatalogQuery(url: URL): SubCatalogQuery {
 export type CatalogReader = { kind: "public" } | { kind: "company"; companyId: string };
 
 /** The reader of a getSubCatalog request: the ticket's user's company, or anyone. */
-export async function readerOfTicket(db: Db, ticket: string | undefined): Promise<CatalogReader> {
-  return ticket ? { kind: "company", companyId: (await userOfTicket(db, ticket)).companyId } : { kind: "public" };
+export async function readerOfTicket(tickets: TicketStore, ticket: string | undefined): Promise<CatalogReader> {
+  return ticket ? { kind: "company", companyId: (await userOfTicket(tickets, ticket)).companyId } : { kind: "public" };
 }
 
 /** Checks everything before the first byte is sent; throws CatalogServiceError with the status. */

@@ -6,27 +6,26 @@
 import { TICKET_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { randomUUID } from "node:crypto";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
-import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/store/models/user";
-import { findTicketWithUser, storeTicket } from "@/lib/store/ticket-store";
+import type { TicketStore } from "@/lib/store/ticket-store";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function issueTicket(
-  db: Db,
+  tickets: TicketStore,
   userId: string,
   now = new Date(),
 ): Promise<{ ticket: string; expires: Date }> {
   const ticket = randomUUID();
   const expires = new Date(now.getTime() + TICKET_LIFETIME_SECONDS * 1000);
-  await storeTicket(db, ticket.toLowerCase(), userId, now, expires);
+  await tickets.save(ticket.toLowerCase(), userId, now, expires);
   return { ticket, expires };
 }
 
 /** The user a ticket stands for; throws CatalogServiceError with the status the catalog services answer. */
-export async function userOfTicket(db: Db, ticket: string, now = new Date()): Promise<User> {
+export async function userOfTicket(tickets: TicketStore, ticket: string, now = new Date()): Promise<User> {
   if (!GUID.test(ticket)) throw new CatalogServiceError(400, "The ticket parameter must be a GUID.");
-  const row = await findTicketWithUser(db, ticket.toLowerCase());
+  const row = await tickets.findWithUser(ticket.toLowerCase());
   if (!row || row.revokedAt)
     throw new CatalogServiceError(401, "The ticket is not valid. Sign in again to get a new one.");
   if (row.expiresAt <= now)

@@ -7,5 +7,4 @@ export type {
   RefreshToken,
   SupplierRegistration,
   SupplierWebService,
-  User,
 } from "@/lib/db/generated/sqlite/client";

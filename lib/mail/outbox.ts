@@ -4,7 +4,7 @@
  */
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import type { MailContent } from "@/lib/mail/mail-content";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 
 export interface OutgoingMail {
   kind: string;

@@ -24,7 +24,7 @@ export { PasswordPolicyError } from "@/lib/passwords/password-policy";
  * as the server does (the link's holder owns the account), or why it is closed.
  */
 export async function resetLinkOf(token: string | undefined) {
-  const link = await readAccountLink(getServiceContext().db, token, "password_reset");
+  const link = await readAccountLink(getServiceContext().stores.accountLinks, token, "password_reset");
   return link.state === "open"
     ? { state: link.state, email: link.user.email, person: personalWordsOf(link.user) }
     : link;
@@ -32,7 +32,7 @@ export async function resetLinkOf(token: string | undefined) {
 
 /** What the confirmation page shows: the old and the new address while the link is open, or why it is closed. */
 export async function emailLinkOf(token: string | undefined) {
-  const link = await readAccountLink(getServiceContext().db, token, "email_change");
+  const link = await readAccountLink(getServiceContext().stores.accountLinks, token, "email_change");
   return link.state === "open" ? { state: link.state, email: link.user.email, newEmail: link.newEmail ?? "" } : link;
 }
 

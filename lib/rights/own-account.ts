@@ -12,7 +12,6 @@ import { changeOwnPassword, type PasswordChange } from "@/lib/account/password-c
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { requireSessionFor, requireUser, type Actor, type SessionPerson } from "@/lib/rights/actor";
-import { findOpenAccountLink } from "@/lib/store/account-link-store";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 
 export type { OwnSession };
@@ -56,7 +55,7 @@ export function emailChangeNeedsPassword(actor: Actor): boolean {
 /** The new address waiting for its confirmation, if the user asked for one. */
 export async function pendingEmailChange(actor: Actor): Promise<{ newEmail: string; expiresAt: Date } | null> {
   const { context, session } = requireUser(actor);
-  const link = await findOpenAccountLink(context.db, session.user.id, "email_change");
+  const link = await context.stores.accountLinks.findOpen(session.user.id, "email_change", new Date());
   return link?.newEmail ? { newEmail: link.newEmail, expiresAt: link.expiresAt } : null;
 }
 

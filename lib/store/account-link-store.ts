@@ -7,27 +7,54 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
-import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { signOutUsers } from "@/lib/store/user-admin-store";
 import { endAllLoginSessions } from "@/lib/store/login-session-store";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import { hashToken } from "@/lib/crypto/tokens";
+import type {
+  AccountLink,
+  AccountLinkPurpose,
+  ChangeRecord,
+  LinkRef,
+  NewAccountLink,
+} from "@/lib/store/models/account-link";
 
-export type AccountLinkPurpose = "password_reset" | "email_change";
-
-export interface NewAccountLink {
-  userId: string;
-  purpose: AccountLinkPurpose;
-  tokenHash: string;
-  newEmail?: string;
-  /** the address the link is mailed to: it works only while the account has that address */
-  sentTo: string;
-  expiresAt: Date;
-}
-
-/** What a change writes besides itself: the mail it sends and its audit event. */
-export interface ChangeRecord {
-  mail: NewOutboxMessage[];
-  event: AuditEvent;
+export interface AccountLinkStore {
+  /** Stores a link of `value` (replacing the user's earlier one of the purpose) with its mail and audit event. */
+  save(value: string, link: NewAccountLink, change: ChangeRecord, now: Date): Promise<void>;
+  /** The link of this value with its user and the user's company, whatever its state, or null. */
+  find(value: string): Promise<AccountLink | null>;
+  /**
+   * Sets a new password through a reset link: the link is used, the password stored, the user's other links closed
+   * and everything a sign-in left behind ended (sessions, refresh tokens, unused codes, catalog tickets), in one
+   * commit with the change's mail and event. The ended sessions' ids, or null when the link was used meanwhile.
+   */
+  resetPassword(link: LinkRef, passwordHash: string, change: ChangeRecord, now: Date): Promise<string[] | null>;
+  /**
+   * Stores a new password and closes the user's links. With `signOutElsewhere`, everything a sign-in left behind
+   * ends but the session to keep; otherwise the other sessions and applications keep working. The ended sessions.
+   */
+  changePassword(
+    user: { userId: string; keepSessionId?: string; signOutElsewhere: boolean },
+    passwordHash: string,
+    change: ChangeRecord,
+    now: Date,
+  ): Promise<string[]>;
+  /**
+   * Makes the link's new address the user's email (verified), closes the user's other links and ends their other
+   * sessions (the ended ones' ids), or why not: the link was used meanwhile, or the address is another user's or
+   * has an invitation waiting since the link was sent.
+   */
+  confirmEmail(
+    link: LinkRef & { newEmail: string },
+    change: ChangeRecord & { keepSessionId?: string },
+    now: Date,
+  ): Promise<{ endedSessions: string[] } | "used" | "email_taken">;
+  /** The user's unused, current link of a purpose, if any (a pending email change, for the profile page). */
+  findOpen(
+    userId: string,
+    purpose: AccountLinkPurpose,
+    now: Date,
+  ): Promise<{ newEmail: string | null; expiresAt: Date } | null>;
 }
 
 async function record(tx: DbTransaction, change: ChangeRecord, now: Date): Promise<void> {
@@ -38,10 +65,15 @@ async function record(tx: DbTransaction, change: ChangeRecord, now: Date): Promi
   await recordAuditEvent(tx, change.event);
 }
 
-/** Stores the link (replacing the user's earlier one of the purpose) with its mail and audit event. */
-export async function storeAccountLink(db: Db, link: NewAccountLink, change: ChangeRecord, now: Date): Promise<void> {
+async function storeAccountLink(
+  db: Db,
+  value: string,
+  link: NewAccountLink,
+  change: ChangeRecord,
+  now: Date,
+): Promise<void> {
   const fields = {
-    tokenHash: link.tokenHash,
+    tokenHash: hashToken(value),
     newEmail: link.newEmail ?? null,
     sentTo: link.sentTo,
     createdAt: now,
@@ -58,9 +90,12 @@ export async function storeAccountLink(db: Db, link: NewAccountLink, change: Cha
   });
 }
 
-/** The link of a token hash with its user and the user's company. */
-export function findAccountLink(db: Db, tokenHash: string) {
-  return db.accountLink.findUnique({ where: { tokenHash }, include: { user: { include: { company: true } } } });
+async function findAccountLink(db: Db, value: string): Promise<AccountLink | null> {
+  const link = await db.accountLink.findUnique({
+    where: { tokenHash: hashToken(value) },
+    include: { user: { include: { company: true } } },
+  });
+  return link && { ...link, purpose: link.purpose as AccountLinkPurpose };
 }
 
 /**
@@ -88,9 +123,9 @@ async function closeOtherLinks(tx: DbTransaction, userId: string, keepId?: strin
  * behind ended (sessions, refresh tokens, catalog tickets), in one transaction. Returns the ended sessions' ids, or
  * null when the link was used meanwhile.
  */
-export async function resetPasswordByLink(
+async function resetPasswordByLink(
   db: Db,
-  link: { id: string; tokenHash: string; userId: string },
+  link: LinkRef,
   passwordHash: string,
   change: ChangeRecord,
   now: Date,
@@ -110,7 +145,7 @@ export async function resetPasswordByLink(
  * keep, refresh tokens, catalog tickets); otherwise the other sessions and applications keep working. Returns the
  * ended sessions' ids.
  */
-export async function changePasswordHash(
+async function changePasswordHash(
   db: Db,
   user: { userId: string; keepSessionId?: string; signOutElsewhere: boolean },
   passwordHash: string,
@@ -133,9 +168,9 @@ export async function changePasswordHash(
  * sessions (the ended ones' ids), or why not: the link was used meanwhile, or the address became another user's
  * since the link was sent (checked again here, and by the unique index).
  */
-export async function confirmEmailByLink(
+async function confirmEmailByLink(
   db: Db,
-  link: { id: string; tokenHash: string; userId: string; newEmail: string },
+  link: LinkRef & { newEmail: string },
   change: ChangeRecord & { keepSessionId?: string },
   now: Date,
 ): Promise<{ endedSessions: string[] } | "used" | "email_taken"> {
@@ -168,10 +203,17 @@ export async function isEmailInUse(db: Db | DbTransaction, email: string, now = 
   return Boolean(user || invitation);
 }
 
-/** The user's unused, current link of a purpose, if any (a pending email change, for the profile page). */
-export function findOpenAccountLink(db: Db, userId: string, purpose: AccountLinkPurpose, now = new Date()) {
-  return db.accountLink.findFirst({
-    where: { userId, purpose, usedAt: null, expiresAt: { gt: now } },
-    select: { newEmail: true, expiresAt: true },
-  });
+export function prismaAccountLinkStore(db: Db): AccountLinkStore {
+  return {
+    save: (value, link, change, now) => storeAccountLink(db, value, link, change, now),
+    find: (value) => findAccountLink(db, value),
+    resetPassword: (link, passwordHash, change, now) => resetPasswordByLink(db, link, passwordHash, change, now),
+    changePassword: (user, passwordHash, change, now) => changePasswordHash(db, user, passwordHash, change, now),
+    confirmEmail: (link, change, now) => confirmEmailByLink(db, link, change, now),
+    findOpen: (userId, purpose, now) =>
+      db.accountLink.findFirst({
+        where: { userId, purpose, usedAt: null, expiresAt: { gt: now } },
+        select: { newEmail: true, expiresAt: true },
+      }),
+  };
 }

@@ -6,7 +6,7 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent, recordAuditEvents } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 
 interface NewInvitation {

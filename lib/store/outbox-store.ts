@@ -7,13 +7,7 @@ import type { Db, DbTransaction } from "@/lib/db/prisma";
 
 export type OutboxStatus = "queued" | "sent" | "failed";
 
-export interface NewOutboxMessage {
-  kind: string;
-  recipient: string;
-  language: string;
-  subject: string;
-  sealedBody: string;
-}
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 
 export interface ClaimedMessage {
   id: string;

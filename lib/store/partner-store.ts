@@ -9,7 +9,7 @@ import type { Client } from "@/lib/db/rows";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import type { ClientRegistration } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { clientRowData, forgetClient } from "@/lib/store/client-store";
 import { clientIdTaken } from "@/lib/store/client-registry-store";
 

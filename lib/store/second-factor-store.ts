@@ -5,7 +5,7 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/store/audit-store";
-import type { NewOutboxMessage } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 
 export interface SecondFactorCount {
   passkeys: number;

@@ -4,6 +4,7 @@
  * (tests/unit/store/ on memory, tests/integration/store/ on the databases).
  */
 import type { Db } from "@/lib/db/prisma";
+import { prismaAccountLinkStore, type AccountLinkStore } from "@/lib/store/account-link-store";
 import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
@@ -12,10 +13,12 @@ import { prismaLoginSessionStore, type LoginSessionStore } from "@/lib/store/log
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
+import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
 
 export interface Stores {
+  accountLinks: AccountLinkStore;
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
   clients: ClientStore;
@@ -24,6 +27,7 @@ export interface Stores {
   refreshTokens: RefreshTokenStore;
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
+  tickets: TicketStore;
   usedAssertions: UsedAssertionStore;
   users: UserStore;
 }
@@ -35,6 +39,7 @@ export function prismaStores(db: Db): Stores {
   let stores = built.get(db);
   if (!stores) {
     stores = {
+      accountLinks: prismaAccountLinkStore(db),
       audit: prismaAuditStore(db),
       authorizationCodes: prismaAuthorizationCodeStore(db),
       clients: prismaClientStore(db),
@@ -43,6 +48,7 @@ export function prismaStores(db: Db): Stores {
       refreshTokens: prismaRefreshTokenStore(db),
       signingKeys: prismaSigningKeyStore(db),
       throttles: prismaThrottleStore(db),
+      tickets: prismaTicketStore(db),
       usedAssertions: prismaUsedAssertionStore(db),
       users: prismaUserStore(db),
     };

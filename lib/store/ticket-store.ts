@@ -4,18 +4,29 @@
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
-import type { User } from "@/lib/db/rows";
+import type { User } from "@/lib/store/models/user";
 
-export interface TicketWithUser {
+interface TicketWithUser {
   expiresAt: Date;
   revokedAt: Date | null;
   user: User;
 }
 
-export async function storeTicket(db: Db, value: string, userId: string, createdAt: Date, expiresAt: Date) {
-  await db.ticket.create({ data: { ticketHash: hashToken(value), userId, createdAt, expiresAt } });
+export interface TicketStore {
+  save(value: string, userId: string, createdAt: Date, expiresAt: Date): Promise<void>;
+  /** The ticket of this value with its user, whatever its state, or null. */
+  findWithUser(value: string): Promise<TicketWithUser | null>;
 }
 
-export function findTicketWithUser(db: Db, value: string): Promise<TicketWithUser | null> {
-  return db.ticket.findUnique({ where: { ticketHash: hashToken(value) }, include: { user: true } });
+export function prismaTicketStore(db: Db): TicketStore {
+  return {
+    async save(value, userId, createdAt, expiresAt) {
+      await db.ticket.create({ data: { ticketHash: hashToken(value), userId, createdAt, expiresAt } });
+    },
+    findWithUser: (value) =>
+      db.ticket.findUnique({
+        where: { ticketHash: hashToken(value) },
+        select: { expiresAt: true, revokedAt: true, user: true },
+      }),
+  };
 }

@@ -2,6 +2,7 @@
  * The contract every implementation of the stores keeps (lib/store/stores.ts): the same cases run on the in-memory
  * stores (tests/unit/store/) and on SQLite and PostgreSQL (tests/integration/store/).
  */
+import { accountLinkContract } from "./account-links";
 import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { clientContract } from "./clients";
@@ -11,10 +12,12 @@ import { refreshTokenContract } from "./refresh-tokens";
 import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
+import { ticketContract } from "./tickets";
 import { usedAssertionContract } from "./used-assertions";
 import { userContract } from "./users";
 
 export function storeContract(backend: StoreBackend): void {
+  accountLinkContract(backend);
   auditContract(backend);
   authorizationCodeContract(backend);
   clientContract(backend);
@@ -23,6 +26,7 @@ export function storeContract(backend: StoreBackend): void {
   refreshTokenContract(backend);
   signingKeyContract(backend);
   throttleContract(backend);
+  ticketContract(backend);
   usedAssertionContract(backend);
   userContract(backend);
 }

@@ -3,6 +3,7 @@
  * as the database stores, checked by the same contract suite. One process, no persistence.
  */
 import type { Stores } from "@/lib/store/stores";
+import { memoryAccountLinkStore } from "@/lib/store/memory/memory-account-links";
 import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
@@ -12,12 +13,14 @@ import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-session
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
+import { memoryTicketStore } from "@/lib/store/memory/memory-tickets";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 
 export function memoryStores(tables = new MemoryTables()): Stores {
   const audit = memoryAuditStore(tables);
   return {
+    accountLinks: memoryAccountLinkStore(tables, audit),
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     clients: memoryClientStore(tables),
@@ -26,6 +29,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     refreshTokens: memoryRefreshTokenStore(tables),
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),
+    tickets: memoryTicketStore(tables),
     usedAssertions: memoryUsedAssertionStore(tables, audit),
     users: memoryUserStore(tables),
   };

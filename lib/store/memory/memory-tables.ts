@@ -9,6 +9,9 @@ import type { AttemptCount } from "@/lib/store/throttle-store";
 import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
+import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
+import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -40,6 +43,12 @@ export class MemoryTables {
   readonly companies = new Map<string, Company>();
   /** By client id. */
   readonly clients = new Map<string, MemoryClient>();
+  /** By id. */
+  readonly accountLinks = new Map<string, StoredAccountLink>();
+  /** Mail written by the changes that cause it, oldest first. */
+  readonly outbox: (NewOutboxMessage & { createdAt: Date; nextAttemptAt: Date })[] = [];
+  /** By the SHA-256 of the ticket value. */
+  readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */
   readonly throttles = new Map<string, AttemptCount>();
 }

@@ -8,9 +8,7 @@ import { decodeJwt } from "jose";
 import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
-import { hashToken } from "@/lib/crypto/tokens";
 import { readAccountLink } from "@/lib/account/account-links";
-import { storeAccountLink } from "@/lib/store/account-link-store";
 import { LINK_PAGES } from "@/lib/http/link-token-cookies";
 import { openMailBody } from "@/lib/mail/outbox";
 import { ownSessions } from "@/lib/rights/own-account";
@@ -197,22 +195,23 @@ describe(`a user's own email address on ${testProvider()}`, () => {
     const [agent, elsewhere] = [await signedInAgent(email, OLD), await signedInAgent(email, OLD)];
     const user = await db().user.findUniqueOrThrow({ where: { email } });
     const resetToken = "r".repeat(43);
-    await storeAccountLink(
-      db(),
+    await prismaStores(db()).accountLinks.save(
+      resetToken,
       {
         userId: user.id,
         purpose: "password_reset",
-        tokenHash: hashToken(resetToken),
         sentTo: email,
         expiresAt: new Date(Date.now() + 3_600_000),
       },
       { mail: [], event: { type: "user.password_reset", userId: user.id, details: { step: "link_sent" } } },
       new Date(),
     );
-    expect((await readAccountLink(db(), resetToken, "password_reset")).state).toBe("open");
+    expect((await readAccountLink(prismaStores(db()).accountLinks, resetToken, "password_reset")).state).toBe("open");
     const response = await confirm(await requestedToken("olga.relocated@example.com", agent), agent);
     expect(response.headers.get("location")).toBe("/email/confirm?done=1");
-    expect((await readAccountLink(db(), resetToken, "password_reset")).state).toBe("unknown");
+    expect((await readAccountLink(prismaStores(db()).accountLinks, resetToken, "password_reset")).state).toBe(
+      "unknown",
+    );
     expect(await isSignedIn(agent)).toBe(true);
     expect(await isSignedIn(elsewhere)).toBe(false);
   });

@@ -3,6 +3,7 @@
  * and 304 without reading an article, byte ranges of the plain body, and a caller that goes away mid-stream.
  */
 import { randomUUID } from "node:crypto";
+import { prismaStores } from "@/lib/store/stores";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueTicket } from "@/lib/catalog/tickets";
@@ -85,7 +86,7 @@ async function storeRevision(number: number, articles: number, everyNthInGroup5 
 
 beforeAll(async () => {
   const user = await db().user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-  ticket = (await issueTicket(db(), user.id)).ticket;
+  ticket = (await issueTicket(prismaStores(db()).tickets, user.id)).ticket;
   await storeRevision(LARGE_REVISION, ARTICLES);
   await storeRevision(EMPTY_REVISION, 0);
   await storeRevision(ABORT_REVISION, ABORT_PAGES * 2000, 0);
@@ -315,7 +316,7 @@ describe(`resumed catalog downloads on ${testProvider()}`, () => {
   it("resumes a cut download with If-Range, joined byte for byte, also before any full download", async () => {
     // Nobody has downloaded the supplier's own view yet: its length is counted first.
     const supplier = await db().user.findUniqueOrThrow({ where: { email: "supplier@demo.test" } });
-    const own = lens(LARGE_REVISION, { ticket: (await issueTicket(db(), supplier.id)).ticket });
+    const own = lens(LARGE_REVISION, { ticket: (await issueTicket(prismaStores(db()).tickets, supplier.id)).ticket });
     const head = await download(own, { range: "bytes=0-99999" });
     expect(head.status).toBe(206);
     const first = await bytesOf(head);

@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { prismaStores } from "@/lib/store/stores";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueTicket } from "@/lib/catalog/tickets";
 import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
@@ -41,7 +42,7 @@ const lens = { companyID: "demo-company-lens", catalogResourceKey: "DLAG-DE", re
 
 beforeAll(async () => {
   const user = await service().database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-  ticket = (await issueTicket(service().database.db, user.id)).ticket;
+  ticket = (await issueTicket(prismaStores(service().database.db).tickets, user.id)).ticket;
 });
 
 describe(`GET /getSubCatalog.ashx on ${testProvider()}`, () => {
