@@ -7,7 +7,6 @@ import { verifyPassword } from "@/lib/crypto/password";
 import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 /** How recent a sign-in counts as fresh: the person at the keyboard just proved who they are. */
 const FRESH_SIGN_IN_MS = 5 * 60_000;
@@ -33,7 +32,7 @@ export async function confirmAccountOwner(
 }
 
 export async function checkCurrentPassword(
-  { db, stores }: DataAccess,
+  { stores }: Pick<DataAccess, "stores">,
   user: User,
   password: string,
   ipAddress: string | undefined,
@@ -46,7 +45,7 @@ export async function checkCurrentPassword(
     return { ok: false, problem: "wrong_current_password" };
   }
   // Guessed second-factor codes count on the account's key too: only a right factor clears it for such an account.
-  const factors = await countSecondFactors(db, user.id);
+  const factors = await stores.secondFactors.count(user.id);
   await recordRightPassword(stores.throttles, reservation, { clearAccount: factors.passkeys === 0 && !factors.totp });
   return { ok: true };
 }

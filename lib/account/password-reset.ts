@@ -22,7 +22,6 @@ import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordResetNotice } from "@/lib/account/account-notices";
-import { countSecondFactors, listFactorsAddedSince } from "@/lib/store/second-factor-store";
 
 /** How far back the confirmation of a reset looks for second factors someone else may have added. */
 const RECENT_FACTOR_DAYS = 14;
@@ -93,8 +92,7 @@ export async function resetPassword(
   });
   const passwordHash = await hashPassword(normalized);
   const { language, ipAddress } = submitted;
-  const recentFactors = await listFactorsAddedSince(
-    context.db,
+  const recentFactors = await context.stores.secondFactors.listAddedSince(
     user.id,
     new Date(now.getTime() - RECENT_FACTOR_DAYS * 86_400_000),
   );
@@ -110,7 +108,7 @@ export async function resetPassword(
   if (!ended) return { closed: "used" };
   // The person proved they read the account's mail: a lock-out from failed passwords is over. Guessed second-factor
   // codes count on the same key, and only a right factor clears them (docs/second-factor.md).
-  const factors = await countSecondFactors(context.db, user.id);
+  const factors = await context.stores.secondFactors.count(user.id);
   if (factors.passkeys === 0 && !factors.totp) await context.stores.throttles.clear(accountThrottleKey(user.email));
   return { userId: user.id, endedSessions: ended };
 }

@@ -16,10 +16,10 @@ import { changeUserRole, countActiveAdmins, listUsers } from "@/lib/store/user-a
 import { InvitationError, invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
 import { INVITATION_LIMITS } from "@/lib/config/policy";
 import { countRequest } from "@/lib/session/request-rate";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
+import type { SecondFactorStore } from "@/lib/store/second-factor-store";
 
-const hasSecondFactor = async (db: Db, userId: string) => {
-  const factors = await countSecondFactors(db, userId);
+const hasSecondFactor = async (secondFactors: SecondFactorStore, userId: string) => {
+  const factors = await secondFactors.count(userId);
   return factors.passkeys > 0 || factors.totp;
 };
 import { isLocale } from "@/lib/i18n/locales";
@@ -133,7 +133,7 @@ export async function actOnPeople(
     if (request.action === "activate") await activate(db, email, actor.userId, decision);
     else if (request.action === "unlock") {
       // Guessed second-factor codes count on the same lock: only a right factor (or an operator) clears it.
-      if (!actor.operator && (await hasSecondFactor(db, user.id)))
+      if (!actor.operator && (await hasSecondFactor(context.stores.secondFactors, user.id)))
         throw new CompanyPeopleError("second_factor_lock", "the person has a second factor");
       await unlock(db, email, actor.userId);
     } else if (request.action === "deactivate") {

@@ -9,7 +9,6 @@ import type { DataAccess } from "@/lib/service-context";
 import { localeOr } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
-import { deleteSecondFactors } from "@/lib/store/second-factor-store";
 
 export async function resetSecondFactors(
   context: DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> },
@@ -26,6 +25,6 @@ export async function resetSecondFactors(
   const mail = [
     sealMail(context.config.secretKey, { kind: "second_factors_reset", recipient: email, language, content }),
   ];
-  const removed = await deleteSecondFactors(context.db, user.id, { mail, by }, new Date());
+  const removed = await context.stores.secondFactors.deleteAll(user.id, { mail, by }, new Date());
   return { email, removed };
 }

@@ -7,7 +7,7 @@
 import { MAX_CURSOR_LENGTH } from "@/lib/config/policy";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ApiProblem } from "@/lib/errors/api-problem";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { deriveKey } from "@/lib/crypto/secret-box";
 
 const MAC_BYTES = 16;

@@ -9,7 +9,7 @@
 import { MAX_CACHED_CATALOG_QUERIES } from "@/lib/config/policy";
 import type { DataAccess } from "@/lib/service-context";
 import { createHash } from "node:crypto";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import {
   matchesFilter,

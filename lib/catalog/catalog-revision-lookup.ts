@@ -6,7 +6,7 @@
  */
 import type { Catalog, CatalogRevision } from "@/lib/db/rows";
 import type { Company } from "@/lib/store/models/user";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import { findRevision } from "@/lib/store/catalog-revision-store";
 import { findCatalog, readCatalogListVersion } from "@/lib/store/catalog-store";

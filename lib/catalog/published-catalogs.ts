@@ -5,7 +5,7 @@
  * or a supplier changes; it is built once per change (the change counter "catalog_list", raised by those changes on
  * any instance) and kept per database.
  */
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { CatalogDescription } from "@/lib/store/models/catalog";
 import type { Db } from "@/lib/db/prisma";
 import { findReleasedCatalogs, readCatalogListVersion } from "@/lib/store/catalog-store";

@@ -3,7 +3,6 @@
  * `password`), or, with `Authorization: Bearer` (or `DPoP` and a proof, for a key-bound token) and no form, for the
  * user of an access token that holds the catalogs read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
  */
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { issueTicket } from "@/lib/catalog/tickets";
@@ -97,7 +96,7 @@ export async function handleSilentLogin(request: Request, context: ServiceContex
   );
   if (check.ok) {
     // A password alone must not be a way around the second factor: such accounts use the access token form.
-    const factors = await countSecondFactors(context.db, check.user.id);
+    const factors = await context.stores.secondFactors.count(check.user.id);
     if (factors.passkeys > 0 || factors.totp || factors.required)
       return failure(403, "second_factor_required", "this account signs in with a second factor: send an access token");
     return ticketResponse(context, check.user.id);

@@ -6,7 +6,7 @@
  * the first byte, and starts generating at the page its range starts in).
  */
 import { createHash } from "node:crypto";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { ArticlePosition } from "@/lib/store/catalog-article-store";
 
 /** Raise the version (and the date) whenever a change to the code changes the XML written for the same data. */

@@ -10,7 +10,7 @@
  * multi-row update (a revocation) is tried once more.
  */
 import type pg from "pg";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { driverValue, type ColumnType, type SqlValue } from "@/lib/db/dialect";
 import { driverOf, type Db } from "@/lib/db/prisma";
 import { sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";

@@ -10,7 +10,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type Database from "better-sqlite3";
 import pg from "pg";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { DEFAULT_POOL_MAX, type DatabaseTarget } from "@/lib/config/database-url";
 import { ConnectionLock } from "@/lib/db/connection-lock";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/db/generated/postgresql/client";

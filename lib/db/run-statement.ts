@@ -5,7 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { driverValue, manyRowsInsert, numberedPlaceholders, type ColumnType, type SqlValue } from "@/lib/db/dialect";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { driverOf, type Db } from "@/lib/db/prisma";
 
 export type { SqlValue };

@@ -16,7 +16,7 @@ import {
 } from "@/lib/rights/own-account";
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
-import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import { PROFILE_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";

@@ -28,7 +28,7 @@ import {
   registrationDraft,
   type RegistrationDraft,
 } from "@/lib/forms/client-registration-form";
-import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 

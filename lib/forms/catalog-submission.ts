@@ -17,7 +17,7 @@ import { BodyTooLargeError, readForm, RequestBodyError } from "@/lib/http/form-b
 import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@/lib/http/multipart-upload";
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";

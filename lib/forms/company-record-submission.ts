@@ -6,7 +6,7 @@
 import { COMPANY_RECORD_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
   allowPartnerScopes,

@@ -8,7 +8,7 @@ import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { COMPANY_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { plainRefusal, seeOther } from "@/lib/http/see-other";
 import { InvitationError } from "@/lib/admin/invitations";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { PersonFieldError } from "@/lib/admin/person-fields";

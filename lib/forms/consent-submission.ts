@@ -9,7 +9,7 @@ import { decideConsent, withdrawConsentPrompt } from "@/lib/rights/consent";
 import { errorPage } from "@/lib/i18n/error-page";
 import { readForm } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { AuthorizationError } from "@/lib/oauth/authorize/authorization-request";
 import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
 import { signOut } from "@/lib/oauth/endsession/end-session-endpoint";

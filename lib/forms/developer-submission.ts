@@ -23,7 +23,7 @@ import { sealedCookie } from "@/lib/http/sealed-cookie";
 type SealOptions = Parameters<typeof sealedCookie>[2];
 import { boundedOutcome, problemOf, type AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { isFormClientKind, metadataOfDraft, registrationDraft } from "@/lib/forms/client-registration-form";
-import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";

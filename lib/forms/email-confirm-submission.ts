@@ -7,7 +7,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { readCookie } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
 import { expireLinkTokenCookie, linkCookieName } from "@/lib/http/link-token-cookies";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { EMAIL_CONFIRM_PATH } from "@/lib/http/page-paths";
 import { confirmNewEmail } from "@/lib/rights/account-links";
 import { readSessionCookie } from "@/lib/session/session-cookie";

@@ -7,7 +7,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { PORTAL_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 import { joinAndSignIn, PasswordPolicyError, PersonFieldError } from "@/lib/rights/invitation-links";
 import type { ServiceContext } from "@/lib/service-context";

@@ -10,7 +10,7 @@ import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { safeLocalPath } from "@/lib/http/local-path";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";

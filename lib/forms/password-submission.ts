@@ -17,7 +17,7 @@ import {
 import { safeLocalPath } from "@/lib/http/local-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH, SECOND_FACTOR_PATH } from "@/lib/http/page-paths";
 import { askForPasswordReset, PasswordPolicyError, resetPasswordAndSignIn } from "@/lib/rights/account-links";
 import type { ServiceContext } from "@/lib/service-context";

@@ -10,7 +10,7 @@ import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
 import { readForm } from "@/lib/http/form-body";
 import { languageCookie } from "@/lib/i18n/language-switch";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { PORTAL_PATH, PROFILE_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";

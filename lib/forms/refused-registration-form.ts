@@ -2,7 +2,7 @@
  * A supplier registration form refused at one of its fields, as the page shows it again: open, with what was typed
  * and the error at the field. It travels in a sealed one-time cookie (never in the URL), so it must fit in one.
  */
-import { pageUrl } from "@/lib/forms/see-other";
+import { pageUrl } from "@/lib/http/see-other";
 import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 
 export type RefusedRegistrationForm =

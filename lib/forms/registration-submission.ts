@@ -15,7 +15,7 @@ import {
   type RegistrationChange,
 } from "@/lib/rights/registrations";
 import { readForm } from "@/lib/http/form-body";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registration-rules";

@@ -7,7 +7,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
-import { pageUrl, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { SECOND_FACTOR_PATH } from "@/lib/http/page-paths";
 import { giveSecondFactorCode, SecondFactorError, stepSubject } from "@/lib/rights/second-step";
 import type { ServiceContext } from "@/lib/service-context";

@@ -10,7 +10,7 @@ import { RECOVERY_CODES_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { pageUrl, plainRefusal, seeOther } from "@/lib/forms/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { actorOfRequest, pageLanguageOf, type Actor } from "@/lib/rights/actor";
 import {

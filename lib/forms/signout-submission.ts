@@ -1,7 +1,7 @@
 /** POST /interaction/signout: the sign-out page's confirmation. Signs out and follows the request's redirect rules. */
 import { actorOfRequest, requireSessionFor } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
-import { seeOther } from "@/lib/forms/see-other";
+import { seeOther } from "@/lib/http/see-other";
 import { signOut } from "@/lib/oauth/endsession/end-session-endpoint";
 import { afterSignOut, readEndSessionRequest } from "@/lib/oauth/endsession/end-session-request";
 import type { ServiceContext } from "@/lib/service-context";

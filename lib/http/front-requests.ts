@@ -3,7 +3,7 @@
  * Content-Encoding and Content-Length from route handlers' responses (and compresses none of them), so only these
  * requests may get a compressed body; through Next.js alone a download goes out plain.
  */
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 
 const viaFront = processCache("frontRequests", () => new WeakSet<Request>());
 

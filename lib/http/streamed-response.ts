@@ -2,7 +2,7 @@
  * Responses whose body is written as it is produced (a sub-catalog can be tens of megabytes): the Node deployment's
  * lean front pipes them with backpressure instead of buffering them.
  */
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 
 const streamed = processCache("streamedResponses", () => new WeakSet<Response>());
 

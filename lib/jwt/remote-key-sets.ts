@@ -16,7 +16,7 @@ import type { IncomingMessage } from "node:http";
 import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
 import { NonPublicAddress, outboundRequest } from "@/lib/http/outbound-request";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { isLoopbackHost } from "@/lib/http/url-policy";
 import { parseKeySet } from "@/lib/jwt/key-set-rules";
 

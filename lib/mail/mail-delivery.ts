@@ -3,7 +3,7 @@
  * started with the server when SMTP_URL is set (instrumentation.ts), woken when a request queued mail, stopped on
  * shutdown. Without SMTP_URL mail stays in the outbox for /admin/outbox; in production that is said once at start.
  */
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
 import { createOutboxWorker, type MailComposer, type OutboxWorker } from "@/lib/mail/outbox-worker";

@@ -4,7 +4,7 @@
  * reaches the log; errors keep their stack here and only here. LOG_LEVEL (default info) sets what is written.
  */
 import pino, { type Logger } from "pino";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 
 export const logger: Logger = processCache("logger", () =>
   pino(

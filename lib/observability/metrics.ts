@@ -4,7 +4,7 @@
  * database pool's connections. Served at /metrics only when METRICS_TOKEN is set (metrics-endpoint.ts).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 
 /** Grant types as labels: the known ones, anything else "other", so no caller can grow the label set. */
 const GRANTS = new Set([

@@ -3,7 +3,7 @@
  * grant asked for), kept per request with AsyncLocalStorage.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 
 export interface RequestContext {
   requestId: string;

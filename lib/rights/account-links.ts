@@ -14,7 +14,6 @@ import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 import { findActiveSession, signInUser } from "@/lib/session/login-session";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type { ClosedAccountLink } from "@/lib/account/account-links";
 export { PasswordPolicyError } from "@/lib/passwords/password-policy";
@@ -56,7 +55,7 @@ export async function resetPasswordAndSignIn(
   wakeMailDelivery();
   await announceBackchannelLogout(context, reset.endedSessions);
   // Reading the account's mail is no second factor: a user who has one still takes the second step.
-  const factors = await countSecondFactors(context.db, reset.userId);
+  const factors = await context.stores.secondFactors.count(reset.userId);
   if (factors.passkeys > 0 || factors.totp) return { next: "second_step" as const, userId: reset.userId };
   const { cookieValue } = await signInUser(context.stores, reset.userId, client, { passwordReset: true });
   return { next: "session" as const, cookieValue };

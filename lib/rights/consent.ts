@@ -13,7 +13,6 @@ import { saveConsent } from "@/lib/oauth/consent/save-consent";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 import { listScopes } from "@/lib/store/consent-store";
-import { findInteraction, takeInteraction } from "@/lib/store/interaction-store";
 
 export interface ConsentView {
   clientName: string;
@@ -56,7 +55,11 @@ export async function consentPrompt(
   locale: string,
 ): Promise<ConsentView | undefined> {
   const user = requireUser(actor);
-  const interaction = await findInteraction(user.context.db, interactionId, user.session.id);
+  const interaction = await user.context.stores.authorizationRequests.findInteraction(
+    interactionId,
+    user.session.id,
+    new Date(),
+  );
   if (!interaction) return undefined;
   const request = await readAuthorizationRequest(user.context, interaction.parameters).catch(() => undefined);
   if (!request) return undefined;
@@ -75,7 +78,11 @@ export async function decideConsent(
   ticked: string[] | "deny",
 ): Promise<Response | undefined> {
   const user = requireUser(actor);
-  const interaction = await takeInteraction(user.context.db, interactionId, user.session.id);
+  const interaction = await user.context.stores.authorizationRequests.takeInteraction(
+    interactionId,
+    user.session.id,
+    new Date(),
+  );
   if (!interaction) return undefined;
   const request = await readAuthorizationRequest(user.context, interaction.parameters);
   const granted = ticked === "deny" ? [] : chosenScopes(request.scopes, ticked);
@@ -91,5 +98,6 @@ export async function decideConsent(
  */
 export async function withdrawConsentPrompt(actor: Actor, interactionId: string): Promise<URLSearchParams | undefined> {
   const user = requireUser(actor);
-  return (await takeInteraction(user.context.db, interactionId, user.session.id))?.parameters;
+  return (await user.context.stores.authorizationRequests.takeInteraction(interactionId, user.session.id, new Date()))
+    ?.parameters;
 }

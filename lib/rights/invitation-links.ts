@@ -7,7 +7,6 @@ import "server-only";
 import { joinByInvitation, readInvitationLink, type JoiningPerson } from "@/lib/admin/invitation-acceptance";
 import type { ServiceContext } from "@/lib/service-context";
 import { signInUser } from "@/lib/session/login-session";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { getServiceContext } from "@/lib/service-context";
 
 export { PersonFieldError } from "@/lib/admin/person-fields";
@@ -30,5 +29,5 @@ export async function joinAndSignIn(
   if ("closed" in joined) return joined;
   const { cookieValue } = await signInUser(context.stores, joined.userId, client, { invitation: true });
   // A company that requires a second factor has its new people set one up first.
-  return { cookieValue, enrol: (await countSecondFactors(context.db, joined.userId)).required };
+  return { cookieValue, enrol: (await context.stores.secondFactors.count(joined.userId)).required };
 }

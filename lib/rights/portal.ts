@@ -6,7 +6,7 @@ import "server-only";
 import { requireUser, type Actor } from "@/lib/rights/actor";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
-import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/portal/application-grants";
+import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/account/application-grants";
 import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 
 export type { ApplicationGrant };

@@ -17,10 +17,7 @@ import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { requireSessionFor, type Actor, type SessionPerson } from "@/lib/rights/actor";
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
-import { deletePasskey, listPasskeys, renamePasskey, type StoredPasskey } from "@/lib/store/passkey-store";
-import { countUnusedRecoveryCodes, replaceRecoveryCodes } from "@/lib/store/recovery-code-store";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
-import { deleteTotpFactor, findTotpFactor } from "@/lib/store/totp-store";
+import type { StoredPasskey } from "@/lib/store/models/second-factor";
 import { passkeyRegistrationOptions, registerPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
 import { makeRecoveryCodes } from "@/lib/second-factor/recovery-codes";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
@@ -55,9 +52,9 @@ export interface OwnerProof {
 export async function securityView(actor: Actor): Promise<SecurityView> {
   const { context, session } = requireSessionFor(actor, "security_page");
   const [passkeys, totp, recoveryCodesLeft] = await Promise.all([
-    listPasskeys(context.db, session.user.id),
-    findTotpFactor(context.db, session.user.id),
-    countUnusedRecoveryCodes(context.db, session.user.id),
+    context.stores.secondFactors.listPasskeys(session.user.id),
+    context.stores.secondFactors.findTotp(session.user.id),
+    context.stores.secondFactors.countUnusedRecoveryCodes(session.user.id),
   ]);
   const enrolment =
     totp && !totp.confirmedAt
@@ -116,7 +113,7 @@ const factorCount = (factors: { passkeys: number; totp: boolean }) => factors.pa
  * own key or take the owner's away; the first factor needs the current password.
  */
 async function proveForFactors(user: SessionPerson, proof: OwnerProof): Promise<number> {
-  const count = factorCount(await countSecondFactors(user.context.db, user.session.user.id));
+  const count = factorCount(await user.context.stores.secondFactors.count(user.session.user.id));
   if (count === 0) await proveOwner(user, proof);
   else if (!user.session.amr.includes("mfa") || !isFreshSignIn(user.session.authTime))
     throw new SecondFactorError("second_factor_needed", "confirm with a second factor first");
@@ -133,10 +130,9 @@ async function afterEnrolment(
   before: number,
 ): Promise<string[] | undefined> {
   if (before > 0) return undefined;
-  const { db } = user.context;
   const { session } = user;
   await user.context.stores.loginSessions.raise(session.id, withSecondFactor(session.amr, methods), session.authTime);
-  return makeRecoveryCodes(db, session.user.id);
+  return makeRecoveryCodes(user.context.stores.secondFactors, session.user.id);
 }
 
 export async function startAuthenticatorApp(actor: Actor, proof: OwnerProof): Promise<TotpEnrolment> {
@@ -155,7 +151,7 @@ export async function confirmAuthenticatorApp(
   language?: Locale,
 ): Promise<string[] | undefined> {
   const user = requireSessionFor(actor, "security_page");
-  const before = factorCount(await countSecondFactors(user.context.db, user.session.user.id));
+  const before = factorCount(await user.context.stores.secondFactors.count(user.session.user.id));
   const session = { loginSessionId: user.session.id };
   if (!(await checkTotpCode(user.context, user.session.user.id, code.trim(), session)))
     throw new SecondFactorError("wrong_code", "the code is not right");
@@ -186,7 +182,7 @@ export async function addPasskey(
 export async function renameOwnPasskey(actor: Actor, passkeyId: string, name: string): Promise<void> {
   const { context, session } = requireSessionFor(actor, "security_page");
   const trimmed = name.trim().slice(0, 100);
-  if (!trimmed || !(await renamePasskey(context.db, session.user.id, passkeyId, trimmed)))
+  if (!trimmed || !(await context.stores.secondFactors.renamePasskey(session.user.id, passkeyId, trimmed)))
     throw new SecondFactorError("not_enrolled", "no such passkey of yours");
 }
 
@@ -199,27 +195,31 @@ async function beforeRemoval(user: SessionPerson, proof: OwnerProof): Promise<vo
 
 /** With the last factor gone, its recovery codes go too: they only ever stood in for it. */
 async function afterRemoval(user: SessionPerson): Promise<void> {
-  const { db } = user.context;
-  if (factorCount(await countSecondFactors(db, user.session.user.id)) === 0)
-    await replaceRecoveryCodes(db, user.session.user.id, [], new Date());
+  const { secondFactors } = user.context.stores;
+  if (factorCount(await secondFactors.count(user.session.user.id)) === 0)
+    await secondFactors.replaceRecoveryCodes(user.session.user.id, [], new Date());
 }
 
 export async function removeOwnPasskey(actor: Actor, passkeyId: string, proof: OwnerProof): Promise<void> {
   const user = requireSessionFor(actor, "security_page");
-  if (!(await listPasskeys(user.context.db, user.session.user.id)).some((passkey) => passkey.id === passkeyId))
+  if (
+    !(await user.context.stores.secondFactors.listPasskeys(user.session.user.id)).some(
+      (passkey) => passkey.id === passkeyId,
+    )
+  )
     throw new SecondFactorError("not_enrolled", "no such passkey of yours");
   await beforeRemoval(user, proof);
-  await deletePasskey(user.context.db, user.session.user.id, passkeyId);
+  await user.context.stores.secondFactors.deletePasskey(user.session.user.id, passkeyId);
   await afterRemoval(user);
   await notifyOwner(user, "passkey_removed", proof.language);
 }
 
 export async function removeAuthenticatorApp(actor: Actor, proof: OwnerProof): Promise<void> {
   const user = requireSessionFor(actor, "security_page");
-  const factor = await findTotpFactor(user.context.db, user.session.user.id);
+  const factor = await user.context.stores.secondFactors.findTotp(user.session.user.id);
   if (!factor) throw new SecondFactorError("not_enrolled", "no authenticator app is set up");
   if (factor.confirmedAt) await beforeRemoval(user, proof);
-  const confirmed = await deleteTotpFactor(user.context.db, user.session.user.id);
+  const confirmed = await user.context.stores.secondFactors.deleteTotp(user.session.user.id);
   await afterRemoval(user);
   if (confirmed) await notifyOwner(user, "app_removed", proof.language);
 }
@@ -228,7 +228,7 @@ export async function removeAuthenticatorApp(actor: Actor, proof: OwnerProof): P
 export async function renewRecoveryCodes(actor: Actor, proof: OwnerProof): Promise<string[]> {
   const user = requireSessionFor(actor, "security_page");
   if ((await proveForFactors(user, proof)) === 0) throw new SecondFactorError("not_enrolled", "no second factor yet");
-  const codes = await makeRecoveryCodes(user.context.db, user.session.user.id);
+  const codes = await makeRecoveryCodes(user.context.stores.secondFactors, user.session.user.id);
   await notifyOwner(user, "recovery_renewed", proof.language);
   return codes;
 }

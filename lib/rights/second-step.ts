@@ -12,8 +12,6 @@ import { pendingSignInUser } from "@/lib/session/pending-sign-in";
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
 import type { UserWithCompany } from "@/lib/store/models/user";
-import { listPasskeys } from "@/lib/store/passkey-store";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { verifySecondStepCode } from "@/lib/second-factor/second-step";
@@ -42,7 +40,7 @@ export async function stepSubject(
 
 /** What the step page offers the subject: a code field when an app is set up, a passkey button when one is. */
 export async function stepChoices(context: ServiceContext, subject: StepSubject) {
-  const factors = await countSecondFactors(context.db, subject.user.id);
+  const factors = await context.stores.secondFactors.count(subject.user.id);
   return { passkey: factors.passkeys > 0, app: factors.totp, none: factors.passkeys === 0 && !factors.totp };
 }
 
@@ -77,7 +75,7 @@ export async function giveSecondFactorCode(
 
 /** Options for a passkey: the subject's passkeys at a step, any discoverable one when signing in without a name. */
 export async function passkeyOptions(context: ServiceContext, subject: StepSubject | undefined) {
-  if (subject && (await listPasskeys(context.db, subject.user.id)).length === 0)
+  if (subject && (await context.stores.secondFactors.listPasskeys(subject.user.id)).length === 0)
     throw new SecondFactorError("not_enrolled", "no passkey to ask for");
   return passkeySignInOptions(context, subject?.user.id);
 }

@@ -8,7 +8,6 @@ import "server-only";
 import type { ServiceContext } from "@/lib/service-context";
 import { signInUser } from "@/lib/session/login-session";
 import { verifyCredentials, type CredentialCheck } from "@/lib/session/verify-credentials";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type SignInResult =
   | Exclude<CredentialCheck, { ok: true }>
@@ -21,7 +20,7 @@ export async function signIn(
 ): Promise<SignInResult> {
   const check = await verifyCredentials(context, attempt.username, attempt.password, attempt.ipAddress);
   if (!check.ok) return check;
-  const factors = await countSecondFactors(context.db, check.user.id);
+  const factors = await context.stores.secondFactors.count(check.user.id);
   if (factors.passkeys > 0 || factors.totp) return { ok: true, next: "second_step", userId: check.user.id };
   const { cookieValue, sessionId } = await signInUser(context.stores, check.user.id, {
     ipAddress: attempt.ipAddress,

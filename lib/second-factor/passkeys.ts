@@ -12,14 +12,13 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { Db } from "@/lib/db/prisma";
+import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
-import { findPasskey, listPasskeys, recordPasskeyUse, storePasskey } from "@/lib/store/passkey-store";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { claimChallenge, issueChallenge } from "@/lib/second-factor/webauthn-challenges";
 
-type PasskeyContext = { db: Db; config: { publicUrl: string; secretKey: string } };
+type PasskeyContext = DataAccess & { config: { publicUrl: string; secretKey: string } };
 
 /** What the browser sent back: its response (JSON text) and the challenge cookie it carries. */
 export interface CeremonyResponse {
@@ -80,7 +79,7 @@ async function verified<T>(check: () => Promise<T>): Promise<T> {
 export async function passkeyRegistrationOptions(context: PasskeyContext, user: User, now = new Date()) {
   const { rpID } = relyingParty(context.config.publicUrl);
   const { challenge, cookie } = issueChallenge(context.config, "register", user.id, now);
-  const existing = await listPasskeys(context.db, user.id);
+  const existing = await context.stores.secondFactors.listPasskeys(user.id);
   const options = await generateRegistrationOptions({
     rpName: "OptiGate",
     rpID,
@@ -123,8 +122,7 @@ export async function registerPasskey(
   );
   if (!result.verified || !result.registrationInfo) throw new SecondFactorError("not_verified", "not verified");
   const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo;
-  const stored = await storePasskey(
-    context.db,
+  const stored = await context.stores.secondFactors.savePasskey(
     {
       userId: user.id,
       credentialId: credential.id,
@@ -145,7 +143,7 @@ export async function registerPasskey(
 export async function passkeySignInOptions(context: PasskeyContext, userId: string | undefined, now = new Date()) {
   const { challenge, cookie } = issueChallenge(context.config, "sign_in", userId, now);
   const allowCredentials = userId
-    ? (await listPasskeys(context.db, userId)).map((passkey) => ({
+    ? (await context.stores.secondFactors.listPasskeys(userId)).map((passkey) => ({
         id: passkey.credentialId,
         transports: passkey.transports,
       }))
@@ -176,7 +174,7 @@ export async function verifyPasskey(
     "sign_in",
     now,
   );
-  const passkey = await findPasskey(context.db, response.id);
+  const passkey = await context.stores.secondFactors.findPasskey(response.id);
   if (!passkey || (claimed.userId !== null && passkey.userId !== claimed.userId))
     throw new SecondFactorError("unknown_credential", "this passkey is not registered (or was removed)");
   const { rpID, origin } = relyingParty(context.config.publicUrl);
@@ -197,8 +195,7 @@ export async function verifyPasskey(
   );
   if (!result.verified) throw new SecondFactorError("not_verified", "not verified");
   const { newCounter, credentialDeviceType, credentialBackedUp } = result.authenticationInfo;
-  const counted = await recordPasskeyUse(
-    context.db,
+  const counted = await context.stores.secondFactors.recordPasskeyUse(
     { id: passkey.id, seen: passkey.counter },
     { counter: newCounter, backedUp: credentialBackedUp },
     now,

@@ -4,9 +4,7 @@
  * Typed codes are read leniently: case, spaces and dashes do not matter.
  */
 import { randomBytes } from "node:crypto";
-import { hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
-import { replaceRecoveryCodes, useRecoveryCode } from "@/lib/store/recovery-code-store";
+import type { SecondFactorStore } from "@/lib/store/second-factor-store";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const CODES = 10;
@@ -21,19 +19,23 @@ function newCode(): string {
 const normalized = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, "");
 
 /** Makes the user's ten codes anew (the old ones stop working); the codes, to be shown this once. */
-export async function makeRecoveryCodes(db: Db, userId: string, now = new Date()): Promise<string[]> {
+export async function makeRecoveryCodes(
+  secondFactors: SecondFactorStore,
+  userId: string,
+  now = new Date(),
+): Promise<string[]> {
   const codes = Array.from({ length: CODES }, newCode);
-  await replaceRecoveryCodes(
-    db,
-    userId,
-    codes.map((code) => hashToken(normalized(code))),
-    now,
-  );
+  await secondFactors.replaceRecoveryCodes(userId, codes.map(normalized), now);
   return codes;
 }
 
 /** Uses one of the user's codes; false for anything that is not an unused code of theirs. */
-export function redeemRecoveryCode(db: Db, userId: string, typed: string, now = new Date()): Promise<boolean> {
+export function redeemRecoveryCode(
+  secondFactors: SecondFactorStore,
+  userId: string,
+  typed: string,
+  now = new Date(),
+): Promise<boolean> {
   const code = normalized(typed.slice(0, 40));
-  return TYPED.test(code) ? useRecoveryCode(db, userId, hashToken(code), now) : Promise.resolve(false);
+  return TYPED.test(code) ? secondFactors.useRecoveryCode(userId, code, now) : Promise.resolve(false);
 }

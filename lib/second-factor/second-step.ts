@@ -8,7 +8,6 @@ import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
 import { recordAuditEvent } from "@/lib/store/audit-store";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 import { redeemRecoveryCode } from "@/lib/second-factor/recovery-codes";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { checkTotpCode } from "@/lib/second-factor/totp";
@@ -24,7 +23,7 @@ export async function verifySecondStepCode(
   now = new Date(),
 ): Promise<AuthenticationMethod[]> {
   // Recovery codes stand in for a factor; without one set up there is nothing they could stand in for.
-  const factors = await countSecondFactors(context.db, user.id);
+  const factors = await context.stores.secondFactors.count(user.id);
   if (factors.passkeys === 0 && !factors.totp)
     throw new SecondFactorError("not_enrolled", "no second factor is set up");
   const reservation = await reserveSignInAttempt(context.stores.throttles, user.email, ipAddress, now);
@@ -32,7 +31,7 @@ export async function verifySecondStepCode(
   const code = typed.trim().slice(0, 40);
   const right =
     (await checkTotpCode(context, user.id, code.replace(/\s/g, ""), undefined, now)) ||
-    (await redeemRecoveryCode(context.db, user.id, code, now));
+    (await redeemRecoveryCode(context.stores.secondFactors, user.id, code, now));
   await recordAuditEvent(context.db, {
     type: right ? "user.second_factor_used" : "user.second_factor_failed",
     userId: user.id,

@@ -5,15 +5,14 @@
  * ends with a first code.
  */
 import { Secret, TOTP } from "otpauth";
+import type { DataAccess } from "@/lib/service-context";
 import QRCode from "qrcode";
 import { seal, unseal } from "@/lib/crypto/secret-box";
-import type { Db } from "@/lib/db/prisma";
 import type { User } from "@/lib/store/models/user";
-import { findTotpFactor, storePendingTotp, useTotpStep } from "@/lib/store/totp-store";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { TOTP_ENROLMENT_MINUTES } from "@/lib/config/policy";
 
-type TotpContext = { db: Db; config: { secretKey: string } };
+type TotpContext = DataAccess & { config: { secretKey: string } };
 
 const PERIOD_SECONDS = 30;
 const CODE = /^\d{6}$/;
@@ -54,7 +53,7 @@ export async function startTotpEnrolment(
 ): Promise<TotpEnrolment> {
   const secret = new Secret({ size: 20 }).base32;
   const sealedSecret = seal(secret, context.config.secretKey, "totp-secret");
-  if (!(await storePendingTotp(context.db, { userId: user.id, sealedSecret, ...session }, now)))
+  if (!(await context.stores.secondFactors.savePendingTotp({ userId: user.id, sealedSecret, ...session }, now)))
     throw new SecondFactorError("already_enrolled", "an authenticator app is set up already");
   return enrolmentOf(secret, user.email);
 }
@@ -69,7 +68,7 @@ export async function pendingTotpEnrolment(
   session: EnrolmentSession,
   now = new Date(),
 ): Promise<TotpEnrolment | undefined> {
-  const factor = await findTotpFactor(context.db, user.id);
+  const factor = await context.stores.secondFactors.findTotp(user.id);
   if (!factor || factor.confirmedAt || factor.loginSessionId !== session.loginSessionId) return undefined;
   if (factor.createdAt <= enrolmentCutoff(now)) return undefined;
   return enrolmentOf(unseal(factor.sealedSecret, context.config.secretKey, "totp-secret"), user.email);
@@ -88,12 +87,12 @@ export async function checkTotpCode(
   now = new Date(),
 ): Promise<boolean> {
   if (!CODE.test(code)) return false;
-  const factor = await findTotpFactor(context.db, userId);
+  const factor = await context.stores.secondFactors.findTotp(userId);
   if (!factor || Boolean(factor.confirmedAt) === Boolean(confirmIn)) return false;
   const secret = unseal(factor.sealedSecret, context.config.secretKey, "totp-secret");
   const delta = totpOf(secret, "").validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
   const confirm = confirmIn && { ...confirmIn, startedAfter: enrolmentCutoff(now) };
-  return useTotpStep(context.db, userId, step, confirm, now);
+  return context.stores.secondFactors.useTotpStep(userId, step, confirm, now);
 }

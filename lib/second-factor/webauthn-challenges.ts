@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
 import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
-import { recordChallengeUse, type ChallengePurpose } from "@/lib/store/webauthn-challenge-store";
+import type { ChallengePurpose } from "@/lib/store/models/second-factor";
+import type { DataAccess } from "@/lib/service-context";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 
 export const CHALLENGE_COOKIE = "optigate_webauthn";
@@ -77,7 +77,7 @@ function openCookie(cookie: string | undefined, secretKey: string): SealedChalle
 
 /** Uses the response's challenge, which must be the cookie's, current and of the purpose: its user, or a refusal. */
 export async function claimChallenge(
-  context: { db: Db; config: ChallengeConfig },
+  context: DataAccess & { config: ChallengeConfig },
   response: { clientDataJSON: unknown; cookie: string | undefined },
   purpose: ChallengePurpose,
   now = new Date(),
@@ -88,8 +88,7 @@ export async function claimChallenge(
     new SecondFactorError("challenge_unknown", "the challenge is not this browser's, used, expired or another kind");
   if (!handed || handed.challenge !== challenge || handed.purpose !== purpose || handed.until <= now.getTime())
     throw unknown();
-  const first = await recordChallengeUse(
-    context.db,
+  const first = await context.stores.secondFactors.recordChallengeUse(
     { hash: hashToken(challenge), purpose, userId: handed.userId, expiresAt: new Date(handed.until) },
     now,
   );

@@ -13,7 +13,7 @@ import { platformApi } from "@/lib/api/v2-api";
 import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
 import { handleSilentLogin } from "@/lib/catalog/silent-login";
 import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
-import { handleHealthRequest } from "@/lib/health/check-health";
+import { handleHealthRequest } from "@/lib/server/check-health";
 import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
 import { handleAdminSubmission } from "@/lib/forms/admin-submission";
 import { handleCatalogSubmission } from "@/lib/forms/catalog-submission";

@@ -10,7 +10,6 @@ import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password
 import type { User } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
-import { countSecondFactors } from "@/lib/store/second-factor-store";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -45,7 +44,7 @@ export async function verifyCredentials(
   }
   // With a second factor, the account's count of failures (wrong codes among them) is cleared only by that factor:
   // a known password must not reset the count of guessed codes.
-  const factors = await countSecondFactors(db, user.id);
+  const factors = await stores.secondFactors.count(user.id);
   await recordRightPassword(stores.throttles, reservation, {
     clearAccount: user.active && factors.passkeys === 0 && !factors.totp,
   });

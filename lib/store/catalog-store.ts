@@ -7,7 +7,7 @@
  * "catalog_list" (lib/db/statements/change-counters.ts), which every change the list is made of raises in its own
  * transaction, on whichever instance it is made.
  */
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { Catalog } from "@/lib/db/rows";
 import { raiseChangeCounter, readChangeCounter } from "@/lib/db/statements/change-counters";

@@ -8,7 +8,7 @@
  * are seen at once through forgetClient(), changes made by the CLI in another process within CLIENT_CACHE_SECONDS.
  */
 import { CLIENT_CACHE_SECONDS, CORS_CACHE_SECONDS } from "@/lib/config/policy";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
 import type {

@@ -7,19 +7,7 @@ import type { Db } from "@/lib/db/prisma";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 
-export interface StoredPasskey {
-  id: string;
-  userId: string;
-  credentialId: string;
-  publicKey: string;
-  counter: number;
-  transports: string[];
-  deviceType: string;
-  backedUp: boolean;
-  name: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
+import type { StoredPasskey } from "@/lib/store/models/second-factor";
 
 type PasskeyRow = Omit<StoredPasskey, "counter" | "transports"> & { counter: bigint; transports: string };
 

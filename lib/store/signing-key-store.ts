@@ -7,7 +7,7 @@
 import { KEY_CACHE_SECONDS, KEY_RETENTION_SECONDS } from "@/lib/config/policy";
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { createLocalJWKSet, type JSONWebKeySet, type JWK } from "jose";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { unseal } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
 import type { SigningAlgorithm } from "@/lib/store/models/signing-key";

@@ -7,10 +7,15 @@ import type { Db } from "@/lib/db/prisma";
 import { prismaAccountLinkStore, type AccountLinkStore } from "@/lib/store/account-link-store";
 import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
+import {
+  prismaAuthorizationRequestStore,
+  type AuthorizationRequestStore,
+} from "@/lib/store/authorization-request-store";
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaConsentStore, type ConsentStore } from "@/lib/store/consent-store";
 import { prismaLoginSessionStore, type LoginSessionStore } from "@/lib/store/login-session-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
+import { prismaSecondFactorStore, type SecondFactorStore } from "@/lib/store/second-factor-store";
 import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
 import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
@@ -21,10 +26,12 @@ export interface Stores {
   accountLinks: AccountLinkStore;
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
+  authorizationRequests: AuthorizationRequestStore;
   clients: ClientStore;
   consents: ConsentStore;
   loginSessions: LoginSessionStore;
   refreshTokens: RefreshTokenStore;
+  secondFactors: SecondFactorStore;
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
   tickets: TicketStore;
@@ -42,10 +49,12 @@ export function prismaStores(db: Db): Stores {
       accountLinks: prismaAccountLinkStore(db),
       audit: prismaAuditStore(db),
       authorizationCodes: prismaAuthorizationCodeStore(db),
+      authorizationRequests: prismaAuthorizationRequestStore(db),
       clients: prismaClientStore(db),
       consents: prismaConsentStore(db),
       loginSessions: prismaLoginSessionStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
+      secondFactors: prismaSecondFactorStore(db),
       signingKeys: prismaSigningKeyStore(db),
       throttles: prismaThrottleStore(db),
       tickets: prismaTicketStore(db),

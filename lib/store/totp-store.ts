@@ -5,8 +5,9 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import type { TotpFactor } from "@/lib/store/models/second-factor";
 
-export function findTotpFactor(db: Db, userId: string) {
+export function findTotpFactor(db: Db, userId: string): Promise<TotpFactor | null> {
   return db.totpFactor.findUnique({ where: { userId } });
 }
 

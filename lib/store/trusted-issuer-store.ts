@@ -9,7 +9,7 @@
  */
 import { ISSUER_CACHE_SECONDS, MAX_CACHED_FEDERATED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type {
   IssuerReach,

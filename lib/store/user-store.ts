@@ -7,7 +7,7 @@
  */
 import { MAX_CACHED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { NewUser, User, UserWithCompany } from "@/lib/store/models/user";
 
 export interface UserStore {

@@ -6,14 +6,10 @@
 import type { Db } from "@/lib/db/prisma";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 
-export type ChallengePurpose = "register" | "sign_in";
+import type { UsedChallenge } from "@/lib/store/models/second-factor";
 
 /** Records the challenge's use; false when it was used before (also by a request racing this one). */
-export async function recordChallengeUse(
-  db: Db,
-  challenge: { hash: string; purpose: ChallengePurpose; userId?: string; expiresAt: Date },
-  now: Date,
-): Promise<boolean> {
+export async function recordChallengeUse(db: Db, challenge: UsedChallenge, now: Date): Promise<boolean> {
   try {
     await db.webauthnChallenge.create({
       data: {

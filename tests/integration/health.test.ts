@@ -5,7 +5,7 @@ import { migrationsDirectory, readMigrations } from "@/lib/db/migrator";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
 import { loadConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { checkHealth, handleHealthRequest } from "@/lib/health/check-health";
+import { checkHealth, handleHealthRequest } from "@/lib/server/check-health";
 import { createTestDatabase, testProvider, useDatabaseForService, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;

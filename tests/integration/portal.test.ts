@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listApplicationGrants } from "@/lib/portal/application-grants";
+import { listApplicationGrants } from "@/lib/account/application-grants";
 import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
 import {

@@ -5,10 +5,12 @@
 import { accountLinkContract } from "./account-links";
 import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
+import { authorizationRequestContract } from "./authorization-requests";
 import { clientContract } from "./clients";
 import { consentContract } from "./consents";
 import { loginSessionContract } from "./login-sessions";
 import { refreshTokenContract } from "./refresh-tokens";
+import { secondFactorContract } from "./second-factors";
 import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
@@ -20,10 +22,12 @@ export function storeContract(backend: StoreBackend): void {
   accountLinkContract(backend);
   auditContract(backend);
   authorizationCodeContract(backend);
+  authorizationRequestContract(backend);
   clientContract(backend);
   consentContract(backend);
   loginSessionContract(backend);
   refreshTokenContract(backend);
+  secondFactorContract(backend);
   signingKeyContract(backend);
   throttleContract(backend);
   ticketContract(backend);

@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { pageUrl } from "@/lib/forms/see-other";
+import { pageUrl } from "@/lib/http/see-other";
 import { registeredClientName } from "@/lib/rights/public-clients";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";

@@ -5,7 +5,7 @@
  * may come with its audit event, written in the same transaction only when the use is the first.
  */
 import type pg from "pg";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { driverValue } from "@/lib/db/dialect";
 import { driverOf, type Db } from "@/lib/db/prisma";
 import { runStatement, sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";

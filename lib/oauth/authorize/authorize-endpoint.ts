@@ -18,7 +18,6 @@ import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";
-import { openInteraction } from "@/lib/store/interaction-store";
 
 /** The sign-in step that asks for a second factor (lib/http/page-paths.ts names it for the pages). */
 const SECOND_FACTOR_PATH = "/login/second-factor";
@@ -107,7 +106,12 @@ async function continueAuthorization(
       );
     case "consent": {
       // The consent page decides a prompt opened here, after the login checks above: it cannot be reached around them.
-      const interaction = await openInteraction(context.db, session!.id, request.client.id, request.parameters);
+      const interaction = await context.stores.authorizationRequests.openInteraction(
+        session!.id,
+        request.client.id,
+        request.parameters,
+        new Date(),
+      );
       return redirectTo(
         `/consent?${new URLSearchParams({ interaction, ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
       );

@@ -7,7 +7,7 @@
 import { UnsafeRedirectError } from "@/lib/errors/oauth-error";
 import { validateAuthorizationRequest, type AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 import type { ServiceContext } from "@/lib/service-context";
-import { startPushedRequest, usePushedRequest, type PushedRequestRefusal } from "@/lib/store/pushed-request-store";
+import type { PushedRequestRefusal } from "@/lib/store/pushed-request-store";
 
 export const REQUEST_URI_PREFIX = "urn:ietf:params:oauth:request_uri:";
 
@@ -27,7 +27,11 @@ async function pushedParameters(
     throw new UnsafeRedirectError("invalid_request", 'parameter "request_uri" must not be repeated');
   const clientId = params.getAll("client_id").length === 1 ? params.get("client_id") : null;
   if (!clientId) throw new UnsafeRedirectError("invalid_request", "client_id must come with request_uri");
-  const pushed = await startPushedRequest(context.db, requestUri.slice(REQUEST_URI_PREFIX.length), clientId, now);
+  const pushed = await context.stores.authorizationRequests.startPushed(
+    requestUri.slice(REQUEST_URI_PREFIX.length),
+    clientId,
+    now,
+  );
   if (typeof pushed === "string") throw new UnsafeRedirectError("invalid_request", REFUSALS[pushed]);
   return pushed;
 }
@@ -54,6 +58,6 @@ export async function readAuthorizationRequest(
 /** A pushed request leads to one authorization response: false when another one was sent for it already. */
 export function markPushedRequestUsed(context: ServiceContext, request: AuthorizationRequest, now = new Date()) {
   return request.pushedRequestUri
-    ? usePushedRequest(context.db, request.pushedRequestUri.slice(REQUEST_URI_PREFIX.length), now)
+    ? context.stores.authorizationRequests.usePushed(request.pushedRequestUri.slice(REQUEST_URI_PREFIX.length), now)
     : Promise.resolve(true);
 }

@@ -12,7 +12,7 @@ import {
   CLIENT_AUTH_WINDOW_SECONDS,
   MAX_CLIENT_AUTH_LOCKS,
 } from "@/lib/config/policy";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import { throttledNetwork } from "@/lib/http/client-address";
 import type { ThrottleStore } from "@/lib/store/throttle-store";
 

@@ -4,7 +4,7 @@
  * map lookup and nothing else.
  */
 import { logger } from "@/lib/observability/logger";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { ClientStore } from "@/lib/store/client-store";
 
 const RESOLUTION_MS = 60_000;

@@ -22,7 +22,6 @@ import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof"
 import type { Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
-import { countWaitingPushedRequests, storePushedRequest } from "@/lib/store/pushed-request-store";
 import { clientAddress, throttledNetwork, wideNetwork } from "@/lib/http/client-address";
 import { countRequest } from "@/lib/session/request-rate";
 
@@ -63,7 +62,7 @@ async function limitAnonymousPushes(context: ServiceContext, request: ProtocolRe
   const wait = Math.max(...waits);
   if (wait > 0)
     throw new OAuthError("invalid_request", `too many pushed requests from this network: try again in ${wait} s`, 429);
-  if ((await countWaitingPushedRequests(context.db, clientId)) >= MAX_WAITING_PUSHED_REQUESTS)
+  if ((await context.stores.authorizationRequests.countWaiting(clientId, new Date())) >= MAX_WAITING_PUSHED_REQUESTS)
     throw new OAuthError("invalid_request", "too many pushed requests are waiting: try again in a minute", 429);
 }
 
@@ -83,7 +82,7 @@ export function handlePushedAuthorizationRequest(
     // Anyone may push for a public client: what a push leaves in the database is bounded.
     if (JSON.stringify(Object.fromEntries(validated.parameters)).length > MAX_PUSHED_REQUEST_LENGTH)
       throw invalidRequest(`the pushed request must be at most ${MAX_PUSHED_REQUEST_LENGTH} characters`);
-    const id = await storePushedRequest(context.db, client.id, validated.parameters);
+    const id = await context.stores.authorizationRequests.push(client.id, validated.parameters, new Date());
     return noStoreBody({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PUSHED_REQUEST_LIFETIME_SECONDS }, 201);
   });
 }

@@ -5,7 +5,7 @@
  */
 import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
-import { processCache } from "@/lib/cache/process-cache";
+import { processCache } from "@/lib/observability/process-cache";
 import type { Stores } from "@/lib/store/stores";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";

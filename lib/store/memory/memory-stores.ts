@@ -6,11 +6,13 @@ import type { Stores } from "@/lib/store/stores";
 import { memoryAccountLinkStore } from "@/lib/store/memory/memory-account-links";
 import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
+import { memoryAuthorizationRequestStore } from "@/lib/store/memory/memory-authorization-requests";
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-sessions";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
+import { memorySecondFactorStore } from "@/lib/store/memory/memory-second-factors";
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
 import { memoryTicketStore } from "@/lib/store/memory/memory-tickets";
@@ -23,10 +25,12 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     accountLinks: memoryAccountLinkStore(tables, audit),
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
+    authorizationRequests: memoryAuthorizationRequestStore(tables),
     clients: memoryClientStore(tables),
     consents: memoryConsentStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
     refreshTokens: memoryRefreshTokenStore(tables),
+    secondFactors: memorySecondFactorStore(tables, audit),
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),
     tickets: memoryTicketStore(tables),

@@ -12,6 +12,7 @@ import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -47,6 +48,29 @@ export class MemoryTables {
   readonly accountLinks = new Map<string, StoredAccountLink>();
   /** Mail written by the changes that cause it, oldest first. */
   readonly outbox: (NewOutboxMessage & { createdAt: Date; nextAttemptAt: Date })[] = [];
+  /** Authenticator apps by user id. */
+  readonly totp = new Map<string, TotpFactor>();
+  recoveryCodes: { userId: string; codeHash: string; createdAt: Date; usedAt: Date | null }[] = [];
+  /** By id. */
+  readonly passkeys = new Map<string, StoredPasskey>();
+  /** WebAuthn challenges that came back, by their hash. */
+  readonly usedChallenges = new Map<string, UsedChallenge>();
+  /** Consent prompts by the SHA-256 of their value. */
+  readonly interactions = new Map<
+    string,
+    { sessionId: string; clientId: string; parameters: Record<string, string>; expiresAt: Date }
+  >();
+  /** Pushed authorization requests by the SHA-256 of their request_uri's random part. */
+  readonly pushedRequests = new Map<
+    string,
+    {
+      clientId: string;
+      parameters: Record<string, string>;
+      expiresAt: Date;
+      startedAt: Date | null;
+      usedAt: Date | null;
+    }
+  >();
   /** By the SHA-256 of the ticket value. */
   readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */

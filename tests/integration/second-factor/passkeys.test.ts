@@ -5,6 +5,7 @@
  * body), none of which writes more than the used challenge, and none a 5xx.
  */
 import { decodeJwt } from "jose";
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
@@ -174,7 +175,7 @@ describe(`passkeys on ${testProvider()}`, () => {
   });
 
   it("take a challenge within its five minutes only, and for its own purpose", async () => {
-    const context = { db: db(), config: { secretKey: SECRET_KEY, publicUrl: ISSUER } };
+    const context = { db: db(), stores: prismaStores(db()), config: { secretKey: SECRET_KEY, publicUrl: ISSUER } };
     const issuedAt = new Date();
     const { challenge, cookie } = issueChallenge(context.config, "sign_in", undefined, issuedAt);
     const sealed = decodeURIComponent(cookie.split(";")[0].split("=")[1]);

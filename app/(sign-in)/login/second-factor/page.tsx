@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
-import { pageUrl } from "@/lib/forms/see-other";
+import { pageUrl } from "@/lib/http/see-other";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { SECURITY_PATH } from "@/lib/http/page-paths";

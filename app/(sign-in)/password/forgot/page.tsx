@@ -3,7 +3,7 @@ import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { pageUrl } from "@/lib/forms/see-other";
+import { pageUrl } from "@/lib/http/see-other";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 import { ForgotPasswordForm } from "@/app/_components/forgot-password-form";
