@@ -1,16 +1,11 @@
 /** The account-link store's contract: one link per purpose, used once, and what each use changes and ends. */
 import { describe, expect, it } from "vitest";
 import type { AccountLinkPurpose, ChangeRecord } from "@/lib/store/models/account-link";
-import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+import { freshValue, later, newPerson, NOW, type StoreBackend } from "./store-backend";
 
 export function accountLinkContract(backend: StoreBackend): void {
   const stores = () => backend.stores();
-  const person = async () => {
-    const email = `${freshValue("link")}@contract.example`;
-    const name = { givenName: "Lia", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "old" };
-    await stores().users.save({ ...name, email, companyId: backend.subjects().companyId });
-    return { email, id: (await stores().users.findIdByEmail(email))! };
-  };
+  const person = () => newPerson(backend, "link");
   const change = (userId: string, step: string): ChangeRecord => ({
     mail: [],
     event: { type: "user.password_reset", userId, details: { step } },

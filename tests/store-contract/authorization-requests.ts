@@ -1,16 +1,13 @@
 /** The authorization-request store's contract: pushed requests and consent prompts, each used once. */
 import { describe, expect, it } from "vitest";
 import { INTERACTION_LIFETIME_SECONDS, PUSHED_REQUEST_LIFETIME_SECONDS } from "@/lib/config/policy";
-import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+import { freshValue, later, newPerson, NOW, type StoreBackend } from "./store-backend";
 
 export function authorizationRequestContract(backend: StoreBackend): void {
   const requests = () => backend.stores().authorizationRequests;
   const session = async () => {
-    const email = `${freshValue("prompt")}@contract.example`;
-    const name = { givenName: "Pia", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "h" };
-    await backend.stores().users.save({ ...name, email, companyId: backend.subjects().companyId });
-    const userId = (await backend.stores().users.findIdByEmail(email))!;
-    return backend.stores().loginSessions.save(freshValue("cookie"), userId, {}, NOW, ["pwd"]);
+    const { id } = await newPerson(backend, "prompt");
+    return backend.stores().loginSessions.save(freshValue("cookie"), id, {}, NOW, ["pwd"]);
   };
 
   describe("authorization requests", () => {

@@ -1,17 +1,10 @@
 /** The login-session store's contract: sessions by cookie value, their methods, endings and clients. */
 import { describe, expect, it } from "vitest";
 import { SESSION_LIFETIME_SECONDS } from "@/lib/config/policy";
-import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+import { freshValue, later, newPerson, NOW, type StoreBackend } from "./store-backend";
 
 export function loginSessionContract(backend: StoreBackend): void {
-  const person = async () => {
-    const email = `${freshValue("session")}@contract.example`;
-    const users = backend.stores().users;
-    const { companyId } = backend.subjects();
-    const name = { givenName: "Sam", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "h" };
-    await users.save({ ...name, email, companyId });
-    return (await users.findIdByEmail(email))!;
-  };
+  const person = async () => (await newPerson(backend, "session")).id;
 
   describe("login sessions", () => {
     it("finds a session by its cookie value with its user, methods and lifetime, and notes the sign-in", async () => {

@@ -1,15 +1,10 @@
 /** The second-factor store's contract: the app, recovery codes, passkeys and challenges, each counted once. */
 import { describe, expect, it } from "vitest";
-import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+import { freshValue, later, newPerson, NOW, type StoreBackend } from "./store-backend";
 
 export function secondFactorContract(backend: StoreBackend): void {
   const factors = () => backend.stores().secondFactors;
-  const person = async () => {
-    const email = `${freshValue("factor")}@contract.example`;
-    const name = { givenName: "Fay", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "h" };
-    await backend.stores().users.save({ ...name, email, companyId: backend.subjects().companyId });
-    return (await backend.stores().users.findIdByEmail(email))!;
-  };
+  const person = async () => (await newPerson(backend, "factor")).id;
   const passkey = (userId: string, credentialId = freshValue("cred")) => ({
     userId,
     credentialId,

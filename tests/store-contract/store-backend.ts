@@ -18,3 +18,11 @@ export const later = (seconds: number, from = NOW) => new Date(from.getTime() + 
 
 /** A fresh random value, as tokens and codes are. */
 export const freshValue = (label: string) => `${label}-${crypto.randomUUID()}`;
+
+/** Saves a new active user of the subject company, for cases that need one of their own; their address and id. */
+export async function newPerson(backend: StoreBackend, label: string): Promise<{ email: string; id: string }> {
+  const email = `${freshValue(label)}@contract.example`;
+  const name = { givenName: "Kim", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "old-hash" };
+  await backend.stores().users.save({ ...name, email, companyId: backend.subjects().companyId });
+  return { email, id: (await backend.stores().users.findIdByEmail(email))! };
+}

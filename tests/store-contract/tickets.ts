@@ -1,15 +1,11 @@
 /** The ticket store's contract: a ticket is found by its value, with its user, and stored once. */
 import { describe, expect, it } from "vitest";
-import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
+import { later, newPerson, NOW, type StoreBackend } from "./store-backend";
 
 export function ticketContract(backend: StoreBackend): void {
   describe("tickets", () => {
     it("finds a ticket by its value with its user, refuses the same value twice, and finds no unknown one", async () => {
-      const email = `${freshValue("ticket")}@contract.example`;
-      const { companyId } = backend.subjects();
-      const person = { givenName: "Tom", familyName: "Muster", role: "user", emailVerified: true, passwordHash: "h" };
-      await backend.stores().users.save({ ...person, email, companyId });
-      const userId = (await backend.stores().users.findIdByEmail(email))!;
+      const { email, id: userId } = await newPerson(backend, "ticket");
       const tickets = backend.stores().tickets;
       const value = crypto.randomUUID();
       await tickets.save(value, userId, NOW, later(28_800));
