@@ -6,5 +6,5 @@ export async function register(): Promise<void> {
   const { PASSWORD_RESET_MAIL, passwordResetComposer } = await import("@/lib/account/password-reset");
   const context = getServiceContext();
   // A reset mail is written when it is sent: whether there is one depends on the account (lib/account/password-reset).
-  startMailDelivery(context.config, context.db, { [PASSWORD_RESET_MAIL]: passwordResetComposer(context) });
+  startMailDelivery(context.config, context.stores.outbox, { [PASSWORD_RESET_MAIL]: passwordResetComposer(context) });
 }

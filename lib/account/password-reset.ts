@@ -17,7 +17,6 @@ import { sealDeferredMail } from "@/lib/mail/outbox";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { reservePasswordReset } from "@/lib/account/reset-throttle";
-import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { accountThrottleKey } from "@/lib/store/user-admin-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
@@ -45,7 +44,7 @@ export async function requestPasswordReset(
     language: request.language,
     request: {},
   });
-  await createOutboxMessage(context.db, deferred, now);
+  await context.stores.outbox.queue(deferred, now);
   return 0;
 }
 

@@ -5,7 +5,7 @@
  */
 import { processCache } from "@/lib/observability/process-cache";
 import type { Config } from "@/lib/config";
-import type { Db } from "@/lib/db/prisma";
+import type { OutboxStore } from "@/lib/store/outbox-store";
 import { createOutboxWorker, type MailComposer, type OutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
 import { logger } from "@/lib/observability/logger";
@@ -15,7 +15,11 @@ const delivery = processCache("mail-delivery", () => ({
   started: false,
 }));
 
-export function startMailDelivery(config: Config, db: Db, composers: Record<string, MailComposer> = {}): void {
+export function startMailDelivery(
+  config: Config,
+  outbox: OutboxStore,
+  composers: Record<string, MailComposer> = {},
+): void {
   if (delivery.started) return;
   delivery.started = true;
   if (!config.mail.smtpUrl) {
@@ -23,7 +27,7 @@ export function startMailDelivery(config: Config, db: Db, composers: Record<stri
     return;
   }
   delivery.worker = createOutboxWorker({
-    db,
+    outbox,
     secretKey: config.secretKey,
     sender: smtpSender(config.mail.smtpUrl, config.mail.mailFrom),
     composers,

@@ -6,17 +6,10 @@
  * acceptance and the mark, nothing is sent twice. Several processes may run workers on one database.
  */
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/lib/db/prisma";
 import type { MailContent } from "@/lib/mail/mail-content";
 import { openOutboxBody } from "@/lib/mail/outbox";
 import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
-import {
-  claimDueMessages,
-  dropClaimedMessage,
-  markMessageSent,
-  markMessageUndelivered,
-  type ClaimedMessage,
-} from "@/lib/store/outbox-store";
+import type { ClaimedMessage, OutboxStore } from "@/lib/store/outbox-store";
 
 const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
@@ -30,7 +23,7 @@ export type MailComposer = (mail: {
 }) => Promise<MailContent | null>;
 
 export interface OutboxWorkerOptions {
-  db: Db;
+  outbox: OutboxStore;
   secretKey: string;
   sender: MailSender;
   /** the composers of deferred mail, by kind */
@@ -63,7 +56,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, secretKey, sender } = options;
+  const { outbox, secretKey, sender } = options;
   const holdMs = options.holdMs ?? 120_000;
   const pollMs = options.pollMs ?? 2_000;
   const batchSize = options.batchSize ?? 50;
@@ -89,18 +82,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (message.sealedBody) {
         const content = await contentOf(message, message.sealedBody);
         if (!content) {
-          await dropClaimedMessage(db, message);
+          await outbox.drop(message);
           return false;
         }
         await sender.send({ to: message.recipient, subject: message.subject, text: content.text, html: content.html });
       }
-      await markMessageSent(db, message, clock());
+      await outbox.markSent(message, clock());
       return true;
     } catch (error) {
       const failure = deliveryFailure(error);
       const failed = failure.permanent || message.attempts >= MAX_ATTEMPTS;
       const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(message.attempts));
-      await markMessageUndelivered(db, message, { failed, lastError: failure.reason, nextAttemptAt });
+      await outbox.markUndelivered(message, { failed, lastError: failure.reason, nextAttemptAt });
       options.onUndelivered?.(message.id, failure.reason, failed);
       return false;
     }
@@ -110,7 +103,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let sent = 0;
     for (;;) {
       const now = clock();
-      const claimed = await claimDueMessages(db, {
+      const claimed = await outbox.claimDue({
         token: randomUUID(),
         limit: batchSize,
         now,

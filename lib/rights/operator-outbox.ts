@@ -6,7 +6,7 @@
 import "server-only";
 import { openMailBody } from "@/lib/mail/outbox";
 import { requireOperator, type Actor } from "@/lib/rights/actor";
-import { countOutboxMessages, listOutboxMessages, type OutboxStatus } from "@/lib/store/outbox-store";
+import type { OutboxStatus } from "@/lib/store/outbox-store";
 
 const SHOWN_MESSAGES = 100;
 
@@ -42,10 +42,7 @@ function readableText(secretKey: string, sealedBody: string): string | undefined
 
 export async function outboxFor(actor: Actor): Promise<OutboxView> {
   const { context } = requireOperator(actor);
-  const [counts, rows] = await Promise.all([
-    countOutboxMessages(context.db),
-    listOutboxMessages(context.db, SHOWN_MESSAGES),
-  ]);
+  const [counts, rows] = await Promise.all([context.stores.outbox.count(), context.stores.outbox.list(SHOWN_MESSAGES)]);
   return {
     sending: context.config.mail.smtpUrl !== null,
     counts,

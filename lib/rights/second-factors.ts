@@ -13,7 +13,6 @@ import { secondFactorNotice } from "@/lib/account/account-notices";
 import { localeOr, type Locale } from "@/lib/i18n/locales";
 import type { FactorChange } from "@/lib/mail/account-mail";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
-import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { requireSessionFor, type Actor, type SessionPerson } from "@/lib/rights/actor";
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
@@ -97,11 +96,7 @@ async function proveOwner(user: SessionPerson, proof: OwnerProof): Promise<void>
 async function notifyOwner(user: SessionPerson, change: FactorChange, language: Locale | undefined): Promise<void> {
   const { context, session } = user;
   const lang = language ?? localeOr(session.user.preferredLanguage);
-  await createOutboxMessage(
-    context.db,
-    await secondFactorNotice(context, session.user.email, lang, change),
-    new Date(),
-  );
+  await context.stores.outbox.queue(await secondFactorNotice(context, session.user.email, lang, change), new Date());
   wakeMailDelivery();
 }
 

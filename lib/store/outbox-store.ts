@@ -35,13 +35,32 @@ export interface ListedOutboxMessage {
   sentAt: Date | null;
 }
 
+export interface OutboxStore {
+  /**
+   * Claims up to `limit` queued messages that are due and held by no live claim (counting an attempt); a
+   * concurrent worker's claim of the same messages takes none of them.
+   */
+  claimDue(claim: { token: string; limit: number; now: Date; holdUntil: Date }): Promise<ClaimedMessage[]>;
+  /** Accepted by the mail server: the body, which may hold a one-time link, is erased. */
+  markSent(message: ClaimedMessage, now: Date): Promise<void>;
+  /** A deferred mail that turned out to have nothing to send (the account does not exist): it leaves no trace. */
+  drop(message: ClaimedMessage): Promise<void>;
+  /** Not delivered this time: tried again from `nextAttemptAt`, or never again when `failed` (body erased). */
+  markUndelivered(
+    message: ClaimedMessage,
+    outcome: { failed: boolean; lastError: string; nextAttemptAt: Date },
+  ): Promise<void>;
+  /** The newest messages first, for /admin/outbox. */
+  list(limit: number): Promise<ListedOutboxMessage[]>;
+  /** How many messages are in each state. */
+  count(): Promise<Record<OutboxStatus, number>>;
+  /** Queues one message on its own (mail that is not part of a change, such as a deferred reset request). */
+  queue(message: NewOutboxMessage, now: Date): Promise<void>;
+}
+
 const unclaimed = (now: Date) => ({ OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] });
 
-/**
- * Claims up to `limit` queued messages that are due and held by no live claim. The conditional update makes a
- * concurrent worker's claim of the same rows take none of them.
- */
-export async function claimDueMessages(
+async function claimDueMessages(
   db: Db,
   claim: { token: string; limit: number; now: Date; holdUntil: Date },
 ): Promise<ClaimedMessage[]> {
@@ -73,21 +92,18 @@ export async function claimDueMessages(
 
 const released = { claimedUntil: null, claimToken: null };
 
-/** Accepted by the mail server: the body, which may hold a one-time link, is erased. */
-export async function markMessageSent(db: Db, message: ClaimedMessage, now: Date): Promise<void> {
+async function markMessageSent(db: Db, message: ClaimedMessage, now: Date): Promise<void> {
   await db.outboxMessage.updateMany({
     where: { id: message.id, claimToken: message.claimToken },
     data: { status: "sent", sentAt: now, subject: message.subject, sealedBody: null, lastError: null, ...released },
   });
 }
 
-/** A deferred mail that turned out to have nothing to send (the account does not exist): it leaves no trace. */
-export async function dropClaimedMessage(db: Db, message: ClaimedMessage): Promise<void> {
+async function dropClaimedMessage(db: Db, message: ClaimedMessage): Promise<void> {
   await db.outboxMessage.deleteMany({ where: { id: message.id, claimToken: message.claimToken } });
 }
 
-/** Not delivered this time: tried again from `nextAttemptAt`, or never again when `failed`. */
-export async function markMessageUndelivered(
+async function markMessageUndelivered(
   db: Db,
   message: ClaimedMessage,
   outcome: { failed: boolean; lastError: string; nextAttemptAt: Date },
@@ -105,8 +121,7 @@ export async function markMessageUndelivered(
   });
 }
 
-/** The newest messages first, for /admin/outbox. */
-export function listOutboxMessages(db: Db, limit: number): Promise<ListedOutboxMessage[]> {
+function listOutboxMessages(db: Db, limit: number): Promise<ListedOutboxMessage[]> {
   return db.outboxMessage.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
@@ -127,8 +142,7 @@ export function listOutboxMessages(db: Db, limit: number): Promise<ListedOutboxM
   });
 }
 
-/** How many messages are in each state. */
-export async function countOutboxMessages(db: Db): Promise<Record<OutboxStatus, number>> {
+async function countOutboxMessages(db: Db): Promise<Record<OutboxStatus, number>> {
   const [queued, sent, failed] = await Promise.all(
     (["queued", "sent", "failed"] as const).map((status) => db.outboxMessage.count({ where: { status } })),
   );
@@ -140,7 +154,18 @@ export async function eraseMailTo(tx: Pick<DbTransaction, "outboxMessage">, reci
   await tx.outboxMessage.deleteMany({ where: { recipient } });
 }
 
-/** Queues one message on its own (mail that is not part of a change, such as a deferred reset request). */
-export async function createOutboxMessage(db: Db, message: NewOutboxMessage, now: Date): Promise<void> {
+async function createOutboxMessage(db: Db, message: NewOutboxMessage, now: Date): Promise<void> {
   await db.outboxMessage.create({ data: { ...message, nextAttemptAt: now, createdAt: now } });
+}
+
+export function prismaOutboxStore(db: Db): OutboxStore {
+  return {
+    claimDue: (claim) => claimDueMessages(db, claim),
+    markSent: (message, now) => markMessageSent(db, message, now),
+    drop: (message) => dropClaimedMessage(db, message),
+    markUndelivered: (message, outcome) => markMessageUndelivered(db, message, outcome),
+    list: (limit) => listOutboxMessages(db, limit),
+    count: () => countOutboxMessages(db),
+    queue: (message, now) => createOutboxMessage(db, message, now),
+  };
 }

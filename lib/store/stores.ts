@@ -14,6 +14,7 @@ import {
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaConsentStore, type ConsentStore } from "@/lib/store/consent-store";
 import { prismaLoginSessionStore, type LoginSessionStore } from "@/lib/store/login-session-store";
+import { prismaOutboxStore, type OutboxStore } from "@/lib/store/outbox-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaSecondFactorStore, type SecondFactorStore } from "@/lib/store/second-factor-store";
 import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
@@ -30,6 +31,7 @@ export interface Stores {
   clients: ClientStore;
   consents: ConsentStore;
   loginSessions: LoginSessionStore;
+  outbox: OutboxStore;
   refreshTokens: RefreshTokenStore;
   secondFactors: SecondFactorStore;
   signingKeys: SigningKeyStore;
@@ -53,6 +55,7 @@ export function prismaStores(db: Db): Stores {
       clients: prismaClientStore(db),
       consents: prismaConsentStore(db),
       loginSessions: prismaLoginSessionStore(db),
+      outbox: prismaOutboxStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
       secondFactors: prismaSecondFactorStore(db),
       signingKeys: prismaSigningKeyStore(db),

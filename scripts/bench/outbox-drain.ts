@@ -6,11 +6,12 @@ import { loadConfig } from "@/lib/config";
 import { closeDb, getPrismaClient } from "@/lib/db/prisma";
 import { createOutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
+import { prismaStores } from "@/lib/store/stores";
 
 const config = loadConfig();
 const db = getPrismaClient(config.database);
 const worker = createOutboxWorker({
-  db,
+  outbox: prismaStores(db).outbox,
   secretKey: config.secretKey,
   sender: smtpSender(config.mail.smtpUrl!, config.mail.mailFrom),
 });

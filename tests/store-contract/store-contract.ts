@@ -9,6 +9,7 @@ import { authorizationRequestContract } from "./authorization-requests";
 import { clientContract } from "./clients";
 import { consentContract } from "./consents";
 import { loginSessionContract } from "./login-sessions";
+import { outboxContract } from "./outbox";
 import { refreshTokenContract } from "./refresh-tokens";
 import { secondFactorContract } from "./second-factors";
 import { signingKeyContract } from "./signing-keys";
@@ -26,6 +27,7 @@ export function storeContract(backend: StoreBackend): void {
   clientContract(backend);
   consentContract(backend);
   loginSessionContract(backend);
+  outboxContract(backend);
   refreshTokenContract(backend);
   secondFactorContract(backend);
   signingKeyContract(backend);

@@ -4,6 +4,7 @@ import { hashToken } from "@/lib/crypto/tokens";
 import type { AccountLinkStore } from "@/lib/store/account-link-store";
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { AccountLink, ChangeRecord, LinkRef } from "@/lib/store/models/account-link";
+import { queueInMemory } from "@/lib/store/memory/memory-outbox";
 import { signOutInMemory } from "@/lib/store/memory/memory-sign-out";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
@@ -12,7 +13,7 @@ export type StoredAccountLink = Omit<AccountLink, "user">;
 export function memoryAccountLinkStore(tables: MemoryTables, audit: AuditStore): AccountLinkStore {
   const links = tables.accountLinks;
   const record = async (change: ChangeRecord, now: Date) => {
-    for (const mail of change.mail) tables.outbox.push({ ...mail, createdAt: now, nextAttemptAt: now });
+    for (const mail of change.mail) queueInMemory(tables, mail, now);
     await audit.record(change.event);
   };
   /** Marks the link used if it still holds the value it was read with, is unused and current. */

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { SecondFactorStore } from "@/lib/store/second-factor-store";
+import { queueInMemory } from "@/lib/store/memory/memory-outbox";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
 type PasskeyMethods = "listPasskeys" | "findPasskey" | "savePasskey" | "recordPasskeyUse" | "renamePasskey";
@@ -74,7 +75,7 @@ export function memorySecondFactorStore(tables: MemoryTables, audit: AuditStore)
       totp.delete(userId);
       tables.recoveryCodes = recoveryCodes.filter((code) => code.userId !== userId);
       if (removed === 0) return 0;
-      for (const mail of change.mail) tables.outbox.push({ ...mail, createdAt: now, nextAttemptAt: now });
+      for (const mail of change.mail) queueInMemory(tables, mail, now);
       await audit.record({
         type: "user.second_factors_reset",
         userId,

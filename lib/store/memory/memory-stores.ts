@@ -11,6 +11,7 @@ import { memoryClientStore } from "@/lib/store/memory/memory-clients";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-sessions";
+import { memoryOutboxStore } from "@/lib/store/memory/memory-outbox";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memorySecondFactorStore } from "@/lib/store/memory/memory-second-factors";
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
@@ -29,6 +30,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     clients: memoryClientStore(tables),
     consents: memoryConsentStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
+    outbox: memoryOutboxStore(tables),
     refreshTokens: memoryRefreshTokenStore(tables),
     secondFactors: memorySecondFactorStore(tables, audit),
     signingKeys: memorySigningKeyStore(tables, audit),

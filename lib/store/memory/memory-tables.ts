@@ -11,7 +11,7 @@ import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
-import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
 import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
 
 export class MemoryTables {
@@ -47,7 +47,7 @@ export class MemoryTables {
   /** By id. */
   readonly accountLinks = new Map<string, StoredAccountLink>();
   /** Mail written by the changes that cause it, oldest first. */
-  readonly outbox: (NewOutboxMessage & { createdAt: Date; nextAttemptAt: Date })[] = [];
+  outbox: StoredOutboxMessage[] = [];
   /** Authenticator apps by user id. */
   readonly totp = new Map<string, TotpFactor>();
   recoveryCodes: { userId: string; codeHash: string; createdAt: Date; usedAt: Date | null }[] = [];

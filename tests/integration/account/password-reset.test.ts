@@ -40,7 +40,7 @@ let worker: OutboxWorker;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   worker = createOutboxWorker({
-    db: db(),
+    outbox: prismaStores(db()).outbox,
     secretKey: SECRET_KEY,
     sender: smtpSender(smtp.url, "OptiGate <no-reply@optigate.test>"),
     composers: { password_reset: passwordResetComposer({ db: db(), stores: prismaStores(db()), config }) },

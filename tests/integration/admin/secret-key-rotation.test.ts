@@ -9,7 +9,6 @@ import { loadConfig } from "@/lib/config";
 import { sealedCookie, unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { openMailBody, sealMail } from "@/lib/mail/outbox";
 import { prismaStores } from "@/lib/store/stores";
-import { createOutboxMessage } from "@/lib/store/outbox-store";
 import { basic, call, formRequest, ISSUER, SECRET_KEY, useOAuthService } from "../../helpers/oauth-service";
 import { runAdmin } from "../../helpers/admin-cli";
 import { testProvider } from "../../helpers/test-database";
@@ -47,8 +46,7 @@ describe(`rotating SECRET_KEY on ${testProvider()}`, () => {
     );
     expect(token.status).toBe(200);
     const content = { subject: "Hello", text: "kept across the rotation", html: "<p>kept</p>" };
-    await createOutboxMessage(
-      db(),
+    await prismaStores(db()).outbox.queue(
       sealMail(SECRET_KEY, { kind: "test", recipient: "rotation@example.com", language: "en", content }),
       new Date(),
     );

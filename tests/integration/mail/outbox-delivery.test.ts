@@ -4,6 +4,7 @@
  * once; a permanent refusal marks the mail failed; a worker killed mid-delivery leaves the mail to the next one.
  */
 import { spawn } from "node:child_process";
+import { prismaStores } from "@/lib/store/stores";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
@@ -33,7 +34,12 @@ async function sink(answer?: SmtpSink["answer"]) {
 }
 
 function worker(smtp: SmtpSink, clock?: () => Date) {
-  const created = createOutboxWorker({ db: db(), secretKey: SECRET_KEY, sender: smtpSender(smtp.url, FROM), clock });
+  const created = createOutboxWorker({
+    outbox: prismaStores(db()).outbox,
+    secretKey: SECRET_KEY,
+    sender: smtpSender(smtp.url, FROM),
+    clock,
+  });
   workers.push(created);
   return created;
 }

@@ -4,12 +4,13 @@
  */
 import { loadConfig } from "@/lib/config";
 import { getPrismaClient } from "@/lib/db/prisma";
+import { prismaStores } from "@/lib/store/stores";
 import { createOutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
 
 const config = loadConfig();
 const worker = createOutboxWorker({
-  db: getPrismaClient(config.database),
+  outbox: prismaStores(getPrismaClient(config.database)).outbox,
   secretKey: config.secretKey,
   sender: smtpSender(config.mail.smtpUrl!, config.mail.mailFrom),
   holdMs: Number(process.env.HOLD_MS),

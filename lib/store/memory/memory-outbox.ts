@@ -1,0 +1,75 @@
+/** The mail outbox in memory, with the database store's rules (lib/store/outbox-store.ts). */
+import { randomUUID } from "node:crypto";
+import type { ClaimedMessage, ListedOutboxMessage, OutboxStore } from "@/lib/store/outbox-store";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
+
+export type StoredOutboxMessage = ListedOutboxMessage & { claimedUntil: Date | null; claimToken: string | null };
+
+/** Queues mail as a change's commit does (account links, second-factor resets, a message on its own). */
+export function queueInMemory(tables: MemoryTables, mail: NewOutboxMessage, now: Date): void {
+  tables.outbox.push({
+    ...mail,
+    id: randomUUID(),
+    status: "queued",
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    createdAt: now,
+    sentAt: null,
+    claimedUntil: null,
+    claimToken: null,
+  });
+}
+
+export function memoryOutboxStore(tables: MemoryTables): OutboxStore {
+  const held = (message: ClaimedMessage) =>
+    tables.outbox.find((row) => row.id === message.id && row.claimToken === message.claimToken);
+  const release = { claimedUntil: null, claimToken: null };
+  return {
+    async claimDue({ token, limit, now, holdUntil }) {
+      const due = tables.outbox
+        .filter((row) => row.status === "queued" && row.nextAttemptAt <= now)
+        .filter((row) => !row.claimedUntil || row.claimedUntil < now)
+        .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
+        .slice(0, limit);
+      for (const row of due)
+        Object.assign(row, { claimedUntil: holdUntil, claimToken: token, attempts: row.attempts + 1 });
+      return due.map(({ id, kind, language, recipient, subject, sealedBody, attempts, claimToken }) =>
+        copy({ id, kind, language, recipient, subject, sealedBody, attempts, claimToken }),
+      );
+    },
+    async markSent(message, now) {
+      const row = held(message);
+      if (row)
+        Object.assign(row, {
+          status: "sent",
+          sentAt: now,
+          subject: message.subject,
+          sealedBody: null,
+          lastError: null,
+          ...release,
+        });
+    },
+    async drop(message) {
+      tables.outbox = tables.outbox.filter((row) => row !== held(message));
+    },
+    async markUndelivered(message, { failed, lastError, nextAttemptAt }) {
+      const row = held(message);
+      if (!row) return;
+      Object.assign(row, { status: failed ? "failed" : "queued", lastError, nextAttemptAt, ...release });
+      if (failed) row.sealedBody = null;
+    },
+    async list(limit) {
+      return [...tables.outbox]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
+        .slice(0, limit)
+        .map(({ claimedUntil: _until, claimToken: _token, ...message }) => copy(message));
+    },
+    async count() {
+      const of = (status: string) => tables.outbox.filter((row) => row.status === status).length;
+      return { queued: of("queued"), sent: of("sent"), failed: of("failed") };
+    },
+    queue: async (message, now) => queueInMemory(tables, message, now),
+  };
+}

@@ -1,0 +1,74 @@
+/** The outbox store's contract: claims that hold, one claim per message, and what each outcome keeps. */
+import { describe, expect, it } from "vitest";
+import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import { freshValue, type StoreBackend } from "./store-backend";
+
+/** Long before any mail the backend's data already holds, so that only the contract's messages are due. */
+const EARLY = new Date("2020-01-01T00:00:00.000Z");
+const at = (seconds: number) => new Date(EARLY.getTime() + seconds * 1000);
+
+export function outboxContract(backend: StoreBackend): void {
+  const outbox = () => backend.stores().outbox;
+  const mail = (): NewOutboxMessage => ({
+    kind: "contract",
+    recipient: `${freshValue("to")}@contract.example`,
+    language: "en",
+    subject: "Hello",
+    sealedBody: "sealed",
+  });
+  const claim = (seconds: number, limit = 10) =>
+    outbox().claimDue({ token: freshValue("claim"), limit, now: at(seconds), holdUntil: at(seconds + 60) });
+
+  describe("outbox", () => {
+    it("gives each due message to one claim, which holds it, and counts the attempt", async () => {
+      const before = await outbox().count();
+      const first = mail();
+      await outbox().queue(first, at(0));
+      await outbox().queue(mail(), at(0));
+      expect(await outbox().count()).toEqual({ ...before, queued: before.queued + 2 });
+      // Racing claims may leave a message to a later claim (a database claim that lost takes none), never share one.
+      const racing = (await Promise.all([claim(1, 1), claim(1, 1)])).flat();
+      const rest = await claim(2);
+      const claimed = [...racing, ...rest];
+      expect(racing.length).toBeGreaterThanOrEqual(1);
+      expect(claimed.map((message) => message.id).sort()).toEqual(
+        [...new Set(claimed.map((message) => message.id))].sort(),
+      );
+      expect(claimed).toHaveLength(2);
+      expect(claimed.every((message) => message.attempts === 1)).toBe(true);
+      expect(await claim(30)).toEqual([]);
+      // The claim ran out: the message is taken again, a second attempt.
+      const again = await claim(120);
+      expect(again).toHaveLength(2);
+      expect(again.every((message) => message.attempts === 2)).toBe(true);
+      for (const message of again) await outbox().drop(message);
+      expect(await outbox().count()).toEqual(before);
+    });
+
+    it("erases a sent message's body, keeps a rescheduled one's, and erases a failed one's", async () => {
+      const [sent, later, failed] = [mail(), mail(), mail()];
+      for (const message of [sent, later, failed]) await outbox().queue(message, at(1000));
+      const claimed = await claim(1001);
+      const of = (message: NewOutboxMessage) => claimed.find((row) => row.recipient === message.recipient)!;
+      await outbox().markSent(of(sent), at(1002));
+      await outbox().markUndelivered(of(later), { failed: false, lastError: "busy", nextAttemptAt: at(1100) });
+      await outbox().markUndelivered(of(failed), { failed: true, lastError: "no such user", nextAttemptAt: at(1100) });
+      // A stale claim changes nothing.
+      await outbox().markSent({ ...of(later), claimToken: "stale" }, at(1003));
+      const listed = await outbox().list(1000);
+      const row = (message: NewOutboxMessage) => listed.find((entry) => entry.recipient === message.recipient)!;
+      expect(row(sent)).toMatchObject({ status: "sent", sentAt: at(1002), sealedBody: null, lastError: null });
+      expect(row(later)).toMatchObject({
+        status: "queued",
+        sealedBody: "sealed",
+        lastError: "busy",
+        nextAttemptAt: at(1100),
+      });
+      expect(row(failed)).toMatchObject({ status: "failed", sealedBody: null, lastError: "no such user" });
+      expect(await claim(1050)).toEqual([]);
+      const retried = await claim(1100);
+      expect(retried.map((message) => message.recipient)).toEqual([later.recipient]);
+      await outbox().drop(retried[0]);
+    });
+  });
+}
