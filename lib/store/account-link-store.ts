@@ -65,6 +65,16 @@ async function record(tx: DbTransaction, change: ChangeRecord, now: Date): Promi
   await recordAuditEvent(tx, change.event);
 }
 
+/** What a new link of `value` stores besides its user and purpose (replacing the earlier link's). */
+export const linkFields = (value: string, link: NewAccountLink, now: Date) => ({
+  tokenHash: hashToken(value),
+  newEmail: link.newEmail ?? null,
+  sentTo: link.sentTo,
+  createdAt: now,
+  expiresAt: link.expiresAt,
+  usedAt: null,
+});
+
 async function storeAccountLink(
   db: Db,
   value: string,
@@ -72,14 +82,7 @@ async function storeAccountLink(
   change: ChangeRecord,
   now: Date,
 ): Promise<void> {
-  const fields = {
-    tokenHash: hashToken(value),
-    newEmail: link.newEmail ?? null,
-    sentTo: link.sentTo,
-    createdAt: now,
-    expiresAt: link.expiresAt,
-    usedAt: null,
-  };
+  const fields = linkFields(value, link, now);
   await db.$transaction(async (tx) => {
     await tx.accountLink.upsert({
       where: { userId_purpose: { userId: link.userId, purpose: link.purpose } },

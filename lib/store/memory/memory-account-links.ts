@@ -1,7 +1,7 @@
 /** One-time account links in memory, with the database store's rules (lib/store/account-link-store.ts). */
 import { randomUUID } from "node:crypto";
 import { hashToken } from "@/lib/crypto/tokens";
-import type { AccountLinkStore } from "@/lib/store/account-link-store";
+import { linkFields, type AccountLinkStore } from "@/lib/store/account-link-store";
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { AccountLink, ChangeRecord, LinkRef } from "@/lib/store/models/account-link";
 import { queueInMemory } from "@/lib/store/memory/memory-outbox";
@@ -35,12 +35,7 @@ export function memoryAccountLinkStore(tables: MemoryTables, audit: AuditStore):
         id,
         userId: link.userId,
         purpose: link.purpose,
-        tokenHash: hashToken(value),
-        newEmail: link.newEmail ?? null,
-        sentTo: link.sentTo,
-        createdAt: now,
-        expiresAt: link.expiresAt,
-        usedAt: null,
+        ...linkFields(value, link, now),
       });
       await record(change, now);
     },
