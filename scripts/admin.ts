@@ -3,7 +3,7 @@ import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
-import { closeDb, getPrismaClient } from "@/lib/db/prisma";
+import { closeStores, storesFor } from "@/lib/store/stores";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { text } from "node:stream/consumers";
 import { exitWithStartupError } from "./startup-error";
@@ -12,23 +12,23 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The CLI may be the first thing run against a new database: bring it up to date first.
   await prepareDatabase({ ...config, demoData: false });
-  const db = getPrismaClient(config.database);
+  const stores = storesFor(config.database);
   const code = await runAdminCommand(
     {
-      ...serviceContextFor(db, config),
+      ...serviceContextFor(stores, config),
       apiScopePrefix: config.apiScopePrefix,
       production: config.production,
       secretKey: config.secretKey,
       publicUrl: config.publicUrl,
       print: (line) => console.log(line),
       printError: (line) => console.error(line),
-      announceLogout: (sessionIds) => announceBackchannelLogout(serviceContextFor(db, config), sessionIds),
+      announceLogout: (sessionIds) => announceBackchannelLogout(serviceContextFor(stores, config), sessionIds),
       passwordMinLength: config.passwordMinLength,
       readInput: () => text(process.stdin),
     },
     process.argv.slice(2),
   );
-  await closeDb(db);
+  await closeStores(config.database);
   process.exit(code);
 }
 

@@ -2,7 +2,7 @@
  * `npm run migrate`: prepares DATABASE_URL completely, as the start script does before serving: migrations, the
  * built-in scopes, signing keys, and with DEMO_DATA=1 the demo data. Where only Next.js serves, run it from the build.
  */
-import { closeDb, getPrismaClient } from "@/lib/db/prisma";
+import { closeStores } from "@/lib/store/stores";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { exitWithStartupError } from "./startup-error";
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   if (prepared.createdKeys.length > 0) console.log(`Created signing keys: ${prepared.createdKeys.join(", ")}`);
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
   for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);
-  await closeDb(getPrismaClient(config.database));
+  await closeStores(config.database);
 }
 
 main().catch(exitWithStartupError);

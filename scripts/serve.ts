@@ -10,11 +10,11 @@ import path from "node:path";
 import next from "next";
 import { loadConfig } from "@/lib/config";
 import { createNodeServer } from "@/lib/server/node-server";
-import { closeDb, getPrismaClient } from "@/lib/db/prisma";
+import { closeStores, storesFor } from "@/lib/store/stores";
 import { stopMailDelivery } from "@/lib/mail/mail-delivery";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
-import { PURGE_INTERVAL_MS, purgeUntilDrained } from "@/lib/store/expired-rows-store";
+import { PURGE_INTERVAL_MS } from "@/lib/store/expired-rows-store";
 import { exitWithStartupError } from "./startup-error";
 
 const dev = process.argv.includes("--dev");
@@ -57,8 +57,9 @@ async function main(): Promise<void> {
   // Expired tokens, codes, tickets, sessions and counters go in bounded batches, now and every few minutes; vendors
   // are told of secrets that expire soon.
   const purge = () =>
-    purgeUntilDrained(getPrismaClient(config.database))
-      .then(() => announceExpiringSecrets({ db: getPrismaClient(config.database), config }))
+    storesFor(config.database)
+      .maintenance.purgeExpired()
+      .then(() => announceExpiringSecrets({ stores: storesFor(config.database), config }))
       .catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     );
     server.close(() => {
       stopMailDelivery()
-        .then(() => closeDb(getPrismaClient(config.database)))
+        .then(() => closeStores(config.database))
         .catch((error: Error) => console.warn(`closing the database connections failed: ${error.message}`))
         .finally(() => {
           console.log("stopped");

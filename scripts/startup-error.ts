@@ -1,7 +1,7 @@
 /** Turns a start-up failure into the one line the operator needs; unexpected errors keep their stack. */
 import { ConfigError } from "@/lib/config";
 import { redactPassword } from "@/lib/config/database-url";
-import { MigrationError } from "@/lib/db/migrator";
+import { MigrationError } from "@/lib/store/database-setup";
 
 export function exitWithStartupError(error: unknown): never {
   if (error instanceof ConfigError) {

@@ -5,8 +5,7 @@
  */
 import { localizedText } from "@/lib/i18n/localized-text";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
-import { listCurrentConsents, listScopes } from "@/lib/store/consent-store";
-import type { ServiceContext } from "@/lib/service-context";
+import type { DataAccess } from "@/lib/service-context";
 
 export interface ApplicationGrant {
   clientId: string;
@@ -22,24 +21,22 @@ const latest = (...dates: (Date | null | undefined)[]) =>
   dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 
 export async function listApplicationGrants(
-  { db, stores }: Pick<ServiceContext, "db" | "stores">,
+  { stores }: DataAccess,
   userId: string,
   locale: string,
 ): Promise<ApplicationGrant[]> {
   const [consents, scopes, tokens] = await Promise.all([
-    listCurrentConsents(db, userId),
-    listScopes(db),
+    stores.consents.listCurrent(userId),
+    stores.consents.listScopes(),
     stores.refreshTokens.listUses(userId),
   ]);
-  const titles = new Map(
-    scopes.map((scope) => [scope.name, localizedText(JSON.parse(scope.displayNames), locale, scope.name)]),
-  );
+  const titles = new Map(scopes.map((scope) => [scope.name, localizedText(scope.displayNames, locale, scope.name)]));
   return consents.map((consent) => {
-    const granted = JSON.parse(consent.scopes) as string[];
+    const granted = consent.scopes;
     return {
       clientId: consent.clientId,
-      name: localizedText(JSON.parse(consent.client.names), locale, consent.clientId),
-      description: localizedText(JSON.parse(consent.client.descriptions), locale),
+      name: localizedText(consent.client.names, locale, consent.clientId),
+      description: localizedText(consent.client.descriptions, locale),
       scopes: granted.map((name) => ({ name, title: titles.get(name) ?? name })),
       grantedAt: consent.grantedAt,
       offline: granted.includes(OFFLINE_ACCESS),

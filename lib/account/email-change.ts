@@ -12,7 +12,6 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { renderAccountMail } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
-import { isEmailInUse } from "@/lib/store/account-link-store";
 import { forgetUser } from "@/lib/store/user-store";
 import { parseEmail } from "@/lib/admin/person-fields";
 import { reserveEmailChange } from "@/lib/account/email-change-throttle";
@@ -76,7 +75,7 @@ export async function requestEmailChange(
   const { publicUrl, secretKey } = context.config;
   const { language } = request;
   const token = generateOpaqueToken();
-  const inUse = await isEmailInUse(context.db, newEmail);
+  const inUse = await context.stores.accountLinks.isEmailInUse(newEmail);
   const toNewAddress = inUse
     ? await renderAccountMail(language, {
         kind: "email_in_use",

@@ -17,7 +17,7 @@ import { sealDeferredMail } from "@/lib/mail/outbox";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { personalWordsOf } from "@/lib/passwords/password-estimator";
 import { reservePasswordReset } from "@/lib/account/reset-throttle";
-import { accountThrottleKey } from "@/lib/store/user-admin-store";
+import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordResetNotice } from "@/lib/account/account-notices";

@@ -8,20 +8,12 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_DESCRIPTION_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
-import type { ClientRegistration, RegisteredClient } from "@/lib/store/models/client";
-import type { Db } from "@/lib/db/prisma";
-import {
-  deleteClient,
-  disableSecret,
-  findClientAndSecrets,
-  insertClient,
-  insertClientSecret,
-  replaceClientRegistration,
-  setSecretExpiry,
-  type NewClientSecret,
-} from "@/lib/store/client-registry-store";
+import type { ClientRegistration, ClientSecretInfo, RegisteredClient } from "@/lib/store/models/client";
+
+export type { ClientSecretInfo } from "@/lib/store/models/client";
+import type { Stores } from "@/lib/store/stores";
+import { type NewClientSecret } from "@/lib/store/client-registry-store";
 import { forgetClient } from "@/lib/store/client-store";
-import { companyExists } from "@/lib/store/company-store";
 
 export class ClientRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state" | "changed"> {
   constructor(
@@ -30,15 +22,6 @@ export class ClientRegistryError extends OptiGateError<"not_found" | "already_ex
   ) {
     super(message);
   }
-}
-
-export interface ClientSecretInfo {
-  id: string;
-  description: string | null;
-  createdAt: Date;
-  expiresAt: Date | null;
-  disabledAt: Date | null;
-  lastUsedAt: Date | null;
 }
 
 export interface NewSecret {
@@ -84,8 +67,11 @@ function newSecret(options: SecretOptions): NewClientSecret {
 }
 
 /** A client's company must exist: the metadata names it by id. */
-async function checkCompany(tx: Pick<Db, "company">, registration: ClientRegistration): Promise<void> {
-  if (registration.companyId && !(await companyExists(tx, registration.companyId))) {
+async function checkCompany(
+  companyExists: (companyId: string) => Promise<boolean>,
+  registration: ClientRegistration,
+): Promise<void> {
+  if (registration.companyId && !(await companyExists(registration.companyId))) {
     throw new ClientMetadataError("invalid_client_metadata", `company_id "${registration.companyId}" is no company`);
   }
 }
@@ -96,22 +82,23 @@ const noSecret = (clientId: string, secretId: string) =>
 
 /** Registers a client; confidential clients get their first secret, returned here once. */
 export async function registerClient(
-  db: Db,
+  stores: Stores,
   registration: ClientRegistration,
   secretOptions: SecretOptions = {},
   by?: string,
 ): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
   const id = registration.id ?? generateClientId();
-  const registered = await insertClient(
-    db,
-    id,
-    registration,
-    {
-      checkCompany: (tx) => checkCompany(tx, registration),
-      firstSecret: usesSecrets(registration) ? () => newSecret(secretOptions) : undefined,
-    },
-    by,
-  ).finally(() => forgetClient(id));
+  const registered = await stores.clientRegistry
+    .insert(
+      id,
+      registration,
+      {
+        checkCompany: (companyExists) => checkCompany(companyExists, registration),
+        firstSecret: usesSecrets(registration) ? () => newSecret(secretOptions) : undefined,
+      },
+      by,
+    )
+    .finally(() => forgetClient(id));
   if (!registered) throw new ClientRegistryError("already_exists", `client_id "${id}" is already registered`);
   const { client, secret } = registered;
   return { client, secret: secret && { secretId: secret.secretId, secret: secret.value } };
@@ -137,18 +124,17 @@ export function checkClientTypeKept(
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */
 export async function updateClient(
-  db: Db,
+  stores: Stores,
   clientId: string,
   registration: ClientRegistration,
   by?: string,
 ): Promise<RegisteredClient> {
-  const client = await replaceClientRegistration(
-    db,
+  const client = await stores.clientRegistry.replaceRegistration(
     clientId,
     registration,
-    async (tx, existing) => {
+    async (companyExists, existing) => {
       checkClientTypeKept(existing, registration);
-      await checkCompany(tx, registration);
+      await checkCompany(companyExists, registration);
     },
     by,
   );
@@ -158,34 +144,34 @@ export async function updateClient(
 }
 
 export async function setClientSecretExpiry(
-  db: Db,
+  stores: Stores,
   clientId: string,
   secretId: string,
   expiresAt: Date | null,
   by?: string,
 ): Promise<void> {
-  if (!(await setSecretExpiry(db, clientId, secretId, expiresAt, by))) throw noSecret(clientId, secretId);
+  if (!(await stores.clientRegistry.setSecretExpiry(clientId, secretId, expiresAt, by)))
+    throw noSecret(clientId, secretId);
   forgetClient(clientId);
 }
 
 export async function showClient(
-  db: Db,
+  stores: Stores,
   clientId: string,
 ): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] }> {
-  const found = await findClientAndSecrets(db, clientId);
+  const found = await stores.clientRegistry.findWithSecrets(clientId);
   if (!found) throw noClient(clientId);
   return found;
 }
 
 export async function addClientSecret(
-  db: Db,
+  stores: Stores,
   clientId: string,
   options: SecretOptions = {},
   by?: string,
 ): Promise<NewSecret> {
   forgetClient(clientId);
-  const stored = await insertClientSecret(
-    db,
+  const stored = await stores.clientRegistry.insertSecret(
     clientId,
     (row) => {
       if (row.tokenEndpointAuthMethod === "none") {
@@ -204,8 +190,13 @@ export async function addClientSecret(
   return { secretId: stored.secretId, secret: stored.value };
 }
 
-export async function disableClientSecret(db: Db, clientId: string, secretId: string, by?: string): Promise<void> {
-  const outcome = await disableSecret(db, clientId, secretId, by);
+export async function disableClientSecret(
+  stores: Stores,
+  clientId: string,
+  secretId: string,
+  by?: string,
+): Promise<void> {
+  const outcome = await stores.clientRegistry.disableSecret(clientId, secretId, by);
   if (outcome === "no_client") throw noClient(clientId);
   if (outcome === "no_secret") throw noSecret(clientId, secretId);
   if (outcome === "already_disabled")
@@ -214,7 +205,7 @@ export async function disableClientSecret(db: Db, clientId: string, secretId: st
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens. */
-export async function removeClient(db: Db, clientId: string, by?: string): Promise<void> {
-  if (!(await deleteClient(db, clientId, by))) throw noClient(clientId);
+export async function removeClient(stores: Stores, clientId: string, by?: string): Promise<void> {
+  if (!(await stores.clientRegistry.remove(clientId, by))) throw noClient(clientId);
   forgetClient(clientId);
 }

@@ -9,10 +9,8 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { DataAccess } from "@/lib/service-context";
 import type { ThrottleStore } from "@/lib/store/throttle-store";
 import type { Config } from "@/lib/config";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import type { Locale } from "@/lib/i18n/locales";
-import { listPendingInvitations } from "@/lib/store/invitation-store";
-import { changeUserRole, countActiveAdmins, listUsers } from "@/lib/store/user-admin-store";
 import { InvitationError, invitePerson, revokeInvitation, type Inviter } from "@/lib/admin/invitations";
 import { INVITATION_LIMITS } from "@/lib/config/policy";
 import { countRequest } from "@/lib/session/request-rate";
@@ -67,31 +65,32 @@ export type PeopleContext = DataAccess & {
   announceLogout: (sessionIds: string[]) => Promise<void>;
 };
 
-export const companyPeople = (db: Db, companyId: string): Promise<UserJson[]> => listUsersJson(db, companyId);
+export const companyPeople = (stores: Stores, companyId: string): Promise<UserJson[]> =>
+  listUsersJson(stores, companyId);
 
 const notInCompany = (email: string) => new CompanyPeopleError("not_in_company", `${email} is not in this company`);
 
-async function memberOf(db: Db, companyId: string, email: string) {
-  const [user] = await listUsers(db, { email });
+async function memberOf(stores: Stores, companyId: string, email: string) {
+  const [user] = await stores.people.list({ email });
   if (!user || user.companyId !== companyId) throw notInCompany(email);
   return user;
 }
 
-async function pendingIn(db: Db, companyId: string, email: string) {
-  const [invitation] = await listPendingInvitations(db, { email, companyId });
+async function pendingIn(stores: Stores, companyId: string, email: string) {
+  const [invitation] = await stores.invitations.listPending({ email, companyId });
   if (!invitation) throw notInCompany(email);
   return invitation;
 }
 
 /** The last active administrator taking away their own rights. */
 async function refuseLastAdminLeaving(
-  db: Db,
+  stores: Stores,
   companyId: string,
   actor: PeopleActor,
   target: { id: string; role: string },
 ) {
   if (actor.operator || target.id !== actor.userId || target.role !== "admin") return;
-  if ((await countActiveAdmins(db, companyId)) <= 1)
+  if ((await stores.people.countActiveAdmins(companyId)) <= 1)
     throw new CompanyPeopleError("last_admin", "the company's last administrator cannot give up that role");
 }
 
@@ -102,13 +101,13 @@ export async function actOnPeople(
   actor: PeopleActor,
   request: PeopleRequest,
 ): Promise<PeopleAction> {
-  const { db } = context;
+  const { stores } = context;
   const email = parseEmail(request.email);
   const inviter = { userId: actor.userId, name: actor.name };
   if (request.action === "invite") {
     const role: Role = parseRole(request.role ?? "user");
     const language: Locale = parseLanguage(request.language ?? "en");
-    const earlier = await listPendingInvitations(db, { email, companyId });
+    const earlier = await stores.invitations.listPending({ email, companyId });
     await limitInvitations(context.stores.throttles, companyId, actor);
     try {
       await invitePerson(context, { email, companyId, role, language }, inviter);
@@ -120,29 +119,29 @@ export async function actOnPeople(
     // Inviting someone invited already sends the invitation again: the page says that the earlier link is dead.
     return earlier.length > 0 ? "resend" : "invite";
   } else if (request.action === "resend") {
-    const pending = await pendingIn(db, companyId, email);
+    const pending = await pendingIn(stores, companyId, email);
     const language = isLocale(pending.language) ? pending.language : "en";
     await limitInvitations(context.stores.throttles, companyId, actor);
     await invitePerson(context, { email, companyId, role: parseRole(pending.role), language }, inviter);
   } else if (request.action === "revoke") {
-    await pendingIn(db, companyId, email);
-    await revokeInvitation(db, email, companyId, actor.userId);
+    await pendingIn(stores, companyId, email);
+    await revokeInvitation(stores, email, companyId, actor.userId);
   } else {
-    const user = await memberOf(db, companyId, email);
+    const user = await memberOf(stores, companyId, email);
     const decision = { byOperator: actor.operator };
-    if (request.action === "activate") await activate(db, email, actor.userId, decision);
+    if (request.action === "activate") await activate(stores, email, actor.userId, decision);
     else if (request.action === "unlock") {
       // Guessed second-factor codes count on the same lock: only a right factor (or an operator) clears it.
       if (!actor.operator && (await hasSecondFactor(context.stores.secondFactors, user.id)))
         throw new CompanyPeopleError("second_factor_lock", "the person has a second factor");
-      await unlock(db, email, actor.userId);
+      await unlock(stores, email, actor.userId);
     } else if (request.action === "deactivate") {
-      await refuseLastAdminLeaving(db, companyId, actor, user);
-      await deactivate(db, email, context.announceLogout, actor.userId, decision);
+      await refuseLastAdminLeaving(stores, companyId, actor, user);
+      await deactivate(stores, email, context.announceLogout, actor.userId, decision);
     } else {
       const role = checkRoleFits(parseRole(request.role ?? ""), companyKind);
-      if (role !== "admin") await refuseLastAdminLeaving(db, companyId, actor, user);
-      await changeUserRole(db, email, role, actor.userId);
+      if (role !== "admin") await refuseLastAdminLeaving(stores, companyId, actor, user);
+      await stores.people.changeRole(email, role, actor.userId);
     }
   }
   return request.action;

@@ -6,18 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { CompanyRegistration } from "@/lib/admin/company-metadata";
-import {
-  activateCompany,
-  storeSecondFactorRequirement,
-  deactivateCompany,
-  findCompanyRecord,
-  insertCompany,
-  listCompanyRecords,
-  replaceCompany,
-  type CompanyRecord,
-  type CompanyWrite,
-} from "@/lib/store/company-store";
-import type { Db } from "@/lib/db/prisma";
+import { type CompanyRecord, type CompanyWrite } from "@/lib/store/company-store";
+import type { Stores } from "@/lib/store/stores";
 import { forgetUser } from "@/lib/store/user-store";
 
 export class CompanyRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
@@ -82,57 +72,57 @@ function refusedKey(outcome: "id_taken" | "supplier_id_taken", id: string, regis
   );
 }
 
-export async function addCompany(db: Db, registration: CompanyRegistration, by?: string): Promise<CompanyJson> {
+export async function addCompany(stores: Stores, registration: CompanyRegistration, by?: string): Promise<CompanyJson> {
   const id = registration.id ?? randomUUID();
-  const outcome = await insertCompany(db, id, written(registration), by);
+  const outcome = await stores.companies.insert(id, written(registration), by);
   if (typeof outcome === "string") refusedKey(outcome, id, registration);
   return companyJson(outcome);
 }
 
 /** Replaces a company's description (the file names all of it); its id and kind stay. */
 export async function updateCompany(
-  db: Db,
+  stores: Stores,
   id: string,
   registration: CompanyRegistration,
   by?: string,
 ): Promise<CompanyJson> {
   if (registration.id !== undefined && registration.id !== id)
     throw new CompanyRegistryError("invalid_state", `the file names company "${registration.id}", not "${id}"`);
-  const existing = await findCompanyRecord(db, id);
+  const existing = await stores.companies.findRecord(id);
   if (!existing) throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   if (existing.kind !== registration.kind)
     throw new CompanyRegistryError(
       "invalid_state",
       `kind cannot change (company "${id}" is ${existing.kind}); its users, catalogs and registrations depend on it`,
     );
-  const outcome = await replaceCompany(db, id, written(registration), by);
+  const outcome = await stores.companies.replace(id, written(registration), by);
   if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   if (typeof outcome === "string") refusedKey(outcome, id, registration);
   return companyJson(outcome);
 }
 
-export async function showCompany(db: Db, id: string): Promise<CompanyJson> {
-  const company = await findCompanyRecord(db, id);
+export async function showCompany(stores: Stores, id: string): Promise<CompanyJson> {
+  const company = await stores.companies.findRecord(id);
   if (!company) throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   return companyJson(company);
 }
 
-export async function listCompanies(db: Db): Promise<CompanyJson[]> {
-  return (await listCompanyRecords(db)).map(companyJson);
+export async function listCompanies(stores: Stores): Promise<CompanyJson[]> {
+  return (await stores.companies.listRecords()).map(companyJson);
 }
 
 /** Deactivates a company and its users: signed out everywhere, refresh tokens revoked, their applications told. */
 export async function deactivate(
-  db: Db,
+  stores: Stores,
   id: string,
   announceLogout: (sessionIds: string[]) => Promise<void>,
   by?: string,
 ): Promise<{ company: CompanyJson; users: number }> {
-  const outcome = await deactivateCompany(db, id, by);
+  const outcome = await stores.companies.deactivate(id, by);
   if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   if (outcome === "unchanged") throw new CompanyRegistryError("invalid_state", `company "${id}" is inactive already`);
   await announceLogout(outcome.sessionIds);
-  return { company: await showCompany(db, id), users: outcome.userIds.length };
+  return { company: await showCompany(stores, id), users: outcome.userIds.length };
 }
 
 /**
@@ -141,12 +131,12 @@ export async function deactivate(
  * without a factor are led to set one up. What an operator requires, only an operator lifts.
  */
 export async function requireSecondFactor(
-  db: Db,
+  stores: Stores,
   id: string,
   change: { required: boolean; byOperator: boolean; by?: string; keepSessionId?: string },
   announceLogout: (sessionIds: string[]) => Promise<void>,
 ): Promise<CompanyJson> {
-  const outcome = await storeSecondFactorRequirement(db, id, change);
+  const outcome = await stores.companies.saveSecondFactorRequirement(id, change);
   if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   if (outcome === "operator_rule")
     throw new CompanyRegistryError(
@@ -155,13 +145,17 @@ export async function requireSecondFactor(
     );
   forgetUser(); // the cached users carry their company's rule
   await announceLogout(outcome.endedSessionIds);
-  return showCompany(db, id);
+  return showCompany(stores, id);
 }
 
 /** Activates a company and the users deactivated with it. */
-export async function activate(db: Db, id: string, by?: string): Promise<{ company: CompanyJson; users: number }> {
-  const outcome = await activateCompany(db, id, by);
+export async function activate(
+  stores: Stores,
+  id: string,
+  by?: string,
+): Promise<{ company: CompanyJson; users: number }> {
+  const outcome = await stores.companies.activate(id, by);
   if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   if (outcome === "unchanged") throw new CompanyRegistryError("invalid_state", `company "${id}" is active already`);
-  return { company: await showCompany(db, id), users: outcome };
+  return { company: await showCompany(stores, id), users: outcome };
 }

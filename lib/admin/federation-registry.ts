@@ -4,22 +4,14 @@
  * this process forget what changed (other processes see it within a few seconds, as with clients).
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import type { DbTransaction, Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import { forgetRemoteKeySets } from "@/lib/jwt/remote-key-sets";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
-import {
-  forgetFederatedUsers,
-  forgetTrustedIssuers,
-  linkFederatedSubject,
-  removeTrustedIssuer as removeStoredIssuer,
-  storeTrustedIssuer,
-} from "@/lib/store/trusted-issuer-store";
+import { forgetFederatedUsers, forgetTrustedIssuers, type IssuerCheckLookups } from "@/lib/store/trusted-issuer-store";
 import { TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
 import type { TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
-import { findCompanyKinds } from "@/lib/store/company-store";
-import { findClientGrantTypes } from "@/lib/store/client-registry-store";
 
 function forgetCaches(jwksUri?: string | null): void {
   forgetTrustedIssuers();
@@ -28,8 +20,8 @@ function forgetCaches(jwksUri?: string | null): void {
 }
 
 /** The companies exist, and none is the operator's when emails name the users: email never reaches an operator. */
-async function checkReachCompanies(tx: DbTransaction, { reach, subjectMapping }: TrustedIssuerRegistration) {
-  const companies = await findCompanyKinds(tx, reach.companies);
+async function checkReachCompanies(lookups: IssuerCheckLookups, { reach, subjectMapping }: TrustedIssuerRegistration) {
+  const companies = await lookups.companyKinds(reach.companies);
   const missing = reach.companies.find((id) => !companies.some((company) => company.id === id));
   if (missing !== undefined) throw new TrustedIssuerError(`there is no company "${missing}"`);
   const operator = companies.find((company) => company.kind === "operator");
@@ -40,8 +32,8 @@ async function checkReachCompanies(tx: DbTransaction, { reach, subjectMapping }:
 }
 
 /** The clients exist, are confidential and have a federation grant. */
-async function checkClients(tx: DbTransaction, { clientIds }: TrustedIssuerRegistration) {
-  const clients = await findClientGrantTypes(tx, clientIds);
+async function checkClients(lookups: IssuerCheckLookups, { clientIds }: TrustedIssuerRegistration) {
+  const clients = await lookups.clientGrants(clientIds);
   const missing = clientIds.find((id) => !clients.some((client) => client.id === id));
   if (missing !== undefined) throw new TrustedIssuerError(`there is no client "${missing}"`);
   const publicClient = clients.find((client) => client.tokenEndpointAuthMethod === "none");
@@ -49,9 +41,7 @@ async function checkClients(tx: DbTransaction, { clientIds }: TrustedIssuerRegis
     throw new TrustedIssuerError(
       `client "${publicClient.id}" is public: only confidential clients may use federated grants`,
     );
-  const withoutGrant = clients.find(
-    (client) => !(JSON.parse(client.grantTypes) as string[]).some((grant) => FEDERATION_GRANTS.includes(grant)),
-  );
+  const withoutGrant = clients.find((client) => !client.grantTypes.some((grant) => FEDERATION_GRANTS.includes(grant)));
   if (withoutGrant)
     throw new TrustedIssuerError(
       `client "${withoutGrant.id}" has neither federation grant in its grant_types (${FEDERATION_GRANTS.join(", ")})`,
@@ -60,17 +50,16 @@ async function checkClients(tx: DbTransaction, { clientIds }: TrustedIssuerRegis
 
 /** Registers the issuer, or replaces the registration of an issuer already trusted (its links stay). */
 export async function addTrustedIssuer(
-  db: Db,
+  stores: Stores,
   registration: TrustedIssuerRegistration,
   by?: string,
 ): Promise<"added" | "updated"> {
   const { issuer, clientIds, subjectMapping, reach } = registration;
-  const { outcome, oldJwksUri } = await storeTrustedIssuer(
-    db,
+  const { outcome, oldJwksUri } = await stores.trustedIssuers.save(
     registration,
-    async (tx) => {
-      await checkReachCompanies(tx, registration);
-      await checkClients(tx, registration);
+    async (lookups) => {
+      await checkReachCompanies(lookups, registration);
+      await checkClients(lookups, registration);
     },
     (outcome) => ({
       type: `federation.issuer_${outcome}`,
@@ -90,9 +79,9 @@ export async function addTrustedIssuer(
 }
 
 /** Removes the issuer with its links: its tokens are refused from now on. */
-export async function removeTrustedIssuer(db: Db, issuer: string, by?: string): Promise<void> {
+export async function removeTrustedIssuer(stores: Stores, issuer: string, by?: string): Promise<void> {
   const removed = PRINTABLE_ASCII.test(issuer)
-    ? await removeStoredIssuer(db, issuer, { type: "federation.issuer_removed", userId: by, details: { issuer } })
+    ? await stores.trustedIssuers.remove(issuer, { type: "federation.issuer_removed", userId: by, details: { issuer } })
     : null;
   if (!removed) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
   forgetCaches(removed.jwksUri);
@@ -100,7 +89,7 @@ export async function removeTrustedIssuer(db: Db, issuer: string, by?: string): 
 
 /** Links the issuer's subject to the local user named by `username` (an email), replacing an earlier link. */
 export async function linkSubject(
-  db: Db,
+  stores: Stores,
   issuer: string,
   subject: string,
   username: string,
@@ -111,8 +100,7 @@ export async function linkSubject(
   if (username.length > MAX_USERNAME_LENGTH || /[\u0000-\u001f\u007f]/.test(username))
     throw new TrustedIssuerError(`there is no user "${username.replace(/[\u0000-\u001f\u007f]/g, "?")}"`);
   if (!PRINTABLE_ASCII.test(issuer)) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
-  await linkFederatedSubject(
-    db,
+  await stores.trustedIssuers.link(
     { issuer, subject, email: username.toLowerCase() },
     {
       issuer(trusted) {

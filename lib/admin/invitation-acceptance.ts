@@ -6,9 +6,8 @@
 import { MAX_TOKEN_LENGTH } from "@/lib/config/policy";
 import { hashPassword } from "@/lib/crypto/password";
 import { hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { acceptInvitation, findInvitationByTokenHash } from "@/lib/store/invitation-store";
 import { checkNewPassword } from "@/lib/passwords/password-policy";
 import { parseName } from "@/lib/admin/person-fields";
 
@@ -28,9 +27,13 @@ export type InvitationLink =
 
 const TOKEN = /^[A-Za-z0-9_-]+$/;
 
-export async function readInvitationLink(db: Db, token: string | undefined, now = new Date()): Promise<InvitationLink> {
+export async function readInvitationLink(
+  stores: Stores,
+  token: string | undefined,
+  now = new Date(),
+): Promise<InvitationLink> {
   if (!token || token.length > MAX_TOKEN_LENGTH || !TOKEN.test(token)) return { state: "unknown" };
-  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  const invitation = await stores.invitations.findByTokenHash(hashToken(token));
   if (!invitation) return { state: "unknown" };
   if (invitation.acceptedAt) return { state: "used" };
   if (invitation.expiresAt <= now) return { state: "expired" };
@@ -57,13 +60,13 @@ export interface JoiningPerson {
  * PasswordPolicyError for a refused password.
  */
 export async function joinByInvitation(
-  db: Db,
+  stores: Stores,
   token: string | undefined,
   person: JoiningPerson,
   rules: { passwordMinLength: number },
   now = new Date(),
 ): Promise<{ userId: string; email: string } | { closed: ClosedLink }> {
-  const link = await readInvitationLink(db, token, now);
+  const link = await readInvitationLink(stores, token, now);
   if (link.state !== "open") return { closed: link.state };
   const givenName = parseName(person.givenName, "given_name");
   const familyName = parseName(person.familyName, "family_name");
@@ -72,8 +75,7 @@ export async function joinByInvitation(
     person: { givenName, familyName, email: link.email, companyName: link.companyName },
   });
   const passwordHash = await hashPassword(password);
-  const outcome = await acceptInvitation(
-    db,
+  const outcome = await stores.invitations.accept(
     {
       invitationId: link.id,
       email: link.email,

@@ -6,8 +6,6 @@
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { DataAccess } from "@/lib/service-context";
 import type { Config } from "@/lib/config";
-import { findCompanyStates } from "@/lib/store/company-store";
-import { storeInvitations } from "@/lib/store/invitation-store";
 import { conflictError, prepareInvitation, type InvitationRequest } from "@/lib/admin/invitations";
 import { checkRoleFits, parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
 
@@ -102,7 +100,7 @@ export async function importInvitations(
   now = new Date(),
 ): Promise<{ invited: number }> {
   const rows = parseInvitationCsv(text);
-  const companies = await findCompanyStates(context.db, [...new Set(rows.map((row) => row.companyId))]);
+  const companies = await context.stores.companies.findStates([...new Set(rows.map((row) => row.companyId))]);
   for (const row of rows) {
     const company = companies.get(row.companyId);
     if (!company) throw lineError(row.line, `there is no company "${row.companyId}"`);
@@ -124,7 +122,7 @@ export async function importInvitations(
       yield chunk;
     }
   }
-  const outcome = await storeInvitations(context.db, prepared(), now);
+  const outcome = await context.stores.invitations.save(prepared(), now);
   if ("conflicts" in outcome) {
     const conflict = outcome.conflicts[0];
     const line = rows.find((row) => row.email === conflict.email)!.line;

@@ -8,17 +8,11 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { DataAccess } from "@/lib/service-context";
 import type { Config } from "@/lib/config";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import type { Locale } from "@/lib/i18n/locales";
 import { renderInvitationMail } from "@/lib/mail/invitation-mail";
 import { sealMail } from "@/lib/mail/outbox";
-import { findCompany } from "@/lib/store/company-store";
-import {
-  deletePendingInvitation,
-  storeInvitations,
-  type InvitationConflict,
-  type InvitationToStore,
-} from "@/lib/store/invitation-store";
+import { type InvitationConflict, type InvitationToStore } from "@/lib/store/invitation-store";
 import { checkRoleFits, type Role } from "@/lib/admin/person-fields";
 
 const INVITATION_VALID_DAYS = 7;
@@ -112,8 +106,8 @@ export async function prepareInvitation(
 }
 
 /** The company to invite into: it exists and is active. */
-async function invitingCompany(db: Db, companyId: string): Promise<{ id: string; name: string; kind: string }> {
-  const company = await findCompany(db, companyId);
+async function invitingCompany(stores: Stores, companyId: string): Promise<{ id: string; name: string; kind: string }> {
+  const company = await stores.companies.find(companyId);
   if (!company) throw new InvitationError("unknown_company", `there is no company "${companyId}"`);
   if (!company.active) throw new InvitationError("company_inactive", `company "${companyId}" is deactivated`);
   return company;
@@ -130,22 +124,22 @@ export async function invitePerson(
   inviter?: Inviter,
   now = new Date(),
 ): Promise<IssuedInvitation> {
-  const company = await invitingCompany(context.db, request.companyId);
+  const company = await invitingCompany(context.stores, request.companyId);
   checkRoleFits(request.role, company.kind);
   const { entry, issued } = await prepareInvitation(context, { ...request, companyName: company.name }, inviter, now);
-  const outcome = await storeInvitations(context.db, oneChunk([entry]), now);
+  const outcome = await context.stores.invitations.save(oneChunk([entry]), now);
   if ("conflicts" in outcome) throw conflictError(outcome.conflicts[0]);
   return issued;
 }
 
 /** Revokes the pending invitation of an address (in one company, when given); its link stops working. */
 export async function revokeInvitation(
-  db: Db,
+  stores: Stores,
   email: string,
   companyId: string | undefined,
   by?: string,
 ): Promise<void> {
   const event = { type: "user.invitation_revoked" as const, userId: by, details: { username: email, companyId } };
-  if (!(await deletePendingInvitation(db, { email, companyId }, event)))
+  if (!(await stores.invitations.deletePending({ email, companyId }, event)))
     throw new InvitationError("not_found", `there is no pending invitation for ${email}`);
 }

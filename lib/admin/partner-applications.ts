@@ -11,21 +11,11 @@ import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import { checkClientTypeKept, ClientRegistryError } from "@/lib/admin/client-registry";
 import { MAX_PARTNER_APPLICATIONS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
-import type { Client } from "@/lib/db/rows";
-import type { ClientRegistration } from "@/lib/store/models/client";
+import type { Stores } from "@/lib/store/stores";
+import type { ClientRegistration, PartnerApplication } from "@/lib/store/models/client";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
-import { deleteClient } from "@/lib/store/client-registry-store";
-import { forgetClient, registeredClientFromRow } from "@/lib/store/client-store";
+import { forgetClient } from "@/lib/store/client-store";
 import { mailToVendor } from "@/lib/admin/partner-notices";
-import {
-  findClientByRegistrationToken,
-  findClientRow,
-  findPartner,
-  insertPendingClient,
-  storePartnerChange,
-  storeReview,
-} from "@/lib/store/partner-store";
 
 /** The vendor a registration is made for, with the platform scopes the operator allowed it. */
 export interface Partner {
@@ -33,7 +23,7 @@ export interface Partner {
   partnerScopes: string[];
 }
 
-type PartnerContext = { db: Db; config: { apiScopePrefix: string; publicUrl: string } };
+type PartnerContext = { stores: Stores; config: { apiScopePrefix: string; publicUrl: string } };
 
 const IDENTITY_SCOPES: readonly string[] = [...OPENID_SCOPES, OFFLINE_ACCESS];
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -86,14 +76,14 @@ function parsePartnerMetadata(metadata: unknown, partner: Partner, apiScopePrefi
 }
 
 /** RFC 7591/7592's answer: the metadata, the management URI, and the status OptiGate adds. */
-export function registrationResponse(row: Client, publicUrl: string, registrationAccessToken?: string) {
+export function registrationResponse(row: PartnerApplication, publicUrl: string, registrationAccessToken?: string) {
   return {
-    ...toClientMetadata(registeredClientFromRow(row)),
+    ...toClientMetadata(row),
     client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
     registration_client_uri: `${publicUrl}/connect/register?${new URLSearchParams({ client_id: row.id })}`,
     ...(registrationAccessToken ? { registration_access_token: registrationAccessToken } : {}),
     status: row.status,
-    ...(row.pendingMetadata ? { pending_changes: JSON.parse(row.pendingMetadata) as unknown } : {}),
+    ...(row.pendingMetadata ? { pending_changes: row.pendingMetadata } : {}),
     ...(row.reviewNote ? { review_note: row.reviewNote } : {}),
   };
 }
@@ -117,8 +107,7 @@ export async function registerPartnerApplication(
     });
   const id = registration.id ?? generateClientId();
   const token = generateOpaqueToken();
-  const row = await insertPendingClient(
-    context.db,
+  const row = await context.stores.partners.insertPending(
     { ...registration, id },
     { companyId: partner.id, registrationTokenHash: hashToken(token), limit: MAX_PARTNER_APPLICATIONS },
     by,
@@ -138,14 +127,18 @@ export async function registerPartnerApplication(
 }
 
 /** The application a registration access token manages, if the token is its (RFC 7592 §3: otherwise 401). */
-export async function applicationOfToken(db: Db, clientId: string, token: string | undefined): Promise<Client | null> {
+export async function applicationOfToken(
+  stores: Stores,
+  clientId: string,
+  token: string | undefined,
+): Promise<PartnerApplication | null> {
   if (!token || token.length > 200) return null;
-  const client = await findClientByRegistrationToken(db, hashToken(token));
+  const client = await stores.partners.findByRegistrationToken(hashToken(token));
   return client?.id === clientId ? client : null;
 }
 
 /** An approved client's change keeps it public or confidential, refused as the vendor's metadata error. */
-function keepClientType(client: Client, registration: ClientRegistration): void {
+function keepClientType(client: PartnerApplication, registration: ClientRegistration): void {
   try {
     checkClientTypeKept(client, registration);
   } catch (error) {
@@ -157,7 +150,7 @@ function keepClientType(client: Client, registration: ClientRegistration): void 
 /** RFC 7592 PUT: the whole metadata again; pending again until approved (an approved version keeps working). */
 export async function changePartnerApplication(
   context: PartnerContext,
-  client: Client,
+  client: PartnerApplication,
   partner: Partner,
   metadata: Record<string, unknown>,
   by?: string,
@@ -166,13 +159,17 @@ export async function changePartnerApplication(
   if (given.client_id !== client.id) refuse("invalid_client_metadata", `client_id must be "${client.id}"`);
   const registration = parsePartnerMetadata(given, partner, context.config.apiScopePrefix);
   if (client.status === "approved") keepClientType(client, registration);
-  const row = await storePartnerChange(context.db, client, { registration, metadata: given }, by);
+  const row = await context.stores.partners.saveChange(client, { registration, metadata: given }, by);
   return registrationResponse(row, context.config.publicUrl);
 }
 
 /** Removes a vendor's application (RFC 7592 DELETE, the portal); false when it is gone already. */
-export async function removePartnerApplication(db: Db, client: Client, by?: string): Promise<boolean> {
-  const removed = await deleteClient(db, client.id, by, { by: "registration" });
+export async function removePartnerApplication(
+  stores: Stores,
+  client: PartnerApplication,
+  by?: string,
+): Promise<boolean> {
+  const removed = await stores.clientRegistry.remove(client.id, by, { by: "registration" });
   forgetClient(client.id);
   return removed;
 }
@@ -188,21 +185,21 @@ export async function reviewApplication(
   decision: { approve: true } | { approve: false; reason: string },
   by?: string,
   seenVersion?: string,
-): Promise<Client> {
-  const client = await findClientRow(context.db, clientId);
+): Promise<PartnerApplication> {
+  const client = await context.stores.partners.find(clientId);
   if (!client) throw new ClientRegistryError("not_found", `no client with client_id "${clientId}"`);
   if (seenVersion !== undefined && seenVersion !== client.updatedAt.toISOString()) throw changedMeanwhile(clientId);
-  const partner = client.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
+  const partner = client.ownerCompanyId ? await context.stores.partners.findPartner(client.ownerCompanyId) : null;
   if (decision.approve && client.pendingMetadata && !partner)
     throw new ClientRegistryError("invalid_state", `client "${clientId}" belongs to no software vendor any more`);
   if (decision.approve && partner && !partner.active)
     throw new ClientRegistryError("invalid_state", `the software vendor of "${clientId}" is deactivated`);
   // A new registration is checked again too: the vendor's allowance may have shrunk since it was sent.
   if (decision.approve && partner && client.status === "pending" && !client.pendingMetadata)
-    checkPartnerRules(registeredClientFromRow(client), partner);
+    checkPartnerRules(client, partner);
   const registration =
     decision.approve && client.pendingMetadata && partner
-      ? parsePartnerMetadata(JSON.parse(client.pendingMetadata), partner, context.config.apiScopePrefix)
+      ? parsePartnerMetadata(client.pendingMetadata, partner, context.config.apiScopePrefix)
       : undefined;
   if (registration && client.status === "approved") checkClientTypeKept(client, registration);
   const mail = partner
@@ -216,8 +213,7 @@ export async function reviewApplication(
           : { kind: "application_rejected", names: client.names, reason: decision.reason, url },
       )
     : [];
-  const outcome = await storeReview(
-    context.db,
+  const outcome = await context.stores.partners.saveReview(
     { clientId, version: client.updatedAt },
     decision.approve ? { approved: true, registration } : { approved: false, note: decision.reason },
     mail,

@@ -4,17 +4,9 @@
  * `active`. Emails are user names, compared in lower case as sign-in does.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
-import type { Db } from "@/lib/db/prisma";
-import {
-  activateUser,
-  deactivateUser,
-  listUsers,
-  unlockUser,
-  type ListedUser,
-  type UserDecision,
-} from "@/lib/store/user-admin-store";
-import { listPendingInvitations, type PendingInvitation } from "@/lib/store/invitation-store";
-import { eraseInvitedPerson, removeUser } from "@/lib/store/person-erasure-store";
+import type { Stores } from "@/lib/store/stores";
+import { type ListedUser, type UserDecision } from "@/lib/store/user-admin-store";
+import { type PendingInvitation } from "@/lib/store/invitation-store";
 
 export class UserRegistryError extends OptiGateError<"not_found" | "invalid_state" | "operator_decision"> {
   constructor(
@@ -75,15 +67,18 @@ function invitedJson(invitation: PendingInvitation): UserJson {
 }
 
 /** The users, and the people invited who have not joined yet, by company and email. */
-export async function listUsersJson(db: Db, companyId?: string): Promise<UserJson[]> {
-  const [users, invited] = await Promise.all([listUsers(db, { companyId }), listPendingInvitations(db, { companyId })]);
+export async function listUsersJson(stores: Stores, companyId?: string): Promise<UserJson[]> {
+  const [users, invited] = await Promise.all([
+    stores.people.list({ companyId }),
+    stores.invitations.listPending({ companyId }),
+  ]);
   return [...users.map(userJson), ...invited.map(invitedJson)].sort(
     (a, b) => a.company.localeCompare(b.company) || a.email.localeCompare(b.email),
   );
 }
 
-async function shownUser(db: Db, email: string): Promise<UserJson> {
-  const [user] = await listUsers(db, { email });
+async function shownUser(stores: Stores, email: string): Promise<UserJson> {
+  const [user] = await stores.people.list({ email });
   if (!user) throw noSuchUser(email);
   return userJson(user);
 }
@@ -93,29 +88,29 @@ async function shownUser(db: Db, email: string): Promise<UserJson> {
  * the decision says otherwise.
  */
 export async function deactivate(
-  db: Db,
+  stores: Stores,
   email: string,
   announceLogout: (sessionIds: string[]) => Promise<void>,
   by?: string,
   decision: Pick<UserDecision, "byOperator"> = { byOperator: true },
 ): Promise<UserJson> {
   const username = email.toLowerCase();
-  const outcome = await deactivateUser(db, username, { by, ...decision });
+  const outcome = await stores.people.deactivate(username, { by, ...decision });
   if (outcome === "not_found") throw noSuchUser(username);
   if (outcome === "unchanged")
     throw new UserRegistryError("invalid_state", `user "${username}" is deactivated already`);
   await announceLogout(outcome);
-  return shownUser(db, username);
+  return shownUser(stores, username);
 }
 
 export async function activate(
-  db: Db,
+  stores: Stores,
   email: string,
   by?: string,
   decision: Pick<UserDecision, "byOperator"> = { byOperator: true },
 ): Promise<UserJson> {
   const username = email.toLowerCase();
-  const outcome = await activateUser(db, username, { by, ...decision });
+  const outcome = await stores.people.activate(username, { by, ...decision });
   if (outcome === "not_found") throw noSuchUser(username);
   if (outcome === "unchanged") throw new UserRegistryError("invalid_state", `user "${username}" is active already`);
   if (outcome === "company_inactive")
@@ -125,14 +120,14 @@ export async function activate(
       "operator_decision",
       `an operator deactivated "${username}": only an operator can undo it`,
     );
-  return shownUser(db, username);
+  return shownUser(stores, username);
 }
 
 /** Lifts a sign-in lock-out after failed attempts. */
-export async function unlock(db: Db, email: string, by?: string): Promise<UserJson> {
+export async function unlock(stores: Stores, email: string, by?: string): Promise<UserJson> {
   const username = email.toLowerCase();
-  if ((await unlockUser(db, username, by)) === "not_found") throw noSuchUser(username);
-  return shownUser(db, username);
+  if ((await stores.people.unlock(username, by)) === "not_found") throw noSuchUser(username);
+  return shownUser(stores, username);
 }
 
 /**
@@ -140,18 +135,18 @@ export async function unlock(db: Db, email: string, by?: string): Promise<UserJs
  * not joined yet.
  */
 export async function remove(
-  db: Db,
+  stores: Stores,
   email: string,
   announceLogout: (sessionIds: string[]) => Promise<void>,
   by?: string,
 ): Promise<{ email: string; status: "removed" }> {
   const username = email.toLowerCase();
-  const signedOut = await deactivateUser(db, username, { by, byOperator: true });
+  const signedOut = await stores.people.deactivate(username, { by, byOperator: true });
   if (signedOut === "not_found") {
-    if ((await eraseInvitedPerson(db, username, by)) === "not_found") throw noSuchUser(username);
+    if ((await stores.people.eraseInvited(username, by)) === "not_found") throw noSuchUser(username);
   } else {
     if (signedOut !== "unchanged") await announceLogout(signedOut);
-    await removeUser(db, username, by);
+    await stores.people.remove(username, by);
   }
   return { email: username, status: "removed" };
 }

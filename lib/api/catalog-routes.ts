@@ -151,7 +151,7 @@ export async function articlesRoute(call: ApiCall): Promise<Response> {
     if (query.size > 0)
       throw new ApiProblem("bad-request", "limit and cursor page the JSON list; the XML document comes whole.");
     const contentType = "application/xml; charset=utf-8";
-    const download = subCatalogDownload(call.context.db, prepared, { audience: "private", contentType });
+    const download = subCatalogDownload(call.context.stores, prepared, { audience: "private", contentType });
     return downloadAnswer(call.request, { ...download, cacheControl: ARTICLE_CACHING }, refuseDownload);
   }
   const limit = wholeNumberParameter("limit", query.get("limit"), { min: 1, max: MAX_ARTICLE_PAGE, default: 1000 })!;

@@ -20,7 +20,7 @@ import {
 } from "@/lib/catalog/published-catalogs";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { emptyElement, germanDate, isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
 
 export interface CatalogInfosQuery extends CatalogFilter {
@@ -130,13 +130,13 @@ const tagOf = (body: string) => createHash("sha256").update(body).digest("base64
 
 const anonymousDocuments = processCache(
   "anonymousCatalogInfos",
-  () => new WeakMap<Db, { version: number; byQuery: Map<string, CatalogInfosDocument> }>(),
+  () => new WeakMap<Stores, { version: number; byQuery: Map<string, CatalogInfosDocument> }>(),
 );
 
-function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInfosQuery): CatalogInfosDocument {
-  let cache = anonymousDocuments.get(db);
+function anonymousDocument(stores: Stores, list: PublishedCatalogList, query: CatalogInfosQuery): CatalogInfosDocument {
+  let cache = anonymousDocuments.get(stores);
   if (cache?.version !== list.version)
-    anonymousDocuments.set(db, (cache = { version: list.version, byQuery: new Map() }));
+    anonymousDocuments.set(stores, (cache = { version: list.version, byQuery: new Map() }));
   const key = JSON.stringify([query.validCountry, query.productGroups, query.webServices]);
   let document = cache.byQuery.get(key);
   if (!document) {
@@ -154,13 +154,13 @@ function anonymousDocument(db: Db, list: PublishedCatalogList, query: CatalogInf
 
 /** The catalog list: all published catalogs, or with a ticket those the user's company is subscribed to. */
 export async function catalogInfosDocument(
-  { db, stores }: DataAccess,
+  { stores }: DataAccess,
   query: CatalogInfosQuery,
 ): Promise<CatalogInfosDocument> {
   const user = query.ticket ? await userOfTicket(stores.tickets, query.ticket) : undefined;
-  const list = await publishedCatalogs(db);
-  if (!user) return anonymousDocument(db, list, query);
-  const links = await customerLinksOf(db, user.companyId);
+  const list = await publishedCatalogs(stores);
+  if (!user) return anonymousDocument(stores, list, query);
+  const links = await customerLinksOf(stores, user.companyId);
   const subscribed = list.catalogs.filter(
     (catalog) => links.get(catalog.supplier.companyId)?.subscriptions.has(catalog.key) && matchesFilter(catalog, query),
   );

@@ -4,13 +4,10 @@
  * published list's change counter, which clears what is remembered. A revalidation of a released catalog then reads
  * one change counter and no row. Unreleased revisions (the supplier's own downloads) are read every time.
  */
-import type { Catalog, CatalogRevision } from "@/lib/db/rows";
+import type { Catalog, CatalogRevision } from "@/lib/store/models/catalog";
 import type { Company } from "@/lib/store/models/user";
 import { processCache } from "@/lib/observability/process-cache";
-import type { Db } from "@/lib/db/prisma";
-import { findRevision } from "@/lib/store/catalog-revision-store";
-import { findCatalog, readCatalogListVersion } from "@/lib/store/catalog-store";
-import { findCompany } from "@/lib/store/company-store";
+import type { Stores } from "@/lib/store/stores";
 
 export interface CatalogRevisionLookup {
   supplier: Company | null;
@@ -28,16 +25,16 @@ export interface RevisionSelection {
 const MAX_REMEMBERED = 10_000;
 const remembered = processCache(
   "releasedCatalogRevisions",
-  () => new WeakMap<Db, { version: number; seenSince: Date; lookups: Map<string, CatalogRevisionLookup> }>(),
+  () => new WeakMap<Stores, { version: number; seenSince: Date; lookups: Map<string, CatalogRevisionLookup> }>(),
 );
 
-async function readLookup(db: Db, selection: RevisionSelection): Promise<CatalogRevisionLookup> {
-  const supplier = await findCompany(db, selection.supplierCompanyId);
+async function readLookup(stores: Stores, selection: RevisionSelection): Promise<CatalogRevisionLookup> {
+  const supplier = await stores.companies.find(selection.supplierCompanyId);
   if (!supplier || supplier.kind !== "supplier" || !supplier.active) return { supplier, catalog: null, revision: null };
   const catalog =
-    (await findCatalog(db, supplier.id, { resourceKey: selection.catalogKey })) ??
-    (await findCatalog(db, supplier.id, { catalogId: selection.catalogKey }));
-  const revision = catalog ? await findRevision(db, catalog.id, selection.revision) : null;
+    (await stores.catalogs.find(supplier.id, { resourceKey: selection.catalogKey })) ??
+    (await stores.catalogs.find(supplier.id, { catalogId: selection.catalogKey }));
+  const revision = catalog ? await stores.catalogs.findRevision(catalog.id, selection.revision) : null;
   return { supplier, catalog, revision };
 }
 
@@ -46,16 +43,17 @@ async function readLookup(db: Db, selection: RevisionSelection): Promise<Catalog
  * a supplier or of a catalog's description, which leave no date of their own (part of a sub-catalog's Last-Modified).
  */
 export async function lookUpCatalogRevision(
-  db: Db,
+  stores: Stores,
   selection: RevisionSelection,
 ): Promise<CatalogRevisionLookup & { listSeenSince: Date }> {
-  const version = await readCatalogListVersion(db);
-  let cache = remembered.get(db);
-  if (cache?.version !== version) remembered.set(db, (cache = { version, seenSince: new Date(), lookups: new Map() }));
+  const version = await stores.catalogs.readListVersion();
+  let cache = remembered.get(stores);
+  if (cache?.version !== version)
+    remembered.set(stores, (cache = { version, seenSince: new Date(), lookups: new Map() }));
   const key = JSON.stringify([selection.supplierCompanyId, selection.catalogKey, selection.revision]);
   let lookup = cache.lookups.get(key);
   if (!lookup) {
-    lookup = await readLookup(db, selection);
+    lookup = await readLookup(stores, selection);
     if (lookup.revision?.released && lookup.revision.complete) {
       if (cache.lookups.size >= MAX_REMEMBERED) cache.lookups.delete(cache.lookups.keys().next().value!);
       cache.lookups.set(key, lookup);

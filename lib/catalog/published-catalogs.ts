@@ -7,8 +7,7 @@
  */
 import { processCache } from "@/lib/observability/process-cache";
 import type { CatalogDescription } from "@/lib/store/models/catalog";
-import type { Db } from "@/lib/db/prisma";
-import { findReleasedCatalogs, readCatalogListVersion } from "@/lib/store/catalog-store";
+import type { Stores } from "@/lib/store/stores";
 
 interface SupplierWebServiceEntry {
   type: string;
@@ -81,9 +80,9 @@ export const compareCatalogs = (
           ? 1
           : 0;
 
-async function buildList(db: Db, version: number): Promise<PublishedCatalogList> {
+async function buildList(stores: Stores, version: number): Promise<PublishedCatalogList> {
   const builtAt = new Date();
-  const { catalogs, revisions: released } = await findReleasedCatalogs(db);
+  const { catalogs, revisions: released } = await stores.catalogs.findReleased();
   // The latest released revision of each catalog.
   const latest = new Map<string, PublishedRevision>();
   for (const { catalogId, ...revision } of released) {
@@ -120,8 +119,8 @@ async function buildList(db: Db, version: number): Promise<PublishedCatalogList>
       language: catalog.language,
       format: catalog.format,
       formatVersion: catalog.formatVersion,
-      validCountries: JSON.parse(catalog.validCountries) as string[],
-      productGroups: JSON.parse(catalog.productGroups) as string[],
+      validCountries: catalog.validCountries,
+      productGroups: catalog.productGroups,
       latest: latest.get(catalog.id)!,
     }))
     .sort((a, b) =>
@@ -135,15 +134,15 @@ async function buildList(db: Db, version: number): Promise<PublishedCatalogList>
 
 const lists = processCache(
   "publishedCatalogs",
-  () => new WeakMap<Db, { version: number; list: Promise<PublishedCatalogList> }>(),
+  () => new WeakMap<Stores, { version: number; list: Promise<PublishedCatalogList> }>(),
 );
 /** The list as of the database's current change counter: built when the counter moved since the last build. */
-export async function publishedCatalogs(db: Db): Promise<PublishedCatalogList> {
-  const version = await readCatalogListVersion(db);
-  const cached = lists.get(db);
+export async function publishedCatalogs(stores: Stores): Promise<PublishedCatalogList> {
+  const version = await stores.catalogs.readListVersion();
+  const cached = lists.get(stores);
   if (cached?.version === version) return cached.list;
-  const entry = { version, list: buildList(db, version) };
-  lists.set(db, entry);
-  entry.list.catch(() => lists.get(db) === entry && lists.delete(db));
+  const entry = { version, list: buildList(stores, version) };
+  lists.set(stores, entry);
+  entry.list.catch(() => lists.get(stores) === entry && lists.delete(stores));
   return entry.list;
 }

@@ -5,7 +5,7 @@
  * which stops when the callers waiting for it have gone.
  */
 import { setImmediate } from "node:timers/promises";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import type { Download } from "@/lib/http/download-answer";
 import { rememberedLayout } from "@/lib/catalog/sub-catalog-identity";
 import { subCatalogStream, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
@@ -16,10 +16,10 @@ const PUBLIC_CACHING = "public, max-age=3600, no-transform";
 const PRIVATE_CACHING = "private, no-cache, no-transform";
 
 /** The document from the start of the page `offset` falls in (from the beginning while its layout is unknown). */
-function fromPageOf(db: Db, prepared: PreparedSubCatalog, offset: number) {
+function fromPageOf(stores: Stores, prepared: PreparedSubCatalog, offset: number) {
   const pages = rememberedLayout(prepared.tag)?.pages ?? [];
   const start = pages.findLast((page) => page.offset <= offset);
-  return { stream: subCatalogStream(db, prepared, start), offset: start?.offset ?? 0 };
+  return { stream: subCatalogStream(stores, prepared, start), offset: start?.offset ?? 0 };
 }
 
 /**
@@ -28,9 +28,9 @@ function fromPageOf(db: Db, prepared: PreparedSubCatalog, offset: number) {
  */
 const counting = new Map<string, { length: Promise<number>; waiting: number; stop: AbortController }>();
 
-async function countLength(db: Db, prepared: PreparedSubCatalog, stop: AbortSignal): Promise<number> {
+async function countLength(stores: Stores, prepared: PreparedSubCatalog, stop: AbortSignal): Promise<number> {
   let length = 0;
-  const reader = subCatalogStream(db, prepared).getReader();
+  const reader = subCatalogStream(stores, prepared).getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   stop.addEventListener("abort", cancel, { once: true });
   try {
@@ -46,13 +46,13 @@ async function countLength(db: Db, prepared: PreparedSubCatalog, stop: AbortSign
   return length;
 }
 
-function countedLength(db: Db, prepared: PreparedSubCatalog, caller?: AbortSignal): Promise<number> {
+function countedLength(stores: Stores, prepared: PreparedSubCatalog, caller?: AbortSignal): Promise<number> {
   const known = rememberedLayout(prepared.tag);
   if (known) return Promise.resolve(known.length);
   let count = counting.get(prepared.tag);
   if (!count) {
     const stop = new AbortController();
-    const started = { length: countLength(db, prepared, stop.signal), waiting: 0, stop };
+    const started = { length: countLength(stores, prepared, stop.signal), waiting: 0, stop };
     // Only this count leaves the map: a newer one may have taken its place after it was stopped.
     void started.length
       .catch(() => undefined)
@@ -75,7 +75,7 @@ function countedLength(db: Db, prepared: PreparedSubCatalog, caller?: AbortSigna
 }
 
 export function subCatalogDownload(
-  db: Db,
+  stores: Stores,
   prepared: PreparedSubCatalog,
   options: { audience: "public" | "private"; contentType: string },
 ): Download {
@@ -85,9 +85,9 @@ export function subCatalogDownload(
     cacheControl: options.audience === "public" ? PUBLIC_CACHING : PRIVATE_CACHING,
     contentType: options.contentType,
     body: {
-      stream: () => subCatalogStream(db, prepared),
-      length: (caller) => countedLength(db, prepared, caller),
-      streamFrom: (offset) => fromPageOf(db, prepared, offset),
+      stream: () => subCatalogStream(stores, prepared),
+      length: (caller) => countedLength(stores, prepared, caller),
+      streamFrom: (offset) => fromPageOf(stores, prepared, offset),
     },
   };
 }

@@ -14,9 +14,9 @@ export async function handleSubCatalogRequest(request: Request, context: Service
   try {
     const query = parseSubCatalogQuery(new URL(request.url));
     const reader = await readerOfTicket(context.stores.tickets, query.ticket);
-    const prepared = await prepareSubCatalog(context.db, query, reader, query.clientGroupId);
+    const prepared = await prepareSubCatalog(context.stores, query, reader, query.clientGroupId);
     const audience = reader.kind === "public" ? "public" : "private";
-    const download = subCatalogDownload(context.db, prepared, { audience, contentType: XML_CONTENT_TYPE });
+    const download = subCatalogDownload(context.stores, prepared, { audience, contentType: XML_CONTENT_TYPE });
     return await downloadAnswer(request, download, refuseCatalogDownload);
   } catch (error) {
     if (error instanceof CatalogServiceError) return catalogErrorAnswer(error);

@@ -11,14 +11,9 @@ import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { userOfTicket } from "@/lib/catalog/tickets";
 import type { TicketStore } from "@/lib/store/ticket-store";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import { customerLinkAt } from "@/lib/registrations/customer-links";
-import {
-  ARTICLE_PAGE_SIZE,
-  readArticlePage,
-  type ArticlePosition,
-  type ArticleRow,
-} from "@/lib/store/catalog-article-store";
+import { ARTICLE_PAGE_SIZE, type ArticlePosition, type ArticleRow } from "@/lib/store/catalog-article-store";
 import {
   ARTICLE_RULES,
   rememberLayout,
@@ -84,12 +79,12 @@ export async function readerOfTicket(tickets: TicketStore, ticket: string | unde
 
 /** Checks everything before the first byte is sent; throws CatalogServiceError with the status. */
 export async function prepareSubCatalog(
-  db: Db,
+  stores: Stores,
   selection: RevisionSelection,
   reader: CatalogReader,
   clientGroupId?: number,
 ): Promise<PreparedSubCatalog> {
-  const { supplier, catalog, revision, listSeenSince } = await lookUpCatalogRevision(db, selection);
+  const { supplier, catalog, revision, listSeenSince } = await lookUpCatalogRevision(stores, selection);
   // A deactivated supplier publishes nothing.
   if (!supplier || supplier.kind !== "supplier" || !supplier.active)
     throw new CatalogServiceError(404, `There is no supplier with companyID "${selection.supplierCompanyId}".`);
@@ -100,7 +95,7 @@ export async function prepareSubCatalog(
   let names = new Map<string, string>();
   let linkChangedAt = new Date(0);
   if (reader.kind === "company" && !ownSupplier) {
-    const link = await customerLinkAt(db, reader.companyId, supplier.id);
+    const link = await customerLinkAt(stores, reader.companyId, supplier.id);
     if (!link)
       throw new CatalogServiceError(401, "Your company has no active registration as a customer of this supplier.");
     const chosen =
@@ -197,7 +192,11 @@ export function articleXml(article: ArticleRow, prepared: PreparedSubCatalog): s
  * before the current one is formatted, so that PostgreSQL reads while this process writes. From a page start (of the
  * remembered layout) the stream begins with that page; from the beginning it remembers the layout when complete.
  */
-export function subCatalogStream(db: Db, prepared: PreparedSubCatalog, from?: PageStart): ReadableStream<Uint8Array> {
+export function subCatalogStream(
+  stores: Stores,
+  prepared: PreparedSubCatalog,
+  from?: PageStart,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next: Promise<ArticleRow[]> | undefined;
   let written = from?.offset ?? 0;
@@ -211,7 +210,7 @@ export function subCatalogStream(db: Db, prepared: PreparedSubCatalog, from?: Pa
     controller.enqueue(bytes);
   };
   const read = (position?: ArticlePosition) => {
-    const page = readArticlePage(db, prepared, position);
+    const page = stores.catalogs.readArticlePage(prepared, position);
     page.catch(() => {}); // a caller who went away leaves a prefetched page unread; its failure is nobody's to handle
     return page;
   };

@@ -16,8 +16,7 @@ import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
 import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
-import { resealSecrets } from "@/lib/store/sealed-secret-store";
-import { purgeUntilDrained, type PurgeCounts } from "@/lib/store/expired-rows-store";
+import { type PurgeCounts } from "@/lib/store/expired-rows-store";
 import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 
 const USAGE = `usage: npm run admin -- <command>
@@ -90,7 +89,7 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
       context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
   } else if (command === "reseal") {
     expectArgs(rest, "keys reseal");
-    for (const [kind, counts] of Object.entries(await resealSecrets(context.db, context.secretKey)))
+    for (const [kind, counts] of Object.entries(await context.stores.maintenance.resealSecrets(context.secretKey)))
       context.print(
         `${kind}: ${counts.resealed} sealed anew, ${counts.current} under the newest key already` +
           (counts.unreadable ? `, ${counts.unreadable} sealed under a key SECRET_KEYS no longer lists` : ""),
@@ -102,10 +101,10 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
 
 async function purge(context: CliContext, rest: string[]): Promise<void> {
   expectArgs(rest, "purge");
-  const counts = await purgeUntilDrained(context.db);
+  const counts = await context.stores.maintenance.purgeExpired();
   const removed = (Object.keys(PURGED) as (keyof PurgeCounts)[]).map((kind) => counted(counts[kind], PURGED[kind]));
   context.print(`Removed ${removed.join(", ")}.`);
-  const announced = await announceExpiringSecrets({ db: context.db, config: context });
+  const announced = await announceExpiringSecrets({ stores: context.stores, config: context });
   if (announced > 0) context.print(`Told software vendors of ${counted(announced, "secret")} expiring soon.`);
 }
 

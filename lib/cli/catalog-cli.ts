@@ -3,12 +3,10 @@ import { createReadStream } from "node:fs";
 import { importCatalog, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
 import { expectArgs, unknownCommand, unreadableFile, UsageError } from "@/lib/cli/cli-arguments";
 import { counted } from "@/lib/cli/english";
-import type { Db } from "@/lib/db/prisma";
-import { listSupplierCatalogs } from "@/lib/store/catalog-store";
-import { findSupplier } from "@/lib/store/company-store";
+import type { Stores } from "@/lib/store/stores";
 
 interface CatalogCliContext {
-  db: Db;
+  stores: Stores;
   print: (line: string) => void;
   printError: (line: string) => void;
 }
@@ -22,14 +20,14 @@ async function* fileText(file: string): AsyncIterable<string> {
   }
 }
 
-async function supplierCompanyId(db: Db, supplierId: string): Promise<string> {
-  const supplier = await findSupplier(db, supplierId);
+async function supplierCompanyId(stores: Stores, supplierId: string): Promise<string> {
+  const supplier = await stores.companies.findSupplier(supplierId);
   if (!supplier) throw new Error(`there is no supplier with supplierID "${supplierId}"`);
   return supplier.id;
 }
 
 async function importFile(context: CatalogCliContext, file: string): Promise<void> {
-  const result = await importCatalog(context.db, fileText(file));
+  const result = await importCatalog(context.stores, fileText(file));
   if (!result.ok) {
     // Every error of the file at once (up to the reader's limit), so that one round of fixes is enough.
     for (const error of result.errors) context.printError(`${file}:${error.line}: ${error.message}`);
@@ -51,15 +49,15 @@ export async function catalogCommand(context: CatalogCliContext, [command, ...re
   } else if (command === "release") {
     const [supplierId, catalogId, revision] = expectArgs(rest, "catalogs release <supplierID> <catalogID> <revision>");
     if (!/^\d{1,9}$/.test(revision)) throw new UsageError(`the revision must be a number, got "${revision}"`);
-    await releaseRevision(context.db, {
-      supplierCompanyId: await supplierCompanyId(context.db, supplierId),
+    await releaseRevision(context.stores, {
+      supplierCompanyId: await supplierCompanyId(context.stores, supplierId),
       catalogId,
       revision: Number(revision),
     });
     context.print(`Released revision ${revision} of catalog ${catalogId} of supplier ${supplierId}.`);
   } else if (command === "list") {
     const [supplierId] = expectArgs(rest, "catalogs list <supplierID>");
-    const list = await listSupplierCatalogs(context.db, await supplierCompanyId(context.db, supplierId));
+    const list = await context.stores.catalogs.listOfSupplier(await supplierCompanyId(context.stores, supplierId));
     if (list.length === 0) context.print(`Supplier ${supplierId} has no catalogs.`);
     for (const catalog of list) {
       context.print(`${catalog.catalogId} (${catalog.resourceKey}) ${catalog.name}`);

@@ -12,8 +12,7 @@ import {
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import type { ClientKind } from "@/lib/store/models/client";
 import { reviewCommand } from "@/lib/cli/partners-cli";
-import { listClients } from "@/lib/store/client-registry-store";
-import { findClientReviewStates, type ClientReviewState } from "@/lib/store/partner-store";
+import { type ClientReviewState } from "@/lib/store/partner-store";
 
 /**
  * A secret is printed once and stored only as its hash. The note goes to stderr, ahead of the JSON on stdout, so
@@ -61,7 +60,7 @@ async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> 
   const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, {
     production: context.production,
   });
-  const { client, secret } = await registerClient(context.db, registration);
+  const { client, secret } = await registerClient(context.stores, registration);
   const response = {
     ...toClientMetadata(client),
     client_kind: client.kind,
@@ -78,7 +77,10 @@ const standing = (review: ClientReviewState | undefined) =>
   `${review?.status ?? "approved"}${review?.pendingMetadata ? "+change" : ""}`;
 
 async function clientsList(context: CliContext): Promise<void> {
-  const [clients, reviews] = await Promise.all([listClients(context.db), findClientReviewStates(context.db)]);
+  const [clients, reviews] = await Promise.all([
+    context.stores.clientRegistry.list(),
+    context.stores.partners.findReviewStates(),
+  ]);
   if (clients.length === 0) {
     context.print("No clients registered.");
     return;
@@ -98,8 +100,8 @@ async function clientsList(context: CliContext): Promise<void> {
 }
 
 async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
-  const { client, secrets } = await showClient(context.db, clientId);
-  const review = (await findClientReviewStates(context.db, [clientId])).get(clientId);
+  const { client, secrets } = await showClient(context.stores, clientId);
+  const review = (await context.stores.partners.findReviewStates([clientId])).get(clientId);
   const shown = {
     ...toClientMetadata(client),
     client_kind: client.kind,
@@ -126,14 +128,14 @@ async function clientsSecret(context: CliContext, [action, ...args]: string[]): 
     const optionsAt = args.findIndex((arg) => arg.startsWith("--"));
     const positional = optionsAt < 0 ? args : args.slice(0, optionsAt);
     const [clientId] = expectArgs(positional, SECRET_ADD_USAGE);
-    const secret = await addClientSecret(context.db, clientId, parseSecretOptions(args.slice(positional.length)));
+    const secret = await addClientSecret(context.stores, clientId, parseSecretOptions(args.slice(positional.length)));
     context.printError(SECRET_NOTE);
     context.print(
       JSON.stringify({ client_id: clientId, secret_id: secret.secretId, client_secret: secret.secret }, null, 2),
     );
   } else if (action === "disable") {
     const [clientId, secretId] = expectArgs(args, "clients secret disable <client_id> <secret_id>");
-    await disableClientSecret(context.db, clientId, secretId);
+    await disableClientSecret(context.stores, clientId, secretId);
     context.print(`Disabled secret ${secretId} of client ${clientId}.`);
   } else {
     throw unknownCommand("clients secret", action, ["add", "disable"]);
@@ -153,7 +155,7 @@ export async function clientsCommand(context: CliContext, [command, ...rest]: st
       return clientsSecret(context, rest);
     case "remove": {
       const [clientId] = expectArgs(rest, "clients remove <client_id>");
-      await removeClient(context.db, clientId);
+      await removeClient(context.stores, clientId);
       return context.print(`Removed client ${clientId}.`);
     }
     case "approve":

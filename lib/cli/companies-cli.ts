@@ -26,24 +26,24 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
   if (command === "add") {
     const [file] = expectArgs(rest, "companies add <file.json>");
-    print(await addCompany(context.db, parseCompany(await readJsonFile(file))));
+    print(await addCompany(context.stores, parseCompany(await readJsonFile(file))));
   } else if (command === "list") {
     expectArgs(rest, "companies list");
-    print(await listCompanies(context.db));
+    print(await listCompanies(context.stores));
   } else if (command === "show") {
     const [id] = expectArgs(rest, "companies show <id>");
-    print(await showCompany(context.db, id));
+    print(await showCompany(context.stores, id));
   } else if (command === "update") {
     const [id, file] = expectArgs(rest, "companies update <id> <file.json>");
-    print(await updateCompany(context.db, id, parseCompany(await readJsonFile(file))));
+    print(await updateCompany(context.stores, id, parseCompany(await readJsonFile(file))));
   } else if (command === "deactivate") {
     const [id] = expectArgs(rest, "companies deactivate <id>");
-    const { company, users } = await deactivate(context.db, id, context.announceLogout);
+    const { company, users } = await deactivate(context.stores, id, context.announceLogout);
     context.printError(`Deactivated ${company.name}: ${counted(users, "user")} signed out and refused.`);
     print(company);
   } else if (command === "activate") {
     const [id] = expectArgs(rest, "companies activate <id>");
-    const { company, users } = await activate(context.db, id);
+    const { company, users } = await activate(context.stores, id);
     context.printError(`Activated ${company.name} and ${counted(users, "user")} deactivated with it.`);
     print(company);
   } else if (command === "require-second-factor") {
@@ -51,7 +51,7 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
     if (setting !== "on" && setting !== "off") throw new UsageError(`say on or off, not "${setting}"`);
     print(
       await requireSecondFactor(
-        context.db,
+        context.stores,
         id,
         { required: setting === "on", byOperator: true },
         context.announceLogout,

@@ -2,8 +2,7 @@
 import { expectArgs, readJsonFile, unknownCommand } from "@/lib/cli/cli-arguments";
 import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
-import type { Db } from "@/lib/db/prisma";
-import { listTrustedIssuers } from "@/lib/store/trusted-issuer-store";
+import type { Stores } from "@/lib/store/stores";
 import type { IssuerReach } from "@/lib/store/models/trusted-issuer";
 
 export const FEDERATION_USAGE = `  federation add <file.json>                    trust an issuer: {"issuer", "jwks_uri" or "jwks", "clients": [ids],
@@ -24,19 +23,19 @@ function describeReach(reach: IssuerReach | null): string {
 }
 
 export async function federationCommand(
-  context: { db: Db; production: boolean; print: (line: string) => void },
+  context: { stores: Stores; production: boolean; print: (line: string) => void },
   [command, ...rest]: string[],
 ): Promise<void> {
   if (command === "add") {
     const [file] = expectArgs(rest, "federation add <file.json>");
     const registration = parseTrustedIssuer(await readJsonFile(file), { production: context.production });
-    const outcome = await addTrustedIssuer(context.db, registration);
+    const outcome = await addTrustedIssuer(context.stores, registration);
     context.print(
       `${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`,
     );
   } else if (command === "list") {
     expectArgs(rest, "federation list");
-    const issuers = await listTrustedIssuers(context.db);
+    const issuers = await context.stores.trustedIssuers.list();
     if (issuers.length === 0) context.print("No trusted issuers.");
     for (const issuer of issuers) {
       context.print(
@@ -45,11 +44,11 @@ export async function federationCommand(
     }
   } else if (command === "remove") {
     const [issuer] = expectArgs(rest, "federation remove <issuer>");
-    await removeTrustedIssuer(context.db, issuer);
+    await removeTrustedIssuer(context.stores, issuer);
     context.print(`Removed trusted issuer ${issuer}.`);
   } else if (command === "link") {
     const [issuer, subject, username] = expectArgs(rest, "federation link <issuer> <subject> <username>");
-    await linkSubject(context.db, issuer, subject, username);
+    await linkSubject(context.stores, issuer, subject, username);
     context.print(`Linked ${subject} at ${issuer} to ${username}.`);
   } else {
     throw unknownCommand("federation", command, ["add", "list", "remove", "link"]);

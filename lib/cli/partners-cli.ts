@@ -28,16 +28,16 @@ export async function partnersCommand(context: CliContext, [command, ...rest]: s
   if (command === "token") {
     const [companyId, ...options] = rest;
     if (companyId === undefined || companyId.startsWith("--")) throw new UsageError(`${TOKEN_USAGE} needs <company>`);
-    const issued = await issueInitialAccessToken(context.db, companyId, expiryOption(options));
+    const issued = await issueInitialAccessToken(context.stores, companyId, expiryOption(options));
     context.printError("Save the initial_access_token now: it is shown only this once (OptiGate keeps its hash).");
     return print(issued);
   }
   if (command === "revoke")
-    return print(await revokeAccessToken(context.db, expectArgs(rest, "partners revoke <token-id>")[0]));
+    return print(await revokeAccessToken(context.stores, expectArgs(rest, "partners revoke <token-id>")[0]));
   if (command === "scopes") {
     const [companyId, ...scopes] = rest;
     if (companyId === undefined) throw new UsageError("partners scopes needs <company>");
-    return print(await setPartnerScopes(context.db, companyId, scopes, context.apiScopePrefix));
+    return print(await setPartnerScopes(context.stores, companyId, scopes, context.apiScopePrefix));
   }
   throw unknownCommand("partners", command, ["token", "revoke", "scopes"]);
 }
@@ -48,7 +48,7 @@ export async function reviewCommand(
   decision: "approve" | "reject",
   args: string[],
 ): Promise<void> {
-  const partnerContext = { db: context.db, config: context };
+  const partnerContext = { stores: context.stores, config: context };
   const [clientId, flag, reason, ...extra] = args;
   if (clientId === undefined) throw new UsageError(`clients ${decision} needs <client_id>`);
   if (decision === "reject" && (flag !== "--reason" || !reason?.trim() || extra.length > 0))

@@ -56,7 +56,7 @@ async function invite(context: CliContext, [email, ...rest]: string[]): Promise<
     role: parseRole(given.get("role") ?? "user"),
     language: parseLanguage(given.get("language") ?? "en"),
   };
-  const issued = await invitePerson({ db: context.db, stores: context.stores, config: context }, request);
+  const issued = await invitePerson({ stores: context.stores, config: context }, request);
   context.printError(`Invited ${issued.email}: the link is shown once here and mailed (see /admin/outbox).`);
   return issued;
 }
@@ -68,14 +68,14 @@ async function importFile(context: CliContext, file: string): Promise<unknown> {
   } catch (error) {
     throw unreadableFile(file, error);
   }
-  const { invited } = await importInvitations({ db: context.db, stores: context.stores, config: context }, text);
+  const { invited } = await importInvitations({ stores: context.stores, config: context }, text);
   context.printError(`Invited ${counted(invited, "person", "people")}; their mail is in the outbox.`);
   return { invited };
 }
 
 async function setPassword(context: CliContext, email: string): Promise<unknown> {
   const password = (await context.readInput()).split(/\r?\n/)[0];
-  const account = { db: context.db, stores: context.stores, config: context };
+  const account = { stores: context.stores, config: context };
   let outcome;
   try {
     outcome = await setPasswordAsOperator(account, parseEmail(email), password);
@@ -90,10 +90,7 @@ async function setPassword(context: CliContext, email: string): Promise<unknown>
 }
 
 async function resetFactors(context: CliContext, email: string): Promise<unknown> {
-  const reset = await resetSecondFactors(
-    { db: context.db, stores: context.stores, config: context },
-    parseEmail(email),
-  );
+  const reset = await resetSecondFactors({ stores: context.stores, config: context }, parseEmail(email));
   if (!reset) throw new Error(`there is no user "${email}"`);
   if (reset.removed === 0) context.printError(`${reset.email} had no second factor; nothing was changed.`);
   return { ...reset, status: reset.removed > 0 ? "second_factors_reset" : "unchanged" };
@@ -105,12 +102,13 @@ export async function usersCommand(context: CliContext, [command, ...rest]: stri
   if (command === "invite") print(await invite(context, rest));
   else if (command === "import") print(await importFile(context, one("users import <file.csv>")));
   else if (command === "list")
-    print(await listUsersJson(context.db, options(rest, ["company"], "users list").get("company")));
+    print(await listUsersJson(context.stores, options(rest, ["company"], "users list").get("company")));
   else if (command === "deactivate")
-    print(await deactivate(context.db, one("users deactivate <email>"), context.announceLogout));
-  else if (command === "activate") print(await activate(context.db, one("users activate <email>")));
-  else if (command === "unlock") print(await unlock(context.db, one("users unlock <email>")));
-  else if (command === "remove") print(await remove(context.db, one("users remove <email>"), context.announceLogout));
+    print(await deactivate(context.stores, one("users deactivate <email>"), context.announceLogout));
+  else if (command === "activate") print(await activate(context.stores, one("users activate <email>")));
+  else if (command === "unlock") print(await unlock(context.stores, one("users unlock <email>")));
+  else if (command === "remove")
+    print(await remove(context.stores, one("users remove <email>"), context.announceLogout));
   else if (command === "password") print(await setPassword(context, one("users password <email>")));
   else if (command === "reset-second-factor")
     print(await resetFactors(context, one("users reset-second-factor <email>")));

@@ -12,7 +12,6 @@ import type { DataAccess } from "@/lib/service-context";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
-import { findTrustedIssuer } from "@/lib/store/trusted-issuer-store";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { principalOf } from "@/lib/jwt/token-principal";
 
@@ -71,7 +70,7 @@ export async function verifyFederatedAssertion(
 ): Promise<FederatedIdentity> {
   const iss = unverifiedClaims(jwt).iss;
   if (typeof iss !== "string" || iss === "" || iss.length > 500) throw new AssertionRefused("it has no iss");
-  const issuer = await findTrustedIssuer(settings.db, iss, now.getTime());
+  const issuer = await settings.stores.trustedIssuers.find(iss, now.getTime());
   // One answer for both: a client learns nothing about issuers it may not use.
   if (!issuer?.clientIds.has(clientId))
     throw new AssertionRefused(`its iss "${iss}" is not an issuer this client may use`);

@@ -9,7 +9,6 @@ import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import { issuerReaches } from "@/lib/federation/issuer-reach";
-import { findFederatedUserIdByEmail, findLinkedUserId } from "@/lib/store/trusted-issuer-store";
 import type { TrustedIssuer } from "@/lib/store/models/trusted-issuer";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
@@ -24,7 +23,7 @@ function emailOf(claims: JWTPayload): string {
 }
 
 export async function federatedUser(
-  { db, stores }: DataAccess,
+  { stores }: DataAccess,
   issuer: TrustedIssuer,
   subject: string,
   claims: JWTPayload,
@@ -32,8 +31,8 @@ export async function federatedUser(
 ): Promise<UserWithCompany> {
   const userId =
     issuer.subjectMapping === "email"
-      ? await findFederatedUserIdByEmail(db, emailOf(claims), now)
-      : await findLinkedUserId(db, issuer.issuer, subject, now);
+      ? await stores.trustedIssuers.findUserIdByEmail(emailOf(claims), now)
+      : await stores.trustedIssuers.findLinkedUserId(issuer.issuer, subject, now);
   const found = userId ? await stores.users.findActive(userId, now) : null;
   const user = found && issuerReaches(issuer, found) ? found : null;
   if (!user)

@@ -2,12 +2,8 @@
  * The customer link of the catalog services: an optician company's active registration at a supplier. Only an active
  * registration counts; a requested, rejected or withdrawn one is no link at all.
  */
-import type { Db } from "@/lib/db/prisma";
-import {
-  activeRegistrations,
-  findActiveRegistration,
-  type ActiveRegistrationRow,
-} from "@/lib/store/registration-store";
+import type { Stores } from "@/lib/store/stores";
+import type { ActiveRegistrationRow } from "@/lib/store/api-caller-store";
 
 export interface CustomerLink {
   registrationId: string;
@@ -21,12 +17,12 @@ export interface CustomerLink {
 const linkOf = (row: {
   id: string;
   clientId: string;
-  customerGroups: string;
+  customerGroups: number[];
   subscriptions: { catalogId: string; status: string }[];
 }): CustomerLink => ({
   registrationId: row.id,
   clientId: row.clientId,
-  customerGroups: JSON.parse(row.customerGroups) as number[],
+  customerGroups: row.customerGroups,
   subscriptions: new Map(row.subscriptions.map((s) => [s.catalogId, s.status])),
 });
 
@@ -46,17 +42,17 @@ export function customerLinksFrom(rows: ActiveRegistrationRow[]): Map<string, Cu
 }
 
 /** The company's customer links by supplier company (every catalog list for a company needs them). */
-export async function customerLinksOf(db: Db, opticianCompanyId: string): Promise<Map<string, CustomerLink>> {
-  return customerLinksFrom(await activeRegistrations(db, opticianCompanyId));
+export async function customerLinksOf(stores: Stores, opticianCompanyId: string): Promise<Map<string, CustomerLink>> {
+  return customerLinksFrom(await stores.registrations.listActive(opticianCompanyId));
 }
 
 /** The company's customer link at one supplier, with the customer's names of white-label articles and its last change. */
 export async function customerLinkAt(
-  db: Db,
+  stores: Stores,
   opticianCompanyId: string,
   supplierCompanyId: string,
 ): Promise<(CustomerLink & { whiteLabelNames: Map<string, string>; changedAt: Date }) | undefined> {
-  const row = await findActiveRegistration(db, opticianCompanyId, supplierCompanyId);
+  const row = await stores.registrations.findActive(opticianCompanyId, supplierCompanyId);
   return row
     ? {
         ...linkOf(row),

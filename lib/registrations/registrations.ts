@@ -3,7 +3,7 @@
  * the rules of registration-rules.ts, and a change made on a version that is no longer current is refused as stale.
  * The registration store (lib/store/registration-store.ts) writes each of them in one transaction.
  */
-import type { Db, DbTransaction } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import {
   checkChange,
   checkClientId,
@@ -16,18 +16,8 @@ import {
   type RegistrationStatus,
   type SubscriptionStatus,
 } from "@/lib/registrations/registration-rules";
-import { findPublishedCatalogIds } from "@/lib/store/catalog-store";
-import { findSupplier } from "@/lib/store/company-store";
-import {
-  findRegistrationRow,
-  hasRegistration,
-  listRegistrationRows,
-  storeRegistrationChange,
-  storeRequestedRegistration,
-  type RegistrationPosition,
-  type RegistrationRow,
-  type RegistrationScope,
-} from "@/lib/store/registration-store";
+import type { RegistrationRecord } from "@/lib/store/models/registration";
+import type { RegistrationPosition, RegistrationScope, RequestLookups } from "@/lib/store/registration-store";
 
 /** Who acts: a company (optician, supplier or operator), by a user or by a client acting for no user. */
 export interface RegistrationParty {
@@ -51,7 +41,7 @@ export interface RegistrationView {
   version: number;
 }
 
-function viewOf(row: RegistrationRow): RegistrationView {
+function viewOf(row: RegistrationRecord): RegistrationView {
   return {
     id: row.id,
     opticianCompanyId: row.opticianCompanyId,
@@ -60,7 +50,7 @@ function viewOf(row: RegistrationRow): RegistrationView {
     supplierName: row.supplier.name,
     clientId: row.clientId,
     status: row.status as RegistrationStatus,
-    customerGroups: JSON.parse(row.customerGroups) as number[],
+    customerGroups: row.customerGroups,
     subscriptions: row.subscriptions
       .map((s) => ({ catalogId: s.catalog.catalogId, status: s.status as SubscriptionStatus }))
       .sort((a, b) => (a.catalogId < b.catalogId ? -1 : 1)),
@@ -89,18 +79,18 @@ const sideOf = (
 
 /** Newest first; `after` continues a list after that registration. */
 export async function listRegistrations(
-  db: Db,
+  stores: Stores,
   party: RegistrationParty,
   options: { status?: RegistrationStatus; after?: RegistrationPosition; limit: number },
 ): Promise<RegistrationView[]> {
-  return (await listRegistrationRows(db, visibleTo(party), options)).map(viewOf);
+  return (await stores.registrations.list(visibleTo(party), options)).map(viewOf);
 }
 
 const notFound = (id: string) => new RegistrationError("not_found", `There is no registration "${id}".`);
 const stale = () => new RegistrationError("stale", "The registration was changed since you read it; read it again.");
 
-export async function getRegistration(db: Db, party: RegistrationParty, id: string): Promise<RegistrationView> {
-  const row = await findRegistrationRow(db, visibleTo(party), id);
+export async function getRegistration(stores: Stores, party: RegistrationParty, id: string): Promise<RegistrationView> {
+  const row = await stores.registrations.find(visibleTo(party), id);
   if (!row) throw notFound(id);
   return viewOf(row);
 }
@@ -109,7 +99,7 @@ const actorOf = (party: RegistrationParty) => party.userId ?? party.clientId ?? 
 
 /** The supplier's catalogs by catalog identifier; each named one must be a published catalog of that supplier. */
 async function catalogsOf(
-  tx: DbTransaction,
+  lookups: Pick<RequestLookups, "findPublishedCatalogIds">,
   supplierCompanyId: string,
   catalogIds: string[],
 ): Promise<Map<string, string>> {
@@ -117,7 +107,7 @@ async function catalogsOf(
     throw new RegistrationError("invalid", `At most ${MAX_SUBSCRIPTIONS} catalogs can be named at once.`);
   if (new Set(catalogIds).size !== catalogIds.length)
     throw new RegistrationError("invalid", "A catalog is named twice.");
-  const found = await findPublishedCatalogIds(tx, supplierCompanyId, catalogIds);
+  const found = await lookups.findPublishedCatalogIds(supplierCompanyId, catalogIds);
   const unknown = catalogIds.find((catalogId) => !found.has(catalogId));
   if (unknown !== undefined) throw new RegistrationError("invalid", `The supplier publishes no catalog "${unknown}".`);
   return found;
@@ -125,21 +115,20 @@ async function catalogsOf(
 
 /** An optician company asks a supplier to register it as a customer (status requested). */
 export async function requestRegistration(
-  db: Db,
+  stores: Stores,
   party: RegistrationParty,
   request: { supplierId: string; clientId: string; catalogs: string[] },
 ): Promise<RegistrationView> {
   if (party.company.kind !== "eye_care_professional")
     throw new RegistrationError("forbidden", "Only an optician's company can request a registration at a supplier.");
   checkClientId(request.clientId);
-  const row = await storeRequestedRegistration(
-    db,
-    async (tx) => {
-      const supplier = await findSupplier(tx, request.supplierId);
+  const row = await stores.registrations.saveRequested(
+    async (lookups) => {
+      const supplier = await lookups.findSupplier(request.supplierId);
       if (!supplier) throw new RegistrationError("invalid", `There is no supplier "${request.supplierId}".`);
-      const catalogs = await catalogsOf(tx, supplier.id, request.catalogs);
+      const catalogs = await catalogsOf(lookups, supplier.id, request.catalogs);
       const pair = { opticianCompanyId: party.company.id, supplierCompanyId: supplier.id };
-      if (await hasRegistration(tx, pair, true))
+      if (await lookups.hasRegistration(pair, true))
         throw new RegistrationError("conflict", `Your company already has an open registration at ${supplier.name}.`);
       return { ...pair, clientId: request.clientId, catalogKeys: [...catalogs.values()], changedBy: actorOf(party) };
     },
@@ -164,13 +153,13 @@ export async function requestRegistration(
  * RegistrationError: not_found, forbidden, invalid, stale.
  */
 export async function changeRegistration(
-  db: Db,
+  stores: Stores,
   party: RegistrationParty,
   id: string,
   version: number | undefined,
   change: RegistrationChange,
 ): Promise<RegistrationView> {
-  const changed = await storeRegistrationChange(db, visibleTo(party), id, {
+  const changed = await stores.registrations.saveChange(visibleTo(party), id, {
     decide: (row) => {
       if (version !== undefined && row.version !== version) throw stale();
       const from = row.status as RegistrationStatus;

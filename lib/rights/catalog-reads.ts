@@ -15,10 +15,7 @@ import {
 } from "@/lib/catalog/published-catalogs";
 import { articleView, prepareSubCatalog, type ArticleView, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
 import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
-import { readArticlePage, type ArticlePosition } from "@/lib/store/catalog-article-store";
-import { isReleasedRevision } from "@/lib/store/catalog-revision-store";
-import { findCatalogWithCompleteRevisions } from "@/lib/store/catalog-store";
-import { findSupplier } from "@/lib/store/company-store";
+import { type ArticlePosition } from "@/lib/store/catalog-article-store";
 
 export type { ArticlePosition, ArticleView, CatalogFilter, PublishedCatalog };
 
@@ -36,7 +33,7 @@ export interface CatalogListEntry {
 async function linksOf(actor: Actor): Promise<Map<string, CustomerLink>> {
   if (actor.kind === "token" && actor.customerLinks) return actor.customerLinks;
   const company = actingCompanyOf(actor);
-  return company?.kind === "eye_care_professional" ? customerLinksOf(actor.context.db, company.id) : new Map();
+  return company?.kind === "eye_care_professional" ? customerLinksOf(actor.context.stores, company.id) : new Map();
 }
 
 const positionOf = (catalog: PublishedCatalog): CatalogPosition => ({
@@ -51,7 +48,7 @@ export async function listCatalogs(
   after: CatalogPosition | undefined,
   limit: number,
 ): Promise<{ entries: CatalogListEntry[]; more: boolean }> {
-  const [list, links] = await Promise.all([publishedCatalogs(actor.context.db), linksOf(actor)]);
+  const [list, links] = await Promise.all([publishedCatalogs(actor.context.stores), linksOf(actor)]);
   const entries: CatalogListEntry[] = [];
   let more = false;
   for (const catalog of list.catalogs) {
@@ -78,10 +75,10 @@ export interface CatalogDetail extends CatalogListEntry {
 
 /** One catalog with its released revisions (every complete one for the supplier's own users); 404 when hidden. */
 export async function catalogDetail(actor: Actor, position: CatalogPosition): Promise<CatalogDetail> {
-  const db = actor.context.db;
-  const catalog = await findCatalogWithCompleteRevisions(db, position.supplierId, position.catalogId);
+  const { stores } = actor.context;
+  const catalog = await stores.catalogs.findWithCompleteRevisions(position.supplierId, position.catalogId);
   const own = catalog !== null && actingCompanyOf(actor)?.id === catalog.supplierCompanyId;
-  const published = (await publishedCatalogs(db)).catalogs.find((entry) => entry.key === catalog?.id);
+  const published = (await publishedCatalogs(stores)).catalogs.find((entry) => entry.key === catalog?.id);
   if (!catalog || !published) {
     // An unpublished catalog exists only for its supplier, and has no list entry to show.
     throw new CatalogServiceError(
@@ -106,13 +103,13 @@ export async function prepareArticles(
   position: CatalogPosition,
   revision: number,
 ): Promise<PreparedSubCatalog> {
-  const db = actor.context.db;
-  const supplier = await findSupplier(db, position.supplierId);
+  const { stores } = actor.context;
+  const supplier = await stores.companies.findSupplier(position.supplierId);
   if (!supplier) throw new CatalogServiceError(404, `There is no supplier "${position.supplierId}".`);
   const company = actingCompanyOf(actor);
   if (company?.id !== supplier.id) {
     // For everyone but the supplier, unpublished catalogs and unreleased revisions do not exist, as in the detail.
-    const published = (await publishedCatalogs(db)).catalogs.find(
+    const published = (await publishedCatalogs(stores)).catalogs.find(
       (entry) =>
         entry.supplier.companyId === supplier.id &&
         (entry.catalogId === position.catalogId || entry.resourceKey === position.catalogId),
@@ -122,11 +119,15 @@ export async function prepareArticles(
         404,
         `The supplier "${position.supplierId}" has no published catalog "${position.catalogId}".`,
       );
-    if (!(await isReleasedRevision(db, published.key, revision)))
+    if (!(await stores.catalogs.isReleasedRevision(published.key, revision)))
       throw new CatalogServiceError(404, `The catalog has no released revision ${revision}.`);
   }
   const reader = company ? ({ kind: "company", companyId: company.id } as const) : ({ kind: "public" } as const);
-  return prepareSubCatalog(db, { supplierCompanyId: supplier.id, catalogKey: position.catalogId, revision }, reader);
+  return prepareSubCatalog(
+    stores,
+    { supplierCompanyId: supplier.id, catalogKey: position.catalogId, revision },
+    reader,
+  );
 }
 
 /** Up to `limit` articles of a prepared revision after `after`, and whether more follow. */
@@ -137,7 +138,7 @@ export async function articlePage(
   limit: number,
 ): Promise<{ articles: ArticleView[]; more: boolean }> {
   // One more than the page: whether another page follows, without a count.
-  const rows = await readArticlePage(actor.context.db, prepared, after, limit + 1);
+  const rows = await actor.context.stores.catalogs.readArticlePage(prepared, after, limit + 1);
   return { articles: rows.slice(0, limit).map((row) => articleView(row, prepared)), more: rows.length > limit };
 }
 
@@ -157,7 +158,7 @@ export async function supplierDirectory(actor: Actor, search?: string): Promise<
   requireCompany(actor);
   const needle = search?.trim().toLocaleLowerCase();
   const suppliers = new Map<string, SupplierListing>();
-  for (const catalog of (await publishedCatalogs(actor.context.db)).catalogs) {
+  for (const catalog of (await publishedCatalogs(actor.context.stores)).catalogs) {
     const { supplierId, name } = catalog.supplier;
     if (needle && !`${name} ${supplierId}`.toLocaleLowerCase().includes(needle)) continue;
     let listing = suppliers.get(supplierId);

@@ -8,7 +8,6 @@ import { companyPeople, actOnPeople, type PeopleRequest } from "@/lib/admin/comp
 import type { UserJson } from "@/lib/admin/user-registry";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { AccessDenied, isOperator, requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
-import { findCompany } from "@/lib/store/company-store";
 import { requireSecondFactor } from "@/lib/admin/company-registry";
 
 export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
@@ -41,7 +40,9 @@ async function administered(actor: Actor, companyId: string | undefined): Promis
   const operator = isOperator(user);
   if (!operator && (!isCompanyAdmin(user) || (companyId !== undefined && companyId !== user.company.id)))
     throw new AccessDenied("forbidden");
-  const company = await findCompany(user.context.db, operator && companyId !== undefined ? companyId : user.company.id);
+  const company = await user.context.stores.companies.find(
+    operator && companyId !== undefined ? companyId : user.company.id,
+  );
   if (!company) throw new AccessDenied("forbidden");
   const { id, name, kind, active, requireSecondFactor, secondFactorRuleByOperator } = company;
   return [user, { id, name, kind, active, requireSecondFactor, secondFactorRuleByOperator }];
@@ -49,7 +50,7 @@ async function administered(actor: Actor, companyId: string | undefined): Promis
 
 export async function companyPeopleView(actor: Actor, companyId?: string): Promise<CompanyPeopleView> {
   const [user, company] = await administered(actor, companyId);
-  return { company, people: await companyPeople(user.context.db, company.id), self: user.session.user.email };
+  return { company, people: await companyPeople(user.context.stores, company.id), self: user.session.user.email };
 }
 
 /** Requires a second factor of everyone in the company, or stops requiring it. */
@@ -60,7 +61,9 @@ export async function setCompanySecondFactor(
 ): Promise<void> {
   const [user, company] = await administered(actor, companyId);
   const change = { required, byOperator: isOperator(user), by: user.session.user.id, keepSessionId: user.session.id };
-  await requireSecondFactor(user.context.db, company.id, change, (ids) => announceBackchannelLogout(user.context, ids));
+  await requireSecondFactor(user.context.stores, company.id, change, (ids) =>
+    announceBackchannelLogout(user.context, ids),
+  );
 }
 
 /** Takes one action on the company's people; the action it turned out to be (an invitation may be sent again). */

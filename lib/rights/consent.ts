@@ -12,7 +12,6 @@ import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint"
 import { saveConsent } from "@/lib/oauth/consent/save-consent";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
-import { listScopes } from "@/lib/store/consent-store";
 
 export interface ConsentView {
   clientName: string;
@@ -26,7 +25,7 @@ async function consentView(
   request: AuthorizationRequest,
   locale: string,
 ): Promise<Omit<ConsentView, "user">> {
-  const rows = await listScopes(context.db, request.scopes);
+  const rows = await context.stores.consents.listScopes(request.scopes);
   const byName = new Map(rows.map((row) => [row.name, row]));
   return {
     clientName: localizedText(request.client.names, locale, request.client.id),
@@ -35,8 +34,8 @@ async function consentView(
       const row = byName.get(name);
       return {
         name,
-        title: row ? localizedText(JSON.parse(row.displayNames), locale, name) : name,
-        description: row ? localizedText(JSON.parse(row.descriptions), locale) : "",
+        title: row ? localizedText(row.displayNames, locale, name) : name,
+        description: row ? localizedText(row.descriptions, locale) : "",
         required: name === "openid",
       };
     }),

@@ -15,7 +15,7 @@ export type { ClosedLink } from "@/lib/admin/invitation-acceptance";
 
 /** What the invitation page shows: the open invitation's address and company, or why the link is closed. */
 export async function invitationOfLink(token: string | undefined) {
-  const link = await readInvitationLink(getServiceContext().db, token);
+  const link = await readInvitationLink(getServiceContext().stores, token);
   return link.state === "open" ? { state: link.state, email: link.email, companyName: link.companyName } : link;
 }
 
@@ -25,7 +25,7 @@ export async function joinAndSignIn(
   person: JoiningPerson,
   client: { ipAddress?: string; userAgent?: string },
 ) {
-  const joined = await joinByInvitation(context.db, token, person, context.config);
+  const joined = await joinByInvitation(context.stores, token, person, context.config);
   if ("closed" in joined) return joined;
   const { cookieValue } = await signInUser(context.stores, joined.userId, client, { invitation: true });
   // A company that requires a second factor has its new people set one up first.

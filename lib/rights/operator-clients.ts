@@ -7,11 +7,9 @@ import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-met
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
 import { requireOperator, type Actor } from "@/lib/rights/actor";
-import { listClients as listStoredClients } from "@/lib/store/client-registry-store";
-import { findClientReviewStates, type ClientReviewState } from "@/lib/store/partner-store";
+import { type ClientReviewState } from "@/lib/store/partner-store";
 import { reviewApplication } from "@/lib/admin/partner-applications";
 import type { RegisteredClient } from "@/lib/store/models/client";
-import { findCompany } from "@/lib/store/company-store";
 import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
@@ -49,13 +47,13 @@ function parseMetadataText(text: string, config: { apiScopePrefix: string; produ
 
 export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
   const { context } = requireOperator(actor);
-  return listStoredClients(context.db);
+  return context.stores.clientRegistry.list();
 }
 
 /** Every client's standing with the operator: status, the software vendor that owns it, a change waiting. */
 export async function clientReviewStates(actor: Actor): Promise<Map<string, ClientReviewState>> {
   const { context } = requireOperator(actor);
-  return findClientReviewStates(context.db);
+  return context.stores.partners.findReviewStates();
 }
 
 /** Approves a software vendor's pending application or change, or rejects it with a reason. */
@@ -79,15 +77,15 @@ export function registrationScopes(actor: Actor): ScopeDefinition[] {
 export async function clientDetails(actor: Actor, clientId: string): Promise<ClientDetails | undefined> {
   const { context } = requireOperator(actor);
   try {
-    const { client, secrets } = await registry.showClient(context.db, clientId);
-    const company = client.companyId ? await findCompany(context.db, client.companyId) : null;
+    const { client, secrets } = await registry.showClient(context.stores, clientId);
+    const company = client.companyId ? await context.stores.companies.find(client.companyId) : null;
     return {
       client,
       metadata: toClientMetadata(client),
       secrets,
       company: company ? { id: company.id, name: company.name } : undefined,
       discoveryUrl: `${context.config.publicUrl}/.well-known/openid-configuration`,
-      review: (await findClientReviewStates(context.db, [clientId])).get(clientId),
+      review: (await context.stores.partners.findReviewStates([clientId])).get(clientId),
     };
   } catch (error) {
     if (error instanceof registry.ClientRegistryError && error.code === "not_found") return undefined;
@@ -100,13 +98,13 @@ export async function registerClient(
   metadataText: string,
 ): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
   const { context, session } = requireOperator(actor);
-  return registry.registerClient(context.db, parseMetadataText(metadataText, context.config), {}, session.user.id);
+  return registry.registerClient(context.stores, parseMetadataText(metadataText, context.config), {}, session.user.id);
 }
 
 export async function updateClient(actor: Actor, clientId: string, metadataText: string): Promise<void> {
   const { context, session } = requireOperator(actor);
   await registry.updateClient(
-    context.db,
+    context.stores,
     clientId,
     parseMetadataText(metadataText, context.config, clientId),
     session.user.id,
@@ -115,7 +113,7 @@ export async function updateClient(actor: Actor, clientId: string, metadataText:
 
 export async function removeClient(actor: Actor, clientId: string): Promise<void> {
   const { context, session } = requireOperator(actor);
-  await registry.removeClient(context.db, clientId, session.user.id);
+  await registry.removeClient(context.stores, clientId, session.user.id);
 }
 
 export async function addClientSecret(
@@ -124,7 +122,7 @@ export async function addClientSecret(
   options: { expiresAt?: Date; description?: string },
 ): Promise<registry.NewSecret> {
   const { context, session } = requireOperator(actor);
-  return registry.addClientSecret(context.db, clientId, options, session.user.id);
+  return registry.addClientSecret(context.stores, clientId, options, session.user.id);
 }
 
 export async function setClientSecretExpiry(
@@ -134,10 +132,10 @@ export async function setClientSecretExpiry(
   expiresAt: Date | null,
 ): Promise<void> {
   const { context, session } = requireOperator(actor);
-  await registry.setClientSecretExpiry(context.db, clientId, secretId, expiresAt, session.user.id);
+  await registry.setClientSecretExpiry(context.stores, clientId, secretId, expiresAt, session.user.id);
 }
 
 export async function disableClientSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
   const { context, session } = requireOperator(actor);
-  await registry.disableClientSecret(context.db, clientId, secretId, session.user.id);
+  await registry.disableClientSecret(context.stores, clientId, secretId, session.user.id);
 }

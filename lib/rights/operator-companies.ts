@@ -18,7 +18,7 @@ export { PartnerAccessError } from "@/lib/admin/partner-access";
 /** The companies whose name, id or supplier id contains the search text (all without one), by name. */
 export async function listCompaniesFor(actor: Actor, search?: string): Promise<CompanyJson[]> {
   const { context } = requireOperator(actor);
-  const companies = await registry.listCompanies(context.db);
+  const companies = await registry.listCompanies(context.stores);
   const needle = search?.trim().toLowerCase();
   if (!needle) return companies;
   return companies.filter((company) =>
@@ -29,7 +29,7 @@ export async function listCompaniesFor(actor: Actor, search?: string): Promise<C
 /** One company, or undefined when there is none with this id. */
 export async function companyFor(actor: Actor, companyId: string): Promise<CompanyJson | undefined> {
   const { context } = requireOperator(actor);
-  return registry.showCompany(context.db, companyId).catch(() => undefined);
+  return registry.showCompany(context.stores, companyId).catch(() => undefined);
 }
 
 /** Adds a company (no id given) or replaces one's description, from the fields of the operator's form. */
@@ -41,17 +41,17 @@ export async function saveCompany(
   const { context, session } = requireOperator(actor);
   const registration = parseCompany(description);
   return companyId === undefined
-    ? registry.addCompany(context.db, registration, session.user.id)
-    : registry.updateCompany(context.db, companyId, registration, session.user.id);
+    ? registry.addCompany(context.stores, registration, session.user.id)
+    : registry.updateCompany(context.stores, companyId, registration, session.user.id);
 }
 
 /** Deactivates (its users signed out everywhere, their applications told) or activates a company. */
 export async function setCompanyActive(actor: Actor, companyId: string, active: boolean): Promise<void> {
   const { context, session } = requireOperator(actor);
-  if (active) await registry.activate(context.db, companyId, session.user.id);
+  if (active) await registry.activate(context.stores, companyId, session.user.id);
   else
     await registry.deactivate(
-      context.db,
+      context.stores,
       companyId,
       (sessionIds) => announceBackchannelLogout(context, sessionIds),
       session.user.id,
@@ -61,11 +61,11 @@ export async function setCompanyActive(actor: Actor, companyId: string, active: 
 /** A software vendor's platform scopes: those there are and those allowed; null for any other company. */
 export function partnerScopesFor(actor: Actor, companyId: string) {
   const { context } = requireOperator(actor);
-  return partnerScopesOf(context.db, companyId, context.config.apiScopePrefix);
+  return partnerScopesOf(context.stores, companyId, context.config.apiScopePrefix);
 }
 
 /** Sets the platform scopes a software vendor's applications may ask for (`partners scopes` on the CLI). */
 export async function allowPartnerScopes(actor: Actor, companyId: string, scopes: string[]): Promise<void> {
   const { context } = requireOperator(actor);
-  await setPartnerScopes(context.db, companyId, scopes, context.config.apiScopePrefix);
+  await setPartnerScopes(context.stores, companyId, scopes, context.config.apiScopePrefix);
 }

@@ -3,7 +3,6 @@
  * the client list; changes are made with the CLI (`npm run admin -- federation …`).
  */
 import "server-only";
-import { listTrustedIssuers as listIssuers } from "@/lib/store/trusted-issuer-store";
 import type { TrustedIssuerSummary } from "@/lib/store/models/trusted-issuer";
 import { requireOperator, type Actor } from "@/lib/rights/actor";
 
@@ -11,5 +10,5 @@ export type { TrustedIssuerSummary };
 
 export async function listTrustedIssuers(actor: Actor): Promise<TrustedIssuerSummary[]> {
   const { context } = requireOperator(actor);
-  return listIssuers(context.db);
+  return context.stores.trustedIssuers.list();
 }

@@ -12,7 +12,6 @@ import { changeOwnPassword, type PasswordChange } from "@/lib/account/password-c
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { requireSessionFor, requireUser, type Actor, type SessionPerson } from "@/lib/rights/actor";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 
 export type { OwnSession };
 export { EmailChangeError } from "@/lib/account/email-change";
@@ -66,7 +65,7 @@ export function ownSessions(actor: Actor): Promise<OwnSession[]> {
 
 async function ended(user: SessionPerson, sessionIds: string[], ipAddress: string | undefined): Promise<number> {
   if (sessionIds.length === 0) return 0;
-  await recordAuditEvent(user.context.db, {
+  await user.context.stores.audit.record({
     type: "user.session_ended",
     userId: user.session.user.id,
     ipAddress,

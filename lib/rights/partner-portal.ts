@@ -12,7 +12,6 @@ import {
   type Partner,
 } from "@/lib/admin/partner-applications";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
-import type { Client } from "@/lib/db/rows";
 import {
   addClientSecret,
   ClientRegistryError,
@@ -22,10 +21,8 @@ import {
   type NewSecret,
 } from "@/lib/admin/client-registry";
 import { AccessDenied, requireUser, type Actor, type SignedInUser } from "@/lib/rights/actor";
-import type { RegisteredClient } from "@/lib/store/models/client";
+import type { PartnerApplication as StoredApplication, RegisteredClient } from "@/lib/store/models/client";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
-import { registeredClientFromRow } from "@/lib/store/client-store";
-import { findPartner, listPartnerClients } from "@/lib/store/partner-store";
 
 export { ClientMetadataError, ClientRegistryError };
 
@@ -62,32 +59,29 @@ export const isPartnerDeveloper = (actor: Actor): boolean =>
 async function requirePartner(actor: Actor): Promise<[SignedInUser, { id: string; partnerScopes: string[] }]> {
   const user = requireUser(actor);
   if (!isPartnerDeveloper(user)) throw new AccessDenied("forbidden");
-  const partner = await findPartner(user.context.db, user.company.id);
+  const partner = await user.context.stores.partners.findPartner(user.company.id);
   if (!partner) throw new AccessDenied("forbidden");
   return [user, partner];
 }
 
 export async function partnerPortalView(actor: Actor): Promise<PartnerPortalView> {
   const [user, partner] = await requirePartner(actor);
-  const rows = await listPartnerClients(user.context.db, partner.id);
+  const rows = await user.context.stores.partners.list(partner.id);
   const allowed = new Set<string>([...OPENID_SCOPES, OFFLINE_ACCESS, ...partner.partnerScopes]);
   return {
     company: { id: user.company.id, name: user.company.name },
     applications: await Promise.all(
-      rows.map(async (row) => {
-        const client = registeredClientFromRow(row);
+      rows.map(async ({ status, ownerCompanyId: _owner, pendingMetadata, reviewNote, ...client }) => {
         const secrets =
-          row.status === "approved" && usesSecrets(client)
-            ? (await showClient(user.context.db, client.id)).secrets
+          status === "approved" && usesSecrets(client)
+            ? (await showClient(user.context.stores, client.id)).secrets
             : undefined;
         return {
           client,
-          status: row.status,
-          changeWaiting: row.pendingMetadata !== null,
-          metadata: row.pendingMetadata
-            ? (JSON.parse(row.pendingMetadata) as Record<string, unknown>)
-            : toClientMetadata(client),
-          reviewNote: row.reviewNote,
+          status,
+          changeWaiting: pendingMetadata !== null,
+          metadata: pendingMetadata ?? toClientMetadata(client),
+          reviewNote,
           secrets,
         };
       }),
@@ -116,9 +110,9 @@ export async function registerPartnerApp(actor: Actor, metadataText: string): Pr
 }
 
 /** One of the company's applications, named in a form, whatever its status; any other is refused as not found. */
-async function ownApplicationRow(actor: Actor, clientId: string): Promise<[SignedInUser, Partner, Client]> {
+async function ownApplicationRow(actor: Actor, clientId: string): Promise<[SignedInUser, Partner, StoredApplication]> {
   const [user, partner] = await requirePartner(actor);
-  const row = (await listPartnerClients(user.context.db, partner.id)).find((candidate) => candidate.id === clientId);
+  const row = (await user.context.stores.partners.list(partner.id)).find((candidate) => candidate.id === clientId);
   if (!row) throw new ClientRegistryError("not_found", `your company has no application "${clientId}"`);
   return [user, partner, row];
 }
@@ -138,14 +132,14 @@ export async function changePartnerApp(actor: Actor, clientId: string, metadataT
 /** Removes one of the company's applications with its secrets, consents and tokens. */
 export async function removePartnerApp(actor: Actor, clientId: string): Promise<void> {
   const [user, , row] = await ownApplicationRow(actor, clientId);
-  if (!(await removePartnerApplication(user.context.db, row, user.session.user.id)))
+  if (!(await removePartnerApplication(user.context.stores, row, user.session.user.id)))
     throw new ClientRegistryError("not_found", `your company has no application "${clientId}"`);
 }
 
 /** The company's approved application that uses secrets, named in a form; anything else is refused as not found. */
 async function ownApplication(actor: Actor, clientId: string): Promise<SignedInUser> {
   const [user, , row] = await ownApplicationRow(actor, clientId);
-  if (row.status !== "approved" || !usesSecrets(registeredClientFromRow(row)))
+  if (row.status !== "approved" || !usesSecrets(row))
     throw new ClientRegistryError("not_found", `your company has no approved application "${clientId}" with secrets`);
   return user;
 }
@@ -159,10 +153,10 @@ export async function addPartnerSecret(
   const user = await ownApplication(actor, clientId);
   if (options.expiresAt && options.expiresAt.getTime() > Date.now() + LONGEST_SECRET_DAYS * 86_400_000)
     throw new ClientRegistryError("invalid_state", "a secret's expiry must lie within two years");
-  return addClientSecret(user.context.db, clientId, options, user.session.user.id);
+  return addClientSecret(user.context.stores, clientId, options, user.session.user.id);
 }
 
 export async function disablePartnerSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
   const user = await ownApplication(actor, clientId);
-  await disableClientSecret(user.context.db, clientId, secretId, user.session.user.id);
+  await disableClientSecret(user.context.stores, clientId, secretId, user.session.user.id);
 }

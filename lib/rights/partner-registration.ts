@@ -14,17 +14,15 @@ import {
   type Partner,
 } from "@/lib/admin/partner-applications";
 import { hashToken } from "@/lib/crypto/tokens";
-import type { Client } from "@/lib/db/rows";
+import type { PartnerApplication } from "@/lib/store/models/client";
 import type { ServiceContext } from "@/lib/service-context";
-import { findInitialAccessTokenCompany, findPartner } from "@/lib/store/partner-store";
 
 export { ClientMetadataError } from "@/lib/admin/client-metadata";
 
 /** The vendor an initial access token registers for. */
 export async function partnerOfInitialAccessToken(context: ServiceContext, token: string): Promise<Partner | null> {
   if (token.length > 200) return null;
-  const company = await findInitialAccessTokenCompany(context.db, hashToken(token));
-  return company ? { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] } : null;
+  return context.stores.partners.findInitialAccessTokenCompany(hashToken(token));
 }
 
 export function registerForPartner(context: ServiceContext, partner: Partner, metadata: unknown) {
@@ -33,7 +31,7 @@ export function registerForPartner(context: ServiceContext, partner: Partner, me
 
 /** An application with its vendor, if the registration access token is this application's. */
 export interface ManagedApplication {
-  client: Client;
+  client: PartnerApplication;
   partner: Partner;
 }
 
@@ -42,8 +40,8 @@ export async function applicationOfRegistrationToken(
   clientId: string,
   token: string,
 ): Promise<ManagedApplication | null> {
-  const client = await applicationOfToken(context.db, clientId, token);
-  const partner = client?.ownerCompanyId ? await findPartner(context.db, client.ownerCompanyId) : null;
+  const client = await applicationOfToken(context.stores, clientId, token);
+  const partner = client?.ownerCompanyId ? await context.stores.partners.findPartner(client.ownerCompanyId) : null;
   return client && partner?.active ? { client, partner } : null;
 }
 
@@ -61,5 +59,5 @@ export function changeRegistration(
 
 /** Removes the application; false when it was removed meanwhile (by a second request or the operator). */
 export function deleteRegistration(context: ServiceContext, { client }: ManagedApplication): Promise<boolean> {
-  return removePartnerApplication(context.db, client);
+  return removePartnerApplication(context.stores, client);
 }

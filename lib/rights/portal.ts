@@ -7,7 +7,6 @@ import { requireUser, type Actor } from "@/lib/rights/actor";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import { listApplicationGrants as queryGrants, type ApplicationGrant } from "@/lib/account/application-grants";
-import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 
 export type { ApplicationGrant };
 
@@ -28,7 +27,7 @@ export async function listApplicationGrants(actor: Actor, locale: string): Promi
 /** Takes back the access the user gave an application; false when the user had given it none. */
 export async function revokeApplication(actor: Actor, clientId: string): Promise<boolean> {
   const user = requireUser(actor);
-  return revokeConsentAndItsGrants(user.context.db, user.session.user.id, clientId);
+  return user.context.stores.consents.revoke(user.session.user.id, clientId);
 }
 
 export function profileOf(actor: Actor): Profile {

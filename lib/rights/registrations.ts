@@ -30,18 +30,18 @@ export function listRegistrations(
   actor: Actor,
   options: { status?: RegistrationStatus; after?: RegistrationPosition; limit: number },
 ): Promise<supplierRegistrations.RegistrationView[]> {
-  return supplierRegistrations.listRegistrations(actor.context.db, partyOf(actor), options);
+  return supplierRegistrations.listRegistrations(actor.context.stores, partyOf(actor), options);
 }
 
 export function getRegistration(actor: Actor, id: string): Promise<supplierRegistrations.RegistrationView> {
-  return supplierRegistrations.getRegistration(actor.context.db, partyOf(actor), id);
+  return supplierRegistrations.getRegistration(actor.context.stores, partyOf(actor), id);
 }
 
 export function requestRegistration(
   actor: Actor,
   request: { supplierId: string; clientId: string; catalogs: string[] },
 ): Promise<supplierRegistrations.RegistrationView> {
-  return supplierRegistrations.requestRegistration(actor.context.db, partyOf(actor), request);
+  return supplierRegistrations.requestRegistration(actor.context.stores, partyOf(actor), request);
 }
 
 export function changeRegistration(
@@ -50,7 +50,7 @@ export function changeRegistration(
   version: number | undefined,
   change: RegistrationChange,
 ): Promise<supplierRegistrations.RegistrationView> {
-  return supplierRegistrations.changeRegistration(actor.context.db, partyOf(actor), id, version, change);
+  return supplierRegistrations.changeRegistration(actor.context.stores, partyOf(actor), id, version, change);
 }
 
 const PORTAL_REGISTRATION_LIMIT = 500;

@@ -5,20 +5,20 @@
 import "server-only";
 import { requireSupplier, type Actor } from "@/lib/rights/actor";
 import { importCatalog, releaseRevision, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
-import { listSupplierCatalogs, type CatalogSummary } from "@/lib/store/catalog-store";
+import { type CatalogSummary } from "@/lib/store/catalog-store";
 
 export { CatalogPublishingError, type ImportResult } from "@/lib/catalog/publishing/catalog-publishing";
 export type { CatalogSummary, RevisionSummary } from "@/lib/store/catalog-store";
 
 export async function listOwnCatalogs(actor: Actor): Promise<CatalogSummary[]> {
   const user = requireSupplier(actor);
-  return listSupplierCatalogs(user.context.db, user.supplier.companyId);
+  return user.context.stores.catalogs.listOfSupplier(user.supplier.companyId);
 }
 
 /** Imports a master catalog file of the user's own company as the catalog's next, unreleased revision. */
 export async function importOwnCatalog(actor: Actor, chunks: AsyncIterable<string>): Promise<ImportResult> {
   const user = requireSupplier(actor);
-  return importCatalog(user.context.db, chunks, {
+  return importCatalog(user.context.stores, chunks, {
     supplierCompanyId: user.supplier.companyId,
     userId: user.session.user.id,
   });
@@ -27,7 +27,7 @@ export async function importOwnCatalog(actor: Actor, chunks: AsyncIterable<strin
 export async function releaseOwnRevision(actor: Actor, catalogId: string, revision: number): Promise<void> {
   const user = requireSupplier(actor);
   await releaseRevision(
-    user.context.db,
+    user.context.stores,
     { supplierCompanyId: user.supplier.companyId, catalogId, revision },
     user.session.user.id,
   );

@@ -8,7 +8,6 @@
 import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
 import type { TokenActor } from "@/lib/rights/actor";
-import { companyAsCaller, userAsCaller } from "@/lib/store/api-caller-store";
 import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { customerLinksFrom } from "@/lib/registrations/customer-links";
@@ -31,7 +30,7 @@ export async function actorOfAccessToken(
   if (principal?.kind === "client") {
     const client = await context.stores.clients.find(claims.client_id);
     if (!client) throw invalidToken("the client of this access token is no longer registered");
-    const caller = client.companyId ? await companyAsCaller(context.db, client.companyId) : undefined;
+    const caller = client.companyId ? await context.stores.apiCallers.ofCompany(client.companyId) : undefined;
     return {
       kind: "token",
       context,
@@ -41,7 +40,7 @@ export async function actorOfAccessToken(
       customerLinks: caller && customerLinksFrom(caller.registrations),
     };
   }
-  const caller = principal && (await userAsCaller(context.db, principal.userId));
+  const caller = principal && (await context.stores.apiCallers.ofUser(principal.userId));
   if (!caller) throw invalidToken("the user of this access token is no longer active");
   return {
     kind: "token",

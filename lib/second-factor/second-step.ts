@@ -7,7 +7,6 @@ import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import { redeemRecoveryCode } from "@/lib/second-factor/recovery-codes";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { checkTotpCode } from "@/lib/second-factor/totp";
@@ -32,7 +31,7 @@ export async function verifySecondStepCode(
   const right =
     (await checkTotpCode(context, user.id, code.replace(/\s/g, ""), undefined, now)) ||
     (await redeemRecoveryCode(context.stores.secondFactors, user.id, code, now));
-  await recordAuditEvent(context.db, {
+  await context.stores.audit.record({
     type: right ? "user.second_factor_used" : "user.second_factor_failed",
     userId: user.id,
     ipAddress,

@@ -5,10 +5,9 @@
  */
 import { bearerMatches } from "@/lib/http/bearer-matches";
 import { logger } from "@/lib/observability/logger";
-import { describeMigrationState, migrationsDirectory, readMigrations, type MigrationState } from "@/lib/db/migrator";
 import type { DatabaseProvider } from "@/lib/config/database-url";
-import type { Db } from "@/lib/db/prisma";
-import { readDatabaseHealth } from "@/lib/store/health-store";
+import type { MigrationState } from "@/lib/store/health-store";
+import type { Stores } from "@/lib/store/stores";
 import type { ServiceContext } from "@/lib/service-context";
 
 export interface HealthReport {
@@ -18,25 +17,22 @@ export interface HealthReport {
 }
 
 export async function checkHealth(
-  db: Db,
+  stores: Stores,
   provider: DatabaseProvider,
 ): Promise<{ httpStatus: number; report: HealthReport }> {
-  const health = await readDatabaseHealth(db);
+  const health = await stores.maintenance.readHealth();
   if (!health.reachable) {
     logger.error({ reason: health.error.message }, "health: the database is unreachable");
     return { httpStatus: 503, report: { status: "database_unreachable", database: { provider, reachable: false } } };
   }
-  const migrations = describeMigrationState(
-    readMigrations(migrationsDirectory(), provider),
-    health.appliedMigrationIds,
-  );
+  const { migrations } = health;
   const status = migrations.pending.length > 0 ? "migrations_pending" : "ok";
   return { httpStatus: 200, report: { status, database: { provider, reachable: true }, migrations } };
 }
 
 /** GET /api/health: the report as JSON (the status alone without the metrics token), never cached. */
 export async function handleHealthRequest(request: Request, context: ServiceContext): Promise<Response> {
-  const { httpStatus, report } = await checkHealth(context.db, context.config.database.provider);
+  const { httpStatus, report } = await checkHealth(context.stores, context.config.database.provider);
   const token = context.config.metricsToken;
   const body = token && bearerMatches(request, token) ? report : { status: report.status };
   return Response.json(body, { status: httpStatus, headers: { "Cache-Control": "no-store" } });

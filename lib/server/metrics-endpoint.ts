@@ -6,7 +6,6 @@
 import { bearerMatches } from "@/lib/http/bearer-matches";
 import { metrics } from "@/lib/observability/metrics";
 import type { ServiceContext } from "@/lib/service-context";
-import { poolConnections } from "@/lib/store/health-store";
 
 export async function handleMetricsRequest(request: Request, context: ServiceContext): Promise<Response> {
   const token = context.config.metricsToken;
@@ -18,7 +17,7 @@ export async function handleMetricsRequest(request: Request, context: ServiceCon
       headers: { "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": 'Bearer realm="OptiGate metrics"' },
     });
   }
-  const pool = poolConnections(context.db);
+  const pool = context.stores.maintenance.poolConnections();
   if (pool) {
     metrics.poolConnections.set({ state: "total" }, pool.total);
     metrics.poolConnections.set({ state: "idle" }, pool.idle);

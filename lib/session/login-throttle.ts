@@ -7,7 +7,7 @@
 import { LOGIN_LOCKOUT_SECONDS, MAX_FAILURES, THROTTLE_WINDOW_SECONDS } from "@/lib/config/policy";
 import type { AttemptCount, ThrottleStore } from "@/lib/store/throttle-store";
 import { throttledNetwork } from "@/lib/http/client-address";
-import { accountThrottleKey } from "@/lib/store/user-admin-store";
+import { accountThrottleKey } from "@/lib/store/throttle-store";
 
 type Scope = keyof typeof MAX_FAILURES;
 

@@ -5,7 +5,6 @@
  * refused before anything is written. A right password stored at an older hashing cost is hashed anew.
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
@@ -21,7 +20,7 @@ let dummyHash: Promise<string> | undefined;
 const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 export async function verifyCredentials(
-  { db, stores }: DataAccess,
+  { stores }: DataAccess,
   username: string,
   password: string,
   ipAddress: string | undefined,
@@ -34,7 +33,7 @@ export async function verifyCredentials(
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
     await recordFailedSignIn(stores.throttles, reservation);
-    await recordAuditEvent(db, {
+    await stores.audit.record({
       type: "sign_in.failed",
       userId: user?.id,
       ipAddress,
@@ -50,7 +49,7 @@ export async function verifyCredentials(
   });
   if (needsRehash(user.passwordHash)) await stores.users.savePasswordHash(user.id, await hashPassword(password));
   if (!user.active) {
-    await recordAuditEvent(db, {
+    await stores.audit.record({
       type: "sign_in.failed",
       userId: user.id,
       ipAddress,

@@ -1,33 +1,23 @@
 /** Loads the catalog part of the demo data set; what already exists is left as it is (idempotent). */
 import { demoCatalogs, demoRegistrations, demoSuppliers, demoWebServices } from "@/prisma/demo-catalogs";
-import type { Db } from "@/lib/db/prisma";
-import { storeCatalogWithRevisions } from "@/lib/store/catalog-revision-store";
-import { findCatalog, raiseCatalogListVersion } from "@/lib/store/catalog-store";
-import { findCompany, storeCompany, storeSupplierDetails } from "@/lib/store/company-store";
-import {
-  hasRegistration,
-  hasSupplierWebServices,
-  storeRegistration,
-  storeSupplierWebServices,
-} from "@/lib/store/registration-store";
+import type { Stores } from "@/lib/store/stores";
 
 const dateOrNull = (text: string | undefined) => (text ? new Date(text) : null);
 
-export async function loadDemoCatalogs(db: Db): Promise<string[]> {
+export async function loadDemoCatalogs(stores: Stores): Promise<string[]> {
   const created: string[] = [];
   for (const { id, name, ...details } of demoSuppliers) {
-    const company = await findCompany(db, id);
+    const company = await stores.companies.find(id);
     if (!company) {
-      await storeCompany(db, { id, name: name ?? id, kind: "supplier", ...details });
+      await stores.companies.save({ id, name: name ?? id, kind: "supplier", ...details });
       created.push(`company ${name}`);
     } else if (company.supplierId === null) {
-      await storeSupplierDetails(db, id, details);
+      await stores.companies.saveSupplierDetails(id, details);
     }
   }
   for (const { revisions, ...catalog } of demoCatalogs) {
-    if (await findCatalog(db, catalog.supplierCompanyId, { catalogId: catalog.catalogId })) continue;
-    await storeCatalogWithRevisions(
-      db,
+    if (await stores.catalogs.find(catalog.supplierCompanyId, { catalogId: catalog.catalogId })) continue;
+    await stores.catalogs.saveWithRevisions(
       catalog,
       revisions.map(({ articles, ...revision }) => ({
         ...revision,
@@ -43,18 +33,18 @@ export async function loadDemoCatalogs(db: Db): Promise<string[]> {
     );
     created.push(`catalog ${catalog.supplierCompanyId}/${catalog.catalogId}`);
   }
-  if (!(await hasSupplierWebServices(db))) {
-    await storeSupplierWebServices(db, demoWebServices);
+  if (!(await stores.registrations.hasSupplierWebServices())) {
+    await stores.registrations.saveSupplierWebServices(demoWebServices);
     created.push("supplier web services");
   }
   for (const registration of demoRegistrations) {
     const { opticianCompanyId, supplierCompanyId } = registration;
     // Any registration of the pair, also a closed one: what a demo user changed stays as they left it.
-    if (await hasRegistration(db, { opticianCompanyId, supplierCompanyId }, false)) continue;
-    await storeRegistration(db, { ...registration, changedBy: "demo-data" });
+    if (await stores.registrations.has({ opticianCompanyId, supplierCompanyId }, false)) continue;
+    await stores.registrations.save({ ...registration, changedBy: "demo-data" });
     created.push(`${registration.status === "active" ? "customer" : "request"} ${registration.clientId}`);
   }
   // Suppliers and released revisions are what the published catalog list is made of.
-  if (created.length > 0) await raiseCatalogListVersion(db);
+  if (created.length > 0) await stores.catalogs.raiseListVersion();
   return created;
 }

@@ -1,18 +1,16 @@
 /** Writes the built-in scopes, with their texts in every language, to the `scopes` table; only changed rows are written. */
-import type { Db } from "@/lib/db/prisma";
+import type { Stores } from "@/lib/store/stores";
 import { loadMessages, LOCALES } from "@/lib/i18n/locales";
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 import { scopeDefinitions, type ScopeTextKey } from "@/lib/oauth/scopes";
-import { storeScopes } from "@/lib/store/consent-store";
 
-export async function syncScopes(db: Db, apiScopePrefix: string): Promise<void> {
+export async function syncScopes(stores: Stores, apiScopePrefix: string): Promise<void> {
   const texts = await Promise.all(
     LOCALES.map(async (locale) => [locale, (await loadMessages(locale)).Scopes] as const),
   );
   const inEveryLanguage = (key: ScopeTextKey, part: "name" | "description"): string =>
     JSON.stringify(Object.fromEntries(texts.map(([locale, scopes]) => [locale, scopes[key][part]])) as LocalizedText);
-  await storeScopes(
-    db,
+  await stores.maintenance.saveScopes(
     scopeDefinitions(apiScopePrefix).map((scope) => ({
       name: scope.name,
       kind: scope.kind,

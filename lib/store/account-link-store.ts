@@ -44,6 +44,8 @@ export interface AccountLinkStore {
    * sessions (the ended ones' ids), or why not: the link was used meanwhile, or the address is another user's or
    * has an invitation waiting since the link was sent.
    */
+  /** Whether the address is a user's or has an invitation waiting: an email change to it is refused. */
+  isEmailInUse(email: string, now?: Date): Promise<boolean>;
   confirmEmail(
     link: LinkRef & { newEmail: string },
     change: ChangeRecord & { keepSessionId?: string },
@@ -198,7 +200,7 @@ async function confirmEmailByLink(
  * Whether an address is a user's or has a live invitation waiting: it cannot become another user's email, when asked
  * for or confirmed. An expired invitation has lapsed.
  */
-export async function isEmailInUse(db: Db | DbTransaction, email: string, now = new Date()): Promise<boolean> {
+async function isEmailInUse(db: Db | DbTransaction, email: string, now = new Date()): Promise<boolean> {
   const [user, invitation] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
     db.invitation.findFirst({ where: { email, acceptedAt: null, expiresAt: { gt: now } }, select: { id: true } }),
@@ -210,6 +212,7 @@ export function prismaAccountLinkStore(db: Db): AccountLinkStore {
   return {
     save: (value, link, change, now) => storeAccountLink(db, value, link, change, now),
     find: (value) => findAccountLink(db, value),
+    isEmailInUse: (email, now) => isEmailInUse(db, email, now),
     resetPassword: (link, passwordHash, change, now) => resetPasswordByLink(db, link, passwordHash, change, now),
     changePassword: (user, passwordHash, change, now) => changePasswordHash(db, user, passwordHash, change, now),
     confirmEmail: (link, change, now) => confirmEmailByLink(db, link, change, now),

@@ -6,13 +6,7 @@
  */
 import type { DbTransaction } from "@/lib/db/prisma";
 
-export {
-  ARTICLE_PAGE_SIZE,
-  insertArticles,
-  readArticlePage,
-  type ArticlePosition,
-  type ArticleRow,
-} from "@/lib/db/statements/catalog-articles";
+export { ARTICLE_PAGE_SIZE, type ArticlePosition, type ArticleRow } from "@/lib/db/statements/catalog-articles";
 
 /** A revision with its articles as the demo data set describes them. */
 export interface NewRevision {

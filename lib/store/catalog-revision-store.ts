@@ -5,17 +5,22 @@
  * same transaction.
  */
 import { ABANDONED_IMPORT_MS } from "@/lib/config/policy";
-import type { CatalogDescription, CatalogHeader } from "@/lib/store/models/catalog";
+import type { Catalog, CatalogDescription, CatalogHeader, CatalogRevision } from "@/lib/store/models/catalog";
 import type { Db } from "@/lib/db/prisma";
-import type { Catalog, CatalogRevision } from "@/lib/db/rows";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { storeRevisionWithArticles, type NewRevision } from "@/lib/store/catalog-article-store";
 
-export function findRevision(db: Db, catalogKey: string, number: number): Promise<CatalogRevision | null> {
-  return db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalogKey, number } } });
+export async function findRevision(db: Db, catalogKey: string, number: number): Promise<CatalogRevision | null> {
+  const row = await db.catalogRevision.findUnique({ where: { catalogId_number: { catalogId: catalogKey, number } } });
+  return (
+    row && {
+      ...row,
+      catalogDescription: row.catalogDescription ? (JSON.parse(row.catalogDescription) as CatalogDescription) : null,
+    }
+  );
 }
 
 /** Whether the catalog (row id) has this revision, complete and released. */
@@ -50,7 +55,7 @@ export interface StartedRevision {
 export async function startRevision(
   db: Db,
   supplierCompanyId: string,
-  existing: Catalog | null,
+  existing: Pick<Catalog, "id"> | null,
   header: CatalogHeader,
 ): Promise<StartedRevision | null> {
   let catalog = existing;
@@ -112,10 +117,12 @@ export async function completeRevision(db: Db, revisionId: string): Promise<void
  * catalog takes the revision's description. False, with nothing written, when the revision was released already
  * (only an unreleased revision is released, also when two releases race).
  */
-export async function markRevisionReleased(db: Db, revision: CatalogRevision, audit: AuditEvent): Promise<boolean> {
-  const description = revision.catalogDescription
-    ? (JSON.parse(revision.catalogDescription) as CatalogDescription)
-    : undefined;
+export async function markRevisionReleased(
+  db: Db,
+  revision: Pick<CatalogRevision, "id" | "catalogId" | "catalogDescription">,
+  audit: AuditEvent,
+): Promise<boolean> {
+  const description = revision.catalogDescription;
   return db.$transaction(async (tx) => {
     const released = await tx.catalogRevision.updateMany({
       where: { id: revision.id, released: false },

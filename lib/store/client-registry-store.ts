@@ -6,10 +6,14 @@
  */
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
-import type { Client } from "@/lib/db/rows";
-import type { ClientRegistration, RegisteredClient } from "@/lib/store/models/client";
+import { bindDb } from "@/lib/store/bind-db";
+import type { ClientRegistration, ClientSecretInfo, RegisteredClient } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { clientRowData, registeredClientFromRow } from "@/lib/store/client-store";
+import { companyExists } from "@/lib/store/company-store";
+
+/** Whether a company exists, as a registration's checks ask it inside the registration's transaction. */
+type CompanyLookup = (companyId: string) => Promise<boolean>;
 
 /** A secret to store with its value, of which only the hash is kept. */
 export interface NewClientSecret {
@@ -38,7 +42,7 @@ async function insertSecret(
   return { secretId: row.id, value };
 }
 
-export async function clientExists(db: Pick<Db, "client">, clientId: string): Promise<boolean> {
+async function clientExists(db: Pick<Db, "client">, clientId: string): Promise<boolean> {
   return (await db.client.findUnique({ where: { id: clientId }, select: { id: true } })) !== null;
 }
 
@@ -60,12 +64,12 @@ export function insertClient(
   db: Db,
   id: string,
   registration: ClientRegistration,
-  steps: { checkCompany(tx: Pick<Db, "company">): Promise<void>; firstSecret?: () => NewClientSecret },
+  steps: { checkCompany(companyExists: CompanyLookup): Promise<void>; firstSecret?: () => NewClientSecret },
   by?: string,
 ): Promise<{ client: RegisteredClient; secret?: StoredClientSecret } | null> {
   return db.$transaction(async (tx) => {
     if (await clientIdTaken(tx, id)) return null;
-    await steps.checkCompany(tx);
+    await steps.checkCompany((companyId) => companyExists(tx, companyId));
     const row = await tx.client.create({ data: { id, ...clientRowData(registration) } });
     await recordAuditEvent(tx, {
       type: "client.registered",
@@ -82,17 +86,17 @@ export function insertClient(
  * Replaces a client's registration (its id stays) with its audit event; null (nothing written) when there is no such
  * client. `check` sees the stored client first and may refuse the change by throwing.
  */
-export function replaceClientRegistration(
+function replaceClientRegistration(
   db: Db,
   clientId: string,
   registration: ClientRegistration,
-  check: (tx: Pick<Db, "company">, existing: Client) => Promise<void>,
+  check: (companyExists: CompanyLookup, existing: RegisteredClient) => Promise<void>,
   by?: string,
 ): Promise<RegisteredClient | null> {
   return db.$transaction(async (tx) => {
     const existing = await tx.client.findUnique({ where: { id: clientId } });
     if (!existing) return null;
-    await check(tx, existing);
+    await check((companyId) => companyExists(tx, companyId), registeredClientFromRow(existing));
     const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
     await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId });
     return registeredClientFromRow(updated);
@@ -100,7 +104,7 @@ export function replaceClientRegistration(
 }
 
 /** Sets when the client's secret expires (null: never), with its audit event; false when it has no such secret. */
-export function setSecretExpiry(
+function setSecretExpiry(
   db: Db,
   clientId: string,
   secretId: string,
@@ -120,13 +124,13 @@ export function setSecretExpiry(
   });
 }
 
-export async function listClients(db: Db): Promise<RegisteredClient[]> {
+async function listClients(db: Db): Promise<RegisteredClient[]> {
   const rows = await db.client.findMany({ orderBy: { id: "asc" } });
   return rows.map(registeredClientFromRow);
 }
 
 /** The client with its secrets as the operator sees them (never their hashes), or null. */
-export async function findClientAndSecrets(db: Db, clientId: string) {
+async function findClientAndSecrets(db: Db, clientId: string) {
   const row = await db.client.findUnique({ where: { id: clientId } });
   if (!row) return null;
   const secrets = await db.clientSecret.findMany({
@@ -141,20 +145,20 @@ export async function findClientAndSecrets(db: Db, clientId: string) {
  * Adds a secret with its audit event and returns it; null (nothing written) when there is no such client.
  * `secret` sees the stored client and gives the secret, or refuses by throwing.
  */
-export function insertClientSecret(
+function insertClientSecret(
   db: Db,
   clientId: string,
-  secret: (client: Client) => NewClientSecret,
+  secret: (client: RegisteredClient) => NewClientSecret,
   by?: string,
 ): Promise<StoredClientSecret | null> {
   return db.$transaction(async (tx) => {
     const row = await tx.client.findUnique({ where: { id: clientId } });
-    return row ? insertSecret(tx, clientId, secret(row), by) : null;
+    return row ? insertSecret(tx, clientId, secret(registeredClientFromRow(row)), by) : null;
   });
 }
 
 /** Disables the client's secret with its audit event, unless there is no such client or secret or it is disabled. */
-export function disableSecret(
+function disableSecret(
   db: Db,
   clientId: string,
   secretId: string,
@@ -172,12 +176,7 @@ export function disableSecret(
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens; false when there is no such client. */
-export function deleteClient(
-  db: Db,
-  clientId: string,
-  by?: string,
-  details?: Record<string, unknown>,
-): Promise<boolean> {
+function deleteClient(db: Db, clientId: string, by?: string, details?: Record<string, unknown>): Promise<boolean> {
   return db.$transaction(async (tx) => {
     // deleteMany: of two removals at once, the second finds nothing instead of failing.
     if ((await tx.client.deleteMany({ where: { id: clientId } })).count === 0) return false;
@@ -196,3 +195,50 @@ export function findClientGrantTypes(db: Pick<Db, "client">, clientIds: string[]
     select: { id: true, tokenEndpointAuthMethod: true, grantTypes: true },
   });
 }
+
+export interface ClientRegistryStore {
+  exists(clientId: string): Promise<boolean>;
+  /** Whether a new client may not have this id: another client has it, or a person does. */
+  idTaken(clientId: string): Promise<boolean>;
+  /** Registers a client; null (nothing written) when the id is taken. The steps run in the same transaction. */
+  insert(
+    id: string,
+    registration: ClientRegistration,
+    steps: { checkCompany(companyExists: CompanyLookup): Promise<void>; firstSecret?: () => NewClientSecret },
+    by?: string,
+  ): Promise<{ client: RegisteredClient; secret?: StoredClientSecret } | null>;
+  replaceRegistration(
+    clientId: string,
+    registration: ClientRegistration,
+    check: (companyExists: CompanyLookup, existing: RegisteredClient) => Promise<void>,
+    by?: string,
+  ): Promise<RegisteredClient | null>;
+  setSecretExpiry(clientId: string, secretId: string, expiresAt: Date | null, by?: string): Promise<boolean>;
+  list(): Promise<RegisteredClient[]>;
+  findWithSecrets(clientId: string): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] } | null>;
+  insertSecret(
+    clientId: string,
+    secret: (client: RegisteredClient) => NewClientSecret,
+    by?: string,
+  ): Promise<StoredClientSecret | null>;
+  disableSecret(
+    clientId: string,
+    secretId: string,
+    by?: string,
+  ): Promise<"disabled" | "no_client" | "no_secret" | "already_disabled">;
+  remove(clientId: string, by?: string, details?: Record<string, unknown>): Promise<boolean>;
+}
+
+export const prismaClientRegistryStore = (db: Db): ClientRegistryStore =>
+  bindDb(db, {
+    exists: clientExists,
+    idTaken: clientIdTaken,
+    insert: insertClient,
+    replaceRegistration: replaceClientRegistration,
+    setSecretExpiry,
+    list: listClients,
+    findWithSecrets: findClientAndSecrets,
+    insertSecret: insertClientSecret,
+    disableSecret,
+    remove: deleteClient,
+  });

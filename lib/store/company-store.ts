@@ -4,7 +4,8 @@
  * database: companies change rarely, but the reads that need them are few and not on a per-token path.
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
-import type { Company, SupplierWebService } from "@/lib/db/rows";
+import type { Company, SupplierWebService } from "@/lib/store/models/user";
+import { bindDb } from "@/lib/store/bind-db";
 import type { AuditEventType } from "@/lib/store/models/audit-event";
 import { raiseChangeCounter } from "@/lib/db/statements/change-counters";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
@@ -13,9 +14,9 @@ import { signOutUsers } from "@/lib/store/user-admin-store";
 import { forgetUser } from "@/lib/store/user-store";
 
 /** A supplier's identifier, name parts and portal page, as the catalog list shows them. */
-export type SupplierDetails = Partial<Pick<Company, "supplierId" | "name1" | "name2" | "portalUrl">>;
+type SupplierDetails = Partial<Pick<Company, "supplierId" | "name1" | "name2" | "portalUrl">>;
 
-export type NewCompany = Pick<Company, "id" | "name" | "kind"> & Partial<Pick<Company, "country">> & SupplierDetails;
+type NewCompany = Pick<Company, "id" | "name" | "kind"> & Partial<Pick<Company, "country">> & SupplierDetails;
 
 /** A company as the operator manages it: the row and, for suppliers, their web services in priority order. */
 export type CompanyRecord = Company & { webServices: SupplierWebService[] };
@@ -27,7 +28,7 @@ export type CompanyWrite = Omit<NewCompany, "id"> & {
 
 const withWebServices = { webServices: { orderBy: [{ priority: "asc" as const }, { name: "asc" as const }] } };
 
-export function findCompany(db: Pick<Db, "company">, companyId: string): Promise<Company | null> {
+function findCompany(db: Pick<Db, "company">, companyId: string): Promise<Company | null> {
   return db.company.findUnique({ where: { id: companyId } });
 }
 
@@ -39,11 +40,11 @@ export function findSupplier(
   return db.company.findFirst({ where: { supplierId, kind: "supplier" }, select: { id: true, name: true } });
 }
 
-export async function storeCompany(db: Db, company: NewCompany): Promise<void> {
+async function storeCompany(db: Db, company: NewCompany): Promise<void> {
   await db.company.create({ data: company });
 }
 
-export async function storeSupplierDetails(db: Db, companyId: string, details: SupplierDetails): Promise<void> {
+async function storeSupplierDetails(db: Db, companyId: string, details: SupplierDetails): Promise<void> {
   await db.company.update({ where: { id: companyId }, data: details });
 }
 
@@ -56,7 +57,7 @@ export function findCompanyKinds(
 }
 
 /** Those of these companies that exist, by id, with their name, kind and whether they are active. */
-export async function findCompanyStates(
+async function findCompanyStates(
   db: Pick<Db, "company">,
   companyIds: string[],
 ): Promise<Map<string, { name: string; kind: string; active: boolean }>> {
@@ -71,11 +72,11 @@ export async function companyExists(db: Pick<Db, "company">, companyId: string):
   return (await db.company.findUnique({ where: { id: companyId }, select: { id: true } })) !== null;
 }
 
-export function findCompanyRecord(db: Pick<Db, "company">, companyId: string): Promise<CompanyRecord | null> {
+function findCompanyRecord(db: Pick<Db, "company">, companyId: string): Promise<CompanyRecord | null> {
   return db.company.findUnique({ where: { id: companyId }, include: withWebServices });
 }
 
-export function listCompanyRecords(db: Pick<Db, "company">): Promise<CompanyRecord[]> {
+function listCompanyRecords(db: Pick<Db, "company">): Promise<CompanyRecord[]> {
   return db.company.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], include: withWebServices });
 }
 
@@ -102,7 +103,7 @@ async function takenKey(
 }
 
 /** Registers a company with its web services and audit event, in one transaction; nothing is written when a key is taken. */
-export function insertCompany(
+function insertCompany(
   db: Db,
   id: string,
   company: CompanyWrite,
@@ -122,7 +123,7 @@ export function insertCompany(
 }
 
 /** Replaces a company's description and web services; "not_found" when there is no such company. */
-export async function replaceCompany(
+async function replaceCompany(
   db: Db,
   id: string,
   company: CompanyWrite,
@@ -186,7 +187,7 @@ export async function deactivateCompany(
  * gave no second factor (but `keepSessionId`, the switcher's own, which is led to enrol) and leaves their ids to
  * announce. "not_found" when there is no such company.
  */
-export async function storeSecondFactorRequirement(
+async function storeSecondFactorRequirement(
   db: Db,
   id: string,
   change: { required: boolean; byOperator: boolean; by?: string; keepSessionId?: string },
@@ -239,3 +240,46 @@ export async function activateCompany(db: Db, id: string, by?: string): Promise<
     return count;
   });
 }
+
+export interface CompanyStore {
+  find(companyId: string): Promise<Company | null>;
+  /** The supplier company with this supplier identifier. */
+  findSupplier(supplierId: string): Promise<{ id: string; name: string } | null>;
+  /** Those of these companies that exist, by id, with their name, kind and whether they are active. */
+  findStates(companyIds: string[]): Promise<Map<string, { name: string; kind: string; active: boolean }>>;
+  exists(companyId: string): Promise<boolean>;
+  findRecord(companyId: string): Promise<CompanyRecord | null>;
+  listRecords(): Promise<CompanyRecord[]>;
+  save(company: NewCompany): Promise<void>;
+  saveSupplierDetails(companyId: string, details: SupplierDetails): Promise<void>;
+  insert(id: string, company: CompanyWrite, by?: string): Promise<CompanyRecord | "id_taken" | "supplier_id_taken">;
+  replace(
+    id: string,
+    company: CompanyWrite,
+    by?: string,
+  ): Promise<CompanyRecord | "not_found" | "id_taken" | "supplier_id_taken">;
+  deactivate(id: string, by?: string, now?: Date): Promise<DeactivatedCompany | "not_found" | "unchanged">;
+  activate(id: string, by?: string): Promise<number | "not_found" | "unchanged">;
+  saveSecondFactorRequirement(
+    id: string,
+    change: { required: boolean; byOperator: boolean; by?: string; keepSessionId?: string },
+    now?: Date,
+  ): Promise<{ endedSessionIds: string[] } | "not_found" | "operator_rule">;
+}
+
+export const prismaCompanyStore = (db: Db): CompanyStore =>
+  bindDb(db, {
+    find: findCompany,
+    findSupplier,
+    findStates: findCompanyStates,
+    exists: companyExists,
+    findRecord: findCompanyRecord,
+    listRecords: listCompanyRecords,
+    save: storeCompany,
+    saveSupplierDetails: storeSupplierDetails,
+    insert: insertCompany,
+    replace: replaceCompany,
+    deactivate: deactivateCompany,
+    activate: activateCompany,
+    saveSecondFactorRequirement: storeSecondFactorRequirement,
+  });

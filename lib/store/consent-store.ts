@@ -5,6 +5,7 @@
  * refresh is invalid_grant and its next sign-in asks for consent again.
  */
 import type { Db } from "@/lib/db/prisma";
+import type { LocalizedText } from "@/lib/i18n/localized-text";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { deleteUnusedAuthorizationCodes } from "@/lib/store/authorization-code-store";
 import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
@@ -19,6 +20,23 @@ export interface ScopeRow {
 
 const userClient = (userId: string, clientId: string) => ({ userId_clientId: { userId, clientId } });
 
+/** A scope as the consent page and the portal name it, in every language. */
+export interface ScopeDefinition {
+  name: string;
+  kind: string;
+  displayNames: LocalizedText;
+  descriptions: LocalizedText;
+}
+
+/** A consent the user gives now, with the names of its client. */
+interface CurrentConsent {
+  clientId: string;
+  scopes: string[];
+  grantedAt: Date;
+  lastUsedAt: Date | null;
+  client: { names: LocalizedText; descriptions: LocalizedText };
+}
+
 export interface ConsentStore {
   /** The scopes the user currently grants the client, or null when there is no consent or it was revoked. */
   findGrantedScopes(userId: string, clientId: string): Promise<string[] | null>;
@@ -30,6 +48,15 @@ export interface ConsentStore {
    * Stores the user's decision for the client: its scopes become `decide` of those currently granted (none when
    * there is no consent or it was revoked), in one commit with the audit event that carries `details`.
    */
+  /**
+   * Takes back the user's consent for the client with the refresh tokens and unused codes issued under it, in one
+   * commit with the audit event; false when there was no current consent.
+   */
+  revoke(userId: string, clientId: string, now?: Date): Promise<boolean>;
+  /** The user's current consents with their clients, the latest granted first. */
+  listCurrent(userId: string): Promise<CurrentConsent[]>;
+  /** Every scope definition, or those of the given names. */
+  listScopes(names?: string[]): Promise<ScopeDefinition[]>;
   save(
     userId: string,
     clientId: string,
@@ -52,6 +79,9 @@ export function prismaConsentStore(db: Db): ConsentStore {
     async markUsed(consent, now) {
       await db.consent.updateMany({ where: consent, data: { lastUsedAt: now } });
     },
+    revoke: (userId, clientId, now) => revokeConsentAndItsGrants(db, userId, clientId, now),
+    listCurrent: (userId) => listCurrentConsents(db, userId),
+    listScopes: (names) => listScopeDefinitions(db, names),
     save: (userId, clientId, decide, details, now) => storeConsent(db, userId, clientId, decide, details, now),
   };
 }
@@ -78,12 +108,7 @@ async function storeConsent(
 }
 
 /** Takes back the user's consent for the client with everything that lives on it; false when there was none. */
-export function revokeConsentAndItsGrants(
-  db: Db,
-  userId: string,
-  clientId: string,
-  now = new Date(),
-): Promise<boolean> {
+function revokeConsentAndItsGrants(db: Db, userId: string, clientId: string, now = new Date()): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const revoked = await tx.consent.updateMany({
       where: { userId, clientId, revokedAt: null },
@@ -103,16 +128,34 @@ export function revokeConsentAndItsGrants(
 }
 
 /** The user's current consents with their clients, the latest granted first. */
-export function listCurrentConsents(db: Db, userId: string) {
-  return db.consent.findMany({
+async function listCurrentConsents(db: Db, userId: string): Promise<CurrentConsent[]> {
+  const rows = await db.consent.findMany({
     where: { userId, revokedAt: null },
-    include: { client: true },
+    include: { client: { select: { names: true, descriptions: true } } },
     orderBy: { grantedAt: "desc" },
   });
+  return rows.map((row) => ({
+    clientId: row.clientId,
+    scopes: JSON.parse(row.scopes) as string[],
+    grantedAt: row.grantedAt,
+    lastUsedAt: row.lastUsedAt,
+    client: {
+      names: JSON.parse(row.client.names) as LocalizedText,
+      descriptions: JSON.parse(row.client.descriptions) as LocalizedText,
+    },
+  }));
+}
+
+async function listScopeDefinitions(db: Db, names?: string[]): Promise<ScopeDefinition[]> {
+  return (await listScopes(db, names)).map((row) => ({
+    ...row,
+    displayNames: JSON.parse(row.displayNames) as LocalizedText,
+    descriptions: JSON.parse(row.descriptions) as LocalizedText,
+  }));
 }
 
 /** Every scope definition, or those of the given names. */
-export function listScopes(db: Db, names?: string[]): Promise<ScopeRow[]> {
+function listScopes(db: Db, names?: string[]): Promise<ScopeRow[]> {
   return db.scope.findMany(names ? { where: { name: { in: names } } } : undefined);
 }
 

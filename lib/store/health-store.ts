@@ -3,18 +3,25 @@
  * applied (named statements of lib/db/statements/health.ts), and how many connections the PostgreSQL pool holds.
  */
 import { driverOf, type Db } from "@/lib/db/prisma";
+import { describeMigrationState, migrationsDirectory, readMigrations, type MigrationState } from "@/lib/db/migrator";
 import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
 
-export type DatabaseHealth = { reachable: true; appliedMigrationIds: string[] } | { reachable: false; error: Error };
+export type { MigrationState } from "@/lib/db/migrator";
 
-/** Pings the database and, when it answers, reads the ids of the applied migrations (none without a history table). */
+export type DatabaseHealth = { reachable: true; migrations: MigrationState } | { reachable: false; error: Error };
+
+/**
+ * Pings the database and, when it answers, compares the migrations it has applied (none without a history table)
+ * with those this version ships.
+ */
 export async function readDatabaseHealth(db: Db): Promise<DatabaseHealth> {
   try {
     await ping(db);
   } catch (error) {
     return { reachable: false, error: error as Error };
   }
-  return { reachable: true, appliedMigrationIds: await appliedMigrationIds(db) };
+  const shipped = readMigrations(migrationsDirectory(), driverOf(db).provider);
+  return { reachable: true, migrations: describeMigrationState(shipped, await appliedMigrationIds(db)) };
 }
 
 /** The PostgreSQL pool's connections by state; none on SQLite, which has one connection. */

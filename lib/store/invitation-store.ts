@@ -8,6 +8,7 @@ import { recordAuditEvent, recordAuditEvents } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
+import { bindDb } from "@/lib/store/bind-db";
 
 interface NewInvitation {
   email: string;
@@ -27,6 +28,13 @@ export interface PendingInvitation {
   invitedByUserId: string | null;
   createdAt: Date;
   expiresAt: Date;
+}
+
+/** The invitation behind a link, with its company's name and state. */
+interface InvitationOfLink extends PendingInvitation {
+  id: string;
+  acceptedAt: Date | null;
+  company: { name: string; active: boolean };
 }
 
 export interface InvitationToStore {
@@ -58,7 +66,7 @@ async function conflictsOf(tx: DbTransaction, entries: NewInvitation[], now: Dat
  * working), with their mail and audit events, chunk by chunk as they are prepared (a bulk import holds one chunk in
  * memory, not the file), all in one transaction. Nothing is written when any address conflicts.
  */
-export async function storeInvitations(
+async function storeInvitations(
   db: Db,
   chunks: AsyncIterable<InvitationToStore[]>,
   now: Date,
@@ -116,7 +124,7 @@ const PENDING_FIELDS = {
 } as const;
 
 /** The invitations not yet accepted (expired ones too: they show until revoked or sent again). */
-export function listPendingInvitations(
+function listPendingInvitations(
   db: Db,
   where: { companyId?: string; email?: string } = {},
 ): Promise<PendingInvitation[]> {
@@ -128,7 +136,7 @@ export function listPendingInvitations(
 }
 
 /** The invitation behind a link, with its company's name and state, whether used or expired. */
-export function findInvitationByTokenHash(db: Db, tokenHash: string) {
+function findInvitationByTokenHash(db: Db, tokenHash: string): Promise<InvitationOfLink | null> {
   return db.invitation.findUnique({
     where: { tokenHash },
     select: {
@@ -141,7 +149,7 @@ export function findInvitationByTokenHash(db: Db, tokenHash: string) {
 }
 
 /** Deletes a pending invitation (its link stops working); false when there was none. */
-export async function deletePendingInvitation(
+async function deletePendingInvitation(
   db: Db,
   where: { email: string; companyId?: string },
   event: AuditEvent,
@@ -156,7 +164,7 @@ export async function deletePendingInvitation(
   });
 }
 
-export interface Joining {
+interface Joining {
   invitationId: string;
   email: string;
   companyId: string;
@@ -171,7 +179,7 @@ export interface Joining {
  * Marks the invitation used and creates its user, signed-in-ready with a verified email. "used" when a concurrent
  * acceptance won; "already_user" when the address became a user's meanwhile.
  */
-export async function acceptInvitation(
+async function acceptInvitation(
   db: Db,
   joining: Joining,
   now: Date,
@@ -217,3 +225,30 @@ function acceptInTransaction(
     return { userId: user.id };
   });
 }
+
+export interface InvitationStore {
+  /**
+   * Stores the invitations chunk by chunk with their mail and audit events, in one transaction, replacing earlier
+   * ones for the same address in the same company; nothing is written when any address conflicts.
+   */
+  save(
+    chunks: AsyncIterable<InvitationToStore[]>,
+    now: Date,
+  ): Promise<{ stored: number } | { conflicts: InvitationConflict[] }>;
+  listPending(where?: { companyId?: string; email?: string }): Promise<PendingInvitation[]>;
+  /** The invitation behind a link, whether used or expired. */
+  findByTokenHash(tokenHash: string): Promise<InvitationOfLink | null>;
+  /** Deletes a pending invitation (its link stops working); false when there was none. */
+  deletePending(where: { email: string; companyId?: string }, event: AuditEvent): Promise<boolean>;
+  /** Marks the invitation used and creates its user; "used" when a concurrent acceptance won. */
+  accept(joining: Joining, now: Date): Promise<{ userId: string } | "used" | "already_user">;
+}
+
+export const prismaInvitationStore = (db: Db): InvitationStore =>
+  bindDb(db, {
+    save: storeInvitations,
+    listPending: listPendingInvitations,
+    findByTokenHash: findInvitationByTokenHash,
+    deletePending: deletePendingInvitation,
+    accept: acceptInvitation,
+  });

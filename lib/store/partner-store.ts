@@ -6,14 +6,31 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
+import { bindDb } from "@/lib/store/bind-db";
+import {
+  findSecretsExpiringSoon,
+  findVendorDevelopers,
+  storeExpiryNotice,
+  type ExpiringSecret,
+} from "@/lib/store/vendor-notice-store";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import type { ClientRegistration } from "@/lib/store/models/client";
+import type { ClientRegistration, PartnerApplication } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
-import { clientRowData, forgetClient } from "@/lib/store/client-store";
+import { clientRowData, forgetClient, registeredClientFromRow } from "@/lib/store/client-store";
 import { clientIdTaken } from "@/lib/store/client-registry-store";
 
-export async function storeInitialAccessToken(
+function applicationFromRow(row: Client): PartnerApplication {
+  return {
+    ...registeredClientFromRow(row),
+    status: row.status,
+    ownerCompanyId: row.ownerCompanyId,
+    pendingMetadata: row.pendingMetadata ? (JSON.parse(row.pendingMetadata) as Record<string, unknown>) : null,
+    reviewNote: row.reviewNote,
+  };
+}
+
+async function storeInitialAccessToken(
   db: Db,
   token: { companyId: string; tokenHash: string; expiresAt: Date },
 ): Promise<string> {
@@ -21,21 +38,27 @@ export async function storeInitialAccessToken(
 }
 
 /** The vendor company of a current (unrevoked, unexpired) initial access token, if it is active. */
-export async function findInitialAccessTokenCompany(db: Db, tokenHash: string, now = new Date()) {
+async function findInitialAccessTokenCompany(
+  db: Db,
+  tokenHash: string,
+  now = new Date(),
+): Promise<{ id: string; partnerScopes: string[] } | null> {
   const token = await db.initialAccessToken.findUnique({ where: { tokenHash } });
   if (!token || token.revokedAt || token.expiresAt <= now) return null;
   const company = await db.company.findUnique({ where: { id: token.companyId } });
-  return company?.active && company.kind === "software_vendor" ? company : null;
+  return company?.active && company.kind === "software_vendor"
+    ? { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] }
+    : null;
 }
 
 /** Revokes an initial access token by id; false when there is no such unrevoked token. */
-export async function revokeInitialAccessToken(db: Db, id: string, now = new Date()): Promise<boolean> {
+async function revokeInitialAccessToken(db: Db, id: string, now = new Date()): Promise<boolean> {
   return (
     (await db.initialAccessToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } })).count === 1
   );
 }
 
-export async function storePartnerScopes(db: Db, companyId: string, scopes: string[]): Promise<boolean> {
+async function storePartnerScopes(db: Db, companyId: string, scopes: string[]): Promise<boolean> {
   const updated = await db.company.updateMany({
     where: { id: companyId, kind: "software_vendor" },
     data: { partnerScopes: JSON.stringify(scopes) },
@@ -53,7 +76,7 @@ export async function insertPendingClient(
   registration: ClientRegistration & { id: string },
   owner: { companyId: string; registrationTokenHash: string; limit: number },
   by?: string,
-): Promise<Client | "taken" | "too_many"> {
+): Promise<PartnerApplication | "taken" | "too_many"> {
   try {
     return await db.$transaction(async (tx) => {
       if (await clientIdTaken(tx, registration.id)) return "taken" as const;
@@ -74,7 +97,7 @@ export async function insertPendingClient(
         clientId: registration.id,
         details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
       });
-      return row;
+      return applicationFromRow(row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
@@ -83,20 +106,21 @@ export async function insertPendingClient(
 }
 
 /** The client a registration access token belongs to. */
-export function findClientByRegistrationToken(db: Db, tokenHash: string) {
-  return db.client.findUnique({ where: { registrationTokenHash: tokenHash } });
+async function findClientByRegistrationToken(db: Db, tokenHash: string): Promise<PartnerApplication | null> {
+  const row = await db.client.findUnique({ where: { registrationTokenHash: tokenHash } });
+  return row && applicationFromRow(row);
 }
 
 /**
  * A vendor's change to its application: a pending (or rejected) registration is replaced and pending again; an
  * approved one keeps working as it is while the change waits as `pendingMetadata`.
  */
-export async function storePartnerChange(
+async function storePartnerChange(
   db: Db,
-  client: Client,
+  client: PartnerApplication,
   change: { registration: ClientRegistration; metadata: Record<string, unknown> },
   by?: string,
-): Promise<Client> {
+): Promise<PartnerApplication> {
   const data =
     client.status === "approved"
       ? { pendingMetadata: JSON.stringify(change.metadata) }
@@ -104,7 +128,7 @@ export async function storePartnerChange(
   return db.$transaction(async (tx) => {
     const updated = await tx.client.update({ where: { id: client.id }, data });
     await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId: client.id, details: { pending: true } });
-    return updated;
+    return applicationFromRow(updated);
   });
 }
 
@@ -113,13 +137,13 @@ export async function storePartnerChange(
  * it was read): null when there is nothing waiting, "changed" when the vendor changed it since (the decision would
  * apply to something the operator did not see).
  */
-export async function storeReview(
+async function storeReview(
   db: Db,
   { clientId, version }: { clientId: string; version: Date },
   decision: { approved: true; registration?: ClientRegistration } | { approved: false; note: string },
   mail: NewOutboxMessage[],
   by?: string,
-): Promise<Client | null | "changed"> {
+): Promise<PartnerApplication | null | "changed"> {
   const outcome = await db.$transaction(async (tx) => {
     const client = await tx.client.findUnique({ where: { id: clientId } });
     if (!client || (client.status !== "pending" && client.pendingMetadata === null)) return null;
@@ -147,19 +171,20 @@ export async function storeReview(
       clientId,
       details: decision.approved ? {} : { note: decision.note },
     });
-    return updated;
+    return applicationFromRow(updated);
   });
   forgetClient(clientId);
   return outcome;
 }
 
 /** A client's row as the operator reviews it, whatever its status. */
-export function findClientRow(db: Db, clientId: string): Promise<Client | null> {
-  return db.client.findUnique({ where: { id: clientId } });
+async function findApplication(db: Db, clientId: string): Promise<PartnerApplication | null> {
+  const row = await db.client.findUnique({ where: { id: clientId } });
+  return row && applicationFromRow(row);
 }
 
 /** A software vendor with the platform scopes it may ask for; null for any other company or none. */
-export async function findPartner(
+async function findPartner(
   db: Db,
   companyId: string,
 ): Promise<{ id: string; partnerScopes: string[]; active: boolean } | null> {
@@ -181,7 +206,7 @@ export interface ClientReviewState {
 }
 
 /** The review state of the given clients (or of all), by client id. */
-export async function findClientReviewStates(db: Db, clientIds?: string[]): Promise<Map<string, ClientReviewState>> {
+async function findClientReviewStates(db: Db, clientIds?: string[]): Promise<Map<string, ClientReviewState>> {
   const rows = await db.client.findMany({
     where: clientIds ? { id: { in: clientIds } } : {},
     select: { id: true, status: true, ownerCompanyId: true, pendingMetadata: true, reviewNote: true, updatedAt: true },
@@ -204,52 +229,63 @@ export async function findClientReviewStates(db: Db, clientIds?: string[]): Prom
 }
 
 /** A software vendor's applications, whatever their status, by name of id. */
-export function listPartnerClients(db: Db, companyId: string): Promise<Client[]> {
-  return db.client.findMany({ where: { ownerCompanyId: companyId }, orderBy: { id: "asc" } });
+async function listPartnerClients(db: Db, companyId: string): Promise<PartnerApplication[]> {
+  const rows = await db.client.findMany({ where: { ownerCompanyId: companyId }, orderBy: { id: "asc" } });
+  return rows.map(applicationFromRow);
 }
 
-/** Who hears about a vendor's applications: its active administrators and developers, with their language. */
-export function findVendorDevelopers(db: Db, companyId: string) {
-  return db.user.findMany({
-    where: { companyId, active: true, role: { in: ["admin", "developer"] } },
-    select: { email: true, preferredLanguage: true },
-  });
+export interface PartnerStore {
+  saveInitialAccessToken(token: { companyId: string; tokenHash: string; expiresAt: Date }): Promise<string>;
+  /** The vendor company of a current (unrevoked, unexpired) initial access token, if it is active. */
+  findInitialAccessTokenCompany(tokenHash: string, now?: Date): Promise<{ id: string; partnerScopes: string[] } | null>;
+  /** Revokes an initial access token by id; false when there is no such unrevoked token. */
+  revokeInitialAccessToken(id: string, now?: Date): Promise<boolean>;
+  savePartnerScopes(companyId: string, scopes: string[]): Promise<boolean>;
+  /** A software vendor with the platform scopes it may ask for; null for any other company or none. */
+  findPartner(companyId: string): Promise<{ id: string; partnerScopes: string[]; active: boolean } | null>;
+  insertPending(
+    registration: ClientRegistration & { id: string },
+    owner: { companyId: string; registrationTokenHash: string; limit: number },
+    by?: string,
+  ): Promise<PartnerApplication | "taken" | "too_many">;
+  findByRegistrationToken(tokenHash: string): Promise<PartnerApplication | null>;
+  find(clientId: string): Promise<PartnerApplication | null>;
+  list(companyId: string): Promise<PartnerApplication[]>;
+  saveChange(
+    client: PartnerApplication,
+    change: { registration: ClientRegistration; metadata: Record<string, unknown> },
+    by?: string,
+  ): Promise<PartnerApplication>;
+  saveReview(
+    reviewed: { clientId: string; version: Date },
+    decision: { approved: true; registration?: ClientRegistration } | { approved: false; note: string },
+    mail: NewOutboxMessage[],
+    by?: string,
+  ): Promise<PartnerApplication | null | "changed">;
+  /** The review state of the given clients (or of all), by client id. */
+  findReviewStates(clientIds?: string[]): Promise<Map<string, ClientReviewState>>;
+  /** Who hears about a vendor's applications: its active administrators and developers, with their language. */
+  findVendorDevelopers(companyId: string): Promise<{ email: string; preferredLanguage: string | null }[]>;
+  findSecretsExpiringSoon(now: Date, until: Date, limit: number): Promise<ExpiringSecret[]>;
+  /** Marks the secret's developers told, with the mail that tells them, once. */
+  saveExpiryNotice(secretId: string, mail: NewOutboxMessage[], now: Date): Promise<boolean>;
 }
 
-/** Vendors' active secrets that expire before `until` and whose developers were not told yet, with their client. */
-export function findSecretsExpiringSoon(db: Db, now: Date, until: Date, limit: number) {
-  return db.clientSecret.findMany({
-    where: {
-      disabledAt: null,
-      expiryNoticeSentAt: null,
-      expiresAt: { gt: now, lte: until },
-      client: { ownerCompanyId: { not: null }, status: "approved" },
-    },
-    select: {
-      id: true,
-      description: true,
-      expiresAt: true,
-      client: { select: { id: true, names: true, ownerCompanyId: true } },
-    },
-    take: limit,
+export const prismaPartnerStore = (db: Db): PartnerStore =>
+  bindDb(db, {
+    saveInitialAccessToken: storeInitialAccessToken,
+    findInitialAccessTokenCompany,
+    revokeInitialAccessToken,
+    savePartnerScopes: storePartnerScopes,
+    findPartner,
+    insertPending: insertPendingClient,
+    findByRegistrationToken: findClientByRegistrationToken,
+    find: findApplication,
+    list: listPartnerClients,
+    saveChange: storePartnerChange,
+    saveReview: storeReview,
+    findReviewStates: findClientReviewStates,
+    findVendorDevelopers,
+    findSecretsExpiringSoon,
+    saveExpiryNotice: storeExpiryNotice,
   });
-}
-
-/** Marks the secret's developers told, with the mail that tells them, once (a concurrent run finds it marked). */
-export async function storeExpiryNotice(
-  db: Db,
-  secretId: string,
-  mail: NewOutboxMessage[],
-  now: Date,
-): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const marked = await tx.clientSecret.updateMany({
-      where: { id: secretId, expiryNoticeSentAt: null },
-      data: { expiryNoticeSentAt: now },
-    });
-    if (marked.count === 0) return false;
-    if (mail.length > 0)
-      await tx.outboxMessage.createMany({ data: mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })) });
-    return true;
-  });
-}

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { eraseMailTo } from "@/lib/store/outbox-store";
-import { accountThrottleKey } from "@/lib/store/user-admin-store";
+import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { resetThrottleKey } from "@/lib/store/throttle-store";
 import { forgetUser } from "@/lib/store/user-store";
 

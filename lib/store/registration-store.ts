@@ -7,18 +7,33 @@
  * registrations with their subscriptions) are read with a named statement (lib/db/statements/api-callers.ts).
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
-import type { Company, SupplierRegistration, SupplierWebService } from "@/lib/db/rows";
+import type { SupplierRegistration } from "@/lib/db/rows";
+import { bindDb } from "@/lib/store/bind-db";
+import {
+  hasSupplierWebServices,
+  storeRegistration,
+  storeSupplierWebServices,
+  type NewRegistration,
+} from "@/lib/store/demo-registration-store";
+import { findSupplier } from "@/lib/store/company-store";
+import { findPublishedCatalogIds } from "@/lib/store/catalog-store";
+import type { ActiveRegistration, RegistrationRecord } from "@/lib/store/models/registration";
+import type { SupplierWebService } from "@/lib/store/models/user";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
+import { activeRegistrations, type ActiveRegistrationRow } from "@/lib/db/statements/api-callers";
 
-export { activeRegistrations, type ActiveRegistrationRow } from "@/lib/db/statements/api-callers";
+type RegistrationRow = Omit<RegistrationRecord, "customerGroups"> &
+  Pick<SupplierRegistration, "customerGroups" | "open">;
 
-export type RegistrationRow = SupplierRegistration & {
-  optician: Company;
-  supplier: Company;
-  subscriptions: { status: string; catalog: { catalogId: string } }[];
-};
+/** The row with its customer groups read and without the unique key's helper column. */
+function recordOf<R extends { customerGroups: string; open: boolean | null }>(
+  row: R,
+): Omit<R, "customerGroups" | "open"> & { customerGroups: number[] } {
+  const { open: _open, customerGroups, ...rest } = row;
+  return { ...rest, customerGroups: JSON.parse(customerGroups) as number[] };
+}
 
 /** The registrations one may see: an optician's, those at a supplier, or (empty) all. */
 export type RegistrationScope = { opticianCompanyId?: string; supplierCompanyId?: string };
@@ -31,13 +46,13 @@ export interface RegistrationPosition {
 const INCLUDE = { optician: true, supplier: true, subscriptions: { include: { catalog: true } } } as const;
 
 /** Newest first; `after` continues a list after that registration. */
-export function listRegistrationRows(
+async function listRegistrationRows(
   db: Db,
   scope: RegistrationScope,
   options: { status?: string; after?: RegistrationPosition; limit: number },
-): Promise<RegistrationRow[]> {
+): Promise<RegistrationRecord[]> {
   const after = options.after;
-  return db.supplierRegistration.findMany({
+  const rows = await db.supplierRegistration.findMany({
     where: {
       ...scope,
       ...(options.status ? { status: options.status } : {}),
@@ -49,9 +64,10 @@ export function listRegistrationRows(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: options.limit,
   });
+  return rows.map(recordOf);
 }
 
-export function findRegistrationRow(
+function findRow(
   db: Pick<DbTransaction, "supplierRegistration">,
   scope: RegistrationScope,
   id: string,
@@ -59,8 +75,13 @@ export function findRegistrationRow(
   return db.supplierRegistration.findFirst({ where: { id, ...scope }, include: INCLUDE });
 }
 
+async function findRegistrationRow(db: Db, scope: RegistrationScope, id: string): Promise<RegistrationRecord | null> {
+  const row = await findRow(db, scope, id);
+  return row && recordOf(row);
+}
+
 /** Whether the pair has a registration: any, or (`openOnly`) one that is requested or active. */
-export async function hasRegistration(
+async function hasRegistration(
   db: Pick<DbTransaction, "supplierRegistration">,
   pair: { opticianCompanyId: string; supplierCompanyId: string },
   openOnly: boolean,
@@ -69,7 +90,7 @@ export async function hasRegistration(
   return (await db.supplierRegistration.findFirst({ where, select: { id: true } })) !== null;
 }
 
-export interface RequestedRegistration {
+interface RequestedRegistration {
   opticianCompanyId: string;
   supplierCompanyId: string;
   clientId: string;
@@ -79,19 +100,35 @@ export interface RequestedRegistration {
   changedBy: string;
 }
 
+/** What a registration request's checks read, inside its transaction. */
+export interface RequestLookups {
+  findSupplier(supplierId: string): Promise<{ id: string; name: string } | null>;
+  /** The row ids of the supplier's catalogs with a released revision, by catalog identifier, of those named. */
+  findPublishedCatalogIds(supplierCompanyId: string, catalogIds: string[]): Promise<Map<string, string>>;
+  /** Whether the pair has a registration: any, or (`openOnly`) one that is requested or active. */
+  hasRegistration(pair: { opticianCompanyId: string; supplierCompanyId: string }, openOnly: boolean): Promise<boolean>;
+}
+
+const requestLookups = (tx: DbTransaction): RequestLookups => ({
+  findSupplier: (supplierId) => findSupplier(tx, supplierId),
+  findPublishedCatalogIds: (supplierCompanyId, catalogIds) =>
+    findPublishedCatalogIds(tx, supplierCompanyId, catalogIds),
+  hasRegistration: (pair, openOnly) => hasRegistration(tx, pair, openOnly),
+});
+
 /**
  * Stores a requested registration with its history entry, its subscriptions and the audit event `audit` describes.
  * `prepare` runs first in the same transaction: it says what to store, or refuses by throwing. Null, with nothing
  * written, when another open registration of the pair got in first.
  */
-export async function storeRequestedRegistration(
+async function storeRequestedRegistration(
   db: Db,
-  prepare: (tx: DbTransaction) => Promise<RequestedRegistration>,
-  audit: (row: RegistrationRow) => AuditEvent,
-): Promise<RegistrationRow | null> {
+  prepare: (lookups: RequestLookups) => Promise<RequestedRegistration>,
+  audit: (row: RegistrationRecord) => AuditEvent,
+): Promise<RegistrationRecord | null> {
   try {
     return await db.$transaction(async (tx) => {
-      const { catalogKeys, changedBy, ...registration } = await prepare(tx);
+      const { catalogKeys, changedBy, ...registration } = await prepare(requestLookups(tx));
       const row = await tx.supplierRegistration.create({
         data: {
           ...registration,
@@ -102,8 +139,9 @@ export async function storeRequestedRegistration(
         },
         include: INCLUDE,
       });
-      await recordAuditEvent(tx, audit(row));
-      return row;
+      const record = recordOf(row);
+      await recordAuditEvent(tx, audit(record));
+      return record;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -122,11 +160,15 @@ interface RegistrationUpdate {
   audit: AuditEvent;
 }
 
-export interface RegistrationChangeRules {
+interface RegistrationChangeRules {
   /** Sees the registration as stored and returns the update, or refuses it by throwing. */
-  decide: (row: RegistrationRow) => RegistrationUpdate;
+  decide: (row: RegistrationRecord) => RegistrationUpdate;
   /** The supplier's catalogs (row id by identifier) for the named ones, or refuses them by throwing. */
-  catalogsOf: (tx: DbTransaction, supplierCompanyId: string, catalogIds: string[]) => Promise<Map<string, string>>;
+  catalogsOf: (
+    lookups: Pick<RequestLookups, "findPublishedCatalogIds">,
+    supplierCompanyId: string,
+    catalogIds: string[],
+  ) => Promise<Map<string, string>>;
 }
 
 /**
@@ -134,16 +176,16 @@ export interface RegistrationChangeRules {
  * when the status changes, and the audit event; returns the registration as changed. Nothing is written when there is
  * no such registration in scope, or when another change came first (the version decided on is no longer current).
  */
-export function storeRegistrationChange(
+function storeRegistrationChange(
   db: Db,
   scope: RegistrationScope,
   id: string,
   rules: RegistrationChangeRules,
-): Promise<RegistrationRow | "not_found" | "stale"> {
+): Promise<RegistrationRecord | "not_found" | "stale"> {
   return db.$transaction(async (tx) => {
-    const row = await findRegistrationRow(tx, scope, id);
+    const row = await findRow(tx, scope, id);
     if (!row) return "not_found";
-    const update = rules.decide(row);
+    const update = rules.decide(recordOf(row));
     const updated = await tx.supplierRegistration.updateMany({
       where: { id, version: row.version },
       data: {
@@ -162,7 +204,7 @@ export function storeRegistrationChange(
       });
     await recordAuditEvent(tx, update.audit);
     // The row this transaction just changed: it is there.
-    return (await findRegistrationRow(tx, scope, id))!;
+    return recordOf((await findRow(tx, scope, id))!);
   });
 }
 
@@ -173,7 +215,7 @@ async function storeSubscriptions(
   catalogsOf: RegistrationChangeRules["catalogsOf"],
 ): Promise<void> {
   const catalogs = await catalogsOf(
-    tx,
+    requestLookups(tx),
     row.supplierCompanyId,
     subscriptions.map((s) => s.catalogId),
   );
@@ -188,56 +230,58 @@ async function storeSubscriptions(
 }
 
 /** The company's active registration at the supplier, with its subscriptions and white-label names. */
-export function findActiveRegistration(db: Db, opticianCompanyId: string, supplierCompanyId: string) {
-  return db.supplierRegistration.findFirst({
+async function findActiveRegistration(
+  db: Db,
+  opticianCompanyId: string,
+  supplierCompanyId: string,
+): Promise<ActiveRegistration | null> {
+  const row = await db.supplierRegistration.findFirst({
     where: { opticianCompanyId, supplierCompanyId, status: "active" },
     include: { subscriptions: true, whiteLabelNames: true },
   });
+  return row && recordOf(row);
 }
 
-/** A registration as the demo data set describes it: its catalogs by identifier, its customers' article names. */
-export interface NewRegistration {
-  opticianCompanyId: string;
-  supplierCompanyId: string;
-  clientId: string;
-  status: string;
-  customerGroups: number[];
-  catalogIds: string[];
-  whiteLabelNames: { articleNumber: string; name: string }[];
-  changedBy: string;
+export interface RegistrationStore {
+  /** Newest first; `after` continues a list after that registration. */
+  list(
+    scope: RegistrationScope,
+    options: { status?: string; after?: RegistrationPosition; limit: number },
+  ): Promise<RegistrationRecord[]>;
+  find(scope: RegistrationScope, id: string): Promise<RegistrationRecord | null>;
+  /** Whether the pair has a registration: any, or (`openOnly`) one that is requested or active. */
+  has(pair: { opticianCompanyId: string; supplierCompanyId: string }, openOnly: boolean): Promise<boolean>;
+  /** Stores a requested registration once `prepare` said what; null when another open one of the pair got in first. */
+  saveRequested(
+    prepare: (lookups: RequestLookups) => Promise<RequestedRegistration>,
+    audit: (row: RegistrationRecord) => AuditEvent,
+  ): Promise<RegistrationRecord | null>;
+  /** Changes a registration as `rules` decide; nothing is written when it is not in scope or another change came first. */
+  saveChange(
+    scope: RegistrationScope,
+    id: string,
+    rules: RegistrationChangeRules,
+  ): Promise<RegistrationRecord | "not_found" | "stale">;
+  /** The company's active registration at the supplier, with its subscriptions and white-label names. */
+  findActive(opticianCompanyId: string, supplierCompanyId: string): Promise<ActiveRegistration | null>;
+  /** The company's active registrations, each with its subscriptions (the catalog services' statement). */
+  listActive(opticianCompanyId: string): Promise<ActiveRegistrationRow[]>;
+  /** Stores an open registration with its history, subscriptions and white-label names (the demo data set). */
+  save(registration: NewRegistration): Promise<void>;
+  hasSupplierWebServices(): Promise<boolean>;
+  saveSupplierWebServices(services: Omit<SupplierWebService, "id">[]): Promise<void>;
 }
 
-/** Stores an open registration with its history entry, subscriptions and white-label names, in one transaction. */
-export async function storeRegistration(db: Db, registration: NewRegistration): Promise<void> {
-  const { opticianCompanyId, supplierCompanyId, clientId, status, changedBy } = registration;
-  await db.$transaction(async (tx) => {
-    const row = await tx.supplierRegistration.create({
-      data: {
-        opticianCompanyId,
-        supplierCompanyId,
-        clientId,
-        status,
-        open: true,
-        customerGroups: JSON.stringify(registration.customerGroups),
-        history: { create: { status, changedBy } },
-      },
-    });
-    const catalogs = await tx.catalog.findMany({
-      where: { supplierCompanyId, catalogId: { in: registration.catalogIds } },
-    });
-    for (const catalog of catalogs)
-      await tx.catalogSubscription.create({ data: { registrationId: row.id, catalogId: catalog.id } });
-    for (const name of registration.whiteLabelNames)
-      await tx.whiteLabelName.create({ data: { registrationId: row.id, ...name } });
+export const prismaRegistrationStore = (db: Db): RegistrationStore =>
+  bindDb(db, {
+    list: listRegistrationRows,
+    find: findRegistrationRow,
+    has: hasRegistration,
+    saveRequested: storeRequestedRegistration,
+    saveChange: storeRegistrationChange,
+    findActive: findActiveRegistration,
+    listActive: activeRegistrations,
+    save: storeRegistration,
+    hasSupplierWebServices,
+    saveSupplierWebServices: storeSupplierWebServices,
   });
-}
-
-export async function hasSupplierWebServices(db: Db): Promise<boolean> {
-  return (await db.supplierWebService.count()) > 0;
-}
-
-export async function storeSupplierWebServices(db: Db, services: Omit<SupplierWebService, "id">[]): Promise<void> {
-  await db.supplierWebService.createMany({
-    data: services.map((service) => ({ ...service, id: crypto.randomUUID() })),
-  });
-}

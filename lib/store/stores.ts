@@ -1,9 +1,21 @@
 /**
- * Every store, one per aggregate, as the service reaches its data: `prismaStores(db)` on SQLite or PostgreSQL, and
- * `memoryStores()` (lib/store/memory/) for tests of the rules that need no database. Both pass one contract suite
- * (tests/unit/store/ on memory, tests/integration/store/ on the databases).
+ * Every store, one per aggregate, as the service reaches its data: `prismaStores(db)` on SQLite or PostgreSQL. The
+ * identity stores also have an in-memory twin, `memoryStores()` (lib/store/memory/), for tests of the rules of sign-in
+ * and tokens that need no database; both pass one contract suite (tests/unit/store/ on memory, tests/integration/store/
+ * on the databases).
  */
-import type { Db } from "@/lib/db/prisma";
+import type { DatabaseTarget } from "@/lib/config/database-url";
+import { closeDb, getPrismaClient, type Db } from "@/lib/db/prisma";
+import { prismaApiCallerStore, type ApiCallerStore } from "@/lib/store/api-caller-store";
+import { prismaCatalogStore, type CatalogStore } from "@/lib/store/catalog-store";
+import { prismaClientRegistryStore, type ClientRegistryStore } from "@/lib/store/client-registry-store";
+import { prismaCompanyStore, type CompanyStore } from "@/lib/store/company-store";
+import { prismaInvitationStore, type InvitationStore } from "@/lib/store/invitation-store";
+import { prismaMaintenanceStore, type MaintenanceStore } from "@/lib/store/maintenance-store";
+import { prismaPartnerStore, type PartnerStore } from "@/lib/store/partner-store";
+import { prismaPeopleStore, type PeopleStore } from "@/lib/store/user-admin-store";
+import { prismaRegistrationStore, type RegistrationStore } from "@/lib/store/registration-store";
+import { prismaTrustedIssuerStore, type TrustedIssuerStore } from "@/lib/store/trusted-issuer-store";
 import { prismaAccountLinkStore, type AccountLinkStore } from "@/lib/store/account-link-store";
 import { prismaAuditStore, type AuditStore } from "@/lib/store/audit-store";
 import { prismaAuthorizationCodeStore, type AuthorizationCodeStore } from "@/lib/store/authorization-code-store";
@@ -23,7 +35,8 @@ import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
 
-export interface Stores {
+/** What sign-in, tokens, sessions and the account pages use: each store has an in-memory twin. */
+export interface IdentityStores {
   accountLinks: AccountLinkStore;
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
@@ -41,6 +54,22 @@ export interface Stores {
   users: UserStore;
 }
 
+/** What operators, company administrators, suppliers and vendors manage, and the catalog services read. */
+interface ManagementStores {
+  apiCallers: ApiCallerStore;
+  catalogs: CatalogStore;
+  clientRegistry: ClientRegistryStore;
+  companies: CompanyStore;
+  invitations: InvitationStore;
+  maintenance: MaintenanceStore;
+  partners: PartnerStore;
+  people: PeopleStore;
+  registrations: RegistrationStore;
+  trustedIssuers: TrustedIssuerStore;
+}
+
+export type Stores = IdentityStores & ManagementStores;
+
 const built = new WeakMap<Db, Stores>();
 
 /** The stores over one database client; built once per client, as they hold nothing but it. */
@@ -49,6 +78,16 @@ export function prismaStores(db: Db): Stores {
   if (!stores) {
     stores = {
       accountLinks: prismaAccountLinkStore(db),
+      apiCallers: prismaApiCallerStore(db),
+      catalogs: prismaCatalogStore(db),
+      clientRegistry: prismaClientRegistryStore(db),
+      companies: prismaCompanyStore(db),
+      invitations: prismaInvitationStore(db),
+      maintenance: prismaMaintenanceStore(db),
+      partners: prismaPartnerStore(db),
+      people: prismaPeopleStore(db),
+      registrations: prismaRegistrationStore(db),
+      trustedIssuers: prismaTrustedIssuerStore(db),
       audit: prismaAuditStore(db),
       authorizationCodes: prismaAuthorizationCodeStore(db),
       authorizationRequests: prismaAuthorizationRequestStore(db),
@@ -68,3 +107,9 @@ export function prismaStores(db: Db): Stores {
   }
   return stores;
 }
+
+/** The stores of the database a process is configured with; one client per database, shared by all who ask. */
+export const storesFor = (target: DatabaseTarget): Stores => prismaStores(getPrismaClient(target));
+
+/** Closes the connections to that database, as a process that is done with it does before it exits. */
+export const closeStores = (target: DatabaseTarget): Promise<void> => closeDb(getPrismaClient(target));

@@ -29,6 +29,9 @@ export interface ThrottleStore {
 /** The key counting reset requests for an address (lib/account/reset-throttle.ts), whether or not an account has it. */
 export const resetThrottleKey = (email: string) => `reset-account:${email}`;
 
+/** The sign-in throttle's key of an account (lib/session/login-throttle.ts). */
+export const accountThrottleKey = (email: string) => `account:${email}`;
+
 export function prismaThrottleStore(db: Db): ThrottleStore {
   return {
     reserve: (key, windowSeconds, now) => reserveAttempt(db, key, windowSeconds, now),

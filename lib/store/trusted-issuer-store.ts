@@ -10,7 +10,7 @@
 import { ISSUER_CACHE_SECONDS, MAX_CACHED_FEDERATED_USERS, USER_CACHE_SECONDS } from "@/lib/config/policy";
 import type { JSONWebKeySet } from "jose";
 import { processCache } from "@/lib/observability/process-cache";
-import type { Db, DbTransaction } from "@/lib/db/prisma";
+import type { Db } from "@/lib/db/prisma";
 import type {
   IssuerReach,
   KeySource,
@@ -21,6 +21,9 @@ import type {
 } from "@/lib/store/models/trusted-issuer";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
+import { bindDb } from "@/lib/store/bind-db";
+import { findClientGrantTypes } from "@/lib/store/client-registry-store";
+import { findCompanyKinds } from "@/lib/store/company-store";
 import { findUserIdByEmail, findUserWithCompanyKind, type UserWithCompanyKind } from "@/lib/store/user-store";
 
 const cache = processCache(
@@ -60,7 +63,7 @@ async function loadIssuer(db: Db, issuer: string): Promise<TrustedIssuer | null>
   };
 }
 
-export function findTrustedIssuer(db: Db, issuer: string, now = Date.now()): Promise<TrustedIssuer | null> {
+function findTrustedIssuer(db: Db, issuer: string, now = Date.now()): Promise<TrustedIssuer | null> {
   const entry = cache.get(issuer);
   if (entry && now - entry.loadedAt < ISSUER_CACHE_SECONDS * 1000) return entry.issuer;
   // Unknown issuers are not cached: the map holds only what the operator registered, whatever callers send.
@@ -88,12 +91,12 @@ function cachedUserId(key: string, load: () => Promise<string | null>, now: numb
 }
 
 /** The id of the user with this (lower-case) email, for issuers that map subjects by email. */
-export function findFederatedUserIdByEmail(db: Db, email: string, now = Date.now()): Promise<string | null> {
+function findFederatedUserIdByEmail(db: Db, email: string, now = Date.now()): Promise<string | null> {
   return cachedUserId(`email\n${email}`, () => findUserIdByEmail(db, email), now);
 }
 
 /** The id of the user the operator linked the issuer's subject to. */
-export function findLinkedUserId(db: Db, issuer: string, subject: string, now = Date.now()): Promise<string | null> {
+function findLinkedUserId(db: Db, issuer: string, subject: string, now = Date.now()): Promise<string | null> {
   const where = { issuer_subject: { issuer, subject } };
   return cachedUserId(
     `link\n${issuer}\n${subject}`,
@@ -107,14 +110,22 @@ export function forgetFederatedUsers(): void {
   userIds.clear();
 }
 
+/** What a registration's checks read, inside its transaction. */
+export interface IssuerCheckLookups {
+  /** Those of these companies that exist, with their kind. */
+  companyKinds(companyIds: string[]): Promise<{ id: string; kind: string }[]>;
+  /** Those of these clients that exist, with how they authenticate and the grants they may use. */
+  clientGrants(clientIds: string[]): Promise<{ id: string; tokenEndpointAuthMethod: string; grantTypes: string[] }[]>;
+}
+
 /**
  * Registers the issuer, or replaces the registration of an issuer already trusted (its links stay), with the event
  * `audit` describes. `check` runs first in the same transaction and refuses the registration by throwing.
  */
-export async function storeTrustedIssuer(
+async function storeTrustedIssuer(
   db: Db,
   registration: TrustedIssuerRegistration,
-  check: (tx: DbTransaction) => Promise<void>,
+  check: (lookups: IssuerCheckLookups) => Promise<void>,
   audit: (outcome: "added" | "updated") => AuditEvent,
 ): Promise<{ outcome: "added" | "updated"; oldJwksUri?: string | null }> {
   const { issuer, clientIds, subjectMapping, reach } = registration;
@@ -126,7 +137,14 @@ export async function storeTrustedIssuer(
     emailDomains: JSON.stringify(reach.emailDomains),
   };
   return db.$transaction(async (tx) => {
-    await check(tx);
+    await check({
+      companyKinds: (companyIds) => findCompanyKinds(tx, companyIds),
+      clientGrants: async (clientIds) =>
+        (await findClientGrantTypes(tx, clientIds)).map((client) => ({
+          ...client,
+          grantTypes: JSON.parse(client.grantTypes) as string[],
+        })),
+    });
     const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
     if (existing) {
       await tx.trustedIssuer.update({ where: { issuer }, data: { ...row, updatedAt: new Date() } });
@@ -141,7 +159,7 @@ export async function storeTrustedIssuer(
   });
 }
 
-export async function listTrustedIssuers(db: Db): Promise<TrustedIssuerSummary[]> {
+async function listTrustedIssuers(db: Db): Promise<TrustedIssuerSummary[]> {
   const rows = await db.trustedIssuer.findMany({
     orderBy: { issuer: "asc" },
     include: {
@@ -163,7 +181,7 @@ export async function listTrustedIssuers(db: Db): Promise<TrustedIssuerSummary[]
 }
 
 /** Issuers registered before they had to name whom they speak for: their tokens are refused until that is set. */
-export async function issuersWithoutReach(db: Db): Promise<string[]> {
+async function issuersWithoutReach(db: Db): Promise<string[]> {
   const rows = await db.trustedIssuer.findMany({
     where: { companies: null, emailDomains: null },
     select: { issuer: true },
@@ -173,11 +191,7 @@ export async function issuersWithoutReach(db: Db): Promise<string[]> {
 }
 
 /** Removes the issuer with its links and records `audit`; null (and nothing written) when there is no such issuer. */
-export function removeTrustedIssuer(
-  db: Db,
-  issuer: string,
-  audit: AuditEvent,
-): Promise<{ jwksUri: string | null } | null> {
+function removeTrustedIssuer(db: Db, issuer: string, audit: AuditEvent): Promise<{ jwksUri: string | null } | null> {
   return db.$transaction(async (tx) => {
     const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
     if (!existing) return null;
@@ -188,7 +202,7 @@ export function removeTrustedIssuer(
 }
 
 /** The checks a link must pass, run in its transaction; each refuses by throwing. */
-export interface LinkRules {
+interface LinkRules {
   /** The issuer as stored (null: not trusted), before the user is read. */
   issuer(found: { subjectMapping: string } | null): asserts found is { subjectMapping: string };
   /** The user the email names (null: none), and whom the issuer speaks for. */
@@ -199,7 +213,7 @@ export interface LinkRules {
  * Links the issuer's subject to the user with this (lower-case) email, replacing an earlier link, with the event
  * `audit` describes, once `rules` accepted the issuer and the user.
  */
-export async function linkFederatedSubject(
+async function linkFederatedSubject(
   db: Db,
   link: { issuer: string; subject: string; email: string },
   rules: LinkRules,
@@ -219,3 +233,41 @@ export async function linkFederatedSubject(
     await recordAuditEvent(tx, audit(user.id));
   });
 }
+
+export interface TrustedIssuerStore {
+  /** The issuer as registered, or null; cached for ISSUER_CACHE_SECONDS (forgetTrustedIssuers drops them). */
+  find(issuer: string, now?: number): Promise<TrustedIssuer | null>;
+  /** The id of the user with this (lower-case) email, for issuers that map subjects by email; cached briefly. */
+  findUserIdByEmail(email: string, now?: number): Promise<string | null>;
+  /** The id of the user the operator linked the issuer's subject to; cached briefly. */
+  findLinkedUserId(issuer: string, subject: string, now?: number): Promise<string | null>;
+  /** Registers the issuer or replaces its registration (its links stay), once `check` accepted it. */
+  save(
+    registration: TrustedIssuerRegistration,
+    check: (lookups: IssuerCheckLookups) => Promise<void>,
+    audit: (outcome: "added" | "updated") => AuditEvent,
+  ): Promise<{ outcome: "added" | "updated"; oldJwksUri?: string | null }>;
+  list(): Promise<TrustedIssuerSummary[]>;
+  /** Issuers registered before they had to name whom they speak for. */
+  listWithoutReach(): Promise<string[]>;
+  /** Removes the issuer with its links; null (and nothing written) when there is no such issuer. */
+  remove(issuer: string, audit: AuditEvent): Promise<{ jwksUri: string | null } | null>;
+  /** Links the issuer's subject to the user with this email, once `rules` accepted the issuer and the user. */
+  link(
+    link: { issuer: string; subject: string; email: string },
+    rules: LinkRules,
+    audit: (linkedUserId: string) => AuditEvent,
+  ): Promise<void>;
+}
+
+export const prismaTrustedIssuerStore = (db: Db): TrustedIssuerStore =>
+  bindDb(db, {
+    find: findTrustedIssuer,
+    findUserIdByEmail: findFederatedUserIdByEmail,
+    findLinkedUserId,
+    save: storeTrustedIssuer,
+    list: listTrustedIssuers,
+    listWithoutReach: issuersWithoutReach,
+    remove: removeTrustedIssuer,
+    link: linkFederatedSubject,
+  });

@@ -7,11 +7,11 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { AuditEventType } from "@/lib/store/models/audit-event";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { clearAttempts } from "@/lib/db/statements/throttles";
 import { forgetUser } from "@/lib/store/user-store";
-
-/** The sign-in throttle's key of an account (lib/session/login-throttle.ts). */
-export const accountThrottleKey = (email: string) => `account:${email}`;
+import { bindDb } from "@/lib/store/bind-db";
+import { eraseInvitedPerson, removeUser } from "@/lib/store/person-erasure-store";
 
 export interface ListedUser {
   id: string;
@@ -28,7 +28,7 @@ export interface ListedUser {
 }
 
 /** The users of one company, one user by email, or all; with the lock-outs in force now. */
-export async function listUsers(
+async function listUsers(
   db: Db,
   where: { companyId?: string; email?: string } = {},
   now = new Date(),
@@ -98,7 +98,7 @@ export interface UserDecision {
  * refresh tokens and tickets revoked, the invitations they sent and that wait withdrawn. The ended sessions' ids, or
  * why nothing changed.
  */
-export async function deactivateUser(
+async function deactivateUser(
   db: Db,
   email: string,
   decision: UserDecision,
@@ -131,7 +131,7 @@ export async function deactivateUser(
  * Activates a user of an active company; "company_inactive" while their company is deactivated, "operator_decision"
  * when an operator deactivated them and a company administrator asks.
  */
-export async function activateUser(
+async function activateUser(
   db: Db,
   email: string,
   decision: UserDecision,
@@ -164,7 +164,7 @@ export async function activateUser(
 }
 
 /** Lifts the sign-in lock-out of an account (its failed attempts are forgotten); "not_found" for no such user. */
-export async function unlockUser(db: Db, email: string, by?: string): Promise<"unlocked" | "not_found"> {
+async function unlockUser(db: Db, email: string, by?: string): Promise<"unlocked" | "not_found"> {
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (!user) return "not_found";
   await clearAttempts(db, accountThrottleKey(email));
@@ -173,7 +173,7 @@ export async function unlockUser(db: Db, email: string, by?: string): Promise<"u
 }
 
 /** Changes a user's role within their company; "unchanged" when it is that role already. */
-export async function changeUserRole(
+async function changeUserRole(
   db: Db,
   email: string,
   role: string,
@@ -197,6 +197,38 @@ export async function changeUserRole(
 }
 
 /** How many active administrators the company has. */
-export function countActiveAdmins(db: Db, companyId: string): Promise<number> {
+function countActiveAdmins(db: Db, companyId: string): Promise<number> {
   return db.user.count({ where: { companyId, role: "admin", active: true } });
 }
+
+/** People as operators and company administrators manage them: listing, deciding about them, erasing them. */
+export interface PeopleStore {
+  /** The users of one company, one user by email, or all; with the lock-outs in force now. */
+  list(where?: { companyId?: string; email?: string }, now?: Date): Promise<ListedUser[]>;
+  /** Signed out everywhere and their waiting invitations withdrawn: the ended sessions' ids, or why nothing changed. */
+  deactivate(email: string, decision: UserDecision, now?: Date): Promise<string[] | "not_found" | "unchanged">;
+  activate(
+    email: string,
+    decision: UserDecision,
+  ): Promise<"activated" | "not_found" | "unchanged" | "company_inactive" | "operator_decision">;
+  /** Lifts the sign-in lock-out of an account (its failed attempts are forgotten). */
+  unlock(email: string, by?: string): Promise<"unlocked" | "not_found">;
+  changeRole(email: string, role: string, by?: string): Promise<"changed" | "not_found" | "unchanged">;
+  countActiveAdmins(companyId: string): Promise<number>;
+  /** Erases a user; call it after signing them out (deactivate), so that their applications were told. */
+  remove(email: string, by?: string): Promise<"removed" | "not_found">;
+  /** Erases someone invited who never joined: their pending invitation (its link stops working) and mail. */
+  eraseInvited(email: string, by?: string): Promise<"erased" | "not_found">;
+}
+
+export const prismaPeopleStore = (db: Db): PeopleStore =>
+  bindDb(db, {
+    list: listUsers,
+    deactivate: deactivateUser,
+    activate: activateUser,
+    unlock: unlockUser,
+    changeRole: changeUserRole,
+    countActiveAdmins,
+    remove: removeUser,
+    eraseInvited: eraseInvitedPerson,
+  });

@@ -11,6 +11,7 @@ import { createWriteStream, readFileSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { getPrismaClient } from "@/lib/db/prisma";
+import { prismaStores } from "@/lib/store/stores";
 import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticleRow } from "@/lib/db/statements/catalog-articles";
 import { articleXml, prepareSubCatalog } from "@/lib/catalog/sub-catalog";
 import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtures";
@@ -45,7 +46,7 @@ export async function rawWriteRate(
 ): Promise<{ articlesPerSecond: number; bytes: number; pages: Buffer[] }> {
   const db = getPrismaClient(target);
   const prepared = await prepareSubCatalog(
-    db,
+    prismaStores(db),
     { supplierCompanyId: "demo-company-lens", catalogKey: "DLAG-DE", revision: LARGE_REVISION },
     { kind: "public" },
   );

@@ -9,6 +9,7 @@ import { registerClient } from "@/lib/admin/client-registry";
 import { addTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
+import { prismaStores } from "@/lib/store/stores";
 
 export const PARTNER_ISSUER = "https://as.bench-partner.example";
 const PARTNER_CLIENT = "bench-partner-app";
@@ -27,7 +28,7 @@ export async function prepareFederationBench(target: DatabaseTarget): Promise<Fe
   const jwk = { ...publicKey.export({ format: "jwk" }), kid: "bench-1", alg: "ES256", use: "sig" };
   await db.client.deleteMany({ where: { id: PARTNER_CLIENT } });
   await registerClient(
-    db,
+    prismaStores(db),
     parseClientMetadata(
       {
         client_id: PARTNER_CLIENT,
@@ -39,7 +40,7 @@ export async function prepareFederationBench(target: DatabaseTarget): Promise<Fe
     { value: PARTNER_SECRET },
   );
   await addTrustedIssuer(
-    db,
+    prismaStores(db),
     parseTrustedIssuer({
       issuer: PARTNER_ISSUER,
       jwks: { keys: [jwk] },

@@ -17,7 +17,6 @@ export async function runAdmin(
   const announced: string[] = [];
   const code = await runAdminCommand(
     {
-      db,
       stores: prismaStores(db),
       apiScopePrefix: "platform",
       production: options.production ?? false,

@@ -1,39 +1,39 @@
 /**
  * A service context on the in-memory stores, for unit tests of grants and rules: one company, one user, and the
- * clients a test registers. Its database handle throws on any use, so a test passes only if every step it takes
- * goes through the stores.
+ * clients a test registers. The management stores (companies, catalogs, registrations, ...) have no memory twin:
+ * reaching one throws, so a test passes only if every step it takes goes through the identity stores.
  */
 import { loadConfig } from "@/lib/config";
-import type { Db } from "@/lib/db/prisma";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { ServiceContext } from "@/lib/service-context";
 import { addMemoryClient } from "@/lib/store/memory/memory-clients";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memoryStores } from "@/lib/store/memory/memory-stores";
+import type { IdentityStores, Stores } from "@/lib/store/stores";
 import { addMemoryCompany } from "@/lib/store/memory/memory-users";
 import type { ClientRegistration } from "@/lib/store/models/client";
 
 export const MEMORY_ISSUER = "https://id.memory.example";
 
-const noDatabase = new Proxy(
-  {},
-  {
-    get(_target, property) {
-      throw new Error(`the database was reached (${String(property)}) in a test on the memory stores`);
+/** The identity stores, and an error for any other: the test reached a store that has no memory twin. */
+const identityOnly = (stores: IdentityStores) =>
+  new Proxy(stores, {
+    get(target, property) {
+      if (property in target) return target[property as keyof IdentityStores];
+      throw new Error(`the ${String(property)} store was reached in a test on the memory stores`);
     },
-  },
-) as Db;
+  }) as Stores;
 
 export function memoryService() {
   const tables = new MemoryTables();
-  const stores = memoryStores(tables);
+  const stores = identityOnly(memoryStores(tables));
   const config = loadConfig({
     NODE_ENV: "test",
     PUBLIC_URL: MEMORY_ISSUER,
     SECRET_KEY: "memory-service-secret-key-0123456789abcdef",
     TOKEN_SIGNING_ALG: "ES256",
   });
-  const context: ServiceContext = { db: noDatabase, config, stores };
+  const context: ServiceContext = { config, stores };
   addMemoryCompany(tables, {
     id: "company-1",
     name: "Optik Muster",

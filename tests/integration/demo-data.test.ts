@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/crypto/password";
 import { hashToken } from "@/lib/crypto/tokens";
@@ -34,13 +35,13 @@ async function snapshot() {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await syncScopes(database.db, "platform");
+  await syncScopes(prismaStores(database.db), "platform");
 });
 afterAll(() => database.drop());
 
 describe(`demo data on ${testProvider()}`, () => {
   it("loads the contract's companies, users and clients", async () => {
-    const result = await loadDemoData(database.db, DEMO_CONFIG);
+    const result = await loadDemoData(prismaStores(database.db), DEMO_CONFIG);
     expect(result.created).toEqual(
       expect.arrayContaining([
         "user optician@demo.test",
@@ -188,7 +189,7 @@ describe(`demo data on ${testProvider()}`, () => {
 
   it("changes nothing when loaded a second time", async () => {
     const before = await snapshot();
-    expect((await loadDemoData(database.db, DEMO_CONFIG)).created).toEqual([]);
+    expect((await loadDemoData(prismaStores(database.db), DEMO_CONFIG)).created).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
 });

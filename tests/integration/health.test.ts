@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceContextFor } from "@/lib/service-context";
 import { parseDatabaseUrl } from "@/lib/config/database-url";
@@ -29,7 +30,7 @@ describe(`GET /api/health on ${testProvider()}`, () => {
   const health = (authorization?: string) =>
     handleHealthRequest(
       new Request("http://localhost:3000/api/health", { headers: authorization ? { authorization } : {} }),
-      serviceContextFor(getDb(), { ...loadConfig(), metricsToken: METRICS_TOKEN }),
+      serviceContextFor(prismaStores(getDb()), { ...loadConfig(), metricsToken: METRICS_TOKEN }),
     );
 
   it("adds database reachability and migration state for the metrics token", async () => {
@@ -50,7 +51,7 @@ describe(`GET /api/health on ${testProvider()}`, () => {
   it("reports pending migrations on a database that has none applied", async () => {
     const empty = await createTestDatabase({ migrate: false });
     try {
-      const { httpStatus, report } = await checkHealth(empty.db, empty.target.provider);
+      const { httpStatus, report } = await checkHealth(prismaStores(empty.db), empty.target.provider);
       expect(httpStatus).toBe(200);
       expect(report.status).toBe("migrations_pending");
       expect(report.migrations?.pending).toContain("0001_identity");
@@ -66,7 +67,7 @@ describe(`GET /api/health on ${testProvider()}`, () => {
     const target = parseDatabaseUrl(url);
     const db = createPrismaClient(target);
     try {
-      const { httpStatus, report } = await checkHealth(db, target.provider);
+      const { httpStatus, report } = await checkHealth(prismaStores(db), target.provider);
       expect(httpStatus).toBe(503);
       expect(report).toEqual({
         status: "database_unreachable",

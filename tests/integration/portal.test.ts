@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { listApplicationGrants } from "@/lib/account/application-grants";
 import { serviceContextFor } from "@/lib/service-context";
@@ -44,11 +45,11 @@ describe(`application access portal on ${testProvider()}`, () => {
     await refreshDemoWeb(tokens.refresh_token);
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    const [english] = await listApplicationGrants(serviceContextFor(db, loadConfig()), user.id, "en");
+    const [english] = await listApplicationGrants(serviceContextFor(prismaStores(db), loadConfig()), user.id, "en");
     expect(english).toMatchObject({ clientId: "demo-web", name: "Demo web shop", offline: true });
     expect(english.scopes.map((s) => s.title)).toEqual(["Sign you in", "Your profile", "Stay connected"]);
     expect(english.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(english.grantedAt.getTime());
-    const [german] = await listApplicationGrants(serviceContextFor(db, loadConfig()), user.id, "de");
+    const [german] = await listApplicationGrants(serviceContextFor(prismaStores(db), loadConfig()), user.id, "de");
     expect(german.name).toBe("Demo-Webshop");
     expect(german.scopes.map((s) => s.title)).toContain("Verbunden bleiben");
   });
@@ -63,9 +64,9 @@ describe(`application access portal on ${testProvider()}`, () => {
     const again = await agent.authorize({ ...offline, scope: "openid profile" });
     expect(again.headers.get("location")).toMatch(/^\/consent\?/);
     const user = await service().database.db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    expect(await listApplicationGrants(serviceContextFor(service().database.db, loadConfig()), user.id, "en")).toEqual(
-      [],
-    );
+    expect(
+      await listApplicationGrants(serviceContextFor(prismaStores(service().database.db), loadConfig()), user.id, "en"),
+    ).toEqual([]);
   });
 
   it("needs a session and a valid CSRF token", async () => {

@@ -9,22 +9,11 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { randomUUID } from "node:crypto";
-import { recordAuditEvent } from "@/lib/store/audit-store";
 import { CatalogRefusal, readCatalogFile } from "@/lib/catalog/publishing/catalog-file";
 import type { CatalogFileError } from "@/lib/catalog/publishing/catalog-format";
-import type { CatalogHeader, ImportedArticle } from "@/lib/store/models/catalog";
-import type { Db } from "@/lib/db/prisma";
-import { insertArticles } from "@/lib/store/catalog-article-store";
-import {
-  completeRevision,
-  discardRevision,
-  findRevision,
-  markRevisionReleased,
-  startRevision,
-  type StartedRevision,
-} from "@/lib/store/catalog-revision-store";
-import { findCatalog } from "@/lib/store/catalog-store";
-import { findSupplier } from "@/lib/store/company-store";
+import type { Catalog, CatalogHeader, ImportedArticle } from "@/lib/store/models/catalog";
+import type { Stores } from "@/lib/store/stores";
+import { type StartedRevision } from "@/lib/store/catalog-revision-store";
 import { englishProblemText } from "@/lib/catalog/publishing/catalog-problems";
 
 export class CatalogPublishingError extends OptiGateError<"not_found" | "already_released" | "incomplete"> {
@@ -50,23 +39,23 @@ export interface ImportOptions {
 /** Where a file goes: its supplier's company and the catalog, when there is one already. */
 interface ImportTarget {
   supplierCompanyId: string;
-  catalog: Awaited<ReturnType<typeof findCatalog>>;
+  catalog: Catalog | null;
 }
 
 /** Refuses a file that cannot be imported, whatever else is wrong in it (reads only). */
-async function checkImport(db: Db, header: CatalogHeader, options: ImportOptions): Promise<ImportTarget> {
-  const supplier = await findSupplier(db, header.supplierId);
+async function checkImport(stores: Stores, header: CatalogHeader, options: ImportOptions): Promise<ImportTarget> {
+  const supplier = await stores.companies.findSupplier(header.supplierId);
   if (!supplier) throw new CatalogRefusal({ key: "unknownSupplier", values: { supplierId: header.supplierId } });
   if (options.supplierCompanyId && supplier.id !== options.supplierCompanyId)
     throw new CatalogRefusal({ key: "otherSupplier", values: { supplierId: header.supplierId } });
 
-  const catalog = await findCatalog(db, supplier.id, { catalogId: header.catalogId });
+  const catalog = await stores.catalogs.find(supplier.id, { catalogId: header.catalogId });
   if (catalog && catalog.resourceKey !== header.resourceKey)
     throw new CatalogRefusal({
       key: "otherResourceKey",
       values: { catalogId: header.catalogId, resourceKey: catalog.resourceKey, given: header.resourceKey },
     });
-  const keyHolder = catalog ? null : await findCatalog(db, supplier.id, { resourceKey: header.resourceKey });
+  const keyHolder = catalog ? null : await stores.catalogs.find(supplier.id, { resourceKey: header.resourceKey });
   if (keyHolder)
     throw new CatalogRefusal({
       key: "resourceKeyTaken",
@@ -75,17 +64,14 @@ async function checkImport(db: Db, header: CatalogHeader, options: ImportOptions
   return { supplierCompanyId: supplier.id, catalog };
 }
 
-async function startImport(db: Db, header: CatalogHeader, checked: ImportTarget): Promise<StartedRevision> {
-  const started = await startRevision(db, checked.supplierCompanyId, checked.catalog, header);
+async function startImport(stores: Stores, header: CatalogHeader, checked: ImportTarget): Promise<StartedRevision> {
+  const started = await stores.catalogs.startRevision(checked.supplierCompanyId, checked.catalog, header);
   if (!started) throw new CatalogRefusal({ key: "importRunning", values: { catalogId: header.catalogId } });
   return started;
 }
 
-function writeArticles(db: Db, revisionId: string, batch: ImportedArticle[]): Promise<void> {
-  return insertArticles(
-    db,
-    batch.map((article) => ({ ...article, id: randomUUID(), revisionId })),
-  );
+function writeArticles(stores: Stores, revisionId: string, batch: ImportedArticle[]): Promise<void> {
+  return stores.catalogs.insertArticles(batch.map((article) => ({ ...article, id: randomUUID(), revisionId })));
 }
 
 const noCatalog: CatalogFileError = {
@@ -96,7 +82,7 @@ const noCatalog: CatalogFileError = {
 
 /** Imports a master catalog file (as text chunks) as the catalog's next revision, unreleased. */
 export async function importCatalog(
-  db: Db,
+  stores: Stores,
   chunks: AsyncIterable<string>,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
@@ -106,21 +92,21 @@ export async function importCatalog(
   try {
     const { errors, unreported, articles } = await readCatalogFile(chunks, {
       check: async (read) => {
-        checked = await checkImport(db, read, options);
+        checked = await checkImport(stores, read, options);
       },
       header: async (read) => {
         header = read;
-        target = await startImport(db, read, checked!);
+        target = await startImport(stores, read, checked!);
       },
-      articles: (batch) => writeArticles(db, target!.revisionId, batch),
+      articles: (batch) => writeArticles(stores, target!.revisionId, batch),
     });
     if (errors.length > 0 || !header || !target) {
-      if (target) await discardRevision(db, target);
+      if (target) await stores.catalogs.discardRevision(target);
       if (errors.length === 0) return { ok: false, errors: [noCatalog] };
       return { ok: false, errors, ...(unreported > 0 ? { unreported } : {}) };
     }
-    await completeRevision(db, target.revisionId);
-    await recordAuditEvent(db, {
+    await stores.catalogs.completeRevision(target.revisionId);
+    await stores.audit.record({
       type: "catalog.imported",
       userId: options.userId,
       details: { supplierId: header.supplierId, catalogId: header.catalogId, revision: target.number, articles },
@@ -134,19 +120,19 @@ export async function importCatalog(
       articles,
     };
   } catch (error) {
-    if (target) await discardRevision(db, target);
+    if (target) await stores.catalogs.discardRevision(target);
     throw error;
   }
 }
 
 /** Releases a complete revision: from now on it is listed and can be downloaded; the catalog takes its description. */
 export async function releaseRevision(
-  db: Db,
+  stores: Stores,
   where: { supplierCompanyId: string; catalogId: string; revision: number },
   userId?: string,
 ): Promise<void> {
-  const catalog = await findCatalog(db, where.supplierCompanyId, { catalogId: where.catalogId });
-  const revision = catalog && (await findRevision(db, catalog.id, where.revision));
+  const catalog = await stores.catalogs.find(where.supplierCompanyId, { catalogId: where.catalogId });
+  const revision = catalog && (await stores.catalogs.findRevision(catalog.id, where.revision));
   if (!catalog || !revision)
     throw new CatalogPublishingError("not_found", `catalog "${where.catalogId}" has no revision ${where.revision}`);
   if (revision.released)
@@ -159,7 +145,7 @@ export async function releaseRevision(
       "incomplete",
       `revision ${where.revision} of catalog "${where.catalogId}" is still being imported`,
     );
-  const released = await markRevisionReleased(db, revision, {
+  const released = await stores.catalogs.markReleased(revision, {
     type: "catalog.released",
     userId,
     details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision },

@@ -85,8 +85,7 @@ export interface ActiveRegistrationRow {
   registrationId: string;
   supplierCompanyId: string;
   clientId: string;
-  /** JSON array */
-  customerGroups: string;
+  customerGroups: number[];
   subscriptions: { catalogId: string; status: string }[];
 }
 
@@ -100,7 +99,7 @@ function groupRegistrations(rows: LinkColumns[]): ActiveRegistrationRow[] {
         registrationId: row.registration_id,
         supplierCompanyId: row.supplier_company_id!,
         clientId: row.client_id!,
-        customerGroups: row.customer_groups!,
+        customerGroups: JSON.parse(row.customer_groups!) as number[],
         subscriptions: [],
       };
       registrations.set(row.registration_id, registration);

@@ -63,8 +63,9 @@ export function memoryAccountLinkStore(tables: MemoryTables, audit: AuditStore):
       await record(change, now);
       return ended;
     },
+    // Invitations belong to the management stores, which have no memory twin: only users take addresses here.
+    isEmailInUse: async (email) => [...tables.users.values()].some((user) => user.email === email),
     async confirmEmail(ref, change, now) {
-      // Invitations are not held in memory until their store moves behind an interface: only users take addresses.
       if ([...tables.users.values()].some((user) => user.email === ref.newEmail)) return "email_taken";
       if (!use(ref, now)) return "used";
       setUser(ref.userId, { email: ref.newEmail, emailVerified: true });

@@ -23,6 +23,41 @@ export function memoryConsentStore(tables: MemoryTables, audit: AuditStore): Con
         )
           consent.lastUsedAt = now;
     },
+    async revoke(userId, clientId, now = new Date()) {
+      const consent = rows.get(keyOf(userId, clientId));
+      if (!consent || consent.revokedAt) return false;
+      consent.revokedAt = now;
+      let refreshTokens = 0;
+      for (const token of tables.refreshTokens.values())
+        if (token.userId === userId && token.clientId === clientId && !token.revokedAt) {
+          token.revokedAt = now;
+          refreshTokens++;
+        }
+      let codes = 0;
+      for (const [hash, code] of tables.authorizationCodes)
+        if (code.userId === userId && code.clientId === clientId && !code.consumedAt) {
+          tables.authorizationCodes.delete(hash);
+          codes++;
+        }
+      await audit.record({ type: "consent.revoked", userId, clientId, details: { refreshTokens, codes } });
+      return true;
+    },
+    async listCurrent(userId) {
+      return [...rows.values()]
+        .filter((consent) => consent.userId === userId && !consent.revokedAt)
+        .sort((a, b) => b.grantedAt.getTime() - a.grantedAt.getTime())
+        .map(({ clientId, scopes, grantedAt, lastUsedAt }) => {
+          const client = tables.clients.get(clientId)?.client;
+          return {
+            clientId,
+            scopes: [...scopes],
+            grantedAt,
+            lastUsedAt,
+            client: { names: client?.names ?? {}, descriptions: client?.descriptions ?? {} },
+          };
+        });
+    },
+    listScopes: async (names) => [...tables.scopes.values()].filter((scope) => !names || names.includes(scope.name)),
     async save(userId, clientId, decide, details, now) {
       const existing = rows.get(keyOf(userId, clientId));
       const scopes = decide(existing && !existing.revokedAt ? [...existing.scopes] : []);

@@ -2,7 +2,7 @@
  * The stores held in memory, for tests of grants and rules that need no database: the same interfaces and rules
  * as the database stores, checked by the same contract suite. One process, no persistence.
  */
-import type { Stores } from "@/lib/store/stores";
+import type { IdentityStores } from "@/lib/store/stores";
 import { memoryAccountLinkStore } from "@/lib/store/memory/memory-account-links";
 import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
@@ -20,7 +20,7 @@ import { memoryTicketStore } from "@/lib/store/memory/memory-tickets";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 
-export function memoryStores(tables = new MemoryTables()): Stores {
+export function memoryStores(tables = new MemoryTables()): IdentityStores {
   const audit = memoryAuditStore(tables);
   return {
     accountLinks: memoryAccountLinkStore(tables, audit),

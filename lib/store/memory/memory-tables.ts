@@ -2,6 +2,7 @@
  * The rows of the in-memory stores: one Map per table, keyed as the database's unique index is. Stores hand out
  * copies, so a caller changing a returned value changes nothing stored, as with a database.
  */
+import type { ScopeDefinition } from "@/lib/store/consent-store";
 import type { RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
 import type { Company, User } from "@/lib/store/models/user";
@@ -40,6 +41,8 @@ export class MemoryTables {
       revokedAt: Date | null;
     }
   >();
+  /** Scope definitions by name: none unless a test adds them (the database gets them at start-up). */
+  readonly scopes = new Map<string, ScopeDefinition>();
   readonly users = new Map<string, User>();
   readonly companies = new Map<string, Company>();
   /** By client id. */

@@ -30,3 +30,29 @@ export interface ImportedArticle {
   endDate: Date | null;
   whiteLabel: boolean;
 }
+
+/** A supplier's catalog as stored: identified by catalog identifier (and the older resource key). */
+export interface Catalog extends CatalogDescription {
+  /** The row id, which revisions refer to. */
+  id: string;
+  supplierCompanyId: string;
+  catalogId: string;
+  resourceKey: string;
+  createdAt: Date;
+}
+
+/** One revision of a catalog: imported incomplete, then completed and released. */
+export interface CatalogRevision {
+  id: string;
+  /** The catalog's row id. */
+  catalogId: string;
+  number: number;
+  comment: string;
+  publishedAt: Date;
+  released: boolean;
+  complete: boolean;
+  validFrom: Date;
+  validUntil: Date | null;
+  /** The description of the imported file, which the catalog takes when the revision is released. */
+  catalogDescription: CatalogDescription | null;
+}

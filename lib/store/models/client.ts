@@ -51,6 +51,28 @@ export interface ClientWithSecrets extends RegisteredClient {
   secrets: { hash: string; expiresAt: Date | null }[];
 }
 
+/** A secret as the operator sees it: never its hash. */
+export interface ClientSecretInfo {
+  id: string;
+  description: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  disabledAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+/** A software vendor's application (or any client, as the operator reviews it) with where it stands. */
+export interface PartnerApplication extends RegisteredClient {
+  /** "approved", "pending" or "rejected": only approved clients exist for the protocol. */
+  status: string;
+  /** The software vendor that registered it; null: registered by the operator. */
+  ownerCompanyId: string | null;
+  /** An approved application's change that waits for the operator: its RFC 7591 metadata. */
+  pendingMetadata: Record<string, unknown> | null;
+  /** Why the operator rejected the registration or its last change. */
+  reviewNote: string | null;
+}
+
 /** A client that registered where to be told that a session ended. */
 export interface ClientLogoutUris {
   id: string;

@@ -17,6 +17,16 @@ export interface Company {
   createdAt: Date;
 }
 
+/** One of a supplier's catalog web services, as opticians' software finds it in the catalog list. */
+export interface SupplierWebService {
+  id: string;
+  supplierCompanyId: string;
+  type: string;
+  name: string;
+  url: string;
+  priority: number;
+}
+
 export interface User {
   id: string;
   companyId: string;

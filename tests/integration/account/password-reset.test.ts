@@ -43,7 +43,7 @@ beforeAll(async () => {
     outbox: prismaStores(db()).outbox,
     secretKey: SECRET_KEY,
     sender: smtpSender(smtp.url, "OptiGate <no-reply@optigate.test>"),
-    composers: { password_reset: passwordResetComposer({ db: db(), stores: prismaStores(db()), config }) },
+    composers: { password_reset: passwordResetComposer({ stores: prismaStores(db()), config }) },
   });
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
@@ -130,7 +131,7 @@ describe(`operator form handler on ${testProvider()}`, () => {
     expect(
       new Set((await db.auditEvent.findMany({ where: { clientId: "admin-made" } })).map((event) => event.userId)),
     ).toEqual(new Set([operator.id]));
-    const events = await findAuditEvents(serviceContextFor(db, loadConfig()), { clientId: "admin-made" });
+    const events = await findAuditEvents(serviceContextFor(prismaStores(db), loadConfig()), { clientId: "admin-made" });
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining([
         "client.registered",
@@ -140,13 +141,18 @@ describe(`operator form handler on ${testProvider()}`, () => {
       ]),
     );
     expect(
-      await findAuditEvents(serviceContextFor(db, loadConfig()), { clientId: "admin-made", type: "client.updated" }),
+      await findAuditEvents(serviceContextFor(prismaStores(db), loadConfig()), {
+        clientId: "admin-made",
+        type: "client.updated",
+      }),
     ).toHaveLength(1);
-    expect(await findAuditEvents(serviceContextFor(db, loadConfig()), { email: "nobody@demo.test" })).toEqual([]);
+    expect(
+      await findAuditEvents(serviceContextFor(prismaStores(db), loadConfig()), { email: "nobody@demo.test" }),
+    ).toEqual([]);
     // Impossible dates are no filter (they made Prisma throw, and the page answer 500).
     expect(
       (
-        await findAuditEvents(serviceContextFor(db, loadConfig()), {
+        await findAuditEvents(serviceContextFor(prismaStores(db), loadConfig()), {
           clientId: "admin-made",
           from: "2026-99-99",
           to: "2026-02-30",

@@ -1,8 +1,9 @@
 /** GET /v2/catalogs and its detail and article routes: the getCatalogInfos list and the getSubCatalog rules as JSON. */
+import { prismaStores } from "@/lib/store/stores";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { metrics } from "@/lib/observability/metrics";
-import { insertArticles } from "@/lib/store/catalog-article-store";
+import { insertArticles } from "@/lib/db/statements/catalog-articles";
 import { ISSUER, formRequest, useOAuthService } from "../../helpers/oauth-service";
 import { rawGet, useFrontServer } from "../../helpers/front-server";
 import { api, checkAgainstDocument, clientToken, userToken } from "../../helpers/platform-api";
@@ -96,7 +97,7 @@ describe(`the platform API's catalogs on ${testProvider()}`, () => {
       await db.catalogRevision.create({
         data: { catalogId: catalog.id, number: 1, publishedAt: new Date(), validFrom: new Date() },
       });
-      await releaseRevision(db, { supplierCompanyId: company, catalogId, revision: 1 });
+      await releaseRevision(prismaStores(db), { supplierCompanyId: company, catalogId, revision: 1 });
     }
     const second = await api("GET", `/v2/catalogs?limit=2&cursor=${encodeURIComponent(first.body.next)}`, { token });
     expect(second.body.items.map((c: any) => c.resourceKey)).toEqual(["FWG-DE", "FWG-ZZ"]);

@@ -4,6 +4,7 @@
  * bearer token, refuse an unbound token under the DPoP scheme, and answer with a DPoP challenge naming the algorithms
  * (and a nonce when the server wants one). Also PAR for a private_key_jwt client, and dpop_bound_access_tokens.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -156,7 +157,7 @@ describe(`clients that require DPoP or PAR on ${testProvider()}`, () => {
     const db = service().database.db;
     const metadata = { client_id: "dpop-only", grant_types: ["client_credentials"], scope: "platform.catalogs.read" };
     const registration = parseClientMetadata({ ...metadata, dpop_bound_access_tokens: true }, "platform");
-    const { secret } = await registerClient(db, registration);
+    const { secret } = await registerClient(prismaStores(db), registration);
     const auth = { Authorization: basic("dpop-only", secret!.secret) };
     const without = await call("token", formRequest("/connect/token", { grant_type: "client_credentials" }, auth));
     expect(without.status).toBe(400);
@@ -173,7 +174,7 @@ describe(`clients that require DPoP or PAR on ${testProvider()}`, () => {
     const db = service().database.db;
     const signer = await partnerKey("ES256");
     await registerClient(
-      db,
+      prismaStores(db),
       parseClientMetadata(
         {
           client_id: "keyed-web",

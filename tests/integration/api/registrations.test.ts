@@ -3,6 +3,7 @@
  * writes nothing, the audit trail, backend clients with an operator-given company, and the catalog services
  * following the active registration.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
@@ -38,7 +39,7 @@ beforeAll(async () => {
   lensToken = await userToken("supplier@demo.test", "Supplier#2026", RW);
   // Frame Works has no users: a backend client the operator gave that company acts for it.
   await registerClient(
-    db(),
+    prismaStores(db()),
     parseClientMetadata(
       {
         client_id: "frames-erp",
@@ -329,6 +330,6 @@ describe(`supplier registrations through the API on ${testProvider()}`, () => {
       },
       "platform",
     );
-    await expect(registerClient(db(), unknown)).rejects.toThrow(/is no company/);
+    await expect(registerClient(prismaStores(db()), unknown)).rejects.toThrow(/is no company/);
   });
 });

@@ -2,6 +2,7 @@
  * The platform API as a resource server: which tokens it accepts (RFC 6750 errors, RFC 9457 bodies), the scope per
  * route, the company rule from the user's current record, CORS, and its OpenAPI document.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { serviceContextFor } from "@/lib/service-context";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -158,7 +159,7 @@ describe(`the platform API's resource server on ${testProvider()}`, () => {
   it("refuses a user's token at once when its client was removed, here and at userinfo and SilentLogin", async () => {
     const db = service().database.db;
     await registerClient(
-      db,
+      prismaStores(db),
       parseClientMetadata(
         { client_id: "soon-removed", redirect_uris: ["https://app.example/cb"], scope: `openid ${READ}` },
         "platform",
@@ -168,14 +169,14 @@ describe(`the platform API's resource server on ${testProvider()}`, () => {
       where: { email: "optician@demo.test" },
       include: { company: true },
     });
-    const context = serviceContextFor(db, loadConfig());
+    const context = serviceContextFor(prismaStores(db), loadConfig());
     const token = await signAccessToken(
       context,
       { clientId: "soon-removed", scopes: ["openid", READ], user, authTime: new Date() },
       new Date(),
     );
     expect((await api("GET", "/v2/catalogs", { token })).response.status).toBe(200);
-    await removeClient(db, "soon-removed");
+    await removeClient(prismaStores(db), "soon-removed");
     expect(await expectInvalidToken(token)).toMatch(/client of this access token is no longer registered/);
     expect(
       (

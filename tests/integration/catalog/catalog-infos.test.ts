@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { ISSUER, formRequest, useOAuthService } from "../../helpers/oauth-service";
@@ -159,7 +160,11 @@ describe(`GET /getCatalogInfos.ashx on ${testProvider()}`, () => {
       where: { number: 3, catalog: { catalogId: "catalog.xml", supplierCompanyId: "demo-company-lens" } },
       data: { comment: "third" },
     });
-    await releaseRevision(db, { supplierCompanyId: "demo-company-lens", catalogId: "catalog.xml", revision: 3 });
+    await releaseRevision(prismaStores(db), {
+      supplierCompanyId: "demo-company-lens",
+      catalogId: "catalog.xml",
+      revision: 3,
+    });
     const changed = await GET_WITH("?validCountry=DE", { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);

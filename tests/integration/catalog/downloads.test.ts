@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueTicket } from "@/lib/catalog/tickets";
 import { metrics } from "@/lib/observability/metrics";
-import { insertArticles } from "@/lib/store/catalog-article-store";
+import { insertArticles } from "@/lib/db/statements/catalog-articles";
 import { getAndLeave, rawGet, useFrontServer } from "../../helpers/front-server";
 import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";

@@ -1,4 +1,5 @@
 /** Publishing: importing master catalog files (docs/catalog-format.md) as unreleased revisions, and releasing them. */
+import { prismaStores } from "@/lib/store/stores";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,7 +60,7 @@ ${articles.join("")}${options.last ?? ""}</Articles>
 describe(`catalog publishing on ${testProvider()}`, () => {
   it("imports the example file as the next revision, unreleased until it is released", async () => {
     const { db } = service().database;
-    const result = await importCatalog(db, chunksOf(EXAMPLE, 7), { supplierCompanyId: LENS });
+    const result = await importCatalog(prismaStores(db), chunksOf(EXAMPLE, 7), { supplierCompanyId: LENS });
     expect(result).toEqual({
       ok: true,
       supplierId: "DLAG",
@@ -81,7 +82,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       comment: "Frühjahr 2027",
     });
 
-    await releaseRevision(db, { supplierCompanyId: LENS, catalogId: "catalog.xml", revision: 4 });
+    await releaseRevision(prismaStores(db), { supplierCompanyId: LENS, catalogId: "catalog.xml", revision: 4 });
     const list = await catalogList();
     expect(list).toContain("<CatalogName>Demo Lens Katalog Deutschland</CatalogName>");
     expect(list).toMatch(/<RevisionNumber>4<\/RevisionNumber><RevisionComment>Frühjahr 2027<\/RevisionComment>/);
@@ -94,17 +95,17 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     expect(await db.auditEvent.count({ where: { type: { in: ["catalog.imported", "catalog.released"] } } })).toBe(2);
 
     await expect(
-      releaseRevision(db, { supplierCompanyId: LENS, catalogId: "catalog.xml", revision: 4 }),
+      releaseRevision(prismaStores(db), { supplierCompanyId: LENS, catalogId: "catalog.xml", revision: 4 }),
     ).rejects.toThrow(/already released/);
     await expect(
-      releaseRevision(db, { supplierCompanyId: LENS, catalogId: "catalog.xml", revision: 99 }),
+      releaseRevision(prismaStores(db), { supplierCompanyId: LENS, catalogId: "catalog.xml", revision: 99 }),
     ).rejects.toThrow(/has no revision 99/);
   });
 
   it("creates a new catalog with its first revision, and reads the same whatever the chunk boundaries", async () => {
     const { db } = service().database;
     const file = generated(2500);
-    const result = await importCatalog(db, chunksOf(file, 1000));
+    const result = await importCatalog(prismaStores(db), chunksOf(file, 1000));
     expect(result).toMatchObject({ ok: true, catalogId: "catalog_CH.xml", revision: 1, articles: 2500 });
     const revision = await db.catalogRevision.findFirstOrThrow({ where: { catalog: { catalogId: "catalog_CH.xml" } } });
     expect(await db.catalogArticle.count({ where: { revisionId: revision.id } })).toBe(2500);
@@ -112,7 +113,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       await db.catalogArticle.findFirstOrThrow({ where: { revisionId: revision.id, articleNumber: "G-1234" } }),
     ).toMatchObject({ genericName: "Glas 1234", purchasePriceCents: 3425, retailPriceCents: null, whiteLabel: false });
     expect(
-      (await importCatalog(db, chunksOf(file))).ok &&
+      (await importCatalog(prismaStores(db), chunksOf(file))).ok &&
         (await db.catalogRevision.count({ where: { catalogId: revision.catalogId } })),
     ).toBe(2);
   });
@@ -228,7 +229,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     "refuses a file with $name, naming the line, and writes nothing",
     async ({ xml, line, message, xsdAccepts: accepted }) => {
       const before = await counts();
-      const result = await importCatalog(service().database.db, chunksOf(xml));
+      const result = await importCatalog(prismaStores(service().database.db), chunksOf(xml));
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.errors[0]).toMatchObject({ line, message: expect.stringMatching(message) });
@@ -240,7 +241,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
   it("leaves nothing behind when the error comes after thousands of written articles", async () => {
     const before = await counts();
     const result = await importCatalog(
-      service().database.db,
+      prismaStores(service().database.db),
       chunksOf(
         generated(3500, {
           catalogID: "catalog_FR.xml",
@@ -268,7 +269,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
 
   it("refuses another supplier's file on the upload path, and reports at most 20 errors", async () => {
     const before = await counts();
-    const foreign = await importCatalog(service().database.db, chunksOf(EXAMPLE), {
+    const foreign = await importCatalog(prismaStores(service().database.db), chunksOf(EXAMPLE), {
       supplierCompanyId: "demo-company-frames",
     });
     expect(foreign).toEqual({
@@ -282,7 +283,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       ],
     });
     const broken = generated(50).replace(/<PurchasePrice>/g, "<PurchasePrice>x");
-    const many = await importCatalog(service().database.db, chunksOf(broken));
+    const many = await importCatalog(prismaStores(service().database.db), chunksOf(broken));
     expect(!many.ok && many.errors).toHaveLength(20);
     expect(!many.ok && many.unreported).toBe(30);
     expect(await counts()).toEqual(before);
@@ -293,7 +294,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     const xml = EXAMPLE.replace('supplierID="DLAG"', 'supplierID="NOPE"')
       .replace("<PurchasePrice>31.00", "<PurchasePrice>31,00")
       .replace('articleNumber="SV-150" customerGroup="5"', 'articleNumber="SV-150" customerGroup="0"');
-    const result = await importCatalog(service().database.db, chunksOf(xml));
+    const result = await importCatalog(prismaStores(service().database.db), chunksOf(xml));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors.map(({ line, message }) => `${line}: ${message}`).sort()).toEqual([
       "18: <Article> SV-150 appears twice in customer group 0",
@@ -302,7 +303,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     ]);
     // A long file, whose description is checked before its end is read: the refusal does not end the reading.
     const long = generated(2000, { supplierID: "NOPE" }).replace('articleNumber="G-1999"', 'articleNumber="G-3"');
-    const longResult = await importCatalog(service().database.db, chunksOf(long, 4096));
+    const longResult = await importCatalog(prismaStores(service().database.db), chunksOf(long, 4096));
     expect(!longResult.ok && longResult.errors.map((error) => error.message)).toEqual([
       'there is no supplier with supplierID "NOPE"',
       "<Article> G-3 appears twice in customer group 0",
@@ -315,7 +316,7 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       "<PurchasePrice>31.00",
       "<PurchasePrice>31,00",
     );
-    const result = await importCatalog(service().database.db, chunksOf(xml));
+    const result = await importCatalog(prismaStores(service().database.db), chunksOf(xml));
     expect(!result.ok && result.errors.map(({ line, message }) => `${line}: ${message}`)).toEqual([
       "8: <Catalog> needs a <ProductGroups> before <Articles>",
       expect.stringMatching(/^21: <PurchasePrice> "31,00" is not an amount/),
@@ -335,10 +336,10 @@ describe(`catalog publishing on ${testProvider()}`, () => {
       },
     });
     await expect(
-      releaseRevision(db, { supplierCompanyId: LENS, catalogId: "catalog_AT.xml", revision: 2 }),
+      releaseRevision(prismaStores(db), { supplierCompanyId: LENS, catalogId: "catalog_AT.xml", revision: 2 }),
     ).rejects.toThrow(/still being imported/);
     const result = await importCatalog(
-      db,
+      prismaStores(db),
       chunksOf(generated(3, { catalogID: "catalog_AT.xml", resourceKey: "DLAG-AT" })),
     );
     expect(result).toMatchObject({ ok: true, revision: 2 });

@@ -178,7 +178,7 @@ describe(`named statements on ${testProvider()}`, () => {
         registrationId: expect.any(String),
         supplierCompanyId: "demo-company-lens",
         clientId: "100234",
-        customerGroups: "[5]",
+        customerGroups: [5],
         subscriptions: [{ catalogId: expect.any(String), status: "Subscribed" }],
       },
     ]);

@@ -3,6 +3,7 @@
  * another runs and warns that pg@9 will refuse it. Prisma's query plans read an include's relations at once, so a
  * transaction must hand them to its client one after another (lib/db/prisma.ts).
  */
+import { prismaStores } from "@/lib/store/stores";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { driverOf } from "@/lib/db/prisma";
@@ -47,7 +48,7 @@ describe.skipIf(testProvider() !== "postgresql")(
 
       // One transaction that reads the registration with its optician, supplier and subscriptions, twice.
       const changed = await changeRegistration(
-        db,
+        prismaStores(db),
         { company: { id: optician.companyId, kind: "eye_care_professional" }, userId: optician.id },
         registration.id,
         registration.version,

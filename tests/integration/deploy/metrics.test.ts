@@ -3,6 +3,7 @@
  * with token requests by grant and result, protocol error codes, latency histograms per endpoint, catalog bytes
  * streamed and (on PostgreSQL) the pool's connections.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { serviceContextFor } from "@/lib/service-context";
 import { loadConfig } from "@/lib/config";
@@ -18,7 +19,7 @@ const scrape = (config: { metricsToken: string | null }, authorization?: string)
   // The process's own client: the one the route handlers above used, whose pool the gauge reports.
   handleMetricsRequest(
     new Request(`${ISSUER}/metrics`, { headers: authorization ? { authorization } : {} }),
-    serviceContextFor(getDb(), { ...loadConfig(), ...config }),
+    serviceContextFor(prismaStores(getDb()), { ...loadConfig(), ...config }),
   );
 
 describe(`metrics on ${testProvider()}`, () => {

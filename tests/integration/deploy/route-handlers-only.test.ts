@@ -66,8 +66,12 @@ describe(`route handlers without the start script on ${testProvider()}`, () => {
 
   it("signs the first token on a database without keys, and publishes the key it made", async () => {
     database = await createTestDatabase();
-    await syncScopes(database.db, "platform");
-    await loadDemoData(database.db, { apiScopePrefix: "platform", publicUrl: ISSUER, secretKey: SECRET_KEY });
+    await syncScopes(prismaStores(database.db), "platform");
+    await loadDemoData(prismaStores(database.db), {
+      apiScopePrefix: "platform",
+      publicUrl: ISSUER,
+      secretKey: SECRET_KEY,
+    });
     useDatabaseForService(database.target);
     process.env.SECRET_KEY = SECRET_KEY;
     process.env.PUBLIC_URL = ISSUER;

@@ -3,6 +3,7 @@
  * clients with inline keys of every accepted algorithm and a client whose keys are fetched from a real HTTP server
  * that rotates them; openid-client as the relying party; each refusal with 401 invalid_client.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { randomUUID } from "node:crypto";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -59,7 +60,7 @@ beforeAll(async () => {
     scope: "platform.catalogs.read",
   };
   await registerClient(
-    db,
+    prismaStores(db),
     parseClientMetadata(
       { client_id: "partner-backend", ...backend, jwks: keySet(keys.rs, keys.ps, keys.es, keys.ed) },
       "platform",
@@ -67,7 +68,7 @@ beforeAll(async () => {
   );
   await remote.start();
   await registerClient(
-    db,
+    prismaStores(db),
     parseClientMetadata({ client_id: "partner-remote", ...backend, jwks_uri: remote.url }, "platform"),
   );
 });
@@ -200,7 +201,7 @@ describe(`private_key_jwt client authentication on ${testProvider()}`, () => {
     silent.behaviour = "hang";
     const key = await partnerKey("ES256");
     await registerClient(
-      service().database.db,
+      prismaStores(service().database.db),
       parseClientMetadata(
         {
           client_id: "partner-silent",

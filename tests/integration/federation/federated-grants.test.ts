@@ -4,6 +4,7 @@
  * RFC 7523 §3 is tried with a jose-signed JWT that fails it: 400 invalid_grant naming the check, an audit event,
  * and nothing else written.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -67,7 +68,7 @@ async function error(response: Response): Promise<{ status: number; error: strin
 beforeAll(async () => {
   partner = await partnerKey("ES256");
   const app = await registerClient(
-    db(),
+    prismaStores(db()),
     parseClientMetadata(
       { client_id: "partner-app", grant_types: [JWT_BEARER, TOKEN_EXCHANGE], scope: SCOPES },
       "platform",
@@ -75,12 +76,12 @@ beforeAll(async () => {
   );
   appSecret = app.secret!.secret;
   const other = await registerClient(
-    db(),
+    prismaStores(db()),
     parseClientMetadata({ client_id: "other-app", grant_types: [JWT_BEARER], scope: SCOPES }, "platform"),
   );
   otherSecret = other.secret!.secret;
   await addTrustedIssuer(
-    db(),
+    prismaStores(db()),
     parseTrustedIssuer({
       issuer: PARTNER,
       jwks: keySet(partner),
@@ -93,7 +94,7 @@ beforeAll(async () => {
   linkedKey = await partnerKey("RS256");
   linked.keys = [linkedKey.publicJwk];
   await addTrustedIssuer(
-    db(),
+    prismaStores(db()),
     parseTrustedIssuer({
       issuer: "http://127.0.0.1/partner",
       jwks_uri: linked.url,
@@ -283,7 +284,7 @@ describe(`federated grants on ${testProvider()}`, () => {
       status: 400,
       description: expect.stringMatching(/not linked to an active local user/),
     });
-    await linkSubject(db(), "http://127.0.0.1/partner", "vendor-user-9", "frames@demo.test");
+    await linkSubject(prismaStores(db()), "http://127.0.0.1/partner", "vendor-user-9", "frames@demo.test");
     const response = await bearerGrant(await jwt());
     expect(response.status).toBe(200);
     const frames = await db().user.findUniqueOrThrow({ where: { email: "frames@demo.test" } });
@@ -299,7 +300,7 @@ describe(`federated grants on ${testProvider()}`, () => {
     const url = gone.url;
     await gone.close(); // nothing listens there any more
     await addTrustedIssuer(
-      db(),
+      prismaStores(db()),
       parseTrustedIssuer({
         issuer: "http://127.0.0.1/gone",
         jwks_uri: url,

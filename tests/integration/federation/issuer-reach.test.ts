@@ -5,6 +5,7 @@
  * registered before the limit existed is refused until the operator names one. Every combination of limit and
  * target user is tried through the token endpoint.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -80,7 +81,7 @@ const grant = async (jwt: string) => {
 
 async function trust(issuer: string, subject: "email" | "link", limit: Record<string, string[]>): Promise<void> {
   await addTrustedIssuer(
-    db(),
+    prismaStores(db()),
     parseTrustedIssuer({ issuer, jwks: keySet(key), clients: ["reach-app"], subject, ...limit }),
   );
 }
@@ -88,7 +89,7 @@ async function trust(issuer: string, subject: "email" | "link", limit: Record<st
 beforeAll(async () => {
   key = await partnerKey("ES256");
   const client = await registerClient(
-    db(),
+    prismaStores(db()),
     parseClientMetadata(
       { client_id: "reach-app", grant_types: [JWT_BEARER], scope: "platform.catalogs.read platform.supplierreg.read" },
       "platform",
@@ -143,9 +144,9 @@ describe(`a trusted issuer speaks only for the people it names, on ${testProvide
   it("reaches an operator account only through the operator's explicit link within the issuer's companies", async () => {
     const iss = "https://id.operator-partner.example";
     await trust(iss, "link", { companies: ["demo-company-operator", "demo-company-optician"] });
-    await linkSubject(db(), iss, "ops-1", "admin@demo.test");
-    await linkSubject(db(), iss, "opt-1", "optician@demo.test");
-    await expect(linkSubject(db(), iss, "sup-1", "supplier@demo.test")).rejects.toThrow(
+    await linkSubject(prismaStores(db()), iss, "ops-1", "admin@demo.test");
+    await linkSubject(prismaStores(db()), iss, "opt-1", "optician@demo.test");
+    await expect(linkSubject(prismaStores(db()), iss, "sup-1", "supplier@demo.test")).rejects.toThrow(
       /is neither in a company nor in an email domain/,
     );
     expect((await grant(await assertion(iss, { sub: "ops-1" }))).status).toBe(200);

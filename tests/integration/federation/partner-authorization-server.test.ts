@@ -4,6 +4,7 @@
  * access token for OptiGate as resource, and publishes its keys at its jwks_uri. OptiGate exchanges that token
  * through both grants and the API accepts the result.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { randomUUID, createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -152,7 +153,7 @@ beforeAll(async () => {
 
   const db = service().database.db;
   const app = await registerClient(
-    db,
+    prismaStores(db),
     parseClientMetadata(
       {
         client_id: "lens-app",
@@ -165,7 +166,7 @@ beforeAll(async () => {
   appSecret = app.secret!.secret;
   const discovery = await (await fetch(`${partnerIssuer}/.well-known/openid-configuration`)).json();
   await addTrustedIssuer(
-    db,
+    prismaStores(db),
     parseTrustedIssuer({
       issuer: discovery.issuer,
       jwks_uri: discovery.jwks_uri,
@@ -225,7 +226,7 @@ describe(`a node-oidc-provider partner on ${testProvider()}`, () => {
 
   it("refuses the partner's token for a client the issuer does not allow", async () => {
     const other = await registerClient(
-      service().database.db,
+      prismaStores(service().database.db),
       parseClientMetadata(
         {
           client_id: `other-${randomUUID().slice(0, 8)}`,

@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
@@ -43,7 +44,7 @@ beforeAll(async () => {
     },
     "platform",
   );
-  await registerClient(service().database.db, registration, { value: rp.secret });
+  await registerClient(prismaStores(service().database.db), registration, { value: rp.secret });
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
@@ -188,7 +189,7 @@ describe(`combined sign-out on ${testProvider()}`, () => {
       { client_id: "rp-gone", redirect_uris: [rp.redirect_uri], backchannel_logout_uri: "https://rp.example/bc" },
       "platform",
     );
-    await registerClient(db, gone, { value: "rp-gone-secret" });
+    await registerClient(prismaStores(db), gone, { value: "rp-gone-secret" });
     await authorizeWithConsent(new UserAgent(), {
       client_id: "rp-gone",
       redirect_uri: rp.redirect_uri,
@@ -197,7 +198,7 @@ describe(`combined sign-out on ${testProvider()}`, () => {
       state: "s",
     });
     expect(await db.loginSessionClient.count({ where: { clientId: "rp-gone" } })).toBe(1);
-    await removeClient(db, "rp-gone");
+    await removeClient(prismaStores(db), "rp-gone");
     expect(await db.loginSessionClient.count({ where: { clientId: "rp-gone" } })).toBe(0);
   });
 

@@ -119,7 +119,7 @@ describe(`signing keys on ${testProvider()}`, () => {
       config: Partial<ReturnType<typeof loadConfig>>,
       clientAlg: "RS256" | "ES256" | "PS256" | null,
     ) => {
-      const body = await issueUserTokens(serviceContextFor(db, { ...loadConfig(), ...config }), {
+      const body = await issueUserTokens(serviceContextFor(prismaStores(db), { ...loadConfig(), ...config }), {
         client: { ...client, idTokenSignedResponseAlg: clientAlg },
         user,
         scopes: ["openid"],

@@ -3,6 +3,7 @@
  * call userinfo (OIDC Core §5.4); on, the granted profile and email claims are in the ID token too, from the code
  * and refresh grants alike. A client registered without a path in its redirect URI may send it with "/" and back.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
@@ -51,7 +52,9 @@ beforeAll(async () => {
     id_token_claims: true,
     scope: SCOPE,
   };
-  await registerClient(service().database.db, parseClientMetadata(metadata, "platform"), { value: claimsApp.secret });
+  await registerClient(prismaStores(service().database.db), parseClientMetadata(metadata, "platform"), {
+    value: claimsApp.secret,
+  });
 });
 
 describe(`id_token_claims on ${testProvider()}`, () => {

@@ -1,3 +1,4 @@
+import { prismaStores } from "@/lib/store/stores";
 import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -95,7 +96,7 @@ beforeAll(async () => {
     },
     "platform",
   );
-  await registerClient(service().database.db, registration, { value: rotating.secret });
+  await registerClient(prismaStores(service().database.db), registration, { value: rotating.secret });
 });
 
 describe(`grant_type=refresh_token, reuse policy, on ${testProvider()}`, () => {
@@ -409,7 +410,7 @@ describe(`changing a rotating client's registration, on ${testProvider()}`, () =
       },
       "platform",
     );
-  beforeAll(() => registerClient(service().database.db, metadata("rotate"), { value: switching.secret }));
+  beforeAll(() => registerClient(prismaStores(service().database.db), metadata("rotate"), { value: switching.secret }));
 
   it("does not bring rotated-out tokens back when the client is switched to reuse", async () => {
     const grant = await offlineGrant(switching);
@@ -420,7 +421,7 @@ describe(`changing a rotating client's registration, on ${testProvider()}`, () =
       where: { familyId, rotatedAt: { not: null } },
       data: { rotatedAt: new Date(Date.now() - 3_600_000) },
     });
-    await updateClient(service().database.db, switching.client_id, metadata("reuse"));
+    await updateClient(prismaStores(service().database.db), switching.client_id, metadata("reuse"));
     await expectError(await refresh(switching, first.refresh_token), "invalid_grant");
     // The rotated-out token was reuse: its family, the live token included, is revoked.
     await expectError(await refresh(switching, second.refresh_token), "invalid_grant");
@@ -432,9 +433,9 @@ describe(`changing a rotating client's registration, on ${testProvider()}`, () =
       application_type: "native",
       redirect_uris: ["com.example.switching:/cb"],
     });
-    await expect(updateClient(service().database.db, switching.client_id, publicMetadata)).rejects.toThrow(
-      "a confidential client cannot become public",
-    );
+    await expect(
+      updateClient(prismaStores(service().database.db), switching.client_id, publicMetadata),
+    ).rejects.toThrow("a confidential client cannot become public");
   });
 });
 

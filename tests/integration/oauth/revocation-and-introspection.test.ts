@@ -1,8 +1,8 @@
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/crypto/tokens";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
-import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 import {
   authorizeWithConsent,
   basic,
@@ -127,7 +127,7 @@ describe(`POST /connect/introspect on ${testProvider()}`, () => {
     // demo-backend is a client like any other: it learns nothing of demo-web's tokens (RFC 7662 §4).
     expect(await (await introspect({ token: grant.access_token })).json()).toEqual({ active: false });
     const { secret } = await registerClient(
-      service().database.db,
+      prismaStores(service().database.db),
       parseClientMetadata(
         {
           client_id: "platform-api",
@@ -174,7 +174,7 @@ describe(`POST /connect/introspect on ${testProvider()}`, () => {
   });
 });
 
-describe(`revokeConsentAndItsGrants on ${testProvider()}`, () => {
+describe(`revoking a consent on ${testProvider()}`, () => {
   it("revokes the consent, its refresh tokens and unused codes in one go; sign-in asks for consent again", async () => {
     const agent = new UserAgent();
     const grant = await webGrant(agent);
@@ -188,8 +188,8 @@ describe(`revokeConsentAndItsGrants on ${testProvider()}`, () => {
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
 
-    expect(await revokeConsentAndItsGrants(db, user.id, "demo-web")).toBe(true);
-    expect(await revokeConsentAndItsGrants(db, user.id, "demo-web")).toBe(false);
+    expect(await prismaStores(db).consents.revoke(user.id, "demo-web")).toBe(true);
+    expect(await prismaStores(db).consents.revoke(user.id, "demo-web")).toBe(false);
     expect((await (await refreshDemoWeb(grant.refresh_token)).json()).error).toBe("invalid_grant");
     const redeemed = await call(
       "token",

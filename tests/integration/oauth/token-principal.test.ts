@@ -4,6 +4,7 @@
  * client registered before the registration rule could have it; every consumer of tokens is asked about its token.
  * Registration refuses such ids from now on: a person's id, and from vendors any id shaped like a generated one.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
@@ -81,7 +82,7 @@ describe(`client ids that registration refuses on ${testProvider()}`, () => {
     const supplier = await db().user.findUniqueOrThrow({ where: { email: "supplier@demo.test" } });
     await expect(
       registerClient(
-        db(),
+        prismaStores(db()),
         parseClientMetadata(
           { client_id: supplier.id, grant_types: ["client_credentials"], scope: "platform.catalogs.read" },
           "platform",

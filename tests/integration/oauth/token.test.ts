@@ -1,9 +1,9 @@
+import { prismaStores } from "@/lib/store/stores";
 import { createHash } from "node:crypto";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { addClientSecret, disableClientSecret, registerClient } from "@/lib/admin/client-registry";
-import { revokeConsentAndItsGrants } from "@/lib/store/consent-store";
 import {
   authorizeWithConsent,
   basic,
@@ -211,7 +211,7 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
     const { code } = await authorizeWithConsent(agent, { ...webParams, scope: "openid profile" });
     const db = service().database.db;
     const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" } });
-    await revokeConsentAndItsGrants(db, user.id, "demo-web");
+    await prismaStores(db).consents.revoke(user.id, "demo-web");
     await expectError(await redeem(code), 400, "invalid_grant");
   });
 
@@ -252,7 +252,7 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
       { client_id: "shop:east", redirect_uris: ["https://shop.example/cb"] },
       "platform",
     );
-    await registerClient(db, registration, { value: "p@ss word+/%" });
+    await registerClient(prismaStores(db), registration, { value: "p@ss word+/%" });
     const authenticated = await token(
       { grant_type: "authorization_code", code: "unknown", redirect_uri: "https://shop.example/cb" },
       { Authorization: basic("shop:east", "p@ss word+/%") },
@@ -264,9 +264,9 @@ describe(`POST /connect/token (authorization_code) on ${testProvider()}`, () => 
         { Authorization: basic("shop:east", secret) },
       );
 
-    const second = await addClientSecret(db, "shop:east");
+    const second = await addClientSecret(prismaStores(db), "shop:east");
     await expectError(await shopToken(second.secret), 400, "invalid_grant");
-    await disableClientSecret(db, "shop:east", second.secretId);
+    await disableClientSecret(prismaStores(db), "shop:east", second.secretId);
     await expectError(await shopToken(second.secret), 401, "invalid_client");
 
     await db.clientSecret.updateMany({

@@ -48,7 +48,7 @@ async function tokensFor(scope: string, grant?: string[]): Promise<string> {
 async function craftedToken(scopes: string[], issuedAt: Date): Promise<string> {
   const db = service().database.db;
   const user = await db.user.findUniqueOrThrow({ where: { email: "optician@demo.test" }, include: { company: true } });
-  const context = serviceContextFor(db, loadConfig());
+  const context = serviceContextFor(prismaStores(db), loadConfig());
   const body = await issueUserTokens(
     context,
     { client: (await prismaStores(db).clients.find("demo-web"))!, user, scopes, authTime: issuedAt, amr: ["pwd"] },

@@ -3,6 +3,7 @@
  * developers register applications, by kind or as JSON, with the checks of `clients add` and the vendor's rules;
  * the application is pending and belongs to the vendor; nobody else may register through it.
  */
+import { prismaStores } from "@/lib/store/stores";
 import { describe, expect, it } from "vitest";
 import type { AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
@@ -380,7 +381,7 @@ describe(`what a vendor's developers are told on ${testProvider()}`, () => {
       expires: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     });
     const { announceExpiringSecrets } = await import("@/lib/admin/partner-notices");
-    const context = { db: db(), config: { publicUrl: ISSUER, secretKey: SECRET_KEY } };
+    const context = { stores: prismaStores(db()), config: { publicUrl: ISSUER, secretKey: SECRET_KEY } };
     expect(await announceExpiringSecrets(context)).toBe(1);
     expect(await announceExpiringSecrets(context)).toBe(0);
     const notice = await db().outboxMessage.findFirstOrThrow({ where: { kind: "secret_expiring" } });

@@ -4,6 +4,7 @@
  * sessions and stops password-only refresh tokens; the platform API's POST and SilentLogin's bearer form ask for the
  * mfa level. What an operator requires, a company administrator cannot lift (finding 9).
  */
+import { prismaStores } from "@/lib/store/stores";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requireSecondFactor } from "@/lib/admin/company-registry";
 import { actorOfSessionCookie, AccessDenied, type Actor } from "@/lib/rights/actor";
@@ -21,7 +22,7 @@ const service = useOAuthService();
 const db = () => service().database.db;
 const noAnnouncement = async () => {};
 const setRule = (companyId: string, required: boolean) =>
-  requireSecondFactor(db(), companyId, { required, byOperator: true }, noAnnouncement);
+  requireSecondFactor(prismaStores(db()), companyId, { required, byOperator: true }, noAnnouncement);
 
 const actorOf = (agent: UserAgent): Promise<Actor> =>
   actorOfSessionCookie(getServiceContext(), agent.cookies.get(SESSION_COOKIE));
@@ -172,7 +173,7 @@ describe(`a company that requires a second factor, on ${testProvider()}`, () => 
 describe(`who lifts a company's rule, on ${testProvider()}`, () => {
   it("keeps an operator's rule from the company's administrator, who may set and lift their own", async () => {
     const byAdmin = (required: boolean) =>
-      requireSecondFactor(db(), "demo-company-optician", { required, byOperator: false }, noAnnouncement);
+      requireSecondFactor(prismaStores(db()), "demo-company-optician", { required, byOperator: false }, noAnnouncement);
     await setRule("demo-company-optician", true);
     const owing = await enrolmentSession("optician@demo.test", "Optician#2026");
     expect(await refusal(async () => companyPeopleView(await actorOf(owing)))).toBe("second_factor_required");

@@ -53,7 +53,6 @@ export async function acceptTrustedJwt(
     try {
       identity = await verifyFederatedAssertion(
         {
-          db: context.db,
           stores: context.stores,
           issuer: context.config.publicUrl,
           production: context.config.production,
