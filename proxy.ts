@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { NextResponse, type NextRequest } from "next/server";
 import { isDecodablePath, UNDECODABLE_PATH_REFUSAL } from "@/lib/http/decodable-path";
 import { interactionPageProxy, isInteractionPage } from "@/lib/pages/page-proxy";
@@ -20,14 +21,14 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    "/login",
-    "/login/second-factor",
-    "/consent",
-    "/invitation",
+    PAGES.login,
+    PAGES.secondFactor,
+    PAGES.consent,
+    PAGES.invitation,
     "/password/:path*",
     "/email/:path*",
     "/portal/:path*",
-    "/signout",
+    PAGES.signOut,
     "/admin/:path*",
     "/v2/:path*",
   ],

@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -5,15 +6,6 @@ import { isOperator, supplierOf, type SignedInUser } from "@/lib/rights/actor";
 import { isCompanyAdmin } from "@/lib/rights/company-people";
 import { isPartnerDeveloper } from "@/lib/rights/partner-portal";
 import { currentActor } from "@/lib/pages/current-actor";
-import {
-  CATALOGS_PATH,
-  DEVELOPER_PATH,
-  PORTAL_PATH,
-  PROFILE_PATH,
-  SECURITY_PATH,
-  SIGN_OUT_PATH,
-  SUPPLIERS_PATH,
-} from "@/lib/http/page-paths";
 import { LanguageSwitch } from "./_components/language-switch";
 import { MainMenu, type MenuItem } from "./_components/main-menu";
 import "./globals.css";
@@ -28,15 +20,15 @@ function menuOf(actor: SignedInUser, t: (key: string) => string): MenuItem[] {
   const publishes = supplierOf(actor) !== undefined;
   const registers = actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier";
   return [
-    { href: PORTAL_PATH, label: t("applications"), section: PORTAL_PATH },
-    ...(publishes ? [{ href: CATALOGS_PATH, label: t("catalogs"), section: CATALOGS_PATH }] : []),
-    ...(registers ? [{ href: SUPPLIERS_PATH, label: t("suppliers"), section: SUPPLIERS_PATH }] : []),
-    ...(isCompanyAdmin(actor) ? [{ href: "/portal/company", label: t("company"), section: "/portal/company" }] : []),
-    ...(isPartnerDeveloper(actor) ? [{ href: DEVELOPER_PATH, label: t("developer"), section: DEVELOPER_PATH }] : []),
-    ...(isOperator(actor) ? [{ href: "/admin/clients", label: t("operator"), section: "/admin" }] : []),
-    { href: PROFILE_PATH, label: t("profile"), section: PROFILE_PATH },
-    { href: SECURITY_PATH, label: t("security"), section: SECURITY_PATH },
-    { href: SIGN_OUT_PATH, label: t("signOut"), section: SIGN_OUT_PATH },
+    { href: PAGES.portal, label: t("applications"), section: PAGES.portal },
+    ...(publishes ? [{ href: PAGES.catalogs, label: t("catalogs"), section: PAGES.catalogs }] : []),
+    ...(registers ? [{ href: PAGES.suppliers, label: t("suppliers"), section: PAGES.suppliers }] : []),
+    ...(isCompanyAdmin(actor) ? [{ href: PAGES.company, label: t("company"), section: PAGES.company }] : []),
+    ...(isPartnerDeveloper(actor) ? [{ href: PAGES.developer, label: t("developer"), section: PAGES.developer }] : []),
+    ...(isOperator(actor) ? [{ href: PAGES.adminClients, label: t("operator"), section: PAGES.admin }] : []),
+    { href: PAGES.profile, label: t("profile"), section: PAGES.profile },
+    { href: PAGES.security, label: t("security"), section: PAGES.security },
+    { href: PAGES.signOut, label: t("signOut"), section: PAGES.signOut },
   ];
 }
 
@@ -49,8 +41,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       ? menuOf(actor, t)
       : actor.kind === "second_factor_owed"
         ? [
-            { href: SECURITY_PATH, label: t("security"), section: SECURITY_PATH },
-            { href: SIGN_OUT_PATH, label: t("signOut"), section: SIGN_OUT_PATH },
+            { href: PAGES.security, label: t("security"), section: PAGES.security },
+            { href: PAGES.signOut, label: t("signOut"), section: PAGES.signOut },
           ]
         : [];
   return (

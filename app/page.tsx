@@ -1,6 +1,6 @@
+import { ENDPOINTS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { currentActor } from "@/lib/pages/current-actor";
-import { PORTAL_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { buttonPrimary } from "@/app/_components/ui";
 
@@ -39,18 +39,18 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
         <h1 className="text-2xl font-semibold tracking-tight text-brand-800 sm:text-3xl">{t("heading")}</h1>
         <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>
         <a
-          href={signedIn ? PORTAL_PATH : `/login?${new URLSearchParams({ returnUrl: PORTAL_PATH })}`}
+          href={signedIn ? PAGES.portal : `${PAGES.login}?${new URLSearchParams({ returnUrl: PAGES.portal })}`}
           className={`${buttonPrimary} mt-6 sm:w-auto sm:px-6`}
         >
           {signedIn ? t("continueToPortal") : t("signIn")}
         </a>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
-        <Card title={t("portalTitle")} text={t("portalText")} href={PORTAL_PATH} linkText={t("portalLink")} />
+        <Card title={t("portalTitle")} text={t("portalText")} href={PAGES.portal} linkText={t("portalLink")} />
         <Card
           title={t("discoveryTitle")}
           text={t("discoveryText")}
-          href="/.well-known/openid-configuration"
+          href={ENDPOINTS.discovery}
           linkText={t("discoveryLink")}
         />
         <Card title={t("catalogTitle")} text={t("catalogText")} />

@@ -1,4 +1,5 @@
 /** The form that asks for a password reset link: on the forgot-password page and where a link could not be used. */
+import { FORMS } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 
 export function ForgotPasswordForm({
@@ -15,7 +16,7 @@ export function ForgotPasswordForm({
   buttonClass: string;
 }) {
   return (
-    <form method="post" action="/interaction/password/forgot" className="space-y-4">
+    <form method="post" action={FORMS.forgotPassword} className="space-y-4">
       {csrf}
       {returnUrl ? <input type="hidden" name="returnUrl" value={returnUrl} /> : null}
       <div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ENDPOINTS } from "@/lib/http/paths";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useRef, type KeyboardEvent } from "react";
 import { isLocale, LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
@@ -51,7 +52,7 @@ export function LanguageSwitch({ current, label }: { current: string; label: str
               <a
                 lang={locale}
                 hrefLang={locale}
-                href={`/language?${new URLSearchParams({ locale, returnTo })}`}
+                href={`${ENDPOINTS.language}?${new URLSearchParams({ locale, returnTo })}`}
                 aria-current={locale === current ? "true" : undefined}
                 className={`block px-3 py-2 hover:bg-slate-50 ${
                   locale === current ? "font-semibold text-brand-800" : "text-slate-700"

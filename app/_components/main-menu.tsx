@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { isSignInPath } from "@/lib/http/page-paths";
+import { isSignInPath } from "@/lib/http/paths";
 
 export interface MenuItem {
   href: string;

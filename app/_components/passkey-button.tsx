@@ -5,6 +5,7 @@
  * `second-factor`: the user at the second step) and adding a passkey on the security page (`register`). A refusal is
  * said at the button, in the page's language; success goes where the server says.
  */
+import { FORMS } from "@/lib/http/paths";
 import { useEffect, useRef, useState } from "react";
 import {
   browserSupportsWebAuthn,
@@ -22,7 +23,7 @@ interface Answer {
 }
 
 async function post(fields: Record<string, string>): Promise<Answer & Record<string, unknown>> {
-  const response = await fetch("/interaction/passkey", {
+  const response = await fetch(FORMS.passkey, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),

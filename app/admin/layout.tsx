@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { forbidden } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -23,19 +24,19 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
         <span className="mr-2 text-lg font-semibold text-brand-800">{t("title")}</span>
         <nav aria-label={t("title")} className="flex flex-wrap gap-1">
-          <a href="/admin/clients" className={tab}>
+          <a href={PAGES.adminClients} className={tab}>
             {t("clients")}
           </a>
-          <a href="/admin/companies" className={tab}>
+          <a href={PAGES.adminCompanies} className={tab}>
             {t("companies")}
           </a>
-          <a href="/admin/outbox" className={tab}>
+          <a href={PAGES.adminOutbox} className={tab}>
             {t("outbox")}
           </a>
-          <a href="/admin/audit" className={tab}>
+          <a href={PAGES.adminAudit} className={tab}>
             {t("audit")}
           </a>
-          <a href="/admin/federation" className={tab}>
+          <a href={PAGES.adminFederation} className={tab}>
             {t("federation")}
           </a>
         </nav>

@@ -1,5 +1,6 @@
+import { PAGES } from "@/lib/http/paths";
 import { redirect } from "next/navigation";
 
 export default function AdminHome() {
-  redirect("/admin/clients");
+  redirect(PAGES.adminClients);
 }

@@ -2,6 +2,7 @@
  * The notices mailed to an account's address when its password, address or second factors change, with what to do
  * if it was not them: a new password through their mail.
  */
+import { PAGES } from "@/lib/http/paths";
 import type { Locale } from "@/lib/i18n/locales";
 import { renderAccountMail, type FactorChange, type RecentFactor } from "@/lib/mail/account-mail";
 import { sealMail } from "@/lib/mail/outbox";
@@ -10,7 +11,7 @@ import type { AccountContext } from "@/lib/account/account-context";
 
 /** Where a person who did not make the change goes: a new password through their mail. */
 export const forgotPasswordUrl = (publicUrl: string, language: Locale) =>
-  `${publicUrl}/password/forgot?${new URLSearchParams({ ui_locales: language })}`;
+  `${publicUrl}${PAGES.forgotPassword}?${new URLSearchParams({ ui_locales: language })}`;
 
 type Notice =
   | { kind: "password_changed" }

@@ -5,6 +5,7 @@
  * password (a reset or a change) cancels a change waiting for confirmation. Since whoever controls the address can
  * then reset the password, asking for it needs the current password unless the sign-in is fresh (five minutes).
  */
+import { PAGES } from "@/lib/http/paths";
 import { EMAIL_CONFIRM_LINK_HOURS } from "@/lib/config/policy";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { User } from "@/lib/store/models/user";
@@ -79,12 +80,12 @@ export async function requestEmailChange(
   const toNewAddress = inUse
     ? await renderAccountMail(language, {
         kind: "email_in_use",
-        url: `${publicUrl}/login?${new URLSearchParams({ ui_locales: language })}`,
+        url: `${publicUrl}${PAGES.login}?${new URLSearchParams({ ui_locales: language })}`,
         newEmail,
       })
     : await renderAccountMail(language, {
         kind: "email_confirm",
-        url: `${publicUrl}/email/confirm?${new URLSearchParams({ token, ui_locales: language })}`,
+        url: `${publicUrl}${PAGES.confirmEmail}?${new URLSearchParams({ token, ui_locales: language })}`,
         hours: EMAIL_CONFIRM_LINK_HOURS,
         newEmail,
       });

@@ -7,6 +7,7 @@
  * one) and mails it; for an unknown or deactivated address it drops the request. So neither the answer nor its time
  * says whether an account exists.
  */
+import { PAGES } from "@/lib/http/paths";
 import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { hashPassword } from "@/lib/crypto/password";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
@@ -57,7 +58,7 @@ export function passwordResetComposer(context: AccountContext) {
     const token = generateOpaqueToken();
     // The language the request was made in: the one the person reads the pages in now.
     const language = localeOr(mail.language);
-    const url = `${context.config.publicUrl}/password/reset?${new URLSearchParams({ token, ui_locales: language })}`;
+    const url = `${context.config.publicUrl}${PAGES.resetPassword}?${new URLSearchParams({ token, ui_locales: language })}`;
     const content: MailContent = await renderAccountMail(language, {
       kind: "password_reset",
       url,

@@ -4,6 +4,7 @@
  * inviting the same address again replaces the link, revoking deletes it. The mail is written to the outbox in the
  * same transaction.
  */
+import { PAGES } from "@/lib/http/paths";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { DataAccess } from "@/lib/service-context";
 import type { Config } from "@/lib/config";
@@ -55,7 +56,7 @@ type MailingContext = DataAccess & { config: Pick<Config, "publicUrl" | "secretK
 
 /** The link, which also opens the page in the invitation's language. */
 const invitationUrl = (publicUrl: string, token: string, language: Locale) =>
-  `${publicUrl}/invitation?${new URLSearchParams({ token, ui_locales: language })}`;
+  `${publicUrl}${PAGES.invitation}?${new URLSearchParams({ token, ui_locales: language })}`;
 
 export function conflictError(conflict: InvitationConflict): InvitationError {
   return conflict.reason === "already_user"

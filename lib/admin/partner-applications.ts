@@ -5,6 +5,7 @@
  * loopback, and sets neither `company_id` nor `resource_server`. A new application is pending until the operator
  * approves it; a change to an approved one waits beside it, and the approved version keeps working meanwhile.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
 import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
@@ -80,7 +81,7 @@ export function registrationResponse(row: PartnerApplication, publicUrl: string,
   return {
     ...toClientMetadata(row),
     client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
-    registration_client_uri: `${publicUrl}/connect/register?${new URLSearchParams({ client_id: row.id })}`,
+    registration_client_uri: `${publicUrl}${ENDPOINTS.register}?${new URLSearchParams({ client_id: row.id })}`,
     ...(registrationAccessToken ? { registration_access_token: registrationAccessToken } : {}),
     status: row.status,
     ...(row.pendingMetadata ? { pending_changes: row.pendingMetadata } : {}),

@@ -3,6 +3,7 @@
  * outbox, each in their own language: the operator's decision on an application, and that a secret expires within
  * SECRET_EXPIRY_NOTICE_DAYS (once per secret; the regular cleanup run looks for them).
  */
+import { PAGES } from "@/lib/http/paths";
 import type { Stores } from "@/lib/store/stores";
 import { localizedText, type LocalizedText } from "@/lib/i18n/localized-text";
 import { localeOr } from "@/lib/i18n/locales";
@@ -22,7 +23,7 @@ export async function mailToVendor(
   mail: (portalUrl: string) => Omit<PartnerMail, "application"> & { names: LocalizedText },
 ): Promise<NewOutboxMessage[]> {
   const developers = await context.stores.partners.findVendorDevelopers(companyId);
-  const url = `${context.config.publicUrl}/portal/developer`;
+  const url = `${context.config.publicUrl}${PAGES.developer}`;
   return Promise.all(
     developers.map(async ({ email, preferredLanguage }) => {
       const language = localeOr(preferredLanguage);

@@ -4,6 +4,7 @@
  * event and a notice to the user's address. The user signs in with the password again; where their company requires
  * a second factor, they are led to set one up at once.
  */
+import { PAGES } from "@/lib/http/paths";
 import type { Config } from "@/lib/config";
 import type { DataAccess } from "@/lib/service-context";
 import { localeOr } from "@/lib/i18n/locales";
@@ -20,7 +21,7 @@ export async function resetSecondFactors(
   const language = localeOr(user.preferredLanguage);
   const content = await renderAccountMail(language, {
     kind: "second_factors_reset",
-    url: `${context.config.publicUrl}/portal/security?${new URLSearchParams({ ui_locales: language })}`,
+    url: `${context.config.publicUrl}${PAGES.security}?${new URLSearchParams({ ui_locales: language })}`,
   });
   const mail = [
     sealMail(context.config.secretKey, { kind: "second_factors_reset", recipient: email, language, content }),

@@ -3,6 +3,7 @@
  * response in the tests is validated against. Its paths are generated from the API's routes (api-routes.ts); its
  * servers entry is API_URL; its scopes carry the configured prefix.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import type { ApiRoute } from "@/lib/api/api-routes";
 import { ref, SCHEMAS } from "@/lib/api/openapi-schemas";
 import { PROBLEM_TYPES, type ProblemType } from "@/lib/errors/api-problem";
@@ -30,11 +31,11 @@ function oauth2Scheme(publicUrl: string, scope: (name: string) => string) {
       "Access tokens issued by OptiGate; the caller's rights follow the company of its user (or the company the operator gave a backend client).",
     flows: {
       authorizationCode: {
-        authorizationUrl: `${publicUrl}/connect/authorize`,
-        tokenUrl: `${publicUrl}/connect/token`,
+        authorizationUrl: `${publicUrl}${ENDPOINTS.authorize}`,
+        tokenUrl: `${publicUrl}${ENDPOINTS.token}`,
         scopes,
       },
-      clientCredentials: { tokenUrl: `${publicUrl}/connect/token`, scopes },
+      clientCredentials: { tokenUrl: `${publicUrl}${ENDPOINTS.token}`, scopes },
     },
   };
 }

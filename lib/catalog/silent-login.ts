@@ -3,6 +3,7 @@
  * `password`), or, with `Authorization: Bearer` (or `DPoP` and a proof, for a key-bound token) and no form, for the
  * user of an access token that holds the catalogs read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { issueTicket } from "@/lib/catalog/tickets";
@@ -29,8 +30,6 @@ async function ticketResponse(context: ServiceContext, userId: string): Promise<
   return noStoreJson({ ticket, expires: expires.toISOString() });
 }
 
-const SILENT_LOGIN_PATH = "/services/login/SilentLogin";
-
 async function withAccessToken(
   context: ServiceContext,
   request: Request,
@@ -39,7 +38,7 @@ async function withAccessToken(
   let claims;
   try {
     claims = await verifyAccessToken(context, presented.token);
-    const url = `${context.config.publicUrl}${SILENT_LOGIN_PATH}`;
+    const url = `${context.config.publicUrl}${ENDPOINTS.silentLogin}`;
     await checkSenderConstraint(context, presented, boundKeyOf(claims), {
       method: "POST",
       url,

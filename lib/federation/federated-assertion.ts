@@ -5,6 +5,7 @@
  * seen before; its subject names an active local user. Each failed check throws AssertionRefused naming it. The
  * jti is recorded last, with the audit event of the token, so a refused assertion writes nothing.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { CLOCK_LEEWAY_SECONDS, MAX_FEDERATED_LIFETIME_SECONDS, MAX_SUBJECT_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
@@ -81,7 +82,7 @@ export async function verifyFederatedAssertion(
   const claims = await verifySignedJwt(
     jwt,
     issuer.keys,
-    { audience: [settings.issuer, `${settings.issuer}/connect/token`], production: settings.production },
+    { audience: [settings.issuer, `${settings.issuer}${ENDPOINTS.token}`], production: settings.production },
     now.getTime(),
   );
   if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH)

@@ -4,6 +4,7 @@
  * `action=change-email` (new_email; current_password when the sign-in is not fresh), `action=end-session` (session_id) and `action=end-other-sessions`. Each answers
  * with its page and what happened, or why not, in the query (never a password or an address).
  */
+import { PAGES } from "@/lib/http/paths";
 import { actorOfRequest, pageLanguageOf } from "@/lib/rights/actor";
 import {
   askForEmailChange,
@@ -17,7 +18,6 @@ import {
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
-import { PROFILE_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -81,20 +81,20 @@ export async function handleAccountSubmission(request: Request, context: Service
   const actor = await actorOfRequest(context, request);
   const form = await readForm(request);
   const action = form.get("action");
-  const page = action === "end-session" || action === "end-other-sessions" ? SECURITY_PATH : PROFILE_PATH;
-  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: page }));
+  const page = action === "end-session" || action === "end-other-sessions" ? PAGES.security : PAGES.profile;
+  if (actor.kind === "anonymous") return seeOther(pageUrl(PAGES.login, { returnUrl: page }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return seeOther(pageUrl(page, { error: "form_expired" }));
   const ipAddress = clientAddress(request, config.trustedProxies);
   if (action === "change-password")
-    return seeOther(pageUrl(PROFILE_PATH, await passwordChange(actor, form, request, ipAddress)));
+    return seeOther(pageUrl(PAGES.profile, await passwordChange(actor, form, request, ipAddress)));
   if (action === "change-email")
-    return seeOther(pageUrl(PROFILE_PATH, await emailChange(actor, form, request, ipAddress)));
+    return seeOther(pageUrl(PAGES.profile, await emailChange(actor, form, request, ipAddress)));
   if (action === "end-session") {
     const ended = await endSession(actor, form.get("session_id") ?? "", ipAddress);
-    return seeOther(pageUrl(SECURITY_PATH, ended > 0 ? { ended: String(ended) } : { error: "not_found" }));
+    return seeOther(pageUrl(PAGES.security, ended > 0 ? { ended: String(ended) } : { error: "not_found" }));
   }
   if (action === "end-other-sessions")
-    return seeOther(pageUrl(SECURITY_PATH, { ended: String(await endOtherSessions(actor, ipAddress)) }));
+    return seeOther(pageUrl(PAGES.security, { ended: String(await endOtherSessions(actor, ipAddress)) }));
   return plainRefusal(400, "unknown action");
 }

@@ -4,6 +4,7 @@
  * page in a sealed, HttpOnly cookie that lives two minutes (never in a URL). The registration form by kind submits
  * the same client metadata as the JSON view (lib/forms/client-registration-form.ts).
  */
+import { PAGES, adminClientPage } from "@/lib/http/paths";
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
   addClientSecret,
@@ -34,7 +35,6 @@ import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
 export type NewSecretShown = NewSecret;
 
-const clientPath = (clientId: string) => `/admin/clients/${encodeURIComponent(clientId)}`;
 const ADMIN_ACTIONS = [
   "register",
   "update",
@@ -74,8 +74,8 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   const secretId = form.get("secret_id") ?? "";
   // Longer ids name no client or secret; refused before they reach a URL or a cookie.
   if (clientId.length > MAX_CLIENT_ID_LENGTH || secretId.length > MAX_CLIENT_ID_LENGTH) return malformedResponse();
-  const back = action === "register" ? "/admin/clients" : clientPath(clientId);
-  const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: "/admin" };
+  const back = action === "register" ? PAGES.adminClients : adminClientPage(clientId);
+  const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: PAGES.admin };
   const refused = (outcome: AdminFormOutcome) =>
     seeOther(action === "register" ? `${back}#register` : back, [
       sealedCookie(ADMIN_FORM_COOKIE, boundedOutcome(outcome), cookie),
@@ -91,17 +91,17 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
       case "register": {
         const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : draft.metadata!;
         const { client, secret } = await registerClient(actor, metadata);
-        return withSecret(pageUrl(clientPath(client.id), { created: "1" }), secret);
+        return withSecret(pageUrl(adminClientPage(client.id), { created: "1" }), secret);
       }
       case "update":
         await updateClient(actor, clientId, form.get("metadata") ?? "");
-        return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
+        return seeOther(pageUrl(adminClientPage(clientId), { saved: "1" }));
       case "remove":
         await removeClient(actor, clientId);
-        return seeOther(pageUrl("/admin/clients", { removed: clientId }));
+        return seeOther(pageUrl(PAGES.adminClients, { removed: clientId }));
       case "secret-add":
         return withSecret(
-          pageUrl(clientPath(clientId), { saved: "1" }),
+          pageUrl(adminClientPage(clientId), { saved: "1" }),
           await addClientSecret(actor, clientId, {
             expiresAt: parseDate(form.get("expires")) ?? undefined,
             description: form.get("description") || undefined,
@@ -109,10 +109,10 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
         );
       case "secret-expiry":
         await setClientSecretExpiry(actor, clientId, secretId, parseDate(form.get("expires")));
-        return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
+        return seeOther(pageUrl(adminClientPage(clientId), { saved: "1" }));
       case "secret-disable":
         await disableClientSecret(actor, clientId, secretId);
-        return seeOther(pageUrl(clientPath(clientId), { saved: "1" }));
+        return seeOther(pageUrl(adminClientPage(clientId), { saved: "1" }));
       case "approve":
       case "reject": {
         const reason = (form.get("reason") ?? "").trim().slice(0, MAX_REASON_LENGTH);
@@ -124,7 +124,7 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
           action === "approve" ? { approve: true } : { approve: false, reason },
           version,
         );
-        return seeOther(pageUrl(clientPath(clientId), { reviewed: action }));
+        return seeOther(pageUrl(adminClientPage(clientId), { reviewed: action }));
       }
       default:
         return refused({ action, problem: { key: "unknownAction" } });

@@ -4,6 +4,7 @@
  * file as the catalog's next revision, unreleased; `action=release` releases one. The import's outcome reaches the
  * page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
  */
+import { PAGES } from "@/lib/http/paths";
 import { MAX_UPLOAD_BYTES } from "@/lib/config/policy";
 import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/rights/actor";
 import {
@@ -18,7 +19,6 @@ import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
-import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -63,7 +63,7 @@ const forbiddenResponse = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 
-const back = (params: Record<string, string>) => seeOther(pageUrl(CATALOGS_PATH, params));
+const back = (params: Record<string, string>) => seeOther(pageUrl(PAGES.catalogs, params));
 
 /** The text with its first chunk read ahead, or undefined for an empty file. */
 async function unlessEmpty(text: AsyncIterable<string>): Promise<AsyncIterable<string> | undefined> {
@@ -98,11 +98,11 @@ async function importUpload(request: Request, context: ServiceContext, actor: Ac
     const text = await unlessEmpty(upload.file.text);
     if (!text) return back({ error: "no_file" });
     const result = await importOwnCatalog(actor, text);
-    return seeOther(CATALOGS_PATH, [
+    return seeOther(PAGES.catalogs, [
       sealedCookie(IMPORT_RESULT_COOKIE, shown(result), {
         secretKey: config.secretKey,
         publicUrl: config.publicUrl,
-        path: CATALOGS_PATH,
+        path: PAGES.catalogs,
       }),
     ]);
   } catch (error) {
@@ -128,7 +128,7 @@ async function releaseSubmitted(request: Request, context: ServiceContext, actor
 
 export async function handleCatalogSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const actor = await actorOfRequest(context, request);
-  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: CATALOGS_PATH }));
+  if (actor.kind === "anonymous") return seeOther(pageUrl(PAGES.login, { returnUrl: PAGES.catalogs }));
   if (!supplierOf(actor)) return forbiddenResponse();
   if (Number(request.headers.get("content-length") ?? Number.NaN) > MAX_UPLOAD_BYTES)
     return back({ error: "too_large" });

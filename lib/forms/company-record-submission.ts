@@ -3,6 +3,7 @@
  * fields, deactivate or activate it, set the platform scopes a software vendor's applications may ask for. Operators only (checked in lib/rights/operator-companies.ts). A refusal goes
  * back to the form with the reason and what was typed, in a sealed one-time cookie; nothing is written then.
  */
+import { PAGES, adminCompanyPage } from "@/lib/http/paths";
 import { COMPANY_RECORD_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
@@ -80,7 +81,7 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
     if (value !== null)
       typed[field] = value.slice(0, field === "web_services" ? MAX_WEB_SERVICES_LENGTH : MAX_FIELD_LENGTH);
   }
-  const page = companyId ? `/admin/companies/${encodeURIComponent(companyId)}` : "/admin/companies";
+  const page = companyId ? adminCompanyPage(companyId) : PAGES.adminCompanies;
   const refused = (reason: string) =>
     seeOther(`${page}#company-form`, [
       sealedCookie(
@@ -89,7 +90,7 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
         {
           secretKey: config.secretKey,
           publicUrl: config.publicUrl,
-          path: "/admin/companies",
+          path: PAGES.adminCompanies,
         },
       ),
     ]);
@@ -97,7 +98,7 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
   try {
     if (action === "save") {
       const saved = await saveCompany(actor, companyId, describedCompany(typed));
-      return seeOther(pageUrl(`/admin/companies/${encodeURIComponent(saved.id)}`, { saved: "1" }));
+      return seeOther(pageUrl(adminCompanyPage(saved.id), { saved: "1" }));
     }
     if (action === "partner-scopes" && companyId) {
       const scopes = form.getAll("partner_scope").slice(0, MAX_PARTNER_SCOPES);

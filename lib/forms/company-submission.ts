@@ -4,11 +4,12 @@
  * lib/rights/company-people.ts; this turns the outcome into the page after it, with what happened or why it was
  * refused (a localized message key, the field, what was typed) in a sealed one-time cookie.
  */
+import { PAGES, adminCompanyPage } from "@/lib/http/paths";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { COMPANY_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
-import { plainRefusal, seeOther } from "@/lib/http/see-other";
+import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import { InvitationError } from "@/lib/admin/invitations";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { PersonFieldError } from "@/lib/admin/person-fields";
@@ -62,11 +63,11 @@ async function secondFactorSetting(actor: Actor, companyId: string | undefined, 
 export async function handleCompanySubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
-  if (actor.kind !== "user") return seeOther("/login?returnUrl=%2Fportal%2Fcompany");
+  if (actor.kind !== "user") return seeOther(pageUrl(PAGES.login, { returnUrl: PAGES.company }));
   const form = await readForm(request);
   const companyId = form.get("company_id") || undefined;
   if (companyId && companyId.length > MAX_COMPANY_ID_LENGTH) return plainRefusal(400, "The form names no company.");
-  const back = companyId && isOperator(actor) ? `/admin/companies/${encodeURIComponent(companyId)}` : "/portal/company";
+  const back = companyId && isOperator(actor) ? adminCompanyPage(companyId) : PAGES.company;
   const action = PEOPLE_ACTIONS.find((known) => known === form.get("action"));
   const typed = {
     action: action ?? "",

@@ -4,6 +4,7 @@
  * session (lib/rights/consent.ts), which answers the client at once with a 303 to its redirect URI. Or the user is
  * someone else ("not you?"): the session ends and a fresh login continues the same authorization request.
  */
+import { PAGES } from "@/lib/http/paths";
 import { AccessDenied, actorOfRequest, requireUser, type Actor } from "@/lib/rights/actor";
 import { decideConsent, withdrawConsentPrompt } from "@/lib/rights/consent";
 import { errorPage } from "@/lib/i18n/error-page";
@@ -30,7 +31,7 @@ async function signInAsSomeoneElse(
   // Both hints name the user who is leaving: kept, they would send the next one back to the login, again and again.
   parameters.delete("login_hint");
   parameters.delete("id_token_hint");
-  return signOut(context, user.session, pageUrl("/login", { returnUrl: authorizeReturnUrl(parameters) }), 303);
+  return signOut(context, user.session, pageUrl(PAGES.login, { returnUrl: authorizeReturnUrl(parameters) }), 303);
 }
 
 export async function handleConsentSubmission(request: Request, context: ServiceContext): Promise<Response> {
@@ -40,7 +41,7 @@ export async function handleConsentSubmission(request: Request, context: Service
   const interaction = form.get("interaction") ?? "";
   const locale = localeOfRequest(request);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
-    return seeOther(pageUrl("/consent", { interaction, error: "form_expired" }));
+    return seeOther(pageUrl(PAGES.consent, { interaction, error: "form_expired" }));
   const expired = () =>
     errorPage(
       locale,

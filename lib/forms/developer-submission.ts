@@ -4,6 +4,7 @@
  * rules. A registration or change is pending until the operator approves it; a refusal goes back to the page with
  * what was typed, in a sealed one-time cookie.
  */
+import { PAGES } from "@/lib/http/paths";
 import { actorOfRequest, AccessDenied } from "@/lib/rights/actor";
 import {
   addPartnerSecret,
@@ -24,7 +25,6 @@ type SealOptions = Parameters<typeof sealedCookie>[2];
 import { boundedOutcome, problemOf, type AdminFormOutcome } from "@/lib/forms/admin-form-problem";
 import { isFormClientKind, metadataOfDraft, registrationDraft } from "@/lib/forms/client-registration-form";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
-import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -49,7 +49,7 @@ async function secretAction(actor: Actor, form: URLSearchParams, cookie: SealOpt
   const clientId = (form.get("client_id") ?? "").slice(0, 200);
   if (form.get("action") === "secret-disable") {
     await disablePartnerSecret(actor, clientId, (form.get("secret_id") ?? "").slice(0, 200));
-    return seeOther(pageUrl(DEVELOPER_PATH, { saved: "1" }));
+    return seeOther(pageUrl(PAGES.developer, { saved: "1" }));
   }
   const expiresAt = expiryOf(form.get("expires"));
   if (expiresAt === "invalid") throw new ClientRegistryError("invalid_state", "the expiry is not a date");
@@ -58,18 +58,18 @@ async function secretAction(actor: Actor, form: URLSearchParams, cookie: SealOpt
     expiresAt,
   });
   const shown: NewPartnerSecret = { clientId, secretId: created.secretId, secret: created.secret };
-  return seeOther(pageUrl(DEVELOPER_PATH, { saved: "1" }), [sealedCookie(DEVELOPER_SECRET_COOKIE, shown, cookie)]);
+  return seeOther(pageUrl(PAGES.developer, { saved: "1" }), [sealedCookie(DEVELOPER_SECRET_COOKIE, shown, cookie)]);
 }
 
 export async function handleDeveloperSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
-  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: DEVELOPER_PATH }));
+  if (actor.kind === "anonymous") return seeOther(pageUrl(PAGES.login, { returnUrl: PAGES.developer }));
   if (!isPartnerDeveloper(actor)) return plainRefusal(403, "Forbidden");
   const form = await readForm(request);
   const action = ACTIONS.find((known) => known === form.get("action"));
   if (!action) return plainRefusal(400, "unknown action");
-  const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: DEVELOPER_PATH };
+  const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: PAGES.developer };
   const kind = form.get("kind") ?? undefined;
   const draft = isFormClientKind(kind) ? registrationDraft(form, kind) : { metadata: form.get("metadata") ?? "" };
   const clientId = (form.get("client_id") ?? "").slice(0, 200);
@@ -81,14 +81,14 @@ export async function handleDeveloperSubmission(request: Request, context: Servi
     switch (action) {
       case "register": {
         const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : (draft.metadata ?? "");
-        return seeOther(pageUrl(DEVELOPER_PATH, { registered: await registerPartnerApp(actor, metadata) }));
+        return seeOther(pageUrl(PAGES.developer, { registered: await registerPartnerApp(actor, metadata) }));
       }
       case "update":
         await changePartnerApp(actor, clientId, form.get("metadata") ?? "");
-        return seeOther(pageUrl(DEVELOPER_PATH, { changed: clientId }));
+        return seeOther(pageUrl(PAGES.developer, { changed: clientId }));
       case "remove":
         await removePartnerApp(actor, clientId);
-        return seeOther(pageUrl(DEVELOPER_PATH, { removed: clientId }));
+        return seeOther(pageUrl(PAGES.developer, { removed: clientId }));
       default:
         return await secretAction(actor, form, cookie);
     }
@@ -107,7 +107,7 @@ export async function handleDeveloperSubmission(request: Request, context: Servi
 
 /** Where a refused form goes back to: the form it came from. */
 function refusalPage(action: DeveloperAction, clientId: string): string {
-  if (action === "register") return `${DEVELOPER_PATH}#register`;
-  if (action === "update" || action === "remove") return `${pageUrl(DEVELOPER_PATH, { edit: clientId })}#change`;
-  return DEVELOPER_PATH;
+  if (action === "register") return `${PAGES.developer}#register`;
+  if (action === "update" || action === "remove") return `${pageUrl(PAGES.developer, { edit: clientId })}#change`;
+  return PAGES.developer;
 }

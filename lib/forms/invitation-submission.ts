@@ -3,12 +3,12 @@
  * (lib/rights/invitation-links.ts) and arrives signed in at the portal. A refused field goes back to the page with
  * the names typed in a sealed one-time cookie; a link that was used, revoked or has expired shows why.
  */
+import { PAGES } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
 import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
-import { PORTAL_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 import { joinAndSignIn, PasswordPolicyError, PersonFieldError } from "@/lib/rights/invitation-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -33,7 +33,7 @@ export async function handleInvitationSubmission(request: Request, context: Serv
     familyName: form.get("family_name") ?? "",
     password: form.get("password") ?? "",
   };
-  const page = pageUrl("/invitation", { token: token && token.length <= 100 ? token : undefined });
+  const page = pageUrl(PAGES.invitation, { token: token && token.length <= 100 ? token : undefined });
   const refused = (problem: string, field?: string) =>
     seeOther(page, [
       sealedCookie(
@@ -44,7 +44,7 @@ export async function handleInvitationSubmission(request: Request, context: Serv
           givenName: person.givenName.slice(0, MAX_KEPT_NAME),
           familyName: person.familyName.slice(0, MAX_KEPT_NAME),
         } satisfies RefusedInvitationForm,
-        { secretKey: config.secretKey, publicUrl: config.publicUrl, path: "/invitation" },
+        { secretKey: config.secretKey, publicUrl: config.publicUrl, path: PAGES.invitation },
       ),
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return refused("form_expired");
@@ -54,7 +54,7 @@ export async function handleInvitationSubmission(request: Request, context: Serv
       userAgent: request.headers.get("user-agent") ?? undefined,
     });
     if ("closed" in joined) return refused(joined.closed);
-    const next = joined.enrol ? pageUrl(SECURITY_PATH, { enrol: "required", returnUrl: PORTAL_PATH }) : PORTAL_PATH;
+    const next = joined.enrol ? pageUrl(PAGES.security, { enrol: "required", returnUrl: PAGES.portal }) : PAGES.portal;
     return seeOther(next, [sessionCookie(joined.cookieValue, config.publicUrl)]);
   } catch (error) {
     if (error instanceof PersonFieldError) return refused(error.code, error.field);

@@ -2,6 +2,7 @@
  * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/rights/sign-in.ts) and continues
  * the flow with 303: to the second step for a user with a second factor, to enrolment where the company requires one.
  */
+import { PAGES } from "@/lib/http/paths";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { signIn } from "@/lib/rights/sign-in";
 import { clientAddress } from "@/lib/http/client-address";
@@ -15,7 +16,6 @@ import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
 import { pendingSignInCookie } from "@/lib/session/pending-sign-in";
-import { SECOND_FACTOR_PATH, SECURITY_PATH } from "@/lib/http/page-paths";
 
 /** Remembers the typed user name for the login page shown after a failed attempt. */
 
@@ -25,10 +25,10 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   const returnUrl = safeLocalPath(form.get("returnUrl")) ?? "/";
   const email = (form.get("username") ?? "").trim().toLowerCase();
   const secure = isSecureOrigin(config.publicUrl);
-  const rememberName = serializeCookie(LOGIN_USERNAME_COOKIE, email, { secure, path: "/login", maxAgeSeconds: 300 });
+  const rememberName = serializeCookie(LOGIN_USERNAME_COOKIE, email, { secure, path: PAGES.login, maxAgeSeconds: 300 });
   const back = (error: string, extra: Record<string, string> = {}) =>
     seeOther(
-      pageUrl("/login", { returnUrl, error, ...extra }),
+      pageUrl(PAGES.login, { returnUrl, error, ...extra }),
       email && email.length <= MAX_USERNAME_LENGTH ? [rememberName] : [],
     );
 
@@ -46,15 +46,15 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
     return result.reason === "throttled"
       ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) })
       : back(result.reason);
-  const forgetName = expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: "/login" });
+  const forgetName = expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: PAGES.login });
   if (result.next === "second_step")
-    return seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl }), [
+    return seeOther(pageUrl(PAGES.secondFactor, { returnUrl }), [
       pendingSignInCookie(result.userId, config),
       forgetName,
     ]);
   const session = sessionCookie(result.cookieValue, config.publicUrl);
   if (result.next === "enrol")
-    return seeOther(pageUrl(SECURITY_PATH, { enrol: "required", returnUrl: afterLogin(returnUrl) }), [
+    return seeOther(pageUrl(PAGES.security, { enrol: "required", returnUrl: afterLogin(returnUrl) }), [
       session,
       forgetName,
     ]);

@@ -5,6 +5,7 @@
  * for the signed-in user's security page. A verified sign-in answers where to go and sets the session cookie; a new
  * passkey that is the user's first factor leaves its recovery codes for the page (a one-time cookie).
  */
+import { PAGES } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
 import { readCookie } from "@/lib/http/cookies";
 import { CHALLENGE_COOKIE } from "@/lib/second-factor/webauthn-challenges";
@@ -15,7 +16,6 @@ import { noStoreJson } from "@/lib/http/no-store-json";
 import { logger } from "@/lib/observability/logger";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
-import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { AccessDenied, actorOfRequest, pageLanguageOf } from "@/lib/rights/actor";
 import { addPasskey, passkeyOptionsForRegistration } from "@/lib/rights/second-factors";
 import { passkeyOptions, SecondFactorError, signInWithPasskey, stepSubject } from "@/lib/rights/second-step";
@@ -74,8 +74,8 @@ async function registration(request: Request, context: ServiceContext, form: URL
   const codes = await addPasskey(actor, sentResponse(request, form), form.get("name") ?? "", proof);
   const { secretKey, publicUrl } = context.config;
   return withCookies(
-    noStoreJson({ next: `${SECURITY_PATH}?done=passkey` }),
-    codes ? [sealedCookie(RECOVERY_CODES_COOKIE, codes, { secretKey, publicUrl, path: SECURITY_PATH })] : [],
+    noStoreJson({ next: `${PAGES.security}?done=passkey` }),
+    codes ? [sealedCookie(RECOVERY_CODES_COOKIE, codes, { secretKey, publicUrl, path: PAGES.security })] : [],
   );
 }
 

@@ -4,6 +4,7 @@
  * signs the person in and, in the browser that asked for the mail, continues to where the sign-in had been going
  * (an application's authorization request).
  */
+import { PAGES } from "@/lib/http/paths";
 import { parseEmail, PersonFieldError } from "@/lib/admin/person-fields";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, isSecureOrigin, readCookie } from "@/lib/http/cookies";
@@ -18,7 +19,6 @@ import { safeLocalPath } from "@/lib/http/local-path";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
-import { FORGOT_PASSWORD_PATH, PORTAL_PATH, RESET_PASSWORD_PATH, SECOND_FACTOR_PATH } from "@/lib/http/page-paths";
 import { askForPasswordReset, PasswordPolicyError, resetPasswordAndSignIn } from "@/lib/rights/account-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -30,7 +30,7 @@ export async function handleForgotPasswordSubmission(request: Request, context: 
   const form = await readForm(request);
   const returnUrl = safeLocalPath(form.get("returnUrl"));
   const back = (params: Record<string, string>, cookies: string[] = []) =>
-    seeOther(pageUrl(FORGOT_PASSWORD_PATH, { returnUrl, ...params }), cookies);
+    seeOther(pageUrl(PAGES.forgotPassword, { returnUrl, ...params }), cookies);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
   let email: string;
   try {
@@ -52,12 +52,12 @@ export async function handleForgotPasswordSubmission(request: Request, context: 
 export async function handleResetPasswordSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const form = await readForm(request);
-  const back = (params: Record<string, string>) => seeOther(pageUrl(RESET_PASSWORD_PATH, params));
+  const back = (params: Record<string, string>) => seeOther(pageUrl(PAGES.resetPassword, params));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
   try {
     const reset = await resetPasswordAndSignIn(
       context,
-      readCookie(request, linkCookieName(RESET_PASSWORD_PATH, config.publicUrl)),
+      readCookie(request, linkCookieName(PAGES.resetPassword, config.publicUrl)),
       { password: form.get("password") ?? "", language: localeOfRequest(request) },
       {
         ipAddress: clientAddress(request, config.trustedProxies),
@@ -67,10 +67,10 @@ export async function handleResetPasswordSubmission(request: Request, context: S
     if ("closed" in reset) return back({ closed: reset.closed });
     const secure = isSecureOrigin(config.publicUrl);
     const returnCookie = resetReturnCookieName(config.publicUrl);
-    const next = safeLocalPath(readCookie(request, returnCookie)) ?? PORTAL_PATH;
-    const done = [expireLinkTokenCookie(RESET_PASSWORD_PATH, config.publicUrl), expireCookie(returnCookie, { secure })];
+    const next = safeLocalPath(readCookie(request, returnCookie)) ?? PAGES.portal;
+    const done = [expireLinkTokenCookie(PAGES.resetPassword, config.publicUrl), expireCookie(returnCookie, { secure })];
     if (reset.next === "second_step")
-      return seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl: next }), [
+      return seeOther(pageUrl(PAGES.secondFactor, { returnUrl: next }), [
         pendingSignInCookie(reset.userId, config),
         ...done,
       ]);

@@ -4,6 +4,7 @@
  * `action=sign-out-everywhere` ends all of the user's login sessions; `action=set-language` stores the preferred
  * language (empty: follow the browser) and shows it at once.
  */
+import { PAGES } from "@/lib/http/paths";
 import { actorOfRequest } from "@/lib/rights/actor";
 import { revokeApplication, setPreferredLanguage, signOutEverywhere } from "@/lib/rights/portal";
 import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
@@ -11,7 +12,6 @@ import { readForm } from "@/lib/http/form-body";
 import { languageCookie } from "@/lib/i18n/language-switch";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
-import { PORTAL_PATH, PROFILE_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { expireSessionCookie } from "@/lib/session/session-cookie";
@@ -20,22 +20,22 @@ export async function handlePortalSubmission(request: Request, context: ServiceC
   const { config } = context;
   const actor = await actorOfRequest(context, request);
   const form = await readForm(request);
-  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: PORTAL_PATH }));
+  if (actor.kind === "anonymous") return seeOther(pageUrl(PAGES.login, { returnUrl: PAGES.portal }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
-    return seeOther(pageUrl(PORTAL_PATH, { error: "form_expired" }));
+    return seeOther(pageUrl(PAGES.portal, { error: "form_expired" }));
 
   const action = form.get("action");
   if (action === "revoke") {
     const clientId = form.get("client_id") ?? "";
     const revoked = await revokeApplication(actor, clientId);
-    return seeOther(pageUrl(PORTAL_PATH, revoked ? { revoked: clientId } : { error: "not_found" }));
+    return seeOther(pageUrl(PAGES.portal, revoked ? { revoked: clientId } : { error: "not_found" }));
   }
   if (action === "set-language") {
     const language = form.get("preferred_language") ?? "";
-    if (language !== "" && !isLocale(language)) return seeOther(pageUrl(PROFILE_PATH, { error: "unknown_action" }));
+    if (language !== "" && !isLocale(language)) return seeOther(pageUrl(PAGES.profile, { error: "unknown_action" }));
     await setPreferredLanguage(actor, language || null);
     return seeOther(
-      pageUrl(PROFILE_PATH, { saved: "1" }),
+      pageUrl(PAGES.profile, { saved: "1" }),
       language
         ? [languageCookie(language, config.publicUrl)]
         : [expireCookie(LOCALE_COOKIE, { secure: isSecureOrigin(config.publicUrl), httpOnly: false })],
@@ -49,5 +49,5 @@ export async function handlePortalSubmission(request: Request, context: ServiceC
     frontchannel.headers.append("Set-Cookie", expired);
     return frontchannel;
   }
-  return seeOther(pageUrl(PORTAL_PATH, { error: "unknown_action" }));
+  return seeOther(pageUrl(PAGES.portal, { error: "unknown_action" }));
 }

@@ -2,8 +2,8 @@
  * A supplier registration form refused at one of its fields, as the page shows it again: open, with what was typed
  * and the error at the field. It travels in a sealed one-time cookie (never in the URL), so it must fit in one.
  */
+import { PAGES } from "@/lib/http/paths";
 import { pageUrl } from "@/lib/http/see-other";
-import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 
 export type RefusedRegistrationForm =
   | { error: "invalid_groups"; registrationId: string; customerGroups?: string }
@@ -38,7 +38,7 @@ export function refusedForm(
 /** The page with the refused form open (the request form under the same search), scrolled to the refused input. */
 export function refusedFormLocation(refused: RefusedRegistrationForm, search: string): string {
   if (refused.error === "invalid_groups")
-    return `${pageUrl(SUPPLIERS_PATH, { confirm: `approve:${refused.registrationId}` })}#groups-${refused.registrationId}`;
+    return `${pageUrl(PAGES.suppliers, { confirm: `approve:${refused.registrationId}` })}#groups-${refused.registrationId}`;
   const q = search.slice(0, MAX_SEARCH_LENGTH) || refused.supplierId;
-  return `${pageUrl(SUPPLIERS_PATH, { q })}#client-id-${refused.supplierId}`;
+  return `${pageUrl(PAGES.suppliers, { q })}#client-id-${refused.supplierId}`;
 }

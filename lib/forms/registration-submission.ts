@@ -6,6 +6,7 @@
  * meanwhile by someone else is reported instead of overwritten. Answers 303 to the page with `done` or `error`; a
  * value refused at its field goes back with what was typed in a sealed one-time cookie, and the form open again.
  */
+import { PAGES } from "@/lib/http/paths";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { actorOfRequest } from "@/lib/rights/actor";
 import {
@@ -16,7 +17,6 @@ import {
 } from "@/lib/rights/registrations";
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
-import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import type { ServiceContext } from "@/lib/service-context";
 import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registration-rules";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -90,9 +90,9 @@ export async function handleRegistrationSubmission(request: Request, context: Se
   const { config } = context;
   const actor = await actorOfRequest(context, request);
   const form = await readForm(request);
-  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: SUPPLIERS_PATH }));
+  if (actor.kind === "anonymous") return seeOther(pageUrl(PAGES.login, { returnUrl: PAGES.suppliers }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
-    return seeOther(pageUrl(SUPPLIERS_PATH, { error: "form_expired" }));
+    return seeOther(pageUrl(PAGES.suppliers, { error: "form_expired" }));
   const action = form.get("action") ?? "";
   try {
     if (action === "request") {
@@ -112,21 +112,21 @@ export async function handleRegistrationSubmission(request: Request, context: Se
       if (!/^\d{1,9}$/.test(version)) throw new FormProblem("stale");
       await changeRegistration(actor, form.get("registration_id") ?? "", Number(version), changeOf(action, form));
     }
-    return seeOther(pageUrl(SUPPLIERS_PATH, { done: action }));
+    return seeOther(pageUrl(PAGES.suppliers, { done: action }));
   } catch (error) {
     if (error instanceof FormProblem) {
       const refused =
         error.code === "invalid_groups" || error.code === "invalid_client_id"
           ? refusedForm(form, error.code)
           : undefined;
-      if (!refused) return seeOther(pageUrl(SUPPLIERS_PATH, { error: error.code }));
-      const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: SUPPLIERS_PATH };
+      if (!refused) return seeOther(pageUrl(PAGES.suppliers, { error: error.code }));
+      const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: PAGES.suppliers };
       return seeOther(refusedFormLocation(refused, form.get("q") ?? ""), [
         sealedCookie(REGISTRATION_FORM_COOKIE, refused, cookie),
       ]);
     }
     if (error instanceof RegistrationError)
-      return seeOther(pageUrl(SUPPLIERS_PATH, { error: ERROR_OF_CODE[error.code] }));
+      return seeOther(pageUrl(PAGES.suppliers, { error: ERROR_OF_CODE[error.code] }));
     throw error;
   }
 }

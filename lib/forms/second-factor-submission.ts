@@ -3,12 +3,12 @@
  * a pending sign-in or a step-up of the current session (lib/rights/second-step.ts). A right code continues where
  * the sign-in was going; a wrong one goes back to the step with the reason. Nobody at a step goes to the login.
  */
+import { PAGES } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { afterLogin } from "@/lib/oauth/authorize/return-url";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
-import { SECOND_FACTOR_PATH } from "@/lib/http/page-paths";
 import { giveSecondFactorCode, SecondFactorError, stepSubject } from "@/lib/rights/second-step";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -20,13 +20,13 @@ export async function handleSecondFactorSubmission(request: Request, context: Se
   const form = await readForm(request);
   const returnUrl = safeLocalPath(form.get("returnUrl")) ?? "/";
   const back = (error: string, extra: Record<string, string> = {}) =>
-    seeOther(pageUrl(SECOND_FACTOR_PATH, { returnUrl, error, ...extra }));
+    seeOther(pageUrl(PAGES.secondFactor, { returnUrl, error, ...extra }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
   const subject = await stepSubject(context, {
     pending: readPendingSignIn(request, config.publicUrl),
     session: readSessionCookie(request, config.publicUrl),
   });
-  if (!subject) return seeOther(pageUrl("/login", { returnUrl }));
+  if (!subject) return seeOther(pageUrl(PAGES.login, { returnUrl }));
   try {
     const { cookieValue } = await giveSecondFactorCode(context, subject, form.get("code") ?? "", {
       ipAddress: clientAddress(request, config.trustedProxies),

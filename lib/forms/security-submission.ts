@@ -5,13 +5,13 @@
  * sign-in is older than five minutes. Each answers with the page and what happened, or why not; new recovery codes
  * go to the page in a one-time cookie.
  */
+import { PAGES } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
 import { RECOVERY_CODES_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
-import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { actorOfRequest, pageLanguageOf, type Actor } from "@/lib/rights/actor";
 import {
   confirmAuthenticatorApp,
@@ -64,12 +64,12 @@ async function perform(
 export async function handleSecuritySubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const actor = await actorOfRequest(context, request);
-  if (actor.kind === "anonymous") return seeOther(pageUrl("/login", { returnUrl: SECURITY_PATH }));
+  if (actor.kind === "anonymous") return seeOther(pageUrl(PAGES.login, { returnUrl: PAGES.security }));
   const form = await readForm(request);
   const action = ACTIONS.find((known) => known === form.get("action"));
   if (!action) return plainRefusal(400, "unknown action");
   const returnUrl = safeLocalPath(form.get("returnUrl"));
-  const at = (params: Record<string, string | undefined>) => pageUrl(SECURITY_PATH, { ...params, returnUrl });
+  const at = (params: Record<string, string | undefined>) => pageUrl(PAGES.security, { ...params, returnUrl });
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return seeOther(at({ error: "form_expired" }));
   const proof = {
@@ -79,7 +79,7 @@ export async function handleSecuritySubmission(request: Request, context: Servic
   };
   try {
     const codes = await perform(actor, action, form, proof);
-    const shown = codes ? [sealedCookie(RECOVERY_CODES_COOKIE, codes, { ...config, path: SECURITY_PATH })] : [];
+    const shown = codes ? [sealedCookie(RECOVERY_CODES_COOKIE, codes, { ...config, path: PAGES.security })] : [];
     return seeOther(`${at({ done: action })}#second-factor`, shown);
   } catch (error) {
     if (!(error instanceof SecondFactorError)) throw error;

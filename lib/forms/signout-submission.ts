@@ -1,4 +1,5 @@
 /** POST /interaction/signout: the sign-out page's confirmation. Signs out and follows the request's redirect rules. */
+import { PAGES } from "@/lib/http/paths";
 import { actorOfRequest, requireSessionFor } from "@/lib/rights/actor";
 import { readForm } from "@/lib/http/form-body";
 import { seeOther } from "@/lib/http/see-other";
@@ -13,7 +14,7 @@ export async function handleSignOutSubmission(request: Request, context: Service
     !isValidCsrfSubmission(request, form, context.config.secretKey, context.config.publicUrl) ||
     form.get("decision") !== "logout"
   ) {
-    return seeOther(`/signout?error=form_expired`);
+    return seeOther(`${PAGES.signOut}?error=form_expired`);
   }
   const actor = await actorOfRequest(context, request);
   return signOut(

@@ -7,6 +7,7 @@
  * everywhere: one log line, 503, Retry-After. Anything else unexpected is logged with its cause and answered without
  * internals; a protocol error's private detail goes to the log only.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { ApiProblem, PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/api-problem";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { DpopNonceError, OAuthError } from "@/lib/errors/oauth-error";
@@ -85,7 +86,7 @@ export function plainFailureAnswer(error: unknown, method: string, path: string)
 function counted(code: string, response: ProtocolResponse): ProtocolResponse {
   metrics.protocolErrors.inc({ error: code });
   const request = currentRequest();
-  if (request?.endpoint === "/connect/token")
+  if (request?.endpoint === ENDPOINTS.token)
     metrics.tokenRequests.inc({ grant: grantLabel(request.grantType), result: code });
   return response;
 }

@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 /**
  * One-time cookies through which a form's POST hands its outcome to the page after it: a new client secret, an
  * operator form's or a registration form's refusal with what was typed, a catalog import's result (sealed:
@@ -28,16 +29,16 @@ export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
 /** Each one-time cookie with the path it is set on (the path of the pages that show it). */
 export const FLASH_COOKIES = [
-  { name: NEW_SECRET_COOKIE, path: "/admin" },
-  { name: ADMIN_FORM_COOKIE, path: "/admin" },
-  { name: IMPORT_RESULT_COOKIE, path: "/portal/catalogs" },
-  { name: REGISTRATION_FORM_COOKIE, path: "/portal/suppliers" },
-  { name: INVITATION_FORM_COOKIE, path: "/invitation" },
+  { name: NEW_SECRET_COOKIE, path: PAGES.admin },
+  { name: ADMIN_FORM_COOKIE, path: PAGES.admin },
+  { name: IMPORT_RESULT_COOKIE, path: PAGES.catalogs },
+  { name: REGISTRATION_FORM_COOKIE, path: PAGES.suppliers },
+  { name: INVITATION_FORM_COOKIE, path: PAGES.invitation },
   { name: COMPANY_FORM_COOKIE, path: "/" },
-  { name: COMPANY_RECORD_COOKIE, path: "/admin/companies" },
-  { name: DEVELOPER_FORM_COOKIE, path: "/portal/developer" },
-  { name: DEVELOPER_SECRET_COOKIE, path: "/portal/developer" },
-  { name: RECOVERY_CODES_COOKIE, path: "/portal/security" },
+  { name: COMPANY_RECORD_COOKIE, path: PAGES.adminCompanies },
+  { name: DEVELOPER_FORM_COOKIE, path: PAGES.developer },
+  { name: DEVELOPER_SECRET_COOKIE, path: PAGES.developer },
+  { name: RECOVERY_CODES_COOKIE, path: PAGES.security },
 ] as const;
 
 /** The request header in which the proxy hands a one-time cookie's value to the page. */

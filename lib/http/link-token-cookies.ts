@@ -6,13 +6,14 @@
  * Where a reset leads afterwards (the application's sign-in that was under way) stays with the browser that asked for
  * the mail, not with the link: whoever asks for a reset of somebody else's address cannot choose where they land.
  */
+import { PAGES } from "@/lib/http/paths";
 import { MAX_RETURN_URL_LENGTH } from "@/lib/config/policy";
 import { expireCookie, hostCookieName, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { safeLocalPath } from "@/lib/http/local-path";
 
 export const LINK_PAGES = {
-  "/password/reset": "optigate_reset_link",
-  "/email/confirm": "optigate_email_link",
+  [PAGES.resetPassword]: "optigate_reset_link",
+  [PAGES.confirmEmail]: "optigate_email_link",
 } as const;
 
 export type LinkPage = keyof typeof LINK_PAGES;

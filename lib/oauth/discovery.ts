@@ -1,4 +1,5 @@
 /** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer, with PAR (RFC 9126) and DPoP (RFC 9449). */
+import { ENDPOINTS } from "@/lib/http/paths";
 import type { Config } from "@/lib/config";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { DPOP_ALGORITHMS } from "@/lib/jwt/dpop-proof";
@@ -8,8 +9,6 @@ import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 import { ACR_VALUES_SUPPORTED } from "@/lib/session/authentication-level";
 
-const JWKS_PATH = "/.well-known/openid-configuration/jwks";
-
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"];
 
 export function discoveryDocument(
@@ -18,16 +17,16 @@ export function discoveryDocument(
   const issuer = config.publicUrl;
   return {
     issuer,
-    authorization_endpoint: `${issuer}/connect/authorize`,
-    token_endpoint: `${issuer}/connect/token`,
-    userinfo_endpoint: `${issuer}/connect/userinfo`,
-    revocation_endpoint: `${issuer}/connect/revocation`,
-    introspection_endpoint: `${issuer}/connect/introspect`,
-    registration_endpoint: `${issuer}/connect/register`,
-    pushed_authorization_request_endpoint: `${issuer}/connect/par`,
+    authorization_endpoint: `${issuer}${ENDPOINTS.authorize}`,
+    token_endpoint: `${issuer}${ENDPOINTS.token}`,
+    userinfo_endpoint: `${issuer}${ENDPOINTS.userinfo}`,
+    revocation_endpoint: `${issuer}${ENDPOINTS.revocation}`,
+    introspection_endpoint: `${issuer}${ENDPOINTS.introspect}`,
+    registration_endpoint: `${issuer}${ENDPOINTS.register}`,
+    pushed_authorization_request_endpoint: `${issuer}${ENDPOINTS.par}`,
     require_pushed_authorization_requests: config.requirePar,
-    end_session_endpoint: `${issuer}/connect/endsession`,
-    jwks_uri: `${issuer}${JWKS_PATH}`,
+    end_session_endpoint: `${issuer}${ENDPOINTS.endSession}`,
+    jwks_uri: `${issuer}${ENDPOINTS.jwks}`,
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
     response_types_supported: ["code", "id_token", "id_token token", "token"],
     response_modes_supported: ["query", "fragment", "form_post"],

@@ -3,6 +3,7 @@
  * carries. The token comes in the Authorization header, as Bearer (RFC 6750 §2.1) or, bound to a key, as DPoP with a
  * proof (RFC 9449 §7), or, for POST, as a bearer token in the form body (RFC 6750 §2.2).
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
 import { noStoreJson } from "@/lib/http/no-store-json";
@@ -21,8 +22,6 @@ import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
 import { userIdOf } from "@/lib/jwt/token-principal";
-
-const USERINFO_PATH = "/connect/userinfo";
 
 async function readPresentedToken(request: Request): Promise<PresentedToken | undefined> {
   const header = readAuthorization(request.headers.get("authorization"));
@@ -45,7 +44,7 @@ function refusalAnswer(refusal: ResourceRefusal): Response {
 
 async function userinfo(request: Request, context: ServiceContext, presented: PresentedToken): Promise<Response> {
   const claims = await verifyAccessToken(context, presented.token);
-  const url = `${context.config.publicUrl}${USERINFO_PATH}`;
+  const url = `${context.config.publicUrl}${ENDPOINTS.userinfo}`;
   await checkSenderConstraint(context, presented, boundKeyOf(claims), {
     method: request.method,
     url,

@@ -4,19 +4,19 @@
  * owes its company's second factor, a 403 for everyone else. Nothing of
  * the data has been read at that point, so nothing can reach the response.
  */
+import { PAGES } from "@/lib/http/paths";
 import "server-only";
 import { forbidden, redirect } from "next/navigation";
 import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { currentActor } from "@/lib/pages/current-actor";
-import { SECURITY_PATH } from "@/lib/http/page-paths";
 
 function loginUrl(returnUrl: string): string {
-  return `/login?${new URLSearchParams({ returnUrl })}`;
+  return `${PAGES.login}?${new URLSearchParams({ returnUrl })}`;
 }
 
 /** Where a session that owes its company's second factor is sent: the security page, to set one up or give it. */
 function enrolmentUrl(returnUrl: string): string {
-  return `${SECURITY_PATH}?${new URLSearchParams({ enrol: "required", returnUrl })}`;
+  return `${PAGES.security}?${new URLSearchParams({ enrol: "required", returnUrl })}`;
 }
 
 export async function pageData<T>(returnUrl: string, read: (actor: Actor) => T | Promise<T>): Promise<T> {

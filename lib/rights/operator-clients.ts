@@ -2,6 +2,7 @@
  * The operator pages' access to registered clients and their secrets: every function requires an operator, so the
  * client list, metadata and secret ids reach nobody else, whichever page, form or route asks.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import "server-only";
 import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
@@ -84,7 +85,7 @@ export async function clientDetails(actor: Actor, clientId: string): Promise<Cli
       metadata: toClientMetadata(client),
       secrets,
       company: company ? { id: company.id, name: company.name } : undefined,
-      discoveryUrl: `${context.config.publicUrl}/.well-known/openid-configuration`,
+      discoveryUrl: `${context.config.publicUrl}${ENDPOINTS.discovery}`,
       review: (await context.stores.partners.findReviewStates([clientId])).get(clientId),
     };
   } catch (error) {

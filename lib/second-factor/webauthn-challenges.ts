@@ -5,6 +5,7 @@
  * else is checked; the challenge's use is recorded then (a second use is refused), so that a response whose
  * signature fails has used it up all the same. Handing out a challenge writes nothing to the database.
  */
+import { FORMS } from "@/lib/http/paths";
 import { randomBytes } from "node:crypto";
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { hashToken } from "@/lib/crypto/tokens";
@@ -46,7 +47,7 @@ export function issueChallenge(
     seal(JSON.stringify(sealed), config.secretKey, "webauthn-challenge"),
     {
       secure: isSecureOrigin(config.publicUrl),
-      path: "/interaction/passkey",
+      path: FORMS.passkey,
       maxAgeSeconds: CHALLENGE_LIFETIME_SECONDS,
     },
   );

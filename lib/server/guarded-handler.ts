@@ -7,6 +7,7 @@
  * JSON log line (time, request id, method, path without its query, status, duration, client) and one observation
  * of the latency histogram; its id comes back in X-Request-Id.
  */
+import { PAGES } from "@/lib/http/paths";
 import { getConfig } from "@/lib/config";
 import { ApiProblem } from "@/lib/errors/api-problem";
 import { plainAnswer, plainFailureAnswer, problemAnswer, type PlainAnswer } from "@/lib/http/error-answers";
@@ -18,7 +19,6 @@ import { metrics } from "@/lib/observability/metrics";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 import { AccessDenied } from "@/lib/rights/actor";
-import { SECURITY_PATH } from "@/lib/http/page-paths";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -43,7 +43,7 @@ function refuseNul(path: string): Response {
 function accessDeniedAnswer(error: AccessDenied): Response {
   if (error.code === "forbidden") return plain(plainAnswer(403, "This is not allowed for your account."));
   const location =
-    error.code === "sign_in_required" ? "/login" : `${SECURITY_PATH}?${new URLSearchParams({ enrol: "required" })}`;
+    error.code === "sign_in_required" ? PAGES.login : `${PAGES.security}?${new URLSearchParams({ enrol: "required" })}`;
   return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }
 

@@ -7,6 +7,7 @@
  * is appended to X-Forwarded-For for throttling and audit; and a body the answer did not need is not read on: the
  * connection is closed instead.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { KEEP_ALIVE_TIMEOUT_MS } from "@/lib/config/policy";
 import {
   createServer,
@@ -86,7 +87,7 @@ function refuse(response: ServerResponse, status: 400 | 405, text: string, allow
 }
 
 const routePath = (path: string): keyof typeof ROUTES | undefined =>
-  ROUTE_PATHS.has(path) ? (path as keyof typeof ROUTES) : isApiPath(path) ? "/v2/[...path]" : undefined;
+  ROUTE_PATHS.has(path) ? (path as keyof typeof ROUTES) : isApiPath(path) ? ENDPOINTS.platformApi : undefined;
 
 /** The methods a path answers, for the Allow header of a 405 (RFC 9110 §15.5.6). */
 function allowedMethods(path: string): string {

@@ -9,6 +9,7 @@
  * (lib/http/protocol-message.ts): adapted to Request and Response for Next.js, handed to the lean front as they are.
  */
 import { API_ROUTES, type ApiRoute } from "@/lib/api/api-routes";
+import { ENDPOINTS, FORMS } from "@/lib/http/paths";
 import { platformApi } from "@/lib/api/v2-api";
 import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
 import { handleSilentLogin } from "@/lib/catalog/silent-login";
@@ -84,14 +85,14 @@ type MethodsOf<Spec> =
   | (Spec extends { cors: true } ? "OPTIONS" : never);
 
 export const ROUTE_TABLE = {
-  "/connect/authorize": { web: { GET: handleAuthorizeRequest, POST: handleAuthorizeRequest } },
-  "/connect/token": { protocol: handleTokenRequest, fast: true, cors: true },
-  "/connect/par": { protocol: handlePushedAuthorizationRequest, fast: true, cors: true },
-  "/connect/revocation": { protocol: handleRevocationRequest, fast: true, cors: true },
-  "/connect/userinfo": { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
-  "/connect/introspect": { protocol: handleIntrospectionRequest, fast: true },
-  "/connect/endsession": { web: { GET: handleEndSessionRequest, POST: handleEndSessionRequest } },
-  "/connect/register": {
+  [ENDPOINTS.authorize]: { web: { GET: handleAuthorizeRequest, POST: handleAuthorizeRequest } },
+  [ENDPOINTS.token]: { protocol: handleTokenRequest, fast: true, cors: true },
+  [ENDPOINTS.par]: { protocol: handlePushedAuthorizationRequest, fast: true, cors: true },
+  [ENDPOINTS.revocation]: { protocol: handleRevocationRequest, fast: true, cors: true },
+  [ENDPOINTS.userinfo]: { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
+  [ENDPOINTS.introspect]: { protocol: handleIntrospectionRequest, fast: true },
+  [ENDPOINTS.endSession]: { web: { GET: handleEndSessionRequest, POST: handleEndSessionRequest } },
+  [ENDPOINTS.register]: {
     web: {
       POST: handleClientRegistration,
       GET: handleClientConfiguration,
@@ -99,34 +100,36 @@ export const ROUTE_TABLE = {
       DELETE: handleClientConfiguration,
     },
   },
-  "/.well-known/openid-configuration": { web: { GET: handleDiscoveryRequest }, fast: true, cors: true },
-  "/.well-known/openid-configuration/jwks": { web: { GET: handleJwksRequest }, fast: true, cors: true },
-  "/getCatalogInfos.ashx": { web: { GET: handleCatalogInfosRequest }, fast: true },
-  "/getSubCatalog.ashx": { web: { GET: handleSubCatalogRequest }, fast: true },
-  "/services/login/SilentLogin": { web: { POST: handleSilentLogin } },
-  "/interaction/login": { web: { POST: handleLoginSubmission } },
-  "/interaction/consent": { web: { POST: handleConsentSubmission } },
-  "/interaction/signout": { web: { POST: handleSignOutSubmission } },
-  "/interaction/portal": { web: { POST: handlePortalSubmission } },
-  "/interaction/admin": { web: { POST: handleAdminSubmission } },
-  "/interaction/catalogs": { web: { POST: handleCatalogSubmission } },
-  "/interaction/suppliers": { web: { POST: handleRegistrationSubmission } },
-  "/interaction/invitation": { web: { POST: handleInvitationSubmission } },
-  "/interaction/company": { web: { POST: handleCompanySubmission } },
-  "/interaction/companies": { web: { POST: handleCompanyRecordSubmission } },
-  "/interaction/password/forgot": { web: { POST: handleForgotPasswordSubmission } },
-  "/interaction/password/reset": { web: { POST: handleResetPasswordSubmission } },
-  "/interaction/email": { web: { POST: handleEmailConfirmSubmission } },
-  "/interaction/account": { web: { POST: handleAccountSubmission } },
-  "/interaction/developer": { web: { POST: handleDeveloperSubmission } },
-  "/interaction/second-factor": { web: { POST: handleSecondFactorSubmission } },
-  "/interaction/passkey": { web: { POST: handlePasskeySubmission } },
-  "/interaction/security": { web: { POST: handleSecuritySubmission } },
-  "/language": { web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) } },
-  "/api/health": { web: { GET: handleHealthRequest } },
-  "/metrics": { web: { GET: handleMetricsRequest } },
+  [ENDPOINTS.discovery]: { web: { GET: handleDiscoveryRequest }, fast: true, cors: true },
+  [ENDPOINTS.jwks]: { web: { GET: handleJwksRequest }, fast: true, cors: true },
+  [ENDPOINTS.catalogInfos]: { web: { GET: handleCatalogInfosRequest }, fast: true },
+  [ENDPOINTS.subCatalog]: { web: { GET: handleSubCatalogRequest }, fast: true },
+  [ENDPOINTS.silentLogin]: { web: { POST: handleSilentLogin } },
+  [FORMS.login]: { web: { POST: handleLoginSubmission } },
+  [FORMS.consent]: { web: { POST: handleConsentSubmission } },
+  [FORMS.signOut]: { web: { POST: handleSignOutSubmission } },
+  [FORMS.portal]: { web: { POST: handlePortalSubmission } },
+  [FORMS.admin]: { web: { POST: handleAdminSubmission } },
+  [FORMS.catalogs]: { web: { POST: handleCatalogSubmission } },
+  [FORMS.suppliers]: { web: { POST: handleRegistrationSubmission } },
+  [FORMS.invitation]: { web: { POST: handleInvitationSubmission } },
+  [FORMS.company]: { web: { POST: handleCompanySubmission } },
+  [FORMS.companies]: { web: { POST: handleCompanyRecordSubmission } },
+  [FORMS.forgotPassword]: { web: { POST: handleForgotPasswordSubmission } },
+  [FORMS.resetPassword]: { web: { POST: handleResetPasswordSubmission } },
+  [FORMS.email]: { web: { POST: handleEmailConfirmSubmission } },
+  [FORMS.account]: { web: { POST: handleAccountSubmission } },
+  [FORMS.developer]: { web: { POST: handleDeveloperSubmission } },
+  [FORMS.secondFactor]: { web: { POST: handleSecondFactorSubmission } },
+  [FORMS.passkey]: { web: { POST: handlePasskeySubmission } },
+  [FORMS.security]: { web: { POST: handleSecuritySubmission } },
+  [ENDPOINTS.language]: {
+    web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) },
+  },
+  [ENDPOINTS.health]: { web: { GET: handleHealthRequest } },
+  [ENDPOINTS.metrics]: { web: { GET: handleMetricsRequest } },
   // The platform API routes every path and method under /v2/ itself, with its own 404, 405 and CORS methods.
-  "/v2/[...path]": { api: API_ROUTES, fast: true, cors: true },
+  [ENDPOINTS.platformApi]: { api: API_ROUTES, fast: true, cors: true },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RoutePath = keyof typeof ROUTE_TABLE;

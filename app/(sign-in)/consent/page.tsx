@@ -1,9 +1,9 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { consentPrompt, type ConsentView } from "@/lib/rights/consent";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { PORTAL_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 
@@ -16,7 +16,7 @@ function SignedInAs({ t, prompt, form }: { t: ConsentText; prompt: ConsentView; 
   return (
     <>
       <p>{t("signedInAs", prompt.user)}</p>
-      <form method="post" action="/interaction/consent" className="mt-1">
+      <form method="post" action={FORMS.consent} className="mt-1">
         {form}
         {t("notYou")}{" "}
         <button
@@ -71,7 +71,7 @@ function ManageAccessNote({ t }: { t: ConsentText }) {
       {t.rich("remember", {
         manage: (chunks) => (
           <a
-            href={PORTAL_PATH}
+            href={PAGES.portal}
             target="_blank"
             rel="noopener"
             className="rounded font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
@@ -105,7 +105,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
     await getLocale(),
   ];
   const prompt = interaction
-    ? await pageData(`/consent?${new URLSearchParams({ interaction })}`, (actor) =>
+    ? await pageData(`${PAGES.consent}?${new URLSearchParams({ interaction })}`, (actor) =>
         consentPrompt(actor, interaction, locale),
       )
     : undefined;
@@ -124,7 +124,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       ) : null}
       <p className="font-medium text-slate-900">{t("intro", { client: prompt.clientName })}</p>
       {prompt.clientDescription ? <p className="mt-1 text-sm text-slate-600">{prompt.clientDescription}</p> : null}
-      <form method="post" action="/interaction/consent" className="mt-5">
+      <form method="post" action={FORMS.consent} className="mt-5">
         {formFields}
         <ScopeChoices t={t} scopes={prompt.scopes} />
         <ManageAccessNote t={t} />

@@ -1,3 +1,4 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { invitationOfLink, type ClosedLink } from "@/lib/rights/invitation-links";
@@ -26,7 +27,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
     return (
       <SignInCard title={t("closedTitle")}>
         <Alert>{t(`closed.${closed ?? "unknown"}`)}</Alert>
-        <Link href="/login" className={buttonSecondary}>
+        <Link href={PAGES.login} className={buttonSecondary}>
           {t("signIn")}
         </Link>
       </SignInCard>
@@ -55,7 +56,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
   return (
     <SignInCard title={t("title", { company: link.companyName })} subtitle={t("intro", { email: link.email })}>
       {refused?.problem === "form_expired" ? <Alert>{t("errors.form_expired")}</Alert> : null}
-      <form method="post" action="/interaction/invitation" className="space-y-4">
+      <form method="post" action={FORMS.invitation} className="space-y-4">
         <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="username" value={link.email} autoComplete="username" />

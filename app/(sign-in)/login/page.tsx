@@ -1,3 +1,4 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { pageUrl } from "@/lib/http/see-other";
 import { registeredClientName } from "@/lib/rights/public-clients";
@@ -28,7 +29,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   return (
     <SignInCard title={t("title")} subtitle={clientName ? t("continueTo", { client: clientName }) : t("intro")}>
       {error ? <Alert>{t(`errors.${error}`, { minutes: Number(single(query.minutes) ?? 15) })}</Alert> : null}
-      <form method="post" action="/interaction/login" className="space-y-4">
+      <form method="post" action={FORMS.login} className="space-y-4">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
         <div>
@@ -77,7 +78,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         />
       </div>
       <p className="mt-4 text-center text-sm">
-        <a href={pageUrl("/password/forgot", { returnUrl })} className="font-medium text-brand-700 underline">
+        <a href={pageUrl(PAGES.forgotPassword, { returnUrl })} className="font-medium text-brand-700 underline">
           {t("forgotPassword")}
         </a>
       </p>

@@ -1,3 +1,4 @@
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { END_SESSION_PARAMETERS } from "@/lib/oauth/endsession/end-session-parameters";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
@@ -26,7 +27,7 @@ export default async function SignOutPage({ searchParams }: { searchParams: Sear
       {single(query.error) === "form_expired" ? <Alert>{t("expired")}</Alert> : null}
       <p className="font-medium text-slate-900">{t("question")}</p>
       <p className="mt-2 text-sm text-slate-600">{t("explanation")}</p>
-      <form method="post" action="/interaction/signout" className="mt-6 grid gap-3 sm:grid-cols-2">
+      <form method="post" action={FORMS.signOut} className="mt-6 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         {END_SESSION_PARAMETERS.map((name) => {
           const value = single(query[name]);

@@ -1,3 +1,4 @@
+import { FORMS } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -30,7 +31,7 @@ export async function InviteForm({
     <form
       id="people-form"
       method="post"
-      action="/interaction/company"
+      action={FORMS.company}
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h2 className="text-lg font-semibold text-brand-800">{t("inviteTitle")}</h2>

@@ -1,3 +1,4 @@
+import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { UserJson } from "@/lib/admin/user-registry";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -28,7 +29,7 @@ function ActionForm({
   children: React.ReactNode;
 }) {
   return (
-    <form method="post" action="/interaction/company" className="inline-flex flex-wrap items-center gap-1.5">
+    <form method="post" action={FORMS.company} className="inline-flex flex-wrap items-center gap-1.5">
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value={action} />
       <input type="hidden" name="email" value={email} />

@@ -1,4 +1,5 @@
 /** Whether everyone in the company must sign in with a second factor, and the form that changes it. */
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { CompanyPeopleView } from "@/lib/rights/company-people";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -32,7 +33,7 @@ export async function SecondFactorRule({
       {locked ? (
         <p className="text-sm text-slate-700">{t("byOperator")}</p>
       ) : (
-        <form method="post" action="/interaction/company">
+        <form method="post" action={FORMS.company}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           {companyId ? <input type="hidden" name="company_id" value={companyId} /> : null}
           <input type="hidden" name="required" value={required ? "off" : "on"} />

@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { findAuditEvents } from "@/lib/rights/operator-audit";
 import { pageData } from "@/lib/pages/page-data";
@@ -17,7 +18,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     from: single(query.from),
     to: single(query.to),
   };
-  const events = await pageData("/admin/audit", (actor) => findAuditEvents(actor, filter));
+  const events = await pageData(PAGES.adminAudit, (actor) => findAuditEvents(actor, filter));
   const [t, format] = [await getTranslations("Admin"), await getFormatter()];
   return (
     <div className="space-y-6">

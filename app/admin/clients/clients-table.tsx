@@ -1,3 +1,4 @@
+import { adminClientPage } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { RegisteredClient } from "@/lib/store/models/client";
 import type { ClientReviewState } from "@/lib/rights/operator-clients";
@@ -37,7 +38,7 @@ export async function ClientsTable({
             <tr key={client.id} data-client-id={client.id} className={stacked.row}>
               <td className={`${stacked.cell} break-all`}>
                 <a
-                  href={`/admin/clients/${encodeURIComponent(client.id)}`}
+                  href={adminClientPage(client.id)}
                   className="font-medium text-brand-700 underline underline-offset-2"
                 >
                   {client.id}

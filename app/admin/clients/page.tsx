@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { clientReviewStates, listClients, registrationScopes } from "@/lib/rights/operator-clients";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 export default async function AdminClientsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const [clients, scopes, states] = await pageData(
-    "/admin/clients",
+    PAGES.adminClients,
     async (actor) => [await listClients(actor), registrationScopes(actor), await clientReviewStates(actor)] as const,
   );
   const t = await getTranslations("Admin");

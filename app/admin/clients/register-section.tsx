@@ -1,3 +1,4 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -16,7 +17,7 @@ export interface RegistrationTarget {
   partner?: boolean;
 }
 
-const OPERATOR_TARGET: RegistrationTarget = { page: "/admin/clients", action: "/interaction/admin" };
+const OPERATOR_TARGET: RegistrationTarget = { page: PAGES.adminClients, action: FORMS.admin };
 
 /** The four kinds of client, as links: choosing one shows its form (without script, as a page of its own). */
 async function KindChoice({ chosen, page }: { chosen?: FormClientKind; page: string }) {

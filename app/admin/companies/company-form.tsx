@@ -1,3 +1,4 @@
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -109,7 +110,7 @@ export async function CompanyForm({
     <form
       id="company-form"
       method="post"
-      action="/interaction/companies"
+      action={FORMS.companies}
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h2 className="text-lg font-semibold text-brand-800">{company ? t("editTitle") : t("createTitle")}</h2>

@@ -1,3 +1,4 @@
+import { PAGES, adminCompanyPage } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { listCompaniesFor } from "@/lib/rights/operator-companies";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
@@ -11,14 +12,14 @@ export const dynamic = "force-dynamic";
 
 export default async function AdminCompaniesPage({ searchParams }: { searchParams: SearchParams }) {
   const search = single((await searchParams).q)?.slice(0, 100);
-  const companies = await pageData("/admin/companies", (actor) => listCompaniesFor(actor, search));
+  const companies = await pageData(PAGES.adminCompanies, (actor) => listCompaniesFor(actor, search));
   const [t, admin] = [await getTranslations("AdminCompanies"), await getTranslations("Admin")];
   const refused = await refusedCompanyForm();
   return (
     <div className="space-y-8">
       <section className="space-y-4">
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
-        <form method="get" action="/admin/companies" role="search" className="flex flex-wrap items-end gap-2">
+        <form method="get" action={PAGES.adminCompanies} role="search" className="flex flex-wrap items-end gap-2">
           <div className="min-w-64 flex-1">
             <label htmlFor="company-search" className="block text-sm font-medium text-slate-800">
               {t("search")}
@@ -35,7 +36,7 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
             {t("searchButton")}
           </button>
           {search ? (
-            <a href="/admin/companies" className="px-2 py-2 text-sm text-brand-700 underline">
+            <a href={PAGES.adminCompanies} className="px-2 py-2 text-sm text-brand-700 underline">
               {t("showAll")}
             </a>
           ) : null}
@@ -60,7 +61,7 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
                   <tr key={company.id} data-company-id={company.id} className={stacked.row}>
                     <td className={`${stacked.cell} break-all`}>
                       <a
-                        href={`/admin/companies/${encodeURIComponent(company.id)}`}
+                        href={adminCompanyPage(company.id)}
                         className="font-medium text-brand-700 underline underline-offset-2"
                       >
                         {company.name}

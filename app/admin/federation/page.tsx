@@ -1,3 +1,4 @@
+import { PAGES, adminClientPage } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { listTrustedIssuers } from "@/lib/rights/operator-federation";
 import { pageData } from "@/lib/pages/page-data";
@@ -6,7 +7,7 @@ import { stacked } from "@/app/_components/stacked-table";
 export const dynamic = "force-dynamic";
 
 export default async function AdminFederationPage() {
-  const issuers = await pageData("/admin/federation", listTrustedIssuers);
+  const issuers = await pageData(PAGES.adminFederation, listTrustedIssuers);
   const [t, locale] = [await getTranslations("Admin"), await getLocale()];
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (
@@ -45,7 +46,7 @@ export default async function AdminFederationPage() {
                     {issuer.clientIds.map((clientId) => (
                       <a
                         key={clientId}
-                        href={`/admin/clients/${encodeURIComponent(clientId)}`}
+                        href={adminClientPage(clientId)}
                         className="mr-2 text-brand-700 underline underline-offset-2"
                       >
                         {clientId}

@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { outboxFor } from "@/lib/rights/operator-outbox";
@@ -20,7 +21,7 @@ function linkedText(text: string): ReactNode[] {
 }
 
 export default async function AdminOutboxPage() {
-  const outbox = await pageData("/admin/outbox", outboxFor);
+  const outbox = await pageData(PAGES.adminOutbox, outboxFor);
   const [t, format] = [await getTranslations("AdminOutbox"), await getFormatter()];
   const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
   return (

@@ -1,7 +1,7 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { clientDisplayName } from "@/lib/rights/public-clients";
 import { listApplicationGrants, profileOf } from "@/lib/rights/portal";
-import { PORTAL_PATH } from "@/lib/http/page-paths";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
@@ -14,7 +14,7 @@ const ERRORS = ["form_expired", "not_found", "unknown_action"] as const;
 export default async function ApplicationsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const locale = await getLocale();
-  const { grants, profile } = await pageData(PORTAL_PATH, async (actor) => ({
+  const { grants, profile } = await pageData(PAGES.portal, async (actor) => ({
     grants: await listApplicationGrants(actor, locale),
     profile: profileOf(actor),
   }));
@@ -72,7 +72,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
               {confirming === grant.clientId ? (
                 <form
                   method="post"
-                  action="/interaction/portal"
+                  action={FORMS.portal}
                   className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4"
                 >
                   <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -80,7 +80,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
                   <input type="hidden" name="client_id" value={grant.clientId} />
                   <p className="text-sm text-amber-950">{t("confirmQuestion", { client: grant.name })}</p>
                   <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                    <a href={PORTAL_PATH} className={buttonSecondary}>
+                    <a href={PAGES.portal} className={buttonSecondary}>
                       {t("cancel")}
                     </a>
                     <button type="submit" name="confirm" value="yes" className={buttonPrimary}>
@@ -89,7 +89,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
                   </div>
                 </form>
               ) : (
-                <form method="get" action={PORTAL_PATH} className="mt-4">
+                <form method="get" action={PAGES.portal} className="mt-4">
                   <button type="submit" name="revoke" value={grant.clientId} className={`${buttonSecondary} sm:w-auto`}>
                     {t("revoke")}
                   </button>
@@ -99,7 +99,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
           ))}
         </ul>
       )}
-      <form method="post" action="/interaction/portal" className="rounded-lg border border-slate-200 bg-white p-5">
+      <form method="post" action={FORMS.portal} className="rounded-lg border border-slate-200 bg-white p-5">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="action" value="sign-out-everywhere" />
         <p className="text-sm text-slate-700">{t("signOutEverywhereText")}</p>

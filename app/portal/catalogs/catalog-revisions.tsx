@@ -1,7 +1,7 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { CatalogSummary, RevisionSummary } from "@/lib/rights/supplier-catalogs";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 const STATE_STYLE = {
@@ -45,7 +45,7 @@ async function RevisionRow({
       <td className={cell}>{revision.comment}</td>
       <td className={`${cell} text-right`}>
         {state === "stateUnreleased" && confirming !== key ? (
-          <form method="get" action={CATALOGS_PATH}>
+          <form method="get" action={PAGES.catalogs}>
             <button
               type="submit"
               name="release"
@@ -72,18 +72,14 @@ async function ReleaseConfirmation({
 }) {
   const t = await getTranslations("Catalogs");
   return (
-    <form
-      method="post"
-      action="/interaction/catalogs"
-      className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4"
-    >
+    <form method="post" action={FORMS.catalogs} className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4">
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="release" />
       <input type="hidden" name="catalog_id" value={catalogId} />
       <input type="hidden" name="revision" value={revision} />
       <p className="text-sm text-amber-950">{t("confirmQuestion", { catalog: catalogId, revision })}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <a href={CATALOGS_PATH} className={buttonSecondary}>
+        <a href={PAGES.catalogs} className={buttonSecondary}>
           {t("cancel")}
         </a>
         <button type="submit" name="confirm" value="yes" className={buttonPrimary}>

@@ -1,10 +1,10 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { supplierOf } from "@/lib/rights/actor";
 import { listOwnCatalogs } from "@/lib/rights/supplier-catalogs";
 import { lastImportResult } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { CATALOGS_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary } from "@/app/_components/ui";
 import { CatalogRevisions } from "./catalog-revisions";
@@ -25,7 +25,7 @@ const ERRORS = [
 
 export default async function CatalogsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const { catalogs, supplier } = await pageData(CATALOGS_PATH, async (actor) => ({
+  const { catalogs, supplier } = await pageData(PAGES.catalogs, async (actor) => ({
     catalogs: await listOwnCatalogs(actor),
     supplier: supplierOf(actor)!,
   }));
@@ -55,7 +55,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
 
       <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">{t("uploadTitle")}</h2>
-        <form method="post" action="/interaction/catalogs" encType="multipart/form-data" className="mt-3 space-y-3">
+        <form method="post" action={FORMS.catalogs} encType="multipart/form-data" className="mt-3 space-y-3">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="action" value="import" />
           <label htmlFor="catalog-file" className="block text-sm font-medium text-slate-800">

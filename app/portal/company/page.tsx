@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { companyPeopleView } from "@/lib/rights/company-people";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
@@ -8,7 +9,7 @@ import { CompanyPeopleSection } from "@/app/_components/company/company-people-s
 export const dynamic = "force-dynamic";
 
 export default async function CompanyPage() {
-  const view = await pageData("/portal/company", (actor) => companyPeopleView(actor));
+  const view = await pageData(PAGES.company, (actor) => companyPeopleView(actor));
   const t = await getTranslations("CompanyPeople");
   return (
     <div className="mx-auto max-w-5xl space-y-6">

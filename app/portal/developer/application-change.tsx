@@ -1,7 +1,7 @@
 /** Changing or removing one of the vendor's applications on the partner portal, with the operator's own forms. */
+import { FORMS, PAGES } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import { ClientRemoval } from "@/app/admin/clients/[clientId]/client-removal";
 import { MetadataEdit } from "@/app/admin/clients/[clientId]/metadata-edit";
 
@@ -30,7 +30,7 @@ export async function ApplicationChange({
         text={text}
         error={error}
         portal={{
-          action: "/interaction/developer",
+          action: FORMS.developer,
           inputId: "change-metadata",
           title: t("changeTitle", { client: name }),
           hint: t("changeHint"),
@@ -42,8 +42,8 @@ export async function ApplicationChange({
         asking={asking}
         name={name}
         portal={{
-          action: "/interaction/developer",
-          page: DEVELOPER_PATH,
+          action: FORMS.developer,
+          page: PAGES.developer,
           query: { edit: clientId },
           label: t("removeApplication"),
         }}

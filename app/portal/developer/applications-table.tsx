@@ -1,7 +1,7 @@
 /** The vendor's applications with their status, the operator's note and a way to change each. */
+import { PAGES } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import type { PartnerPortalView } from "@/lib/rights/partner-portal";
 import { stacked } from "@/app/_components/stacked-table";
 
@@ -47,7 +47,7 @@ export async function ApplicationsTable({ applications }: { applications: Partne
               </td>
               <td className={stacked.cell}>
                 <a
-                  href={`${DEVELOPER_PATH}?${new URLSearchParams({ edit: client.id })}#change`}
+                  href={`${PAGES.developer}?${new URLSearchParams({ edit: client.id })}#change`}
                   aria-label={t("changeNamed", { client: localizedText(client.names, locale, client.id) })}
                   className="text-sm text-brand-700 underline underline-offset-2"
                 >

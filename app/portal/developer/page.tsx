@@ -1,9 +1,9 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedText } from "@/lib/i18n/localized-text";
 import { isFormClientKind } from "@/lib/forms/client-registration-form";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { DEVELOPER_PATH } from "@/lib/http/page-paths";
 import { newPartnerSecret, refusedDeveloperForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { partnerPortalView } from "@/lib/rights/partner-portal";
@@ -38,7 +38,7 @@ export const dynamic = "force-dynamic";
 
 export default async function DeveloperPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const view = await pageData(DEVELOPER_PATH, partnerPortalView);
+  const view = await pageData(PAGES.developer, partnerPortalView);
   const [t, locale] = [await getTranslations("Developer"), await getLocale()];
   const refused = await refusedDeveloperForm();
   const draftKind = refused?.draft?.kind;
@@ -99,7 +99,7 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
         refused={refused?.action === "register" ? refused : undefined}
         scopes={view.scopes}
         csrf={csrf}
-        target={{ page: DEVELOPER_PATH, action: "/interaction/developer", partner: true }}
+        target={{ page: PAGES.developer, action: FORMS.developer, partner: true }}
       />
     </div>
   );

@@ -2,6 +2,7 @@
  * The secrets of one of a vendor's approved server applications: a new one (shown once), when each was created, expires
  * and was last used, disabling one, and how two secrets valid at once let an application rotate without downtime.
  */
+import { FORMS } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/admin/client-registry";
@@ -39,7 +40,7 @@ async function SecretRow({ clientId, secret, csrf }: { clientId: string; secret:
       </td>
       <td className={stacked.cell}>
         {state(secret) === "active" ? (
-          <form method="post" action="/interaction/developer">
+          <form method="post" action={FORMS.developer}>
             <input type="hidden" name={CSRF_FIELD} value={csrf} />
             <input type="hidden" name="client_id" value={clientId} />
             <input type="hidden" name="secret_id" value={secret.id} />
@@ -63,7 +64,7 @@ async function NewSecretForm({ clientId, csrf, error }: { clientId: string; csrf
   const t = await getTranslations("Developer.secrets");
   const id = (name: string) => `${name}-${clientId}`;
   return (
-    <form method="post" action="/interaction/developer" className="grid gap-3 sm:grid-cols-3 sm:items-end">
+    <form method="post" action={FORMS.developer} className="grid gap-3 sm:grid-cols-3 sm:items-end">
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="client_id" value={clientId} />
       <div>

@@ -1,4 +1,5 @@
 /** The profile page's forms for the account itself: a new password, a new email address. */
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { Profile } from "@/lib/rights/portal";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -46,7 +47,7 @@ async function EmailChangeForm({
   const passwordError = EMAIL_PASSWORD_ERRORS.find((code) => code === error);
   const passwordMessage = passwordError ? t(`errors.${passwordError}`, { minutes }) : null;
   return (
-    <form method="post" action="/interaction/account" className={card} aria-labelledby="email-title">
+    <form method="post" action={FORMS.account} className={card} aria-labelledby="email-title">
       <h2 id="email-title" className="text-lg font-semibold text-slate-900">
         {t("emailTitle")}
       </h2>
@@ -123,7 +124,7 @@ export async function AccountForms({
   const passwordError = PASSWORD_ERRORS.find((code) => code === at("password"));
   return (
     <>
-      <form method="post" action="/interaction/account" className={card} aria-labelledby="password-title">
+      <form method="post" action={FORMS.account} className={card} aria-labelledby="password-title">
         <h2 id="password-title" className="text-lg font-semibold text-slate-900">
           {t("passwordTitle")}
         </h2>

@@ -1,9 +1,9 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { profileOf } from "@/lib/rights/portal";
 import { emailChangeNeedsPassword, pendingEmailChange } from "@/lib/rights/own-account";
 import { passwordMinLength } from "@/lib/pages/password-rules";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
-import { PROFILE_PATH } from "@/lib/http/page-paths";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
@@ -14,8 +14,8 @@ export const dynamic = "force-dynamic";
 
 export default async function ProfilePage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const profile = await pageData(PROFILE_PATH, profileOf);
-  const pending = await pageData(PROFILE_PATH, pendingEmailChange);
+  const profile = await pageData(PAGES.profile, profileOf);
+  const pending = await pageData(PAGES.profile, pendingEmailChange);
   const t = await getTranslations("Profile");
   const portal = await getTranslations("Portal");
   const csrf = await pageCsrfToken();
@@ -49,7 +49,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         {row(t("email"), profile.email)}
         {row(t("company"), profile.company)}
       </dl>
-      <form method="post" action="/interaction/portal" className="rounded-lg border border-slate-200 bg-white p-5">
+      <form method="post" action={FORMS.portal} className="rounded-lg border border-slate-200 bg-white p-5">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="action" value="set-language" />
         <label htmlFor="preferred_language" className="block text-sm font-medium text-slate-800">
@@ -82,7 +82,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         minLength={passwordMinLength()}
         outcome={{ form, error, minutes: Number(single(query.minutes) ?? 15) }}
         pendingEmail={pending?.newEmail ?? null}
-        askPassword={await pageData(PROFILE_PATH, emailChangeNeedsPassword)}
+        askPassword={await pageData(PAGES.profile, emailChangeNeedsPassword)}
       />
     </div>
   );

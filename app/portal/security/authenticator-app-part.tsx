@@ -1,4 +1,5 @@
 /** The security page's authenticator app: setting it up (QR code, key, a first code), removing it. */
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
@@ -13,7 +14,7 @@ export async function AuthenticatorApp({ view, base }: { view: SecurityView; bas
       </h3>
       <p className="text-sm text-slate-600">{view.totp === "on" ? t("appOn") : t("appOff")}</p>
       {view.totp === "off" ? (
-        <form method="post" action="/interaction/security" className="space-y-2">
+        <form method="post" action={FORMS.security} className="space-y-2">
           <Hidden {...base} />
           <OwnerPassword id="app-setup-password" show={view.askPassword} />
           <button type="submit" name="action" value="totp-start" className={`${buttonSecondary} sm:w-auto`}>
@@ -23,7 +24,7 @@ export async function AuthenticatorApp({ view, base }: { view: SecurityView; bas
       ) : null}
       {view.totp === "waiting" && view.enrolment ? <AppEnrolment view={view} base={base} /> : null}
       {view.totp === "on" ? (
-        <form method="post" action="/interaction/security" className="space-y-2">
+        <form method="post" action={FORMS.security} className="space-y-2">
           <Hidden {...base} />
           <button type="submit" name="action" value="totp-remove" className={`${buttonSecondary} sm:w-auto`}>
             {t("removeApp")}
@@ -49,7 +50,7 @@ async function AppEnrolment({ view, base }: { view: SecurityView; base: FormBase
           {enrolment.secret.match(/.{1,4}/g)!.join(" ")}
         </code>
       </p>
-      <form method="post" action="/interaction/security" className="space-y-2">
+      <form method="post" action={FORMS.security} className="space-y-2">
         <Hidden {...base} />
         <label htmlFor="totp-code" className="block text-sm font-medium text-slate-800">
           {t("confirmCode")}

@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { ownSessions } from "@/lib/rights/own-account";
 import { securityView } from "@/lib/rights/second-factors";
@@ -7,7 +8,6 @@ import { SecondFactorSection } from "./second-factor-section";
 import { SessionsSection } from "./sessions-section";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
-import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert } from "@/app/_components/ui";
 
@@ -50,8 +50,8 @@ async function FactorOutcome({ done, error, minutes }: { done?: string; error?: 
 
 export default async function SecurityPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const sessions = await pageData(SECURITY_PATH, ownSessions);
-  const factors = await pageData(SECURITY_PATH, securityView);
+  const sessions = await pageData(PAGES.security, ownSessions);
+  const factors = await pageData(PAGES.security, securityView);
   const returnUrl = safeLocalPath(single(query.returnUrl));
   const [t, csrf] = [await getTranslations("Security"), await pageCsrfToken()];
   const error = single(query.form) ? undefined : ERRORS.find((code) => code === single(query.error));

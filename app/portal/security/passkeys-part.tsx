@@ -1,4 +1,5 @@
 /** The security page's passkeys: each with its kind and dates, to rename or remove; adding one. */
+import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonSecondary } from "@/app/_components/ui";
@@ -81,7 +82,7 @@ async function PasskeyActions({ id, name, base }: { id: string; name: string; ba
       <summary className="cursor-pointer text-sm font-medium text-brand-700">
         {t("rename")} / {t("remove")}
       </summary>
-      <form method="post" action="/interaction/security" className="mt-2 space-y-2">
+      <form method="post" action={FORMS.security} className="mt-2 space-y-2">
         <Hidden {...base} />
         <input type="hidden" name="passkey_id" value={id} />
         <label htmlFor={`rename-${id}`} className="block text-sm text-slate-800">
@@ -98,7 +99,7 @@ async function PasskeyActions({ id, name, base }: { id: string; name: string; ba
           {t("rename")}
         </button>
       </form>
-      <form method="post" action="/interaction/security" className="mt-3 space-y-2">
+      <form method="post" action={FORMS.security} className="mt-3 space-y-2">
         <Hidden {...base} />
         <input type="hidden" name="passkey_id" value={id} />
         <button

@@ -1,4 +1,5 @@
 /** The security page's recovery codes: how many are left, new ones (shown once). */
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonSecondary } from "@/app/_components/ui";
@@ -29,7 +30,7 @@ export async function RecoveryCodes({ view, base, shown }: { view: SecurityView;
         {enrolled ? t("recoveryLeft", { count: view.recoveryCodesLeft }) : t("recoveryNone")}
       </p>
       {enrolled ? (
-        <form method="post" action="/interaction/security" className="space-y-2">
+        <form method="post" action={FORMS.security} className="space-y-2">
           <Hidden {...base} />
           <button type="submit" name="action" value="recovery-renew" className={`${buttonSecondary} sm:w-auto`}>
             {t("renew")}

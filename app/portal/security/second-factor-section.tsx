@@ -2,6 +2,7 @@
  * The security page's second factors: passkeys (add, rename, remove), the authenticator app (set up with its QR code
  * and key, confirmed with a first code; removed), and recovery codes (how many are left; new ones, shown once).
  */
+import { PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonPrimary } from "@/app/_components/ui";
@@ -42,7 +43,7 @@ export async function SecondFactorSection({
         <p className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-confirm-first>
           {t("confirmFirst")}{" "}
           <a
-            href={`/login/second-factor?${new URLSearchParams({ returnUrl: "/portal/security#second-factor" })}`}
+            href={`${PAGES.secondFactor}?${new URLSearchParams({ returnUrl: `${PAGES.security}#second-factor` })}`}
             className="font-medium underline"
           >
             {t("confirmNow")}

@@ -1,4 +1,5 @@
 /** The user's sign-in sessions: browser, address, when each began and was last used; ending one, or all others. */
+import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { OwnSession } from "@/lib/rights/own-account";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -52,7 +53,7 @@ export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession
                     {t("thisSession")}
                   </span>
                 ) : (
-                  <form method="post" action="/interaction/account">
+                  <form method="post" action={FORMS.account}>
                     <input type="hidden" name={CSRF_FIELD} value={csrf} />
                     <input type="hidden" name="session_id" value={session.id} />
                     <button
@@ -75,7 +76,7 @@ export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession
         </tbody>
       </table>
       {others.length > 0 ? (
-        <form method="post" action="/interaction/account">
+        <form method="post" action={FORMS.account}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <button type="submit" name="action" value="end-other-sessions" className={`${buttonSecondary} sm:w-auto`}>
             {t("endOthers")}

@@ -1,4 +1,5 @@
 /** One of an optician's registrations: its state, its subscriptions to change, and withdrawing it. */
+import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import type { RegistrationView } from "@/lib/rights/registrations";
@@ -36,7 +37,7 @@ export async function OpticianRegistrationCard(props: {
       </div>
       {isOpen(registration) ? (
         <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <form method="post" action="/interaction/suppliers" className="space-y-2">
+          <form method="post" action={FORMS.suppliers} className="space-y-2">
             <ChangeFields csrf={csrf} action="subscriptions" registration={registration} />
             <fieldset>
               <legend className="text-sm font-medium text-slate-800">{t("subscriptions")}</legend>

@@ -1,10 +1,10 @@
+import { PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { supplierDirectory } from "@/lib/rights/catalog-reads";
 import { registrationOverview } from "@/lib/rights/registrations";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { refusedRegistrationForm } from "@/lib/pages/shown-once";
 import { pageData } from "@/lib/pages/page-data";
-import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert } from "@/app/_components/ui";
 import { OpticianRegistrations } from "./optician-registrations";
@@ -29,7 +29,7 @@ const MAX_SEARCH_LENGTH = 100;
 export default async function SuppliersPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const search = single(query.q)?.trim().slice(0, MAX_SEARCH_LENGTH) ?? "";
-  const { overview, directory } = await pageData(SUPPLIERS_PATH, async (actor) => {
+  const { overview, directory } = await pageData(PAGES.suppliers, async (actor) => {
     const overview = await registrationOverview(actor);
     // Opticians choose from the suppliers that publish catalogs: the search results, and their own suppliers' catalogs.
     return { overview, directory: overview.side === "optician" ? await supplierDirectory(actor) : [] };

@@ -1,9 +1,9 @@
 /** Pieces both sides of /portal/suppliers show: the status badge, a card, and the confirmation step of a change. */
+import { FORMS, PAGES } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { RegistrationView } from "@/lib/rights/registrations";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 
 const STATUS_STYLE = {
@@ -72,7 +72,7 @@ export function ConfirmLink({
   label: string;
 }) {
   return (
-    <form method="get" action={SUPPLIERS_PATH}>
+    <form method="get" action={PAGES.suppliers}>
       <button
         type="submit"
         name="confirm"
@@ -105,7 +105,7 @@ export async function ConfirmForm({
   return (
     <form
       method="post"
-      action="/interaction/suppliers"
+      action={FORMS.suppliers}
       data-confirm={action}
       className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4"
     >
@@ -113,7 +113,7 @@ export async function ConfirmForm({
       <p className="text-sm text-amber-950">{question}</p>
       {children}
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <a href={SUPPLIERS_PATH} className={buttonSecondary}>
+        <a href={PAGES.suppliers} className={buttonSecondary}>
           {t("cancel")}
         </a>
         <button type="submit" className={buttonPrimary}>

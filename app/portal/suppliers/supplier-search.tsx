@@ -1,8 +1,8 @@
 /** Finding a supplier by name or id, and asking it for a registration with a customer number and catalogs. */
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { SupplierListing } from "@/lib/rights/catalog-reads";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { SUPPLIERS_PATH } from "@/lib/http/page-paths";
 import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-form";
 import { buttonPrimary } from "@/app/_components/ui";
 import { invalidInput, LabelledField } from "@/app/_components/labelled-field";
@@ -28,7 +28,7 @@ async function RequestForm({
 }) {
   const t = await getTranslations("Suppliers");
   return (
-    <form method="post" action="/interaction/suppliers" className="mt-3 space-y-3">
+    <form method="post" action={FORMS.suppliers} className="mt-3 space-y-3">
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="request" />
       <input type="hidden" name="supplier_id" value={supplier.supplierId} />
@@ -100,7 +100,12 @@ export async function SupplierSearch({
       <h2 id="find-heading" className="text-lg font-semibold text-slate-900">
         {t("findSupplier")}
       </h2>
-      <form method="get" action={SUPPLIERS_PATH} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <form
+        method="get"
+        action={PAGES.suppliers}
+        role="search"
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
         <div className="flex-1">
           <label htmlFor="supplier-search" className="block text-sm font-medium text-slate-800">
             {t("searchLabel")}

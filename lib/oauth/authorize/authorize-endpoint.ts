@@ -2,6 +2,7 @@
  * GET|POST /connect/authorize: validate the request, then log the user in, ask for consent, or issue a code.
  * Login and consent happen on OptiGate's pages, which lead back here (login) or finish the request (consent).
  */
+import { PAGES } from "@/lib/http/paths";
 import { logger } from "@/lib/observability/logger";
 import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
@@ -20,7 +21,7 @@ import { findActiveSession, type ActiveSession } from "@/lib/session/login-sessi
 import { readSessionCookie } from "@/lib/session/session-cookie";
 
 /** The sign-in step that asks for a second factor (lib/http/page-paths.ts names it for the pages). */
-const SECOND_FACTOR_PATH = "/login/second-factor";
+const SECOND_FACTOR_PATH = PAGES.secondFactor;
 
 async function readParameters(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
@@ -99,7 +100,7 @@ async function continueAuthorization(
     case "error":
       throw new AuthorizationError(step.error, request);
     case "login":
-      return redirectTo(`/login?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters) })}`);
+      return redirectTo(`${PAGES.login}?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters) })}`);
     case "second_factor":
       return redirectTo(
         `${SECOND_FACTOR_PATH}?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters), ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
@@ -113,7 +114,7 @@ async function continueAuthorization(
         new Date(),
       );
       return redirectTo(
-        `/consent?${new URLSearchParams({ interaction, ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
+        `${PAGES.consent}?${new URLSearchParams({ interaction, ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
       );
     }
     case "issue":

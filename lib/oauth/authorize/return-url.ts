@@ -1,19 +1,18 @@
+import { ENDPOINTS } from "@/lib/http/paths";
 /**
  * The way back from OptiGate's sign-in pages into an authorization request: `/connect/authorize?<the request's
  * parameters>`.
  */
 
-const AUTHORIZE_PATH = "/connect/authorize";
-
 export function authorizeReturnUrl(parameters: Iterable<[string, string]>): string {
-  return `${AUTHORIZE_PATH}?${new URLSearchParams([...parameters])}`;
+  return `${ENDPOINTS.authorize}?${new URLSearchParams([...parameters])}`;
 }
 
 /** The parameters of an authorization request a (local) return URL leads back to, or undefined for other paths. */
 export function authorizeParametersOf(returnUrl: string | undefined): URLSearchParams | undefined {
   if (!returnUrl) return undefined;
   const url = new URL(returnUrl, "http://local.invalid");
-  return url.pathname === AUTHORIZE_PATH ? url.searchParams : undefined;
+  return url.pathname === ENDPOINTS.authorize ? url.searchParams : undefined;
 }
 
 /** After a fresh login the request must not ask for one again: drop prompt=login and max_age. */

@@ -5,6 +5,7 @@
  * first and named in the error; whether the signature fails, the key is unknown or the client does not exist gets
  * one answer, so the endpoint tells nobody which clients exist.
  */
+import { ENDPOINTS } from "@/lib/http/paths";
 import { CLOCK_LEEWAY_SECONDS, MAX_CLIENT_ASSERTION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { decodeProtectedHeader, type JWTPayload } from "jose";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
@@ -17,7 +18,7 @@ import type { ServiceContext } from "@/lib/service-context";
 const refused = (reason: string) => invalidClient(`client assertion refused: ${reason}`);
 
 /** RFC 7523 §3 and RFC 9126 §2: the token endpoint, the issuer, or the pushed authorization request endpoint. */
-const assertionAudiences = (issuer: string) => [`${issuer}/connect/token`, issuer, `${issuer}/connect/par`];
+const assertionAudiences = (issuer: string) => [`${issuer}${ENDPOINTS.token}`, issuer, `${issuer}${ENDPOINTS.par}`];
 
 function audienceNames(aud: unknown, audiences: string[]): boolean {
   const list = Array.isArray(aud) ? aud : [aud];

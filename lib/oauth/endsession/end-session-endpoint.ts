@@ -2,6 +2,7 @@
  * GET|POST /connect/endsession. With a valid id_token_hint for the signed-in user (or when nobody is signed in) the
  * user is signed out at once and sent to the post-logout URI; otherwise OptiGate's sign-out page asks first.
  */
+import { PAGES } from "@/lib/http/paths";
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
 import { announceLogout } from "@/lib/oauth/endsession/channel-logout";
 import {
@@ -46,5 +47,8 @@ export async function handleEndSessionRequest(httpRequest: Request, context: Ser
   const kept = new URLSearchParams(
     END_SESSION_PARAMETERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
   );
-  return new Response(null, { status: 302, headers: { Location: `/signout?${kept}`, "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `${PAGES.signOut}?${kept}`, "Cache-Control": "no-store" },
+  });
 }

@@ -3,6 +3,7 @@
  * post_logout_redirect_uri, state, ui_locales. The post-logout URI counts only when it exactly matches one the client
  * registered and no presented hint was bad; otherwise OptiGate never redirects.
  */
+import { PAGES } from "@/lib/http/paths";
 import { readIdTokenHint, type IdTokenHint } from "@/lib/oauth/id-token-hint";
 import { isRegisteredUri } from "@/lib/oauth/redirect-uri-matching";
 import type { ServiceContext } from "@/lib/service-context";
@@ -49,7 +50,7 @@ export async function readEndSessionRequest(
 
 /** Where to send the browser once signed out: the client's post-logout URI with state, or OptiGate's signed-out page. */
 export function afterSignOut(request: EndSessionRequest): string {
-  if (!request.redirectUri) return "/signout?done=1";
+  if (!request.redirectUri) return `${PAGES.signOut}?done=1`;
   const url = new URL(request.redirectUri);
   if (request.state) url.searchParams.set("state", request.state);
   return url.toString();

@@ -1,7 +1,7 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { pageLinkToken } from "@/lib/pages/page-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { EMAIL_CONFIRM_PATH, PROFILE_PATH } from "@/lib/http/page-paths";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { emailLinkOf } from "@/lib/rights/account-links";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
@@ -14,7 +14,7 @@ export default async function EmailConfirmPage({ searchParams }: { searchParams:
   const query = await searchParams;
   const t = await getTranslations("EmailConfirm");
   const next = (
-    <a href={PROFILE_PATH} className={buttonSecondary}>
+    <a href={PAGES.profile} className={buttonSecondary}>
       {t("continue")}
     </a>
   );
@@ -28,7 +28,7 @@ export default async function EmailConfirmPage({ searchParams }: { searchParams:
       </SignInCard>
     );
   }
-  const link = await emailLinkOf(await pageLinkToken(EMAIL_CONFIRM_PATH));
+  const link = await emailLinkOf(await pageLinkToken(PAGES.confirmEmail));
   const closed = CLOSED.find((state) => state === (link.state === "open" ? single(query.closed) : link.state));
   if (link.state !== "open" || closed) {
     return (
@@ -43,7 +43,7 @@ export default async function EmailConfirmPage({ searchParams }: { searchParams:
       {single(query.error) === "form_expired" ? (
         <Alert>{(await getTranslations("Portal"))("errors.form_expired")}</Alert>
       ) : null}
-      <form method="post" action="/interaction/email">
+      <form method="post" action={FORMS.email}>
         <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         <button type="submit" className={buttonPrimary}>
           {t("submit", { newEmail: link.newEmail })}

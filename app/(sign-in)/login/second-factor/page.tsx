@@ -1,9 +1,9 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { pageUrl } from "@/lib/http/see-other";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { SECURITY_PATH } from "@/lib/http/page-paths";
 import { secondStepOfPage } from "@/lib/pages/second-step-page";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
@@ -25,9 +25,9 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
   const query = await searchParams;
   const returnUrl = safeLocalPath(single(query.returnUrl)) ?? "/";
   const step = await secondStepOfPage();
-  if (!step) redirect(pageUrl("/login", { returnUrl }));
+  if (!step) redirect(pageUrl(PAGES.login, { returnUrl }));
   // A session that must step up but has no factor yet: the security page enrols one, then continues.
-  if (step.choices.none) redirect(pageUrl(SECURITY_PATH, { enrol: "required", returnUrl }));
+  if (step.choices.none) redirect(pageUrl(PAGES.security, { enrol: "required", returnUrl }));
   const t = await getTranslations("SecondFactor");
   const csrf = await pageCsrfToken();
   const error = ERRORS.find((code) => code === single(query.error));
@@ -48,7 +48,7 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
         />
       ) : null}
       {step.choices.passkey ? <p className="my-4 text-center text-sm text-slate-600">{t("or")}</p> : null}
-      <form method="post" action="/interaction/second-factor" className="space-y-4">
+      <form method="post" action={FORMS.secondFactor} className="space-y-4">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
         <div>
@@ -77,7 +77,7 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
       </form>
       {step.via === "pending" ? (
         <p className="mt-4 text-center text-sm">
-          <a href={pageUrl("/login", { returnUrl })} className="font-medium text-brand-700 underline">
+          <a href={pageUrl(PAGES.login, { returnUrl })} className="font-medium text-brand-700 underline">
             {t("otherAccount")}
           </a>
         </p>

@@ -1,3 +1,4 @@
+import { PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
 import { safeLocalPath } from "@/lib/http/local-path";
@@ -16,7 +17,7 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
   const query = await searchParams;
   const t = await getTranslations("ForgotPassword");
   const returnUrl = safeLocalPath(single(query.returnUrl));
-  const signIn = pageUrl("/login", { returnUrl });
+  const signIn = pageUrl(PAGES.login, { returnUrl });
   if (single(query.sent)) {
     return (
       <SignInCard title={t("sentTitle")}>

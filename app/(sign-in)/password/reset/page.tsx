@@ -1,7 +1,7 @@
+import { FORMS, PAGES } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { pageLinkToken } from "@/lib/pages/page-cookies";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
-import { RESET_PASSWORD_PATH } from "@/lib/http/page-paths";
 import { passwordMinLength } from "@/lib/pages/password-rules";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { resetLinkOf, type ClosedAccountLink } from "@/lib/rights/account-links";
@@ -16,7 +16,7 @@ const CLOSED: ClosedAccountLink[] = ["unknown", "used", "expired"];
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("ResetPassword");
-  const token = await pageLinkToken(RESET_PASSWORD_PATH);
+  const token = await pageLinkToken(PAGES.resetPassword);
   const link = await resetLinkOf(token);
   const closed = CLOSED.find((state) => state === (link.state === "open" ? single(query.closed) : link.state));
   const csrf = <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />;
@@ -38,7 +38,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   return (
     <SignInCard title={t("title")} subtitle={t("intro", { email: link.email })}>
       {error === "form_expired" ? <Alert>{t("errors.form_expired")}</Alert> : null}
-      <form method="post" action="/interaction/password/reset" className="space-y-4">
+      <form method="post" action={FORMS.resetPassword} className="space-y-4">
         {csrf}
         <input type="hidden" name="username" value={link.email} autoComplete="username" />
         <PasswordField

@@ -1,3 +1,4 @@
+import { FORMS, adminClientPage } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import { buttonSecondary } from "@/app/_components/ui";
 import { ClientFormFields } from "./client-form-fields";
@@ -21,13 +22,11 @@ export async function ClientRemoval({
   portal?: { action: string; page: string; query: Record<string, string>; label: string };
 }) {
   const t = await getTranslations("Admin");
-  const page = portal
-    ? `${portal.page}?${new URLSearchParams(portal.query)}`
-    : `/admin/clients/${encodeURIComponent(clientId)}`;
+  const page = portal ? `${portal.page}?${new URLSearchParams(portal.query)}` : adminClientPage(clientId);
   return (
     <section className="rounded-lg border border-red-200 bg-white p-5">
       {asking ? (
-        <form method="post" action={portal?.action ?? "/interaction/admin"}>
+        <form method="post" action={portal?.action ?? FORMS.admin}>
           <ClientFormFields csrf={csrf} action="remove" clientId={clientId} />
           <p className="text-sm text-slate-800">{t("removeQuestion", { client: name })}</p>
           <div className="mt-3 flex flex-wrap gap-3">

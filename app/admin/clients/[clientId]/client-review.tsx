@@ -1,4 +1,5 @@
 /** A software vendor's application or change waiting for the operator: what was asked for, approve, reject with a reason. */
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { ClientReviewState } from "@/lib/rights/operator-clients";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -49,7 +50,7 @@ export async function ClientReview({
             </pre>
           </details>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <form method="post" action="/interaction/admin">
+            <form method="post" action={FORMS.admin}>
               <input type="hidden" name={CSRF_FIELD} value={csrf} />
               <input type="hidden" name="client_id" value={clientId} />
               <input type="hidden" name="version" value={review.version} />
@@ -57,7 +58,7 @@ export async function ClientReview({
                 {t("review.approve")}
               </button>
             </form>
-            <form method="post" action="/interaction/admin" className="flex-1 space-y-2">
+            <form method="post" action={FORMS.admin} className="flex-1 space-y-2">
               <input type="hidden" name={CSRF_FIELD} value={csrf} />
               <input type="hidden" name="client_id" value={clientId} />
               <input type="hidden" name="version" value={review.version} />

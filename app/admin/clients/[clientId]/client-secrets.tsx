@@ -1,3 +1,4 @@
+import { FORMS } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
@@ -43,7 +44,7 @@ async function SecretRow({
         {format.dateTime(secret.createdAt, { dateStyle: "medium" })}
       </td>
       <td className={stacked.cell}>
-        <form method="post" action="/interaction/admin" className="flex flex-wrap items-center gap-2">
+        <form method="post" action={FORMS.admin} className="flex flex-wrap items-center gap-2">
           <ClientFormFields csrf={csrf} action="secret-expiry" clientId={clientId} />
           <input type="hidden" name="secret_id" value={secret.id} />
           <label className={stacked.label} htmlFor={expiresId}>
@@ -66,7 +67,7 @@ async function SecretRow({
       </td>
       <td className={`${stacked.cell} max-sm:pt-2`}>
         {secret.disabledAt ? null : (
-          <form method="post" action="/interaction/admin">
+          <form method="post" action={FORMS.admin}>
             <ClientFormFields csrf={csrf} action="secret-disable" clientId={clientId} />
             <input type="hidden" name="secret_id" value={secret.id} />
             <button
@@ -87,7 +88,7 @@ async function NewSecretForm({ clientId, csrf, errorAt }: { clientId: string; cs
   const t = await getTranslations("Admin");
   const input = `rounded-md border border-slate-400 px-3 py-2 ${invalidInput}`;
   return (
-    <form method="post" action="/interaction/admin" className="mt-4 flex flex-wrap items-end gap-3">
+    <form method="post" action={FORMS.admin} className="mt-4 flex flex-wrap items-end gap-3">
       <ClientFormFields csrf={csrf} action="secret-add" clientId={clientId} />
       <LabelledField id="new-description" label={t("description")} error={errorAt("new-description")}>
         {(aria) => <input id="new-description" name="description" maxLength={200} className={input} {...aria} />}

@@ -1,3 +1,4 @@
+import { FORMS } from "@/lib/http/paths";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { buttonPrimary } from "@/app/_components/ui";
@@ -26,7 +27,7 @@ export async function MetadataEdit({
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 className="text-lg font-semibold text-slate-900">{portal?.title ?? t("editMetadata")}</h2>
-      <form method="post" action={portal?.action ?? "/interaction/admin"} className="mt-3 space-y-3">
+      <form method="post" action={portal?.action ?? FORMS.admin} className="mt-3 space-y-3">
         <ClientFormFields csrf={csrf} action="update" clientId={clientId} />
         <LabelledField id={inputId} label={t("metadata")} hint={portal?.hint ?? t("metadataHint")} error={error}>
           {(aria) => (

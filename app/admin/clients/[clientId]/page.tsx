@@ -1,3 +1,4 @@
+import { PAGES, adminClientPage } from "@/lib/http/paths";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { clientDetails } from "@/lib/rights/operator-clients";
@@ -29,7 +30,7 @@ export default async function AdminClientPage({
   const details =
     clientId === undefined
       ? undefined
-      : await pageData(`/admin/clients/${encodeURIComponent(clientId)}`, (actor) => clientDetails(actor, clientId));
+      : await pageData(adminClientPage(clientId), (actor) => clientDetails(actor, clientId));
   if (!details) notFound();
   const { client, metadata, secrets, company, discoveryUrl, review } = details;
   const [t, locale] = [await getTranslations("Admin"), await getLocale()];
@@ -41,7 +42,7 @@ export default async function AdminClientPage({
 
   return (
     <div className="space-y-6">
-      <a href="/admin/clients" className="text-sm text-brand-700 underline underline-offset-2">
+      <a href={PAGES.adminClients} className="text-sm text-brand-700 underline underline-offset-2">
         ← {t("back")}
       </a>
       <h1 className="break-words text-2xl font-semibold text-brand-800">

@@ -1,3 +1,4 @@
+import { FORMS, PAGES, adminCompanyPage } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { companyFor, partnerScopesFor } from "@/lib/rights/operator-companies";
@@ -25,7 +26,7 @@ export default async function AdminCompanyPage({
   const companyId = decodedSegment((await params).companyId);
   const query = await searchParams;
   if (companyId === undefined) notFound();
-  const path = `/admin/companies/${encodeURIComponent(companyId)}`;
+  const path = adminCompanyPage(companyId);
   const company = await pageData(path, (actor) => companyFor(actor, companyId));
   if (!company) notFound();
   const view = await pageData(path, (actor) => companyPeopleView(actor, companyId));
@@ -41,7 +42,7 @@ export default async function AdminCompanyPage({
   return (
     <div className="space-y-8">
       <div>
-        <a href="/admin/companies" className="text-sm text-brand-700 underline">
+        <a href={PAGES.adminCompanies} className="text-sm text-brand-700 underline">
           {t("back")}
         </a>
         <h1 className="mt-2 text-2xl font-semibold text-brand-800">{company.name}</h1>
@@ -65,7 +66,7 @@ export default async function AdminCompanyPage({
       <section className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 className="text-lg font-semibold text-brand-800">{t("deactivateTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600">{t("deactivateText")}</p>
-        <form method="post" action="/interaction/companies" className="mt-3">
+        <form method="post" action={FORMS.companies} className="mt-3">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="company_id" value={company.id} />
           {company.active ? (

@@ -1,4 +1,5 @@
 /** The platform scopes a software vendor's applications may ask for, as the operator allows them. */
+import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
@@ -19,7 +20,7 @@ export async function PartnerScopes({
     <section id="partner-scopes" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 className="text-lg font-semibold text-brand-800">{t("partnerScopesTitle")}</h2>
       <p className="mt-1 text-sm text-slate-600">{t("partnerScopesText")}</p>
-      <form method="post" action="/interaction/companies" className="mt-3 space-y-3">
+      <form method="post" action={FORMS.companies} className="mt-3 space-y-3">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="company_id" value={companyId} />
         <fieldset>

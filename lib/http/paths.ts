@@ -1,0 +1,94 @@
+/**
+ * Every path of OptiGate, named once: the pages people see, the forms those pages post to, and the endpoints clients
+ * call. The route table (lib/server/routes.ts) declares the forms and endpoints under these names; pages, links,
+ * redirects and the discovery document use the names, never the text.
+ */
+export const PAGES = {
+  login: "/login",
+  secondFactor: "/login/second-factor",
+  consent: "/consent",
+  signOut: "/signout",
+  invitation: "/invitation",
+  forgotPassword: "/password/forgot",
+  resetPassword: "/password/reset",
+  confirmEmail: "/email/confirm",
+  portal: "/portal/applications",
+  profile: "/portal/profile",
+  catalogs: "/portal/catalogs",
+  suppliers: "/portal/suppliers",
+  company: "/portal/company",
+  developer: "/portal/developer",
+  security: "/portal/security",
+  admin: "/admin",
+  adminAudit: "/admin/audit",
+  adminClients: "/admin/clients",
+  adminCompanies: "/admin/companies",
+  adminFederation: "/admin/federation",
+  adminOutbox: "/admin/outbox",
+} as const;
+
+/** Where the pages' forms post to. */
+export const FORMS = {
+  login: "/interaction/login",
+  consent: "/interaction/consent",
+  signOut: "/interaction/signout",
+  portal: "/interaction/portal",
+  admin: "/interaction/admin",
+  catalogs: "/interaction/catalogs",
+  suppliers: "/interaction/suppliers",
+  invitation: "/interaction/invitation",
+  company: "/interaction/company",
+  companies: "/interaction/companies",
+  forgotPassword: "/interaction/password/forgot",
+  resetPassword: "/interaction/password/reset",
+  email: "/interaction/email",
+  account: "/interaction/account",
+  developer: "/interaction/developer",
+  secondFactor: "/interaction/second-factor",
+  passkey: "/interaction/passkey",
+  security: "/interaction/security",
+} as const;
+
+/** What clients, opticians' software and operators' tools call. */
+export const ENDPOINTS = {
+  authorize: "/connect/authorize",
+  token: "/connect/token",
+  par: "/connect/par",
+  revocation: "/connect/revocation",
+  userinfo: "/connect/userinfo",
+  introspect: "/connect/introspect",
+  endSession: "/connect/endsession",
+  register: "/connect/register",
+  discovery: "/.well-known/openid-configuration",
+  jwks: "/.well-known/openid-configuration/jwks",
+  catalogInfos: "/getCatalogInfos.ashx",
+  subCatalog: "/getSubCatalog.ashx",
+  silentLogin: "/services/login/SilentLogin",
+  language: "/language",
+  health: "/api/health",
+  metrics: "/metrics",
+  platformApi: "/v2/[...path]",
+} as const;
+
+/**
+ * The pages of a sign-in under way (login, consent, sign-out, a forgotten password): they show no menu that would
+ * lead away from it.
+ */
+const SIGN_IN_PAGES: string[] = [
+  PAGES.login,
+  PAGES.secondFactor,
+  PAGES.consent,
+  PAGES.signOut,
+  PAGES.forgotPassword,
+  PAGES.resetPassword,
+];
+
+export function isSignInPath(pathname: string): boolean {
+  return SIGN_IN_PAGES.includes(pathname);
+}
+
+/** The operator's page of one client. */
+export const adminClientPage = (clientId: string) => `${PAGES.adminClients}/${encodeURIComponent(clientId)}`;
+
+/** The operator's page of one company. */
+export const adminCompanyPage = (companyId: string) => `${PAGES.adminCompanies}/${encodeURIComponent(companyId)}`;
