@@ -2,7 +2,7 @@ import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { UserJson } from "@/lib/admin/user-registry";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 import { rolesOf } from "@/app/_components/company/invite-form";
 
 const smallButton =
@@ -135,60 +135,42 @@ export async function PeopleTable(props: {
   const act = { companyId, csrf };
   return (
     <div className="rounded-lg border border-slate-200 bg-white">
-      <table className={stacked.table}>
-        <thead className={stacked.head}>
-          <tr>
-            <th className={stacked.th}>{t("name")}</th>
-            <th className={stacked.th}>{t("role")}</th>
-            <th className={stacked.th}>{t("status")}</th>
-            <th className={stacked.th}>{t("lastSignIn")}</th>
-            <th className={stacked.th}>{t("actions")}</th>
-          </tr>
-        </thead>
-        <tbody className={stacked.body}>
-          {people.map((person) => (
-            <tr key={person.email} data-email={person.email} className={stacked.row}>
-              <td className={`${stacked.cell} break-words sm:min-w-56`}>
-                {person.status === "invited" ? (
-                  <span className="font-medium text-slate-900">{person.email}</span>
-                ) : (
-                  <>
-                    <span className="font-medium text-slate-900">{`${person.given_name} ${person.family_name}`}</span>
-                    {person.email === self ? <span className="ml-1 text-slate-600">{t("you")}</span> : null}
-                    <span className="block text-slate-600">{person.email}</span>
-                  </>
-                )}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("roleLabel")}</span>
-                {t(`roles.${person.role}` as "roles.user")}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("statusLabel")}</span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[person.status]}`}
-                >
-                  {t(`statuses.${person.status}`)}
+      <DataTable columns={[t("name"), t("role"), t("status"), t("lastSignIn"), t("actions")]}>
+        {people.map((person) => (
+          <DataRow key={person.email} data-email={person.email}>
+            <DataCell className="break-words sm:min-w-56">
+              {person.status === "invited" ? (
+                <span className="font-medium text-slate-900">{person.email}</span>
+              ) : (
+                <>
+                  <span className="font-medium text-slate-900">{`${person.given_name} ${person.family_name}`}</span>
+                  {person.email === self ? <span className="ml-1 text-slate-600">{t("you")}</span> : null}
+                  <span className="block text-slate-600">{person.email}</span>
+                </>
+              )}
+            </DataCell>
+            <DataCell label={t("roleLabel")}>{t(`roles.${person.role}` as "roles.user")}</DataCell>
+            <DataCell label={t("statusLabel")}>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[person.status]}`}>
+                {t(`statuses.${person.status}`)}
+              </span>
+              {person.invitation_expires_at ? (
+                <span className="block text-xs text-slate-600">
+                  {new Date(person.invitation_expires_at) > new Date()
+                    ? t("invitedUntil", { date: when(person.invitation_expires_at) })
+                    : t("invitationExpired")}
                 </span>
-                {person.invitation_expires_at ? (
-                  <span className="block text-xs text-slate-600">
-                    {new Date(person.invitation_expires_at) > new Date()
-                      ? t("invitedUntil", { date: when(person.invitation_expires_at) })
-                      : t("invitationExpired")}
-                  </span>
-                ) : null}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("lastSignInLabel")}</span>
-                {person.last_sign_in_at ? when(person.last_sign_in_at) : t("never")}
-              </td>
-              <td className={`${stacked.cell} space-y-1.5`}>
-                <PersonActions person={person} companyKind={companyKind} {...act} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ) : null}
+            </DataCell>
+            <DataCell label={t("lastSignInLabel")}>
+              {person.last_sign_in_at ? when(person.last_sign_in_at) : t("never")}
+            </DataCell>
+            <DataCell className="space-y-1.5">
+              <PersonActions person={person} companyKind={companyKind} {...act} />
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
     </div>
   );
 }

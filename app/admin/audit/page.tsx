@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { findAuditEvents } from "@/lib/rights/operator-audit";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 import { AuditDetails } from "./audit-details";
 import { AuditFilterForm } from "./audit-filter";
 
@@ -31,38 +31,25 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       ) : (
         <div className="rounded-lg border border-slate-200 bg-white">
           <p className="px-3 pt-3 text-sm text-slate-600">{t("shown", { count: events.length })}</p>
-          <table className={`mt-2 ${stacked.table}`}>
-            <thead className={stacked.head}>
-              <tr>
-                <th className={stacked.th}>{t("time")}</th>
-                <th className={stacked.th}>{t("event")}</th>
-                <th className={stacked.th}>{t("user")}</th>
-                <th className={stacked.th}>{t("client")}</th>
-                <th className={stacked.th}>{t("details")}</th>
-              </tr>
-            </thead>
-            <tbody className={stacked.body}>
-              {events.map((event) => (
-                <tr key={event.id} data-event-type={event.type} className={stacked.row}>
-                  <td className={`${stacked.cell} whitespace-nowrap text-slate-700`}>
-                    {format.dateTime(event.occurredAt, { dateStyle: "short", timeStyle: "medium" })}
-                  </td>
-                  <td className={`${stacked.cell} font-medium text-slate-900`}>{t(`auditEvents.${event.type}`)}</td>
-                  <td className={`${stacked.cell} max-sm:break-all`}>
-                    <span className={stacked.label}>{t("userLabel")}</span>
-                    {event.email ?? "–"}
-                  </td>
-                  <td className={`${stacked.cell} max-sm:break-all`}>
-                    <span className={stacked.label}>{t("clientLabel")}</span>
-                    {event.clientId ?? "–"}
-                  </td>
-                  <td className={stacked.cell}>
-                    <AuditDetails details={event.details} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={[t("time"), t("event"), t("user"), t("client"), t("details")]} className="mt-2">
+            {events.map((event) => (
+              <DataRow key={event.id} data-event-type={event.type}>
+                <DataCell className="whitespace-nowrap text-slate-700">
+                  {format.dateTime(event.occurredAt, { dateStyle: "short", timeStyle: "medium" })}
+                </DataCell>
+                <DataCell className="font-medium text-slate-900">{t(`auditEvents.${event.type}`)}</DataCell>
+                <DataCell className="max-sm:break-all" label={t("userLabel")}>
+                  {event.email ?? "–"}
+                </DataCell>
+                <DataCell className="max-sm:break-all" label={t("clientLabel")}>
+                  {event.clientId ?? "–"}
+                </DataCell>
+                <DataCell>
+                  <AuditDetails details={event.details} />
+                </DataCell>
+              </DataRow>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { RegisteredClient } from "@/lib/store/models/client";
 import type { ClientReviewState } from "@/lib/rights/operator-clients";
 import { localizedText } from "@/lib/i18n/localized-text";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 
 /** The registered clients: a table on wide screens, a card per client on a phone. */
 export async function ClientsTable({
@@ -22,52 +22,26 @@ export async function ClientsTable({
     );
   return (
     <div className="mt-4 rounded-lg border border-slate-200 bg-white">
-      <table className={stacked.table}>
-        <thead className={stacked.head}>
-          <tr>
-            <th className={stacked.th}>{t("clientId")}</th>
-            <th className={stacked.th}>{t("name")}</th>
-            <th className={stacked.th}>{t("kind")}</th>
-            <th className={stacked.th}>{t("grants")}</th>
-            <th className={stacked.th}>{t("review.owner")}</th>
-            <th className={stacked.th}>{t("review.status")}</th>
-          </tr>
-        </thead>
-        <tbody className={stacked.body}>
-          {clients.map((client) => (
-            <tr key={client.id} data-client-id={client.id} className={stacked.row}>
-              <td className={`${stacked.cell} break-all`}>
-                <a
-                  href={adminClientPage(client.id)}
-                  className="font-medium text-brand-700 underline underline-offset-2"
-                >
-                  {client.id}
-                </a>
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("nameLabel")}</span>
-                {localizedText(client.names, locale)}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("kindLabel")}</span>
-                {t(`kinds.${client.kind}.name`)}
-              </td>
-              <td className={`${stacked.cell} break-words`}>
-                <span className={stacked.label}>{t("grantsLabel")}</span>
-                {client.grantTypes.join(", ")}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("review.ownerLabel")}</span>
-                {states.get(client.id)?.owner?.name ?? "—"}
-              </td>
-              <td className={stacked.cell} data-status={reviewStatus(states.get(client.id))}>
-                <span className={stacked.label}>{t("review.statusLabel")}</span>
-                {t(`review.statuses.${reviewStatus(states.get(client.id))}`)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={[t("clientId"), t("name"), t("kind"), t("grants"), t("review.owner"), t("review.status")]}>
+        {clients.map((client) => (
+          <DataRow key={client.id} data-client-id={client.id}>
+            <DataCell className="break-all">
+              <a href={adminClientPage(client.id)} className="font-medium text-brand-700 underline underline-offset-2">
+                {client.id}
+              </a>
+            </DataCell>
+            <DataCell label={t("nameLabel")}>{localizedText(client.names, locale)}</DataCell>
+            <DataCell label={t("kindLabel")}>{t(`kinds.${client.kind}.name`)}</DataCell>
+            <DataCell className="break-words" label={t("grantsLabel")}>
+              {client.grantTypes.join(", ")}
+            </DataCell>
+            <DataCell label={t("review.ownerLabel")}>{states.get(client.id)?.owner?.name ?? "—"}</DataCell>
+            <DataCell data-status={reviewStatus(states.get(client.id))} label={t("review.statusLabel")}>
+              {t(`review.statuses.${reviewStatus(states.get(client.id))}`)}
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { refusedCompanyForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 import { CompanyForm } from "./company-form";
 
 export const dynamic = "force-dynamic";
@@ -47,43 +47,26 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
           </p>
         ) : (
           <div className="rounded-lg border border-slate-200 bg-white">
-            <table className={stacked.table}>
-              <thead className={stacked.head}>
-                <tr>
-                  <th className={stacked.th}>{t("name")}</th>
-                  <th className={stacked.th}>{t("kind")}</th>
-                  <th className={stacked.th}>{t("country")}</th>
-                  <th className={stacked.th}>{t("status")}</th>
-                </tr>
-              </thead>
-              <tbody className={stacked.body}>
-                {companies.map((company) => (
-                  <tr key={company.id} data-company-id={company.id} className={stacked.row}>
-                    <td className={`${stacked.cell} break-all`}>
-                      <a
-                        href={adminCompanyPage(company.id)}
-                        className="font-medium text-brand-700 underline underline-offset-2"
-                      >
-                        {company.name}
-                      </a>
-                      <span className="block text-xs text-slate-600">{company.id}</span>
-                    </td>
-                    <td className={stacked.cell}>
-                      <span className={stacked.label}>{t("kindLabel")}</span>
-                      {admin(`companyKinds.${company.kind}` as "companyKinds.supplier")}
-                    </td>
-                    <td className={stacked.cell}>
-                      <span className={stacked.label}>{t("countryLabel")}</span>
-                      {company.country ?? "–"}
-                    </td>
-                    <td className={stacked.cell}>
-                      <span className={stacked.label}>{t("statusLabel")}</span>
-                      {company.active ? t("active") : t("inactive")}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable columns={[t("name"), t("kind"), t("country"), t("status")]}>
+              {companies.map((company) => (
+                <DataRow key={company.id} data-company-id={company.id}>
+                  <DataCell className="break-all">
+                    <a
+                      href={adminCompanyPage(company.id)}
+                      className="font-medium text-brand-700 underline underline-offset-2"
+                    >
+                      {company.name}
+                    </a>
+                    <span className="block text-xs text-slate-600">{company.id}</span>
+                  </DataCell>
+                  <DataCell label={t("kindLabel")}>
+                    {admin(`companyKinds.${company.kind}` as "companyKinds.supplier")}
+                  </DataCell>
+                  <DataCell label={t("countryLabel")}>{company.country ?? "–"}</DataCell>
+                  <DataCell label={t("statusLabel")}>{company.active ? t("active") : t("inactive")}</DataCell>
+                </DataRow>
+              ))}
+            </DataTable>
           </div>
         )}
       </section>

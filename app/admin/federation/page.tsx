@@ -2,7 +2,7 @@ import { PAGES, adminClientPage } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { listTrustedIssuers } from "@/lib/rights/operator-federation";
 import { pageData } from "@/lib/pages/page-data";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 
 export const dynamic = "force-dynamic";
 
@@ -22,66 +22,62 @@ export default async function AdminFederationPage() {
         </p>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-white">
-          <table className={stacked.table}>
-            <thead className={stacked.head}>
-              <tr>
-                <th className={stacked.th}>{t("issuer")}</th>
-                <th className={stacked.th}>{t("issuerKeys")}</th>
-                <th className={stacked.th}>{t("issuerClients")}</th>
-                <th className={stacked.th}>{t("issuerSubjects")}</th>
-                <th className={stacked.th}>{t("issuerReach")}</th>
-                <th className={stacked.th}>{t("issuerChanged")}</th>
-              </tr>
-            </thead>
-            <tbody className={stacked.body}>
-              {issuers.map((issuer) => (
-                <tr key={issuer.issuer} data-issuer={issuer.issuer} className={stacked.row}>
-                  <td className={`${stacked.cell} break-all font-medium text-slate-900`}>{issuer.issuer}</td>
-                  <td className={`${stacked.cell} break-all`}>
-                    <span className={stacked.label}>{t("issuerKeysLabel")}</span>
-                    {issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}
-                  </td>
-                  <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("issuerClientsLabel")}</span>
-                    {issuer.clientIds.map((clientId) => (
-                      <a
-                        key={clientId}
-                        href={adminClientPage(clientId)}
-                        className="mr-2 text-brand-700 underline underline-offset-2"
-                      >
-                        {clientId}
-                      </a>
-                    ))}
-                  </td>
-                  <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("issuerSubjectsLabel")}</span>
-                    {issuer.subjectMapping === "email"
-                      ? t("subjectByEmail")
-                      : t("subjectByLink", { count: issuer.linkedSubjects })}
-                  </td>
-                  <td className={`${stacked.cell} break-all`} data-reach={issuer.reach ? "set" : "missing"}>
-                    <span className={stacked.label}>{t("issuerReachLabel")}</span>
-                    {issuer.reach ? (
-                      <>
-                        {issuer.reach.companies.length > 0 && (
-                          <div>{t("reachCompanies", { ids: issuer.reach.companies.join(", ") })}</div>
-                        )}
-                        {issuer.reach.emailDomains.length > 0 && (
-                          <div>{t("reachEmailDomains", { domains: issuer.reach.emailDomains.join(", ") })}</div>
-                        )}
-                      </>
-                    ) : (
-                      <strong className="text-red-700">{t("reachMissing")}</strong>
-                    )}
-                  </td>
-                  <td className={`${stacked.cell} whitespace-nowrap`}>
-                    <span className={stacked.label}>{t("issuerChangedLabel")}</span>
-                    {date.format(issuer.updatedAt)} UTC
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={[
+              t("issuer"),
+              t("issuerKeys"),
+              t("issuerClients"),
+              t("issuerSubjects"),
+              t("issuerReach"),
+              t("issuerChanged"),
+            ]}
+          >
+            {issuers.map((issuer) => (
+              <DataRow key={issuer.issuer} data-issuer={issuer.issuer}>
+                <DataCell className="break-all font-medium text-slate-900">{issuer.issuer}</DataCell>
+                <DataCell className="break-all" label={t("issuerKeysLabel")}>
+                  {issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}
+                </DataCell>
+                <DataCell label={t("issuerClientsLabel")}>
+                  {issuer.clientIds.map((clientId) => (
+                    <a
+                      key={clientId}
+                      href={adminClientPage(clientId)}
+                      className="mr-2 text-brand-700 underline underline-offset-2"
+                    >
+                      {clientId}
+                    </a>
+                  ))}
+                </DataCell>
+                <DataCell label={t("issuerSubjectsLabel")}>
+                  {issuer.subjectMapping === "email"
+                    ? t("subjectByEmail")
+                    : t("subjectByLink", { count: issuer.linkedSubjects })}
+                </DataCell>
+                <DataCell
+                  className="break-all"
+                  data-reach={issuer.reach ? "set" : "missing"}
+                  label={t("issuerReachLabel")}
+                >
+                  {issuer.reach ? (
+                    <>
+                      {issuer.reach.companies.length > 0 && (
+                        <div>{t("reachCompanies", { ids: issuer.reach.companies.join(", ") })}</div>
+                      )}
+                      {issuer.reach.emailDomains.length > 0 && (
+                        <div>{t("reachEmailDomains", { domains: issuer.reach.emailDomains.join(", ") })}</div>
+                      )}
+                    </>
+                  ) : (
+                    <strong className="text-red-700">{t("reachMissing")}</strong>
+                  )}
+                </DataCell>
+                <DataCell className="whitespace-nowrap" label={t("issuerChangedLabel")}>
+                  {date.format(issuer.updatedAt)} UTC
+                </DataCell>
+              </DataRow>
+            ))}
+          </DataTable>
         </div>
       )}
     </section>

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { outboxFor } from "@/lib/rights/operator-outbox";
 import { pageData } from "@/lib/pages/page-data";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 
 export const dynamic = "force-dynamic";
 
@@ -38,58 +38,43 @@ export default async function AdminOutboxPage() {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("empty")}</p>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-white">
-          <table className={stacked.table}>
-            <thead className={stacked.head}>
-              <tr>
-                <th className={stacked.th}>{t("recipient")}</th>
-                <th className={stacked.th}>{t("subject")}</th>
-                <th className={stacked.th}>{t("status")}</th>
-                <th className={stacked.th}>{t("created")}</th>
-              </tr>
-            </thead>
-            <tbody className={stacked.body}>
-              {outbox.messages.map((message) => (
-                <tr key={message.id} data-recipient={message.recipient} className={stacked.row}>
-                  <td className={`${stacked.cell} break-words sm:min-w-48`}>{message.recipient}</td>
-                  <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("subjectLabel")}</span>
-                    {message.subject || t("deferred")}
-                    {message.text ? (
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-brand-700 underline">{t("read")}</summary>
-                        <pre
-                          lang={message.language}
-                          className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-900"
-                        >
-                          {linkedText(message.text)}
-                        </pre>
-                      </details>
-                    ) : message.status === "sent" ? (
-                      <span className="block text-xs text-slate-600">{t("erased")}</span>
-                    ) : null}
-                  </td>
-                  <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("statusLabel")}</span>
-                    {t(`statuses.${message.status}`)}
-                    {message.attempts > 0 ? (
-                      <span className="block text-xs text-slate-600">
-                        {t("attempts")} {message.attempts}
-                      </span>
-                    ) : null}
-                    {message.lastError ? (
-                      <span className="block break-all text-xs text-red-800">
-                        {t("lastError")} {message.lastError}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={stacked.cell}>
-                    <span className={stacked.label}>{t("createdLabel")}</span>
-                    {when(message.createdAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={[t("recipient"), t("subject"), t("status"), t("created")]}>
+            {outbox.messages.map((message) => (
+              <DataRow key={message.id} data-recipient={message.recipient}>
+                <DataCell className="break-words sm:min-w-48">{message.recipient}</DataCell>
+                <DataCell label={t("subjectLabel")}>
+                  {message.subject || t("deferred")}
+                  {message.text ? (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-brand-700 underline">{t("read")}</summary>
+                      <pre
+                        lang={message.language}
+                        className="mt-2 whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm text-slate-900"
+                      >
+                        {linkedText(message.text)}
+                      </pre>
+                    </details>
+                  ) : message.status === "sent" ? (
+                    <span className="block text-xs text-slate-600">{t("erased")}</span>
+                  ) : null}
+                </DataCell>
+                <DataCell label={t("statusLabel")}>
+                  {t(`statuses.${message.status}`)}
+                  {message.attempts > 0 ? (
+                    <span className="block text-xs text-slate-600">
+                      {t("attempts")} {message.attempts}
+                    </span>
+                  ) : null}
+                  {message.lastError ? (
+                    <span className="block break-all text-xs text-red-800">
+                      {t("lastError")} {message.lastError}
+                    </span>
+                  ) : null}
+                </DataCell>
+                <DataCell label={t("createdLabel")}>{when(message.createdAt)}</DataCell>
+              </DataRow>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

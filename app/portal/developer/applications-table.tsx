@@ -3,7 +3,7 @@ import { PAGES } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedText } from "@/lib/i18n/localized-text";
 import type { PartnerPortalView } from "@/lib/rights/partner-portal";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 
 export async function ApplicationsTable({ applications }: { applications: PartnerPortalView["applications"] }) {
   const [t, admin, locale] = [await getTranslations("Developer"), await getTranslations("Admin"), await getLocale()];
@@ -13,51 +13,33 @@ export async function ApplicationsTable({ applications }: { applications: Partne
     </p>
   ) : (
     <div className="rounded-lg border border-slate-200 bg-white">
-      <table className={stacked.table}>
-        <thead className={stacked.head}>
-          <tr>
-            <th className={stacked.th}>{admin("name")}</th>
-            <th className={stacked.th}>{admin("clientId")}</th>
-            <th className={stacked.th}>{admin("kind")}</th>
-            <th className={stacked.th}>{t("status")}</th>
-            <th className={stacked.th}>{t("actions")}</th>
-          </tr>
-        </thead>
-        <tbody className={stacked.body}>
-          {applications.map(({ client, status, changeWaiting, reviewNote }) => (
-            <tr key={client.id} data-client-id={client.id} data-status={status} className={stacked.row}>
-              <td className={`${stacked.cell} font-medium text-slate-900`}>
-                {localizedText(client.names, locale, client.id)}
-              </td>
-              <td className={`${stacked.cell} break-all`}>
-                <span className={stacked.label}>{admin("clientIdLabel")}</span>
-                <code>{client.id}</code>
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{admin("kindLabel")}</span>
-                {admin(`kinds.${client.kind}.name`)}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("statusLabel")}</span>
-                {t(`statuses.${status === "approved" || status === "rejected" ? status : "pending"}`)}
-                {changeWaiting ? <span className="block text-sm text-slate-600">{t("changeWaiting")}</span> : null}
-                {reviewNote ? (
-                  <span className="block text-sm text-slate-600">{t("reviewNote", { note: reviewNote })}</span>
-                ) : null}
-              </td>
-              <td className={stacked.cell}>
-                <a
-                  href={`${PAGES.developer}?${new URLSearchParams({ edit: client.id })}#change`}
-                  aria-label={t("changeNamed", { client: localizedText(client.names, locale, client.id) })}
-                  className="text-sm text-brand-700 underline underline-offset-2"
-                >
-                  {t("change")}
-                </a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={[admin("name"), admin("clientId"), admin("kind"), t("status"), t("actions")]}>
+        {applications.map(({ client, status, changeWaiting, reviewNote }) => (
+          <DataRow key={client.id} data-client-id={client.id} data-status={status}>
+            <DataCell className="font-medium text-slate-900">{localizedText(client.names, locale, client.id)}</DataCell>
+            <DataCell className="break-all" label={admin("clientIdLabel")}>
+              <code>{client.id}</code>
+            </DataCell>
+            <DataCell label={admin("kindLabel")}>{admin(`kinds.${client.kind}.name`)}</DataCell>
+            <DataCell label={t("statusLabel")}>
+              {t(`statuses.${status === "approved" || status === "rejected" ? status : "pending"}`)}
+              {changeWaiting ? <span className="block text-sm text-slate-600">{t("changeWaiting")}</span> : null}
+              {reviewNote ? (
+                <span className="block text-sm text-slate-600">{t("reviewNote", { note: reviewNote })}</span>
+              ) : null}
+            </DataCell>
+            <DataCell>
+              <a
+                href={`${PAGES.developer}?${new URLSearchParams({ edit: client.id })}#change`}
+                aria-label={t("changeNamed", { client: localizedText(client.names, locale, client.id) })}
+                className="text-sm text-brand-700 underline underline-offset-2"
+              >
+                {t("change")}
+              </a>
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
     </div>
   );
 }

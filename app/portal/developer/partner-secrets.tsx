@@ -9,7 +9,7 @@ import type { ClientSecretInfo } from "@/lib/admin/client-registry";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { CopyButton } from "@/app/_components/copy-button";
 import { buttonSecondary } from "@/app/_components/ui";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 
 const state = (secret: ClientSecretInfo) =>
   secret.disabledAt ? "disabled" : secret.expiresAt && secret.expiresAt <= new Date() ? "expired" : "active";
@@ -18,27 +18,17 @@ async function SecretRow({ clientId, secret, csrf }: { clientId: string; secret:
   const [t, format] = [await getTranslations("Developer.secrets"), await getFormatter()];
   const day = (date: Date | null) => (date ? format.dateTime(date, { dateStyle: "medium" }) : "—");
   return (
-    <tr data-secret-id={secret.id} data-state={state(secret)} className={stacked.row}>
-      <td className={stacked.cell}>{secret.description ?? t("noDescription")}</td>
-      <td className={stacked.cell}>
-        <span className={stacked.label}>{t("createdLabel")}</span>
-        {day(secret.createdAt)}
-      </td>
-      <td className={stacked.cell}>
-        <span className={stacked.label}>{t("expiresLabel")}</span>
-        {secret.expiresAt ? day(secret.expiresAt) : t("never")}
-      </td>
-      <td className={stacked.cell}>
-        <span className={stacked.label}>{t("lastUsedLabel")}</span>
+    <DataRow data-secret-id={secret.id} data-state={state(secret)}>
+      <DataCell>{secret.description ?? t("noDescription")}</DataCell>
+      <DataCell label={t("createdLabel")}>{day(secret.createdAt)}</DataCell>
+      <DataCell label={t("expiresLabel")}>{secret.expiresAt ? day(secret.expiresAt) : t("never")}</DataCell>
+      <DataCell label={t("lastUsedLabel")}>
         {secret.lastUsedAt
           ? format.dateTime(secret.lastUsedAt, { dateStyle: "medium", timeStyle: "short" })
           : t("notUsed")}
-      </td>
-      <td className={stacked.cell}>
-        <span className={stacked.label}>{t("stateLabel")}</span>
-        {t(`states.${state(secret)}`)}
-      </td>
-      <td className={stacked.cell}>
+      </DataCell>
+      <DataCell label={t("stateLabel")}>{t(`states.${state(secret)}`)}</DataCell>
+      <DataCell>
         {state(secret) === "active" ? (
           <form method="post" action={FORMS.developer}>
             <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -55,8 +45,8 @@ async function SecretRow({ clientId, secret, csrf }: { clientId: string; secret:
             </button>
           </form>
         ) : null}
-      </td>
-    </tr>
+      </DataCell>
+    </DataRow>
   );
 }
 
@@ -135,25 +125,20 @@ export async function PartnerSecrets({
         </div>
       ) : null}
       {secrets.length > 0 ? (
-        <table className={stacked.table}>
-          <thead className={stacked.head}>
-            <tr>
-              <th className={stacked.th}>{t("description")}</th>
-              <th className={stacked.th}>{t("created")}</th>
-              <th className={stacked.th}>{t("expires")}</th>
-              <th className={stacked.th}>{t("lastUsed")}</th>
-              <th className={stacked.th}>{t("state")}</th>
-              <th className={stacked.th}>
-                <span className="sr-only">{t("disable")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={stacked.body}>
-            {secrets.map((secret) => (
-              <SecretRow key={secret.id} clientId={clientId} secret={secret} csrf={csrf} />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          columns={[
+            t("description"),
+            t("created"),
+            t("expires"),
+            t("lastUsed"),
+            t("state"),
+            <span className="sr-only">{t("disable")}</span>,
+          ]}
+        >
+          {secrets.map((secret) => (
+            <SecretRow key={secret.id} clientId={clientId} secret={secret} csrf={csrf} />
+          ))}
+        </DataTable>
       ) : null}
       <NewSecretForm clientId={clientId} csrf={csrf} error={error} />
     </div>

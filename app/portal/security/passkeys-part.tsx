@@ -3,7 +3,7 @@ import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonSecondary } from "@/app/_components/ui";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 import { PasskeyButton } from "@/app/_components/passkey-button";
 import { passkeyErrors } from "@/app/_components/passkey-errors";
 import { card, Hidden, input, OwnerPassword, type FormBase } from "./factor-form-parts";
@@ -19,41 +19,23 @@ export async function Passkeys({ view, base }: { view: SecurityView; base: FormB
       <p className="text-sm text-slate-600">{t("passkeysIntro")}</p>
       {view.passkeys.length === 0 ? <p className="text-sm text-slate-700">{t("passkeysNone")}</p> : null}
       {view.passkeys.length > 0 ? (
-        <table className={stacked.table}>
-          <thead className={stacked.head}>
-            <tr>
-              <th className={stacked.th}>{t("name")}</th>
-              <th className={stacked.th}>{t("kind")}</th>
-              <th className={stacked.th}>{t("created")}</th>
-              <th className={stacked.th}>{t("lastUsed")}</th>
-              <th className={stacked.th}>
-                <span className="sr-only">{t("remove")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={stacked.body}>
-            {view.passkeys.map((passkey) => (
-              <tr key={passkey.id} data-passkey={passkey.id} className={stacked.row}>
-                <td className={`${stacked.cell} font-medium text-slate-900`}>{passkey.name}</td>
-                <td className={stacked.cell}>
-                  <span className={stacked.label}>{t("kindLabel")}</span>
-                  {passkey.deviceType === "multiDevice" ? t("synced") : t("deviceBound")}
-                </td>
-                <td className={stacked.cell}>
-                  <span className={stacked.label}>{t("createdLabel")}</span>
-                  {when(passkey.createdAt)}
-                </td>
-                <td className={stacked.cell}>
-                  <span className={stacked.label}>{t("lastUsedLabel")}</span>
-                  {when(passkey.lastUsedAt)}
-                </td>
-                <td className={stacked.cell}>
-                  <PasskeyActions id={passkey.id} name={passkey.name} base={base} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          columns={[t("name"), t("kind"), t("created"), t("lastUsed"), <span className="sr-only">{t("remove")}</span>]}
+        >
+          {view.passkeys.map((passkey) => (
+            <DataRow key={passkey.id} data-passkey={passkey.id}>
+              <DataCell className="font-medium text-slate-900">{passkey.name}</DataCell>
+              <DataCell label={t("kindLabel")}>
+                {passkey.deviceType === "multiDevice" ? t("synced") : t("deviceBound")}
+              </DataCell>
+              <DataCell label={t("createdLabel")}>{when(passkey.createdAt)}</DataCell>
+              <DataCell label={t("lastUsedLabel")}>{when(passkey.lastUsedAt)}</DataCell>
+              <DataCell>
+                <PasskeyActions id={passkey.id} name={passkey.name} base={base} />
+              </DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
       ) : null}
       <div className="space-y-2 border-t border-slate-200 pt-3">
         <label htmlFor="passkey-name" className="block text-sm font-medium text-slate-800">

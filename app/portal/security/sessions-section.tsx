@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { OwnSession } from "@/lib/rights/own-account";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { buttonSecondary } from "@/app/_components/ui";
-import { stacked } from "@/app/_components/stacked-table";
+import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 
 export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession[]; csrf: string }) {
   const [t, format] = [await getTranslations("Security"), await getFormatter()];
@@ -16,65 +16,50 @@ export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession
         {t("sessionsTitle")}
       </h2>
       <p className="text-sm text-slate-600">{t("sessionsIntro")}</p>
-      <table className={stacked.table}>
-        <thead className={stacked.head}>
-          <tr>
-            <th className={stacked.th}>{t("browser")}</th>
-            <th className={stacked.th}>{t("address")}</th>
-            <th className={stacked.th}>{t("signedIn")}</th>
-            <th className={stacked.th}>{t("lastUsed")}</th>
-            <th className={stacked.th}>
-              <span className="sr-only">{t("end")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={stacked.body}>
-          {sessions.map((session) => (
-            <tr key={session.id} className={stacked.row} data-session={session.current ? "current" : "other"}>
-              <td className={`${stacked.cell} font-medium text-slate-900`}>
-                <span className={stacked.label}>{t("browserLabel")}</span>
-                {session.browser ?? t("unknownBrowser")}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("addressLabel")}</span>
-                {session.ipAddress ?? "—"}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("signedInLabel")}</span>
-                {when(session.createdAt)}
-              </td>
-              <td className={stacked.cell}>
-                <span className={stacked.label}>{t("lastUsedLabel")}</span>
-                {when(session.lastSeenAt)}
-              </td>
-              <td className={stacked.cell}>
-                {session.current ? (
-                  <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
-                    {t("thisSession")}
-                  </span>
-                ) : (
-                  <form method="post" action={FORMS.account}>
-                    <input type="hidden" name={CSRF_FIELD} value={csrf} />
-                    <input type="hidden" name="session_id" value={session.id} />
-                    <button
-                      type="submit"
-                      name="action"
-                      value="end-session"
-                      aria-label={t("endNamed", {
-                        browser: session.browser ?? t("unknownBrowser"),
-                        lastUsed: when(session.lastSeenAt),
-                      })}
-                      className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
-                    >
-                      {t("end")}
-                    </button>
-                  </form>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={[
+          t("browser"),
+          t("address"),
+          t("signedIn"),
+          t("lastUsed"),
+          <span className="sr-only">{t("end")}</span>,
+        ]}
+      >
+        {sessions.map((session) => (
+          <DataRow key={session.id} data-session={session.current ? "current" : "other"}>
+            <DataCell className="font-medium text-slate-900" label={t("browserLabel")}>
+              {session.browser ?? t("unknownBrowser")}
+            </DataCell>
+            <DataCell label={t("addressLabel")}>{session.ipAddress ?? "—"}</DataCell>
+            <DataCell label={t("signedInLabel")}>{when(session.createdAt)}</DataCell>
+            <DataCell label={t("lastUsedLabel")}>{when(session.lastSeenAt)}</DataCell>
+            <DataCell>
+              {session.current ? (
+                <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                  {t("thisSession")}
+                </span>
+              ) : (
+                <form method="post" action={FORMS.account}>
+                  <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                  <input type="hidden" name="session_id" value={session.id} />
+                  <button
+                    type="submit"
+                    name="action"
+                    value="end-session"
+                    aria-label={t("endNamed", {
+                      browser: session.browser ?? t("unknownBrowser"),
+                      lastUsed: when(session.lastSeenAt),
+                    })}
+                    className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                  >
+                    {t("end")}
+                  </button>
+                </form>
+              )}
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
       {others.length > 0 ? (
         <form method="post" action={FORMS.account}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />

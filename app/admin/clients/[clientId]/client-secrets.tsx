@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
 import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
-import { stacked } from "@/app/_components/stacked-table";
+import { CELL_LABEL, DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 import { ClientFormFields } from "./client-form-fields";
 
 type ErrorAt = (id: string) => ReactNode;
@@ -30,24 +30,18 @@ async function SecretRow({
   const [t, format] = [await getTranslations("Admin"), await getFormatter()];
   const expiresId = `expires-${secret.id}`;
   return (
-    <tr data-secret-id={secret.id} className={stacked.row}>
-      <td className={stacked.cell}>
+    <DataRow data-secret-id={secret.id}>
+      <DataCell>
         <span className="break-all font-mono text-xs">{secret.id}</span>
         {secret.description ? <span className="block text-slate-600">{secret.description}</span> : null}
-      </td>
-      <td className={stacked.cell}>
-        <span className={stacked.label}>{t("statusLabel")}</span>
-        {t(status(secret))}
-      </td>
-      <td className={stacked.cell}>
-        <span className={stacked.label}>{t("createdAtLabel")}</span>
-        {format.dateTime(secret.createdAt, { dateStyle: "medium" })}
-      </td>
-      <td className={stacked.cell}>
+      </DataCell>
+      <DataCell label={t("statusLabel")}>{t(status(secret))}</DataCell>
+      <DataCell label={t("createdAtLabel")}>{format.dateTime(secret.createdAt, { dateStyle: "medium" })}</DataCell>
+      <DataCell>
         <form method="post" action={FORMS.admin} className="flex flex-wrap items-center gap-2">
           <ClientFormFields csrf={csrf} action="secret-expiry" clientId={clientId} />
           <input type="hidden" name="secret_id" value={secret.id} />
-          <label className={stacked.label} htmlFor={expiresId}>
+          <label className={CELL_LABEL} htmlFor={expiresId}>
             {t("expiresAtLabel")}
           </label>
           <input
@@ -64,8 +58,8 @@ async function SecretRow({
           </button>
           <FieldError id={expiresId} error={errorAt(expiresId)} />
         </form>
-      </td>
-      <td className={`${stacked.cell} max-sm:pt-2`}>
+      </DataCell>
+      <DataCell className="max-sm:pt-2">
         {secret.disabledAt ? null : (
           <form method="post" action={FORMS.admin}>
             <ClientFormFields csrf={csrf} action="secret-disable" clientId={clientId} />
@@ -78,8 +72,8 @@ async function SecretRow({
             </button>
           </form>
         )}
-      </td>
-    </tr>
+      </DataCell>
+    </DataRow>
   );
 }
 
@@ -122,24 +116,19 @@ export async function ClientSecrets({
         <p className="mt-2 text-sm text-slate-600">{t("noSecretsYet")}</p>
       ) : (
         <div className="mt-3">
-          <table className={stacked.table}>
-            <thead className={stacked.head}>
-              <tr>
-                <th className={stacked.th}>{t("secretId")}</th>
-                <th className={stacked.th}>{t("status")}</th>
-                <th className={stacked.th}>{t("createdAt")}</th>
-                <th className={stacked.th}>{t("expiresAt")}</th>
-                <th className={stacked.th}>
-                  <span className="sr-only">{t("disable")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={stacked.body}>
-              {secrets.map((secret) => (
-                <SecretRow key={secret.id} secret={secret} clientId={clientId} csrf={csrf} errorAt={errorAt} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={[
+              t("secretId"),
+              t("status"),
+              t("createdAt"),
+              t("expiresAt"),
+              <span className="sr-only">{t("disable")}</span>,
+            ]}
+          >
+            {secrets.map((secret) => (
+              <SecretRow key={secret.id} secret={secret} clientId={clientId} csrf={csrf} errorAt={errorAt} />
+            ))}
+          </DataTable>
         </div>
       )}
       <NewSecretForm clientId={clientId} csrf={csrf} errorAt={errorAt} />
