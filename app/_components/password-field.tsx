@@ -3,8 +3,8 @@
  * its strength meter, and the reason a password was refused, announced as an alert.
  */
 import { getTranslations } from "next-intl/server";
-import { MAX_PASSWORD_LENGTH } from "@/lib/passwords/password-policy";
-import type { PersonalWords } from "@/lib/passwords/password-estimator";
+import { MAX_PASSWORD_LENGTH } from "@/lib/crypto/password-policy";
+import type { PersonalWords } from "@/lib/crypto/password-estimator";
 import { fieldAria, invalidInput } from "@/app/_components/labelled-field";
 import { PasswordStrengthInput } from "@/app/_components/password-strength";
 

@@ -6,10 +6,10 @@
  * `family_name`) count as the person's own words, as they do on the server.
  */
 import { useRef, useState } from "react";
-import type { PersonalWords } from "@/lib/passwords/password-estimator";
+import type { PersonalWords } from "@/lib/crypto/password-estimator";
 import type { FieldAria } from "@/app/_components/labelled-field";
 
-type Estimator = typeof import("@/lib/passwords/password-estimator");
+type Estimator = typeof import("@/lib/crypto/password-estimator");
 
 export interface StrengthTexts {
   label: string;
@@ -57,7 +57,7 @@ export function PasswordStrengthInput({
   async function estimate(input: HTMLInputElement) {
     const password = input.value;
     if ([...password].length < minLength) return setShown(null);
-    estimator.current ??= import("@/lib/passwords/password-estimator");
+    estimator.current ??= import("@/lib/crypto/password-estimator");
     const { estimateStrength } = await estimator.current;
     const strength = estimateStrength(password.normalize("NFKC"), { ...person, ...typedNames(input.form) });
     setShown({ score: strength.score, warning: strength.warning ? texts.warnings[strength.warning] : undefined });

@@ -7,8 +7,8 @@
 import { hashPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
 import { localeOr, type Locale } from "@/lib/i18n/locales";
-import { checkNewPassword } from "@/lib/passwords/password-policy";
-import { personalWordsOf } from "@/lib/passwords/password-estimator";
+import { checkNewPassword } from "@/lib/crypto/password-policy";
+import { personalWordsOf } from "@/lib/crypto/password-estimator";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordChangedNotice } from "@/lib/account/account-notices";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "@/lib/account/current-password";

@@ -6,7 +6,7 @@
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { Stores } from "@/lib/store/stores";
 import { forgetRemoteKeySets } from "@/lib/jwt/remote-key-sets";
-import { issuerReaches } from "@/lib/federation/issuer-reach";
+import { issuerReaches } from "@/lib/oauth/federation/issuer-reach";
 import { forgetFederatedUsers, forgetTrustedIssuers, type IssuerCheckLookups } from "@/lib/store/trusted-issuer-store";
 import { TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
 import type { TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";

@@ -8,7 +8,7 @@ import { hashPassword } from "@/lib/crypto/password";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Stores } from "@/lib/store/stores";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { checkNewPassword } from "@/lib/passwords/password-policy";
+import { checkNewPassword } from "@/lib/crypto/password-policy";
 import { parseName } from "@/lib/admin/person-fields";
 
 export type ClosedLink = "unknown" | "used" | "expired" | "company_inactive" | "already_user";

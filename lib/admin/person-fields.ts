@@ -1,7 +1,7 @@
 /**
  * What an invitation and the invitation page accept: an email address (RFC 5321's 254 characters at most, a local
  * part and a domain with a dot, no spaces or control characters; stored in lower case, as user names are), a role,
- * a language and names (passwords follow lib/passwords/password-policy.ts). Each refusal is a PersonFieldError whose
+ * a language and names (passwords follow lib/crypto/password-policy.ts). Each refusal is a PersonFieldError whose
  * code the pages translate.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";

@@ -30,7 +30,7 @@ import {
   MAX_REGISTRATION_PAGE,
   requestRegistrationRoute,
 } from "@/lib/api/registration-routes";
-import { REGISTRATION_STATUSES } from "@/lib/registrations/registration-rules";
+import { REGISTRATION_STATUSES } from "@/lib/catalog/registrations/registration-rules";
 
 export interface ApiRoute {
   method: "GET" | "POST" | "PATCH";

@@ -7,7 +7,7 @@ import {
   MAX_SUBSCRIPTIONS,
   REGISTRATION_STATUSES,
   SUBSCRIPTION_STATUSES,
-} from "@/lib/registrations/registration-rules";
+} from "@/lib/catalog/registrations/registration-rules";
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const json = (schema: object) => ({ "application/json": { schema } });

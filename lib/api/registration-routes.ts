@@ -1,6 +1,6 @@
 /**
  * /v2/supplierregistrations: list and read the registrations the caller's company is party to, request one (an
- * optician), and change one (PATCH, If-Match required) by the rules of lib/registrations.
+ * optician), and change one (PATCH, If-Match required) by the rules of lib/catalog/registrations.
  */
 import { jsonResponse, type ApiCall } from "@/lib/api/api-call";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
@@ -30,7 +30,7 @@ import {
   REGISTRATION_STATUSES,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
-} from "@/lib/registrations/registration-rules";
+} from "@/lib/catalog/registrations/registration-rules";
 
 export const MAX_REGISTRATION_PAGE = 500;
 

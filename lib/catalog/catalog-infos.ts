@@ -21,7 +21,7 @@ import {
 import { userOfTicket } from "@/lib/catalog/tickets";
 import { emptyElement, germanDate, isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Stores } from "@/lib/store/stores";
-import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
+import { customerLinksOf, type CustomerLink } from "@/lib/catalog/registrations/customer-links";
 
 export interface CatalogInfosQuery extends CatalogFilter {
   ticket?: string;

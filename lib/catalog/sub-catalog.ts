@@ -12,7 +12,7 @@ import { userOfTicket } from "@/lib/catalog/tickets";
 import type { TicketStore } from "@/lib/store/ticket-store";
 import { isoWithoutZone, openTag, textElement, XML_DECLARATION } from "@/lib/catalog/xml";
 import type { Stores } from "@/lib/store/stores";
-import { customerLinkAt } from "@/lib/registrations/customer-links";
+import { customerLinkAt } from "@/lib/catalog/registrations/customer-links";
 import { ARTICLE_PAGE_SIZE, type ArticlePosition, type ArticleRow } from "@/lib/store/catalog-article-store";
 import {
   ARTICLE_RULES,

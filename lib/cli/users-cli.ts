@@ -8,7 +8,7 @@ import { invitePerson } from "@/lib/admin/invitations";
 import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
 import { activate, deactivate, listUsersJson, remove, unlock } from "@/lib/admin/user-registry";
 import { setPasswordAsOperator } from "@/lib/account/password-change";
-import { PasswordPolicyError } from "@/lib/passwords/password-policy";
+import { PasswordPolicyError } from "@/lib/crypto/password-policy";
 import { LOCALES } from "@/lib/i18n/locales";
 import english from "@/messages/en.json";
 

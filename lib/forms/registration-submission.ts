@@ -18,7 +18,7 @@ import {
 import { readForm } from "@/lib/http/form-body";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
-import { checkClientId, checkCustomerGroups } from "@/lib/registrations/registration-rules";
+import { checkClientId, checkCustomerGroups } from "@/lib/catalog/registrations/registration-rules";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { REGISTRATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";

@@ -7,7 +7,7 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
 import { readAccountLink } from "@/lib/account/account-links";
-import { personalWordsOf } from "@/lib/passwords/password-estimator";
+import { personalWordsOf } from "@/lib/crypto/password-estimator";
 import { confirmEmailChange } from "@/lib/account/email-change";
 import { requestPasswordReset, resetPassword } from "@/lib/account/password-reset";
 import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
@@ -16,7 +16,7 @@ import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 import { findActiveSession, signInUser } from "@/lib/session/login-session";
 
 export type { ClosedAccountLink } from "@/lib/account/account-links";
-export { PasswordPolicyError } from "@/lib/passwords/password-policy";
+export { PasswordPolicyError } from "@/lib/crypto/password-policy";
 
 /**
  * What the reset page shows: the account's address while the link is open, with the words its strength meter reads

@@ -7,7 +7,7 @@
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import "server-only";
 import type { Company } from "@/lib/store/models/user";
-import type { CustomerLink } from "@/lib/registrations/customer-links";
+import type { CustomerLink } from "@/lib/catalog/registrations/customer-links";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";

@@ -14,7 +14,7 @@ import {
   type PublishedCatalog,
 } from "@/lib/catalog/published-catalogs";
 import { articleView, prepareSubCatalog, type ArticleView, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
-import { customerLinksOf, type CustomerLink } from "@/lib/registrations/customer-links";
+import { customerLinksOf, type CustomerLink } from "@/lib/catalog/registrations/customer-links";
 import { type ArticlePosition } from "@/lib/store/catalog-article-store";
 
 export type { ArticlePosition, ArticleView, CatalogFilter, PublishedCatalog };

@@ -10,7 +10,7 @@ import { signInUser } from "@/lib/session/login-session";
 import { getServiceContext } from "@/lib/service-context";
 
 export { PersonFieldError } from "@/lib/admin/person-fields";
-export { PasswordPolicyError } from "@/lib/passwords/password-policy";
+export { PasswordPolicyError } from "@/lib/crypto/password-policy";
 export type { ClosedLink } from "@/lib/admin/invitation-acceptance";
 
 /** What the invitation page shows: the open invitation's address and company, or why the link is closed. */

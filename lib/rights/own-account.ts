@@ -16,7 +16,7 @@ import { requireSessionFor, requireUser, type Actor, type SessionPerson } from "
 export type { OwnSession };
 export { EmailChangeError } from "@/lib/account/email-change";
 export { PersonFieldError } from "@/lib/admin/person-fields";
-export { PasswordPolicyError } from "@/lib/passwords/password-policy";
+export { PasswordPolicyError } from "@/lib/crypto/password-policy";
 
 export async function changePassword(
   actor: Actor,

@@ -1,19 +1,19 @@
 /**
  * Supplier registrations for the actor's company: the API and the portal page read and change them only through
- * here, with the rules of lib/registrations (the actor's company decides what it sees and may change).
+ * here, with the rules of lib/catalog/registrations (the actor's company decides what it sees and may change).
  */
 import "server-only";
 import { AccessDenied, requireCompany, type Actor } from "@/lib/rights/actor";
-import type { RegistrationChange, RegistrationStatus } from "@/lib/registrations/registration-rules";
-import * as supplierRegistrations from "@/lib/registrations/registrations";
+import type { RegistrationChange, RegistrationStatus } from "@/lib/catalog/registrations/registration-rules";
+import * as supplierRegistrations from "@/lib/catalog/registrations/registrations";
 import type { RegistrationPosition } from "@/lib/store/registration-store";
 
 export {
   RegistrationError,
   type RegistrationChange,
   type RegistrationStatus,
-} from "@/lib/registrations/registration-rules";
-export type { RegistrationView } from "@/lib/registrations/registrations";
+} from "@/lib/catalog/registrations/registration-rules";
+export type { RegistrationView } from "@/lib/catalog/registrations/registrations";
 export type { RegistrationPosition } from "@/lib/store/registration-store";
 
 function partyOf(actor: Actor): supplierRegistrations.RegistrationParty {

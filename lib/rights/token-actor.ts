@@ -10,7 +10,7 @@ import "server-only";
 import type { TokenActor } from "@/lib/rights/actor";
 import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/errors/oauth-error";
-import { customerLinksFrom } from "@/lib/registrations/customer-links";
+import { customerLinksFrom } from "@/lib/catalog/registrations/customer-links";
 import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { checkSenderConstraint, type PresentedToken } from "@/lib/oauth/dpop/presented-token";
 import type { HeaderReader } from "@/lib/http/protocol-message";

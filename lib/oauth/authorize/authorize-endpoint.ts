@@ -20,9 +20,6 @@ import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, type ActiveSession } from "@/lib/session/login-session";
 import { readSessionCookie } from "@/lib/session/session-cookie";
 
-/** The sign-in step that asks for a second factor (lib/http/page-paths.ts names it for the pages). */
-const SECOND_FACTOR_PATH = PAGES.secondFactor;
-
 async function readParameters(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
   if (!isFormRequest(request))
@@ -103,7 +100,7 @@ async function continueAuthorization(
       return redirectTo(`${PAGES.login}?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters) })}`);
     case "second_factor":
       return redirectTo(
-        `${SECOND_FACTOR_PATH}?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters), ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
+        `${PAGES.secondFactor}?${new URLSearchParams({ returnUrl: authorizeReturnUrl(request.parameters), ...(request.uiLocales ? { ui_locales: request.uiLocales } : {}) })}`,
       );
     case "consent": {
       // The consent page decides a prompt opened here, after the login checks above: it cannot be reached around them.

@@ -7,7 +7,7 @@ import { prismaStores } from "@/lib/store/stores";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { driverOf } from "@/lib/db/prisma";
-import { changeRegistration } from "@/lib/registrations/registrations";
+import { changeRegistration } from "@/lib/catalog/registrations/registrations";
 import { useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 

@@ -11,31 +11,18 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** Bottom to top; a module may import its own layer and those below it. */
 const LAYERS: [number, string[]][] = [
-  [
-    0,
-    [
-      "lib/config",
-      "lib/errors",
-      "lib/crypto",
-      "lib/http",
-      "lib/i18n",
-      "lib/observability",
-      "lib/passwords",
-      "messages",
-    ],
-  ],
+  [0, ["lib/config", "lib/errors", "lib/crypto", "lib/http", "lib/i18n", "lib/observability", "messages"]],
   [1, ["lib/db"]],
   [2, ["lib/store", "lib/service-context.ts"]],
   [3, ["lib/session", "lib/mail"]],
-  [4, ["lib/jwt", "lib/registrations", "prisma"]],
-  [5, ["lib/federation"]],
-  [6, ["lib/oauth"]],
-  [7, ["lib/catalog"]],
-  [8, ["lib/admin", "lib/account", "lib/second-factor"]],
-  [9, ["lib/setup"]],
-  [10, ["lib/rights"]],
-  [11, ["lib/forms", "lib/pages", "lib/server", "lib/api", "lib/cli"]],
-  [12, ["app", "scripts", "proxy.ts", "instrumentation.ts"]],
+  [4, ["lib/jwt", "prisma"]],
+  [5, ["lib/oauth"]],
+  [6, ["lib/catalog"]],
+  [7, ["lib/admin", "lib/account", "lib/second-factor"]],
+  [8, ["lib/setup"]],
+  [9, ["lib/rights"]],
+  [10, ["lib/forms", "lib/pages", "lib/server", "lib/api", "lib/cli"]],
+  [11, ["app", "scripts", "proxy.ts", "instrumentation.ts"]],
 ];
 
 /** What app/ may import although it leads to the database: the layers whose job is to guard that path. */

@@ -1,6 +1,6 @@
 /** Whom a trusted issuer may speak for: the companies and email domains the operator named, never by email an operator. */
 import { describe, expect, it } from "vitest";
-import { issuerReaches, type ReachableUser } from "@/lib/federation/issuer-reach";
+import { issuerReaches, type ReachableUser } from "@/lib/oauth/federation/issuer-reach";
 import type { IssuerReach, SubjectMapping } from "@/lib/store/models/trusted-issuer";
 
 const reach: IssuerReach = { companies: ["lens-co"], emailDomains: ["lens.example"] };

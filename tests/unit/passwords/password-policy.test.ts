@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkNewPassword, MAX_PASSWORD_LENGTH } from "@/lib/passwords/password-policy";
+import { checkNewPassword, MAX_PASSWORD_LENGTH } from "@/lib/crypto/password-policy";
 import * as zxcvbnEnglish from "@zxcvbn-ts/language-en";
-import { estimateStrength, personalInputs } from "@/lib/passwords/password-estimator";
+import { estimateStrength, personalInputs } from "@/lib/crypto/password-estimator";
 import english from "@/messages/en.json";
 import { scryptSync } from "node:crypto";
 import { hashPassword, MAX_PASSWORD_INPUT_LENGTH, verifyPassword } from "@/lib/crypto/password";

@@ -11,7 +11,7 @@ import {
   type RegistrationChange,
   type RegistrationSide,
   type RegistrationStatus,
-} from "@/lib/registrations/registration-rules";
+} from "@/lib/catalog/registrations/registration-rules";
 import { thrown } from "../../helpers/thrown";
 
 const approve: RegistrationChange = { status: "active", customerGroups: [1] };

@@ -6,7 +6,11 @@
  * nothing else.
  */
 import type { AuditEvent } from "@/lib/store/models/audit-event";
-import { claimedIssuer, verifyFederatedAssertion, type FederatedIdentity } from "@/lib/federation/federated-assertion";
+import {
+  claimedIssuer,
+  verifyFederatedAssertion,
+  type FederatedIdentity,
+} from "@/lib/oauth/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant, OAuthError } from "@/lib/errors/oauth-error";

@@ -11,7 +11,7 @@ import type { JWTPayload } from "jose";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { DataAccess } from "@/lib/service-context";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
-import { federatedUser } from "@/lib/federation/federated-user";
+import { federatedUser } from "@/lib/oauth/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { principalOf } from "@/lib/jwt/token-principal";

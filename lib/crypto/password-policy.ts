@@ -1,12 +1,12 @@
 /**
  * The password policy, after NIST SP 800-63B §3.1.1.2: PASSWORD_MIN_LENGTH (default 12) to 256 characters of any
  * Unicode, compared in NFKC, with no composition rules and no expiry; refused when it is too guessable
- * (lib/passwords/password-estimator.ts), including from the person's own name, email and company. One policy for
+ * (lib/crypto/password-estimator.ts), including from the person's own name, email and company. One policy for
  * invitations, resets, changes and the command line.
  */
 import { MAX_PASSWORD_INPUT_LENGTH } from "@/lib/crypto/password";
 import { OptiGateError } from "@/lib/errors/optigate-error";
-import { estimateStrength, type PersonalWords } from "@/lib/passwords/password-estimator";
+import { estimateStrength, type PersonalWords } from "@/lib/crypto/password-estimator";
 
 /** scrypt reads the whole password: far beyond any passphrase, short of a denial of service */
 export const MAX_PASSWORD_LENGTH = 256;

@@ -15,7 +15,7 @@ import {
   type RegistrationSide,
   type RegistrationStatus,
   type SubscriptionStatus,
-} from "@/lib/registrations/registration-rules";
+} from "@/lib/catalog/registrations/registration-rules";
 import type { RegistrationRecord } from "@/lib/store/models/registration";
 import type { RegistrationPosition, RegistrationScope, RequestLookups } from "@/lib/store/registration-store";
 

@@ -8,7 +8,7 @@
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { JWTPayload } from "jose";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
-import { issuerReaches } from "@/lib/federation/issuer-reach";
+import { issuerReaches } from "@/lib/oauth/federation/issuer-reach";
 import type { TrustedIssuer } from "@/lib/store/models/trusted-issuer";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
