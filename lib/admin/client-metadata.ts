@@ -1,17 +1,7 @@
 /**
- * Client registration from RFC 7591 client metadata, checked as a registrar would. Shared by the operator CLI and
- * the admin pages. The client's kind follows from the metadata:
- *   grant_types only client_credentials and
- *   the federation grants                       -> backend (confidential, no user, no OpenID scopes)
- *   application_type "native"                   -> native (public, PKCE, may be offline)
- *   token_endpoint_auth_method "none"           -> browser (public, PKCE or implicit, never offline)
- *   anything else                               -> web (confidential, may be offline)
- * Besides RFC 7591: `application_type` and `id_token_signed_response_alg` (OpenID Connect Registration), front- and
- * back-channel logout URIs. OptiGate's own: `description` (`#lang` variants), `allowed_cors_origins`, `offline_access`,
- * `refresh_token_policy`, `id_token_claims` (profile and email claims in the ID token too), `resource_server` (may
- * introspect other clients' tokens) and `company_id` (a backend client acting with that company's rights on the API).
- * `jwks`/`jwks_uri` belong to private_key_jwt clients (client-key-metadata.ts); client-metadata-fields.ts reads the
- * DPoP and PAR switches. Unknown fields are refused: a typo cannot register a client the operator did not mean.
+ * Client registration from RFC 7591 client metadata, checked as a registrar would, for the operator CLI and the admin
+ * pages: the client's kind follows from the metadata, and unknown fields are refused (docs/relying-parties.md lists
+ * the kinds and fields). client-key-metadata.ts reads the keys, client-metadata-fields.ts the DPoP and PAR switches.
  */
 import { randomUUID } from "node:crypto";
 import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
