@@ -35,7 +35,7 @@ import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
 
-/** What sign-in, tokens, sessions and the account pages use: each store has an in-memory twin. */
+/** What sign-in, tokens (the federation grants too), sessions and the account pages use: each has an in-memory twin. */
 export interface IdentityStores {
   accountLinks: AccountLinkStore;
   audit: AuditStore;
@@ -50,6 +50,7 @@ export interface IdentityStores {
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
   tickets: TicketStore;
+  trustedIssuers: TrustedIssuerStore;
   usedAssertions: UsedAssertionStore;
   users: UserStore;
 }
@@ -65,7 +66,6 @@ interface ManagementStores {
   partners: PartnerStore;
   people: PeopleStore;
   registrations: RegistrationStore;
-  trustedIssuers: TrustedIssuerStore;
 }
 
 export type Stores = IdentityStores & ManagementStores;

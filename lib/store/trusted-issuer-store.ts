@@ -197,12 +197,12 @@ function removeTrustedIssuer(db: Db, issuer: string, audit: AuditEvent): Promise
     if (!existing) return null;
     await tx.trustedIssuer.delete({ where: { issuer } });
     await recordAuditEvent(tx, audit);
-    return existing;
+    return { jwksUri: existing.jwksUri };
   });
 }
 
 /** The checks a link must pass, run in its transaction; each refuses by throwing. */
-interface LinkRules {
+export interface LinkRules {
   /** The issuer as stored (null: not trusted), before the user is read. */
   issuer(found: { subjectMapping: string } | null): asserts found is { subjectMapping: string };
   /** The user the email names (null: none), and whom the issuer speaks for. */

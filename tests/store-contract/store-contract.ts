@@ -16,6 +16,7 @@ import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
 import { ticketContract } from "./tickets";
+import { trustedIssuerContract } from "./trusted-issuers";
 import { usedAssertionContract } from "./used-assertions";
 import { userContract } from "./users";
 
@@ -33,6 +34,7 @@ export function storeContract(backend: StoreBackend): void {
   signingKeyContract(backend);
   throttleContract(backend);
   ticketContract(backend);
+  trustedIssuerContract(backend);
   usedAssertionContract(backend);
   userContract(backend);
 }

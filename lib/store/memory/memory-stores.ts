@@ -17,6 +17,7 @@ import { memorySecondFactorStore } from "@/lib/store/memory/memory-second-factor
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
 import { memoryTicketStore } from "@/lib/store/memory/memory-tickets";
+import { memoryTrustedIssuerStore } from "@/lib/store/memory/memory-trusted-issuers";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 
@@ -36,6 +37,7 @@ export function memoryStores(tables = new MemoryTables()): IdentityStores {
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),
     tickets: memoryTicketStore(tables),
+    trustedIssuers: memoryTrustedIssuerStore(tables, audit),
     usedAssertions: memoryUsedAssertionStore(tables, audit),
     users: memoryUserStore(tables),
   };

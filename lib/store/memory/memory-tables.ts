@@ -10,6 +10,7 @@ import type { AttemptCount } from "@/lib/store/throttle-store";
 import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
+import type { StoredTrustedIssuer } from "@/lib/store/memory/memory-trusted-issuers";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
@@ -78,6 +79,10 @@ export class MemoryTables {
   readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */
   readonly throttles = new Map<string, AttemptCount>();
+  /** By issuer. */
+  readonly trustedIssuers = new Map<string, StoredTrustedIssuer>();
+  /** The user id each (issuer, subject) is linked to, by "issuer\nsubject". */
+  readonly federatedSubjects = new Map<string, string>();
 }
 
 export const copy = <T>(value: T): T => structuredClone(value);

@@ -1,9 +1,9 @@
 /**
  * The token endpoint's grants and revocation on the in-memory stores, in milliseconds: the same handlers the route
- * table serves, with a context whose database throws if reached (tests/helpers/memory-service.ts).
+ * table serves, with a context whose stores without a memory twin throw if reached (tests/helpers/memory-service.ts).
  */
 import { createHash } from "node:crypto";
-import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import type { ProtocolRequest } from "@/lib/http/protocol-message";
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
@@ -154,5 +154,51 @@ describe("the token endpoint on the memory stores", () => {
     const answer = await service.token({ grant_type: "refresh_token", refresh_token: "x" }, "wrong");
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ error: "invalid_client" });
+  });
+
+  it("grants a partner's JWT for a user its issuer speaks for, once per jti (RFC 7523)", async () => {
+    const service = await setUp();
+    const { publicKey, privateKey } = await generateKeyPair("ES256");
+    const grants = ["urn:ietf:params:oauth:grant-type:jwt-bearer"];
+    service.addClient(
+      "partner",
+      registration({ kind: "backend", grantTypes: grants, allowedScopes: ["platform.catalogs.read"] }),
+      "p-secret",
+    );
+    const issuer = "https://idp.partner.example";
+    await service.context.stores.trustedIssuers.save(
+      {
+        issuer,
+        jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: "partner-1", alg: "ES256" }] },
+        jwksUri: null,
+        clientIds: ["partner"],
+        subjectMapping: "email",
+        reach: { companies: [], emailDomains: ["optik.example"] },
+      },
+      async () => undefined,
+      () => ({ type: "federation.issuer_added" }),
+    );
+    const assertion = (jti: string, email = "ada@optik.example") =>
+      new SignJWT({ email, email_verified: true })
+        .setProtectedHeader({ alg: "ES256", kid: "partner-1" })
+        .setIssuer(issuer)
+        .setSubject("partner-user-7")
+        .setAudience(MEMORY_ISSUER)
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .setJti(jti)
+        .sign(privateKey);
+    const grant = async (jwt: string) =>
+      handleTokenRequest(
+        post("/connect/token", { grant_type: grants[0], assertion: jwt }, basic("partner", "p-secret")),
+        service.context,
+      );
+    const answer = await grant(await assertion("jti-1"));
+    expect(answer.status).toBe(200);
+    const { access_token } = JSON.parse(answer.body) as { access_token: string };
+    expect(decodeJwt(access_token)).toMatchObject({ sub: service.userId, client_id: "partner", idp: issuer });
+    expect(JSON.parse((await grant(await assertion("jti-1"))).body)).toMatchObject({ error: "invalid_grant" });
+    const stranger = await grant(await assertion("jti-2", "someone@elsewhere.example"));
+    expect(JSON.parse(stranger.body)).toMatchObject({ error: "invalid_grant" });
   });
 });
