@@ -42,6 +42,7 @@ export interface IdentityStores {
   authorizationCodes: AuthorizationCodeStore;
   authorizationRequests: AuthorizationRequestStore;
   clients: ClientStore;
+  companies: CompanyStore;
   consents: ConsentStore;
   loginSessions: LoginSessionStore;
   outbox: OutboxStore;
@@ -60,7 +61,6 @@ interface ManagementStores {
   apiCallers: ApiCallerStore;
   catalogs: CatalogStore;
   clientRegistry: ClientRegistryStore;
-  companies: CompanyStore;
   invitations: InvitationStore;
   maintenance: MaintenanceStore;
   partners: PartnerStore;

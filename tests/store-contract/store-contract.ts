@@ -7,6 +7,7 @@ import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { authorizationRequestContract } from "./authorization-requests";
 import { clientContract } from "./clients";
+import { companyContract } from "./companies";
 import { consentContract } from "./consents";
 import { loginSessionContract } from "./login-sessions";
 import { outboxContract } from "./outbox";
@@ -26,6 +27,7 @@ export function storeContract(backend: StoreBackend): void {
   authorizationCodeContract(backend);
   authorizationRequestContract(backend);
   clientContract(backend);
+  companyContract(backend);
   consentContract(backend);
   loginSessionContract(backend);
   outboxContract(backend);

@@ -8,6 +8,7 @@ import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
 import { memoryAuthorizationRequestStore } from "@/lib/store/memory/memory-authorization-requests";
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
+import { memoryCompanyStore } from "@/lib/store/memory/memory-companies";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-sessions";
@@ -29,6 +30,7 @@ export function memoryStores(tables = new MemoryTables()): IdentityStores {
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     authorizationRequests: memoryAuthorizationRequestStore(tables),
     clients: memoryClientStore(tables),
+    companies: memoryCompanyStore(tables, audit),
     consents: memoryConsentStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
     outbox: memoryOutboxStore(tables),

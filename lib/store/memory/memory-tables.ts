@@ -5,7 +5,7 @@
 import type { ScopeDefinition } from "@/lib/store/consent-store";
 import type { RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { AuthorizationCode, RefreshToken } from "@/lib/store/models/token";
-import type { Company, User } from "@/lib/store/models/user";
+import type { Company, SupplierWebService, User } from "@/lib/store/models/user";
 import type { AttemptCount } from "@/lib/store/throttle-store";
 import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 import type { StoredSigningKey } from "@/lib/store/signing-key-store";
@@ -46,6 +46,8 @@ export class MemoryTables {
   readonly scopes = new Map<string, ScopeDefinition>();
   readonly users = new Map<string, User>();
   readonly companies = new Map<string, Company>();
+  /** Suppliers' catalog web services. */
+  webServices: SupplierWebService[] = [];
   /** By client id. */
   readonly clients = new Map<string, MemoryClient>();
   /** By id. */
