@@ -44,8 +44,10 @@ export interface IdentityStores {
   clients: ClientStore;
   companies: CompanyStore;
   consents: ConsentStore;
+  invitations: InvitationStore;
   loginSessions: LoginSessionStore;
   outbox: OutboxStore;
+  people: PeopleStore;
   refreshTokens: RefreshTokenStore;
   secondFactors: SecondFactorStore;
   signingKeys: SigningKeyStore;
@@ -61,10 +63,8 @@ interface ManagementStores {
   apiCallers: ApiCallerStore;
   catalogs: CatalogStore;
   clientRegistry: ClientRegistryStore;
-  invitations: InvitationStore;
   maintenance: MaintenanceStore;
   partners: PartnerStore;
-  people: PeopleStore;
   registrations: RegistrationStore;
 }
 

@@ -27,6 +27,10 @@ export function memoryAccountLinkStore(tables: MemoryTables, audit: AuditStore):
     for (const link of [...links.values()]) if (link.userId === userId && link.id !== keepId) links.delete(link.id);
   };
   const setUser = (userId: string, change: object) => Object.assign(tables.users.get(userId) ?? {}, change);
+  /** A user's address, or one a live invitation waits for. */
+  const emailInUse = (email: string, now: Date) =>
+    [...tables.users.values()].some((user) => user.email === email) ||
+    [...tables.invitations.values()].some((row) => row.email === email && !row.acceptedAt && row.expiresAt > now);
   return {
     async save(value, link, change, now) {
       const earlier = [...links.values()].find((row) => row.userId === link.userId && row.purpose === link.purpose);
@@ -63,10 +67,9 @@ export function memoryAccountLinkStore(tables: MemoryTables, audit: AuditStore):
       await record(change, now);
       return ended;
     },
-    // Invitations belong to the management stores, which have no memory twin: only users take addresses here.
-    isEmailInUse: async (email) => [...tables.users.values()].some((user) => user.email === email),
+    isEmailInUse: async (email, now = new Date()) => emailInUse(email, now),
     async confirmEmail(ref, change, now) {
-      if ([...tables.users.values()].some((user) => user.email === ref.newEmail)) return "email_taken";
+      if (emailInUse(ref.newEmail, now)) return "email_taken";
       if (!use(ref, now)) return "used";
       setUser(ref.userId, { email: ref.newEmail, emailVerified: true });
       closeOthers(ref.userId, ref.id);

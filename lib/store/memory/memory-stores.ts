@@ -10,6 +10,8 @@ import { memoryAuthorizationRequestStore } from "@/lib/store/memory/memory-autho
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
 import { memoryCompanyStore } from "@/lib/store/memory/memory-companies";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
+import { memoryInvitationStore } from "@/lib/store/memory/memory-invitations";
+import { memoryPeopleStore } from "@/lib/store/memory/memory-people";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
 import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-sessions";
 import { memoryOutboxStore } from "@/lib/store/memory/memory-outbox";
@@ -32,8 +34,10 @@ export function memoryStores(tables = new MemoryTables()): IdentityStores {
     clients: memoryClientStore(tables),
     companies: memoryCompanyStore(tables, audit),
     consents: memoryConsentStore(tables, audit),
+    invitations: memoryInvitationStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
     outbox: memoryOutboxStore(tables),
+    people: memoryPeopleStore(tables, audit),
     refreshTokens: memoryRefreshTokenStore(tables),
     secondFactors: memorySecondFactorStore(tables, audit),
     signingKeys: memorySigningKeyStore(tables, audit),

@@ -11,6 +11,7 @@ import type { MemoryClient } from "@/lib/store/memory/memory-clients";
 import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
 import type { StoredTrustedIssuer } from "@/lib/store/memory/memory-trusted-issuers";
+import type { StoredInvitation } from "@/lib/store/memory/memory-invitations";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
@@ -81,6 +82,8 @@ export class MemoryTables {
   readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */
   readonly throttles = new Map<string, AttemptCount>();
+  /** By id. */
+  readonly invitations = new Map<string, StoredInvitation>();
   /** By issuer. */
   readonly trustedIssuers = new Map<string, StoredTrustedIssuer>();
   /** The user id each (issuer, subject) is linked to, by "issuer\nsubject". */
