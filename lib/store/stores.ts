@@ -41,12 +41,14 @@ export interface IdentityStores {
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
   authorizationRequests: AuthorizationRequestStore;
+  clientRegistry: ClientRegistryStore;
   clients: ClientStore;
   companies: CompanyStore;
   consents: ConsentStore;
   invitations: InvitationStore;
   loginSessions: LoginSessionStore;
   outbox: OutboxStore;
+  partners: PartnerStore;
   people: PeopleStore;
   refreshTokens: RefreshTokenStore;
   secondFactors: SecondFactorStore;
@@ -62,9 +64,7 @@ export interface IdentityStores {
 interface ManagementStores {
   apiCallers: ApiCallerStore;
   catalogs: CatalogStore;
-  clientRegistry: ClientRegistryStore;
   maintenance: MaintenanceStore;
-  partners: PartnerStore;
   registrations: RegistrationStore;
 }
 

@@ -1,23 +1,75 @@
 /** Registered clients in memory, with the database store's rules (lib/store/client-store.ts). */
+import { randomUUID } from "node:crypto";
 import type { ClientStore } from "@/lib/store/client-store";
-import type { ClientWithSecrets } from "@/lib/store/models/client";
+import type { ClientWithSecrets, PartnerApplication, RegisteredClient } from "@/lib/store/models/client";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
-/** A client as the memory tables hold it: a partner's may wait for approval or be rejected. */
-export interface MemoryClient {
-  client: ClientWithSecrets;
-  status: "approved" | "pending" | "rejected";
-  /** When each secret (by hash) was last used. */
-  secretUses: Map<string, Date>;
+/** A client's secret as the memory tables hold it: only its hash. */
+export interface MemoryClientSecret {
+  id: string;
+  hash: string;
+  description: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  disabledAt: Date | null;
+  lastUsedAt: Date | null;
+  expiryNoticeSentAt: Date | null;
 }
+
+/** A client as the memory tables hold it: a vendor's may wait for approval or be rejected. */
+export interface MemoryClient {
+  client: RegisteredClient;
+  status: "approved" | "pending" | "rejected";
+  secrets: MemoryClientSecret[];
+  ownerCompanyId: string | null;
+  pendingMetadata: Record<string, unknown> | null;
+  reviewNote: string | null;
+  registrationTokenHash: string | null;
+}
+
+/** A secret stored by its hash, as the registry stores one. */
+export const memorySecret = (hash: string, details: { description?: string; expiresAt?: Date | null } = {}) => ({
+  id: randomUUID(),
+  hash,
+  description: details.description ?? null,
+  createdAt: new Date(),
+  expiresAt: details.expiresAt ?? null,
+  disabledAt: null,
+  lastUsedAt: null,
+  expiryNoticeSentAt: null,
+});
 
 /** Registers a client in the tables, as the operator's registry would. */
 export function addMemoryClient(
   tables: MemoryTables,
-  client: ClientWithSecrets,
+  { secrets, ...client }: ClientWithSecrets,
   status: MemoryClient["status"] = "approved",
 ) {
-  tables.clients.set(client.id, { client: copy(client), status, secretUses: new Map() });
+  tables.clients.set(client.id, {
+    client: copy(client),
+    status,
+    secrets: secrets.map((secret) => memorySecret(secret.hash, { expiresAt: secret.expiresAt })),
+    ownerCompanyId: null,
+    pendingMetadata: null,
+    reviewNote: null,
+    registrationTokenHash: null,
+  });
+}
+
+/** The client as a vendor and the operator see it, with where it stands. */
+export const applicationOf = (entry: MemoryClient): PartnerApplication =>
+  copy({
+    ...entry.client,
+    status: entry.status,
+    ownerCompanyId: entry.ownerCompanyId,
+    pendingMetadata: entry.pendingMetadata,
+    reviewNote: entry.reviewNote,
+  });
+
+/** Marks a change: `updatedAt` moves on, also within the same millisecond, as an operator's decision compares it. */
+export function touch(entry: MemoryClient): void {
+  const previous = entry.client.updatedAt.getTime();
+  entry.client.updatedAt = new Date(Math.max(Date.now(), previous + 1));
 }
 
 export function memoryClientStore(tables: MemoryTables): ClientStore {
@@ -25,7 +77,10 @@ export function memoryClientStore(tables: MemoryTables): ClientStore {
   return {
     async find(clientId) {
       const entry = tables.clients.get(clientId);
-      return entry?.status === "approved" ? copy(entry.client) : null;
+      if (entry?.status !== "approved") return null;
+      // Expired secrets come along with their expiry, as from the database; the caller refuses them.
+      const kept = entry.secrets.filter((secret) => !secret.disabledAt);
+      return copy({ ...entry.client, secrets: kept.map(({ hash, expiresAt }) => ({ hash, expiresAt })) });
     },
     async corsOrigins() {
       return new Set(
@@ -47,11 +102,13 @@ export function memoryClientStore(tables: MemoryTables): ClientStore {
         }));
     },
     async recordSecretUse(secretHash, now) {
-      for (const entry of tables.clients.values()) {
-        if (!entry.client.secrets.some((secret) => secret.hash === secretHash)) continue;
-        const last = entry.secretUses.get(secretHash);
-        if (!last || last.getTime() < now.getTime() - 60_000) entry.secretUses.set(secretHash, now);
-      }
+      for (const entry of tables.clients.values())
+        for (const secret of entry.secrets)
+          if (
+            secret.hash === secretHash &&
+            (!secret.lastUsedAt || secret.lastUsedAt.getTime() < now.getTime() - 60_000)
+          )
+            secret.lastUsedAt = now;
     },
   };
 }

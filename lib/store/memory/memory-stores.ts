@@ -8,6 +8,8 @@ import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
 import { memoryAuthorizationRequestStore } from "@/lib/store/memory/memory-authorization-requests";
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
+import { memoryClientRegistryStore } from "@/lib/store/memory/memory-client-registry";
+import { memoryPartnerStore } from "@/lib/store/memory/memory-partners";
 import { memoryCompanyStore } from "@/lib/store/memory/memory-companies";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryInvitationStore } from "@/lib/store/memory/memory-invitations";
@@ -31,12 +33,14 @@ export function memoryStores(tables = new MemoryTables()): IdentityStores {
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     authorizationRequests: memoryAuthorizationRequestStore(tables),
+    clientRegistry: memoryClientRegistryStore(tables, audit),
     clients: memoryClientStore(tables),
     companies: memoryCompanyStore(tables, audit),
     consents: memoryConsentStore(tables, audit),
     invitations: memoryInvitationStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
     outbox: memoryOutboxStore(tables),
+    partners: memoryPartnerStore(tables, audit),
     people: memoryPeopleStore(tables, audit),
     refreshTokens: memoryRefreshTokenStore(tables),
     secondFactors: memorySecondFactorStore(tables, audit),

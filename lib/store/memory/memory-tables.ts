@@ -12,6 +12,7 @@ import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
 import type { StoredTrustedIssuer } from "@/lib/store/memory/memory-trusted-issuers";
 import type { StoredInvitation } from "@/lib/store/memory/memory-invitations";
+import type { StoredAccessToken } from "@/lib/store/memory/memory-partners";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
@@ -82,6 +83,10 @@ export class MemoryTables {
   readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */
   readonly throttles = new Map<string, AttemptCount>();
+  /** Operators' initial access tokens for vendors, by id. */
+  readonly initialAccessTokens = new Map<string, StoredAccessToken>();
+  /** The platform scopes each software vendor may ask for. */
+  readonly partnerScopes = new Map<string, string[]>();
   /** By id. */
   readonly invitations = new Map<string, StoredInvitation>();
   /** By issuer. */

@@ -1,0 +1,176 @@
+/** What software vendors register themselves, in memory (partner-store.ts, vendor-notice-store.ts). */
+import { randomUUID } from "node:crypto";
+import type { AuditStore } from "@/lib/store/audit-store";
+import type { PartnerStore } from "@/lib/store/partner-store";
+import { newMemoryClient } from "@/lib/store/memory/memory-client-registry";
+import { applicationOf, touch } from "@/lib/store/memory/memory-clients";
+import { queueInMemory } from "@/lib/store/memory/memory-outbox";
+import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
+
+export interface StoredAccessToken {
+  companyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): PartnerStore {
+  const vendor = (companyId: string) => {
+    const company = tables.companies.get(companyId);
+    return company?.kind === "software_vendor" ? company : undefined;
+  };
+  const scopesOf = (companyId: string) => [...(tables.partnerScopes.get(companyId) ?? [])];
+  return {
+    async saveInitialAccessToken(token) {
+      const id = randomUUID();
+      tables.initialAccessTokens.set(id, { ...copy(token), revokedAt: null });
+      return id;
+    },
+    async findInitialAccessTokenCompany(tokenHash, now = new Date()) {
+      const token = [...tables.initialAccessTokens.values()].find((candidate) => candidate.tokenHash === tokenHash);
+      if (!token || token.revokedAt || token.expiresAt <= now) return null;
+      const company = vendor(token.companyId);
+      return company?.active ? { id: company.id, partnerScopes: scopesOf(company.id) } : null;
+    },
+    async revokeInitialAccessToken(id, now = new Date()) {
+      const token = tables.initialAccessTokens.get(id);
+      if (!token || token.revokedAt) return false;
+      token.revokedAt = now;
+      return true;
+    },
+    async savePartnerScopes(companyId, scopes) {
+      if (!vendor(companyId)) return false;
+      tables.partnerScopes.set(companyId, [...scopes]);
+      return true;
+    },
+    async findPartner(companyId) {
+      const company = vendor(companyId);
+      return company ? { id: company.id, partnerScopes: scopesOf(company.id), active: company.active } : null;
+    },
+    async insertPending(registration, owner, by) {
+      if (tables.clients.has(registration.id) || tables.users.has(registration.id)) return "taken";
+      const owned = [...tables.clients.values()].filter((entry) => entry.ownerCompanyId === owner.companyId);
+      if (owned.length >= owner.limit) return "too_many";
+      const entry = newMemoryClient(registration.id, registration);
+      Object.assign(entry, {
+        status: "pending",
+        ownerCompanyId: owner.companyId,
+        registrationTokenHash: owner.registrationTokenHash,
+      });
+      tables.clients.set(registration.id, entry);
+      await audit.record({
+        type: "client.registered",
+        userId: by,
+        clientId: registration.id,
+        details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
+      });
+      return applicationOf(entry);
+    },
+    async findByRegistrationToken(tokenHash) {
+      const entry = [...tables.clients.values()].find((candidate) => candidate.registrationTokenHash === tokenHash);
+      return entry ? applicationOf(entry) : null;
+    },
+    async find(clientId) {
+      const entry = tables.clients.get(clientId);
+      return entry ? applicationOf(entry) : null;
+    },
+    list: async (companyId) =>
+      [...tables.clients.values()]
+        .filter((entry) => entry.ownerCompanyId === companyId)
+        .sort((a, b) => (a.client.id < b.client.id ? -1 : 1))
+        .map(applicationOf),
+    async saveChange(client, change, by) {
+      const entry = tables.clients.get(client.id);
+      if (!entry) throw new Error(`no client ${client.id}`);
+      if (entry.status === "approved") entry.pendingMetadata = copy(change.metadata);
+      else
+        Object.assign(entry, {
+          client: {
+            ...copy(change.registration),
+            id: client.id,
+            createdAt: entry.client.createdAt,
+            updatedAt: entry.client.updatedAt,
+          },
+          status: "pending",
+          pendingMetadata: null,
+          reviewNote: null,
+        });
+      touch(entry);
+      await audit.record({ type: "client.updated", userId: by, clientId: client.id, details: { pending: true } });
+      return applicationOf(entry);
+    },
+    async saveReview({ clientId, version }, decision, mail, by) {
+      const entry = tables.clients.get(clientId);
+      if (!entry || (entry.status !== "pending" && entry.pendingMetadata === null)) return null;
+      if (entry.client.updatedAt.getTime() !== version.getTime()) return "changed";
+      if (decision.approved) {
+        if (decision.registration)
+          entry.client = {
+            ...copy(decision.registration),
+            id: clientId,
+            createdAt: entry.client.createdAt,
+            updatedAt: entry.client.updatedAt,
+          };
+        Object.assign(entry, { status: "approved", pendingMetadata: null, reviewNote: null });
+      } else if (entry.status === "approved")
+        Object.assign(entry, { pendingMetadata: null, reviewNote: decision.note });
+      else Object.assign(entry, { status: "rejected", reviewNote: decision.note });
+      touch(entry);
+      const now = new Date();
+      for (const message of mail) queueInMemory(tables, message, now);
+      await audit.record({
+        type: decision.approved ? "client.approved" : "client.rejected",
+        userId: by,
+        clientId,
+        details: decision.approved ? {} : { note: decision.note },
+      });
+      return applicationOf(entry);
+    },
+    async findReviewStates(clientIds) {
+      const entries = [...tables.clients.values()].filter((entry) => !clientIds || clientIds.includes(entry.client.id));
+      return new Map(
+        entries.map((entry) => {
+          const owner = entry.ownerCompanyId ? tables.companies.get(entry.ownerCompanyId) : undefined;
+          return [
+            entry.client.id,
+            {
+              status: entry.status,
+              owner: owner ? { id: owner.id, name: owner.name } : null,
+              pendingMetadata: entry.pendingMetadata ? JSON.stringify(entry.pendingMetadata) : null,
+              reviewNote: entry.reviewNote,
+              version: entry.client.updatedAt.toISOString(),
+            },
+          ];
+        }),
+      );
+    },
+    findVendorDevelopers: async (companyId) =>
+      [...tables.users.values()]
+        .filter((user) => user.companyId === companyId && user.active && ["admin", "developer"].includes(user.role))
+        .map(({ email, preferredLanguage }) => ({ email, preferredLanguage })),
+    async findSecretsExpiringSoon(now, until, limit) {
+      return [...tables.clients.values()]
+        .filter((entry) => entry.ownerCompanyId !== null && entry.status === "approved")
+        .flatMap((entry) =>
+          entry.secrets
+            .filter(
+              (s) => !s.disabledAt && !s.expiryNoticeSentAt && s.expiresAt && s.expiresAt > now && s.expiresAt <= until,
+            )
+            .map((secret) => ({
+              id: secret.id,
+              description: secret.description,
+              expiresAt: secret.expiresAt,
+              client: { id: entry.client.id, names: copy(entry.client.names), ownerCompanyId: entry.ownerCompanyId },
+            })),
+        )
+        .slice(0, limit);
+    },
+    async saveExpiryNotice(secretId, mail, now) {
+      const secret = [...tables.clients.values()].flatMap((entry) => entry.secrets).find((s) => s.id === secretId);
+      if (!secret || secret.expiryNoticeSentAt) return false;
+      secret.expiryNoticeSentAt = now;
+      for (const message of mail) queueInMemory(tables, message, now);
+      return true;
+    },
+  };
+}
