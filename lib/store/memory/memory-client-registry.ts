@@ -7,7 +7,7 @@ import { memorySecret, touch, type MemoryClient } from "@/lib/store/memory/memor
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
 /** Everything a client leaves behind goes with it, as the database's foreign keys take it. */
-export function deleteMemoryClient(tables: MemoryTables, clientId: string): boolean {
+function deleteMemoryClient(tables: MemoryTables, clientId: string): boolean {
   if (!tables.clients.delete(clientId)) return false;
   for (const [key, consent] of tables.consents) if (consent.clientId === clientId) tables.consents.delete(key);
   for (const [key, code] of tables.authorizationCodes)

@@ -5,7 +5,7 @@ import type { ClientWithSecrets, PartnerApplication, RegisteredClient } from "@/
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
 /** A client's secret as the memory tables hold it: only its hash. */
-export interface MemoryClientSecret {
+interface MemoryClientSecret {
   id: string;
   hash: string;
   description: string | null;

@@ -9,6 +9,83 @@ import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
 type CompanyFields = Parameters<CompanyStore["insert"]>[1];
 
+/** The change's audit event, naming the company and its kind. */
+const companyEvent = (audit: AuditStore, type: AuditEventType, company: Company, by?: string) =>
+  audit.record({ type, userId: by, details: { companyId: company.id, companyKind: company.kind } });
+
+/** Deactivates the company with its active users (marked, to come back with it) and ends their sessions. */
+async function deactivateCompany(
+  tables: MemoryTables,
+  audit: AuditStore,
+  id: string,
+  by?: string,
+  now = new Date(),
+): ReturnType<CompanyStore["deactivate"]> {
+  const company = tables.companies.get(id);
+  if (!company) return "not_found";
+  if (!company.active) return "unchanged";
+  const users = [...tables.users.values()].filter((user) => user.companyId === id && user.active);
+  for (const user of users) Object.assign(user, { active: false, suspendedWithCompany: true });
+  const userIds = users.map((user) => user.id);
+  const sessionIds = signOutInMemory(tables, userIds, now);
+  company.active = false;
+  await companyEvent(audit, "company.deactivated", company, by);
+  return { userIds, sessionIds };
+}
+
+/** Activates the company and the users deactivated with it; how many. */
+async function activateCompany(
+  tables: MemoryTables,
+  audit: AuditStore,
+  id: string,
+  by?: string,
+): ReturnType<CompanyStore["activate"]> {
+  const company = tables.companies.get(id);
+  if (!company) return "not_found";
+  if (company.active) return "unchanged";
+  const users = [...tables.users.values()].filter((user) => user.companyId === id && user.suspendedWithCompany);
+  for (const user of users) Object.assign(user, { active: true, suspendedWithCompany: false });
+  company.active = true;
+  await companyEvent(audit, "company.activated", company, by);
+  return users.length;
+}
+
+/** The second-factor rule; switching it on ends the sessions that gave none (but the one kept) and their codes. */
+async function saveRequirement(
+  tables: MemoryTables,
+  audit: AuditStore,
+  id: string,
+  change: Parameters<CompanyStore["saveSecondFactorRequirement"]>[1],
+  now = new Date(),
+): ReturnType<CompanyStore["saveSecondFactorRequirement"]> {
+  const company = tables.companies.get(id);
+  if (!company) return "not_found";
+  if (!change.required && company.secondFactorRuleByOperator && !change.byOperator) return "operator_rule";
+  company.requireSecondFactor = change.required;
+  if (change.byOperator) company.secondFactorRuleByOperator = change.required;
+  const members = new Set([...tables.users.values()].filter((user) => user.companyId === id).map((user) => user.id));
+  const ended = change.required
+    ? [...tables.loginSessions.values()].filter(
+        (session) =>
+          members.has(session.userId) &&
+          !session.endedAt &&
+          !session.amr.includes("mfa") &&
+          session.id !== change.keepSessionId,
+      )
+    : [];
+  for (const session of ended) session.endedAt = now;
+  const endedSessionIds = ended.map((session) => session.id);
+  for (const [hash, code] of tables.authorizationCodes)
+    if (code.loginSessionId && endedSessionIds.includes(code.loginSessionId) && !code.consumedAt)
+      tables.authorizationCodes.delete(hash);
+  await audit.record({
+    type: "company.updated",
+    userId: change.by,
+    details: { companyId: id, requireSecondFactor: change.required, byOperator: change.byOperator },
+  });
+  return { endedSessionIds };
+}
+
 export function memoryCompanyStore(tables: MemoryTables, audit: AuditStore): CompanyStore {
   const companies = tables.companies;
   const recordOf = (company: Company) => ({
@@ -19,8 +96,6 @@ export function memoryCompanyStore(tables: MemoryTables, audit: AuditStore): Com
   });
   const supplierIdHolder = (supplierId: string | null | undefined, other: string) =>
     supplierId ? [...companies.values()].some((c) => c.supplierId === supplierId && c.id !== other) : false;
-  const changed = async (type: AuditEventType, company: Company, by?: string) =>
-    audit.record({ type, userId: by, details: { companyId: company.id, companyKind: company.kind } });
   const write = (id: string, { webServices, ...fields }: CompanyFields, existing?: Company): Company => {
     const company: Company = {
       country: null,
@@ -79,7 +154,7 @@ export function memoryCompanyStore(tables: MemoryTables, audit: AuditStore): Com
       if (supplierIdHolder(company.supplierId, id)) return "supplier_id_taken";
       if (companies.has(id)) return "id_taken";
       const row = write(id, company);
-      await changed("company.added", row, by);
+      await companyEvent(audit, "company.added", row, by);
       return recordOf(row);
     },
     async replace(id, company, by) {
@@ -87,58 +162,11 @@ export function memoryCompanyStore(tables: MemoryTables, audit: AuditStore): Com
       if (!existing) return "not_found";
       if (supplierIdHolder(company.supplierId, id)) return "supplier_id_taken";
       const row = write(id, company, existing);
-      await changed("company.updated", row, by);
+      await companyEvent(audit, "company.updated", row, by);
       return recordOf(row);
     },
-    async deactivate(id, by, now = new Date()) {
-      const company = companies.get(id);
-      if (!company) return "not_found";
-      if (!company.active) return "unchanged";
-      const users = [...tables.users.values()].filter((user) => user.companyId === id && user.active);
-      for (const user of users) Object.assign(user, { active: false, suspendedWithCompany: true });
-      const userIds = users.map((user) => user.id);
-      const sessionIds = signOutInMemory(tables, userIds, now);
-      company.active = false;
-      await changed("company.deactivated", company, by);
-      return { userIds, sessionIds };
-    },
-    async activate(id, by) {
-      const company = companies.get(id);
-      if (!company) return "not_found";
-      if (company.active) return "unchanged";
-      const users = [...tables.users.values()].filter((user) => user.companyId === id && user.suspendedWithCompany);
-      for (const user of users) Object.assign(user, { active: true, suspendedWithCompany: false });
-      company.active = true;
-      await changed("company.activated", company, by);
-      return users.length;
-    },
-    async saveSecondFactorRequirement(id, change, now = new Date()) {
-      const company = companies.get(id);
-      if (!company) return "not_found";
-      if (!change.required && company.secondFactorRuleByOperator && !change.byOperator) return "operator_rule";
-      company.requireSecondFactor = change.required;
-      if (change.byOperator) company.secondFactorRuleByOperator = change.required;
-      const members = new Set([...tables.users.values()].filter((user) => user.companyId === id).map((u) => u.id));
-      const ended = change.required
-        ? [...tables.loginSessions.values()].filter(
-            (session) =>
-              members.has(session.userId) &&
-              !session.endedAt &&
-              !session.amr.includes("mfa") &&
-              session.id !== change.keepSessionId,
-          )
-        : [];
-      for (const session of ended) session.endedAt = now;
-      const endedSessionIds = ended.map((session) => session.id);
-      for (const [hash, code] of tables.authorizationCodes)
-        if (code.loginSessionId && endedSessionIds.includes(code.loginSessionId) && !code.consumedAt)
-          tables.authorizationCodes.delete(hash);
-      await audit.record({
-        type: "company.updated",
-        userId: change.by,
-        details: { companyId: id, requireSecondFactor: change.required, byOperator: change.byOperator },
-      });
-      return { endedSessionIds };
-    },
+    deactivate: (id, by, now) => deactivateCompany(tables, audit, id, by, now),
+    activate: (id, by) => activateCompany(tables, audit, id, by),
+    saveSecondFactorRequirement: (id, change, now) => saveRequirement(tables, audit, id, change, now),
   };
 }

@@ -1,7 +1,7 @@
 /** Invitations in memory, with the database store's rules (lib/store/invitation-store.ts). */
 import { randomUUID } from "node:crypto";
 import type { AuditStore } from "@/lib/store/audit-store";
-import type { InvitationStore } from "@/lib/store/invitation-store";
+import type { InvitationStore, InvitationToStore } from "@/lib/store/invitation-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { queueInMemory } from "@/lib/store/memory/memory-outbox";
@@ -21,7 +21,7 @@ export interface StoredInvitation {
 }
 
 /** A replaced or withdrawn invitation's mail that has not left yet would carry a dead link. */
-export function dropQueuedInvitationMail(tables: MemoryTables, emails: string[]): void {
+function dropQueuedInvitationMail(tables: MemoryTables, emails: string[]): void {
   tables.outbox = tables.outbox.filter(
     (mail) => !(emails.includes(mail.recipient) && mail.kind === "invitation" && mail.status === "queued"),
   );
@@ -30,45 +30,52 @@ export function dropQueuedInvitationMail(tables: MemoryTables, emails: string[])
 const pendingView = ({ email, companyId, role, language, invitedByUserId, createdAt, expiresAt }: StoredInvitation) =>
   copy({ email, companyId, role, language, invitedByUserId, createdAt, expiresAt });
 
+/** Stores a batch all or none: nothing is written until every chunk passed, as in the database's one transaction. */
+async function saveInvitations(
+  tables: MemoryTables,
+  audit: AuditStore,
+  chunks: AsyncIterable<InvitationToStore[]>,
+  now: Date,
+): ReturnType<InvitationStore["save"]> {
+  const byEmail = new Map<string, StoredInvitation>();
+  const entries: { mail: NewOutboxMessage; event: AuditEvent }[] = [];
+  for await (const chunk of chunks) {
+    for (const { invitation, mail, event } of chunk) {
+      if ([...tables.users.values()].some((user) => user.email === invitation.email))
+        return { conflicts: [{ email: invitation.email, reason: "already_user" }] };
+      const elsewhere = [...tables.invitations.values()].find(
+        (row) =>
+          row.email === invitation.email &&
+          !row.acceptedAt &&
+          row.expiresAt > now &&
+          row.companyId !== invitation.companyId,
+      );
+      if (elsewhere) return { conflicts: [{ email: invitation.email, reason: "invited_elsewhere" }] };
+      byEmail.set(invitation.email, {
+        ...copy(invitation),
+        id: randomUUID(),
+        invitedByUserId: invitation.invitedByUserId ?? null,
+        createdAt: now,
+        acceptedAt: null,
+      });
+      entries.push({ mail, event });
+    }
+  }
+  const emails = [...byEmail.keys()];
+  for (const [key, row] of tables.invitations) if (emails.includes(row.email)) tables.invitations.delete(key);
+  dropQueuedInvitationMail(tables, emails);
+  for (const row of byEmail.values()) tables.invitations.set(row.id, row);
+  for (const { mail, event } of entries) {
+    queueInMemory(tables, mail, now);
+    await audit.record(event);
+  }
+  return { stored: entries.length };
+}
+
 export function memoryInvitationStore(tables: MemoryTables, audit: AuditStore): InvitationStore {
   const invitations = () => [...tables.invitations.values()];
   return {
-    async save(chunks, now) {
-      // Nothing is written until every chunk passed, as the database's one transaction does.
-      const byEmail = new Map<string, StoredInvitation>();
-      const entries: { mail: NewOutboxMessage; event: AuditEvent }[] = [];
-      for await (const chunk of chunks) {
-        for (const { invitation, mail, event } of chunk) {
-          if ([...tables.users.values()].some((user) => user.email === invitation.email))
-            return { conflicts: [{ email: invitation.email, reason: "already_user" }] };
-          const elsewhere = invitations().find(
-            (row) =>
-              row.email === invitation.email &&
-              !row.acceptedAt &&
-              row.expiresAt > now &&
-              row.companyId !== invitation.companyId,
-          );
-          if (elsewhere) return { conflicts: [{ email: invitation.email, reason: "invited_elsewhere" }] };
-          byEmail.set(invitation.email, {
-            ...copy(invitation),
-            id: randomUUID(),
-            invitedByUserId: invitation.invitedByUserId ?? null,
-            createdAt: now,
-            acceptedAt: null,
-          });
-          entries.push({ mail, event });
-        }
-      }
-      const emails = [...byEmail.keys()];
-      for (const [key, row] of tables.invitations) if (emails.includes(row.email)) tables.invitations.delete(key);
-      dropQueuedInvitationMail(tables, emails);
-      for (const row of byEmail.values()) tables.invitations.set(row.id, row);
-      for (const { mail, event } of entries) {
-        queueInMemory(tables, mail, now);
-        await audit.record(event);
-      }
-      return { stored: entries.length };
-    },
+    save: (chunks, now) => saveInvitations(tables, audit, chunks, now),
     listPending: async (where = {}) =>
       invitations()
         .filter(

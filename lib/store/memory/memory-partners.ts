@@ -1,7 +1,7 @@
 /** What software vendors register themselves, in memory (partner-store.ts, vendor-notice-store.ts). */
 import { randomUUID } from "node:crypto";
 import type { AuditStore } from "@/lib/store/audit-store";
-import type { PartnerStore } from "@/lib/store/partner-store";
+import type { ClientReviewState, PartnerStore } from "@/lib/store/partner-store";
 import { newMemoryClient } from "@/lib/store/memory/memory-client-registry";
 import { applicationOf, touch } from "@/lib/store/memory/memory-clients";
 import { queueInMemory } from "@/lib/store/memory/memory-outbox";
@@ -14,7 +14,17 @@ export interface StoredAccessToken {
   revokedAt: Date | null;
 }
 
-export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): PartnerStore {
+type VendorAccess = Pick<
+  PartnerStore,
+  | "saveInitialAccessToken"
+  | "findInitialAccessTokenCompany"
+  | "revokeInitialAccessToken"
+  | "savePartnerScopes"
+  | "findPartner"
+>;
+
+/** Initial access tokens and the scopes a vendor may ask for. */
+function vendorAccess(tables: MemoryTables): VendorAccess {
   const vendor = (companyId: string) => {
     const company = tables.companies.get(companyId);
     return company?.kind === "software_vendor" ? company : undefined;
@@ -47,6 +57,69 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
       const company = vendor(companyId);
       return company ? { id: company.id, partnerScopes: scopesOf(company.id), active: company.active } : null;
     },
+  };
+}
+
+/** Who hears about a vendor's applications, and the notices of secrets about to expire. */
+function vendorNotices(
+  tables: MemoryTables,
+): Pick<PartnerStore, "findVendorDevelopers" | "findSecretsExpiringSoon" | "saveExpiryNotice"> {
+  return {
+    findVendorDevelopers: async (companyId) =>
+      [...tables.users.values()]
+        .filter((user) => user.companyId === companyId && user.active && ["admin", "developer"].includes(user.role))
+        .map(({ email, preferredLanguage }) => ({ email, preferredLanguage })),
+    async findSecretsExpiringSoon(now, until, limit) {
+      return [...tables.clients.values()]
+        .filter((entry) => entry.ownerCompanyId !== null && entry.status === "approved")
+        .flatMap((entry) =>
+          entry.secrets
+            .filter(
+              (s) => !s.disabledAt && !s.expiryNoticeSentAt && s.expiresAt && s.expiresAt > now && s.expiresAt <= until,
+            )
+            .map((secret) => ({
+              id: secret.id,
+              description: secret.description,
+              expiresAt: secret.expiresAt,
+              client: { id: entry.client.id, names: copy(entry.client.names), ownerCompanyId: entry.ownerCompanyId },
+            })),
+        )
+        .slice(0, limit);
+    },
+    async saveExpiryNotice(secretId, mail, now) {
+      const secret = [...tables.clients.values()].flatMap((entry) => entry.secrets).find((s) => s.id === secretId);
+      if (!secret || secret.expiryNoticeSentAt) return false;
+      secret.expiryNoticeSentAt = now;
+      for (const message of mail) queueInMemory(tables, message, now);
+      return true;
+    },
+  };
+}
+
+/** Where the given clients (or all) stand with the operator, by client id. */
+function reviewStates(tables: MemoryTables, clientIds?: string[]): Map<string, ClientReviewState> {
+  const entries = [...tables.clients.values()].filter((entry) => !clientIds || clientIds.includes(entry.client.id));
+  return new Map(
+    entries.map((entry) => {
+      const owner = entry.ownerCompanyId ? tables.companies.get(entry.ownerCompanyId) : undefined;
+      return [
+        entry.client.id,
+        {
+          status: entry.status,
+          owner: owner ? { id: owner.id, name: owner.name } : null,
+          pendingMetadata: entry.pendingMetadata ? JSON.stringify(entry.pendingMetadata) : null,
+          reviewNote: entry.reviewNote,
+          version: entry.client.updatedAt.toISOString(),
+        },
+      ];
+    }),
+  );
+}
+
+export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): PartnerStore {
+  return {
+    ...vendorAccess(tables),
+    ...vendorNotices(tables),
     async insertPending(registration, owner, by) {
       if (tables.clients.has(registration.id) || tables.users.has(registration.id)) return "taken";
       const owned = [...tables.clients.values()].filter((entry) => entry.ownerCompanyId === owner.companyId);
@@ -126,51 +199,6 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
       });
       return applicationOf(entry);
     },
-    async findReviewStates(clientIds) {
-      const entries = [...tables.clients.values()].filter((entry) => !clientIds || clientIds.includes(entry.client.id));
-      return new Map(
-        entries.map((entry) => {
-          const owner = entry.ownerCompanyId ? tables.companies.get(entry.ownerCompanyId) : undefined;
-          return [
-            entry.client.id,
-            {
-              status: entry.status,
-              owner: owner ? { id: owner.id, name: owner.name } : null,
-              pendingMetadata: entry.pendingMetadata ? JSON.stringify(entry.pendingMetadata) : null,
-              reviewNote: entry.reviewNote,
-              version: entry.client.updatedAt.toISOString(),
-            },
-          ];
-        }),
-      );
-    },
-    findVendorDevelopers: async (companyId) =>
-      [...tables.users.values()]
-        .filter((user) => user.companyId === companyId && user.active && ["admin", "developer"].includes(user.role))
-        .map(({ email, preferredLanguage }) => ({ email, preferredLanguage })),
-    async findSecretsExpiringSoon(now, until, limit) {
-      return [...tables.clients.values()]
-        .filter((entry) => entry.ownerCompanyId !== null && entry.status === "approved")
-        .flatMap((entry) =>
-          entry.secrets
-            .filter(
-              (s) => !s.disabledAt && !s.expiryNoticeSentAt && s.expiresAt && s.expiresAt > now && s.expiresAt <= until,
-            )
-            .map((secret) => ({
-              id: secret.id,
-              description: secret.description,
-              expiresAt: secret.expiresAt,
-              client: { id: entry.client.id, names: copy(entry.client.names), ownerCompanyId: entry.ownerCompanyId },
-            })),
-        )
-        .slice(0, limit);
-    },
-    async saveExpiryNotice(secretId, mail, now) {
-      const secret = [...tables.clients.values()].flatMap((entry) => entry.secrets).find((s) => s.id === secretId);
-      if (!secret || secret.expiryNoticeSentAt) return false;
-      secret.expiryNoticeSentAt = now;
-      for (const message of mail) queueInMemory(tables, message, now);
-      return true;
-    },
+    findReviewStates: async (clientIds) => reviewStates(tables, clientIds),
   };
 }

@@ -9,47 +9,51 @@ import type { PeopleStore } from "@/lib/store/user-admin-store";
 import { signOutInMemory } from "@/lib/store/memory/memory-sign-out";
 import type { MemoryTables } from "@/lib/store/memory/memory-tables";
 
+/** The invitation, the mail and the sign-in and reset counters of an address. */
+function eraseTraces(tables: MemoryTables, email: string) {
+  for (const [id, row] of tables.invitations) if (row.email === email) tables.invitations.delete(id);
+  tables.outbox = tables.outbox.filter((mail) => mail.recipient !== email);
+  tables.throttles.delete(accountThrottleKey(email));
+  tables.throttles.delete(resetThrottleKey(email));
+}
+
+/** Replaces the address, as a JSON string value, in every audit event that holds it. */
+function pseudonymize(tables: MemoryTables, email: string, pseudonym: string) {
+  const [quoted, replacement] = [JSON.stringify(email), JSON.stringify(pseudonym)];
+  for (const event of tables.auditEvents) event.details = event.details.split(quoted).join(replacement);
+}
+
+/** The addresses the user had before (and asked to have), as their email changes recorded them. */
+const otherAddressesOf = (tables: MemoryTables, userId: string) =>
+  tables.auditEvents
+    .filter(
+      (event) => event.userId === userId && ["user.email_change_requested", "user.email_changed"].includes(event.type),
+    )
+    .flatMap((event) => {
+      const details = JSON.parse(event.details) as Record<string, unknown>;
+      return [details.previous, details.newEmail].filter((value): value is string => typeof value === "string");
+    });
+
+/** What goes with the user row (ON DELETE CASCADE in the database). */
+function deleteUserRows(tables: MemoryTables, userId: string) {
+  tables.users.delete(userId);
+  for (const [key, consent] of tables.consents) if (consent.userId === userId) tables.consents.delete(key);
+  for (const [key, session] of tables.loginSessions) if (session.userId === userId) tables.loginSessions.delete(key);
+  for (const [key, ticket] of tables.tickets) if (ticket.userId === userId) tables.tickets.delete(key);
+  for (const [key, linked] of tables.federatedSubjects) if (linked === userId) tables.federatedSubjects.delete(key);
+  for (const [key, link] of tables.accountLinks) if (link.userId === userId) tables.accountLinks.delete(key);
+  for (const [key, token] of tables.refreshTokens) if (token.userId === userId) tables.refreshTokens.delete(key);
+  for (const [key, code] of tables.authorizationCodes)
+    if (code.userId === userId) tables.authorizationCodes.delete(key);
+  tables.totp.delete(userId);
+  tables.recoveryCodes = tables.recoveryCodes.filter((code) => code.userId !== userId);
+  for (const [key, passkey] of tables.passkeys) if (passkey.userId === userId) tables.passkeys.delete(key);
+}
+
 export function memoryPeopleStore(tables: MemoryTables, audit: AuditStore): PeopleStore {
   const byEmail = (email: string) => [...tables.users.values()].find((user) => user.email === email);
   const userEvent = (type: AuditEventType, user: User, by?: string) =>
     audit.record({ type, userId: by, details: { subjectUserId: user.id, username: user.email } });
-  /** The invitation, the mail and the sign-in and reset counters of an address. */
-  const eraseTraces = (email: string) => {
-    for (const [id, row] of tables.invitations) if (row.email === email) tables.invitations.delete(id);
-    tables.outbox = tables.outbox.filter((mail) => mail.recipient !== email);
-    tables.throttles.delete(accountThrottleKey(email));
-    tables.throttles.delete(resetThrottleKey(email));
-  };
-  const pseudonymize = (email: string, pseudonym: string) => {
-    const [quoted, replacement] = [JSON.stringify(email), JSON.stringify(pseudonym)];
-    for (const event of tables.auditEvents) event.details = event.details.split(quoted).join(replacement);
-  };
-  /** The addresses the user had before (and asked to have), as their email changes recorded them. */
-  const otherAddressesOf = (userId: string) =>
-    tables.auditEvents
-      .filter(
-        (event) =>
-          event.userId === userId && ["user.email_change_requested", "user.email_changed"].includes(event.type),
-      )
-      .flatMap((event) => {
-        const details = JSON.parse(event.details) as Record<string, unknown>;
-        return [details.previous, details.newEmail].filter((value): value is string => typeof value === "string");
-      });
-  /** What goes with the user row (ON DELETE CASCADE in the database). */
-  const deleteUserRows = (userId: string) => {
-    tables.users.delete(userId);
-    for (const [key, consent] of tables.consents) if (consent.userId === userId) tables.consents.delete(key);
-    for (const [key, session] of tables.loginSessions) if (session.userId === userId) tables.loginSessions.delete(key);
-    for (const [key, ticket] of tables.tickets) if (ticket.userId === userId) tables.tickets.delete(key);
-    for (const [key, linked] of tables.federatedSubjects) if (linked === userId) tables.federatedSubjects.delete(key);
-    for (const [key, link] of tables.accountLinks) if (link.userId === userId) tables.accountLinks.delete(key);
-    for (const [key, token] of tables.refreshTokens) if (token.userId === userId) tables.refreshTokens.delete(key);
-    for (const [key, code] of tables.authorizationCodes)
-      if (code.userId === userId) tables.authorizationCodes.delete(key);
-    tables.totp.delete(userId);
-    tables.recoveryCodes = tables.recoveryCodes.filter((code) => code.userId !== userId);
-    for (const [key, passkey] of tables.passkeys) if (passkey.userId === userId) tables.passkeys.delete(key);
-  };
   return {
     async list(where = {}, now = new Date()) {
       return [...tables.users.values()]
@@ -119,18 +123,18 @@ export function memoryPeopleStore(tables: MemoryTables, audit: AuditStore): Peop
     async remove(email, by) {
       const user = byEmail(email);
       if (!user) return "not_found";
-      const addresses = [...new Set([email, ...otherAddressesOf(user.id)])];
-      for (const address of addresses) eraseTraces(address);
-      deleteUserRows(user.id);
-      for (const address of addresses) pseudonymize(address, pseudonymOf(user.id));
+      const addresses = [...new Set([email, ...otherAddressesOf(tables, user.id)])];
+      for (const address of addresses) eraseTraces(tables, address);
+      deleteUserRows(tables, user.id);
+      for (const address of addresses) pseudonymize(tables, address, pseudonymOf(user.id));
       await audit.record({ type: "user.removed", userId: by, details: { subjectUserId: user.id } });
       return "removed";
     },
     async eraseInvited(email, by) {
       if (![...tables.invitations.values()].some((row) => row.email === email && !row.acceptedAt)) return "not_found";
-      eraseTraces(email);
+      eraseTraces(tables, email);
       const pseudonym = `removed-person:${randomUUID()}`;
-      pseudonymize(email, pseudonym);
+      pseudonymize(tables, email, pseudonym);
       await audit.record({ type: "user.removed", userId: by, details: { subject: pseudonym } });
       return "erased";
     },
