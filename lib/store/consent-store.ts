@@ -148,7 +148,8 @@ async function listCurrentConsents(db: Db, userId: string): Promise<CurrentConse
 
 async function listScopeDefinitions(db: Db, names?: string[]): Promise<ScopeDefinition[]> {
   return (await listScopes(db, names)).map((row) => ({
-    ...row,
+    name: row.name,
+    kind: row.kind,
     displayNames: JSON.parse(row.displayNames) as LocalizedText,
     descriptions: JSON.parse(row.descriptions) as LocalizedText,
   }));

@@ -45,9 +45,18 @@ export type PurgeCounts = Record<
   number
 >;
 
+/**
+ * What counts as expired at `now`: tokens, codes, sessions and links a day past their end, throttle windows that the
+ * longest counter has left, and reset requests still queued after a link's lifetime.
+ */
+export const purgeCutoffs = (now: Date) => ({
+  dayAgo: new Date(now.getTime() - GRACE_MS),
+  windowStart: new Date(now.getTime() - LONGEST_THROTTLE_WINDOW_SECONDS * 1000),
+  resetRequestsBefore: new Date(now.getTime() - PASSWORD_RESET_LINK_MINUTES * 60_000),
+});
+
 export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH): Promise<PurgeCounts> {
-  const dayAgo = new Date(now.getTime() - GRACE_MS);
-  const windowStart = new Date(now.getTime() - LONGEST_THROTTLE_WINDOW_SECONDS * 1000);
+  const { dayAgo, windowStart, resetRequestsBefore } = purgeCutoffs(now);
 
   const refreshTokens = await db.refreshToken.findMany({
     where: { expiresAt: { lt: dayAgo } },
@@ -99,7 +108,7 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     where: {
       kind: "password_reset",
       status: "queued",
-      createdAt: { lt: new Date(now.getTime() - PASSWORD_RESET_LINK_MINUTES * 60_000) },
+      createdAt: { lt: resetRequestsBefore },
     },
     select: { id: true },
     take: batch,

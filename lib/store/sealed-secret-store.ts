@@ -15,7 +15,7 @@ export interface ResealCounts {
 
 type Row = { id: string; sealed: string };
 
-async function resealRows(
+export async function resealRows(
   rows: Row[],
   secretKey: string,
   purpose: KeyPurpose,

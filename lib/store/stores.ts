@@ -1,8 +1,7 @@
 /**
- * Every store, one per aggregate, as the service reaches its data: `prismaStores(db)` on SQLite or PostgreSQL. The
- * identity stores also have an in-memory twin, `memoryStores()` (lib/store/memory/), for tests of the rules of sign-in
- * and tokens that need no database; both pass one contract suite (tests/unit/store/ on memory, tests/integration/store/
- * on the databases).
+ * Every store, one per aggregate, as the service reaches its data: `prismaStores(db)` on SQLite or PostgreSQL, and
+ * `memoryStores()` (lib/store/memory/) for tests of the rules that need no database. Both pass one contract suite
+ * (tests/unit/store/ on memory, tests/integration/store/ on the databases).
  */
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { closeDb, getPrismaClient, type Db } from "@/lib/db/prisma";
@@ -35,22 +34,25 @@ import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
 
-/** What sign-in, tokens (the federation grants too), sessions and the account pages use: each has an in-memory twin. */
-export interface IdentityStores {
+export interface Stores {
   accountLinks: AccountLinkStore;
+  apiCallers: ApiCallerStore;
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
   authorizationRequests: AuthorizationRequestStore;
+  catalogs: CatalogStore;
   clientRegistry: ClientRegistryStore;
   clients: ClientStore;
   companies: CompanyStore;
   consents: ConsentStore;
   invitations: InvitationStore;
   loginSessions: LoginSessionStore;
+  maintenance: MaintenanceStore;
   outbox: OutboxStore;
   partners: PartnerStore;
   people: PeopleStore;
   refreshTokens: RefreshTokenStore;
+  registrations: RegistrationStore;
   secondFactors: SecondFactorStore;
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
@@ -59,16 +61,6 @@ export interface IdentityStores {
   usedAssertions: UsedAssertionStore;
   users: UserStore;
 }
-
-/** What operators, company administrators, suppliers and vendors manage, and the catalog services read. */
-interface ManagementStores {
-  apiCallers: ApiCallerStore;
-  catalogs: CatalogStore;
-  maintenance: MaintenanceStore;
-  registrations: RegistrationStore;
-}
-
-export type Stores = IdentityStores & ManagementStores;
 
 const built = new WeakMap<Db, Stores>();
 

@@ -2,12 +2,15 @@
  * The stores held in memory, for tests of grants and rules that need no database: the same interfaces and rules
  * as the database stores, checked by the same contract suite. One process, no persistence.
  */
-import type { IdentityStores } from "@/lib/store/stores";
+import type { Stores } from "@/lib/store/stores";
 import { memoryAccountLinkStore } from "@/lib/store/memory/memory-account-links";
 import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import { memoryAuthorizationCodeStore } from "@/lib/store/memory/memory-authorization-codes";
 import { memoryAuthorizationRequestStore } from "@/lib/store/memory/memory-authorization-requests";
 import { memoryClientStore } from "@/lib/store/memory/memory-clients";
+import { memoryCatalogStore } from "@/lib/store/memory/memory-catalogs";
+import { memoryMaintenanceStore } from "@/lib/store/memory/memory-maintenance";
+import { memoryApiCallerStore, memoryRegistrationStore } from "@/lib/store/memory/memory-registrations";
 import { memoryClientRegistryStore } from "@/lib/store/memory/memory-client-registry";
 import { memoryPartnerStore } from "@/lib/store/memory/memory-partners";
 import { memoryCompanyStore } from "@/lib/store/memory/memory-companies";
@@ -26,23 +29,27 @@ import { memoryTrustedIssuerStore } from "@/lib/store/memory/memory-trusted-issu
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 
-export function memoryStores(tables = new MemoryTables()): IdentityStores {
+export function memoryStores(tables = new MemoryTables()): Stores {
   const audit = memoryAuditStore(tables);
   return {
     accountLinks: memoryAccountLinkStore(tables, audit),
+    apiCallers: memoryApiCallerStore(tables),
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),
     authorizationRequests: memoryAuthorizationRequestStore(tables),
+    catalogs: memoryCatalogStore(tables, audit),
     clientRegistry: memoryClientRegistryStore(tables, audit),
     clients: memoryClientStore(tables),
     companies: memoryCompanyStore(tables, audit),
     consents: memoryConsentStore(tables, audit),
     invitations: memoryInvitationStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
+    maintenance: memoryMaintenanceStore(tables),
     outbox: memoryOutboxStore(tables),
     partners: memoryPartnerStore(tables, audit),
     people: memoryPeopleStore(tables, audit),
     refreshTokens: memoryRefreshTokenStore(tables),
+    registrations: memoryRegistrationStore(tables, audit),
     secondFactors: memorySecondFactorStore(tables, audit),
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),

@@ -12,6 +12,9 @@ import type { StoredSigningKey } from "@/lib/store/signing-key-store";
 import type { StoredSession } from "@/lib/store/memory/memory-login-sessions";
 import type { StoredTrustedIssuer } from "@/lib/store/memory/memory-trusted-issuers";
 import type { StoredInvitation } from "@/lib/store/memory/memory-invitations";
+import type { StoredArticle } from "@/lib/store/memory/memory-catalogs";
+import type { StoredRegistration } from "@/lib/store/memory/memory-registrations";
+import type { Catalog, CatalogRevision } from "@/lib/store/models/catalog";
 import type { StoredAccessToken } from "@/lib/store/memory/memory-partners";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
@@ -87,6 +90,14 @@ export class MemoryTables {
   readonly initialAccessTokens = new Map<string, StoredAccessToken>();
   /** The platform scopes each software vendor may ask for. */
   readonly partnerScopes = new Map<string, string[]>();
+  /** Suppliers' catalogs and their revisions by id, and the revisions' articles. */
+  readonly catalogs = new Map<string, Catalog>();
+  readonly catalogRevisions = new Map<string, CatalogRevision>();
+  catalogArticles: StoredArticle[] = [];
+  /** Raised by every change the published catalog list is made of. */
+  catalogListVersion = 0;
+  /** Supplier registrations by id. */
+  readonly registrations = new Map<string, StoredRegistration>();
   /** By id. */
   readonly invitations = new Map<string, StoredInvitation>();
   /** By issuer. */

@@ -1,7 +1,7 @@
 /** A supplier registration: an optician company as a supplier's customer, with its catalog subscriptions. */
 import type { Company } from "@/lib/store/models/user";
 
-interface Registration {
+export interface Registration {
   id: string;
   opticianCompanyId: string;
   supplierCompanyId: string;

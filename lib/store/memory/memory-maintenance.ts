@@ -1,0 +1,108 @@
+/**
+ * The housekeeping of the memory stores (maintenance-store.ts): always reachable, with no schema to migrate and no
+ * pool; scopes stored as the consent page reads them; what expired purged by the database's rules; sealed secrets
+ * sealed anew under the newest key.
+ */
+import type { LocalizedText } from "@/lib/i18n/localized-text";
+import type { PurgeCounts } from "@/lib/store/expired-rows-store";
+import { purgeCutoffs } from "@/lib/store/expired-rows-store";
+import type { MaintenanceStore } from "@/lib/store/maintenance-store";
+import { resealRows } from "@/lib/store/sealed-secret-store";
+import type { MemoryTables } from "@/lib/store/memory/memory-tables";
+
+/** Deletes the entries `expired` picks from a map; how many. */
+function deleteWhere<K, V>(rows: Map<K, V>, expired: (row: V, key: K) => boolean): number {
+  let deleted = 0;
+  for (const [key, row] of rows)
+    if (expired(row, key)) {
+      rows.delete(key);
+      deleted++;
+    }
+  return deleted;
+}
+
+function purge(tables: MemoryTables, now: Date): PurgeCounts {
+  const { dayAgo, windowStart, resetRequestsBefore } = purgeCutoffs(now);
+  const staleResets = (mail: MemoryTables["outbox"][number]) =>
+    mail.kind === "password_reset" &&
+    mail.status === "queued" &&
+    !mail.claimToken &&
+    mail.createdAt < resetRequestsBefore;
+  const resetRequests = tables.outbox.filter(staleResets).length;
+  tables.outbox = tables.outbox.filter((mail) => !staleResets(mail));
+  return {
+    refreshTokens: deleteWhere(tables.refreshTokens, (token) => token.expiresAt < dayAgo),
+    authorizationCodes: deleteWhere(tables.authorizationCodes, (code) => code.expiresAt < dayAgo),
+    tickets: deleteWhere(tables.tickets, (ticket) => ticket.expiresAt < now),
+    interactions: deleteWhere(tables.interactions, (prompt) => prompt.expiresAt < now),
+    loginSessions: deleteWhere(
+      tables.loginSessions,
+      (session) => session.expiresAt < dayAgo || (session.endedAt !== null && session.endedAt < dayAgo),
+    ),
+    throttles: deleteWhere(
+      tables.throttles,
+      (row) => row.windowStartedAt < windowStart && (!row.lockedUntil || row.lockedUntil < now),
+    ),
+    usedAssertions: deleteWhere(tables.usedAssertions, (expiresAt) => expiresAt < now),
+    accountLinks: deleteWhere(tables.accountLinks, (link) => link.expiresAt < dayAgo),
+    resetRequests,
+    webauthnChallenges: deleteWhere(tables.usedChallenges, (challenge) => challenge.expiresAt < now),
+    pushedRequests: deleteWhere(tables.pushedRequests, (pushed) => pushed.expiresAt < now),
+  };
+}
+
+export function memoryMaintenanceStore(tables: MemoryTables): MaintenanceStore {
+  return {
+    readHealth: async () => ({ reachable: true, migrations: { applied: [], pending: [] } }),
+    poolConnections: () => undefined,
+    async saveScopes(scopes) {
+      for (const scope of scopes)
+        tables.scopes.set(scope.name, {
+          name: scope.name,
+          kind: scope.kind,
+          displayNames: JSON.parse(scope.displayNames) as LocalizedText,
+          descriptions: JSON.parse(scope.descriptions) as LocalizedText,
+        });
+    },
+    purgeExpired: async (options = {}) => purge(tables, options.now ?? new Date()),
+    async resealSecrets(secretKey) {
+      const queued = tables.outbox.filter((mail) => mail.status === "queued" && mail.sealedBody !== null);
+      const store = <T>(row: T | undefined, apply: (row: T) => void) => {
+        if (row) apply(row);
+        return Promise.resolve({ count: row ? 1 : 0 });
+      };
+      return {
+        signingKeys: await resealRows(
+          tables.signingKeys.map((key) => ({ id: key.id, sealed: key.privateKeyEncrypted })),
+          secretKey,
+          "signing-key-encryption",
+          async (id, was, sealed) =>
+            store(
+              tables.signingKeys.find((key) => key.id === id && key.privateKeyEncrypted === was),
+              (key) => (key.privateKeyEncrypted = sealed),
+            ),
+        ),
+        authenticatorApps: await resealRows(
+          [...tables.totp.values()].map((app) => ({ id: app.userId, sealed: app.sealedSecret })),
+          secretKey,
+          "totp-secret",
+          async (userId, was, sealed) =>
+            store(
+              [tables.totp.get(userId)].find((app) => app?.sealedSecret === was),
+              (app) => (app.sealedSecret = sealed),
+            ),
+        ),
+        queuedMail: await resealRows(
+          queued.map((mail) => ({ id: mail.id, sealed: mail.sealedBody! })),
+          secretKey,
+          "outbox",
+          async (id, was, sealed) =>
+            store(
+              tables.outbox.find((mail) => mail.id === id && mail.status === "queued" && mail.sealedBody === was),
+              (mail) => (mail.sealedBody = sealed),
+            ),
+        ),
+      };
+    },
+  };
+}

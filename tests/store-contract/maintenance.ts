@@ -1,0 +1,62 @@
+/** The maintenance store's contract: health, the built-in scopes, purging what expired, and sealing anew. */
+import { describe, expect, it } from "vitest";
+import { acceptOlderSecretKeys, seal } from "@/lib/crypto/secret-box";
+import { freshValue, later, newPerson, NOW, type StoreBackend } from "./store-backend";
+
+export function maintenanceContract(backend: StoreBackend): void {
+  describe("maintenance", () => {
+    it("answers the health report with no migration pending", async () => {
+      expect(await backend.stores().maintenance.readHealth()).toMatchObject({
+        reachable: true,
+        migrations: { pending: [] },
+      });
+    });
+
+    it("stores scopes with their texts as the consent page reads them", async () => {
+      const stores = backend.stores();
+      const name = freshValue("contract.scope");
+      const texts = (text: string) => JSON.stringify({ en: text, de: `${text} (de)` });
+      await stores.maintenance.saveScopes([
+        { name, kind: "api", displayNames: texts("Read"), descriptions: texts("Reads") },
+      ]);
+      expect(await stores.consents.listScopes([name])).toEqual([
+        {
+          name,
+          kind: "api",
+          displayNames: { en: "Read", de: "Read (de)" },
+          descriptions: { en: "Reads", de: "Reads (de)" },
+        },
+      ]);
+    });
+
+    it("purges an expired ticket and keeps a current one", async () => {
+      const stores = backend.stores();
+      const { id: userId } = await newPerson(backend, "purged");
+      const [expired, current] = [freshValue("expired"), freshValue("current")];
+      const now = new Date();
+      await stores.tickets.save(expired, userId, later(-7200, now), later(-3600, now));
+      await stores.tickets.save(current, userId, now, later(3600, now));
+      const counts = await stores.maintenance.purgeExpired({ now, pauseMs: 0 });
+      expect(counts.tickets).toBeGreaterThanOrEqual(1);
+      expect(await stores.tickets.findWithUser(expired)).toBeNull();
+      expect(await stores.tickets.findWithUser(current)).not.toBeNull();
+    });
+
+    it("seals queued mail anew under the newest key, and leaves what is sealed under it", async () => {
+      const stores = backend.stores();
+      const recipient = `${freshValue("sealed")}@contract.example`;
+      const older = "contract-older-secret-key-0123456789abcdef";
+      const mail = { kind: "password_changed", recipient, language: "en", subject: "Changed" };
+      await stores.outbox.queue({ ...mail, sealedBody: seal("{}", older, "outbox") }, NOW);
+      acceptOlderSecretKeys(backend.secretKey, [older]);
+      try {
+        const counts = await stores.maintenance.resealSecrets(backend.secretKey);
+        expect(counts.queuedMail.resealed).toBe(1);
+        expect(counts.signingKeys.resealed).toBe(0);
+        expect((await stores.maintenance.resealSecrets(backend.secretKey)).queuedMail.resealed).toBe(0);
+      } finally {
+        acceptOlderSecretKeys(backend.secretKey, []);
+      }
+    });
+  });
+}
