@@ -39,6 +39,18 @@ const descriptionColumns = (description: Omit<CatalogDescription, "format"> & { 
   productGroups: JSON.stringify(description.productGroups),
 });
 
+/** A revision as an import starts it: incomplete and unreleased, dated now, valid as the file says. */
+export const importedRevision = (catalogId: string, number: number, header: CatalogHeader) => ({
+  catalogId,
+  number,
+  comment: header.comment,
+  publishedAt: new Date(),
+  released: false,
+  complete: false,
+  validFrom: header.validFrom,
+  validUntil: header.validUntil,
+});
+
 /** A revision being imported: its catalog, whether the import created that catalog, and the revision. */
 export interface StartedRevision {
   catalogId: string;
@@ -83,14 +95,7 @@ export async function startRevision(
     const number = (latest?.number ?? 0) + 1;
     const revision = await db.catalogRevision.create({
       data: {
-        catalogId: catalog.id,
-        number,
-        comment: header.comment,
-        publishedAt: new Date(),
-        released: false,
-        complete: false,
-        validFrom: header.validFrom,
-        validUntil: header.validUntil,
+        ...importedRevision(catalog.id, number, header),
         catalogDescription: JSON.stringify(header.description),
       },
     });

@@ -139,16 +139,10 @@ export async function findPublishedCatalogIds(
   return new Map(rows.map((row) => [row.catalogId, row.id]));
 }
 
-export interface RevisionSummary {
-  number: number;
-  comment: string;
-  publishedAt: Date;
-  released: boolean;
-  complete: boolean;
-  validFrom: Date;
-  validUntil: Date | null;
-  articles: number;
-}
+export type RevisionSummary = Pick<
+  CatalogRevision,
+  "number" | "comment" | "publishedAt" | "released" | "complete" | "validFrom" | "validUntil"
+> & { articles: number };
 
 export interface CatalogSummary {
   catalogId: string;

@@ -164,6 +164,19 @@ async function deletePendingInvitation(
   });
 }
 
+/** The user an accepted invitation makes: verified by the mailed link, in the invitation's language. */
+export const joinedUser = (joining: Joining, now: Date) => ({
+  email: joining.email,
+  companyId: joining.companyId,
+  role: joining.role,
+  givenName: joining.givenName,
+  familyName: joining.familyName,
+  passwordHash: joining.passwordHash,
+  preferredLanguage: joining.language,
+  emailVerified: true,
+  createdAt: now,
+});
+
 interface Joining {
   invitationId: string;
   email: string;
@@ -203,20 +216,7 @@ function acceptInTransaction(
       data: { acceptedAt: now },
     });
     if (count === 0) return "used" as const;
-    const user = await tx.user.create({
-      data: {
-        email: joining.email,
-        companyId: joining.companyId,
-        role: joining.role,
-        givenName: joining.givenName,
-        familyName: joining.familyName,
-        passwordHash: joining.passwordHash,
-        preferredLanguage: joining.language,
-        emailVerified: true,
-        createdAt: now,
-      },
-      select: { id: true },
-    });
+    const user = await tx.user.create({ data: joinedUser(joining, now), select: { id: true } });
     await recordAuditEvent(tx, {
       type: "user.joined",
       userId: user.id,

@@ -4,6 +4,7 @@ import { ABANDONED_IMPORT_MS } from "@/lib/config/policy";
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { ArticleRow } from "@/lib/store/catalog-article-store";
 import type { CatalogStore } from "@/lib/store/catalog-store";
+import { importedRevision } from "@/lib/store/catalog-revision-store";
 import type { Catalog, CatalogDescription, CatalogRevision } from "@/lib/store/models/catalog";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
@@ -65,15 +66,8 @@ function startRevision(
     if (!revision.complete && revision.publishedAt.getTime() < abandoned) deleteRevision(tables, revision.id);
   const number = Math.max(0, ...revisionsOf(tables, catalog.id).map((revision) => revision.number)) + 1;
   const revision: CatalogRevision = {
+    ...importedRevision(catalog.id, number, header),
     id: randomUUID(),
-    catalogId: catalog.id,
-    number,
-    comment: header.comment,
-    publishedAt: new Date(),
-    released: false,
-    complete: false,
-    validFrom: header.validFrom,
-    validUntil: header.validUntil,
     catalogDescription: copy(header.description),
   };
   tables.catalogRevisions.set(revision.id, revision);

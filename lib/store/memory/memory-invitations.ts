@@ -1,7 +1,7 @@
 /** Invitations in memory, with the database store's rules (lib/store/invitation-store.ts). */
 import { randomUUID } from "node:crypto";
 import type { AuditStore } from "@/lib/store/audit-store";
-import type { InvitationStore, InvitationToStore } from "@/lib/store/invitation-store";
+import { joinedUser, type InvitationStore, type InvitationToStore } from "@/lib/store/invitation-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { queueInMemory } from "@/lib/store/memory/memory-outbox";
@@ -118,15 +118,8 @@ export function memoryInvitationStore(tables: MemoryTables, audit: AuditStore): 
       invitation.acceptedAt = now;
       const id = randomUUID();
       tables.users.set(id, {
+        ...joinedUser(joining, now),
         id,
-        email: joining.email,
-        companyId: joining.companyId,
-        role: joining.role,
-        givenName: joining.givenName,
-        familyName: joining.familyName,
-        passwordHash: joining.passwordHash,
-        preferredLanguage: joining.language,
-        emailVerified: true,
         active: true,
         suspendedWithCompany: false,
         deactivatedByOperator: false,
