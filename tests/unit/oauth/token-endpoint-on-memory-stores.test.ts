@@ -1,6 +1,6 @@
 /**
  * The token endpoint's grants and revocation on the in-memory stores, in milliseconds: the same handlers the route
- * table serves, with a context whose stores without a memory twin throw if reached (tests/helpers/memory-service.ts).
+ * table serves, with no database behind them (tests/helpers/memory-service.ts).
  */
 import { createHash } from "node:crypto";
 import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
