@@ -1,4 +1,3 @@
-import { PAGES } from "@/lib/http/paths";
 import { NextResponse, type NextRequest } from "next/server";
 import { isDecodablePath, UNDECODABLE_PATH_REFUSAL } from "@/lib/http/decodable-path";
 import { interactionPageProxy, isInteractionPage } from "@/lib/pages/page-proxy";
@@ -19,16 +18,18 @@ export function proxy(request: NextRequest) {
   return isInteractionPage(request.nextUrl.pathname) ? interactionPageProxy(request) : NextResponse.next();
 }
 
+// Next.js reads the matcher when it builds, so it holds text: lib/http/paths.ts names these pages, and
+// tests/unit/architecture/paths-named-once.test.ts checks that each entry is one of them.
 export const config = {
   matcher: [
-    PAGES.login,
-    PAGES.secondFactor,
-    PAGES.consent,
-    PAGES.invitation,
+    "/login",
+    "/login/second-factor",
+    "/consent",
+    "/invitation",
     "/password/:path*",
     "/email/:path*",
     "/portal/:path*",
-    PAGES.signOut,
+    "/signout",
     "/admin/:path*",
     "/v2/:path*",
   ],

@@ -46,6 +46,19 @@ describe("paths", () => {
     expect(writtenPaths(" * the endpoint `/connect/register?client_id=<id>`")).toEqual([]);
   });
 
+  it("match the proxy's matcher, which Next.js needs written out", () => {
+    const proxy = readFileSync(path.join(ROOT, "proxy.ts"), "utf8");
+    const matcher = [...proxy.slice(proxy.indexOf("matcher:")).matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+    expect(matcher.length).toBeGreaterThan(5);
+    const pages: string[] = Object.values(PAGES);
+    const unknown = matcher.filter((entry) =>
+      entry.endsWith("/:path*")
+        ? ![...pages, ...Object.values(ENDPOINTS)].some((known) => known.startsWith(entry.replace(":path*", "")))
+        : !pages.includes(entry),
+    );
+    expect(unknown).toEqual([]);
+  });
+
   it("are named once, in lib/http/paths.ts", () => {
     const found = FILES.flatMap((file) =>
       writtenPaths(readFileSync(path.join(ROOT, file), "utf8")).map((written) => `${file}: ${written}`),
