@@ -108,7 +108,7 @@ async function clientsShow(context: CliContext, [clientId]: string[]): Promise<v
     created_at: client.createdAt.toISOString(),
     status: review?.status ?? "approved",
     ...(review?.owner ? { owner_company_id: review.owner.id } : {}),
-    ...(review?.pendingMetadata ? { pending_changes: JSON.parse(review.pendingMetadata) as unknown } : {}),
+    ...(review?.pendingMetadata ? { pending_changes: review.pendingMetadata } : {}),
     ...(review?.reviewNote ? { review_note: review.reviewNote } : {}),
     secrets: secrets.map((secret) => ({
       id: secret.id,

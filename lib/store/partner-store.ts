@@ -198,8 +198,8 @@ export interface ClientReviewState {
   status: string;
   /** the software vendor that registered it, with its name */
   owner: { id: string; name: string } | null;
-  /** the RFC 7591 metadata of an approved client's change that waits, as JSON text */
-  pendingMetadata: string | null;
+  /** the RFC 7591 metadata of an approved client's change that waits */
+  pendingMetadata: Record<string, unknown> | null;
   reviewNote: string | null;
   /** when the row last changed: what an operator's decision refers to */
   version: string;
@@ -220,7 +220,7 @@ async function findClientReviewStates(db: Db, clientIds?: string[]): Promise<Map
       {
         status: row.status,
         owner: row.ownerCompanyId ? (ownerOf.get(row.ownerCompanyId) ?? null) : null,
-        pendingMetadata: row.pendingMetadata,
+        pendingMetadata: row.pendingMetadata ? (JSON.parse(row.pendingMetadata) as Record<string, unknown>) : null,
         reviewNote: row.reviewNote,
         version: row.updatedAt.toISOString(),
       },

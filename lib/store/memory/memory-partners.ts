@@ -107,7 +107,7 @@ function reviewStates(tables: MemoryTables, clientIds?: string[]): Map<string, C
         {
           status: entry.status,
           owner: owner ? { id: owner.id, name: owner.name } : null,
-          pendingMetadata: entry.pendingMetadata ? JSON.stringify(entry.pendingMetadata) : null,
+          pendingMetadata: copy(entry.pendingMetadata),
           reviewNote: entry.reviewNote,
           version: entry.client.updatedAt.toISOString(),
         },

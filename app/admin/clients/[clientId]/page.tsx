@@ -67,9 +67,7 @@ export default async function AdminClientPage({
           clientId={client.id}
           review={review}
           asked={
-            review.pendingMetadata
-              ? JSON.stringify(JSON.parse(review.pendingMetadata), null, 2)
-              : JSON.stringify(metadata, null, 2)
+            review.pendingMetadata ? JSON.stringify(review.pendingMetadata, null, 2) : JSON.stringify(metadata, null, 2)
           }
           csrf={csrf}
         />
