@@ -51,20 +51,13 @@ function isParsableRouterState(header: string | string[] | undefined): boolean {
 /**
  * An answer that starts before its request's body arrived says it closes the connection (stopReading then ends it
  * once the answer is out), so that the caller sends its next request on a new one instead of a socket about to end.
- * Node would close such a connection as soon as the answer is out; with the body unread, the kernel then resets it,
- * and a caller still sending can lose the answer it had not read yet. The connection is only ended here, and
- * stopReading closes it a moment later.
  */
 function closeUnlessBodyRead(request: IncomingMessage, response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   const hasBody =
     Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
   response.writeHead = ((...args: unknown[]) => {
-    if (hasBody && !request.complete) {
-      response.shouldKeepAlive = false;
-      const socket = request.socket;
-      socket.destroySoon = () => socket.end();
-    }
+    if (hasBody && !request.complete) response.shouldKeepAlive = false;
     return writeHead(...args);
   }) as ServerResponse["writeHead"];
 }
