@@ -9,7 +9,7 @@ import { localizedText } from "@/lib/i18n/localized-text";
 import { AuthorizationError, type AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 import { readAuthorizationRequest } from "@/lib/oauth/authorize/read-authorization-request";
 import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint";
-import { saveConsent } from "@/lib/oauth/consent/save-consent";
+import { saveConsent } from "@/lib/oauth/authorize/save-consent";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 

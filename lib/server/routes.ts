@@ -41,7 +41,7 @@ import { handleIntrospectionRequest } from "@/lib/oauth/introspection-endpoint";
 import { handleJwksRequest } from "@/lib/oauth/keys/jwks-endpoint";
 import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
 import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
-import { handlePushedAuthorizationRequest } from "@/lib/oauth/par/par-endpoint";
+import { handlePushedAuthorizationRequest } from "@/lib/oauth/authorize/par-endpoint";
 import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
 import { guardedHandler, guardedProtocolHandler, type Handler } from "@/lib/server/guarded-handler";
 import {
