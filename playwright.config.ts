@@ -1,6 +1,6 @@
 /**
- * Browser tests: Debian's Chromium against the production build, served by scripts/serve.ts on a free port with a
- * fresh SQLite database and the demo data. Run `next build` first (`npm run test:e2e` does).
+ * Browser tests: Debian's Chromium against the production build, served by the compiled start script (`npm start`) on a free port with a
+ * fresh SQLite database and the demo data. Run `npm run build` first (`npm run test:e2e` does).
  * E2E_SERVER=next serves with plain `next start` after `npm run migrate` instead, as where only Next.js serves
  * (Vercel); E2E_DATABASE_URL then names the (fresh) database, such as a PostgreSQL one made for the run.
  */
@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { COMPILED_SERVER } from "./scripts/compiled-server";
 import { CHROMIUM, freePort } from "./tests/helpers/browser-run";
 
 // Chosen once in the main process; the workers inherit them through the environment.
@@ -51,7 +52,7 @@ export default defineConfig({
   webServer: {
     command: nextOnly
       ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port} --keepAliveTimeout 65000`
-      : "node --import tsx scripts/serve.ts",
+      : `node ${COMPILED_SERVER}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

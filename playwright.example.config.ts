@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { COMPILED_SERVER } from "./scripts/compiled-server";
 import { ACCESS_TOKEN_SECONDS, RENEWAL_DUE_AFTER_SECONDS } from "./tests/example/renewal";
 import { CHROMIUM, freePort } from "./tests/helpers/browser-run";
 
@@ -30,7 +31,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "node --import tsx scripts/serve.ts",
+      command: `node ${COMPILED_SERVER}`,
       url: `${optigateUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

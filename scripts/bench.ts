@@ -13,7 +13,7 @@ import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { benchCatalogs, reportCatalogs } from "./bench/catalog-part";
 import { partnerClientAuthorization, prepareFederationBench } from "./bench/federation-bench";
-import { prepareBenchFixtures } from "./bench/fixtures";
+import { backend, prepareBenchFixtures } from "./bench/fixtures";
 import {
   CONNECTIONS,
   freePort,
@@ -32,6 +32,7 @@ import {
 } from "./bench/runner";
 import { benchAtScale, benchTokenGrants, reportTokens } from "./bench/token-bench";
 import { benchPeople, reportPeople, type PeopleResult } from "./bench/people-bench";
+import { benchRouteHandlers, reportRouteHandlers } from "./bench/route-handler-bench";
 
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
@@ -66,28 +67,6 @@ async function baselines(): Promise<void> {
   for (const [name, opsPerSecond] of Object.entries(rates))
     console.log(`  ${name.padEnd(48)} ${String(opsPerSecond).padStart(6)} signatures/s`);
   await measureBareEndpoint("ES256", "bare node:http + ES256 JWT (baseline)");
-}
-
-const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };
-
-/** The same token handler served by plain `next start`, without the lean front: what the front saves. */
-async function benchWithoutFront(target: DatabaseTarget): Promise<void> {
-  await prepareBenchFixtures(target, "ES256", 0, 0);
-  const { child, baseUrl } = await startServer(
-    [process.execPath, "node_modules/next/dist/bin/next", "start", "-p", "$PORT"],
-    target,
-    "ES256",
-  );
-  try {
-    await measure("next start only, ES256 client_credentials", baseUrl, {
-      method: "POST",
-      path: "/connect/token",
-      headers: backend,
-      body: "grant_type=client_credentials",
-    });
-  } finally {
-    await stop(child);
-  }
 }
 
 /** The jwt-bearer grant (one more ES256 verification and two writes) next to client_credentials, same server. */
@@ -141,14 +120,9 @@ async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => P
 }
 
 function report(rawRates: Record<string, number>): void {
-  const bare = results.find((r) => r.name === "bare node:http + ES256 JWT (baseline)");
-  const nextOnly = results.find((r) => r.name.startsWith("next start only"));
-  if (bare && nextOnly)
-    console.log(
-      `\nbare node:http ES256 endpoint ${bare.rps} req/s; the token handler through plain next start ${nextOnly.rps} req/s (${(nextOnly.rps / bare.rps).toFixed(2)} of bare)`,
-    );
   const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
   reportTokens(rawRates, check);
+  reportRouteHandlers(check);
   console.log("\nother targets (per server core):");
   for (const provider of ["sqlite", "postgresql"]) {
     const cc = results.find((r) => r.name === `${provider} ES256 client_credentials (federation baseline)`);
@@ -174,7 +148,7 @@ async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first (npm run bench does)");
   if (haveTaskset) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   console.log(
-    `OptiGate token endpoint benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${haveTaskset ? "server on CPU 0, load on CPU 1" : "no CPU pinning"}\n`,
+    `OptiGate benchmark on Node.js ${process.version}: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario, ${haveTaskset ? "server on CPU 0, load on CPU 1" : "no CPU pinning"}\n`,
   );
   await baselines();
   let rawRates: Record<string, number> = {};
@@ -182,7 +156,7 @@ async function main(): Promise<void> {
   const postgres = await postgresTarget();
   try {
     if (PART === undefined || PART === "tokens") {
-      await benchWithoutFront(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
+      await benchRouteHandlers(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
       const sqlite = parseDatabaseUrl(`file:${path.join(directory, "tokens.db")}`);
       const targets = postgres ? [sqlite, postgres.target] : [sqlite];
       rawRates = await benchTokenGrants(targets, signRatesNow, measureBareEndpoint);

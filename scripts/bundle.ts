@@ -1,40 +1,17 @@
 /**
- * `npm run bundle`: after `next build` (output "standalone"), writes `bundle/`, exactly what the container image
- * copies: the traced standalone server with its minimal node_modules, the static files, the SQL migrations, and the
- * start script, migrate command and operator CLI compiled to plain JavaScript (no tsx, no dev dependencies).
+ * `npm run bundle`: after `npm run build` (Next.js's "standalone" output and the compiled scripts), writes `bundle/`,
+ * exactly what the container image copies: the traced standalone server with its minimal node_modules, the static
+ * files, the SQL migrations, and the start script, migrate command and operator CLI that `npm start` runs too, in
+ * plain JavaScript (no tsx, no dev dependencies).
  * Run it with `node serve.mjs` (or `node migrate.mjs`, `node admin.mjs …`) inside that folder.
  */
 import { cpSync, existsSync, rmSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import { COMPILED_FOLDER, COMPILED_SERVER } from "./compiled-server";
 
 const root = process.cwd();
 const out = path.join(root, "bundle");
 const standalone = path.join(root, ".next", "standalone");
-
-/** Packages the standalone trace carries in node_modules; everything else is compiled into the scripts. */
-const EXTERNAL = [
-  "next",
-  "better-sqlite3",
-  "pg",
-  "@prisma/adapter-better-sqlite3",
-  "@prisma/adapter-pg",
-  "@prisma/client",
-];
-
-/**
- * `next` has no exports map, so an ES module must name its files with their extension (`next/server.js`): the
- * compiled scripts are ES modules, the sources name them as CommonJS allows.
- */
-const nextSubpaths: Plugin = {
-  name: "next-subpaths",
-  setup(build) {
-    build.onResolve({ filter: /^next\/.+/ }, (args) => ({
-      path: args.path.endsWith(".js") ? args.path : `${args.path}.js`,
-      external: true,
-    }));
-  },
-};
 
 function size(target: string): number {
   const stat = statSync(target);
@@ -44,31 +21,16 @@ function size(target: string): number {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(standalone, "server.js")))
-    throw new Error("no standalone build: run `npm run bundle`, which builds first");
+  if (!existsSync(path.join(standalone, "server.js")) || !existsSync(path.join(root, COMPILED_SERVER)))
+    throw new Error("no build: run `npm run bundle`, which builds first");
   rmSync(out, { recursive: true, force: true });
   cpSync(standalone, out, { recursive: true });
   rmSync(path.join(out, "server.js")); // serve.mjs serves, with the lean front
   cpSync(path.join(root, ".next", "static"), path.join(out, ".next", "static"), { recursive: true });
   rmSync(path.join(out, "prisma"), { recursive: true, force: true });
   cpSync(path.join(root, "prisma", "migrations"), path.join(out, "prisma", "migrations"), { recursive: true });
-  await build({
-    entryPoints: { serve: "scripts/serve.ts", migrate: "scripts/migrate.ts", admin: "scripts/admin.ts" },
-    outdir: out,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
-    plugins: [nextSubpaths],
-    tsconfig: "tsconfig.json",
-    // CommonJS dependencies compiled into an ES module still call require().
-    banner: {
-      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
-    },
-    logLevel: "warning",
-  });
+  // The compiled start script, migrate command and CLI, with their chunks: the very files `npm start` runs.
+  cpSync(path.join(root, COMPILED_FOLDER), out, { recursive: true });
   console.log(`bundle/: ${(size(out) / 1e6).toFixed(1)} MB; start it with: cd bundle && node serve.mjs`);
 }
 

@@ -24,12 +24,13 @@ const SHUTDOWN_GRACE_MS = 30_000;
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
 
 /**
- * In the bundle (npm run bundle) there is no next.config.mjs: the standalone build wrote the resolved configuration
- * into required-server-files.json, and Next.js takes it from this variable, as its own standalone server does.
+ * A production server takes Next.js's configuration as the build resolved it (required-server-files.json), as Next's
+ * own standalone server does: the bundle has no next.config.mjs, and loading it (with its plugins and their native
+ * compilers) cost `npm start` about 15 MB for nothing the build had not already decided.
  */
-function useStandaloneConfig(): void {
+function useBuildConfig(): void {
   const file = path.join(process.cwd(), ".next", "required-server-files.json");
-  if (existsSync(path.join(process.cwd(), "next.config.mjs")) || !existsSync(file)) return;
+  if (dev || !existsSync(file)) return;
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(file, "utf8")).config);
 }
 
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
   for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);
 
-  useStandaloneConfig();
+  useBuildConfig();
   const app = next({ dev, dir: process.cwd(), port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();

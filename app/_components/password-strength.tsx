@@ -59,7 +59,7 @@ export function PasswordStrengthInput({
     if ([...password].length < minLength) return setShown(null);
     estimator.current ??= import("@/lib/crypto/password-estimator");
     const { estimateStrength } = await estimator.current;
-    const strength = estimateStrength(password.normalize("NFKC"), { ...person, ...typedNames(input.form) });
+    const strength = await estimateStrength(password.normalize("NFKC"), { ...person, ...typedNames(input.form) });
     setShown({ score: strength.score, warning: strength.warning ? texts.warnings[strength.warning] : undefined });
   }
 

@@ -33,7 +33,7 @@ export async function changeOwnPassword(
 ): Promise<PasswordChange> {
   const { config } = context;
   const { user } = account;
-  const normalized = checkNewPassword(request.next, {
+  const normalized = await checkNewPassword(request.next, {
     minLength: config.passwordMinLength,
     person: { ...user, companyName: account.companyName },
   });
@@ -68,7 +68,7 @@ export async function setPasswordAsOperator(
 ): Promise<{ endedSessions: string[] } | null> {
   const user = await context.stores.users.findWithCompanyByEmail(email);
   if (!user) return null;
-  const normalized = checkNewPassword(password, {
+  const normalized = await checkNewPassword(password, {
     minLength: context.config.passwordMinLength,
     person: personalWordsOf(user),
   });

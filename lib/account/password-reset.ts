@@ -86,7 +86,7 @@ export async function resetPassword(
   const link = await readAccountLink(context.stores.accountLinks, token, "password_reset", now);
   if (link.state !== "open") return { closed: link.state };
   const { user } = link;
-  const normalized = checkNewPassword(submitted.password, {
+  const normalized = await checkNewPassword(submitted.password, {
     minLength: context.config.passwordMinLength,
     person: personalWordsOf(user),
   });

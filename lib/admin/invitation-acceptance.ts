@@ -70,7 +70,7 @@ export async function joinByInvitation(
   if (link.state !== "open") return { closed: link.state };
   const givenName = parseName(person.givenName, "given_name");
   const familyName = parseName(person.familyName, "family_name");
-  const password = checkNewPassword(person.password, {
+  const password = await checkNewPassword(person.password, {
     minLength: rules.passwordMinLength,
     person: { givenName, familyName, email: link.email, companyName: link.companyName },
   });

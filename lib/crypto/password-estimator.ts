@@ -2,12 +2,10 @@
  * How guessable a password is, estimated by zxcvbn-ts against its common, English and German dictionaries (leaked and
  * common passwords, words, names, keyboard patterns, dates) and the person's own name, email and company. The same
  * module runs in the browser for the strength meter and on the server for the decision, so both always agree.
- * Building the dictionaries takes about 0.2 s; it happens once, at the first estimate.
+ * The dictionaries (about 40 MB of a server's heap) load and build once, at the first estimate (about 0.2 s): a
+ * process that never checks a new password never holds them.
  */
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as de from "@zxcvbn-ts/language-de";
-import * as en from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * At least 10^9 guesses, as zxcvbn estimates them: between its scores 3 and 4. Against OptiGate's scrypt hashes (0.3 s
@@ -42,7 +40,7 @@ export interface PersonalWords {
 const ESTIMATED_LENGTH = 64;
 const L33T_MAX_SUBSTITUTIONS = 10;
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
 /** A user's words, as the server and the page's meter both read them. */
 export function personalWordsOf(user: {
@@ -54,12 +52,26 @@ export function personalWordsOf(user: {
   return { givenName: user.givenName, familyName: user.familyName, email: user.email, companyName: user.company.name };
 }
 
-function estimatorOnce(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
+async function buildEstimator(): Promise<ZxcvbnFactory> {
+  const [{ ZxcvbnFactory }, common, en, de] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+    import("@zxcvbn-ts/language-de"),
+  ]);
+  return new ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },
     graphs: common.adjacencyGraphs,
     maxLength: ESTIMATED_LENGTH,
     l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+  });
+}
+
+function estimatorOnce(): Promise<ZxcvbnFactory> {
+  // A failed load is not kept: the next estimate tries again.
+  estimator ??= buildEstimator().catch((error: unknown) => {
+    estimator = undefined;
+    throw error;
   });
   return estimator;
 }
@@ -100,11 +112,11 @@ function madeOfOwnWords(password: string, inputs: string[]): boolean {
   return rest.length < all.length && rest.length < 4;
 }
 
-export function estimateStrength(password: string, person: PersonalWords): Strength {
+export async function estimateStrength(password: string, person: PersonalWords): Promise<Strength> {
   const inputs = personalInputs(person);
   if (inputs.length > 0 && madeOfOwnWords(password, inputs))
     return { score: 1, accepted: false, warning: "userInputs" };
-  const result = estimatorOnce().check(password, inputs);
+  const result = (await estimatorOnce()).check(password, inputs);
   const accepted = result.guessesLog10 >= ACCEPTED_GUESSES_LOG10;
   const score = accepted ? (result.score === 4 ? 4 : 3) : (Math.min(result.score, 2) as Score);
   return { score, accepted, warning: result.feedback.warning };

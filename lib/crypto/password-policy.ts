@@ -32,7 +32,10 @@ const passwordLength = (password: string) => [...password.normalize("NFKC")].len
  * The password in the form it is hashed in (NFKC), or a PasswordPolicyError. A password far too long is refused
  * before any other work, so that no length of input costs more than a bounded check.
  */
-export function checkNewPassword(password: string, rules: { minLength: number; person: PersonalWords }): string {
+export async function checkNewPassword(
+  password: string,
+  rules: { minLength: number; person: PersonalWords },
+): Promise<string> {
   if (password.length > MAX_PASSWORD_INPUT_LENGTH)
     throw new PasswordPolicyError("password_too_long", `a password may have ${MAX_PASSWORD_LENGTH} characters`);
   // Lone surrogates (\p{Cs} under the u flag matches only unpaired halves) and control characters cannot be typed
@@ -45,7 +48,7 @@ export function checkNewPassword(password: string, rules: { minLength: number; p
     throw new PasswordPolicyError("password_too_short", `a password needs at least ${rules.minLength} characters`);
   if (length > MAX_PASSWORD_LENGTH)
     throw new PasswordPolicyError("password_too_long", `a password may have ${MAX_PASSWORD_LENGTH} characters`);
-  const strength = estimateStrength(normalized, rules.person);
+  const strength = await estimateStrength(normalized, rules.person);
   if (!strength.accepted)
     throw new PasswordPolicyError(
       "password_too_guessable",

@@ -6,7 +6,8 @@ import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { safeLocalPath } from "@/lib/http/local-path";
 
-export function handleLanguageSwitch(request: Request, publicUrl: string): Response {
+export function handleLanguageSwitch(request: Request, { config }: { config: { publicUrl: string } }): Response {
+  const publicUrl = config.publicUrl;
   const params = new URL(request.url).searchParams;
   const locale = params.get("locale");
   const headers = new Headers({ Location: safeLocalPath(params.get("returnTo")) ?? "/", "Cache-Control": "no-store" });

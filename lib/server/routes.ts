@@ -8,41 +8,11 @@
  * The endpoints clients call at volume (token, revocation, introspection) are written as ProtocolHandlers
  * (lib/http/protocol-message.ts): adapted to Request and Response for Next.js, handed to the lean front as they are.
  */
-import { API_ROUTES, type ApiRoute } from "@/lib/api/api-routes";
+import type { ApiRoute } from "@/lib/api/api-routes";
 import { ENDPOINTS, FORMS } from "@/lib/http/paths";
 import { platformApi } from "@/lib/api/v2-api";
-import { handleCatalogInfosRequest } from "@/lib/catalog/catalog-infos-endpoint";
-import { handleSilentLogin } from "@/lib/catalog/silent-login";
-import { handleSubCatalogRequest } from "@/lib/catalog/sub-catalog-endpoint";
-import { handleHealthRequest } from "@/lib/server/check-health";
-import { handleLanguageSwitch } from "@/lib/i18n/language-switch";
-import { handleAdminSubmission } from "@/lib/forms/admin-submission";
-import { handleCatalogSubmission } from "@/lib/forms/catalog-submission";
-import { handleConsentSubmission } from "@/lib/forms/consent-submission";
-import { handleCompanyRecordSubmission } from "@/lib/forms/company-record-submission";
-import { handleCompanySubmission } from "@/lib/forms/company-submission";
-import { handleInvitationSubmission } from "@/lib/forms/invitation-submission";
-import { handleAccountSubmission } from "@/lib/forms/account-submission";
-import { handleSecondFactorSubmission } from "@/lib/forms/second-factor-submission";
-import { handlePasskeySubmission } from "@/lib/forms/passkey-submission";
-import { handleSecuritySubmission } from "@/lib/forms/security-submission";
-import { handleDeveloperSubmission } from "@/lib/forms/developer-submission";
-import { handleEmailConfirmSubmission } from "@/lib/forms/email-confirm-submission";
-import { handleForgotPasswordSubmission, handleResetPasswordSubmission } from "@/lib/forms/password-submission";
-import { handleLoginSubmission } from "@/lib/forms/login-submission";
-import { handlePortalSubmission } from "@/lib/forms/portal-submission";
-import { handleRegistrationSubmission } from "@/lib/forms/registration-submission";
-import { handleSignOutSubmission } from "@/lib/forms/signout-submission";
-import { handleAuthorizeRequest } from "@/lib/oauth/authorize/authorize-endpoint";
 import { withCors, withProtocolCors } from "@/lib/oauth/cors";
-import { handleDiscoveryRequest } from "@/lib/oauth/discovery";
-import { handleEndSessionRequest } from "@/lib/oauth/endsession/end-session-endpoint";
-import { handleIntrospectionRequest } from "@/lib/oauth/introspection-endpoint";
-import { handleJwksRequest } from "@/lib/oauth/keys/jwks-endpoint";
-import { handleRevocationRequest } from "@/lib/oauth/revocation-endpoint";
-import { handleTokenRequest } from "@/lib/oauth/token/token-endpoint";
-import { handlePushedAuthorizationRequest } from "@/lib/oauth/authorize/par-endpoint";
-import { handleUserinfoRequest } from "@/lib/oauth/userinfo-endpoint";
+import { fromModule, loadOnce } from "@/lib/server/on-demand";
 import { guardedHandler, guardedProtocolHandler, type Handler } from "@/lib/server/guarded-handler";
 import {
   webHandler,
@@ -50,8 +20,6 @@ import {
   type ProtocolRequest,
   type ProtocolResponse,
 } from "@/lib/http/protocol-message";
-import { handleMetricsRequest } from "@/lib/server/metrics-endpoint";
-import { handleClientConfiguration, handleClientRegistration } from "@/lib/server/client-registration-endpoint";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 
 export type { Handler };
@@ -68,7 +36,7 @@ export interface RouteSpec {
   /** A POST endpoint written as a ProtocolHandler. */
   protocol?: ProtocolEndpoint;
   /** The platform API: one router for every path and method under the entry's path, with these routes. */
-  api?: readonly ApiRoute[];
+  api?: () => Promise<readonly ApiRoute[]>;
   /** Served by the lean Node front too, ahead of Next.js. */
   fast?: true;
   /** Browser apps of registered origins may call it: CORS headers on the answer, and an OPTIONS preflight. */
@@ -81,55 +49,146 @@ const API_METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"] as const;
 type MethodsOf<Spec> =
   | (Spec extends { web: infer Web } ? keyof Web : never)
   | (Spec extends { protocol: ProtocolEndpoint } ? "POST" : never)
-  | (Spec extends { api: readonly ApiRoute[] } ? (typeof API_METHODS)[number] : never)
+  | (Spec extends { api: unknown } ? (typeof API_METHODS)[number] : never)
   | (Spec extends { cors: true } ? "OPTIONS" : never);
 
+/** The modules of the endpoints, each loaded at its first call (lib/server/on-demand.ts). */
+const authorizeModule = () => import("@/lib/oauth/authorize/authorize-endpoint");
+const userinfoModule = () => import("@/lib/oauth/userinfo-endpoint");
+const endSessionModule = () => import("@/lib/oauth/endsession/end-session-endpoint");
+const registrationModule = () => import("@/lib/server/client-registration-endpoint");
+
 export const ROUTE_TABLE = {
-  [ENDPOINTS.authorize]: { web: { GET: handleAuthorizeRequest, POST: handleAuthorizeRequest } },
-  [ENDPOINTS.token]: { protocol: handleTokenRequest, fast: true, cors: true },
-  [ENDPOINTS.par]: { protocol: handlePushedAuthorizationRequest, fast: true, cors: true },
-  [ENDPOINTS.revocation]: { protocol: handleRevocationRequest, fast: true, cors: true },
-  [ENDPOINTS.userinfo]: { web: { GET: handleUserinfoRequest, POST: handleUserinfoRequest }, cors: true },
-  [ENDPOINTS.introspect]: { protocol: handleIntrospectionRequest, fast: true },
-  [ENDPOINTS.endSession]: { web: { GET: handleEndSessionRequest, POST: handleEndSessionRequest } },
-  [ENDPOINTS.register]: {
+  [ENDPOINTS.authorize]: {
     web: {
-      POST: handleClientRegistration,
-      GET: handleClientConfiguration,
-      PUT: handleClientConfiguration,
-      DELETE: handleClientConfiguration,
+      GET: fromModule(authorizeModule, "handleAuthorizeRequest"),
+      POST: fromModule(authorizeModule, "handleAuthorizeRequest"),
     },
   },
-  [ENDPOINTS.discovery]: { web: { GET: handleDiscoveryRequest }, fast: true, cors: true },
-  [ENDPOINTS.jwks]: { web: { GET: handleJwksRequest }, fast: true, cors: true },
-  [ENDPOINTS.catalogInfos]: { web: { GET: handleCatalogInfosRequest }, fast: true },
-  [ENDPOINTS.subCatalog]: { web: { GET: handleSubCatalogRequest }, fast: true },
-  [ENDPOINTS.silentLogin]: { web: { POST: handleSilentLogin } },
-  [FORMS.login]: { web: { POST: handleLoginSubmission } },
-  [FORMS.consent]: { web: { POST: handleConsentSubmission } },
-  [FORMS.signOut]: { web: { POST: handleSignOutSubmission } },
-  [FORMS.portal]: { web: { POST: handlePortalSubmission } },
-  [FORMS.admin]: { web: { POST: handleAdminSubmission } },
-  [FORMS.catalogs]: { web: { POST: handleCatalogSubmission } },
-  [FORMS.suppliers]: { web: { POST: handleRegistrationSubmission } },
-  [FORMS.invitation]: { web: { POST: handleInvitationSubmission } },
-  [FORMS.company]: { web: { POST: handleCompanySubmission } },
-  [FORMS.companies]: { web: { POST: handleCompanyRecordSubmission } },
-  [FORMS.forgotPassword]: { web: { POST: handleForgotPasswordSubmission } },
-  [FORMS.resetPassword]: { web: { POST: handleResetPasswordSubmission } },
-  [FORMS.email]: { web: { POST: handleEmailConfirmSubmission } },
-  [FORMS.account]: { web: { POST: handleAccountSubmission } },
-  [FORMS.developer]: { web: { POST: handleDeveloperSubmission } },
-  [FORMS.secondFactor]: { web: { POST: handleSecondFactorSubmission } },
-  [FORMS.passkey]: { web: { POST: handlePasskeySubmission } },
-  [FORMS.security]: { web: { POST: handleSecuritySubmission } },
-  [ENDPOINTS.language]: {
-    web: { GET: async (request, { config }) => handleLanguageSwitch(request, config.publicUrl) },
+  [ENDPOINTS.token]: {
+    protocol: fromModule(() => import("@/lib/oauth/token/token-endpoint"), "handleTokenRequest"),
+    fast: true,
+    cors: true,
   },
-  [ENDPOINTS.health]: { web: { GET: handleHealthRequest } },
-  [ENDPOINTS.metrics]: { web: { GET: handleMetricsRequest } },
+  [ENDPOINTS.par]: {
+    protocol: fromModule(() => import("@/lib/oauth/authorize/par-endpoint"), "handlePushedAuthorizationRequest"),
+    fast: true,
+    cors: true,
+  },
+  [ENDPOINTS.revocation]: {
+    protocol: fromModule(() => import("@/lib/oauth/revocation-endpoint"), "handleRevocationRequest"),
+    fast: true,
+    cors: true,
+  },
+  [ENDPOINTS.userinfo]: {
+    web: {
+      GET: fromModule(userinfoModule, "handleUserinfoRequest"),
+      POST: fromModule(userinfoModule, "handleUserinfoRequest"),
+    },
+    cors: true,
+  },
+  [ENDPOINTS.introspect]: {
+    protocol: fromModule(() => import("@/lib/oauth/introspection-endpoint"), "handleIntrospectionRequest"),
+    fast: true,
+  },
+  [ENDPOINTS.endSession]: {
+    web: {
+      GET: fromModule(endSessionModule, "handleEndSessionRequest"),
+      POST: fromModule(endSessionModule, "handleEndSessionRequest"),
+    },
+  },
+  [ENDPOINTS.register]: {
+    web: {
+      POST: fromModule(registrationModule, "handleClientRegistration"),
+      GET: fromModule(registrationModule, "handleClientConfiguration"),
+      PUT: fromModule(registrationModule, "handleClientConfiguration"),
+      DELETE: fromModule(registrationModule, "handleClientConfiguration"),
+    },
+  },
+  [ENDPOINTS.discovery]: {
+    web: { GET: fromModule(() => import("@/lib/oauth/discovery"), "handleDiscoveryRequest") },
+    fast: true,
+    cors: true,
+  },
+  [ENDPOINTS.jwks]: {
+    web: { GET: fromModule(() => import("@/lib/oauth/keys/jwks-endpoint"), "handleJwksRequest") },
+    fast: true,
+    cors: true,
+  },
+  [ENDPOINTS.catalogInfos]: {
+    web: { GET: fromModule(() => import("@/lib/catalog/catalog-infos-endpoint"), "handleCatalogInfosRequest") },
+    fast: true,
+  },
+  [ENDPOINTS.subCatalog]: {
+    web: { GET: fromModule(() => import("@/lib/catalog/sub-catalog-endpoint"), "handleSubCatalogRequest") },
+    fast: true,
+  },
+  [ENDPOINTS.silentLogin]: {
+    web: { POST: fromModule(() => import("@/lib/catalog/silent-login"), "handleSilentLogin") },
+  },
+  [FORMS.login]: { web: { POST: fromModule(() => import("@/lib/forms/login-submission"), "handleLoginSubmission") } },
+  [FORMS.consent]: {
+    web: { POST: fromModule(() => import("@/lib/forms/consent-submission"), "handleConsentSubmission") },
+  },
+  [FORMS.signOut]: {
+    web: { POST: fromModule(() => import("@/lib/forms/signout-submission"), "handleSignOutSubmission") },
+  },
+  [FORMS.portal]: {
+    web: { POST: fromModule(() => import("@/lib/forms/portal-submission"), "handlePortalSubmission") },
+  },
+  [FORMS.admin]: { web: { POST: fromModule(() => import("@/lib/forms/admin-submission"), "handleAdminSubmission") } },
+  [FORMS.catalogs]: {
+    web: { POST: fromModule(() => import("@/lib/forms/catalog-submission"), "handleCatalogSubmission") },
+  },
+  [FORMS.suppliers]: {
+    web: { POST: fromModule(() => import("@/lib/forms/registration-submission"), "handleRegistrationSubmission") },
+  },
+  [FORMS.invitation]: {
+    web: { POST: fromModule(() => import("@/lib/forms/invitation-submission"), "handleInvitationSubmission") },
+  },
+  [FORMS.company]: {
+    web: { POST: fromModule(() => import("@/lib/forms/company-submission"), "handleCompanySubmission") },
+  },
+  [FORMS.companies]: {
+    web: { POST: fromModule(() => import("@/lib/forms/company-record-submission"), "handleCompanyRecordSubmission") },
+  },
+  [FORMS.forgotPassword]: {
+    web: { POST: fromModule(() => import("@/lib/forms/password-submission"), "handleForgotPasswordSubmission") },
+  },
+  [FORMS.resetPassword]: {
+    web: { POST: fromModule(() => import("@/lib/forms/password-submission"), "handleResetPasswordSubmission") },
+  },
+  [FORMS.email]: {
+    web: { POST: fromModule(() => import("@/lib/forms/email-confirm-submission"), "handleEmailConfirmSubmission") },
+  },
+  [FORMS.account]: {
+    web: { POST: fromModule(() => import("@/lib/forms/account-submission"), "handleAccountSubmission") },
+  },
+  [FORMS.developer]: {
+    web: { POST: fromModule(() => import("@/lib/forms/developer-submission"), "handleDeveloperSubmission") },
+  },
+  [FORMS.secondFactor]: {
+    web: { POST: fromModule(() => import("@/lib/forms/second-factor-submission"), "handleSecondFactorSubmission") },
+  },
+  [FORMS.passkey]: {
+    web: { POST: fromModule(() => import("@/lib/forms/passkey-submission"), "handlePasskeySubmission") },
+  },
+  [FORMS.security]: {
+    web: { POST: fromModule(() => import("@/lib/forms/security-submission"), "handleSecuritySubmission") },
+  },
+  [ENDPOINTS.language]: {
+    web: { GET: fromModule(() => import("@/lib/i18n/language-switch"), "handleLanguageSwitch") },
+  },
+  [ENDPOINTS.health]: { web: { GET: fromModule(() => import("@/lib/server/check-health"), "handleHealthRequest") } },
+  [ENDPOINTS.metrics]: {
+    web: { GET: fromModule(() => import("@/lib/server/metrics-endpoint"), "handleMetricsRequest") },
+  },
   // The platform API routes every path and method under /v2/ itself, with its own 404, 405 and CORS methods.
-  [ENDPOINTS.platformApi]: { api: API_ROUTES, fast: true, cors: true },
+  [ENDPOINTS.platformApi]: {
+    api: async () => (await import("@/lib/api/api-routes")).API_ROUTES,
+    fast: true,
+    cors: true,
+  },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RoutePath = keyof typeof ROUTE_TABLE;
@@ -146,12 +205,13 @@ const inContext =
 /** The guarded Next.js handlers of one entry, and for a protocol endpoint its guarded ProtocolHandler. */
 function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; protocol?: ProtocolHandler } {
   if (spec.api) {
-    const api = platformApi(getServiceContext, spec.api);
-    const handle = guardedHandler(api.handle);
+    const routes = spec.api;
+    const api = loadOnce(async () => platformApi(getServiceContext, await routes()));
+    const handle = guardedHandler(async (request) => (await api()).handle(request));
     return {
       web: {
         ...Object.fromEntries(API_METHODS.map((method) => [method, handle])),
-        OPTIONS: guardedHandler(api.preflight),
+        OPTIONS: guardedHandler(async (request) => (await api()).preflight(request)),
       },
     };
   }

@@ -4,40 +4,10 @@
  *   --sign-rate        prints JSON {"jose ES256": ops/s, ...}
  *   --serve <port> [ES256|RS256]   serves POST / with a freshly signed access token (ES256 by default)
  */
-import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import { createServer } from "node:http";
 import { importPKCS8, SignJWT } from "jose";
-
-const claims = () => {
-  const iat = Math.floor(Date.now() / 1000);
-  return {
-    iss: "http://localhost",
-    sub: "demo-backend",
-    aud: "http://localhost/resources",
-    client_id: "demo-backend",
-    scope: "platform.catalogs.read",
-    iat,
-    exp: iat + 3600,
-    jti: randomUUID(),
-  };
-};
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-
-function nodeSigner(alg: "ES256" | "RS256") {
-  const { privateKey } =
-    alg === "ES256"
-      ? generateKeyPairSync("ec", { namedCurve: "P-256" })
-      : generateKeyPairSync("rsa", { modulusLength: 2048 });
-  return () => {
-    const input = `${encode({ alg, kid: "k", typ: "at+jwt" })}.${encode(claims())}`;
-    const signature = sign(
-      "sha256",
-      Buffer.from(input),
-      alg === "ES256" ? { key: privateKey, dsaEncoding: "ieee-p1363" } : privateKey,
-    );
-    return `${input}.${signature.toString("base64url")}`;
-  };
-}
+import { claims, nodeSigner } from "./bare-signer";
 
 async function joseSigner(alg: "ES256" | "RS256") {
   const { privateKey } =

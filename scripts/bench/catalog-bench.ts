@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { get, type IncomingMessage } from "node:http";
 import { createBrotliDecompress, createGunzip } from "node:zlib";
-import { createWriteStream, readFileSync, statSync } from "node:fs";
+import { createWriteStream, statSync } from "node:fs";
 import { once } from "node:events";
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { getPrismaClient } from "@/lib/db/prisma";
@@ -15,17 +15,9 @@ import { prismaStores } from "@/lib/store/stores";
 import { ARTICLE_PAGE_SIZE, readArticlePage, type ArticleRow } from "@/lib/db/statements/catalog-articles";
 import { articleXml, prepareSubCatalog } from "@/lib/catalog/sub-catalog";
 import { addLargeRevision, addSuppliers, LARGE_REVISION } from "./catalog-fixtures";
-import { sized } from "./runner";
+import { residentBytes, sized } from "./runner";
 
 export const ARTICLES = sized(200_000, 2_000);
-
-/** Resident memory of a process in bytes (Linux). */
-function residentBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
-}
 
 export async function prepareCatalogBench(target: DatabaseTarget): Promise<void> {
   const db = getPrismaClient(target);

@@ -78,3 +78,6 @@ export async function prepareBenchFixtures(
   await closeDb(db);
   return { refreshTokens, codes };
 }
+
+/** The demo data's confidential backend client, as the client_credentials scenarios authenticate. */
+export const backend = { authorization: `Basic ${Buffer.from("demo-backend:demo-backend-secret").toString("base64")}` };

@@ -19,6 +19,7 @@ import {
   measure,
   onServerCore,
   OPTIGATE_SERVER,
+  residentBytes,
   result,
   results,
   SECRET_KEY,
@@ -27,6 +28,7 @@ import {
   startServer,
   stop,
   CONNECTIONS,
+  CONTAINER_NODE_OPTIONS,
 } from "./runner";
 import { runAdmin } from "./catalog-bench";
 import { SCALE, seedScale } from "./scale-fixtures";
@@ -102,7 +104,15 @@ function firstLine(child: ChildProcess): Promise<string> {
 interface RunningServer {
   child: ChildProcess;
   load: GrantLoad;
+  /** OptiGate's resident memory once started and left alone, in MB */
+  idleMb?: number;
 }
+
+/** OptiGate's resident memory per server: idle after its start, and after every grant's load. */
+const memory: { label: string; idleMb: number; loadedMb: number }[] = [];
+/** How long a started server is left alone before its idle memory is read. */
+const IDLE_SECONDS = sized(5, 1);
+const residentMb = (child: ChildProcess) => residentBytes(child.pid!) / 1024 / 1024;
 
 async function startPeer(alg: Algorithm): Promise<RunningServer> {
   const port = await freePort();
@@ -140,6 +150,8 @@ async function startOptiGate(
 ): Promise<RunningServer> {
   const fixtures = await prepareBenchFixtures(target, alg, CODES, REFRESH_TOKENS);
   const { child, baseUrl, publicUrl } = await startServer(OPTIGATE_SERVER, target, alg);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idleMb = residentMb(child);
   const load = {
     label,
     baseUrl,
@@ -150,7 +162,7 @@ async function startOptiGate(
     refreshTokens: fixtures.refreshTokens,
     codes: fixtures.codes,
   };
-  return { child, load };
+  return { child, load, idleMb };
 }
 
 /**
@@ -164,6 +176,8 @@ async function takeTurns(servers: (() => Promise<RunningServer>)[], grants: read
     for (const grant of grants)
       for (const server of running)
         if (server.load.tokenEndpoint || !grant.endsWith("with DPoP")) await measureGrant(server.load, grant);
+    for (const { child, load, idleMb } of running)
+      if (idleMb !== undefined) memory.push({ label: load.label, idleMb, loadedMb: residentMb(child) });
   } finally {
     await Promise.all(running.map((server) => stop(server.child)));
   }
@@ -225,6 +239,18 @@ export async function benchAtScale(target: DatabaseTarget): Promise<void> {
   );
 }
 
+/** OptiGate's resident memory, with the Dockerfile's heap limits, against the targets for a 512 MiB container. */
+function reportMemory(check: (label: string, ok: boolean) => void): void {
+  console.log(`\nresident memory of OptiGate (npm start, NODE_OPTIONS="${CONTAINER_NODE_OPTIONS}"):`);
+  for (const { label, idleMb, loadedMb } of memory) {
+    const [idle, loaded] = [idleMb.toFixed(0), loadedMb.toFixed(0)];
+    if (label.endsWith("ES256")) {
+      check(`${label}: idle ${idle} MB <= 200 MB`, idleMb <= 200);
+      check(`${label}: after the token load ${loaded} MB <= 300 MB`, loadedMb <= 300);
+    } else console.log(`  ${label}: idle ${idle} MB, after the token load ${loaded} MB`);
+  }
+}
+
 /** The comparison with the peer, and the issue's targets. */
 export function reportTokens(rawRates: Record<string, number>, check: (label: string, ok: boolean) => void): void {
   console.log("\ntoken endpoint, OptiGate / node-oidc-provider (same algorithm, same core, same run):");
@@ -251,6 +277,7 @@ export function reportTokens(rawRates: Record<string, number>, check: (label: st
         ours.rps >= factor * theirs.rps,
       );
   };
+  reportMemory(check);
   console.log("\nDPoP (an ES256 proof per request) / the same grant without, same server, same run:");
   for (const alg of ["ES256", "RS256"] as const)
     for (const provider of ["sqlite", "postgresql"])

@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { COMPILED_SERVER } from "../../scripts/compiled-server";
 
 export interface RawRequest {
   method: string;
@@ -95,14 +96,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production build (scripts/serve.ts) with the demo data on a fresh SQLite database and a free port;
+ * Starts the production build (`npm start`, the compiled scripts/serve.ts) with the demo data on a fresh SQLite database and a free port;
  * `env` adds to its environment or overrides it.
  */
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-raw-"));
   const databaseUrl = `file:${path.join(directory, "optigate.db")}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     env: {
       ...process.env,
       PORT: String(port),

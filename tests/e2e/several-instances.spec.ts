@@ -10,6 +10,7 @@ import { readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import * as oidc from "openid-client";
 import pg from "pg";
+import { COMPILED_SERVER } from "../../scripts/compiled-server";
 import { freePort } from "./raw-http";
 import { dpopProof, proofKey } from "../helpers/dpop-proofs";
 import { redirectToClient } from "./client-redirect";
@@ -35,7 +36,7 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 function startInstance(port: number, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

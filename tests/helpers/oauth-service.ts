@@ -184,10 +184,15 @@ export class UserAgent {
     const form = new FormData();
     for (const [name, value] of Object.entries({ [CSRF_FIELD]: this.csrfToken, ...fields })) form.append(name, value);
     form.append(file.field, new Blob([file.content], { type: "text/xml" }), file.name);
+    // As bytes, the way a socket delivers them: Node 24's FormData-backed body stream throws an unhandled rejection
+    // when a handler cancels it unread.
+    const encoded = new Response(form);
+    const body = await encoded.arrayBuffer();
+    const type = { "content-type": encoded.headers.get("content-type")! };
     return this.keepCookies(
       await call(
         route,
-        new Request(`${ISSUER}${path}`, { method: "POST", body: form, headers: this.headers(headers) }),
+        new Request(`${ISSUER}${path}`, { method: "POST", body, headers: this.headers({ ...type, ...headers }) }),
       ),
     );
   }

@@ -4,7 +4,8 @@ import { ISSUER, UserAgent, useOAuthService } from "../../helpers/oauth-service"
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
-const switchTo = (query: string) => handleLanguageSwitch(new Request(`${ISSUER}/language?${query}`), ISSUER);
+const switchTo = (query: string) =>
+  handleLanguageSwitch(new Request(`${ISSUER}/language?${query}`), { config: { publicUrl: ISSUER } });
 
 describe("language switch", () => {
   it("keeps the choice for the browser session and returns to the page it came from", () => {
