@@ -7,16 +7,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 
 export default tseslint.config(
   {
-    ignores: [
-      "node_modules/",
-      ".next/",
-      "scripts/bench/bare-next/.next/",
-      "bundle/",
-      "lib/db/generated/",
-      "examples/",
-      "test-results/",
-      "next-env.d.ts",
-    ],
+    ignores: ["node_modules/", ".next/", "bundle/", "lib/db/generated/", "examples/", "test-results/", "next-env.d.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -139,9 +139,9 @@ function report(rawRates: Record<string, number>): void {
   reportCatalogs(check);
 }
 
-/** `npm run bench -- tokens`, `-- catalogs`, `-- federation` or `-- people` runs one part; without one all run. */
+/** `npm run bench -- tokens`, `-- route-handlers`, `-- catalogs`, `-- federation` or `-- people` runs one part; without one all run. */
 const PART = process.argv[2];
-const PARTS = ["tokens", "catalogs", "federation", "people"];
+const PARTS = ["tokens", "route-handlers", "catalogs", "federation", "people"];
 
 async function main(): Promise<void> {
   if (PART !== undefined && !PARTS.includes(PART)) throw new Error(`unknown part "${PART}": use ${PARTS.join(", ")}`);
@@ -155,8 +155,9 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(path.join(tmpdir(), "optigate-bench-"));
   const postgres = await postgresTarget();
   try {
-    if (PART === undefined || PART === "tokens") {
+    if (PART === undefined || PART === "tokens" || PART === "route-handlers")
       await benchRouteHandlers(parseDatabaseUrl(`file:${path.join(directory, "next-only.db")}`));
+    if (PART === undefined || PART === "tokens") {
       const sqlite = parseDatabaseUrl(`file:${path.join(directory, "tokens.db")}`);
       const targets = postgres ? [sqlite, postgres.target] : [sqlite];
       rawRates = await benchTokenGrants(targets, signRatesNow, measureBareEndpoint);

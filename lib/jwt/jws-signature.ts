@@ -6,6 +6,7 @@
  */
 import { constants, createPublicKey, verify, type KeyObject } from "node:crypto";
 import type { JSONWebKeySet, JWK } from "jose";
+import { joseToDerSignature } from "@/lib/jwt/ecdsa-signature";
 
 export type SignatureCheck = "verified" | "no-key" | "invalid";
 
@@ -23,7 +24,10 @@ const ALGORITHMS: Record<
   ES256: {
     kty: "EC",
     crv: ["P-256"],
-    verify: (input, key, signature) => verify("sha256", input, { key, dsaEncoding: "ieee-p1363" }, signature),
+    verify: (input, key, signature) => {
+      const der = joseToDerSignature(signature, 32);
+      return der !== null && verify("sha256", input, key, der);
+    },
   },
   EdDSA: {
     kty: "OKP",

@@ -102,7 +102,7 @@ async function asRequest<T>(
 
 export function guardedHandler(handle: Handler): Handler {
   return (request) => {
-    const path = new URL(request.url).pathname;
+    const path = pathOf(request.url);
     return asRequest(
       request.method,
       path,

@@ -221,8 +221,9 @@ function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; p
   let protocol: ProtocolHandler | undefined;
   if (spec.protocol) {
     const inner = inContext(spec.protocol);
-    web.POST = webHandler(inner);
+    // CORS headers go on the plain answer, before it becomes a Response, for Next.js as for the lean front.
     protocol = spec.cors ? withProtocolCors(clientStore, inner) : inner;
+    web.POST = webHandler(protocol);
   }
   if (spec.cors) {
     // Each method keeps its own handler: Next.js answers HEAD with the GET handler, so a request's method may be
@@ -230,7 +231,7 @@ function handlersOf(spec: RouteSpec): { web: Partial<Record<Method, Handler>>; p
     const methods = Object.keys(web);
     for (const method of methods) {
       const { handle, preflight } = withCors(clientStore, methods, web[method as Method]!);
-      web[method as Method] = handle;
+      if (!(method === "POST" && protocol)) web[method as Method] = handle;
       web.OPTIONS = preflight;
     }
   }

@@ -7,7 +7,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { createServer } from "node:http";
 import { importPKCS8, SignJWT } from "jose";
-import { claims, nodeSigner } from "./bare-signer";
+import { claims, nodeSigner } from "./bare-next/bare-signer";
 
 async function joseSigner(alg: "ES256" | "RS256") {
   const { privateKey } =

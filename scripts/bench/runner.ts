@@ -62,10 +62,11 @@ export function residentBytes(pid: number): number {
   return Number(line?.replace(/\D+/g, "") ?? 0) * 1024;
 }
 
-export function onServerCore(command: string[], env: Record<string, string>): ChildProcess {
+export function onServerCore(command: string[], env: Record<string, string>, cwd?: string): ChildProcess {
   const argv = haveTaskset ? [...SERVER_CPU, ...command] : command;
   // A group of its own: `next start` runs the server in a child process, which must stop with it.
   return spawn(argv[0], argv.slice(1), {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
     detached: true,

@@ -5,12 +5,13 @@
  */
 import { constants, sign, type KeyObject } from "node:crypto";
 import type { SigningAlgorithm } from "@/lib/store/models/signing-key";
+import { derToJoseSignature } from "@/lib/jwt/ecdsa-signature";
 
 // JWS (RFC 7518 §3.4) wants ECDSA signatures as r||s, not DER; PS256 (§3.5) is PSS with a salt as long as the hash.
-function signingOptions(alg: SigningAlgorithm, key: KeyObject) {
-  if (alg === "ES256") return { key, dsaEncoding: "ieee-p1363" as const };
-  if (alg === "PS256") return { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 };
-  return key;
+function signature(alg: SigningAlgorithm, key: KeyObject, input: Buffer): Buffer {
+  if (alg === "ES256") return derToJoseSignature(sign("sha256", input, key), 32);
+  if (alg === "PS256") return sign("sha256", input, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 });
+  return sign("sha256", input, key);
 }
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -21,6 +22,5 @@ export function signJwt(
   typ: string,
 ): string {
   const input = `${encode({ alg: key.alg, kid: key.kid, typ })}.${encode(claims)}`;
-  const signature = sign("sha256", Buffer.from(input), signingOptions(key.alg, key.privateKey));
-  return `${input}.${signature.toString("base64url")}`;
+  return `${input}.${signature(key.alg, key.privateKey, Buffer.from(input)).toString("base64url")}`;
 }

@@ -2,7 +2,7 @@
  * The ceiling of route-handler mode: a Next.js route handler that reads the form and answers with one freshly signed
  * JWT, nothing else. `npm run bench` builds this app and serves it with plain `next start` beside OptiGate's.
  */
-import { nodeSigner } from "../../../../bare-signer";
+import { nodeSigner } from "../../../bare-signer";
 
 export const dynamic = "force-dynamic";
 
