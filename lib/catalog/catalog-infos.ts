@@ -119,7 +119,8 @@ function catalogInfosXml(
 }
 
 export interface CatalogInfosDocument {
-  body: string;
+  /** the XML; a cached (anonymous) list keeps it encoded, so that each answer writes the same bytes */
+  body: string | Buffer;
   /** the strong entity tag's opaque part: a hash of the body */
   tag: string;
   /** anonymous lists only (a customer's list also changes with its registrations, which leave no date behind) */
@@ -145,7 +146,7 @@ function anonymousDocument(stores: Stores, list: PublishedCatalogList, query: Ca
       undefined,
       query.webServices,
     );
-    document = { body, tag: tagOf(body), lastModified: list.builtAt };
+    document = { body: Buffer.from(body), tag: tagOf(body), lastModified: list.builtAt };
     if (cache.byQuery.size >= MAX_CACHED_CATALOG_QUERIES) cache.byQuery.delete(cache.byQuery.keys().next().value!);
     cache.byQuery.set(key, document);
   }

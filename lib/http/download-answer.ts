@@ -13,7 +13,7 @@ import {
 } from "@/lib/http/content-coding";
 import { matchesEntityTag } from "@/lib/http/entity-tags";
 import { isFrontRequest } from "@/lib/http/front-requests";
-import { markStreamed } from "@/lib/http/streamed-response";
+import { markStreamed, textResponse } from "@/lib/http/streamed-response";
 
 export interface Download {
   /** the opaque part of the plain body's strong entity tag; a coded body's tag adds `-<coding>` */
@@ -21,8 +21,11 @@ export interface Download {
   lastModified?: Date;
   cacheControl: string;
   contentType: string;
-  /** the plain body, made only when the answer needs it (not for a 304): a text, or a stream and its length */
-  body: { text: () => string | Promise<string> } | PlainStream;
+  /**
+   * the plain body, made only when the answer needs it (not for a 304): a text (or its UTF-8 bytes, when they are
+   * kept encoded), or a stream and its length
+   */
+  body: { text: () => string | Buffer | Promise<string | Buffer> } | PlainStream;
 }
 
 /** A plain body made as a stream: its length, and where known a stream from near a byte offset (for ranges). */
@@ -33,8 +36,6 @@ interface PlainStream {
   /** the body from `offset` or a little before it: the stream and the offset it starts at */
   streamFrom?: (offset: number) => { stream: ReadableStream<Uint8Array>; offset: number };
 }
-
-const encoder = new TextEncoder();
 
 /** Behind Next.js alone, which drops Content-Encoding (lib/http/front-requests.ts). */
 const PLAIN_ONLY: readonly ContentCoding[] = ["identity"];
@@ -82,15 +83,24 @@ function rangeStillValid(request: Request, download: Download): boolean {
   return ifRange === null || matchesEntityTag(ifRange, tagOf(download, "identity"), "strong");
 }
 
-/** The plain body: its bytes when it is a text, otherwise its stream and how to learn its length. */
-type PlainBody = { bytes: Uint8Array<ArrayBuffer> } | PlainStream;
+/** The plain body: a text, with its bytes when a range or compression needs them; otherwise its stream. */
+type PlainBody = { text: string | Buffer; bytes: Uint8Array; length: number } | PlainStream;
 
 async function plainBody(download: Download): Promise<PlainBody> {
-  return "text" in download.body ? { bytes: encoder.encode(await download.body.text()) } : download.body;
+  if (!("text" in download.body)) return download.body;
+  const text = await download.body.text();
+  let bytes = typeof text === "string" ? undefined : text;
+  return {
+    text,
+    get bytes() {
+      return (bytes ??= Buffer.from(text));
+    },
+    length: Buffer.byteLength(text),
+  };
 }
 
 const streamOf = (body: PlainBody) =>
-  "bytes" in body
+  "text" in body
     ? new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(body.bytes);
@@ -144,7 +154,7 @@ async function rangeAnswer(
 ): Promise<Response | undefined> {
   const requested = parseRangeHeader(request.headers.get("range"));
   if (!requested || !rangeStillValid(request, download)) return undefined;
-  const length = "bytes" in body ? body.bytes.byteLength : await body.length(request.signal);
+  const length = "text" in body ? body.length : await body.length(request.signal);
   headers.set("ETag", tagOf(download, "identity"));
   const range = resolveRange(requested, length);
   if (range === "unsatisfiable") {
@@ -153,7 +163,7 @@ async function rangeAnswer(
   }
   headers.set("Content-Range", `bytes ${range.start}-${range.end}/${length}`);
   headers.set("Content-Length", String(range.end - range.start + 1));
-  const from = "bytes" in body ? undefined : body.streamFrom?.(range.start);
+  const from = "text" in body ? undefined : body.streamFrom?.(range.start);
   const sliced = from
     ? slicedStream(from.stream, { start: range.start - from.offset, end: range.end - from.offset })
     : slicedStream(streamOf(body), range);
@@ -185,14 +195,14 @@ export async function downloadAnswer(request: Request, download: Download, refus
   const ranged = await rangeAnswer(request, download, body, headers, refuse);
   if (ranged) return ranged;
 
-  if ("bytes" in body && (coding === "identity" || body.bytes.byteLength < MIN_COMPRESSED_BYTES)) {
+  if ("text" in body && (coding === "identity" || body.length < MIN_COMPRESSED_BYTES)) {
     headers.set("ETag", tagOf(download, "identity"));
-    return new Response(body.bytes, { status: 200, headers });
+    return textResponse(body.text, { status: 200, headers });
   }
   const plain = streamOf(body);
   if (coding === "identity") return markStreamed(new Response(plain, { status: 200, headers }));
   // A text's size is known (a short one went out above); a stream's first bytes tell whether it stays short.
-  const { short, whole } = "bytes" in body ? { short: false, whole: plain } : await peeked(plain, MIN_COMPRESSED_BYTES);
+  const { short, whole } = "text" in body ? { short: false, whole: plain } : await peeked(plain, MIN_COMPRESSED_BYTES);
   if (short) {
     headers.set("ETag", tagOf(download, "identity"));
     return markStreamed(new Response(whole, { status: 200, headers }));

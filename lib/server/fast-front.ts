@@ -15,7 +15,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { ApiProblem } from "@/lib/errors/api-problem";
 import { problemAnswer } from "@/lib/http/error-answers";
 import { BodyTooLargeError } from "@/lib/http/form-body";
-import { isStreamed } from "@/lib/http/streamed-response";
+import { isStreamed, textOf } from "@/lib/http/streamed-response";
 import { markFrontRequest } from "@/lib/http/front-requests";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 import {
@@ -129,6 +129,13 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const text = textOf(response);
+  if (text !== undefined) {
+    // Its headers carry the Content-Length; Node writes the text as UTF-8 (and no body to a HEAD).
+    outgoing.writeHead(response.status, headers);
+    outgoing.end(text);
+    return;
+  }
   if (isStreamed(response) && response.body) {
     outgoing.writeHead(response.status, headers);
     // Backpressure from the socket paces the reads; a caller who goes away cancels them.
