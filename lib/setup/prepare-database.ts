@@ -6,7 +6,6 @@
 import { ClientRegistryError } from "@/lib/admin/client-registry";
 import { storesFor, type Stores } from "@/lib/store/stores";
 import type { Config } from "@/lib/config";
-import { loadDemoData } from "@/lib/setup/load-demo-data";
 import { applyMigrations, isConcurrentWrite } from "@/lib/store/database-setup";
 import { syncScopes } from "@/lib/setup/sync-scopes";
 import { ensureSigningKeys } from "@/lib/oauth/keys/signing-keys";
@@ -48,7 +47,10 @@ export async function prepareDatabase(
     try {
       await syncScopes(stores, config.apiScopePrefix);
       const createdKeys = await ensureSigningKeys(stores.signingKeys, [...SIGNING_ALGORITHMS], config.secretKey);
-      const demo = config.demoData ? await loadDemoData(stores, config) : { created: [] };
+      // Loaded only when asked for: a server without demo data never holds their code (catalog files, hashing).
+      const demo = config.demoData
+        ? await (await import("@/lib/setup/load-demo-data")).loadDemoData(stores, config)
+        : { created: [] };
       return { appliedMigrations, createdKeys, demoDataCreated: demo.created, warnings: await warningsOf(stores) };
     } catch (error) {
       if (!isConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
