@@ -1,7 +1,7 @@
 /**
  * SIGTERM while a sub-catalog download is running: the server takes no new connections, lets the download finish,
  * closes its database connections and exits 0; a second signal exits at once. Servers of this file's own, with a
- * generated 30,000-article catalog imported and released through the CLI.
+ * generated 100,000-article catalog imported and released through the CLI.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -13,7 +13,9 @@ import { expect, test } from "@playwright/test";
 import { writeCatalogFile } from "../../scripts/bench/catalog-bench";
 import { startOwnServer, type OwnServer } from "./raw-http";
 
-const ARTICLES = 30_000;
+// About 19 MB: more than the socket buffers on both sides of a paused reader hold, so the server is still writing
+// when the signal comes (30,000 articles, 5.7 MB, fitted into them once the server wrote faster).
+const ARTICLES = 100_000;
 
 async function serverWithBigCatalog(): Promise<{ server: OwnServer; query: string }> {
   const server = await startOwnServer();
