@@ -146,45 +146,41 @@ async function selectExpired(db: Db, now: Date, batch: number) {
 }
 
 export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH): Promise<PurgeCounts> {
-  const {
-    refreshTokens,
-    codes,
-    tickets,
-    interactions,
-    sessions,
-    throttles,
-    assertions,
-    links,
-    challenges,
-    pushedRequests,
-    resetRequests,
-  } = await selectExpired(db, now, batch);
+  const expired = await selectExpired(db, now, batch);
 
   return {
-    refreshTokens: (await db.refreshToken.deleteMany({ where: { id: { in: refreshTokens.map((row) => row.id) } } }))
-      .count,
-    authorizationCodes: (await db.authorizationCode.deleteMany({ where: { id: { in: codes.map((row) => row.id) } } }))
-      .count,
-    tickets: (await db.ticket.deleteMany({ where: { id: { in: tickets.map((row) => row.id) } } })).count,
-    interactions: (
-      await db.authorizationInteraction.deleteMany({ where: { idHash: { in: interactions.map((row) => row.idHash) } } })
+    refreshTokens: (
+      await db.refreshToken.deleteMany({ where: { id: { in: expired.refreshTokens.map((row) => row.id) } } })
     ).count,
-    loginSessions: (await db.loginSession.deleteMany({ where: { id: { in: sessions.map((row) => row.id) } } })).count,
-    throttles: (await db.loginThrottle.deleteMany({ where: { key: { in: throttles.map((row) => row.key) } } })).count,
-    usedAssertions: (await db.usedAssertion.deleteMany({ where: { key: { in: assertions.map((row) => row.key) } } }))
+    authorizationCodes: (
+      await db.authorizationCode.deleteMany({ where: { id: { in: expired.codes.map((row) => row.id) } } })
+    ).count,
+    tickets: (await db.ticket.deleteMany({ where: { id: { in: expired.tickets.map((row) => row.id) } } })).count,
+    interactions: (
+      await db.authorizationInteraction.deleteMany({
+        where: { idHash: { in: expired.interactions.map((row) => row.idHash) } },
+      })
+    ).count,
+    loginSessions: (await db.loginSession.deleteMany({ where: { id: { in: expired.sessions.map((row) => row.id) } } }))
       .count,
-    accountLinks: (await db.accountLink.deleteMany({ where: { id: { in: links.map((row) => row.id) } } })).count,
+    throttles: (await db.loginThrottle.deleteMany({ where: { key: { in: expired.throttles.map((row) => row.key) } } }))
+      .count,
+    usedAssertions: (
+      await db.usedAssertion.deleteMany({ where: { key: { in: expired.assertions.map((row) => row.key) } } })
+    ).count,
+    accountLinks: (await db.accountLink.deleteMany({ where: { id: { in: expired.links.map((row) => row.id) } } }))
+      .count,
     resetRequests: (
       await db.outboxMessage.deleteMany({
-        where: { id: { in: resetRequests.map((row) => row.id) }, status: "queued", claimToken: null },
+        where: { id: { in: expired.resetRequests.map((row) => row.id) }, status: "queued", claimToken: null },
       })
     ).count,
     webauthnChallenges: (
-      await db.webauthnChallenge.deleteMany({ where: { id: { in: challenges.map((row) => row.id) } } })
+      await db.webauthnChallenge.deleteMany({ where: { id: { in: expired.challenges.map((row) => row.id) } } })
     ).count,
     pushedRequests: (
       await db.pushedAuthorizationRequest.deleteMany({
-        where: { idHash: { in: pushedRequests.map((row) => row.idHash) } },
+        where: { idHash: { in: expired.pushedRequests.map((row) => row.idHash) } },
       })
     ).count,
   };
