@@ -1,3 +1,4 @@
+import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./lib/pages/next-intl-request.ts");
@@ -13,7 +14,6 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  output: "standalone",
   // forbidden() answers the operator pages with a real 403 for everyone else.
   experimental: { authInterrupts: true },
   serverExternalPackages: [
@@ -30,4 +30,9 @@ const nextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+/**
+ * The build traces the standalone bundle (npm run bundle, the container); plain `next start` serves the same build
+ * without that setting, which it would otherwise warn about at every start.
+ */
+export default (phase) =>
+  withNextIntl(phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, output: "standalone" } : nextConfig);

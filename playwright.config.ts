@@ -18,8 +18,10 @@ process.env.E2E_DATABASE_URL ??= `file:${path.join(process.env.E2E_DATA_DIR, "op
 process.env.E2E_SECRET_KEY ??= "e2e-secret-key-0123456789-abcdefghijklmnop";
 
 const port = process.env.E2E_PORT;
-const baseURL = `http://localhost:${port}`;
 const nextOnly = process.env.E2E_SERVER === "next";
+// Under `next start` the issuer is another host than the one Next.js rebuilds request URLs with (localhost), as behind
+// a platform's proxy: what checks a URL against the issuer's endpoints must take them from PUBLIC_URL.
+const baseURL = `http://${nextOnly ? "127.0.0.1" : "localhost"}:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",

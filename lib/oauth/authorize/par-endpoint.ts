@@ -14,6 +14,7 @@ import {
 } from "@/lib/config/policy";
 import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
 import { noStoreBody } from "@/lib/http/no-store-json";
+import { ENDPOINTS } from "@/lib/http/paths";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { AuthorizationError, validateAuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 import { REQUEST_URI_PREFIX } from "@/lib/oauth/authorize/read-authorization-request";
@@ -40,7 +41,10 @@ async function pushedParameters(
   pushed.set("client_id", client.id);
   const proof = dpopHeader(request.headers);
   if (proof !== undefined) {
-    const { jkt } = await acceptDpopProof(context, proof, { method: request.method, url: request.url });
+    const { jkt } = await acceptDpopProof(context, proof, {
+      method: request.method,
+      url: `${context.config.publicUrl}${ENDPOINTS.par}`,
+    });
     if (pushed.has("dpop_jkt") && pushed.get("dpop_jkt") !== jkt)
       throw invalidRequest("dpop_jkt differs from the key of the DPoP proof");
     pushed.set("dpop_jkt", jkt);

@@ -3,6 +3,7 @@
  * without a `DPoP` header. A client registered with `dpop_bound_access_tokens` must send a proof every time.
  */
 import { invalidDpopProof } from "@/lib/errors/oauth-error";
+import { ENDPOINTS } from "@/lib/http/paths";
 import type { ProtocolRequest } from "@/lib/http/protocol-message";
 import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof";
 import type { ServiceContext } from "@/lib/service-context";
@@ -19,5 +20,7 @@ export async function tokenRequestDpopKey(
       throw invalidDpopProof("this application must send a DPoP proof with every token request");
     return undefined;
   }
-  return (await acceptDpopProof(context, proof, { method: request.method, url: request.url })).jkt;
+  // The endpoint as discovery names it: under plain `next start` the request's URL is the one Next.js rebuilt.
+  const url = `${context.config.publicUrl}${ENDPOINTS.token}`;
+  return (await acceptDpopProof(context, proof, { method: request.method, url })).jkt;
 }
