@@ -28,7 +28,8 @@ RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME /app/data
 USER node
 EXPOSE 3000
+# Liveness only: a database outage must not get every container restarted (/api/health/ready is for load balancers).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# Migrations are applied at start, as with `npm start`; SIGTERM stops it gracefully.
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Migrations are applied at start, as with `npm start`, unless MIGRATE_ON_START=0; SIGTERM stops it gracefully.
 CMD ["node", "serve.mjs"]

@@ -1,10 +1,15 @@
-/** Runs once when a server process starts (`npm start`, `next start`): the outbox worker begins delivering mail. */
+/**
+ * Runs once when a server process starts (`npm start`, `next start`): OpenTelemetry traces begin when an OTLP
+ * endpoint is configured, and the outbox worker begins delivering mail.
+ */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { tracingWanted } = await import("@/lib/observability/tracing");
+  // Without an endpoint the SDK is not even loaded: no memory and no start-up time for it.
+  if (tracingWanted()) (await import("@/lib/observability/start-tracing")).startTracing();
   const { getServiceContext } = await import("@/lib/service-context");
   const { startMailDelivery } = await import("@/lib/mail/mail-delivery");
-  const { PASSWORD_RESET_MAIL, passwordResetComposer } = await import("@/lib/account/password-reset");
+  const { mailComposers } = await import("@/lib/server/mail-composers");
   const context = getServiceContext();
-  // A reset mail is written when it is sent: whether there is one depends on the account (lib/account/password-reset).
-  startMailDelivery(context.config, context.stores.outbox, { [PASSWORD_RESET_MAIL]: passwordResetComposer(context) });
+  startMailDelivery(context.config, context.stores.outbox, mailComposers(context));
 }

@@ -24,6 +24,11 @@ const nextConfig = {
     "pino",
     "prom-client",
     "nodemailer",
+    // Loaded from node_modules, once per process: the API shared with Next.js's own spans; the SDK only when traces
+    // are exported (instrumentation.ts).
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@prisma/instrumentation",
   ],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -2,7 +2,9 @@
  * Browser tests: Debian's Chromium against the production build, served by the compiled start script (`npm start`) on a free port with a
  * fresh SQLite database and the demo data. Run `npm run build` first (`npm run test:e2e` does).
  * E2E_SERVER=next serves with plain `next start` after `npm run migrate` instead, as where only Next.js serves
- * (Vercel); E2E_DATABASE_URL then names the (fresh) database, such as a PostgreSQL one made for the run.
+ * (Vercel); E2E_DATABASE_URL then names the (fresh) database, such as a PostgreSQL one made for the run. Next.js then
+ * rebuilds request URLs with another host (127.0.0.1, its -H) than the issuer's, as behind a platform's proxy: what
+ * compares a URL with the issuer's endpoints must take them from PUBLIC_URL.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,10 +20,8 @@ process.env.E2E_DATABASE_URL ??= `file:${path.join(process.env.E2E_DATA_DIR, "op
 process.env.E2E_SECRET_KEY ??= "e2e-secret-key-0123456789-abcdefghijklmnop";
 
 const port = process.env.E2E_PORT;
+const baseURL = `http://localhost:${port}`;
 const nextOnly = process.env.E2E_SERVER === "next";
-// Under `next start` the issuer is another host than the one Next.js rebuilds request URLs with (localhost), as behind
-// a platform's proxy: what checks a URL against the issuer's endpoints must take them from PUBLIC_URL.
-const baseURL = `http://${nextOnly ? "127.0.0.1" : "localhost"}:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -53,7 +53,7 @@ export default defineConfig({
   grepInvert: nextOnly ? /@screenshots/ : undefined,
   webServer: {
     command: nextOnly
-      ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -p ${port} --keepAliveTimeout 65000`
+      ? `node --import tsx scripts/migrate.ts && node node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${port} --keepAliveTimeout 65000`
       : `node ${COMPILED_SERVER}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

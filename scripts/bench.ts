@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the token endpoint against node-oidc-provider (scripts/bench/token-bench.ts), the federation grant,
- * and the catalog services, each next to baselines measured in the same run. Servers run on CPU 0, autocannon in this
- * process on CPU 1, on SQLite and (when reachable) PostgreSQL.
+ * and the catalog services, each next to baselines measured in the same run, on PostgreSQL what a transaction-mode
+ * pooler costs (scripts/bench/pooler-bench.ts), and what exporting traces costs (scripts/bench/tracing-bench.ts).
+ * Servers run on CPU 0, autocannon in this process on CPU 1, on SQLite and (when reachable) PostgreSQL.
  * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test),
  * BENCH_SMOKE=1 (every part once at a small scale, failing on any failed request: what CI runs).
  */
@@ -32,7 +33,9 @@ import {
 } from "./bench/runner";
 import { benchAtScale, benchTokenGrants, reportTokens } from "./bench/token-bench";
 import { benchPeople, reportPeople, type PeopleResult } from "./bench/people-bench";
+import { benchPooler, reportPooler } from "./bench/pooler-bench";
 import { benchRouteHandlers, reportRouteHandlers } from "./bench/route-handler-bench";
+import { benchTracing, reportTracing } from "./bench/tracing-bench";
 
 const PG_ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
@@ -122,7 +125,9 @@ async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => P
 function report(rawRates: Record<string, number>): void {
   const check = (label: string, ok: boolean) => console.log(`  ${ok ? "met   " : "MISSED"} ${label}`);
   reportTokens(rawRates, check);
+  reportPooler();
   reportRouteHandlers(check);
+  reportTracing(check);
   console.log("\nother targets (per server core):");
   for (const provider of ["sqlite", "postgresql"]) {
     const cc = results.find((r) => r.name === `${provider} ES256 client_credentials (federation baseline)`);
@@ -139,9 +144,12 @@ function report(rawRates: Record<string, number>): void {
   reportCatalogs(check);
 }
 
-/** `npm run bench -- tokens`, `-- route-handlers`, `-- catalogs`, `-- federation` or `-- people` runs one part; without one all run. */
+/**
+ * `npm run bench -- tokens`, `-- route-handlers`, `-- tracing`, `-- catalogs`, `-- federation`, `-- people` or
+ * `-- pooler` runs one part; without one all run.
+ */
 const PART = process.argv[2];
-const PARTS = ["tokens", "route-handlers", "catalogs", "federation", "people"];
+const PARTS = ["tokens", "route-handlers", "tracing", "catalogs", "federation", "people", "pooler"];
 
 async function main(): Promise<void> {
   if (PART !== undefined && !PARTS.includes(PART)) throw new Error(`unknown part "${PART}": use ${PARTS.join(", ")}`);
@@ -164,6 +172,10 @@ async function main(): Promise<void> {
       console.log("\ntoken endpoint on a grown database:");
       for (const target of targets) await benchAtScale(target);
     }
+    if (PART === undefined || PART === "tracing") {
+      console.log("\ntraces:");
+      await benchTracing(parseDatabaseUrl(`file:${path.join(directory, "tracing.db")}`));
+    }
     if (PART === undefined || PART === "federation") {
       console.log("\nfederation:");
       await benchFederation(parseDatabaseUrl(`file:${path.join(directory, "federation.db")}`));
@@ -173,6 +185,10 @@ async function main(): Promise<void> {
       console.log("\ncatalog services:");
       await benchCatalogs(parseDatabaseUrl(`file:${path.join(directory, "catalogs.db")}`), directory);
       if (postgres) await benchCatalogs(postgres.target, directory);
+    }
+    if (postgres && (PART === undefined || PART === "pooler")) {
+      console.log("\nbehind a transaction-mode pooler:");
+      await benchPooler(postgres.target, PG_ADMIN_URL);
     }
     if (PART === undefined || PART === "people") {
       console.log("\npeople and mail:");

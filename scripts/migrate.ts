@@ -5,12 +5,18 @@
 import { closeStores } from "@/lib/store/stores";
 import { loadConfig } from "@/lib/config";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
+import { progressReporter } from "@/lib/cli/progress";
 import { exitWithStartupError } from "./startup-error";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const prepared = await prepareDatabase(config);
-  console.log(
+  const progress = progressReporter(process.stderr, {
+    label: "migrate",
+    noun: "migration",
+    print: (line) => console.log(line),
+  });
+  const prepared = await progress.track((onProgress) => prepareDatabase(config, onProgress));
+  progress.finish(
     prepared.appliedMigrations.length > 0
       ? `Applied: ${prepared.appliedMigrations.join(", ")}`
       : "Database is up to date.",

@@ -13,8 +13,12 @@ import { createNodeServer } from "@/lib/server/node-server";
 import { closeStores, storesFor } from "@/lib/store/stores";
 import { stopMailDelivery } from "@/lib/mail/mail-delivery";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
-import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 import { PURGE_INTERVAL_MS } from "@/lib/store/expired-rows-store";
+import { logger } from "@/lib/observability/logger";
+import { startDraining } from "@/lib/server/draining";
+import { stopTracing } from "@/lib/observability/tracing";
+import { purgeAndAnnounce } from "@/lib/server/scheduled-work";
+import { serviceContextFor } from "@/lib/service-context";
 import { exitWithStartupError } from "./startup-error";
 
 const dev = process.argv.includes("--dev");
@@ -40,11 +44,15 @@ async function main(): Promise<void> {
     console.error("No production build found: run `npm run build` first (or `npm run demo`, which builds).");
     process.exit(1);
   }
-  const prepared = await prepareDatabase(config);
+  const prepared = await prepareDatabase(config, undefined, config.migrateOnStart);
   if (prepared.appliedMigrations.length > 0)
-    console.log(`Applied migrations: ${prepared.appliedMigrations.join(", ")}`);
-  if (prepared.demoDataCreated.length > 0) console.log(`Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
-  for (const warning of prepared.warnings) console.warn(`Warning: ${warning}`);
+    logger.info(
+      { migrations: prepared.appliedMigrations },
+      `Applied migrations: ${prepared.appliedMigrations.join(", ")}`,
+    );
+  if (prepared.demoDataCreated.length > 0)
+    logger.info({ demoData: prepared.demoDataCreated }, `Loaded demo data: ${prepared.demoDataCreated.join(", ")}`);
+  for (const warning of prepared.warnings) logger.warn(warning);
 
   useBuildConfig();
   const app = next({ dev, dir: process.cwd(), port: config.port });
@@ -53,33 +61,41 @@ async function main(): Promise<void> {
   const server = createNodeServer(config.publicUrl, handle);
   server.on("error", exitWithStartupError);
   server.listen(config.port, () => {
-    console.log(`OptiGate is serving ${config.publicUrl} (port ${config.port}, ${config.database.provider})`);
+    const { publicUrl, port, database } = config;
+    logger.info(
+      { publicUrl, port, database: database.provider, node: process.version },
+      `OptiGate is serving ${publicUrl} (port ${port}, ${database.provider})`,
+    );
   });
   // Expired tokens, codes, tickets, sessions and counters go in bounded batches, now and every few minutes; vendors
   // are told of secrets that expire soon.
   const purge = () =>
-    storesFor(config.database)
-      .maintenance.purgeExpired()
-      .then(() => announceExpiringSecrets({ stores: storesFor(config.database), config }))
-      .catch((error: Error) => console.warn(`purge of expired rows failed: ${error.message}`));
+    purgeAndAnnounce(serviceContextFor(storesFor(config.database), config)).catch((error: Error) =>
+      logger.warn({ err: error }, "purge of expired rows failed"),
+    );
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.log(`${signal} again: exiting at once`);
+      logger.warn({ signal }, `${signal} again: exiting at once`);
+      logger.flush();
       process.exit(1);
     }
     stopping = true;
-    console.log(
-      `${signal}: no new connections; finishing the requests in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
+    startDraining();
+    logger.info(
+      { signal, graceSeconds: SHUTDOWN_GRACE_MS / 1000 },
+      `${signal}: no new connections; finishing the requests in flight`,
     );
     server.close(() => {
       stopMailDelivery()
+        .then(() => stopTracing())
         .then(() => closeStores(config.database))
-        .catch((error: Error) => console.warn(`closing the database connections failed: ${error.message}`))
+        .catch((error: Error) => logger.warn({ err: error }, "closing the database connections failed"))
         .finally(() => {
-          console.log("stopped");
+          logger.info("stopped");
+          logger.flush();
           process.exit(0);
         });
     });

@@ -41,7 +41,7 @@ export async function checkCurrentPassword(
   const reservation = await reserveSignInAttempt(stores.throttles, user.email, ipAddress, now);
   if (!reservation.ok) return { ok: false, problem: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await recordFailedSignIn(stores.throttles, reservation, now);
+    await recordFailedSignIn(stores.throttles, reservation, "password", now);
     return { ok: false, problem: "wrong_current_password" };
   }
   // Guessed second-factor codes count on the account's key too: only a right factor clears it for such an account.

@@ -6,6 +6,7 @@ import type { JSONWebKeySet } from "jose";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
 import type { TokenEndpointAuthMethod } from "@/lib/store/models/client";
 import { readKeySource } from "@/lib/jwt/key-set-rules";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 
 const fail = (message: string): never => {
   throw new ClientMetadataError("invalid_client_metadata", message);
@@ -15,6 +16,7 @@ export function resolveClientKeys(
   metadata: Record<string, unknown>,
   authMethod: TokenEndpointAuthMethod,
   production: boolean,
+  outboundAllow?: AddressRanges,
 ): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
   if (authMethod !== "private_key_jwt") {
     if (metadata.jwks !== undefined || metadata.jwks_uri !== undefined)
@@ -27,6 +29,7 @@ export function resolveClientKeys(
       metadata.jwks_uri,
       "a private_key_jwt client needs its public keys: give either jwks or jwks_uri",
       production,
+      outboundAllow,
     );
   } catch (error) {
     return fail((error as Error).message);

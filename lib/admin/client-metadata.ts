@@ -18,6 +18,7 @@ import {
   stringList,
 } from "@/lib/admin/client-metadata-fields";
 import { nonPublicHostProblem } from "@/lib/http/public-address";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 import { corsOriginProblem, redirectUriProblem } from "@/lib/http/url-policy";
 import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/store/models/client";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
@@ -70,6 +71,8 @@ const LOCALIZED_FIELDS = ["client_name", "description"];
 const KNOWN_FIELDS = [...SIMPLE_FIELDS, ...LOCALIZED_FIELDS];
 const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{2,63}$/;
 const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** Production rules for URLs OptiGate calls; OUTBOUND_ALLOW's ranges pass the public-address rule. */
+type RegistrationRules = { production?: boolean; outboundAllow?: AddressRanges };
 
 function checkKnownFields(metadata: Record<string, unknown>): void {
   for (const key of Object.keys(metadata)) {
@@ -171,16 +174,19 @@ function logoutUri(
   metadata: Record<string, unknown>,
   field: string,
   kind: ClientKind,
-  production: boolean,
+  { production = false, outboundAllow }: RegistrationRules,
 ): string | null {
   const uri = optionalString(metadata, field);
   if (uri === undefined) return null;
   if (kind === "backend") fail(`backend clients have no ${field}`);
   const problem = redirectUriProblem(uri, false);
   if (problem) throw new ClientMetadataError("invalid_client_metadata", `${field} "${uri}" ${problem}`);
-  // OptiGate itself posts to the back-channel URI: in production never to an address inside the network.
+  // OptiGate itself posts to the back-channel URI: in production never to an address inside the network, unless the
+  // operator lets that range through (OUTBOUND_ALLOW).
   const internal =
-    production && field === "backchannel_logout_uri" ? nonPublicHostProblem(new URL(uri).hostname) : null;
+    production && field === "backchannel_logout_uri"
+      ? nonPublicHostProblem(new URL(uri).hostname, outboundAllow)
+      : null;
   if (internal) fail(`${field} "${uri}" must be a public address: ${internal}`);
   return uri;
 }
@@ -195,13 +201,13 @@ function resolveClientId(metadata: Record<string, unknown>): string | undefined 
 
 /**
  * Checks client metadata and turns it into a registration; throws ClientMetadataError with one clear message.
- * `production`: key set URLs must use https and name no loopback, private or other non-public host (outside
- * production, http on a loopback host is allowed too).
+ * `production`: key set URLs must use https and name no loopback, private or other non-public host outside
+ * `outboundAllow` (outside production, http on a loopback host is allowed too).
  */
 export function parseClientMetadata(
   input: unknown,
   apiScopePrefix: string,
-  options: { production?: boolean } = {},
+  options: RegistrationRules = {},
 ): ClientRegistration {
   if (typeof input !== "object" || input === null || Array.isArray(input))
     fail("client metadata must be a JSON object");
@@ -256,7 +262,7 @@ export function parseClientMetadata(
   if (idTokenClaims && kind === "backend")
     fail("id_token_claims is for clients that receive ID tokens, not backend clients");
 
-  const keys = resolveClientKeys(metadata, authMethod, options.production ?? false);
+  const keys = resolveClientKeys(metadata, authMethod, options.production ?? false, options.outboundAllow);
   const policy = refreshTokenPolicy(metadata, authMethod === "none", offlineAccess);
 
   return {
@@ -273,8 +279,8 @@ export function parseClientMetadata(
     tokenEndpointAuthMethod: authMethod,
     offlineAccess,
     refreshTokenPolicy: policy,
-    frontchannelLogoutUri: logoutUri(metadata, "frontchannel_logout_uri", kind, options.production ?? false),
-    backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind, options.production ?? false),
+    frontchannelLogoutUri: logoutUri(metadata, "frontchannel_logout_uri", kind, options),
+    backchannelLogoutUri: logoutUri(metadata, "backchannel_logout_uri", kind, options),
     resourceServer,
     companyId,
     idTokenSignedResponseAlg: idTokenAlg,

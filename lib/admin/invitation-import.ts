@@ -8,6 +8,7 @@ import type { DataAccess } from "@/lib/service-context";
 import type { Config } from "@/lib/config";
 import { conflictError, prepareInvitation, type InvitationRequest } from "@/lib/admin/invitations";
 import { checkRoleFits, parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
+import type { ProgressListener } from "@/lib/observability/progress";
 
 const HEADER = ["email", "company", "role", "language"];
 const MAX_IMPORT_ROWS = 100_000;
@@ -93,11 +94,14 @@ export function parseInvitationCsv(text: string): ImportRow[] {
   return rows;
 }
 
-/** Imports the file's invitations: all of them, or none with the first bad line named. How many were sent. */
+/**
+ * Imports the file's invitations: all of them, or none with the first bad line named. How many were sent.
+ * `onProgress` is told the rows stored of all rows, once they are checked.
+ */
 export async function importInvitations(
   context: DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> },
   text: string,
-  now = new Date(),
+  { now = new Date(), onProgress }: { now?: Date; onProgress?: ProgressListener } = {},
 ): Promise<{ invited: number }> {
   const rows = parseInvitationCsv(text);
   const companies = await context.stores.companies.findStates([...new Set(rows.map((row) => row.companyId))]);
@@ -113,6 +117,7 @@ export async function importInvitations(
   }
   // Prepared a chunk at a time while the transaction stores the one before: a large file never sits in memory whole.
   async function* prepared() {
+    onProgress?.(0, rows.length);
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = [];
       for (const row of rows.slice(start, start + CHUNK)) {
@@ -120,6 +125,8 @@ export async function importInvitations(
         chunk.push((await prepareInvitation(context, { ...row, companyName }, undefined, now)).entry);
       }
       yield chunk;
+      // The store asks for the next chunk once it has written this one.
+      onProgress?.(start + chunk.length, rows.length);
     }
   }
   const outcome = await context.stores.invitations.save(prepared(), now);

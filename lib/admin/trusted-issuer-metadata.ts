@@ -10,6 +10,7 @@ import { MAX_CLIENT_ID_LENGTH, MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/co
 import { keySetUrlProblem, readKeySource } from "@/lib/jwt/key-set-rules";
 import type { IssuerReach, SubjectMapping, TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 
 export class TrustedIssuerError extends OptiGateError<"invalid_trusted_issuer"> {
   readonly code = "invalid_trusted_issuer";
@@ -36,6 +37,7 @@ function issuerUrl(value: unknown, production: boolean): string {
 function keys(
   metadata: Record<string, unknown>,
   production: boolean,
+  outboundAllow?: AddressRanges,
 ): Pick<TrustedIssuerRegistration, "jwks" | "jwksUri"> {
   try {
     return readKeySource(
@@ -43,6 +45,7 @@ function keys(
       metadata.jwks_uri,
       "give the issuer's keys as either jwks_uri or jwks",
       production,
+      outboundAllow,
     );
   } catch (error) {
     return fail((error as Error).message);
@@ -90,8 +93,14 @@ function reach(metadata: Record<string, unknown>): IssuerReach {
   return { companies, emailDomains };
 }
 
-/** `production`: the issuer and its key set URL must use https, and the key set URL must name no non-public host. */
-export function parseTrustedIssuer(input: unknown, options: { production?: boolean } = {}): TrustedIssuerRegistration {
+/**
+ * `production`: the issuer and its key set URL must use https, and the key set URL must name no non-public host
+ * outside `outboundAllow`.
+ */
+export function parseTrustedIssuer(
+  input: unknown,
+  options: { production?: boolean; outboundAllow?: AddressRanges } = {},
+): TrustedIssuerRegistration {
   const production = options.production ?? false;
   if (typeof input !== "object" || input === null || Array.isArray(input))
     fail("a trusted issuer must be a JSON object");
@@ -104,7 +113,7 @@ export function parseTrustedIssuer(input: unknown, options: { production?: boole
   if (metadata.subject !== "email" && metadata.subject !== "link") fail(`subject must be "email" or "link"`);
   return {
     issuer: issuerUrl(metadata.issuer, production),
-    ...keys(metadata, production),
+    ...keys(metadata, production, options.outboundAllow),
     clientIds: clientIds(metadata.clients),
     subjectMapping: metadata.subject as SubjectMapping,
     reach: reach(metadata),

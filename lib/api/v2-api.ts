@@ -16,6 +16,7 @@ import { withCors } from "@/lib/oauth/cors";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import { readAuthorization, refusalHeaders, resourceRefusal } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
+import { noteRoute } from "@/lib/observability/request-context";
 
 const MAX_SEGMENT_LENGTH = 200;
 
@@ -123,6 +124,7 @@ async function dispatch(routes: readonly ApiRoute[], request: Request, context: 
     throw new ApiProblem("method-not-allowed", `${url.pathname} allows ${allowed}.`, { Allow: allowed });
   }
   const { route, params } = found;
+  noteRoute(route.path);
   const secured = route.scopes.length > 0;
   const actor: Actor = secured ? await authenticate(request, url, context) : { kind: "anonymous", context };
   if (secured && actor.kind === "token") {

@@ -8,7 +8,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { readForm } from "@/lib/http/form-body";
 import { issueTicket } from "@/lib/catalog/tickets";
 import { noStoreJson } from "@/lib/http/no-store-json";
-import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { boundKeyOf, noteTokenCaller, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { OAuthError } from "@/lib/errors/oauth-error";
 import {
   checkSenderConstraint,
@@ -19,8 +19,10 @@ import {
 } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
+import { countSignIn } from "@/lib/observability/metrics";
 import { userIdOf } from "@/lib/jwt/token-principal";
 import { ACR_MFA } from "@/lib/session/authentication-level";
+import { noteUser } from "@/lib/observability/request-context";
 
 const failure = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
   noStoreJson({ error, error_description: description }, status, headers);
@@ -38,6 +40,7 @@ async function withAccessToken(
   let claims;
   try {
     claims = await verifyAccessToken(context, presented.token);
+    noteTokenCaller(claims);
     const url = `${context.config.publicUrl}${ENDPOINTS.silentLogin}`;
     await checkSenderConstraint(context, presented, boundKeyOf(claims), {
       method: "POST",
@@ -94,11 +97,16 @@ export async function handleSilentLogin(request: Request, context: ServiceContex
     clientAddress(request, context.config.trustedProxies),
   );
   if (check.ok) {
+    noteUser(check.user.id);
     // A password alone must not be a way around the second factor: such accounts use the access token form.
     const factors = await context.stores.secondFactors.count(check.user.id);
-    if (factors.passkeys > 0 || factors.totp || factors.required)
+    if (factors.passkeys > 0 || factors.totp || factors.required) {
+      countSignIn("password", "second_factor_required");
       return failure(403, "second_factor_required", "this account signs in with a second factor: send an access token");
-    return ticketResponse(context, check.user.id);
+    }
+    const ticket = await ticketResponse(context, check.user.id);
+    countSignIn("password", "success");
+    return ticket;
   }
   if (check.reason === "throttled")
     return failure(429, "throttled", "too many failed attempts; try again later", {

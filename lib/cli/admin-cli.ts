@@ -12,6 +12,7 @@ import { COMPANIES_USAGE, companiesCommand } from "@/lib/cli/companies-cli";
 import { USERS_USAGE, usersCommand } from "@/lib/cli/users-cli";
 import { PARTNERS_USAGE, partnersCommand } from "@/lib/cli/partners-cli";
 import { counted } from "@/lib/cli/english";
+import { progressReporter } from "@/lib/cli/progress";
 import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
@@ -34,6 +35,8 @@ ${PARTNERS_USAGE}
   keys reseal                                   seal stored private keys, app secrets and queued mail under the newest SECRET_KEYS key
   catalogs import <file.xml>                    import a master catalog file (docs/catalog-format.md) as the
                                                 catalog's next revision, not yet released
+  catalogs import --url <https-url>             the same with the file at that URL, fetched as the catalog page
+                                                does (https, public addresses or CATALOG_PULL_ALLOW's, up to 100 MB)
   catalogs release <supplierID> <catalogID> <revision>
                                                 release an imported revision: it is listed and can be downloaded
   catalogs list <supplierID>                    a supplier's catalogs and their revisions
@@ -101,9 +104,10 @@ async function keys(context: CliContext, [command, ...rest]: string[]): Promise<
 
 async function purge(context: CliContext, rest: string[]): Promise<void> {
   expectArgs(rest, "purge");
-  const counts = await context.stores.maintenance.purgeExpired();
+  const progress = progressReporter(context.progress, { label: "purge", noun: "expired row", print: context.print });
+  const counts = await progress.track((onProgress) => context.stores.maintenance.purgeExpired({ onProgress }));
   const removed = (Object.keys(PURGED) as (keyof PurgeCounts)[]).map((kind) => counted(counts[kind], PURGED[kind]));
-  context.print(`Removed ${removed.join(", ")}.`);
+  progress.finish(`Removed ${removed.join(", ")}.`);
   const announced = await announceExpiringSecrets({ stores: context.stores, config: context });
   if (announced > 0) context.print(`Told software vendors of ${counted(announced, "secret")} expiring soon.`);
 }

@@ -1,14 +1,26 @@
-/** `npm run admin -- catalogs …`: import a supplier's catalog file, release a revision, list them. */
+/**
+ * `npm run admin -- catalogs …`: import a supplier's catalog file (by path, or from a URL as the catalog page pulls
+ * it), release a revision, list them.
+ */
 import { createReadStream } from "node:fs";
-import { importCatalog, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
-import { expectArgs, unknownCommand, unreadableFile, UsageError } from "@/lib/cli/cli-arguments";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { countArticleTags } from "@/lib/catalog/publishing/article-count";
+import { importCatalog, pullCatalogFile, releaseRevision } from "@/lib/catalog/publishing/catalog-publishing";
+import { expectArgs, unknownCommand, unreadableFile, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { PullRefused } from "@/lib/http/pulled-file";
 import { counted } from "@/lib/cli/english";
+import { progressReporter, type ProgressStream } from "@/lib/cli/progress";
 import type { Stores } from "@/lib/store/stores";
 
 interface CatalogCliContext {
   stores: Stores;
   print: (line: string) => void;
   printError: (line: string) => void;
+  progress: ProgressStream;
+  /** The rules a pull from a URL is held to, as on the catalog page. */
+  production: CliContext["production"];
+  catalogPullAllow: CliContext["catalogPullAllow"];
 }
 
 /** A file that is not there or not readable gives one clear line, not a stack trace. */
@@ -26,15 +38,30 @@ async function supplierCompanyId(stores: Stores, supplierId: string): Promise<st
   return supplier.id;
 }
 
-async function importFile(context: CatalogCliContext, file: string): Promise<void> {
-  const result = await importCatalog(context.stores, fileText(file));
+/** The articles of a file, counted ahead for the progress line: only when it is shown, and never on a pipe (such as
+ * `<(zcat catalog.xml.gz)`), which can be read only once. */
+async function articleTotal(context: CatalogCliContext, file: string): Promise<number | undefined> {
+  if (!context.progress.isTTY) return undefined;
+  const found = await stat(file).catch(() => undefined);
+  return found?.isFile() ? countArticleTags(fileText(file)) : undefined;
+}
+
+/** Imports the file at the path `file`, or the text `pulled` from the URL that `file` then names. */
+async function importFile(context: CatalogCliContext, file: string, pulled?: AsyncIterable<string>): Promise<void> {
+  const total = pulled ? undefined : await articleTotal(context, file);
+  const label = `catalogs import ${pulled ? file : path.basename(file)}`;
+  const progress = progressReporter(context.progress, { label, noun: "article", total, print: context.print });
+  const result = await progress.track((onProgress) =>
+    importCatalog(context.stores, pulled ?? fileText(file), { onProgress }),
+  );
   if (!result.ok) {
+    progress.finish();
     // Every error of the file at once (up to the reader's limit), so that one round of fixes is enough.
     for (const error of result.errors) context.printError(`${file}:${error.line}: ${error.message}`);
     if (result.unreported) context.printError(`${file}: and ${counted(result.unreported, "more error")}`);
     throw new Error(`${file} was not imported (nothing was written)`);
   }
-  context.print(
+  progress.finish(
     `Imported revision ${result.revision} of catalog ${result.catalogId} (${result.resourceKey}) of supplier ${result.supplierId}: ${counted(result.articles, "article")}, not released yet.`,
   );
   context.print(
@@ -42,8 +69,35 @@ async function importFile(context: CatalogCliContext, file: string): Promise<voi
   );
 }
 
+/**
+ * A URL as the output names it: scheme, host and path, without user info, query or fragment, where a pre-signed link
+ * carries its signature and a terminal's scrollback, a log or a CI job's output would keep it.
+ */
+function shownUrl(location: string): string {
+  try {
+    const url = new URL(location);
+    return `${url.protocol}${url.host ? `//${url.host}` : ""}${url.pathname}`;
+  } catch {
+    return location.replace(/[?#].*$/s, "").replace(/\/\/[^/]*@/, "//");
+  }
+}
+
+/** The file at a URL, fetched under the catalog page's rules and imported as a file is; a refusal names the URL. */
+async function importUrl(context: CatalogCliContext, url: string): Promise<void> {
+  const shown = shownUrl(url);
+  try {
+    await importFile(context, shown, (await pullCatalogFile(url, context)).text);
+  } catch (error) {
+    if (!(error instanceof PullRefused)) throw error;
+    throw new Error(`${shown} was not imported: ${error.message}`, { cause: error });
+  }
+}
+
 export async function catalogCommand(context: CatalogCliContext, [command, ...rest]: string[]): Promise<void> {
-  if (command === "import") {
+  if (command === "import" && rest[0] === "--url") {
+    const [url] = expectArgs(rest.slice(1), "catalogs import --url <https-url>");
+    await importUrl(context, url);
+  } else if (command === "import") {
     const [file] = expectArgs(rest, "catalogs import <file.xml>");
     await importFile(context, file);
   } else if (command === "release") {

@@ -1,14 +1,20 @@
 /** What the operator CLI's commands share: their context, usage errors, arguments, files. */
 import type { DataAccess } from "@/lib/service-context";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { listed } from "@/lib/cli/english";
+import type { ProgressStream } from "@/lib/cli/progress";
 import { readFile } from "node:fs/promises";
 
 export interface CliContext extends DataAccess {
   apiScopePrefix: string;
   /** Production rules for registrations (key set URLs and issuers over https only). */
   production: boolean;
+  /** Ranges exempt from the public-address rule for registrations (OUTBOUND_ALLOW). */
+  outboundAllow: AddressRanges;
+  /** Ranges exempt from it for catalog pulls (CATALOG_PULL_ALLOW), as on the catalog page. */
+  catalogPullAllow: AddressRanges;
   secretKey: string;
   /** the base of the links mail and output carry (PUBLIC_URL) */
   publicUrl: string;
@@ -16,6 +22,8 @@ export interface CliContext extends DataAccess {
   print: (line: string) => void;
   /** stderr: errors, and notes for the person at the terminal that must not mix with the result. */
   printError: (line: string) => void;
+  /** stderr as a stream: long jobs draw their progress there when it is a terminal (lib/cli/progress.ts). */
+  progress: ProgressStream;
   /** Tells the applications, through their back channel, that these sessions were ended. */
   announceLogout: (sessionIds: string[]) => Promise<void>;
   /** The shortest password accepted (PASSWORD_MIN_LENGTH). */

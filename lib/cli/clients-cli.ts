@@ -57,9 +57,7 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
 }
 
 async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
-  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, {
-    production: context.production,
-  });
+  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, context);
   const { client, secret } = await registerClient(context.stores, registration);
   const response = {
     ...toClientMetadata(client),

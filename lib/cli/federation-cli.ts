@@ -1,8 +1,7 @@
 /** `npm run admin -- federation …`: the trusted issuers and the links of their subjects. */
-import { expectArgs, readJsonFile, unknownCommand } from "@/lib/cli/cli-arguments";
+import { expectArgs, readJsonFile, unknownCommand, type CliContext } from "@/lib/cli/cli-arguments";
 import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
-import type { Stores } from "@/lib/store/stores";
 import type { IssuerReach } from "@/lib/store/models/trusted-issuer";
 
 export const FEDERATION_USAGE = `  federation add <file.json>                    trust an issuer: {"issuer", "jwks_uri" or "jwks", "clients": [ids],
@@ -23,12 +22,12 @@ function describeReach(reach: IssuerReach | null): string {
 }
 
 export async function federationCommand(
-  context: { stores: Stores; production: boolean; print: (line: string) => void },
+  context: Pick<CliContext, "stores" | "production" | "outboundAllow" | "print">,
   [command, ...rest]: string[],
 ): Promise<void> {
   if (command === "add") {
     const [file] = expectArgs(rest, "federation add <file.json>");
-    const registration = parseTrustedIssuer(await readJsonFile(file), { production: context.production });
+    const registration = parseTrustedIssuer(await readJsonFile(file), context);
     const outcome = await addTrustedIssuer(context.stores, registration);
     context.print(
       `${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`,

@@ -1,8 +1,10 @@
 /** `npm run admin -- users …`: the people of every company, as JSON a script can read. */
 import { resetSecondFactors } from "@/lib/admin/second-factor-reset";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { expectArgs, unknownCommand, unreadableFile, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { counted } from "@/lib/cli/english";
+import { progressReporter } from "@/lib/cli/progress";
 import { importInvitations } from "@/lib/admin/invitation-import";
 import { invitePerson } from "@/lib/admin/invitations";
 import { parseEmail, parseLanguage, parseRole } from "@/lib/admin/person-fields";
@@ -68,8 +70,18 @@ async function importFile(context: CliContext, file: string): Promise<unknown> {
   } catch (error) {
     throw unreadableFile(file, error);
   }
-  const { invited } = await importInvitations({ stores: context.stores, config: context }, text);
-  context.printError(`Invited ${counted(invited, "person", "people")}; their mail is in the outbox.`);
+  // stdout is the JSON result, so the summary is the note on stderr.
+  const label = `users import ${path.basename(file)}`;
+  const progress = progressReporter(context.progress, {
+    label,
+    noun: "person",
+    plural: "people",
+    print: context.printError,
+  });
+  const { invited } = await progress.track((onProgress) =>
+    importInvitations({ stores: context.stores, config: context }, text, { onProgress }),
+  );
+  progress.finish(`Invited ${counted(invited, "person", "people")}; their mail is in the outbox.`);
   return { invited };
 }
 

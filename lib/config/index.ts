@@ -7,8 +7,9 @@ import { acceptOlderSecretKeys } from "@/lib/crypto/secret-box";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
+import { isDatabasePooler, parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { readMailConfig, type MailConfig } from "@/lib/config/mail-config";
+import { readAllowedRanges, type AddressRanges } from "@/lib/config/address-ranges";
 
 export { ConfigError };
 
@@ -31,6 +32,10 @@ export interface Config {
   trustedProxies: number;
   /** Bearer token that opens /metrics; unset: no metrics are served. */
   metricsToken: string | null;
+  /** Bearer token of the scheduled calls to /api/cron/* (Vercel Cron's CRON_SECRET); unset: they are refused. */
+  cronSecret: string | null;
+  /** Whether `npm start` applies pending migrations before serving (MIGRATE_ON_START, default 1). */
+  migrateOnStart: boolean;
   /** Algorithm of access tokens. */
   tokenSigningAlg: "RS256" | "ES256";
   /** Algorithm of ID tokens for clients whose metadata names none (id_token_signed_response_alg); RS256 by default. */
@@ -42,6 +47,10 @@ export interface Config {
   requirePar: boolean;
   /** REQUIRE_DPOP_NONCE=1: DPoP proofs must carry a nonce the server handed out (RFC 9449 §8). */
   requireDpopNonce: boolean;
+  /** OUTBOUND_ALLOW: private or loopback ranges OptiGate may connect to (providers, operators' key sets, logout). */
+  outboundAllow: AddressRanges;
+  /** CATALOG_PULL_ALLOW: the same for catalog files suppliers name (an internal file server); OUTBOUND_ALLOW is not. */
+  catalogPullAllow: AddressRanges;
   /** True for `next start` / `npm start` without demo data: the settings of a real deployment apply. */
   production: boolean;
 }
@@ -106,11 +115,17 @@ function readDatabase(env: Env): DatabaseTarget {
     throw new ConfigError("DATABASE_URL", (error as Error).message);
   }
   const poolMax = env.DATABASE_POOL_MAX?.trim();
-  if (!poolMax) return target;
-  if (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100)
+  const pooler = env.DATABASE_POOLER?.trim() || undefined;
+  if (poolMax && (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100))
     throw new ConfigError("DATABASE_POOL_MAX", `must be a whole number from 1 to 100 (got "${poolMax}")`);
-  if (target.provider !== "postgresql") throw new ConfigError("DATABASE_POOL_MAX", "applies to PostgreSQL only");
-  return { ...target, poolMax: Number(poolMax) };
+  if (pooler !== undefined && !isDatabasePooler(pooler))
+    throw new ConfigError("DATABASE_POOLER", `must be session or transaction, or unset (got "${pooler}")`);
+  if (target.provider !== "postgresql") {
+    if (poolMax) throw new ConfigError("DATABASE_POOL_MAX", "applies to PostgreSQL only");
+    if (pooler) throw new ConfigError("DATABASE_POOLER", "applies to PostgreSQL only");
+    return target;
+  }
+  return { ...target, ...(poolMax ? { poolMax: Number(poolMax) } : {}), ...(pooler ? { pooler } : {}) };
 }
 
 /** A switch: 1 on; 0, empty or unset off. */
@@ -141,12 +156,30 @@ function readTrustedProxies(env: Env): number {
   return Number(raw);
 }
 
-function readMetricsToken(env: Env): string | null {
-  const raw = env.METRICS_TOKEN;
+/** A secret callers present as a bearer token (METRICS_TOKEN, CRON_SECRET); unset: what it opens stays shut. */
+function readBearerSecret(env: Env, name: "METRICS_TOKEN" | "CRON_SECRET"): string | null {
+  const raw = env[name];
   if (raw === undefined || raw === "") return null;
   if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw))
-    throw new ConfigError("METRICS_TOKEN", "must be at least 16 printable characters without spaces");
+    throw new ConfigError(name, "must be at least 16 printable characters without spaces");
   return raw;
+}
+
+/** MIGRATE_ON_START=0: a release step migrates (docs/operations.md), the server only reports what is pending. */
+function readMigrateOnStart(env: Env): boolean {
+  const raw = env.MIGRATE_ON_START?.trim();
+  if (raw === undefined || raw === "" || raw === "1") return true;
+  if (raw === "0") return false;
+  throw new ConfigError("MIGRATE_ON_START", `must be 0 or 1 (got "${raw}")`);
+}
+
+/** Vercel's instances have no lasting disk and each would have its own file: SQLite there loses everything. */
+function refuseSqliteOnVercel(env: Env, database: DatabaseTarget): void {
+  if (env.VERCEL === "1" && database.provider === "sqlite")
+    throw new ConfigError(
+      "DATABASE_URL",
+      "is an SQLite file, which cannot work on Vercel (no lasting disk, a separate file per instance): set a PostgreSQL URL",
+    );
 }
 
 function readAlgorithm<const Allowed extends string>(env: Env, name: string, allowed: readonly Allowed[]): Allowed {
@@ -227,28 +260,30 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = readPublicUrl(env, port);
   const apiUrl = readApiUrl(env, publicUrl);
   const database = readDatabase(env);
+  refuseSqliteOnVercel(env, database);
   const demoData = readSwitch(env, "DEMO_DATA");
-  const apiScopePrefix = readApiScopePrefix(env);
   const tokenSigningAlg = readAlgorithm(env, "TOKEN_SIGNING_ALG", ["RS256", "ES256"]);
   const idTokenSigningAlg = readAlgorithm(env, "ID_TOKEN_SIGNING_ALG", ["RS256", "ES256", "PS256"]);
-  const trustedProxies = readTrustedProxies(env);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
-  const metricsToken = readMetricsToken(env);
   return {
     port,
     publicUrl,
     apiUrl,
     database,
     demoData,
-    apiScopePrefix,
+    apiScopePrefix: readApiScopePrefix(env),
     tokenSigningAlg,
     idTokenSigningAlg,
-    trustedProxies,
-    metricsToken,
+    trustedProxies: readTrustedProxies(env),
+    metricsToken: readBearerSecret(env, "METRICS_TOKEN"),
+    cronSecret: readBearerSecret(env, "CRON_SECRET"),
+    migrateOnStart: readMigrateOnStart(env),
     production,
     requirePar: readSwitch(env, "REQUIRE_PAR"),
     requireDpopNonce: readSwitch(env, "REQUIRE_DPOP_NONCE"),
+    outboundAllow: readAllowedRanges(env, "OUTBOUND_ALLOW"),
+    catalogPullAllow: readAllowedRanges(env, "CATALOG_PULL_ALLOW"),
     mail: readMailConfig(env, publicUrl),
     passwordMinLength: readPasswordMinLength(env),
     ...readSecretKey(env, database, production),

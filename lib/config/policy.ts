@@ -68,7 +68,10 @@ export const MAX_CLIENT_AUTH_LOCKS = 10_000;
 export const MAX_FORM_BYTES = 64 * 1024;
 /** JSON bodies of the platform API: as large as forms. */
 export const MAX_JSON_BYTES = 64 * 1024;
-/** The largest upload the page takes; it is read as a stream, never held in memory (the CLI has no limit). */
+/**
+ * The largest catalog file the page takes, uploaded or pulled from a URL (the CLI pulls as much; its files have no
+ * limit); it is read as a stream, never held in memory.
+ */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_JWT_LENGTH = 16_384;
 export const MAX_KEY_SET_BYTES = 64 * 1024;
@@ -110,6 +113,12 @@ export const MAX_DPOP_PROOF_LENGTH = 8192;
 // --- How long OptiGate waits for others.
 
 export const KEY_SET_FETCH_TIMEOUT_MS = 5000;
+/** A catalog file pulled from a supplier's URL, answer and body, imported as it arrives: 100 MB at 3 Mbit/s. */
+export const CATALOG_PULL_TIMEOUT_MS = 5 * 60_000;
+/** Catalog pulls the page runs at once per process (one per supplier company): each may hold a connection 5 minutes. */
+export const MAX_CATALOG_PULLS = 4;
+/** A scrape of /metrics waits this long for the database's readings, then reports them unknown (NaN). */
+export const METRICS_DATABASE_TIMEOUT_MS = 1000;
 export const BACKCHANNEL_TIMEOUT_MS = 2000;
 /**
  * How long an idle kept-alive connection stays open. Node's 5 s is shorter than a caller's pause between two requests

@@ -11,9 +11,10 @@
  */
 import type pg from "pg";
 import { processCache } from "@/lib/observability/process-cache";
+import { activeTracer, traceStatement } from "@/lib/observability/tracing";
 import { driverValue, type ColumnType, type SqlValue } from "@/lib/db/dialect";
-import { driverOf, type Db } from "@/lib/db/prisma";
-import { sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
+import { driverOf, type Db, type PostgresDriver } from "@/lib/db/prisma";
+import { sqliteGroupCommit, statementName, type NamedStatement } from "@/lib/db/run-statement";
 
 export interface GroupedUpdateSpec<Parameter extends string> {
   /** Names the prepared statements. */
@@ -88,22 +89,22 @@ const DEADLOCK_DETECTED = "40P01";
 const pendingGroups = processCache("groupedUpdates", () => new WeakMap<pg.Pool, Map<string, PendingGroup>>());
 
 /** Adds a request to the pool's next group of `update`; repeats of a key go first, so that they are not overtaken. */
-function present(pool: pg.Pool, update: GroupedUpdate<string>, request: Presented, repeat = false): void {
-  let groups = pendingGroups.get(pool);
-  if (!groups) pendingGroups.set(pool, (groups = new Map()));
+function present(driver: PostgresDriver, update: GroupedUpdate<string>, request: Presented, repeat = false): void {
+  let groups = pendingGroups.get(driver.pool);
+  if (!groups) pendingGroups.set(driver.pool, (groups = new Map()));
   let group = groups.get(update.postgres.name);
   if (!group) {
     groups.set(update.postgres.name, (group = { update, requests: [] }));
-    setImmediate(() => void runPostgresGroup(pool, update.postgres.name));
+    setImmediate(() => void runPostgresGroup(driver, update.postgres.name));
   }
   if (repeat) group.requests.unshift(request);
   else group.requests.push(request);
 }
 
-async function runPostgresGroup(pool: pg.Pool, statementName: string): Promise<void> {
-  const groups = pendingGroups.get(pool)!;
-  const { update, requests } = groups.get(statementName)!;
-  groups.delete(statementName);
+async function runPostgresGroup(driver: PostgresDriver, groupName: string): Promise<void> {
+  const groups = pendingGroups.get(driver.pool)!;
+  const { update, requests } = groups.get(groupName)!;
+  groups.delete(groupName);
   const firsts = new Map<string, Presented>();
   const repeats: Presented[] = [];
   for (const request of requests) {
@@ -115,21 +116,35 @@ async function runPostgresGroup(pool: pg.Pool, statementName: string): Promise<v
     const values = update.parameterNames.map((_, index) =>
       group.map((request) => driverValue(request.values[index], "postgresql")),
     );
-    const { rows } = await pool.query<Row>({ ...update.postgres, values });
+    const { name, text } = update.postgres;
+    const { rows } = await driver.pool.query<Row>({ name: statementName(driver, name), text, values });
     const byKey = new Map(rows.map((row) => [String(row.group_key), row]));
     for (const request of group) request.settle(byKey.get(request.key));
   } catch (error) {
     for (const request of group) {
       if ((error as { code?: string }).code === DEADLOCK_DETECTED && request.deadlocks++ === 0)
-        present(pool, update, request);
+        present(driver, update, request);
       else request.fail(error);
     }
   }
-  for (const request of repeats.reverse()) present(pool, update, request, true);
+  for (const request of repeats.reverse()) present(driver, update, request, true);
 }
 
-/** Runs `update` for one request in the current group; its row, or undefined when the conditions did not hold. */
+/**
+ * Runs `update` for one request in the current group; its row, or undefined when the conditions did not hold. While
+ * traces are exported, the request's span of it lasts until its group has committed.
+ */
 export function runGroupedUpdate<Parameter extends string, Result extends Row>(
+  db: Db,
+  update: GroupedUpdate<Parameter>,
+  values: Record<Parameter, SqlValue>,
+): Promise<Result | undefined> {
+  return activeTracer()
+    ? traceStatement(update.sqlite.name, driverOf(db).provider, () => joinGroup<Parameter, Result>(db, update, values))
+    : joinGroup<Parameter, Result>(db, update, values);
+}
+
+function joinGroup<Parameter extends string, Result extends Row>(
   db: Db,
   update: GroupedUpdate<Parameter>,
   values: Record<Parameter, SqlValue>,
@@ -147,7 +162,7 @@ export function runGroupedUpdate<Parameter extends string, Result extends Row>(
   }
   const ordered = update.parameterNames.map((name) => values[name]);
   return new Promise((settle, fail) =>
-    present(driver.pool, update as unknown as GroupedUpdate<string>, {
+    present(driver, update as unknown as GroupedUpdate<string>, {
       key: String(ordered[0]),
       values: ordered,
       settle: settle as Presented["settle"],

@@ -11,6 +11,7 @@ import path from "node:path";
 import type { DatabaseProvider, DatabaseTarget } from "@/lib/config/database-url";
 import { renderMigration } from "@/lib/db/dialect";
 import { openSqlConnection, type SqlConnection } from "@/lib/db/sql-connection";
+import type { ProgressListener } from "@/lib/observability/progress";
 import { CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION } from "@/lib/db/statements/migrations";
 
 export interface Migration {
@@ -68,14 +69,23 @@ function checkUnchanged(migrations: Migration[], history: Map<string, string>): 
   }
 }
 
-/** Applies every pending migration; returns the ids it applied (none when the database is up to date). */
-export async function migrate(connection: SqlConnection, migrations: Migration[]): Promise<string[]> {
+/**
+ * Applies every pending migration; returns the ids it applied (none when the database is up to date). `onProgress`
+ * learns how many are pending once the history is read, and each one applied.
+ */
+export async function migrate(
+  connection: SqlConnection,
+  migrations: Migration[],
+  onProgress?: ProgressListener,
+): Promise<string[]> {
   return connection.exclusiveTransaction(async () => {
     await connection.query(CREATE_HISTORY);
     const history = await readHistory(connection);
     checkUnchanged(migrations, history);
+    const pending = migrations.filter((m) => !history.has(m.id));
+    onProgress?.(0, pending.length);
     const applied: string[] = [];
-    for (const migration of migrations.filter((m) => !history.has(m.id))) {
+    for (const migration of pending) {
       try {
         await connection.executeScript(migration.script);
       } catch (error) {
@@ -83,6 +93,7 @@ export async function migrate(connection: SqlConnection, migrations: Migration[]
       }
       await connection.query(RECORD_MIGRATION, [migration.id, migration.checksum, new Date()]);
       applied.push(migration.id);
+      onProgress?.(applied.length, pending.length);
     }
     return applied;
   });
@@ -98,10 +109,10 @@ export function describeMigrationState(migrations: Migration[], appliedIds: Iter
 }
 
 /** Applies the pending migrations of the database's provider on a connection of its own. */
-export async function applyMigrations(target: DatabaseTarget): Promise<string[]> {
+export async function applyMigrations(target: DatabaseTarget, onProgress?: ProgressListener): Promise<string[]> {
   const connection = await openSqlConnection(target);
   try {
-    return await migrate(connection, readMigrations(migrationsDirectory(), target.provider));
+    return await migrate(connection, readMigrations(migrationsDirectory(), target.provider), onProgress);
   } finally {
     await connection.close();
   }

@@ -11,7 +11,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type Database from "better-sqlite3";
 import pg from "pg";
 import { processCache } from "@/lib/observability/process-cache";
-import { DEFAULT_POOL_MAX, type DatabaseTarget } from "@/lib/config/database-url";
+import { DEFAULT_POOL_MAX, type DatabasePooler, type DatabaseTarget } from "@/lib/config/database-url";
 import { ConnectionLock } from "@/lib/db/connection-lock";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/db/generated/postgresql/client";
 import { PrismaClient as SqlitePrismaClient } from "@/lib/db/generated/sqlite/client";
@@ -52,10 +52,15 @@ export interface Db extends DbTransaction {
   $disconnect(): Promise<void>;
 }
 
-/** OptiGate's own connection under a Prisma client. */
+/**
+ * OptiGate's own connection under a Prisma client. On PostgreSQL `pooler` says whether its statements may be
+ * prepared under a name (lib/db/run-statement.ts's statementName).
+ */
 export type Driver =
   | { provider: "sqlite"; database(): Database.Database; lock: ConnectionLock }
-  | { provider: "postgresql"; pool: pg.Pool };
+  | { provider: "postgresql"; pool: pg.Pool; pooler: DatabasePooler };
+
+export type PostgresDriver = Extract<Driver, { provider: "postgresql" }>;
 
 // Process-wide: the Next.js bundle and the lean front load this module separately but share the clients.
 const drivers = processCache("db-drivers", () => new WeakMap<object, Driver>());
@@ -174,10 +179,11 @@ export function createPrismaClient(target: DatabaseTarget): Db {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? DEFAULT_POOL_MAX });
   // An idle connection the server ends (a restart, a dropped database) must not take the process down with it.
   pool.on("error", (error) => logger.warn({ reason: error.message }, "PostgreSQL connection lost"));
+  // No statementNameGenerator: Prisma's queries stay unnamed, and so are safe behind a transaction-mode pooler.
   const client: Db = new PostgresPrismaClient({
     adapter: serialTransactionsAdapterFactory(new PrismaPg(pool, { disposeExternalPool: true })),
   });
-  drivers.set(client, { provider: "postgresql", pool });
+  drivers.set(client, { provider: "postgresql", pool, pooler: target.pooler ?? "session" });
   return client;
 }
 

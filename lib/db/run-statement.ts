@@ -1,12 +1,14 @@
 /**
  * Runs OptiGate's named statements (lib/db/statements/) on its own connection beside Prisma (lib/db/prisma.ts),
- * where Prisma's per-query and per-row cost would dominate: on PostgreSQL as named (prepared) statements of the pool,
- * on SQLite as statements prepared once on OptiGate's connection, in turn with Prisma's transactions.
+ * where Prisma's per-query and per-row cost would dominate: on PostgreSQL as named (prepared) statements of the pool
+ * (unnamed behind a transaction-mode pooler, see statementName), on SQLite as statements prepared once on OptiGate's
+ * connection, in turn with Prisma's transactions. While traces are exported, each statement is a span named after it.
  */
 import type Database from "better-sqlite3";
 import { driverValue, manyRowsInsert, numberedPlaceholders, type ColumnType, type SqlValue } from "@/lib/db/dialect";
 import { processCache } from "@/lib/observability/process-cache";
-import { driverOf, type Db } from "@/lib/db/prisma";
+import { activeTracer, traceStatement } from "@/lib/observability/tracing";
+import { driverOf, type Db, type PostgresDriver } from "@/lib/db/prisma";
 
 export type { SqlValue };
 
@@ -41,11 +43,26 @@ function sqliteStatement(database: Database.Database, statement: NamedStatement)
   return prepared;
 }
 
-export async function runStatement<Row>(db: Db, statement: NamedStatement, values: SqlValue[]): Promise<Row[]> {
+/**
+ * The name a statement is prepared under on a pool connection, which then parses and plans it only once. None behind
+ * a transaction-mode pooler: consecutive queries of one client connection reach different server connections, where
+ * a name would be unknown ("does not exist") or already taken by another client ("already exists").
+ */
+export function statementName(driver: PostgresDriver, name: string): string | undefined {
+  return driver.pooler === "transaction" ? undefined : name;
+}
+
+export function runStatement<Row>(db: Db, statement: NamedStatement, values: SqlValue[]): Promise<Row[]> {
+  return activeTracer()
+    ? traceStatement(statement.name, driverOf(db).provider, () => execute<Row>(db, statement, values))
+    : execute<Row>(db, statement, values);
+}
+
+async function execute<Row>(db: Db, statement: NamedStatement, values: SqlValue[]): Promise<Row[]> {
   const driver = driverOf(db);
   if (driver.provider === "postgresql") {
     const query = {
-      name: statement.name,
+      name: statementName(driver, statement.name),
       text: postgresSql(statement),
       values: values.map((value) => driverValue(value, "postgresql")),
     };
@@ -127,15 +144,30 @@ export interface InsertColumn {
  * Inserts many rows at once (lib/db/dialect.ts's manyRowsInsert): on SQLite as one synchronous transaction of a
  * prepared INSERT; on PostgreSQL as one statement. Prisma's createMany costs a hundred times more per row.
  */
-export async function insertRows(db: Db, table: string, columns: InsertColumn[], rows: SqlValue[][]): Promise<void> {
+export function insertRows(db: Db, table: string, columns: InsertColumn[], rows: SqlValue[][]): Promise<void> {
   const statement: NamedStatement = {
     name: `optigate_insert_${table}`,
     sql: (provider) => manyRowsInsert(table, columns, provider),
   };
+  return activeTracer()
+    ? traceStatement(statement.name, driverOf(db).provider, () => insertNow(db, statement, columns, rows))
+    : insertNow(db, statement, columns, rows);
+}
+
+async function insertNow(
+  db: Db,
+  statement: NamedStatement,
+  columns: InsertColumn[],
+  rows: SqlValue[][],
+): Promise<void> {
   const driver = driverOf(db);
   if (driver.provider === "postgresql") {
     const arrays = columns.map((_, index) => rows.map((row) => driverValue(row[index], "postgresql")));
-    await driver.pool.query({ name: statement.name, text: statement.sql("postgresql"), values: arrays });
+    await driver.pool.query({
+      name: statementName(driver, statement.name),
+      text: statement.sql("postgresql"),
+      values: arrays,
+    });
     return;
   }
   const database = driver.database();

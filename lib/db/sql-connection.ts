@@ -25,7 +25,11 @@ export interface SqlConnection {
 /** How long SQLite waits for a lock held by another connection before giving up. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-/** Arbitrary constant naming OptiGate's migration lock among PostgreSQL advisory locks. */
+/**
+ * Arbitrary constant naming OptiGate's migration lock among PostgreSQL advisory locks. The lock is transaction-scoped
+ * and taken inside the run's one transaction, so that it holds behind a transaction-mode pooler too (DATABASE_POOLER),
+ * which may hand a session's next transaction to another server connection.
+ */
 const MIGRATION_LOCK_ID = 7_431_902;
 
 class SqliteConnection implements SqlConnection {

@@ -1,15 +1,19 @@
 /**
  * POST /interaction/catalogs: the supplier's catalog page, through lib/rights/supplier-catalogs.ts (users of a supplier
  * company, for their own company only). `action=import` (multipart, file field `catalog`) imports a master catalog
- * file as the catalog's next revision, unreleased; `action=release` releases one. The import's outcome reaches the
- * page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
+ * file as the catalog's next revision, unreleased; `action=pull` (field `url`) imports the file at that URL the same
+ * way, for files larger than the hosting platform lets an upload be; `action=release` releases a revision. The
+ * import's outcome reaches the page in a sealed cookie that lives two minutes: its list of errors is too long for a URL.
  */
 import { PAGES } from "@/lib/http/paths";
 import { MAX_UPLOAD_BYTES } from "@/lib/config/policy";
 import { AccessDenied, actorOfRequest, supplierOf, type Actor } from "@/lib/rights/actor";
 import {
+  CatalogNotFetched,
   CatalogPublishingError,
   importOwnCatalog,
+  PullBusy,
+  pullOwnCatalog,
   releaseOwnRevision,
   type ImportResult,
 } from "@/lib/rights/supplier-catalogs";
@@ -19,6 +23,7 @@ import { isMultipartRequest, readMultipartUpload, type MultipartUpload } from "@
 import { IMPORT_RESULT_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
+import { PullRefused } from "@/lib/http/pulled-file";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 
@@ -76,6 +81,17 @@ async function unlessEmpty(text: AsyncIterable<string>): Promise<AsyncIterable<s
   })();
 }
 
+/** Back to the page, with the import's outcome in the sealed cookie. */
+function importedAnswer(result: ImportResult, config: ServiceContext["config"]): Response {
+  return seeOther(PAGES.catalogs, [
+    sealedCookie(IMPORT_RESULT_COOKIE, shown(result), {
+      secretKey: config.secretKey,
+      publicUrl: config.publicUrl,
+      path: PAGES.catalogs,
+    }),
+  ]);
+}
+
 /** action=import: the upload's fields (CSRF first), then the file, streamed into the import. */
 async function importUpload(request: Request, context: ServiceContext, actor: Actor): Promise<Response> {
   const { config } = context;
@@ -97,14 +113,7 @@ async function importUpload(request: Request, context: ServiceContext, actor: Ac
   try {
     const text = await unlessEmpty(upload.file.text);
     if (!text) return back({ error: "no_file" });
-    const result = await importOwnCatalog(actor, text);
-    return seeOther(PAGES.catalogs, [
-      sealedCookie(IMPORT_RESULT_COOKIE, shown(result), {
-        secretKey: config.secretKey,
-        publicUrl: config.publicUrl,
-        path: PAGES.catalogs,
-      }),
-    ]);
+    return importedAnswer(await importOwnCatalog(actor, text), config);
   } catch (error) {
     // The import has discarded what it wrote.
     if (error instanceof RequestBodyError)
@@ -113,17 +122,41 @@ async function importUpload(request: Request, context: ServiceContext, actor: Ac
   }
 }
 
-/** action=release (a plain form): releases one of the company's revisions. */
-async function releaseSubmitted(request: Request, context: ServiceContext, actor: Actor): Promise<Response> {
-  const { config } = context;
-  const form = await readForm(request);
-  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
-  if (form.get("action") !== "release") return back({ error: "unknown_action" });
+/**
+ * action=pull: the file at the URL given, imported as an upload is; otherwise why it could not be fetched (one message
+ * for every failure at an address that is not public), or that a pull is under way already.
+ */
+async function pullSubmitted(form: URLSearchParams, context: ServiceContext, actor: Actor): Promise<Response> {
+  const location = (form.get("url") ?? "").trim();
+  if (location === "") return back({ error: "no_url" });
+  try {
+    return importedAnswer(await pullOwnCatalog(actor, location), context.config);
+  } catch (error) {
+    // The import has discarded what it wrote.
+    if (error instanceof CatalogNotFetched || error instanceof PullBusy) return back({ error: `pull_${error.code}` });
+    if (!(error instanceof PullRefused)) throw error;
+    return back({ error: `pull_${error.code}`, ...(error.status ? { status: String(error.status) } : {}) });
+  }
+}
+
+/** action=release: releases one of the company's revisions. */
+async function releaseSubmitted(form: URLSearchParams, actor: Actor): Promise<Response> {
   const catalogId = form.get("catalog_id") ?? "";
   const revision = form.get("revision") ?? "";
   if (!/^\d{1,9}$/.test(revision)) return back({ error: "not_found" });
   await releaseOwnRevision(actor, catalogId, Number(revision));
   return back({ released: `${catalogId}:${revision}` });
+}
+
+/** A plain form (CSRF first): release a revision, or pull a file from a URL. */
+async function formSubmitted(request: Request, context: ServiceContext, actor: Actor): Promise<Response> {
+  const { config } = context;
+  const form = await readForm(request);
+  if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back({ error: "form_expired" });
+  const action = form.get("action");
+  if (action === "release") return releaseSubmitted(form, actor);
+  if (action === "pull") return pullSubmitted(form, context, actor);
+  return back({ error: "unknown_action" });
 }
 
 export async function handleCatalogSubmission(request: Request, context: ServiceContext): Promise<Response> {
@@ -135,7 +168,7 @@ export async function handleCatalogSubmission(request: Request, context: Service
   try {
     return isMultipartRequest(request)
       ? await importUpload(request, context, actor)
-      : await releaseSubmitted(request, context, actor);
+      : await formSubmitted(request, context, actor);
   } catch (error) {
     if (error instanceof CatalogPublishingError) return back({ error: error.code });
     if (error instanceof AccessDenied) return forbiddenResponse();

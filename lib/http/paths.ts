@@ -66,6 +66,10 @@ export const ENDPOINTS = {
   silentLogin: "/services/login/SilentLogin",
   language: "/language",
   health: "/api/health",
+  healthLive: "/api/health/live",
+  healthReady: "/api/health/ready",
+  cronPurge: "/api/cron/purge",
+  cronOutbox: "/api/cron/outbox",
   metrics: "/metrics",
   platformApi: "/v2/[...path]",
 } as const;

@@ -1,9 +1,12 @@
 /**
  * Whether an IP address or a URL's host is on the public internet, after the IANA special-purpose address registries
  * (RFC 6890 and its updates). In production OptiGate fetches partners' key sets from public addresses only, so that a
- * registered URL cannot reach the loopback, the private network or a cloud metadata service (SSRF).
+ * registered URL cannot reach the loopback, the private network or a cloud metadata service (SSRF), except the ranges
+ * the operator lets through (OUTBOUND_ALLOW: internal identity providers and key sets; CATALOG_PULL_ALLOW: an internal
+ * file server for catalog pulls; tests).
  */
 import { BlockList, isIP } from "node:net";
+import { NO_ADDRESS_RANGES, type AddressRanges } from "@/lib/config/address-ranges";
 
 type Ranges = [network: string, prefix: number, kind: string][];
 
@@ -92,20 +95,30 @@ export function nonPublicAddressKind(address: string): string | null {
   return "reserved (outside the global unicast range 2000::/3)";
 }
 
+/** What a non-public address is, as nonPublicAddressKind says, or null when it is public or in `allowed`. */
+export function refusedAddressKind(address: string, allowed: AddressRanges = NO_ADDRESS_RANGES): string | null {
+  return allowed.includes(address) ? null : nonPublicAddressKind(address);
+}
+
 /** RFC 6761 §6.3: localhost and every name under it are the local machine, whatever a resolver says. */
 const LOOPBACK_NAME = /^(?:.+\.)?localhost\.?$/i;
 
-/** Why a URL's host (as `URL.hostname` gives it: IPv6 in brackets) is an IP address that is not public, or null. */
-export function nonPublicLiteralProblem(hostname: string): string | null {
+/**
+ * Why a URL's host (as `URL.hostname` gives it: IPv6 in brackets) is an IP address that is neither public nor in
+ * `allowed`, or null.
+ */
+export function nonPublicLiteralProblem(hostname: string, allowed: AddressRanges = NO_ADDRESS_RANGES): string | null {
   const address = hostname.replace(/^\[(.*)\]$/, "$1");
-  const kind = isIP(address) ? nonPublicAddressKind(address) : null;
+  const kind = isIP(address) ? refusedAddressKind(address, allowed) : null;
   return kind && `${address} is ${kind}`;
 }
 
 /**
  * Why a URL's host is known not to be public from its text alone, such as "169.254.169.254 is link-local" or
- * "localhost is a loopback name", or null. Other names are judged by what they resolve to, when connecting.
+ * "localhost is a loopback name", or null. Other names are judged by what they resolve to, when connecting; so is a
+ * loopback name once `allowed` holds a loopback address.
  */
-export function nonPublicHostProblem(hostname: string): string | null {
-  return LOOPBACK_NAME.test(hostname) ? `${hostname} is a loopback name` : nonPublicLiteralProblem(hostname);
+export function nonPublicHostProblem(hostname: string, allowed: AddressRanges = NO_ADDRESS_RANGES): string | null {
+  if (!LOOPBACK_NAME.test(hostname)) return nonPublicLiteralProblem(hostname, allowed);
+  return allowed.includes("127.0.0.1") || allowed.includes("::1") ? null : `${hostname} is a loopback name`;
 }

@@ -13,6 +13,11 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname);
 }
 
+/** Whether OptiGate fetches from the URL: https, or outside production http on a loopback host (development). */
+export function isFetchableScheme(url: URL, production: boolean): boolean {
+  return url.protocol === "https:" || (url.protocol === "http:" && !production && isLoopbackHost(url.hostname));
+}
+
 /** Returns why `raw` is not an acceptable redirect URI for the client, or undefined when it is. */
 export function redirectUriProblem(raw: string, allowPrivateUseScheme: boolean): string | undefined {
   if (!PRINTABLE_ASCII.test(raw)) return "must be printable ASCII without spaces (percent-encode other characters)";

@@ -6,8 +6,9 @@
 import { MAX_KEYS_IN_SET, MAX_KEY_SET_BYTES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import { createPublicKey } from "node:crypto";
 import type { JSONWebKeySet } from "jose";
-import { isLoopbackHost } from "@/lib/http/url-policy";
+import { isFetchableScheme } from "@/lib/http/url-policy";
 import { nonPublicHostProblem } from "@/lib/http/public-address";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
 /** RFC 7518 / RFC 8037 algorithms OptiGate verifies assertions with; never `none`, never an HMAC. */
@@ -83,20 +84,21 @@ export function keySetUrlProblem(value: string, production = false): string | nu
   }
   if (url.username || url.password) return "must not contain credentials";
   if (url.hash) return "must not contain a fragment";
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname) && !production) return null;
+  if (isFetchableScheme(url, production)) return null;
   return production ? "must use https" : "must use https (http only on a loopback host, for development)";
 }
 
 /**
  * Registered keys: exactly one of an inline set and a set URL, each acceptable (in production, the URL on a public
- * host). Throws an Error whose message says what is wrong (`missing` when neither or both are given).
+ * host or one in `outboundAllow`). Throws an Error whose message says what is wrong (`missing` when neither or both
+ * are given).
  */
 export function readKeySource(
   jwks: unknown,
   jwksUri: unknown,
   missing: string,
   production = false,
+  outboundAllow?: AddressRanges,
 ): { jwks: JSONWebKeySet | null; jwksUri: string | null } {
   if ((jwks === undefined) === (jwksUri === undefined)) throw new Error(missing);
   if (jwks !== undefined) {
@@ -109,7 +111,7 @@ export function readKeySource(
   const problem = keySetUrlProblem(jwksUri, production);
   if (problem) throw new Error(`jwks_uri "${jwksUri}" ${problem}`);
   // Production fetches from public addresses only (remote-key-sets.ts); what the text already shows is refused here.
-  const internal = production ? nonPublicHostProblem(new URL(jwksUri).hostname) : null;
+  const internal = production ? nonPublicHostProblem(new URL(jwksUri).hostname, outboundAllow) : null;
   if (internal) throw new Error(`jwks_uri "${jwksUri}" must be a public address: ${internal}`);
   return { jwks: null, jwksUri };
 }

@@ -1,9 +1,10 @@
 /**
  * Partners' key sets fetched from their `jwks_uri`: at most 5 s and 64 KB per fetch, https only in production (http
- * only for loopback outside it) and there from public addresses only, checked on the address connected to; redirects
- * followed only on the same origin. Each set is kept per process and fetched again when an assertion names a key the
- * set lacks or the set is an hour old, but at most once a minute per URL (a failed first fetch waits that minute too);
- * when a fetch fails, the last good set stays in use and the log says why.
+ * only for loopback outside it) and there from public addresses (or OUTBOUND_ALLOW's) only, checked on the address
+ * connected to; redirects followed only on the same origin. Each set is kept per process, per URL and rules (a set
+ * fetched under OUTBOUND_ALLOW never serves a caller held to public addresses), and fetched again when an assertion
+ * names a key the set lacks or the set is an hour old, but at most once a minute per URL and rules (a failed first
+ * fetch waits that minute too); when a fetch fails, the last good set stays in use and the log says why.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import {
@@ -17,7 +18,8 @@ import { logger } from "@/lib/observability/logger";
 import type { JSONWebKeySet } from "jose";
 import { NonPublicAddress, outboundRequest } from "@/lib/http/outbound-request";
 import { processCache } from "@/lib/observability/process-cache";
-import { isLoopbackHost } from "@/lib/http/url-policy";
+import { isFetchableScheme } from "@/lib/http/url-policy";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 import { parseKeySet } from "@/lib/jwt/key-set-rules";
 
 const MAX_REDIRECTS = 3;
@@ -28,6 +30,7 @@ export class KeySetUnavailable extends OptiGateError<"key_set_unavailable"> {
 }
 
 interface Entry {
+  url: string;
   keys?: JSONWebKeySet;
   fetchedAt: number;
   attemptedAt: number;
@@ -37,9 +40,18 @@ interface Entry {
 
 const cache = processCache("remoteKeySets", () => new Map<string, Entry>());
 
+/** How the fetch is held: https only and public addresses (or those in `outboundAllow`) only, in production. */
+interface FetchRules {
+  production: boolean;
+  outboundAllow?: AddressRanges;
+}
+
+/** Where the set fetched from `url` under `rules` is kept. */
+const entryKey = (url: string, rules: FetchRules) =>
+  JSON.stringify([url, rules.production, rules.outboundAllow?.entries ?? []]);
+
 function checkScheme(url: URL, production: boolean): void {
-  if (url.protocol === "https:") return;
-  if (url.protocol === "http:" && !production && isLoopbackHost(url.hostname)) return;
+  if (isFetchableScheme(url, production)) return;
   throw new KeySetUnavailable(production ? "it is not https" : "it is neither https nor http on a loopback host");
 }
 
@@ -74,13 +86,14 @@ function parseAnswer(text: string): JSONWebKeySet {
   }
 }
 
-async function follow(location: string, production: boolean, signal: AbortSignal): Promise<JSONWebKeySet> {
+async function follow(location: string, rules: FetchRules, signal: AbortSignal): Promise<JSONWebKeySet> {
   let url = new URL(location);
   for (let hop = 0; ; hop++) {
-    checkScheme(url, production);
+    checkScheme(url, rules.production);
     const response = await outboundRequest(url, {
       signal,
-      publicOnly: production,
+      publicOnly: rules.production,
+      allowed: rules.outboundAllow,
       headers: { accept: "application/jwk-set+json, application/json" },
     });
     const status = response.statusCode ?? 0;
@@ -97,10 +110,10 @@ async function follow(location: string, production: boolean, signal: AbortSignal
   }
 }
 
-async function download(location: string, production: boolean): Promise<JSONWebKeySet> {
+async function download(location: string, rules: FetchRules): Promise<JSONWebKeySet> {
   const signal = AbortSignal.timeout(KEY_SET_FETCH_TIMEOUT_MS);
   try {
-    return await follow(location, production, signal);
+    return await follow(location, rules, signal);
   } catch (error) {
     // The timeout ends the request or the body with an abort or a reset, depending on when it strikes.
     if (signal.aborted) throw new KeySetUnavailable(`no answer within ${KEY_SET_FETCH_TIMEOUT_MS / 1000} s`);
@@ -115,10 +128,10 @@ function reason(error: unknown): string {
   return `it could not be fetched (${failure?.code ?? failure?.message ?? "unknown error"})`;
 }
 
-function refetch(url: string, entry: Entry, production: boolean, now: number): Promise<JSONWebKeySet> {
+function refetch(url: string, entry: Entry, rules: FetchRules, now: number): Promise<JSONWebKeySet> {
   const firstLoad = !entry.keys;
   entry.attemptedAt = now;
-  entry.pending = download(url, production)
+  entry.pending = download(url, rules)
     .then((keys) => {
       // The minute between fetches starts with the first refresh: a rotation right after the first load is seen.
       Object.assign(entry, { keys, fetchedAt: Date.now(), failure: undefined, attemptedAt: firstLoad ? 0 : now });
@@ -148,24 +161,23 @@ function refetch(url: string, entry: Entry, production: boolean, now: number): P
  */
 export function remoteKeySet(
   url: string,
-  options: { production: boolean; stale?: boolean },
+  options: FetchRules & { stale?: boolean },
   now = Date.now(),
 ): Promise<JSONWebKeySet> {
-  let entry = cache.get(url);
+  const key = entryKey(url, options);
+  let entry = cache.get(key);
   if (!entry) {
-    entry = { fetchedAt: 0, attemptedAt: 0 };
-    cache.set(url, entry);
+    entry = { url, fetchedAt: 0, attemptedAt: 0 };
+    cache.set(key, entry);
   }
   if (entry.pending) return entry.pending;
   const due = !entry.keys || options.stale || now - entry.fetchedAt > KEY_SET_MAX_AGE_MS;
-  if (due && now - entry.attemptedAt >= KEY_SET_REFETCH_INTERVAL_MS)
-    return refetch(url, entry, options.production, now);
+  if (due && now - entry.attemptedAt >= KEY_SET_REFETCH_INTERVAL_MS) return refetch(url, entry, options, now);
   if (entry.keys) return Promise.resolve(entry.keys);
   return Promise.reject(new KeySetUnavailable(entry.failure ?? `jwks_uri ${url}: not fetched yet`));
 }
 
-/** Forgets the fetched sets (a key set URL changed, or a test starts afresh). */
+/** Forgets the fetched sets, or those of one URL under any rules (a key set URL changed, or a test starts afresh). */
 export function forgetRemoteKeySets(url?: string): void {
-  if (url === undefined) cache.clear();
-  else cache.delete(url);
+  for (const [key, entry] of cache) if (url === undefined || entry.url === url) cache.delete(key);
 }

@@ -11,6 +11,7 @@ import { checkSignature } from "@/lib/jwt/jws-signature";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { KeySetUnavailable, remoteKeySet } from "@/lib/jwt/remote-key-sets";
 import type { KeySource } from "@/lib/store/models/trusted-issuer";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 
 /** A check the JWT failed; the message names it, for the error description. */
 export class AssertionRefused extends OptiGateError<"assertion_refused"> {
@@ -69,7 +70,7 @@ function checkClaims(claims: JWTPayload, audience: string[], nowSeconds: number)
 export async function verifySignedJwt(
   jwt: string,
   source: KeySource,
-  options: { audience: string[]; production: boolean },
+  options: { audience: string[]; production: boolean; outboundAllow: AddressRanges },
   now = Date.now(),
 ): Promise<JWTPayload> {
   const { header, claims, input, signature } = parseJws(jwt);
@@ -85,9 +86,9 @@ export async function verifySignedJwt(
   try {
     if ("jwks" in source) result = check(source.jwks);
     else {
-      result = check(await remoteKeySet(source.jwksUri, { production: options.production }, now));
-      if (result === "no-key")
-        result = check(await remoteKeySet(source.jwksUri, { production: options.production, stale: true }, now));
+      const rules = { production: options.production, outboundAllow: options.outboundAllow };
+      result = check(await remoteKeySet(source.jwksUri, rules, now));
+      if (result === "no-key") result = check(await remoteKeySet(source.jwksUri, { ...rules, stale: true }, now));
     }
   } catch (error) {
     // Why is in the log (remote-key-sets.ts); the caller learns nothing about the fetch.

@@ -15,18 +15,14 @@ const delivery = processCache("mail-delivery", () => ({
   started: false,
 }));
 
-export function startMailDelivery(
+/** A worker sending through SMTP_URL, or undefined when it is not set. */
+export function smtpOutboxWorker(
   config: Config,
   outbox: OutboxStore,
-  composers: Record<string, MailComposer> = {},
-): void {
-  if (delivery.started) return;
-  delivery.started = true;
-  if (!config.mail.smtpUrl) {
-    if (config.production) logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent");
-    return;
-  }
-  delivery.worker = createOutboxWorker({
+  composers: Record<string, MailComposer>,
+): OutboxWorker | undefined {
+  if (!config.mail.smtpUrl) return undefined;
+  return createOutboxWorker({
     outbox,
     secretKey: config.secretKey,
     sender: smtpSender(config.mail.smtpUrl, config.mail.mailFrom),
@@ -35,7 +31,19 @@ export function startMailDelivery(
       logger.warn({ outboxMessage: messageId, reason, failed }, failed ? "mail failed" : "mail not sent yet"),
     onError: (error) => logger.error({ err: error }, "outbox delivery stopped for now"),
   });
-  delivery.worker.start();
+}
+
+export function startMailDelivery(
+  config: Config,
+  outbox: OutboxStore,
+  composers: Record<string, MailComposer> = {},
+): void {
+  if (delivery.started) return;
+  delivery.started = true;
+  delivery.worker = smtpOutboxWorker(config, outbox, composers);
+  if (!delivery.worker && config.production)
+    logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent");
+  delivery.worker?.start();
 }
 
 /** After a change queued mail: deliver it now rather than at the next poll. */

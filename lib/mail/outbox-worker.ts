@@ -3,13 +3,15 @@
  * again after a growing pause (30 s, 1 min, 2 min … at most an hour), or failed after a permanent refusal or
  * MAX_ATTEMPTS tries. A claim holds its messages for HOLD_MS; a worker that dies holding them leaves them to be
  * taken again when the claim runs out, so nothing is lost and, unless the crash came between the server's
- * acceptance and the mark, nothing is sent twice. Several processes may run workers on one database.
+ * acceptance and the mark, nothing is sent twice. Several processes may run workers on one database. Mail the
+ * server accepted and mail given up on are counted for the metrics.
  */
 import { randomUUID } from "node:crypto";
 import type { MailContent } from "@/lib/mail/mail-content";
 import { openOutboxBody } from "@/lib/mail/outbox";
 import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
 import type { ClaimedMessage, OutboxStore } from "@/lib/store/outbox-store";
+import { metrics } from "@/lib/observability/metrics";
 
 const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
@@ -86,6 +88,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           return false;
         }
         await sender.send({ to: message.recipient, subject: message.subject, text: content.text, html: content.html });
+        metrics.mailSent.inc({ kind: message.kind });
       }
       await outbox.markSent(message, clock());
       return true;
@@ -94,6 +97,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const failed = failure.permanent || message.attempts >= MAX_ATTEMPTS;
       const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(message.attempts));
       await outbox.markUndelivered(message, { failed, lastError: failure.reason, nextAttemptAt });
+      if (failed) metrics.mailFailed.inc({ kind: message.kind });
       options.onUndelivered?.(message.id, failure.reason, failed);
       return false;
     }

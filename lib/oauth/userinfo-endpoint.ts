@@ -17,7 +17,7 @@ import {
   type ResourceRefusal,
   type PresentedToken,
 } from "@/lib/oauth/dpop/presented-token";
-import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { boundKeyOf, noteTokenCaller, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
@@ -44,6 +44,7 @@ function refusalAnswer(refusal: ResourceRefusal): Response {
 
 async function userinfo(request: Request, context: ServiceContext, presented: PresentedToken): Promise<Response> {
   const claims = await verifyAccessToken(context, presented.token);
+  noteTokenCaller(claims);
   const url = `${context.config.publicUrl}${ENDPOINTS.userinfo}`;
   await checkSenderConstraint(context, presented, boundKeyOf(claims), {
     method: request.method,

@@ -2,7 +2,7 @@
  * The pages a mailed link opens, and asking for one: public, since the token in the link is the right (checked in
  * lib/account/account-links.ts), and asking for a reset must work for anyone without saying whose address it is.
  * A reset ends the user's sessions (their applications are told) and signs them in fresh, or, for a user with a
- * second factor, leads to the second step.
+ * second factor, leads to the second step (a sign-in by email link, for the metrics).
  */
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
@@ -14,6 +14,7 @@ import { wakeMailDelivery } from "@/lib/mail/mail-delivery";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { getServiceContext, type ServiceContext } from "@/lib/service-context";
 import { findActiveSession, signInUser } from "@/lib/session/login-session";
+import { countSignIn } from "@/lib/observability/metrics";
 
 export type { ClosedAccountLink } from "@/lib/account/account-links";
 export { PasswordPolicyError } from "@/lib/crypto/password-policy";
@@ -56,8 +57,12 @@ export async function resetPasswordAndSignIn(
   await announceBackchannelLogout(context, reset.endedSessions);
   // Reading the account's mail is no second factor: a user who has one still takes the second step.
   const factors = await context.stores.secondFactors.count(reset.userId);
-  if (factors.passkeys > 0 || factors.totp) return { next: "second_step" as const, userId: reset.userId };
+  if (factors.passkeys > 0 || factors.totp) {
+    countSignIn("email_link", "second_factor_required");
+    return { next: "second_step" as const, userId: reset.userId };
+  }
   const { cookieValue } = await signInUser(context.stores, reset.userId, client, { passwordReset: true });
+  countSignIn("email_link", "success");
   return { next: "session" as const, cookieValue };
 }
 

@@ -1,12 +1,13 @@
 /**
  * The invitation page and its form. Public: the link's token is the right, checked in lib/admin/invitation-acceptance;
  * the page shows only the invitation's own address and company. Joining starts a login session, audited as a
- * sign-in, so the person arrives signed in.
+ * sign-in (counted as one by email link), so the person arrives signed in.
  */
 import "server-only";
 import { joinByInvitation, readInvitationLink, type JoiningPerson } from "@/lib/admin/invitation-acceptance";
 import type { ServiceContext } from "@/lib/service-context";
 import { signInUser } from "@/lib/session/login-session";
+import { countSignIn } from "@/lib/observability/metrics";
 import { getServiceContext } from "@/lib/service-context";
 
 export { PersonFieldError } from "@/lib/admin/person-fields";
@@ -28,6 +29,7 @@ export async function joinAndSignIn(
   const joined = await joinByInvitation(context.stores, token, person, context.config);
   if ("closed" in joined) return joined;
   const { cookieValue } = await signInUser(context.stores, joined.userId, client, { invitation: true });
+  countSignIn("email_link", "success");
   // A company that requires a second factor has its new people set one up first.
   return { cookieValue, enrol: (await context.stores.secondFactors.count(joined.userId)).required };
 }

@@ -11,6 +11,7 @@ import { requireOperator, type Actor } from "@/lib/rights/actor";
 import { type ClientReviewState } from "@/lib/store/partner-store";
 import { reviewApplication } from "@/lib/admin/partner-applications";
 import type { RegisteredClient } from "@/lib/store/models/client";
+import type { Config } from "@/lib/config";
 import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
@@ -31,7 +32,11 @@ export interface ClientDetails {
 }
 
 /** Client metadata typed as JSON into a form; `clientId` pins the id when an existing client is edited. */
-function parseMetadataText(text: string, config: { apiScopePrefix: string; production: boolean }, clientId?: string) {
+function parseMetadataText(
+  text: string,
+  config: Pick<Config, "apiScopePrefix" | "production" | "outboundAllow">,
+  clientId?: string,
+) {
   let metadata: unknown;
   try {
     metadata = JSON.parse(text);
@@ -43,7 +48,7 @@ function parseMetadataText(text: string, config: { apiScopePrefix: string; produ
   }
   if (clientId !== undefined && typeof metadata === "object" && metadata !== null)
     (metadata as Record<string, unknown>).client_id = clientId;
-  return parseClientMetadata(metadata, config.apiScopePrefix, { production: config.production });
+  return parseClientMetadata(metadata, config.apiScopePrefix, config);
 }
 
 export async function listClients(actor: Actor): Promise<RegisteredClient[]> {

@@ -3,7 +3,7 @@
  * (the pending sign-in cookie, lib/session/pending-sign-in.ts) or, for a step-up, the user of the current session.
  * A right second factor starts the session (or raises the current one) at the mfa level; a passkey alone signs in
  * at that level too (it is a key and a verified user). Nobody else can reach a step: without one, there is nobody to
- * ask.
+ * ask. Each refused factor is counted for the metrics, and so is each step of a sign-in (not of a step-up).
  */
 import "server-only";
 import type { ServiceContext } from "@/lib/service-context";
@@ -13,6 +13,8 @@ import { withSecondFactor } from "@/lib/session/authentication-level";
 import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
+import { hasRecoveryCodeShape } from "@/lib/second-factor/recovery-codes";
+import { countSecondFactorFailure, countSignIn, type SecondFactorLabel } from "@/lib/observability/metrics";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { verifySecondStepCode } from "@/lib/second-factor/second-step";
 
@@ -48,9 +50,10 @@ export async function stepChoices(context: ServiceContext, subject: StepSubject)
 async function completeStep(
   context: ServiceContext,
   subject: StepSubject,
-  methods: AuthenticationMethod[],
+  given: { factor: SecondFactorLabel; methods: AuthenticationMethod[] },
   client: Client,
 ): Promise<{ cookieValue?: string }> {
+  const { factor, methods } = given;
   if (subject.via === "session") {
     await context.stores.loginSessions.raise(
       subject.session.id,
@@ -60,7 +63,26 @@ async function completeStep(
     return {};
   }
   const amr = withSecondFactor(PASSWORD_ONLY, methods);
-  return signInUser(context.stores, subject.user.id, client, { secondFactor: methods }, amr);
+  const session = await signInUser(context.stores, subject.user.id, client, { secondFactor: methods }, amr);
+  countSignIn(factor, "success");
+  return session;
+}
+
+/** Runs a factor's check; a refusal is counted, and so is the sign-in it ends (a step-up is no sign-in). */
+async function countingRefusals<T>(
+  subject: StepSubject | undefined,
+  factor: SecondFactorLabel,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof SecondFactorError) {
+      countSecondFactorFailure(factor, error.code);
+      if (subject?.via !== "session") countSignIn(factor, error.code === "throttled" ? "locked" : "factor_failed");
+    }
+    throw error;
+  }
 }
 
 export async function giveSecondFactorCode(
@@ -69,8 +91,12 @@ export async function giveSecondFactorCode(
   code: string,
   client: Client,
 ): Promise<{ cookieValue?: string }> {
-  const methods = await verifySecondStepCode(context, subject.user, code, client.ipAddress);
-  return completeStep(context, subject, methods, client);
+  // The two kinds of code have shapes of their own, so the shape tells which one was tried.
+  const factor = hasRecoveryCodeShape(code) ? "recovery_code" : "totp";
+  const methods = await countingRefusals(subject, factor, () =>
+    verifySecondStepCode(context, subject.user, code, client.ipAddress),
+  );
+  return completeStep(context, subject, { factor, methods }, client);
 }
 
 /** Options for a passkey: the subject's passkeys at a step, any discoverable one when signing in without a name. */
@@ -90,12 +116,16 @@ export async function signInWithPasskey(
   response: CeremonyResponse,
   client: Client,
 ): Promise<{ cookieValue?: string }> {
-  const { userId, methods } = await verifyPasskey(context, response);
-  if (subject) {
-    if (userId !== subject.user.id) throw new SecondFactorError("unknown_credential", "another person's passkey");
-    return completeStep(context, subject, methods, client);
-  }
-  if (!(await context.stores.users.findActive(userId)))
-    throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
-  return signInUser(context.stores, userId, client, { passkey: true }, withSecondFactor([], methods));
+  const { userId, methods } = await countingRefusals(subject, "passkey", async () => {
+    const verified = await verifyPasskey(context, response);
+    if (subject && verified.userId !== subject.user.id)
+      throw new SecondFactorError("unknown_credential", "another person's passkey");
+    if (!subject && !(await context.stores.users.findActive(verified.userId)))
+      throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
+    return verified;
+  });
+  if (subject) return completeStep(context, subject, { factor: "passkey", methods }, client);
+  const session = await signInUser(context.stores, userId, client, { passkey: true }, withSecondFactor([], methods));
+  countSignIn("passkey", "success");
+  return session;
 }

@@ -8,10 +8,9 @@
 import { API_CLOCK_LEEWAY_SECONDS } from "@/lib/config/policy";
 import "server-only";
 import type { TokenActor } from "@/lib/rights/actor";
-import { noteClient } from "@/lib/observability/request-context";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { customerLinksFrom } from "@/lib/catalog/registrations/customer-links";
-import { boundKeyOf, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
+import { boundKeyOf, noteTokenCaller, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { checkSenderConstraint, type PresentedToken } from "@/lib/oauth/dpop/presented-token";
 import type { HeaderReader } from "@/lib/http/protocol-message";
 import type { ServiceContext } from "@/lib/service-context";
@@ -23,7 +22,7 @@ export async function actorOfAccessToken(
   request: { method: string; url: string; headers: HeaderReader },
 ): Promise<TokenActor> {
   const claims = await verifyAccessToken(context, presented.token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
-  noteClient(claims.client_id);
+  noteTokenCaller(claims);
   await checkSenderConstraint(context, presented, boundKeyOf(claims), request);
   const scopes = new Set(claims.scope.split(" "));
   const principal = principalOf(claims);

@@ -18,6 +18,9 @@ function newCode(): string {
 
 const normalized = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, "");
 
+/** Whether a typed code is written as a recovery code (an app's code never is). */
+export const hasRecoveryCodeShape = (typed: string) => TYPED.test(normalized(typed.slice(0, 40)));
+
 /** Makes the user's ten codes anew (the old ones stop working); the codes, to be shown this once. */
 export async function makeRecoveryCodes(
   secondFactors: SecondFactorStore,
@@ -36,6 +39,7 @@ export function redeemRecoveryCode(
   typed: string,
   now = new Date(),
 ): Promise<boolean> {
-  const code = normalized(typed.slice(0, 40));
-  return TYPED.test(code) ? secondFactors.useRecoveryCode(userId, code, now) : Promise.resolve(false);
+  return hasRecoveryCodeShape(typed)
+    ? secondFactors.useRecoveryCode(userId, normalized(typed.slice(0, 40)), now)
+    : Promise.resolve(false);
 }

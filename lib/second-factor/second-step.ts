@@ -38,7 +38,7 @@ export async function verifySecondStepCode(
     details: { method: "code" },
   });
   if (!right) {
-    await recordFailedSignIn(context.stores.throttles, reservation, now);
+    await recordFailedSignIn(context.stores.throttles, reservation, "second_factor", now);
     throw new SecondFactorError("wrong_code", "the code is not right, or was used already");
   }
   await recordRightPassword(context.stores.throttles, reservation, { clearAccount: true });

@@ -4,11 +4,13 @@
  * the limit 413, one that did not arrive or holds U+0000 400, an unreachable database 503 with one log line;
  * anything else unexpected is logged here and answered 500), and every answer carries
  * HSTS when OptiGate is served over https (when Next.js serves alone, nothing else adds it). Each request is one
- * JSON log line (time, request id, method, path without its query, status, duration, client) and one observation
- * of the latency histogram; its id comes back in X-Request-Id.
+ * JSON log line (time, request id, method, path without its query, status, duration, client, user, the caller's
+ * address), one observation of the latency histogram and, while traces are exported, one span
+ * (lib/server/request-span.ts); its id comes back in X-Request-Id.
  */
 import { PAGES } from "@/lib/http/paths";
 import { getConfig } from "@/lib/config";
+import { clientAddress } from "@/lib/http/client-address";
 import { ApiProblem } from "@/lib/errors/api-problem";
 import { plainAnswer, plainFailureAnswer, problemAnswer, type PlainAnswer } from "@/lib/http/error-answers";
 import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
@@ -19,6 +21,7 @@ import { metrics } from "@/lib/observability/metrics";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import type { HeaderReader, ProtocolHandler, ProtocolResponse } from "@/lib/http/protocol-message";
 import { AccessDenied } from "@/lib/rights/actor";
+import { startRequestSpan } from "@/lib/server/request-span";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -67,7 +70,7 @@ const requestIdOf = (headers: HeaderReader) => {
   return given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
 };
 
-/** Runs `work` as one request: its context for deep callers, then its metrics and log line. */
+/** Runs `work` as one request: its context for deep callers and its span, then its metrics and log line. */
 async function asRequest<T>(
   method: string,
   path: string,
@@ -78,12 +81,16 @@ async function asRequest<T>(
 ): Promise<T> {
   const started = performance.now();
   const context: RequestContext = { requestId: requestIdOf(headers), endpoint: path.startsWith("/v2/") ? "/v2" : path };
-  const result = await runInRequestContext(context, work);
-  const hsts = strictTransportSecurity(getConfig().publicUrl);
+  const span = startRequestSpan(method, context.endpoint, path, headers);
+  const result = await runInRequestContext(context, span ? () => span.run(work) : work);
+  const config = getConfig();
+  const hsts = strictTransportSecurity(config.publicUrl);
   if (hsts) setHeader(result, "Strict-Transport-Security", hsts);
   setHeader(result, "X-Request-Id", context.requestId);
   const seconds = (performance.now() - started) / 1000;
   const status = statusOf(result);
+  const address = clientAddress({ headers }, config.trustedProxies);
+  span?.end(status, context, address);
   metrics.requests.observe({ endpoint: context.endpoint, method, status: `${Math.floor(status / 100)}xx` }, seconds);
   // API paths are the caller's text: a log line keeps their first 200 characters.
   logger.info(
@@ -94,6 +101,9 @@ async function asRequest<T>(
       status,
       durationMs: Math.round(seconds * 10_000) / 10,
       clientId: context.clientId,
+      userId: context.userId,
+      clientAddress: address,
+      traceId: span?.traceId,
     },
     "request",
   );

@@ -57,6 +57,8 @@ const authorizeModule = () => import("@/lib/oauth/authorize/authorize-endpoint")
 const userinfoModule = () => import("@/lib/oauth/userinfo-endpoint");
 const endSessionModule = () => import("@/lib/oauth/endsession/end-session-endpoint");
 const registrationModule = () => import("@/lib/server/client-registration-endpoint");
+const probesModule = () => import("@/lib/server/health-probes");
+const cronModule = () => import("@/lib/server/cron-endpoints");
 
 export const ROUTE_TABLE = {
   [ENDPOINTS.authorize]: {
@@ -180,6 +182,14 @@ export const ROUTE_TABLE = {
     web: { GET: fromModule(() => import("@/lib/i18n/language-switch"), "handleLanguageSwitch") },
   },
   [ENDPOINTS.health]: { web: { GET: fromModule(() => import("@/lib/server/check-health"), "handleHealthRequest") } },
+  [ENDPOINTS.healthLive]: { web: { GET: fromModule(probesModule, "handleLiveRequest") }, fast: true },
+  [ENDPOINTS.healthReady]: { web: { GET: fromModule(probesModule, "handleReadyRequest") }, fast: true },
+  [ENDPOINTS.cronPurge]: {
+    web: { GET: fromModule(cronModule, "handleCronPurge"), POST: fromModule(cronModule, "handleCronPurge") },
+  },
+  [ENDPOINTS.cronOutbox]: {
+    web: { GET: fromModule(cronModule, "handleCronOutbox"), POST: fromModule(cronModule, "handleCronOutbox") },
+  },
   [ENDPOINTS.metrics]: {
     web: { GET: fromModule(() => import("@/lib/server/metrics-endpoint"), "handleMetricsRequest") },
   },

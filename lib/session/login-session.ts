@@ -7,6 +7,7 @@ import type { Company, User } from "@/lib/store/models/user";
 import type { LoginSessionStore } from "@/lib/store/login-session-store";
 import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
 import type { Stores } from "@/lib/store/stores";
+import { noteUser } from "@/lib/observability/request-context";
 
 /** How often a session's "last used" is written: at most once a minute, not on every page. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -31,7 +32,7 @@ async function createLoginSession(
   return { cookieValue, sessionId };
 }
 
-/** The session named by the cookie value, if it is current and its user is active. */
+/** The session named by the cookie value, if it is current and its user is active (noted for the request's log). */
 export async function findActiveSession(
   loginSessions: LoginSessionStore,
   cookieValue: string | undefined,
@@ -42,12 +43,13 @@ export async function findActiveSession(
   if (!session || session.endedAt || session.expiresAt <= now || !session.user.active) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
     await loginSessions.touch(session.id, now, LAST_SEEN_RESOLUTION_MS);
+  noteUser(session.user.id);
   return { id: session.id, authTime: session.authTime, amr: session.amr, user: session.user };
 }
 
 /**
  * Signs the user in: a new login session with the methods used (`amr`, a password alone unless said otherwise),
- * audited as a sign-in with what led to it (`details`).
+ * audited as a sign-in with what led to it (`details`); the user goes in the request's log.
  */
 export async function signInUser(
   stores: Pick<Stores, "loginSessions" | "audit">,
@@ -57,6 +59,7 @@ export async function signInUser(
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
 ): Promise<{ cookieValue: string; sessionId: string }> {
   const session = await createLoginSession(stores.loginSessions, userId, client, amr);
+  noteUser(userId);
   await stores.audit.record({
     type: "sign_in.succeeded",
     userId,

@@ -8,6 +8,7 @@ import { LOGIN_LOCKOUT_SECONDS, MAX_FAILURES, THROTTLE_WINDOW_SECONDS } from "@/
 import type { AttemptCount, ThrottleStore } from "@/lib/store/throttle-store";
 import { throttledNetwork } from "@/lib/http/client-address";
 import { accountThrottleKey } from "@/lib/store/throttle-store";
+import { countLockout } from "@/lib/observability/metrics";
 
 type Scope = keyof typeof MAX_FAILURES;
 
@@ -51,14 +52,19 @@ export async function reserveSignInAttempt(
   return { ok: true, keys };
 }
 
-/** The attempt failed: it stays counted, and a key that reached its limit is locked. */
+/**
+ * The attempt failed (`cause`: a password or a second factor's code): it stays counted, and a key that reached its
+ * limit is locked, a lock-out counted for the metrics.
+ */
 export async function recordFailedSignIn(
   throttles: ThrottleStore,
   reservation: Extract<SignInReservation, { ok: true }>,
+  cause: "password" | "second_factor",
   now = new Date(),
 ): Promise<void> {
+  const until = new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000);
   for (const [scope, key] of reservation.keys)
-    await throttles.lockWhenReached(key, MAX_FAILURES[scope], new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000));
+    if (await throttles.lockWhenReached(key, MAX_FAILURES[scope], until, now)) countLockout({ scope, cause });
 }
 
 /** The password was right: the account's count starts over, and the address does not pay for this attempt. */

@@ -1,14 +1,16 @@
 /**
  * Checks a user name and password, for the login form and the catalog services' SilentLogin: an attempt is reserved
  * under the throttle first, then the password is checked (the same work whether or not the account exists), then
- * whether the user is active. Failures are counted and audited. A user name longer than any email address can be is
- * refused before anything is written. A right password stored at an older hashing cost is hashed anew.
+ * whether the user is active. Failures are counted (for the throttle and the metrics: a password sign-in's refusals
+ * are all decided here, its successes by the callers) and audited. A user name longer than any email address can be
+ * is refused before anything is written. A right password stored at an older hashing cost is hashed anew.
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import { countSignIn } from "@/lib/observability/metrics";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -26,13 +28,20 @@ export async function verifyCredentials(
   ipAddress: string | undefined,
 ): Promise<CredentialCheck> {
   const email = username.trim().toLowerCase();
-  if (email.length > MAX_USERNAME_LENGTH) return { ok: false, reason: "invalid_credentials" };
+  if (email.length > MAX_USERNAME_LENGTH) {
+    countSignIn("password", "unknown_user");
+    return { ok: false, reason: "invalid_credentials" };
+  }
   const reservation = await reserveSignInAttempt(stores.throttles, email, ipAddress);
-  if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
+  if (!reservation.ok) {
+    countSignIn("password", "locked");
+    return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
+  }
   const user = await stores.users.findByEmail(email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
-    await recordFailedSignIn(stores.throttles, reservation);
+    countSignIn("password", user ? "bad_password" : "unknown_user");
+    await recordFailedSignIn(stores.throttles, reservation, "password");
     await stores.audit.record({
       type: "sign_in.failed",
       userId: user?.id,
@@ -49,6 +58,7 @@ export async function verifyCredentials(
   });
   if (needsRehash(user.passwordHash)) await stores.users.savePasswordHash(user.id, await hashPassword(password));
   if (!user.active) {
+    countSignIn("password", "account_disabled");
     await stores.audit.record({
       type: "sign_in.failed",
       userId: user.id,

@@ -10,6 +10,7 @@ import { applyMigrations, isConcurrentWrite } from "@/lib/store/database-setup";
 import { syncScopes } from "@/lib/setup/sync-scopes";
 import { ensureSigningKeys } from "@/lib/oauth/keys/signing-keys";
 import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
+import type { ProgressListener } from "@/lib/observability/progress";
 
 const MAX_ATTEMPTS = 20;
 
@@ -35,11 +36,26 @@ async function warningsOf(stores: Stores): Promise<string[]> {
   );
 }
 
+/** With MIGRATE_ON_START=0 a release step migrates: the start only says what it left pending. */
+async function pendingWarning(stores: Stores): Promise<string | undefined> {
+  const health = await stores.maintenance.readHealth();
+  if (!health.reachable) throw health.error;
+  const { pending } = health.migrations;
+  if (pending.length === 0) return undefined;
+  return `MIGRATE_ON_START=0 and ${pending.length} migration(s) pending (${pending.join(", ")}): run npm run migrate in the release step; /api/health/ready answers 503 until then`;
+}
+
 export async function prepareDatabase(
   config: Pick<Config, "database" | "apiScopePrefix" | "demoData" | "secretKey" | "publicUrl">,
+  /** Told the migrations applied of those pending (`npm run migrate` draws it on a terminal). */
+  onMigrationProgress?: ProgressListener,
+  /** False where a release step migrates (MIGRATE_ON_START=0): pending migrations are only reported. */
+  migrate = true,
 ): Promise<PreparedDatabase> {
-  const appliedMigrations = await applyMigrations(config.database);
   const stores = storesFor(config.database);
+  const appliedMigrations = migrate ? await applyMigrations(config.database, onMigrationProgress) : [];
+  const pending = migrate ? undefined : await pendingWarning(stores);
+  if (pending) return { appliedMigrations, createdKeys: [], demoDataCreated: [], warnings: [pending] };
   // Each step writes only what is missing. Two instances starting at once may both find a row missing and one of
   // them then meets the other's row: it starts the steps again, and finds that row there. Every conflict means the
   // other instance got further, so a busy machine needs more attempts, never endless ones.

@@ -7,6 +7,7 @@
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { recordAuditEvent } from "@/lib/store/audit-store";
+import { transactionWithMail, type QueueMail } from "@/lib/store/mail-transaction";
 import { signOutUsers } from "@/lib/store/user-admin-store";
 import { endAllLoginSessions } from "@/lib/store/login-session-store";
 import { hashToken } from "@/lib/crypto/tokens";
@@ -59,11 +60,8 @@ export interface AccountLinkStore {
   ): Promise<{ newEmail: string | null; expiresAt: Date } | null>;
 }
 
-async function record(tx: DbTransaction, change: ChangeRecord, now: Date): Promise<void> {
-  if (change.mail.length > 0)
-    await tx.outboxMessage.createMany({
-      data: change.mail.map((mail) => ({ ...mail, nextAttemptAt: now, createdAt: now })),
-    });
+async function record(tx: DbTransaction, queueMail: QueueMail, change: ChangeRecord, now: Date): Promise<void> {
+  await queueMail(change.mail, now);
   await recordAuditEvent(tx, change.event);
 }
 
@@ -85,13 +83,13 @@ async function storeAccountLink(
   now: Date,
 ): Promise<void> {
   const fields = linkFields(value, link, now);
-  await db.$transaction(async (tx) => {
+  await transactionWithMail(db, async (tx, queueMail) => {
     await tx.accountLink.upsert({
       where: { userId_purpose: { userId: link.userId, purpose: link.purpose } },
       create: { userId: link.userId, purpose: link.purpose, ...fields },
       update: fields,
     });
-    await record(tx, change, now);
+    await record(tx, queueMail, change, now);
   });
 }
 
@@ -135,12 +133,12 @@ async function resetPasswordByLink(
   change: ChangeRecord,
   now: Date,
 ): Promise<string[] | null> {
-  return db.$transaction(async (tx) => {
+  return transactionWithMail(db, async (tx, queueMail) => {
     if (!(await useLink(tx, link, now))) return null;
     await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
     await closeOtherLinks(tx, link.userId, link.id);
     const ended = await signOutUsers(tx, [link.userId], now, { tickets: true });
-    await record(tx, change, now);
+    await record(tx, queueMail, change, now);
     return ended;
   });
 }
@@ -157,13 +155,13 @@ async function changePasswordHash(
   change: ChangeRecord,
   now: Date,
 ): Promise<string[]> {
-  return db.$transaction(async (tx) => {
+  return transactionWithMail(db, async (tx, queueMail) => {
     await tx.user.update({ where: { id: user.userId }, data: { passwordHash } });
     await closeOtherLinks(tx, user.userId);
     const ended = user.signOutElsewhere
       ? await signOutUsers(tx, [user.userId], now, { keepSessionId: user.keepSessionId, tickets: true })
       : [];
-    await record(tx, change, now);
+    await record(tx, queueMail, change, now);
     return ended;
   });
 }
@@ -180,14 +178,14 @@ async function confirmEmailByLink(
   now: Date,
 ): Promise<{ endedSessions: string[] } | "used" | "email_taken"> {
   try {
-    return await db.$transaction(async (tx) => {
+    return await transactionWithMail(db, async (tx, queueMail) => {
       if (await isEmailInUse(tx, link.newEmail)) return "email_taken" as const;
       if (!(await useLink(tx, link, now))) return "used" as const;
       await tx.user.update({ where: { id: link.userId }, data: { email: link.newEmail, emailVerified: true } });
       // The old mailbox is cut off: reset links it received, and the sign-ins of whoever may still read it.
       await closeOtherLinks(tx, link.userId, link.id);
       const endedSessions = await endAllLoginSessions(tx, link.userId, now, change.keepSessionId);
-      await record(tx, change, now);
+      await record(tx, queueMail, change, now);
       return { endedSessions };
     });
   } catch (error) {

@@ -108,6 +108,7 @@ async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets |
   if (!row || row.status !== "approved") return null;
   return {
     ...registeredClientFromRow(row),
+    ownerCompanyId: row.ownerCompanyId,
     secrets: row.secrets.map((s) => ({ hash: s.secretHash, expiresAt: s.expiresAt })),
   };
 }
@@ -159,7 +160,13 @@ export function prismaClientStore(db: Db): ClientStore {
           status: "approved",
           OR: [{ frontchannelLogoutUri: { not: null } }, { backchannelLogoutUri: { not: null } }],
         },
-        select: { id: true, frontchannelLogoutUri: true, backchannelLogoutUri: true, idTokenSignedResponseAlg: true },
+        select: {
+          id: true,
+          frontchannelLogoutUri: true,
+          backchannelLogoutUri: true,
+          idTokenSignedResponseAlg: true,
+          ownerCompanyId: true,
+        },
       }),
     async recordSecretUse(secretHash, now) {
       await db.clientSecret.updateMany({

@@ -17,6 +17,7 @@ import {
   THROTTLE_WINDOW_SECONDS,
 } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
+import type { ProgressListener } from "@/lib/observability/progress";
 
 const PURGE_BATCH = 1000;
 export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -186,19 +187,39 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
   };
 }
 
-/** Rounds of purgeExpired until none comes back full (or PURGE_MAX_ROUNDS); the counts added up. */
-export async function purgeUntilDrained(
-  db: Db,
-  options: { now?: Date; batch?: number; pauseMs?: number; maxRounds?: number } = {},
+/** How a purge runs: at `now`, in rounds of at most `batch` rows per kind, `pauseMs` apart, at most `maxRounds`. */
+export interface PurgeOptions {
+  now?: Date;
+  batch?: number;
+  pauseMs?: number;
+  maxRounds?: number;
+  /** Told the rows removed so far after each round (how many there are in all is not counted). */
+  onProgress?: ProgressListener;
+}
+
+/**
+ * Rounds of `round` until none comes back full (or maxRounds); the counts added up. The memory stores drain with the
+ * same rounds, so that both implementations stop, pause and report alike.
+ */
+export async function drainExpired(
+  round: (now: Date, batch: number) => Promise<PurgeCounts> | PurgeCounts,
+  options: PurgeOptions = {},
 ): Promise<PurgeCounts> {
   const { now = new Date(), batch = PURGE_BATCH, pauseMs = PURGE_PAUSE_MS, maxRounds = PURGE_MAX_ROUNDS } = options;
-  const total = await purgeExpired(db, now, batch);
+  const sum = (counts: PurgeCounts) => Object.values(counts).reduce((all, count) => all + count, 0);
+  const total = await round(now, batch);
+  options.onProgress?.(sum(total));
   let roundWasFull = Object.values(total).some((count) => count >= batch);
-  for (let round = 1; round < maxRounds && roundWasFull; round++) {
+  for (let rounds = 1; rounds < maxRounds && roundWasFull; rounds++) {
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    const counts = await purgeExpired(db, now, batch);
+    const counts = await round(now, batch);
     for (const kind of Object.keys(total) as (keyof PurgeCounts)[]) total[kind] += counts[kind];
+    options.onProgress?.(sum(total));
     roundWasFull = Object.values(counts).some((count) => count >= batch);
   }
   return total;
 }
+
+/** Rounds of purgeExpired on the database until none comes back full (or maxRounds); the counts added up. */
+export const purgeUntilDrained = (db: Db, options: PurgeOptions = {}): Promise<PurgeCounts> =>
+  drainExpired((now, batch) => purgeExpired(db, now, batch), options);

@@ -7,6 +7,7 @@ import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent, recordAuditEvents } from "@/lib/store/audit-store";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import { transactionWithMail } from "@/lib/store/mail-transaction";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { bindDb } from "@/lib/store/bind-db";
 
@@ -75,8 +76,9 @@ async function storeInvitations(
   let conflicts: InvitationConflict[] = [];
   let firstEmail: string | undefined;
   try {
-    return await db.$transaction(
-      async (tx) => {
+    return await transactionWithMail(
+      db,
+      async (tx, queueMail) => {
         let stored = 0;
         for await (const chunk of chunks) {
           const invitations = chunk.map((entry) => entry.invitation);
@@ -88,9 +90,10 @@ async function storeInvitations(
           // A replaced invitation's mail that has not left yet would carry a dead link.
           await dropQueuedInvitationMail(tx, emails);
           await tx.invitation.createMany({ data: invitations.map((entry) => ({ ...entry, createdAt: now })) });
-          await tx.outboxMessage.createMany({
-            data: chunk.map((entry) => ({ ...entry.mail, nextAttemptAt: now, createdAt: now })),
-          });
+          await queueMail(
+            chunk.map((entry) => entry.mail),
+            now,
+          );
           await recordAuditEvents(
             tx,
             chunk.map((entry) => entry.event),

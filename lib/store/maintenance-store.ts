@@ -5,7 +5,7 @@
 import type { Db } from "@/lib/db/prisma";
 import { bindDb } from "@/lib/store/bind-db";
 import { storeScopes, type ScopeRow } from "@/lib/store/consent-store";
-import { purgeUntilDrained, type PurgeCounts } from "@/lib/store/expired-rows-store";
+import { purgeUntilDrained, type PurgeCounts, type PurgeOptions } from "@/lib/store/expired-rows-store";
 import { poolConnections, readDatabaseHealth, type DatabaseHealth } from "@/lib/store/health-store";
 import { resealSecrets, type ResealCounts } from "@/lib/store/sealed-secret-store";
 
@@ -17,7 +17,7 @@ export interface MaintenanceStore {
   /** Writes the built-in scopes with their texts (JSON by language); only changed rows are written. */
   saveScopes(scopes: ScopeRow[]): Promise<void>;
   /** Deletes what expired, in rounds until none comes back full; the counts added up. */
-  purgeExpired(options?: { now?: Date; batch?: number; pauseMs?: number; maxRounds?: number }): Promise<PurgeCounts>;
+  purgeExpired(options?: PurgeOptions): Promise<PurgeCounts>;
   /** Seals every stored secret under `secretKey` that is sealed under an older key. */
   resealSecrets(secretKey: string): Promise<Record<string, ResealCounts>>;
 }

@@ -1,9 +1,11 @@
 /**
- * The mail outbox (`outbox_messages`): messages are written inside the transaction of the change that causes them,
- * claimed in batches by a worker (a claim holds them until `claimedUntil`, so that a crashed worker's messages are
- * taken again later), and marked sent, rescheduled or failed by the claim that holds them.
+ * The mail outbox (`outbox_messages`): messages are written inside the transaction of the change that causes them
+ * (lib/store/mail-transaction.ts), claimed in batches by a worker (a claim holds them until `claimedUntil`, so that a
+ * crashed worker's messages are taken again later), and marked sent, rescheduled or failed by the claim that holds
+ * them. Queued mail is counted for the metrics.
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
+import { countQueuedMail } from "@/lib/observability/metrics";
 
 export type OutboxStatus = "queued" | "sent" | "failed";
 
@@ -54,6 +56,8 @@ export interface OutboxStore {
   list(limit: number): Promise<ListedOutboxMessage[]>;
   /** How many messages are in each state. */
   count(): Promise<Record<OutboxStatus, number>>;
+  /** When the oldest message still waiting to be sent (queued, due or not) was written; null when none waits. */
+  oldestWaitingSince(): Promise<Date | null>;
   /** Queues one message on its own (mail that is not part of a change, such as a deferred reset request). */
   queue(message: NewOutboxMessage, now: Date): Promise<void>;
 }
@@ -154,8 +158,18 @@ export async function eraseMailTo(tx: Pick<DbTransaction, "outboxMessage">, reci
   await tx.outboxMessage.deleteMany({ where: { recipient } });
 }
 
+async function oldestWaitingSince(db: Db): Promise<Date | null> {
+  const oldest = await db.outboxMessage.findFirst({
+    where: { status: "queued" },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
+  return oldest?.createdAt ?? null;
+}
+
 async function createOutboxMessage(db: Db, message: NewOutboxMessage, now: Date): Promise<void> {
   await db.outboxMessage.create({ data: { ...message, nextAttemptAt: now, createdAt: now } });
+  countQueuedMail([message.kind]);
 }
 
 export function prismaOutboxStore(db: Db): OutboxStore {
@@ -166,6 +180,7 @@ export function prismaOutboxStore(db: Db): OutboxStore {
     markUndelivered: (message, outcome) => markMessageUndelivered(db, message, outcome),
     list: (limit) => listOutboxMessages(db, limit),
     count: () => countOutboxMessages(db),
+    oldestWaitingSince: () => oldestWaitingSince(db),
     queue: (message, now) => createOutboxMessage(db, message, now),
   };
 }

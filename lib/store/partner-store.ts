@@ -17,6 +17,7 @@ import { isUniqueViolation } from "@/lib/db/unique-violation";
 import type { ClientRegistration, PartnerApplication } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import { transactionWithMail } from "@/lib/store/mail-transaction";
 import { clientRowData, forgetClient, registeredClientFromRow } from "@/lib/store/client-store";
 import { clientIdTaken } from "@/lib/store/client-registry-store";
 
@@ -144,7 +145,7 @@ async function storeReview(
   mail: NewOutboxMessage[],
   by?: string,
 ): Promise<PartnerApplication | null | "changed"> {
-  const outcome = await db.$transaction(async (tx) => {
+  const outcome = await transactionWithMail(db, async (tx, queueMail) => {
     const client = await tx.client.findUnique({ where: { id: clientId } });
     if (!client || (client.status !== "pending" && client.pendingMetadata === null)) return null;
     if (client.updatedAt.getTime() !== version.getTime()) return "changed" as const;
@@ -162,9 +163,7 @@ async function storeReview(
     const guarded = await tx.client.updateMany({ where: { id: clientId, updatedAt: version }, data });
     if (guarded.count === 0) return "changed" as const;
     const updated = await tx.client.findUniqueOrThrow({ where: { id: clientId } });
-    const now = new Date();
-    if (mail.length > 0)
-      await tx.outboxMessage.createMany({ data: mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })) });
+    await queueMail(mail, new Date());
     await recordAuditEvent(tx, {
       type: decision.approved ? "client.approved" : "client.rejected",
       userId: by,

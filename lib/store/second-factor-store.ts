@@ -7,6 +7,7 @@
 import type { Db } from "@/lib/db/prisma";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import { transactionWithMail } from "@/lib/store/mail-transaction";
 import type { SecondFactorCount, StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
 import {
   deletePasskey,
@@ -119,16 +120,13 @@ function deleteSecondFactors(
   change: { mail: NewOutboxMessage[]; by?: string },
   now: Date,
 ): Promise<number> {
-  return db.$transaction(async (tx) => {
+  return transactionWithMail(db, async (tx, queueMail) => {
     const removed =
       (await tx.passkey.deleteMany({ where: { userId } })).count +
       (await tx.totpFactor.deleteMany({ where: { userId } })).count;
     await tx.recoveryCode.deleteMany({ where: { userId } });
     if (removed === 0) return 0;
-    if (change.mail.length > 0)
-      await tx.outboxMessage.createMany({
-        data: change.mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })),
-      });
+    await queueMail(change.mail, now);
     await recordAuditEvent(tx, {
       type: "user.second_factors_reset",
       userId,

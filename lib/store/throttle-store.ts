@@ -18,8 +18,11 @@ export type { AttemptCount };
 export interface ThrottleStore {
   /** Counts one attempt under `key` in a window of `windowSeconds`; returns the count and any lock. */
   reserve(key: string, windowSeconds: number, now: Date): Promise<AttemptCount>;
-  /** Locks `key` until `until` when its attempts have reached `limit`. */
-  lockWhenReached(key: string, limit: number, until: Date): Promise<void>;
+  /**
+   * Locks `key` until `until` when its attempts have reached `limit` and no lock is in force at `now`; true when this
+   * call started the lock (so that each lock-out is counted once, however many failures race to it).
+   */
+  lockWhenReached(key: string, limit: number, until: Date, now: Date): Promise<boolean>;
   /** Takes a reserved attempt back (it succeeded, so it does not count against the key). */
   release(key: string): Promise<void>;
   /** Forgets every attempt under `key`. */
@@ -35,7 +38,7 @@ export const accountThrottleKey = (email: string) => `account:${email}`;
 export function prismaThrottleStore(db: Db): ThrottleStore {
   return {
     reserve: (key, windowSeconds, now) => reserveAttempt(db, key, windowSeconds, now),
-    lockWhenReached: (key, limit, until) => lockWhenReached(db, key, limit, until),
+    lockWhenReached: (key, limit, until, now) => lockWhenReached(db, key, limit, until, now),
     release: (key) => releaseAttempt(db, key),
     clear: (key) => clearAttempts(db, key),
   };

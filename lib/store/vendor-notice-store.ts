@@ -5,6 +5,7 @@
 import type { Db } from "@/lib/db/prisma";
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
+import { transactionWithMail } from "@/lib/store/mail-transaction";
 
 /** Who hears about a vendor's applications: its active administrators and developers, with their language. */
 export function findVendorDevelopers(
@@ -60,14 +61,13 @@ export async function storeExpiryNotice(
   mail: NewOutboxMessage[],
   now: Date,
 ): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  return transactionWithMail(db, async (tx, queueMail) => {
     const marked = await tx.clientSecret.updateMany({
       where: { id: secretId, expiryNoticeSentAt: null },
       data: { expiryNoticeSentAt: now },
     });
     if (marked.count === 0) return false;
-    if (mail.length > 0)
-      await tx.outboxMessage.createMany({ data: mail.map((m) => ({ ...m, nextAttemptAt: now, createdAt: now })) });
+    await queueMail(mail, now);
     return true;
   });
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { loadConfig } from "@/lib/config";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
-import type { DatabaseTarget } from "@/lib/config/database-url";
+import { databaseEnvironment, type DatabaseTarget } from "@/lib/config/database-url";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { closeDb, createPrismaClient } from "@/lib/db/prisma";
 import { SECRET_KEY } from "./runner";
@@ -26,7 +26,7 @@ export async function prepareBenchFixtures(
   refreshTokenCount: number,
 ): Promise<BenchFixtures> {
   const config = loadConfig({
-    DATABASE_URL: target.url,
+    ...databaseEnvironment(target),
     SECRET_KEY,
     DEMO_DATA: "1",
     TOKEN_SIGNING_ALG: tokenSigningAlg,

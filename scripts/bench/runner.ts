@@ -6,7 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import autocannon from "autocannon";
-import type { DatabaseTarget } from "@/lib/config/database-url";
+import { databaseEnvironment, type DatabaseTarget } from "@/lib/config/database-url";
 import { COMPILED_SERVER } from "../compiled-server";
 
 /**
@@ -155,11 +155,15 @@ export async function measure(name: string, baseUrl: string, spec: Load): Promis
 
 export type Measure = typeof measure;
 
-/** `command` serving OptiGate on a free port of the server core, with the database and access token algorithm given. */
+/**
+ * `command` serving OptiGate on a free port of the server core, with the database and access token algorithm given
+ * (and `env`, such as an OTLP endpoint).
+ */
 export async function startServer(
   command: string[],
   target: DatabaseTarget,
   alg: "ES256" | "RS256",
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; baseUrl: string; publicUrl: string }> {
   const port = await freePort();
   const child = onServerCore(
@@ -167,12 +171,13 @@ export async function startServer(
     {
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: target.url,
+      ...databaseEnvironment(target),
       SECRET_KEY,
       TOKEN_SIGNING_ALG: alg,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_OPTIONS: CONTAINER_NODE_OPTIONS,
+      ...env,
     },
   );
   // Its log (a JSON line per request) is read and dropped, as a log collector would take it: left unread, a full

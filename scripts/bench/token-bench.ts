@@ -143,13 +143,14 @@ async function startPeer(alg: Algorithm): Promise<RunningServer> {
   };
 }
 
-async function startOptiGate(
+export async function startOptiGate(
   target: DatabaseTarget,
   alg: Algorithm,
   label = `${target.provider} ${alg}`,
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const fixtures = await prepareBenchFixtures(target, alg, CODES, REFRESH_TOKENS);
-  const { child, baseUrl, publicUrl } = await startServer(OPTIGATE_SERVER, target, alg);
+  const { child, baseUrl, publicUrl } = await startServer(OPTIGATE_SERVER, target, alg, env);
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idleMb = residentMb(child);
   const load = {
@@ -169,7 +170,7 @@ async function startOptiGate(
  * The servers are started one after the other (their fixtures, made in this process, would otherwise compete), then
  * take turns per grant; all are stopped afterwards.
  */
-async function takeTurns(servers: (() => Promise<RunningServer>)[], grants: readonly Grant[]): Promise<void> {
+export async function takeTurns(servers: (() => Promise<RunningServer>)[], grants: readonly Grant[]): Promise<void> {
   const running: RunningServer[] = [];
   try {
     for (const start of servers) running.push(await start());

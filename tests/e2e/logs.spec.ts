@@ -1,7 +1,7 @@
 /**
  * The log of a full flow on a server of this file's own: one JSON line per request (time, request id, method, path
- * without its query, status, duration, client), and not one of the secrets the flow used: passwords, client
- * secrets, the code, the tokens, the ticket.
+ * without its query, status, duration, client, the user by id, the caller's address), and not one of the secrets the
+ * flow used: passwords, client secrets, the code, the tokens, the ticket; nor the user's address.
  */
 import { expect, test } from "@playwright/test";
 import * as oidc from "openid-client";
@@ -111,4 +111,12 @@ test("request lines are JSON and hold no password, secret, code, token or ticket
     requestId: expect.any(String),
   });
   expect(requests.some((line) => line.path === "/login" && line.status === 200)).toBe(true);
+  // The route handlers' lines: the caller's address as the Node server took it from the socket, and the user of the
+  // session or access token by id.
+  const handled = requests.filter((line) => line.requestId !== undefined);
+  for (const line of handled) expect(line.clientAddress).toMatch(/^[0-9a-f:.]+$/i);
+  const authorized = handled.find((line) => line.path === "/connect/authorize" && line.userId !== undefined);
+  expect(authorized).toMatchObject({ clientId: "demo-web", userId: expect.any(String) });
+  expect(requests.find((line) => String(line.path).startsWith("/v2/"))).not.toHaveProperty("userId");
+  for (const line of requests) expect(JSON.stringify(line)).not.toContain("optician@demo.test");
 });

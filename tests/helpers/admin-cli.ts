@@ -1,34 +1,48 @@
 /**
- * The operator CLI run in the test's process against the test's database, with what it printed and the sessions it
- * asked to announce to the applications (the server's CLI sends them back-channel logouts).
+ * The operator CLI run in the test's process against the test's database, with what it printed, what it drew as
+ * progress (nothing, unless stderr is to be a terminal), and the sessions it asked to announce to the applications (the
+ * server's CLI sends them back-channel logouts).
  */
 import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { prismaStores } from "@/lib/store/stores";
 import type { Db } from "@/lib/db/prisma";
+import { NO_ADDRESS_RANGES, type AddressRanges } from "@/lib/config/address-ranges";
 import { ISSUER, SECRET_KEY } from "./oauth-service";
 
 export async function runAdmin(
   db: Db,
   args: string[],
-  options: { production?: boolean; input?: string; secretKey?: string } = {},
+  options: {
+    production?: boolean;
+    outboundAllow?: AddressRanges;
+    catalogPullAllow?: AddressRanges;
+    /** stderr is a terminal: progress is drawn. */
+    terminal?: boolean;
+    input?: string;
+    secretKey?: string;
+  } = {},
 ) {
   const out: string[] = [];
   const err: string[] = [];
   const announced: string[] = [];
+  const drawn: string[] = [];
   const code = await runAdminCommand(
     {
       stores: prismaStores(db),
       apiScopePrefix: "platform",
       production: options.production ?? false,
+      outboundAllow: options.outboundAllow ?? NO_ADDRESS_RANGES,
+      catalogPullAllow: options.catalogPullAllow ?? NO_ADDRESS_RANGES,
       secretKey: options.secretKey ?? SECRET_KEY,
       publicUrl: ISSUER,
       print: (line) => out.push(line),
       printError: (line) => err.push(line),
+      progress: { isTTY: options.terminal ?? false, write: (text) => drawn.push(text) },
       announceLogout: async (sessionIds) => void announced.push(...sessionIds),
       passwordMinLength: 12,
       readInput: async () => options.input ?? "",
     },
     args,
   );
-  return { code, stdout: out.join("\n"), stdoutLines: out, stderr: err.join("\n"), stderrLines: err, announced };
+  return { code, stdout: out.join("\n"), stdoutLines: out, stderr: err.join("\n"), stderrLines: err, announced, drawn };
 }

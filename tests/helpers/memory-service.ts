@@ -48,7 +48,8 @@ export function memoryService() {
     },
     addClient(id: string, registration: ClientRegistration, secret?: string): void {
       const secrets = secret ? [{ hash: hashToken(secret), expiresAt: null }] : [];
-      addMemoryClient(tables, { ...registration, id, createdAt: new Date(), updatedAt: new Date(), secrets });
+      const client = { ...registration, id, createdAt: new Date(), updatedAt: new Date(), ownerCompanyId: null };
+      addMemoryClient(tables, { ...client, secrets });
     },
   };
 }

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "@/lib/config";
+import type { DatabaseTarget } from "@/lib/config/database-url";
 import { prepareDatabase } from "@/lib/setup/prepare-database";
 import { CSRF_FIELD, csrfCookieName, csrfToken } from "@/lib/session/csrf";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
@@ -18,15 +19,20 @@ export interface Service {
   database: TestDatabase;
 }
 
+/** Points the route handlers at `target` and gives it the demo data and signing keys. */
+export async function startOAuthService(target: DatabaseTarget): Promise<void> {
+  process.env.PUBLIC_URL = ISSUER;
+  process.env.SECRET_KEY = SECRET_KEY;
+  useDatabaseForService(target);
+  await prepareDatabase({ ...loadConfig(), demoData: true });
+}
+
 /** Registers before/after hooks that give the test file its own service; returns a getter for it. */
 export function useOAuthService(): () => Service {
   let service: Service | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    process.env.PUBLIC_URL = ISSUER;
-    process.env.SECRET_KEY = SECRET_KEY;
-    useDatabaseForService(database.target);
-    await prepareDatabase({ ...loadConfig(), demoData: true });
+    await startOAuthService(database.target);
     service = { database };
   });
   afterAll(async () => service?.database.drop());

@@ -1,12 +1,14 @@
 /**
  * A partner's side of federation for the tests: signing keys of the assertion algorithms, JWTs signed with them, and
- * a real HTTP server on the loopback that serves a key set (rotating, failing, hanging, oversized or redirecting on
- * demand) and counts its fetches.
+ * a real HTTP (or HTTPS) server on the loopback that serves a key set (rotating, failing, hanging, oversized or
+ * redirecting on demand) and counts its fetches.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { LOOPBACK_TLS } from "./loopback-tls";
 
 export type Algorithm = "RS256" | "PS256" | "ES256" | "EdDSA";
 
@@ -41,19 +43,22 @@ export function signed(
 export type KeySetBehaviour =
   "serve" | "fail" | "hang" | "stall-body" | "huge" | "not-json" | "redirect-same" | "redirect-other";
 
-/** Serves `keys` at /jwks.json; `fetches` counts the requests for it. */
+/** Serves `keys` at /jwks.json; `fetches` counts the requests for it. `tls`: over https (tests/helpers/loopback-tls.ts). */
 export class KeySetServer {
   keys: JWK[] = [];
   behaviour: KeySetBehaviour = "serve";
   fetches = 0;
   private server?: Server;
 
+  constructor(private readonly options: { tls?: boolean } = {}) {}
+
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/jwks.json`;
+    const scheme = this.options.tls ? "https" : "http";
+    return `${scheme}://127.0.0.1:${(this.server!.address() as AddressInfo).port}/jwks.json`;
   }
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => {
+    const handle = (request: IncomingMessage, response: ServerResponse) => {
       if (request.url === "/moved.json") return this.serve(response);
       this.fetches++;
       switch (this.behaviour) {
@@ -76,12 +81,13 @@ export class KeySetServer {
         default:
           return this.serve(response);
       }
-    });
+    };
+    this.server = this.options.tls ? createHttpsServer(LOOPBACK_TLS, handle) : createServer(handle);
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     return this;
   }
 
-  private serve(response: import("node:http").ServerResponse): void {
+  private serve(response: ServerResponse): void {
     response.writeHead(200, { "content-type": "application/jwk-set+json" }).end(JSON.stringify({ keys: this.keys }));
   }
 

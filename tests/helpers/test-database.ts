@@ -9,7 +9,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
+import { databaseEnvironment, parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { applyMigrations } from "@/lib/db/migrator";
 import { closeDb, createPrismaClient, type Db } from "@/lib/db/prisma";
 import type { NamedStatement } from "@/lib/db/run-statement";
@@ -87,7 +87,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 
 /** Points the service's configuration (read by route handlers) at a test database. */
 export function useDatabaseForService(target: DatabaseTarget): void {
-  process.env.DATABASE_URL = target.url;
+  Object.assign(process.env, databaseEnvironment(target));
   process.env.SECRET_KEY ??= "test-secret-key-".padEnd(48, "x");
 }
 

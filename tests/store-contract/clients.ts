@@ -36,7 +36,7 @@ export function clientContract(backend: StoreBackend): void {
       const id = freshValue("shop");
       await backend.addClient(id, registration({ names: { default: "Shop", de: "Laden" } }), "s3cret-value");
       const client = await backend.stores().clients.find(id);
-      expect(client).toMatchObject({ id, kind: "web", names: { default: "Shop", de: "Laden" } });
+      expect(client).toMatchObject({ id, kind: "web", names: { default: "Shop", de: "Laden" }, ownerCompanyId: null });
       expect(client!.secrets).toEqual([{ hash: hashToken("s3cret-value"), expiresAt: null }]);
       expect(await backend.stores().clients.find(freshValue("nobody"))).toBeNull();
     });
@@ -62,6 +62,7 @@ export function clientContract(backend: StoreBackend): void {
           frontchannelLogoutUri: null,
           backchannelLogoutUri: "https://told.example/logout",
           idTokenSignedResponseAlg: null,
+          ownerCompanyId: null,
         },
       ]);
     });

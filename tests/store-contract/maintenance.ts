@@ -42,6 +42,23 @@ export function maintenanceContract(backend: StoreBackend): void {
       expect(await stores.tickets.findWithUser(current)).not.toBeNull();
     });
 
+    it("purges in rounds of a batch, telling the listener the rows removed so far after each round", async () => {
+      const stores = backend.stores();
+      const { id: userId } = await newPerson(backend, "drained");
+      const now = new Date();
+      for (let index = 0; index < 5; index++)
+        await stores.tickets.save(freshValue("drained"), userId, later(-7200, now), later(-3600, now));
+      const told: number[] = [];
+      const onProgress = (done: number) => void told.push(done);
+      const counts = await stores.maintenance.purgeExpired({ now, batch: 2, pauseMs: 0, onProgress });
+      expect(counts.tickets).toBeGreaterThanOrEqual(5);
+      // Five tickets in batches of two: each of the first three rounds removes some; a last one may find none.
+      expect(told.length).toBeGreaterThanOrEqual(3);
+      expect([told[1] > told[0], told[2] > told[1]]).toEqual([true, true]);
+      expect(told.every((done, index) => index === 0 || done >= told[index - 1])).toBe(true);
+      expect(told.at(-1)).toBe(Object.values(counts).reduce((sum, count) => sum + count, 0));
+    });
+
     it("seals queued mail anew under the newest key, and leaves what is sealed under it", async () => {
       const stores = backend.stores();
       const recipient = `${freshValue("sealed")}@contract.example`;

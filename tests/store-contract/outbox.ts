@@ -1,4 +1,7 @@
-/** The outbox store's contract: claims that hold, one claim per message, and what each outcome keeps. */
+/**
+ * The outbox store's contract: claims that hold, one claim per message, what each outcome keeps, and the age of the
+ * oldest waiting message.
+ */
 import { describe, expect, it } from "vitest";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { freshValue, type StoreBackend } from "./store-backend";
@@ -43,6 +46,24 @@ export function outboxContract(backend: StoreBackend): void {
       expect(again.every((message) => message.attempts === 2)).toBe(true);
       for (const message of again) await outbox().drop(message);
       expect(await outbox().count()).toEqual(before);
+    });
+
+    it("tells when the oldest message still waiting was written, whether it is due or rescheduled", async () => {
+      // Earlier than any other message the backend holds, so that these are the oldest.
+      const [sent, rescheduled] = [mail(), mail()];
+      await outbox().queue(sent, at(-3000));
+      await outbox().queue(rescheduled, at(-2000));
+      expect(await outbox().oldestWaitingSince()).toEqual(at(-3000));
+      const claimed = await claim(-1000);
+      const of = (message: NewOutboxMessage) => claimed.find((row) => row.recipient === message.recipient)!;
+      await outbox().markSent(of(sent), at(-999));
+      await outbox().markUndelivered(of(rescheduled), { failed: false, lastError: "busy", nextAttemptAt: at(-500) });
+      expect(await outbox().oldestWaitingSince()).toEqual(at(-2000));
+      const retried = await claim(-500);
+      expect(retried.map((message) => message.recipient)).toEqual([rescheduled.recipient]);
+      await outbox().markUndelivered(retried[0], { failed: true, lastError: "no such user", nextAttemptAt: at(0) });
+      const oldest = await outbox().oldestWaitingSince();
+      expect(oldest === null || oldest > at(-2000)).toBe(true);
     });
 
     it("erases a sent message's body, keeps a rescheduled one's, and erases a failed one's", async () => {

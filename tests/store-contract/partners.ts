@@ -56,7 +56,7 @@ export function partnerContract(backend: StoreBackend): void {
       expect((await stores.partners.list(companyId)).map((app) => app.id)).toEqual([id]);
       if (typeof pending === "string") throw new Error(`not stored: ${pending}`);
       const changed = await stores.partners.saveChange(pending, {
-        registration: registration({ names: { default: "Changed" } }),
+        registration: registration({ names: { default: "Changed" }, backchannelLogoutUri: "https://app.example/bc" }),
         metadata: {},
       });
       expect(changed).toMatchObject({ status: "pending", names: { default: "Changed" } });
@@ -70,7 +70,15 @@ export function partnerContract(backend: StoreBackend): void {
       expect(await stores.partners.saveReview({ clientId: id, version }, approve, [], "operator-1")).toMatchObject({
         status: "approved",
       });
-      expect(await stores.clients.find(id)).toMatchObject({ id, names: { default: "Changed" } });
+      // The protocol sees whose it is: a vendor's URLs are held to public addresses.
+      expect(await stores.clients.find(id)).toMatchObject({
+        id,
+        names: { default: "Changed" },
+        ownerCompanyId: companyId,
+      });
+      expect(await stores.clients.logoutUris([id])).toEqual([
+        expect.objectContaining({ id, ownerCompanyId: companyId }),
+      ]);
       expect(await stores.partners.saveReview({ clientId: id, version }, approve, [])).toBeNull();
     });
 

@@ -12,7 +12,7 @@ export function peopleContract(backend: StoreBackend): void {
       const { email, id } = await newPerson(backend, "locked");
       const stores = backend.stores();
       await stores.throttles.reserve(accountThrottleKey(email), 900, NOW);
-      await stores.throttles.lockWhenReached(accountThrottleKey(email), 1, later(600));
+      await stores.throttles.lockWhenReached(accountThrottleKey(email), 1, later(600), NOW);
       expect(await stores.people.list({ email }, NOW)).toEqual([
         expect.objectContaining({ id, email, active: true, role: "user", lockedUntil: later(600) }),
       ]);

@@ -20,15 +20,27 @@ export function throttleContract(backend: StoreBackend): void {
       const throttles = backend.stores().throttles;
       const key = freshValue("key");
       await throttles.reserve(key, 60, NOW);
-      await throttles.lockWhenReached(key, 2, later(600));
+      expect(await throttles.lockWhenReached(key, 2, later(600), NOW)).toBe(false);
       expect((await throttles.reserve(key, 60, later(1))).lockedUntil).toBeNull();
-      await throttles.lockWhenReached(key, 2, later(600));
+      expect(await throttles.lockWhenReached(key, 2, later(600), later(1))).toBe(true);
       // The window has passed, but the lock holds: attempts still count.
       expect(await throttles.reserve(key, 60, later(120))).toEqual({
         attempts: 3,
         windowStartedAt: NOW,
         lockedUntil: later(600),
       });
+    });
+
+    it("starts a lock once while it holds, and again after it ran out", async () => {
+      const throttles = backend.stores().throttles;
+      const key = freshValue("key");
+      await throttles.reserve(key, 60, NOW);
+      expect(await throttles.lockWhenReached(key, 1, later(600), NOW)).toBe(true);
+      // A failure checked while the first one locked the key neither starts another lock-out nor moves its end.
+      expect(await throttles.lockWhenReached(key, 1, later(700), later(1))).toBe(false);
+      expect((await throttles.reserve(key, 60, later(2))).lockedUntil).toEqual(later(600));
+      expect(await throttles.lockWhenReached(key, 1, later(1300), later(600))).toBe(true);
+      expect((await throttles.reserve(key, 60, later(601))).lockedUntil).toEqual(later(1300));
     });
 
     it("gives an attempt back, never below zero, and forgets a key", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "@/lib/config";
+import { databaseEnvironment, parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { thrown } from "../helpers/thrown";
 
 const KEY = "k".repeat(40);
@@ -75,6 +76,8 @@ describe("loadConfig", () => {
     [{ PASSWORD_MIN_LENGTH: "65" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
     [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX", "from 1 to 100"],
     [{ DATABASE_POOL_MAX: "3" }, "DATABASE_POOL_MAX", "PostgreSQL only"],
+    [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOLER: "statement" }, "DATABASE_POOLER", "session or"],
+    [{ DATABASE_POOLER: "transaction" }, "DATABASE_POOLER", "PostgreSQL only"],
   ])("rejects %o with one line naming %s", (env, variable, text) => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);
@@ -103,6 +106,27 @@ describe("loadConfig", () => {
       provider: "postgresql",
       url: "postgresql://db/optigate",
     });
+  });
+
+  it("knows from DATABASE_POOLER whether a transaction-mode pooler stands in front of PostgreSQL", () => {
+    const database = (pooler: string) =>
+      loadConfig({ SECRET_KEY: KEY, DATABASE_URL: "postgresql://db/optigate", DATABASE_POOLER: pooler }).database;
+    expect(database(" transaction ")).toEqual({
+      provider: "postgresql",
+      url: "postgresql://db/optigate",
+      pooler: "transaction",
+    });
+    expect(database("session")).toMatchObject({ pooler: "session" });
+    expect(database("")).not.toHaveProperty("pooler");
+  });
+
+  it("gives a database target back as the environment that names it (the bench's servers, the tests' service)", () => {
+    const targets: DatabaseTarget[] = [
+      parseDatabaseUrl("file:./data/x.db"),
+      { provider: "postgresql", url: "postgresql://db/optigate", poolMax: 2, pooler: "transaction" },
+    ];
+    for (const target of targets)
+      expect(loadConfig({ SECRET_KEY: KEY, ...databaseEnvironment(target) }).database).toEqual(target);
   });
 
   it("requires SECRET_KEY with PostgreSQL", () => {
@@ -148,5 +172,33 @@ describe("loadConfig", () => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);
     expect(error.message).toMatch(message);
+  });
+});
+
+describe("platform settings", () => {
+  it("refuses SQLite where VERCEL=1, with a line naming DATABASE_URL", () => {
+    expect(failure({ SECRET_KEY: KEY, VERCEL: "1" }).message).toMatch(
+      /^DATABASE_URL is an SQLite file, which cannot work on Vercel/,
+    );
+    expect(
+      loadConfig({ SECRET_KEY: KEY, VERCEL: "1", DATABASE_URL: "postgresql://db/optigate" }).database.provider,
+    ).toBe("postgresql");
+  });
+
+  it("migrates at start unless MIGRATE_ON_START is 0", () => {
+    expect(loadConfig({ SECRET_KEY: KEY }).migrateOnStart).toBe(true);
+    expect(loadConfig({ SECRET_KEY: KEY, MIGRATE_ON_START: "1" }).migrateOnStart).toBe(true);
+    expect(loadConfig({ SECRET_KEY: KEY, MIGRATE_ON_START: "0" }).migrateOnStart).toBe(false);
+    expect(failure({ SECRET_KEY: KEY, MIGRATE_ON_START: "no" }).message).toBe(
+      'MIGRATE_ON_START must be 0 or 1 (got "no")',
+    );
+  });
+
+  it("takes CRON_SECRET as a bearer secret of at least 16 characters", () => {
+    expect(loadConfig({ SECRET_KEY: KEY }).cronSecret).toBeNull();
+    expect(loadConfig({ SECRET_KEY: KEY, CRON_SECRET: "0123456789abcdef" }).cronSecret).toBe("0123456789abcdef");
+    expect(failure({ SECRET_KEY: KEY, CRON_SECRET: "short" }).message).toBe(
+      "CRON_SECRET must be at least 16 printable characters without spaces",
+    );
   });
 });

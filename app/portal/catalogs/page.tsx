@@ -10,6 +10,7 @@ import { Alert, buttonPrimary } from "@/app/_components/ui";
 import { CatalogRevisions } from "./catalog-revisions";
 import { CatalogExample } from "./catalog-example";
 import { ImportResultNotice } from "./import-result";
+import { CatalogUrlForm } from "./catalog-url-form";
 
 export const dynamic = "force-dynamic";
 
@@ -21,6 +22,17 @@ const ERRORS = [
   "already_released",
   "incomplete",
   "unknown_action",
+  "no_url",
+  "pull_bad_url",
+  "pull_not_https",
+  "pull_not_fetched",
+  "pull_company_busy",
+  "pull_server_busy",
+  "pull_unreachable",
+  "pull_redirects",
+  "pull_status",
+  "pull_too_large",
+  "pull_timeout",
 ] as const;
 
 export default async function CatalogsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -33,6 +45,9 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
   const csrf = await pageCsrfToken();
   const imported = await lastImportResult();
   const error = ERRORS.find((code) => code === single(query.error));
+  // The status a server answered instead of the file (pull_status).
+  const answered = single(query.status) ?? "";
+  const status = /^[1-5]\d\d$/.test(answered) ? answered : "?";
   const [releasedCatalog, releasedRevision] = (single(query.released) ?? "").split(":");
   const confirming = single(query.release);
 
@@ -45,7 +60,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
         </p>
         <p className="mt-3 text-slate-700">{t("intro")}</p>
       </div>
-      {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
+      {error ? <Alert>{t(`errors.${error}`, { status })}</Alert> : null}
       {releasedRevision ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
           {t("released", { catalog: releasedCatalog, revision: releasedRevision })}
@@ -78,6 +93,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
             {t("importButton")}
           </button>
         </form>
+        <CatalogUrlForm csrf={csrf} />
       </section>
 
       {catalogs.length === 0 ? (

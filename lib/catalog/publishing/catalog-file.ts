@@ -46,6 +46,8 @@ export interface CatalogFileHandlers {
   /** The description is complete and the file valid so far: prepare to take the articles (or throw CatalogRefusal). */
   header(header: CatalogHeader): Promise<void>;
   articles(batch: ImportedArticle[]): Promise<void>;
+  /** The articles read so far, after each chunk of text: for a progress display. */
+  progress?(articles: number): void;
 }
 
 /** A file that is well-formed and valid, but cannot be imported (e.g. for another supplier). */
@@ -106,6 +108,7 @@ class CatalogFileReader {
         first = false;
         if (this.stopped) return;
         await this.deliver(false);
+        this.handlers.progress?.(this.articleCount);
       }
       this.parser.close();
       await this.deliver(true);

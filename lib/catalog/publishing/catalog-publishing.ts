@@ -15,6 +15,10 @@ import type { Catalog, CatalogHeader, ImportedArticle } from "@/lib/store/models
 import type { Stores } from "@/lib/store/stores";
 import { type StartedRevision } from "@/lib/store/catalog-revision-store";
 import { englishProblemText } from "@/lib/catalog/publishing/catalog-problems";
+import { CATALOG_PULL_TIMEOUT_MS, MAX_UPLOAD_BYTES } from "@/lib/config/policy";
+import { pullFile, type PulledFile } from "@/lib/http/pulled-file";
+import type { Config } from "@/lib/config";
+import type { ProgressListener } from "@/lib/observability/progress";
 
 export class CatalogPublishingError extends OptiGateError<"not_found" | "already_released" | "incomplete"> {
   constructor(
@@ -34,6 +38,8 @@ export interface ImportOptions {
   /** The supplier company the file must belong to (the upload page); the operator CLI may import for any supplier. */
   supplierCompanyId?: string;
   userId?: string;
+  /** Told the articles read so far, as the file is read (also when it turns out to have errors). */
+  onProgress?: ProgressListener;
 }
 
 /** Where a file goes: its supplier's company and the catalog, when there is one already. */
@@ -99,6 +105,7 @@ export async function importCatalog(
         target = await startImport(stores, read, checked!);
       },
       articles: (batch) => writeArticles(stores, target!.revisionId, batch),
+      progress: options.onProgress,
     });
     if (errors.length > 0 || !header || !target) {
       if (target) await stores.catalogs.discardRevision(target);
@@ -123,6 +130,20 @@ export async function importCatalog(
     if (target) await stores.catalogs.discardRevision(target);
     throw error;
   }
+}
+
+/**
+ * The master catalog file at a URL the supplier gives (files larger than the hosting platform lets an upload be), its
+ * text for importCatalog, within the upload's size; throws PullRefused when it cannot be had, now or while read. Only
+ * public addresses and CATALOG_PULL_ALLOW's ranges are reached: OUTBOUND_ALLOW opens the operator's own connections,
+ * not those to addresses outside parties name.
+ */
+export function pullCatalogFile(
+  location: string,
+  { production, catalogPullAllow }: Pick<Config, "production" | "catalogPullAllow">,
+): Promise<PulledFile> {
+  const limits = { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: CATALOG_PULL_TIMEOUT_MS };
+  return pullFile(location, { production, allowed: catalogPullAllow }, limits);
 }
 
 /** Releases a complete revision: from now on it is listed and can be downloaded; the catalog takes its description. */

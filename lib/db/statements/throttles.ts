@@ -30,9 +30,11 @@ export const RESERVE_ATTEMPT: NamedStatement = {
     RETURNING "failures", ${timestampText("window_started_at", provider)} AS "window_started_at", ${timestampText("locked_until", provider)} AS "locked_until"`,
 };
 
+/** Starts a lock only where none is in force: a failure that was checked while the key was being locked adds none. */
 export const LOCK_ATTEMPTS: NamedStatement = {
   name: "optigate_lock_attempts",
-  sql: () => `UPDATE "login_throttles" SET "locked_until" = ? WHERE "key" = ? AND "failures" >= ?`,
+  sql: () => `UPDATE "login_throttles" SET "locked_until" = ?
+    WHERE "key" = ? AND "failures" >= ? AND ("locked_until" IS NULL OR "locked_until" <= ?) RETURNING "key"`,
 };
 
 export const RELEASE_ATTEMPT: NamedStatement = {
@@ -71,9 +73,9 @@ export async function reserveAttempt(
   };
 }
 
-/** Locks `key` until `until` when its attempts have reached `limit`. */
-export async function lockWhenReached(db: Db, key: string, limit: number, until: Date): Promise<void> {
-  await runStatement(db, LOCK_ATTEMPTS, [until, key, limit]);
+/** Locks `key` until `until` when its attempts have reached `limit` and it is not locked at `now`; whether it did. */
+export async function lockWhenReached(db: Db, key: string, limit: number, until: Date, now: Date): Promise<boolean> {
+  return (await runStatement(db, LOCK_ATTEMPTS, [until, key, limit, now])).length > 0;
 }
 
 /** Takes a reserved attempt back (it succeeded, so it does not count against the key). */

@@ -6,9 +6,10 @@
  */
 import type pg from "pg";
 import { processCache } from "@/lib/observability/process-cache";
+import { activeTracer, traceStatement } from "@/lib/observability/tracing";
 import { driverValue } from "@/lib/db/dialect";
-import { driverOf, type Db } from "@/lib/db/prisma";
-import { runStatement, sqliteGroupCommit, type NamedStatement } from "@/lib/db/run-statement";
+import { driverOf, type Db, type PostgresDriver } from "@/lib/db/prisma";
+import { runStatement, sqliteGroupCommit, statementName, type NamedStatement } from "@/lib/db/run-statement";
 
 const USE = `INSERT INTO "used_assertions" ("key", "expires_at") VALUES (?, ?)
     ON CONFLICT ("key") DO UPDATE SET "expires_at" = excluded."expires_at" WHERE "used_assertions"."expires_at" <= ?
@@ -60,9 +61,9 @@ interface PendingUse {
 
 const pendingUses = processCache("usedAssertionGroups", () => new WeakMap<pg.Pool, PendingUse[]>());
 
-async function runUseGroup(pool: pg.Pool): Promise<void> {
-  const uses = pendingUses.get(pool)!;
-  pendingUses.delete(pool);
+async function runUseGroup(driver: PostgresDriver): Promise<void> {
+  const uses = pendingUses.get(driver.pool)!;
+  pendingUses.delete(driver.pool);
   const firsts = new Map<string, PendingUse>();
   for (const use of uses) {
     if (firsts.has(use.key)) use.settle(false);
@@ -71,8 +72,9 @@ async function runUseGroup(pool: pg.Pool): Promise<void> {
   const group = [...firsts.values()];
   try {
     const latest = group.reduce((max, use) => (use.now > max ? use.now : max), group[0].now);
-    const { rows } = await pool.query<{ key: string }>({
-      ...USE_ASSERTION_GROUP,
+    const { rows } = await driver.pool.query<{ key: string }>({
+      name: statementName(driver, USE_ASSERTION_GROUP.name),
+      text: USE_ASSERTION_GROUP.text,
       values: [
         group.map((use) => use.key),
         group.map((use) => driverValue(use.expiresAt, "postgresql")),
@@ -87,7 +89,13 @@ async function runUseGroup(pool: pg.Pool): Promise<void> {
 }
 
 /** Records the use of `key` until `expiresAt`; false when it was used before and that use has not expired. */
-export async function useAssertion(db: Db, key: string, expiresAt: Date, now = new Date()): Promise<boolean> {
+export function useAssertion(db: Db, key: string, expiresAt: Date, now = new Date()): Promise<boolean> {
+  return activeTracer()
+    ? traceStatement(USE_ASSERTION.name, driverOf(db).provider, () => recordUse(db, key, expiresAt, now))
+    : recordUse(db, key, expiresAt, now);
+}
+
+async function recordUse(db: Db, key: string, expiresAt: Date, now: Date): Promise<boolean> {
   const driver = driverOf(db);
   if (driver.provider === "sqlite")
     return sqliteGroupCommit(db, (run) => run(USE_ASSERTION, [key, expiresAt, now]).length === 1);
@@ -95,7 +103,7 @@ export async function useAssertion(db: Db, key: string, expiresAt: Date, now = n
     let uses = pendingUses.get(driver.pool);
     if (!uses) {
       pendingUses.set(driver.pool, (uses = []));
-      setImmediate(() => void runUseGroup(driver.pool));
+      setImmediate(() => void runUseGroup(driver));
     }
     uses.push({ key, expiresAt, now, settle, fail });
   });
@@ -112,9 +120,12 @@ export async function useAssertionRecorded(
   const eventValues = [event.id, event.occurredAt, event.type, event.userId, event.clientId, event.details];
   if (driverOf(db).provider === "postgresql")
     return (await runStatement(db, USE_ASSERTION_RECORDED, [key, expiresAt, now, ...eventValues])).length === 1;
-  return sqliteGroupCommit(db, (run) => {
-    const first = run(USE_ASSERTION, [key, expiresAt, now]).length === 1;
-    if (first) run(RECORD_AUDIT_EVENT, eventValues);
-    return first;
-  });
+  const commit = () =>
+    sqliteGroupCommit(db, (run) => {
+      const first = run(USE_ASSERTION, [key, expiresAt, now]).length === 1;
+      if (first) run(RECORD_AUDIT_EVENT, eventValues);
+      return first;
+    });
+  // As runStatement traces the PostgreSQL statement.
+  return activeTracer() ? traceStatement(USE_ASSERTION_RECORDED.name, "sqlite", commit) : commit();
 }

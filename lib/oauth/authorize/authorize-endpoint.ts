@@ -4,6 +4,7 @@
  */
 import { PAGES } from "@/lib/http/paths";
 import { logger } from "@/lib/observability/logger";
+import { noteClient } from "@/lib/observability/request-context";
 import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { errorPage } from "@/lib/i18n/error-page";
@@ -125,6 +126,7 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
     const params = await readParameters(httpRequest);
     uiLocales = params.get("ui_locales");
     const request = await readAuthorizationRequest(context, params);
+    noteClient(request.client.id);
     try {
       return await continueAuthorization(context, httpRequest, request);
     } catch (error) {

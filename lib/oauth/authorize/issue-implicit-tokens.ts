@@ -1,13 +1,15 @@
 /**
  * The implicit flow's answer (OAuth 2.0 Multiple Response Types, OpenID Connect Core §3.2): an access token and/or an
  * ID token handed straight to the browser app, never a refresh token. An ID token that comes without an access token
- * carries the profile and email claims itself, as there is no token to call userinfo with.
+ * carries the profile and email claims itself, as there is no token to call userinfo with. The tokens are counted
+ * as issued by the implicit grant.
  */
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
 import { signAccessToken, signIdToken } from "@/lib/oauth/token/jwt-tokens";
 import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
+import { countIssuedTokens } from "@/lib/observability/metrics";
 import type { ActiveSession } from "@/lib/session/login-session";
 
 export async function implicitResponseValues(
@@ -52,5 +54,6 @@ export async function implicitResponseValues(
     );
   }
   await context.stores.consents.markUsed({ userId: user.id, clientId: request.client.id }, now);
+  countIssuedTokens("implicit", values);
   return values;
 }

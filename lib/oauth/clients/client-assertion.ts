@@ -12,6 +12,7 @@ import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
+import { clientOutboundAllow } from "@/lib/oauth/clients/client-outbound-allow";
 import { invalidClient } from "@/lib/errors/oauth-error";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -70,7 +71,11 @@ export async function verifyClientAssertion(
     claims = await verifySignedJwt(
       jwt,
       keys,
-      { audience: assertionAudiences(context.config.publicUrl), production: context.config.production },
+      {
+        audience: assertionAudiences(context.config.publicUrl),
+        production: context.config.production,
+        outboundAllow: clientOutboundAllow(context.config.outboundAllow, client),
+      },
       now.getTime(),
     );
   } catch (error) {

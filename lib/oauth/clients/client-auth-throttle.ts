@@ -13,6 +13,7 @@ import {
   MAX_CLIENT_AUTH_LOCKS,
 } from "@/lib/config/policy";
 import { processCache } from "@/lib/observability/process-cache";
+import { countLockout } from "@/lib/observability/metrics";
 import { throttledNetwork } from "@/lib/http/client-address";
 import type { ThrottleStore } from "@/lib/store/throttle-store";
 
@@ -39,7 +40,8 @@ export async function recordClientAuthFailure(
   let lockedUntil = count.lockedUntil && count.lockedUntil > now ? count.lockedUntil : null;
   if (!lockedUntil && count.attempts >= CLIENT_AUTH_LIMIT) {
     lockedUntil = new Date(now.getTime() + CLIENT_AUTH_LOCKOUT_SECONDS * 1000);
-    await throttles.lockWhenReached(key, CLIENT_AUTH_LIMIT, lockedUntil);
+    if (await throttles.lockWhenReached(key, CLIENT_AUTH_LIMIT, lockedUntil, now))
+      countLockout({ scope: "client", cause: "client_authentication" });
   }
   if (!lockedUntil) return;
   if (locks.size >= MAX_CLIENT_AUTH_LOCKS)

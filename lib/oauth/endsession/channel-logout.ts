@@ -11,8 +11,10 @@ import { outboundRequest } from "@/lib/http/outbound-request";
 import { htmlPage } from "@/lib/http/page-security-headers";
 import { signLogoutToken } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
+import { clientOutboundAllow } from "@/lib/oauth/clients/client-outbound-allow";
+import type { ClientOwner } from "@/lib/store/models/client";
 
-interface LogoutTarget {
+interface LogoutTarget extends ClientOwner {
   clientId: string;
   sessionId: string;
   userId: string;
@@ -39,6 +41,7 @@ async function logoutTargets(context: ServiceContext, sessionIds: string[]): Pro
             frontchannelLogoutUri: client.frontchannelLogoutUri,
             backchannelLogoutUri: client.backchannelLogoutUri,
             idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
+            ownerCompanyId: client.ownerCompanyId,
           },
         ]
       : [];
@@ -57,13 +60,15 @@ async function sendBackchannelLogouts(
         const logoutToken = await signLogoutToken(context, target, now);
         try {
           // Held to public addresses in production, checked on the address connected to, as key-set fetches are:
-          // a partner registers the URI, and its name may resolve anywhere. Redirects are not followed.
+          // a partner registers the URI, and its name may resolve anywhere (a vendor's never into OUTBOUND_ALLOW's
+          // ranges). Redirects are not followed.
           const response = await outboundRequest(new URL(target.backchannelLogoutUri!), {
             method: "POST",
             headers: { "Content-Type": "application/x-www-form-urlencoded", "Cache-Control": "no-store" },
             body: new URLSearchParams({ logout_token: logoutToken }).toString(),
             signal: AbortSignal.timeout(BACKCHANNEL_TIMEOUT_MS),
             publicOnly: context.config.production,
+            allowed: clientOutboundAllow(context.config.outboundAllow, target),
           });
           response.destroy();
           const status = response.statusCode ?? 0;

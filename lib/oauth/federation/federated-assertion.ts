@@ -10,6 +10,7 @@ import { CLOCK_LEEWAY_SECONDS, MAX_FEDERATED_LIFETIME_SECONDS, MAX_SUBJECT_LENGT
 import type { JWTPayload } from "jose";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import type { DataAccess } from "@/lib/service-context";
+import type { AddressRanges } from "@/lib/config/address-ranges";
 import { acceptOnce } from "@/lib/jwt/assertion-replay";
 import { federatedUser } from "@/lib/oauth/federation/federated-user";
 import { AssertionRefused, requireJti, unverifiedClaims, verifySignedJwt } from "@/lib/jwt/signed-jwt";
@@ -28,6 +29,8 @@ export interface FederationSettings extends DataAccess {
   /** OptiGate's issuer URL: `aud` must name it or its token endpoint. */
   issuer: string;
   production: boolean;
+  /** Ranges key sets may be fetched from although they are not public (OUTBOUND_ALLOW). */
+  outboundAllow: AddressRanges;
 }
 
 /** The issuer the JWT claims, before anything is verified: to find its keys, and to name it in the audit trail. */
@@ -82,7 +85,11 @@ export async function verifyFederatedAssertion(
   const claims = await verifySignedJwt(
     jwt,
     issuer.keys,
-    { audience: [settings.issuer, `${settings.issuer}${ENDPOINTS.token}`], production: settings.production },
+    {
+      audience: [settings.issuer, `${settings.issuer}${ENDPOINTS.token}`],
+      production: settings.production,
+      outboundAllow: settings.outboundAllow,
+    },
     now.getTime(),
   );
   if (typeof claims.sub !== "string" || claims.sub === "" || claims.sub.length > MAX_SUBJECT_LENGTH)

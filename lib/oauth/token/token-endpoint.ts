@@ -1,9 +1,9 @@
 /**
  * POST /connect/token: authenticate the client, validate the request (token-request.ts), accept its DPoP proof when
- * it has one (lib/oauth/dpop/), then run its grant.
+ * it has one (lib/oauth/dpop/), then run its grant. The request and the tokens it hands out are counted.
  */
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
-import { grantLabel, metrics } from "@/lib/observability/metrics";
+import { countIssuedTokens, grantLabel, metrics } from "@/lib/observability/metrics";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import { tokenRequestDpopKey } from "@/lib/oauth/dpop/token-request-key";
@@ -47,7 +47,11 @@ export function handleTokenRequest(request: ProtocolRequest, context: ServiceCon
     const tokenRequest = validateTokenRequest(params, client);
     tokenRequest.dpopJkt = await tokenRequestDpopKey(context, request, client);
     const body = await runGrant(context, client, tokenRequest);
-    metrics.tokenRequests.inc({ grant: grantLabel(tokenRequest.grantType), result: "issued" });
+    const grant = grantLabel(tokenRequest.grantType);
+    metrics.tokenRequests.inc({ grant, result: "issued" });
+    // A refresh token the client sent is handed back as it is under the reuse policy: it is not a new one.
+    const handedBack = tokenRequest.grantType === "refresh_token" && body.refresh_token === tokenRequest.refreshToken;
+    countIssuedTokens(grant, { ...body, refresh_token: handedBack ? undefined : body.refresh_token });
     return noStoreBody(body);
   });
 }

@@ -6,10 +6,12 @@
 import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
 import { processCache } from "@/lib/observability/process-cache";
+import { noteClient, noteUser } from "@/lib/observability/request-context";
 import type { Stores } from "@/lib/store/stores";
 import { invalidToken } from "@/lib/errors/oauth-error";
 import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
+import { userIdOf } from "@/lib/jwt/token-principal";
 
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
@@ -57,6 +59,16 @@ export async function verifyAccessToken(
   if (!(await context.stores.clients.find(claims.client_id)))
     throw invalidToken("the client of this access token is no longer registered");
   return claims;
+}
+
+/**
+ * Records the client and the user of a token that its bearer presented as its own credential (userinfo, the platform
+ * API, SilentLogin) for the request's log line and trace; not of one presented to introspection or revocation.
+ */
+export function noteTokenCaller(claims: AccessTokenClaims): void {
+  noteClient(claims.client_id);
+  const userId = userIdOf(claims);
+  if (userId !== undefined) noteUser(userId);
 }
 
 async function verifySignature(

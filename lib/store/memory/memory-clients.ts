@@ -39,17 +39,17 @@ export const memorySecret = (hash: string, details: { description?: string; expi
   expiryNoticeSentAt: null,
 });
 
-/** Registers a client in the tables, as the operator's registry would. */
+/** Registers an approved client (or a pending one) in the tables, as the registries would. */
 export function addMemoryClient(
   tables: MemoryTables,
-  { secrets, ...client }: ClientWithSecrets,
+  { secrets, ownerCompanyId, ...client }: ClientWithSecrets,
   status: MemoryClient["status"] = "approved",
 ) {
   tables.clients.set(client.id, {
     client: copy(client),
     status,
     secrets: secrets.map((secret) => memorySecret(secret.hash, { expiresAt: secret.expiresAt })),
-    ownerCompanyId: null,
+    ownerCompanyId,
     pendingMetadata: null,
     reviewNote: null,
     registrationTokenHash: null,
@@ -80,7 +80,8 @@ export function memoryClientStore(tables: MemoryTables): ClientStore {
       if (entry?.status !== "approved") return null;
       // Expired secrets come along with their expiry, as from the database; the caller refuses them.
       const kept = entry.secrets.filter((secret) => !secret.disabledAt);
-      return copy({ ...entry.client, secrets: kept.map(({ hash, expiresAt }) => ({ hash, expiresAt })) });
+      const secrets = kept.map(({ hash, expiresAt }) => ({ hash, expiresAt }));
+      return copy({ ...entry.client, ownerCompanyId: entry.ownerCompanyId, secrets });
     },
     async corsOrigins() {
       return new Set(
@@ -91,14 +92,14 @@ export function memoryClientStore(tables: MemoryTables): ClientStore {
     },
     async logoutUris(clientIds) {
       return approved()
-        .map(({ client }) => client)
-        .filter((client) => clientIds.includes(client.id))
-        .filter((client) => client.frontchannelLogoutUri !== null || client.backchannelLogoutUri !== null)
-        .map(({ id, frontchannelLogoutUri, backchannelLogoutUri, idTokenSignedResponseAlg }) => ({
-          id,
-          frontchannelLogoutUri,
-          backchannelLogoutUri,
-          idTokenSignedResponseAlg,
+        .filter(({ client }) => clientIds.includes(client.id))
+        .filter(({ client }) => client.frontchannelLogoutUri !== null || client.backchannelLogoutUri !== null)
+        .map(({ client, ownerCompanyId }) => ({
+          id: client.id,
+          frontchannelLogoutUri: client.frontchannelLogoutUri,
+          backchannelLogoutUri: client.backchannelLogoutUri,
+          idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
+          ownerCompanyId,
         }));
     },
     async recordSecretUse(secretHash, now) {

@@ -1,53 +1,58 @@
 /**
  * The housekeeping of the memory stores (maintenance-store.ts): always reachable, with no schema to migrate and no
- * pool; scopes stored as the consent page reads them; what expired purged by the database's rules; sealed secrets
- * sealed anew under the newest key.
+ * pool; scopes stored as the consent page reads them; what expired purged by the database's rules and in its rounds;
+ * sealed secrets sealed anew under the newest key.
  */
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 import type { PurgeCounts } from "@/lib/store/expired-rows-store";
-import { purgeCutoffs } from "@/lib/store/expired-rows-store";
+import { drainExpired, purgeCutoffs } from "@/lib/store/expired-rows-store";
 import type { MaintenanceStore } from "@/lib/store/maintenance-store";
 import { resealRows } from "@/lib/store/sealed-secret-store";
 import type { MemoryTables } from "@/lib/store/memory/memory-tables";
 
-/** Deletes the entries `expired` picks from a map; how many. */
-function deleteWhere<K, V>(rows: Map<K, V>, expired: (row: V, key: K) => boolean): number {
+/** Deletes up to `limit` of the entries `expired` picks from a map; how many. */
+function deleteWhere<K, V>(rows: Map<K, V>, limit: number, expired: (row: V, key: K) => boolean): number {
   let deleted = 0;
-  for (const [key, row] of rows)
+  for (const [key, row] of rows) {
+    if (deleted >= limit) break;
     if (expired(row, key)) {
       rows.delete(key);
       deleted++;
     }
+  }
   return deleted;
 }
 
-function purge(tables: MemoryTables, now: Date): PurgeCounts {
+/** One round of the purge: at most `batch` rows of each kind, as the database's round takes. */
+function purgeRound(tables: MemoryTables, now: Date, batch: number): PurgeCounts {
   const { dayAgo, windowStart, resetRequestsBefore } = purgeCutoffs(now);
   const staleResets = (mail: MemoryTables["outbox"][number]) =>
     mail.kind === "password_reset" &&
     mail.status === "queued" &&
     !mail.claimToken &&
     mail.createdAt < resetRequestsBefore;
-  const resetRequests = tables.outbox.filter(staleResets).length;
-  tables.outbox = tables.outbox.filter((mail) => !staleResets(mail));
+  const resets = new Set(tables.outbox.filter(staleResets).slice(0, batch));
+  tables.outbox = tables.outbox.filter((mail) => !resets.has(mail));
   return {
-    refreshTokens: deleteWhere(tables.refreshTokens, (token) => token.expiresAt < dayAgo),
-    authorizationCodes: deleteWhere(tables.authorizationCodes, (code) => code.expiresAt < dayAgo),
-    tickets: deleteWhere(tables.tickets, (ticket) => ticket.expiresAt < now),
-    interactions: deleteWhere(tables.interactions, (prompt) => prompt.expiresAt < now),
+    refreshTokens: deleteWhere(tables.refreshTokens, batch, (token) => token.expiresAt < dayAgo),
+    authorizationCodes: deleteWhere(tables.authorizationCodes, batch, (code) => code.expiresAt < dayAgo),
+    tickets: deleteWhere(tables.tickets, batch, (ticket) => ticket.expiresAt < now),
+    interactions: deleteWhere(tables.interactions, batch, (prompt) => prompt.expiresAt < now),
     loginSessions: deleteWhere(
       tables.loginSessions,
+      batch,
       (session) => session.expiresAt < dayAgo || (session.endedAt !== null && session.endedAt < dayAgo),
     ),
     throttles: deleteWhere(
       tables.throttles,
+      batch,
       (row) => row.windowStartedAt < windowStart && (!row.lockedUntil || row.lockedUntil < now),
     ),
-    usedAssertions: deleteWhere(tables.usedAssertions, (expiresAt) => expiresAt < now),
-    accountLinks: deleteWhere(tables.accountLinks, (link) => link.expiresAt < dayAgo),
-    resetRequests,
-    webauthnChallenges: deleteWhere(tables.usedChallenges, (challenge) => challenge.expiresAt < now),
-    pushedRequests: deleteWhere(tables.pushedRequests, (pushed) => pushed.expiresAt < now),
+    usedAssertions: deleteWhere(tables.usedAssertions, batch, (expiresAt) => expiresAt < now),
+    accountLinks: deleteWhere(tables.accountLinks, batch, (link) => link.expiresAt < dayAgo),
+    resetRequests: resets.size,
+    webauthnChallenges: deleteWhere(tables.usedChallenges, batch, (challenge) => challenge.expiresAt < now),
+    pushedRequests: deleteWhere(tables.pushedRequests, batch, (pushed) => pushed.expiresAt < now),
   };
 }
 
@@ -64,7 +69,7 @@ export function memoryMaintenanceStore(tables: MemoryTables): MaintenanceStore {
           descriptions: JSON.parse(scope.descriptions) as LocalizedText,
         });
     },
-    purgeExpired: async (options = {}) => purge(tables, options.now ?? new Date()),
+    purgeExpired: (options) => drainExpired((now, batch) => purgeRound(tables, now, batch), options),
     async resealSecrets(secretKey) {
       const queued = tables.outbox.filter((mail) => mail.status === "queued" && mail.sealedBody !== null);
       const store = <T>(row: T | undefined, apply: (row: T) => void) => {

@@ -3,11 +3,13 @@ import { randomUUID } from "node:crypto";
 import type { ClaimedMessage, ListedOutboxMessage, OutboxStore } from "@/lib/store/outbox-store";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
+import { countQueuedMail } from "@/lib/observability/metrics";
 
 export type StoredOutboxMessage = ListedOutboxMessage & { claimedUntil: Date | null; claimToken: string | null };
 
-/** Queues mail as a change's commit does (account links, second-factor resets, a message on its own). */
+/** Queues mail as a change's commit does (account links, second-factor resets, a message on its own), counted. */
 export function queueInMemory(tables: MemoryTables, mail: NewOutboxMessage, now: Date): void {
+  countQueuedMail([mail.kind]);
   tables.outbox.push({
     ...mail,
     id: randomUUID(),
@@ -69,6 +71,11 @@ export function memoryOutboxStore(tables: MemoryTables): OutboxStore {
     async count() {
       const of = (status: string) => tables.outbox.filter((row) => row.status === status).length;
       return { queued: of("queued"), sent: of("sent"), failed: of("failed") };
+    },
+    async oldestWaitingSince() {
+      const waiting = tables.outbox.filter((row) => row.status === "queued");
+      const oldest = waiting.reduce<Date | null>((at, row) => (at && at <= row.createdAt ? at : row.createdAt), null);
+      return oldest && new Date(oldest);
     },
     queue: async (message, now) => queueInMemory(tables, message, now),
   };

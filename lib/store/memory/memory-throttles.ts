@@ -15,9 +15,11 @@ export function memoryThrottleStore(tables: MemoryTables): ThrottleStore {
       rows.set(key, next);
       return { ...next };
     },
-    async lockWhenReached(key, limit, until) {
+    async lockWhenReached(key, limit, until, now) {
       const row = rows.get(key);
-      if (row && row.attempts >= limit) row.lockedUntil = until;
+      if (!row || row.attempts < limit || (row.lockedUntil && row.lockedUntil > now)) return false;
+      row.lockedUntil = until;
+      return true;
     },
     async release(key) {
       const row = rows.get(key);

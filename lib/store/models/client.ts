@@ -46,7 +46,13 @@ export interface ClientRegistration {
 
 export type RegisteredClient = ClientRegistration & { id: string; createdAt: Date; updatedAt: Date };
 
-export interface ClientWithSecrets extends RegisteredClient {
+/** Who registered a client: a software vendor (its company), or the operator (null). */
+export interface ClientOwner {
+  /** The vendor's company; null: registered by the operator. Decides what the client's URLs may reach. */
+  ownerCompanyId: string | null;
+}
+
+export interface ClientWithSecrets extends RegisteredClient, ClientOwner {
   /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */
   secrets: { hash: string; expiresAt: Date | null }[];
 }
@@ -62,11 +68,9 @@ export interface ClientSecretInfo {
 }
 
 /** A software vendor's application (or any client, as the operator reviews it) with where it stands. */
-export interface PartnerApplication extends RegisteredClient {
+export interface PartnerApplication extends RegisteredClient, ClientOwner {
   /** "approved", "pending" or "rejected": only approved clients exist for the protocol. */
   status: string;
-  /** The software vendor that registered it; null: registered by the operator. */
-  ownerCompanyId: string | null;
   /** An approved application's change that waits for the operator: its RFC 7591 metadata. */
   pendingMetadata: Record<string, unknown> | null;
   /** Why the operator rejected the registration or its last change. */
@@ -74,7 +78,7 @@ export interface PartnerApplication extends RegisteredClient {
 }
 
 /** A client that registered where to be told that a session ended. */
-export interface ClientLogoutUris {
+export interface ClientLogoutUris extends ClientOwner {
   id: string;
   frontchannelLogoutUri: string | null;
   backchannelLogoutUri: string | null;

@@ -146,6 +146,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     expect(listed[0]).toMatch(/^ALGORITHM +KID +CREATED +STATE$/);
     expect(listed.slice(1)).toContainEqual(expect.stringMatching(/^RS256 +\S+ +\d{4}-\d\d-\d\dT\S+ +active$/));
     const purged = await admin("purge");
+    expect(purged.drawn).toEqual([]); // stderr is no terminal: no progress line
     expect(purged.stdout).toMatch(
       /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?\.$/,
     );

@@ -118,6 +118,23 @@ describe(`catalog publishing on ${testProvider()}`, () => {
     ).toBe(2);
   });
 
+  it("tells the listener the articles read so far, rising to all of them, also in a file it refuses", async () => {
+    const { db } = service().database;
+    const told: number[] = [];
+    const onProgress = (done: number) => void told.push(done);
+    const file = generated(2500, { catalogID: "catalog_PL.xml", resourceKey: "DLAG-PL" });
+    const result = await importCatalog(prismaStores(db), chunksOf(file, 16 * 1024), { onProgress });
+    expect(result).toMatchObject({ ok: true, articles: 2500 });
+    expect(told.length).toBeGreaterThan(10);
+    expect(told.every((done, index) => index === 0 || done > told[index - 1])).toBe(true);
+    expect(told.at(-1)).toBe(2500);
+
+    told.length = 0;
+    const refused = generated(2500, { catalogID: "catalog_PL.xml", resourceKey: "DLAG-OTHER" });
+    expect((await importCatalog(prismaStores(db), chunksOf(refused, 16 * 1024), { onProgress })).ok).toBe(false);
+    expect(told.at(-1)).toBe(2500);
+  });
+
   const badFiles: { name: string; xml: string; line: number; message: RegExp; xsdAccepts?: boolean }[] = [
     {
       name: "not well-formed",

@@ -74,6 +74,25 @@ describe(`migrator on ${provider}`, () => {
     expect(await connection.query(adHoc(`SELECT "text" FROM "notes"`))).toEqual([{ text: "kept" }]);
   });
 
+  it("tells the listener the migrations applied of those pending, from none to all", async () => {
+    const third = { "0003_labels.sql": `CREATE TABLE "labels" ("id" INTEGER PRIMARY KEY);` };
+    await migrate(connection, migrationsIn(first));
+    const told: [number, number | undefined][] = [];
+    await migrate(connection, migrationsIn({ ...first, ...second, ...third }), (done, total) =>
+      told.push([done, total]),
+    );
+    expect(told).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
+    told.length = 0;
+    await migrate(connection, migrationsIn({ ...first, ...second, ...third }), (done, total) =>
+      told.push([done, total]),
+    );
+    expect(told).toEqual([[0, 0]]);
+  });
+
   it("leaves nothing behind when a migration fails", async () => {
     await migrate(connection, migrationsIn(first));
     const broken = {

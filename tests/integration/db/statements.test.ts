@@ -92,9 +92,11 @@ describe(`named statements on ${testProvider()}`, () => {
     });
     expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 1000))).attempts).toBe(2);
     const until = new Date(now.getTime() + 900_000);
-    await lockWhenReached(db(), "statements:key", 3, until);
+    expect(await lockWhenReached(db(), "statements:key", 3, until, now)).toBe(false);
     expect((await db().loginThrottle.findUniqueOrThrow({ where: { key: "statements:key" } })).lockedUntil).toBeNull();
-    await lockWhenReached(db(), "statements:key", 2, until);
+    expect(await lockWhenReached(db(), "statements:key", 2, until, now)).toBe(true);
+    // Locked already: no second lock-out, and the first one's end stands.
+    expect(await lockWhenReached(db(), "statements:key", 2, new Date(until.getTime() + 1000), now)).toBe(false);
     expect((await reserveAttempt(db(), "statements:key", 900, new Date(now.getTime() + 2000))).lockedUntil).toEqual(
       until,
     );

@@ -14,8 +14,6 @@ import { getServiceContext } from "@/lib/service-context";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { runAdmin } from "../../helpers/admin-cli";
 import { hashToken } from "@/lib/crypto/tokens";
-import { RECOVERY_CODES_COOKIE } from "@/lib/http/flash-cookies";
-import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { openMailBody } from "@/lib/mail/outbox";
 import {
   formRequest,
@@ -26,6 +24,7 @@ import {
   useOAuthService,
 } from "../../helpers/oauth-service";
 import { api, userToken, userTokens } from "../../helpers/platform-api";
+import { enrolAuthenticatorApp } from "../../helpers/authenticator-app";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -51,15 +50,7 @@ const secondStep = (agent: UserAgent, code: string, returnUrl = "/portal/applica
 async function withApp(companyId?: string) {
   const email = await newUser(companyId);
   const agent = await signedInAgent(email, PASSWORD);
-  const start = await security(agent, { action: "totp-start", current_password: PASSWORD });
-  expect(start.headers.get("location")).toMatch(/done=totp-start/);
-  const view = await securityView(await actorOfSessionCookie(getServiceContext(), agent.cookies.get(SESSION_COOKIE)));
-  const app = new TOTP({ secret: Secret.fromBase32(view.enrolment!.secret), digits: 6, period: 30 });
-  const confirmed = await security(agent, { action: "totp-confirm", code: app.generate() });
-  expect(confirmed.headers.get("location")).toMatch(/done=totp-confirm/);
-  const codes =
-    unsealedCookieValue<string[]>(RECOVERY_CODES_COOKIE, agent.cookies.get(RECOVERY_CODES_COOKIE), SECRET_KEY) ?? [];
-  return { email, app, codes, agent };
+  return { email, agent, ...(await enrolAuthenticatorApp(agent, PASSWORD)) };
 }
 
 /** A password sign-in that stops at the second step. */

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { describe, expect, it } from "vitest";
 import { NonPublicAddress, outboundRequest, publicAddressLookup } from "@/lib/http/outbound-request";
+import { parseAddressRanges, type AddressRanges } from "@/lib/config/address-ranges";
 
 /** A resolver that answers from a table, as dns.lookup does: one address, or all of them when `all` is asked. */
 function resolverOf(table: Record<string, string[]>): LookupFunction {
@@ -26,9 +27,10 @@ const resolver = resolverOf({
 function lookUp(
   hostname: string,
   options: LookupOptions,
+  allowed?: AddressRanges,
 ): Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[] }> {
   return new Promise((resolve) =>
-    publicAddressLookup(resolver)(hostname, options, (error, address) => resolve({ error, address })),
+    publicAddressLookup(resolver, allowed)(hostname, options, (error, address) => resolve({ error, address })),
   );
 }
 
@@ -56,6 +58,16 @@ describe("publicAddressLookup", () => {
     ]);
     expect((await lookUp("nowhere.example", { all: true })).error?.code).toBe("ENOTFOUND");
   });
+  it("passes answers in OUTBOUND_ALLOW's ranges; a name with any other internal address is still refused whole", async () => {
+    const internal = parseAddressRanges("127.0.0.0/8");
+    expect(await lookUp("rebound.partner.example", { all: true }, internal)).toEqual({
+      error: null,
+      address: [{ address: "127.0.0.1", family: 4 }],
+    });
+    const mixed = await lookUp("mixed.partner.example", { all: true }, internal);
+    expect(mixed.error?.message).toBe("mixed.partner.example resolves to 10.0.0.7, which is private (RFC 1918)");
+    expect((await lookUp("mixed.partner.example", { all: true }, parseAddressRanges("10.0.0.0/8"))).error).toBeNull();
+  });
 });
 
 describe("outboundRequest", () => {
@@ -71,8 +83,9 @@ describe("outboundRequest", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/backchannel`);
-    const post = (publicOnly: boolean) =>
+    const post = (publicOnly: boolean, allowed?: AddressRanges) =>
       outboundRequest(url, {
+        allowed,
         method: "POST",
         body: "logout_token=x",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -83,6 +96,10 @@ describe("outboundRequest", () => {
       expect((await post(false)).statusCode).toBe(204);
       await expect(post(true)).rejects.toBeInstanceOf(NonPublicAddress);
       expect(bodies).toEqual(["POST logout_token=x"]);
+      // OUTBOUND_ALLOW lets the loopback through (a literal, checked before connecting).
+      expect((await post(true, parseAddressRanges("127.0.0.0/8"))).statusCode).toBe(204);
+      await expect(post(true, parseAddressRanges("::1/128"))).rejects.toThrow("127.0.0.1 is loopback");
+      expect(bodies).toHaveLength(2);
     } finally {
       server.close();
     }

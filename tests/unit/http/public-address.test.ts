@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { nonPublicAddressKind, nonPublicHostProblem, nonPublicLiteralProblem } from "@/lib/http/public-address";
+import {
+  nonPublicAddressKind,
+  nonPublicHostProblem,
+  nonPublicLiteralProblem,
+  refusedAddressKind,
+} from "@/lib/http/public-address";
+import { parseAddressRanges } from "@/lib/config/address-ranges";
 
 describe("nonPublicAddressKind", () => {
   it.each([
@@ -110,5 +116,43 @@ describe("nonPublicHostProblem", () => {
   it("leaves names to the connection when only literals are judged", () => {
     expect(nonPublicLiteralProblem("localhost")).toBeNull();
     expect(nonPublicLiteralProblem("[fe80::1]")).toBe("fe80::1 is link-local");
+  });
+});
+
+describe("with OUTBOUND_ALLOW's ranges", () => {
+  const allowed = parseAddressRanges("127.0.0.0/8,10.1.0.0/16");
+
+  it.each([
+    ["127.0.0.1", null],
+    ["::ffff:127.0.0.1", null],
+    ["10.1.2.3", null],
+    ["10.2.0.1", "private (RFC 1918)"],
+    ["::1", "loopback"],
+    ["169.254.169.254", "link-local"],
+    ["8.8.8.8", null],
+  ])("refusedAddressKind(%s): %s", (address, kind) => {
+    expect(refusedAddressKind(address, allowed)).toBe(kind);
+  });
+
+  it("refuses what it refused before without them", () => {
+    expect(refusedAddressKind("127.0.0.1")).toBe("loopback");
+    expect(nonPublicLiteralProblem("127.0.0.1")).toBe("127.0.0.1 is loopback");
+  });
+
+  it.each([
+    ["127.0.0.1", null],
+    ["10.1.255.1", null],
+    ["10.3.0.1", "10.3.0.1 is private (RFC 1918)"],
+    ["[::1]", "::1 is loopback"],
+    // A loopback name passes the text check once a loopback address is listed: what it resolves to is checked later.
+    ["localhost", null],
+    ["partner.example", null],
+  ])("nonPublicHostProblem(%s): %s", (hostname, problem) => {
+    expect(nonPublicHostProblem(hostname, allowed)).toBe(problem);
+  });
+
+  it("keeps loopback names refused when no loopback address is listed", () => {
+    expect(nonPublicHostProblem("localhost", parseAddressRanges("10.0.0.0/8"))).toBe("localhost is a loopback name");
+    expect(nonPublicHostProblem("localhost", parseAddressRanges("::1/128"))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** What a registrar accepts as a redirect URI or a CORS origin (RFC 6749 §3.1.2, RFC 8252 §7, OAuth 2.0 BCP). */
 import { describe, expect, it } from "vitest";
-import { corsOriginProblem, isLoopbackHost, redirectUriProblem } from "@/lib/http/url-policy";
+import { corsOriginProblem, isFetchableScheme, isLoopbackHost, redirectUriProblem } from "@/lib/http/url-policy";
 
 const HTTPS_ONLY = "must use https (http is allowed for localhost and loopback addresses only)";
 
@@ -16,6 +16,20 @@ describe("isLoopbackHost", () => {
     ["example.com", false],
   ])("%s: %s", (hostname, loopback) => {
     expect(isLoopbackHost(hostname)).toBe(loopback);
+  });
+});
+
+describe("isFetchableScheme", () => {
+  it.each([
+    ["https://keys.partner.example/jwks", false, true],
+    ["https://keys.partner.example/jwks", true, true],
+    ["http://127.0.0.1:4000/jwks", false, true],
+    ["http://localhost:4000/jwks", false, true],
+    ["http://127.0.0.1:4000/jwks", true, false],
+    ["http://keys.partner.example/jwks", false, false],
+    ["ftp://keys.partner.example/jwks", false, false],
+  ])("%s (production: %s): %s", (url, production, fetchable) => {
+    expect(isFetchableScheme(new URL(url), production)).toBe(fetchable);
   });
 });
 

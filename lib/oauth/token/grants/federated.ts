@@ -60,6 +60,7 @@ export async function acceptTrustedJwt(
           stores: context.stores,
           issuer: context.config.publicUrl,
           production: context.config.production,
+          outboundAllow: context.config.outboundAllow,
         },
         client.id,
         jwt,
