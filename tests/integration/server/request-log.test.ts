@@ -76,6 +76,22 @@ describe(`request log lines on ${testProvider()}`, () => {
     });
   });
 
+  it("name the user whose code or refresh token the token endpoint redeemed", async () => {
+    const tokens = await userTokens(OPTICIAN, "Optician#2026", "openid offline_access");
+    const response = await call(
+      "token",
+      formRequest(
+        "/connect/token",
+        { grant_type: "refresh_token", refresh_token: tokens.refresh_token! },
+        { authorization: basic("demo-web", "demo-web-secret") },
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(lineOf(response)).toMatchObject({ clientId: "demo-web", userId: subjectOf(tokens.id_token!) });
+    const redemptions = requestLines().filter((line) => line.path === "/connect/token");
+    expect(redemptions.map((line) => line.userId)).toEqual([subjectOf(tokens.id_token!), subjectOf(tokens.id_token!)]);
+  });
+
   it("name the user of an access token by id, never by e-mail address (userinfo, API, SilentLogin)", async () => {
     const tokens = await userTokens(OPTICIAN, "Optician#2026", "openid email platform.catalogs.read");
     const userId = subjectOf(tokens.id_token!);

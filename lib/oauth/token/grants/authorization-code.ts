@@ -4,6 +4,7 @@
  * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
  * refresh tokens issued from it (RFC 6749 §4.1.2). A code requested with `dpop_jkt` needs a DPoP proof by that key.
  */
+import { noteUser } from "@/lib/observability/request-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant } from "@/lib/errors/oauth-error";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
@@ -67,6 +68,7 @@ export async function redeemCode(
   checkCodeVerifier(row.codeChallenge, codeVerifier);
   checkDpopBinding(row.dpopJkt, dpopJkt);
   // Revoking a consent deletes its unused codes (revokeConsentAndItsGrants), so a consumed code still has its consent.
+  noteUser(row.userId);
   const user = await context.stores.users.findActive(row.userId);
   if (!user) throw invalidGrant("the user of this authorization code is no longer active");
   const scopes = row.scopes;

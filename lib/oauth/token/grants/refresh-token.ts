@@ -7,6 +7,7 @@
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  * A public client's token bound to a DPoP key (RFC 9449 §5) is refused before any write without a proof by that key.
  */
+import { noteUser } from "@/lib/observability/request-context";
 import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
 import type { RefreshToken, UsedRefreshToken } from "@/lib/store/models/token";
 import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/refresh-rotation";
@@ -106,6 +107,7 @@ export async function refresh(
   checkDpopBinding(token, dpopJkt);
   const granted = token.scopes;
   const scopes = narrowedScopes(granted, requestedScope);
+  noteUser(token.userId);
   const user = await context.stores.users.findActive(token.userId);
   if (!user) throw invalidGrant("the user of this refresh token is no longer active");
   const amr = token.amr;
