@@ -28,6 +28,15 @@ export const keySet = (...keys: PartnerKey[]) => ({ keys: keys.map((key) => key.
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** A backend client that authenticates with private_key_jwt against the key set at `jwksUri` (`clients add`). */
+export const keysClient = (id: string, jwksUri: string) => ({
+  client_id: id,
+  grant_types: ["client_credentials"],
+  token_endpoint_auth_method: "private_key_jwt",
+  scope: "platform.catalogs.read",
+  jwks_uri: jwksUri,
+});
+
 /** A JWT signed with the key; `kid` in the header unless `header.kid` says otherwise (null: none). */
 export function signed(
   key: PartnerKey,

@@ -3,6 +3,7 @@
  * a private or link-local address or another non-public one is refused with the reason, for private_key_jwt clients
  * and trusted issuers alike, and nothing is written; outside production the loopback stays open for development.
  */
+import { keysClient } from "../../helpers/partner-keys";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,13 +25,6 @@ async function admin(production: boolean, args: string[], content?: unknown) {
   return { code, stderr };
 }
 
-const keysClient = (id: string, jwksUri: string) => ({
-  client_id: id,
-  grant_types: ["client_credentials"],
-  token_endpoint_auth_method: "private_key_jwt",
-  scope: "platform.catalogs.read",
-  jwks_uri: jwksUri,
-});
 const issuer = (jwksUri: string) => ({
   issuer: "https://as.lens-maker.example",
   jwks_uri: jwksUri,

@@ -19,7 +19,7 @@ import { prismaStores } from "@/lib/store/stores";
 import { runAdmin } from "../../helpers/admin-cli";
 import { trustLoopbackCertificate } from "../../helpers/loopback-tls";
 import { ISSUER, useOAuthService } from "../../helpers/oauth-service";
-import { KeySetServer, nowSeconds, partnerKey, signed, type PartnerKey } from "../../helpers/partner-keys";
+import { KeySetServer, keysClient, nowSeconds, partnerKey, signed, type PartnerKey } from "../../helpers/partner-keys";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -46,13 +46,6 @@ async function admin(args: string[], content: unknown, outboundAllow: AddressRan
   return { code, stderr };
 }
 
-const keysClient = (id: string, jwksUri: string) => ({
-  client_id: id,
-  grant_types: ["client_credentials"],
-  token_endpoint_auth_method: "private_key_jwt",
-  scope: "platform.catalogs.read",
-  jwks_uri: jwksUri,
-});
 const issuer = (jwksUri: string) => ({
   issuer: PARTNER,
   jwks_uri: jwksUri,
