@@ -1,6 +1,8 @@
 /**
- * POST /interaction/login: the login form. Checks the CSRF token, then signs in (lib/rights/sign-in.ts) and continues
- * the flow with 303: to the second step for a user with a second factor, to enrolment where the company requires one.
+ * POST /interaction/login: the login form, in two steps. The first sends the email address alone: the page then asks
+ * for the password (a company's own sign-in, routed by the address's domain, takes over there). The second, or a form
+ * that sends both at once, checks the CSRF token, signs in (lib/rights/sign-in.ts) and continues the flow with 303: to
+ * the second step for a user with a second factor, to enrolment where the company requires one.
  */
 import { PAGES } from "@/lib/http/paths";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
@@ -26,14 +28,20 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   const email = (form.get("username") ?? "").trim().toLowerCase();
   const secure = isSecureOrigin(config.publicUrl);
   const rememberName = serializeCookie(LOGIN_USERNAME_COOKIE, email, { secure, path: PAGES.login, maxAgeSeconds: 300 });
+  // The first step sends no password field at all; an empty one is a second step left blank.
+  const password = form.get("password");
+  const step = password === null ? {} : { step: "password" };
   const back = (error: string, extra: Record<string, string> = {}) =>
     seeOther(
-      pageUrl(PAGES.login, { returnUrl, error, ...extra }),
+      pageUrl(PAGES.login, { returnUrl, error, ...step, ...extra }),
       email && email.length <= MAX_USERNAME_LENGTH ? [rememberName] : [],
     );
 
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
-  const password = form.get("password") ?? "";
+  if (password === null) {
+    if (!email || email.length > MAX_USERNAME_LENGTH) return back("missing_email");
+    return seeOther(pageUrl(PAGES.login, { returnUrl, step: "password" }), [rememberName]);
+  }
   if (!email || !password) return back("missing_fields");
 
   const result = await signIn(context, {

@@ -19,7 +19,15 @@ const authorize = `/connect/authorize?${new URLSearchParams({
 const VISITS: { user: [string, string] | null; paths: string[] }[] = [
   {
     user: null,
-    paths: ["/", "/login", "/no-such-page", "/invitation?token=unknown", "/password/forgot", "/password/reset"],
+    paths: [
+      "/",
+      "/login",
+      "/login?step=password",
+      "/no-such-page",
+      "/invitation?token=unknown",
+      "/password/forgot",
+      "/password/reset",
+    ],
   },
   {
     user: ["optician@demo.test", "Optician#2026"],
@@ -63,6 +71,7 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
 async function signIn(page: Page, [email, password]: [string, string]) {
   await page.goto("/login");
   await page.fill("input[name=username]", email);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
   await page.waitForURL((url) => url.pathname !== "/login");

@@ -73,7 +73,7 @@ async function smoke(base: string): Promise<void> {
   expect((await token.json()).access_token).toEqual(expect.any(String));
   const login = await fetch(`${base}/login`);
   expect(login.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
-  expect(await login.text()).toContain('name="password"');
+  expect(await login.text()).toContain('name="username"');
   const download = await fetch(
     `${base}/getSubCatalog.ashx?companyID=demo-company-lens&catalogResourceKey=DLAG-DE&revision=2`,
   );

@@ -14,6 +14,7 @@ const SWISS = EXAMPLE.replace(
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/portal/catalogs");
   await page.fill("input[name=username]", email);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
 }

@@ -33,6 +33,7 @@ async function loopbackListener(): Promise<{ server: Server; redirectUri: string
 async function signIn(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
 }
@@ -142,6 +143,7 @@ test("the login page is localized by ui_locales and refuses wrong passwords with
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "falsch");
   await page.locator("button[type=submit]").click();
   await expect(page.locator("main [role=alert]")).toHaveText("E-Mail-Adresse oder Passwort ist nicht korrekt.");

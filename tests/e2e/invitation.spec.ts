@@ -36,6 +36,7 @@ async function mailTo(address: string): Promise<ReceivedMail> {
 async function signIn(page: Page, path: string, username: string, password: string) {
   await page.goto(path);
   await page.fill("input[name=username]", username);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
   await page.waitForURL((url) => url.pathname === path);

@@ -99,6 +99,8 @@ for (const locale of LOCALES) {
       await shoot(page, "login", locale);
 
       await page.fill("input[name=username]", "optician@demo.test");
+
+      await page.locator("button[type=submit]").click();
       await page.fill("input[name=password]", "Optician#2026");
       await page.locator("button[type=submit]").click();
       await expect(page).toHaveURL(/\/consent\?/);

@@ -26,6 +26,7 @@ test.describe("with an English browser", () => {
     await page.goto(authorize({ ui_locales: "sv-SE de" }));
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await page.fill("input[name=username]", "optician@demo.test");
+    await page.locator("button[type=submit]").click();
     await page.fill("input[name=password]", "Optician#2026");
     await page.locator("button[type=submit]").click();
     await expect(page).toHaveURL(/\/consent\?/);
@@ -49,6 +50,7 @@ test.describe("with an English browser", () => {
   test("a signed-in user's preferred language applies in a new browser session", async ({ page, browser }) => {
     await page.goto("/portal/profile");
     await page.fill("input[name=username]", "supplier@demo.test");
+    await page.locator("button[type=submit]").click();
     await page.fill("input[name=password]", "Supplier#2026");
     await page.locator("button[type=submit]").click();
     await expect(page).toHaveURL(/\/portal\/profile/);
@@ -61,6 +63,7 @@ test.describe("with an English browser", () => {
     await other.goto("/portal/applications");
     await expect(other.locator("html")).toHaveAttribute("lang", "en");
     await other.fill("input[name=username]", "supplier@demo.test");
+    await other.locator("button[type=submit]").click();
     await other.fill("input[name=password]", "Supplier#2026");
     await other.locator("button[type=submit]").click();
     await expect(other.getByRole("heading", { name: "Anwendungszugriff" })).toBeVisible();

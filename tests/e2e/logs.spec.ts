@@ -31,6 +31,7 @@ test("request lines are JSON and hold no password, secret, code, token or ticket
     }).href,
   );
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   const callback = await redirectToClient(page, "http://localhost:4000", () =>

@@ -16,6 +16,7 @@ async function signedIn(browser: Browser, baseURL: string, path: string, email: 
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.goto(path);
   await page.fill("input[name=username]", email);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
   await page.waitForURL((url) => url.pathname === path);
@@ -78,6 +79,7 @@ test("a partner registers a server web app, the operator approves it, and it sig
   const user = await (await browser.newContext({ baseURL })).newPage();
   await user.goto("/login");
   await user.fill("input[name=username]", "optician@demo.test");
+  await user.locator("button[type=submit]").click();
   await user.fill("input[name=password]", "Optician#2026");
   await user.locator("button[type=submit]").click();
   await user.waitForURL((url) => url.pathname !== "/login");

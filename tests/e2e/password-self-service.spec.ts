@@ -41,6 +41,7 @@ async function signedIn(browser: Browser, username: string, password: string, lo
   const page = await (await browser.newContext({ baseURL: base, locale })).newPage();
   await page.goto("/portal/profile");
   await page.fill("input[name=username]", username);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
   await page.waitForURL((url) => url.pathname === "/portal/profile");

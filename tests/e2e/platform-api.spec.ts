@@ -87,6 +87,7 @@ test("the optician's software requests a registration with a token from the code
     oidc.buildAuthorizationUrl(web, { redirect_uri: "http://localhost:4000/callback", scope, state }).href,
   );
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   const callback = await redirectToClient(page, "http://localhost:4000", () =>

@@ -23,6 +23,7 @@ async function signInToDemoWeb(page: Page, web: oidc.Configuration, scope: strin
       .href,
   );
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/consent\?/);
@@ -119,6 +120,7 @@ for (const locale of ["en", "de"] as const) {
     );
     await shoot("login");
     await page.fill("input[name=username]", "optician@demo.test");
+    await page.locator("button[type=submit]").click();
     await page.fill("input[name=password]", "Optician#2026");
     await page.locator("button[type=submit]").click();
     await expect(page).toHaveURL(/\/consent\?/);

@@ -35,6 +35,7 @@ async function newPerson(baseURL: string, language = "en"): Promise<string> {
 async function signIn(page: Page, path: string, email: string): Promise<void> {
   await page.goto(path);
   await page.fill("input[name=username]", email);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", PASSWORD);
   await page.locator("button[type=submit]").click();
 }
@@ -120,6 +121,7 @@ test("a passkey enrolled on the security page signs its user in alone, and the I
   const second = await authorize(page, baseURL!, { prompt: "login" }, async () => {
     await page.waitForURL((url) => url.pathname === "/login");
     await page.fill("input[name=username]", email);
+    await page.locator("button[type=submit]").click();
     await page.fill("input[name=password]", PASSWORD);
     await page.locator("button[type=submit]").click();
     await page.waitForURL((url) => url.pathname === "/login/second-factor");

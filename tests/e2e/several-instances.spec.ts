@@ -150,6 +150,7 @@ test("two instances on one database: migrations once, sign-in across both, code 
     }).href,
   );
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/consent\?/);
@@ -186,6 +187,7 @@ test("two instances on one database: migrations once, sign-in across both, code 
   for (let attempt = 0; attempt < 5; attempt++) {
     await guesser.goto("/login");
     await guesser.fill("input[name=username]", "frames@demo.test");
+    await guesser.locator("button[type=submit]").click();
     await guesser.fill("input[name=password]", `wrong-${attempt}`);
     await guesser.locator("button[type=submit]").click();
     await expect(guesser.locator("p[role=alert]")).toBeVisible();
@@ -193,6 +195,7 @@ test("two instances on one database: migrations once, sign-in across both, code 
   for (let attempt = 0; attempt < 2; attempt++) {
     await guesser.goto("/login");
     await guesser.fill("input[name=username]", "frames@demo.test");
+    await guesser.locator("button[type=submit]").click();
     await guesser.fill("input[name=password]", "Frames#2026");
     await guesser.locator("button[type=submit]").click();
     await expect(guesser.locator("p[role=alert]")).toContainText("Too many sign-in attempts");

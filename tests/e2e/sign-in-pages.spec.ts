@@ -13,6 +13,7 @@ const authorize = (extra: Record<string, string> = {}) =>
 
 async function fillLogin(page: Page, username: string, password: string) {
   await page.fill("input[name=username]", username);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
 }
@@ -21,6 +22,22 @@ const mainMenu = (page: Page) => page.getByRole("navigation", { name: /Main navi
 const menuButton = (page: Page) => page.getByRole("button", { name: /^(Menu|Menü)$/ });
 
 test.use({ locale: "en-GB" });
+
+test("the login page asks for the email address first, then for the password with the address filled in", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await expect(page.locator("input[name=password]")).toHaveCount(0);
+  await expect(page.locator("button[type=submit]")).toHaveCount(1);
+  await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
+  await expect(page).toHaveURL(/[?&]step=password/);
+  await expect(page.locator("input[name=username]")).toHaveValue("optician@demo.test");
+  await expect(page.locator("input[name=password]")).toBeFocused();
+  await page.fill("input[name=password]", "Optician#2026");
+  await page.locator("button[type=submit]").click();
+  await expect(mainMenu(page)).toBeVisible();
+});
 
 test("login, consent and sign-out show the brand and the language switch, never the portal menu", async ({ page }) => {
   await page.goto("/portal/applications");

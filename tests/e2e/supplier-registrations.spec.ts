@@ -10,6 +10,7 @@ import { SCREENSHOTS_TAG } from "./screenshots";
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/portal/suppliers");
   await page.fill("input[name=username]", email);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", password);
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/portal\/suppliers$/);

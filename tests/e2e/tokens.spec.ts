@@ -13,6 +13,7 @@ const insecure = { execute: [oidc.allowInsecureRequests] };
 async function signInAndAllow(page: Page, url: URL, clientOrigin: string): Promise<URL> {
   await page.goto(url.href);
   await page.fill("input[name=username]", "optician@demo.test");
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/consent\?/);

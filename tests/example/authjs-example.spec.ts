@@ -11,6 +11,7 @@ async function signInAtOptiGate(page: Page) {
   await page.getByRole("button", { name: "Sign in with OptiGate" }).click();
   await page.waitForURL(/\/login\?/);
   await page.fill("input[name=username]", OPTICIAN.username);
+  await page.locator("button[type=submit]").click();
   await page.fill("input[name=password]", OPTICIAN.password);
   await page.click("button[type=submit]");
 }

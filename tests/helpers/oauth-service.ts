@@ -74,6 +74,7 @@ const routes = {
 };
 
 type FormRoute =
+  | "login"
   | "signout"
   | "portal"
   | "admin"

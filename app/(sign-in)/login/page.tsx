@@ -13,8 +13,19 @@ import { passkeyErrors } from "@/app/_components/passkey-errors";
 
 export const dynamic = "force-dynamic";
 
-const ERRORS = ["invalid_credentials", "account_disabled", "throttled", "form_expired", "missing_fields"] as const;
+const ERRORS = [
+  "invalid_credentials",
+  "account_disabled",
+  "throttled",
+  "form_expired",
+  "missing_fields",
+  "missing_email",
+] as const;
 
+/**
+ * The login page in two steps: the email address first (where its domain has its company's own sign-in, that takes
+ * over), then the password with the address filled in. The second step's form carries both, so it stands alone.
+ */
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const [t, locale] = [await getTranslations("Login"), await getLocale()];
@@ -24,6 +35,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const clientName = clientId ? await registeredClientName(clientId, locale) : undefined;
   const error = ERRORS.find((code) => code === single(query.error));
   const username = (await rememberedUsername()) ?? authorize?.get("login_hint") ?? "";
+  const passwordStep = single(query.step) === "password";
   const csrf = await pageCsrfToken();
 
   return (
@@ -43,24 +55,26 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             autoComplete="username webauthn"
             required
             defaultValue={username}
-            autoFocus={!username}
+            autoFocus={!passwordStep || !username}
             className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600"
           />
         </div>
-        <div>
-          <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-            {t("password")}
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus={Boolean(username)}
-            className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600"
-          />
-        </div>
+        {passwordStep ? (
+          <div>
+            <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+              {t("password")}
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              autoFocus={Boolean(username)}
+              className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600"
+            />
+          </div>
+        ) : null}
         <button type="submit" className={buttonPrimary}>
           {t("submit")}
         </button>

@@ -61,6 +61,24 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     );
   });
 
+  it("takes the email address alone as a first step and asks for the password next, never signing in", async () => {
+    const agent = new UserAgent();
+    const first = await agent.post("login", "/interaction/login", { username: " Optician@Demo.test ", returnUrl });
+    expect(first.status).toBe(303);
+    const next = new URL(first.headers.get("location")!, ISSUER);
+    expect([next.pathname, next.searchParams.get("step"), next.searchParams.get("returnUrl")]).toEqual([
+      "/login",
+      "password",
+      returnUrl,
+    ]);
+    const remembered = first.headers.getSetCookie().find((c) => c.startsWith("optigate_login_username="));
+    expect(decodeURIComponent(remembered!.split(";")[0])).toBe("optigate_login_username=optician@demo.test");
+    expect(first.headers.getSetCookie().some((c) => c.startsWith("optigate_session="))).toBe(false);
+    const blank = await new UserAgent().post("login", "/interaction/login", { username: "", returnUrl });
+    expect(errorOf(blank)).toBe("missing_email");
+    expect(new URL(blank.headers.get("location")!, ISSUER).searchParams.get("step")).toBeNull();
+  });
+
   it("asks for both fields and refuses redirects to other hosts", async () => {
     expect(errorOf(await new UserAgent().login(returnUrl, "optician@demo.test", ""))).toBe("missing_fields");
     const response = await new UserAgent().login("//evil.example/steal", "optician@demo.test", "Optician#2026");
