@@ -32,7 +32,7 @@ ${USERS_USAGE}
 ${PARTNERS_USAGE}
   keys list                                     list signing keys and until when they are published
   keys rotate                                   new active signing keys; old ones stay published until their tokens expire
-  keys reseal                                   seal stored private keys, app secrets and queued mail under the newest SECRET_KEYS key
+  keys reseal                                   seal stored private keys, app and SSO client secrets and queued mail under the newest SECRET_KEYS key
   catalogs import <file.xml>                    import a master catalog file (docs/catalog-format.md) as the
                                                 catalog's next revision, not yet released
   catalogs import --url <https-url>             the same with the file at that URL, fetched as the catalog page

@@ -5,6 +5,7 @@ import { closestName } from "@/lib/errors/did-you-mean";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { listed } from "@/lib/cli/english";
 import type { ProgressStream } from "@/lib/cli/progress";
+import type { TxtLookup } from "@/lib/admin/domain-verification";
 import { readFile } from "node:fs/promises";
 
 export interface CliContext extends DataAccess {
@@ -30,6 +31,8 @@ export interface CliContext extends DataAccess {
   passwordMinLength: number;
   /** Standard input, whole: where a password is read from, never the command line (other users can see that). */
   readInput: () => Promise<string>;
+  /** How `companies domains verify` looks DNS TXT records up; the system's resolvers when not given (tests give theirs). */
+  dnsLookup?: TxtLookup;
 }
 
 /** Wrong arguments: exit code 2, as is customary for usage errors. `hint` replaces the pointer to the help. */

@@ -2,6 +2,7 @@
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { parseCompany } from "@/lib/admin/company-metadata";
 import { counted } from "@/lib/cli/english";
+import { COMPANY_SSO_USAGE, companyDomainsCommand, companySsoCommand } from "@/lib/cli/company-sso-cli";
 import {
   activate,
   addCompany,
@@ -20,7 +21,8 @@ export const COMPANIES_USAGE = `  companies add <file.json>                     
   companies deactivate <id>                     sign its users out everywhere and refuse them; a supplier's
                                                 catalogs are no longer listed or downloadable
   companies activate <id>                       undo deactivate (users deactivated on their own stay so)
-  companies require-second-factor <id> on|off   require a second factor of everyone in the company (or not)`;
+  companies require-second-factor <id> on|off   require a second factor of everyone in the company (or not)
+${COMPANY_SSO_USAGE}`;
 
 export async function companiesCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
@@ -57,6 +59,10 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
         context.announceLogout,
       ),
     );
+  } else if (command === "sso") {
+    await companySsoCommand(context, rest);
+  } else if (command === "domains") {
+    await companyDomainsCommand(context, rest);
   } else {
     throw unknownCommand("companies", command, [
       "add",
@@ -66,6 +72,8 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
       "deactivate",
       "activate",
       "require-second-factor",
+      "sso",
+      "domains",
     ]);
   }
 }

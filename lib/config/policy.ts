@@ -50,6 +50,8 @@ export const MAX_CACHED_VERIFIED_TOKENS = 10_000;
 export const MAX_CACHED_CATALOG_QUERIES = 256;
 export const KEY_SET_REFETCH_INTERVAL_MS = 60_000;
 export const KEY_SET_MAX_AGE_MS = 3600_000;
+/** A company identity provider's discovery and keys: a changed registration is a new entry anyway. */
+export const COMPANY_SSO_DISCOVERY_CACHE_SECONDS = 300;
 
 // --- Sign-in and client authentication throttles: attempts per window, and how long a lock-out lasts.
 
@@ -76,6 +78,8 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_JWT_LENGTH = 16_384;
 export const MAX_KEY_SET_BYTES = 64 * 1024;
 export const MAX_KEYS_IN_SET = 20;
+/** Any answer of a company's identity provider: key sets and ID tokens with many groups fit several times over. */
+export const MAX_COMPANY_SSO_ANSWER_BYTES = 256 * 1024;
 /** A software vendor's applications, whatever their status: an initial access token cannot fill the client table. */
 export const MAX_PARTNER_APPLICATIONS = 100;
 export const MAX_SUBJECT_LENGTH = 255;
@@ -120,6 +124,10 @@ export const MAX_CATALOG_PULLS = 4;
 /** A scrape of /metrics waits this long for the database's readings, then reports them unknown (NaN). */
 export const METRICS_DATABASE_TIMEOUT_MS = 1000;
 export const BACKCHANNEL_TIMEOUT_MS = 2000;
+/** A DNS lookup of a domain's verification record (lib/admin/domain-verification.ts), all tries together. */
+export const DNS_VERIFICATION_TIMEOUT_MS = 5000;
+/** Each request to a company's identity provider (discovery, keys, token, userinfo), answer and body. */
+export const COMPANY_SSO_FETCH_TIMEOUT_MS = 5000;
 /**
  * How long an idle kept-alive connection stays open. Node's 5 s is shorter than a caller's pause between two requests
  * often is (a client that ran a slow command in between), and a client that missed the close sends its next request

@@ -19,7 +19,8 @@ export type KeyPurpose =
   | "outbox"
   | "pending-sign-in"
   | "totp-secret"
-  | "webauthn-challenge";
+  | "webauthn-challenge"
+  | "company-sso-secret";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

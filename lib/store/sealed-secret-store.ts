@@ -1,6 +1,6 @@
 /**
  * Sealing anew what is sealed at rest (`keys reseal`), after SECRET_KEYS gained a newest key: the private parts of
- * signing keys, authenticator-app secrets and queued mail bodies are opened under whichever accepted key sealed them
+ * signing keys, authenticator-app secrets, companies' SSO client secrets and queued mail bodies are opened under whichever accepted key sealed them
  * and sealed under the newest, one row at a time, each only while it still holds what was read (a secret replaced
  * or a mail sent meanwhile is left to its new state). What no accepted key opens is counted and left as it is.
  */
@@ -47,6 +47,10 @@ export async function resealSecrets(db: Db, secretKey: string): Promise<Record<s
     where: { status: "queued", sealedBody: { not: null } },
     select: { id: true, sealedBody: true },
   });
+  const ssoSecrets = await db.companySso.findMany({
+    where: { clientSecretSealed: { not: null } },
+    select: { companyId: true, clientSecretSealed: true },
+  });
   return {
     signingKeys: await resealRows(
       signingKeys.map((row) => ({ id: row.id, sealed: row.privateKeyEncrypted })),
@@ -61,6 +65,16 @@ export async function resealSecrets(db: Db, secretKey: string): Promise<Record<s
       "totp-secret",
       (userId, was, sealed) =>
         db.totpFactor.updateMany({ where: { userId, sealedSecret: was }, data: { sealedSecret: sealed } }),
+    ),
+    companySsoSecrets: await resealRows(
+      ssoSecrets.map((row) => ({ id: row.companyId, sealed: row.clientSecretSealed! })),
+      secretKey,
+      "company-sso-secret",
+      (companyId, was, sealed) =>
+        db.companySso.updateMany({
+          where: { companyId, clientSecretSealed: was },
+          data: { clientSecretSealed: sealed },
+        }),
     ),
     queuedMail: await resealRows(
       mail.map((row) => ({ id: row.id, sealed: row.sealedBody! })),

@@ -9,6 +9,7 @@ import { prismaApiCallerStore, type ApiCallerStore } from "@/lib/store/api-calle
 import { prismaCatalogStore, type CatalogStore } from "@/lib/store/catalog-store";
 import { prismaClientRegistryStore, type ClientRegistryStore } from "@/lib/store/client-registry-store";
 import { prismaCompanyStore, type CompanyStore } from "@/lib/store/company-store";
+import { prismaCompanySsoStore, type CompanySsoStore } from "@/lib/store/company-sso-store";
 import { prismaInvitationStore, type InvitationStore } from "@/lib/store/invitation-store";
 import { prismaMaintenanceStore, type MaintenanceStore } from "@/lib/store/maintenance-store";
 import { prismaPartnerStore, type PartnerStore } from "@/lib/store/partner-store";
@@ -44,6 +45,7 @@ export interface Stores {
   clientRegistry: ClientRegistryStore;
   clients: ClientStore;
   companies: CompanyStore;
+  companySso: CompanySsoStore;
   consents: ConsentStore;
   invitations: InvitationStore;
   loginSessions: LoginSessionStore;
@@ -74,6 +76,7 @@ export function prismaStores(db: Db): Stores {
       catalogs: prismaCatalogStore(db),
       clientRegistry: prismaClientRegistryStore(db),
       companies: prismaCompanyStore(db),
+      companySso: prismaCompanySsoStore(db),
       invitations: prismaInvitationStore(db),
       maintenance: prismaMaintenanceStore(db),
       partners: prismaPartnerStore(db),

@@ -7,6 +7,7 @@ import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { prismaStores } from "@/lib/store/stores";
 import type { Db } from "@/lib/db/prisma";
 import { NO_ADDRESS_RANGES, type AddressRanges } from "@/lib/config/address-ranges";
+import type { TxtLookup } from "@/lib/admin/domain-verification";
 import { ISSUER, SECRET_KEY } from "./oauth-service";
 
 export async function runAdmin(
@@ -20,6 +21,8 @@ export async function runAdmin(
     terminal?: boolean;
     input?: string;
     secretKey?: string;
+    /** How domains are looked up in DNS; the system's resolvers when not given. */
+    dnsLookup?: TxtLookup;
   } = {},
 ) {
   const out: string[] = [];
@@ -41,6 +44,7 @@ export async function runAdmin(
       announceLogout: async (sessionIds) => void announced.push(...sessionIds),
       passwordMinLength: 12,
       readInput: async () => options.input ?? "",
+      dnsLookup: options.dnsLookup,
     },
     args,
   );

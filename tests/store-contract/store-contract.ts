@@ -10,6 +10,7 @@ import { catalogContract } from "./catalogs";
 import { clientContract } from "./clients";
 import { clientRegistryContract } from "./client-registry";
 import { companyContract } from "./companies";
+import { companySsoContract } from "./company-sso";
 import { consentContract } from "./consents";
 import { invitationContract } from "./invitations";
 import { loginSessionContract } from "./login-sessions";
@@ -37,6 +38,7 @@ export function storeContract(backend: StoreBackend): void {
   clientContract(backend);
   clientRegistryContract(backend);
   companyContract(backend);
+  companySsoContract(backend);
   consentContract(backend);
   invitationContract(backend);
   loginSessionContract(backend);

@@ -97,6 +97,18 @@ export function memoryMaintenanceStore(tables: MemoryTables): MaintenanceStore {
               (app) => (app.sealedSecret = sealed),
             ),
         ),
+        companySsoSecrets: await resealRows(
+          [...tables.companySso.values()].flatMap((sso) =>
+            sso.sealedClientSecret === null ? [] : [{ id: sso.companyId, sealed: sso.sealedClientSecret }],
+          ),
+          secretKey,
+          "company-sso-secret",
+          async (companyId, was, sealed) =>
+            store(
+              [tables.companySso.get(companyId)].find((sso) => sso?.sealedClientSecret === was),
+              (sso) => (sso.sealedClientSecret = sealed),
+            ),
+        ),
         queuedMail: await resealRows(
           queued.map((mail) => ({ id: mail.id, sealed: mail.sealedBody! })),
           secretKey,

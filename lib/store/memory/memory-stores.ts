@@ -14,6 +14,7 @@ import { memoryApiCallerStore, memoryRegistrationStore } from "@/lib/store/memor
 import { memoryClientRegistryStore } from "@/lib/store/memory/memory-client-registry";
 import { memoryPartnerStore } from "@/lib/store/memory/memory-partners";
 import { memoryCompanyStore } from "@/lib/store/memory/memory-companies";
+import { memoryCompanySsoStore } from "@/lib/store/memory/memory-company-sso";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
 import { memoryInvitationStore } from "@/lib/store/memory/memory-invitations";
 import { memoryPeopleStore } from "@/lib/store/memory/memory-people";
@@ -41,6 +42,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     clientRegistry: memoryClientRegistryStore(tables, audit),
     clients: memoryClientStore(tables),
     companies: memoryCompanyStore(tables, audit),
+    companySso: memoryCompanySsoStore(tables, audit),
     consents: memoryConsentStore(tables, audit),
     invitations: memoryInvitationStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),

@@ -20,6 +20,7 @@ import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
 import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
+import type { CompanyDomain, CompanySso } from "@/lib/store/models/company-sso";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -104,6 +105,14 @@ export class MemoryTables {
   readonly trustedIssuers = new Map<string, StoredTrustedIssuer>();
   /** The user id each (issuer, subject) is linked to, by "issuer\nsubject". */
   readonly federatedSubjects = new Map<string, string>();
+  /** Companies' own providers by company id, and the domains they claim by domain. */
+  readonly companySso = new Map<string, CompanySso>();
+  readonly companyDomains = new Map<string, CompanyDomain>();
+  /** Upstream accounts linked to users, by "issuer\nsubject". */
+  readonly ssoIdentities = new Map<
+    string,
+    { userId: string; companyId: string; createdAt: Date; lastSignInAt: Date | null }
+  >();
 }
 
 export const copy = <T>(value: T): T => structuredClone(value);

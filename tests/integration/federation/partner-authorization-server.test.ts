@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
 import Provider from "../../helpers/oidc-provider";
+import { CookieBrowser, location } from "../../helpers/cookie-browser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
@@ -28,44 +29,9 @@ let server: Server;
 let partnerIssuer: string;
 let appSecret: string;
 
-/** A user agent for the partner: cookies by name, redirects by hand. */
-class Browser {
-  private cookies = new Map<string, string>();
-
-  async get(url: string): Promise<Response> {
-    return this.keep(await fetch(url, { redirect: "manual", headers: { cookie: this.header() } }));
-  }
-
-  async post(url: string, form: Record<string, string>): Promise<Response> {
-    return this.keep(
-      await fetch(url, {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie: this.header(), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(form),
-      }),
-    );
-  }
-
-  private header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  private keep(response: Response): Response {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const split = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, split), pair.slice(split + 1));
-    }
-    return response;
-  }
-}
-
-const location = (response: Response, base: string) => new URL(response.headers.get("location")!, base).href;
-
 /** Signs USER in at the partner and returns the partner's JWT access token for OptiGate. */
 async function partnerAccessToken(): Promise<string> {
-  const browser = new Browser();
+  const browser = new CookieBrowser();
   const verifier = randomBytes(32).toString("base64url");
   const authorize = new URL(`${partnerIssuer}/auth`);
   Object.entries({
