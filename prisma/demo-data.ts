@@ -34,7 +34,18 @@ export const demoCompanies: DemoCompany[] = [
   { id: "demo-company-frames", name: "Frame Works GmbH", kind: "supplier", country: "DE" },
   { id: "demo-company-operator", name: "OptiGate Operations", kind: "operator", country: "DE" },
   { id: "demo-company-vendor", name: "Praxissoft Demo GmbH", kind: "software_vendor", country: "DE" },
+  // No users: its people sign in at its own provider (npm run demo:idp) and are created then.
+  { id: "demo-company-nord", name: "Optik Nord GmbH", kind: "eye_care_professional", country: "DE" },
 ];
+
+/** Optik Nord's own sign-in: the local provider of `npm run demo:idp`, for every address in its domain. */
+export const demoCompanySso = {
+  companyId: "demo-company-nord",
+  domain: "optik-nord.test",
+  issuer: "http://localhost:3100",
+  clientId: "optigate-demo",
+  clientSecret: "demo-idp-secret",
+};
 
 export const demoUsers: DemoUser[] = [
   {

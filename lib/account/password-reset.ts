@@ -4,8 +4,9 @@
  * Asking does the same work whatever the address: the request is counted under the reset throttle and queued as a
  * deferred mail, without looking at any account. The outbox worker composes it when it is due: for an active user
  * it stores a new link (256 random bits, only the SHA-256 kept, PASSWORD_RESET_LINK_MINUTES, replacing any earlier
- * one) and mails it; for an unknown or deactivated address it drops the request. So neither the answer nor its time
- * says whether an account exists.
+ * one) and mails it; for an unknown or deactivated address, or one whose company allows only its own sign-in
+ * (lib/session/sso-only-address.ts), it drops the request. So neither the answer nor its time says whether an account
+ * exists.
  */
 import { PAGES } from "@/lib/http/paths";
 import { PASSWORD_RESET_LINK_MINUTES } from "@/lib/config/policy";
@@ -22,6 +23,7 @@ import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordResetNotice } from "@/lib/account/account-notices";
+import { isSsoOnlyAddress } from "@/lib/session/sso-only-address";
 
 /** How far back the confirmation of a reset looks for second factors someone else may have added. */
 const RECENT_FACTOR_DAYS = 14;
@@ -54,7 +56,7 @@ export function passwordResetComposer(context: AccountContext) {
   return async (mail: { recipient: string; language: string; request: Record<string, string> }) => {
     const now = new Date();
     const user = await context.stores.users.findWithCompanyByEmail(mail.recipient);
-    if (!user?.active || !user.company.active) return null;
+    if (!user?.active || !user.company.active || (await isSsoOnlyAddress(context.stores, user.email))) return null;
     const token = generateOpaqueToken();
     // The language the request was made in: the one the person reads the pages in now.
     const language = localeOr(mail.language);

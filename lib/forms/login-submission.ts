@@ -1,25 +1,44 @@
 /**
- * POST /interaction/login: the login form, in two steps. The first sends the email address alone: the page then asks
- * for the password (a company's own sign-in, routed by the address's domain, takes over there). The second, or a form
- * that sends both at once, checks the CSRF token, signs in (lib/rights/sign-in.ts) and continues the flow with 303: to
- * the second step for a user with a second factor, to enrolment where the company requires one.
+ * POST /interaction/login: the login form, in two steps. The first sends the email address alone: where its domain
+ * has its company's own sign-in, the person goes to the company's provider (lib/rights/company-sign-in.ts); else the
+ * page asks for the password. The second, or a form that sends both at once, checks the CSRF token, signs in
+ * (lib/rights/sign-in.ts) and continues the flow with 303 (lib/forms/signed-in-redirect.ts): to the second step for a
+ * user with a second factor, to enrolment where the company requires one.
  */
 import { PAGES } from "@/lib/http/paths";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { signIn } from "@/lib/rights/sign-in";
+import { startCompanySignInFor } from "@/lib/rights/company-sign-in";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
-import { afterLogin } from "@/lib/oauth/authorize/return-url";
+import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
+import { CompanySignInFailed } from "@/lib/oauth/company-sso/company-sign-in-failed";
+import { loginPageErrorOf } from "@/lib/oauth/company-sso/login-page-error";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { logger } from "@/lib/observability/logger";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
-import { sessionCookie } from "@/lib/session/session-cookie";
-import { pendingSignInCookie } from "@/lib/session/pending-sign-in";
+import { signedInRedirect } from "@/lib/forms/signed-in-redirect";
 
-/** Remembers the typed user name for the login page shown after a failed attempt. */
+/** The first step: the company's provider for its domains (or why it cannot be asked), else the password step. */
+async function firstStep(request: Request, context: ServiceContext, email: string, returnUrl: string) {
+  const uiLocales = authorizeParametersOf(returnUrl)?.get("ui_locales");
+  try {
+    const company = await startCompanySignInFor(context, email, {
+      returnUrl,
+      locale: localeOfRequest(request, { uiLocales }),
+    });
+    return company ? { ok: true as const, ...company } : { ok: false as const, error: undefined };
+  } catch (error) {
+    if (!(error instanceof CompanySignInFailed)) throw error;
+    logger.info({ code: error.code, reason: error.message, detail: error.detail }, "company sign-in not started");
+    return { ok: false as const, error: loginPageErrorOf(error) };
+  }
+}
 
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -40,6 +59,9 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
   if (password === null) {
     if (!email || email.length > MAX_USERNAME_LENGTH) return back("missing_email");
+    const next = await firstStep(request, context, email, returnUrl);
+    if (next.ok) return seeOther(next.location, [next.cookie, rememberName]);
+    if (next.error) return back(next.error);
     return seeOther(pageUrl(PAGES.login, { returnUrl, step: "password" }), [rememberName]);
   }
   if (!email || !password) return back("missing_fields");
@@ -50,21 +72,13 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
     ipAddress: clientAddress(request, config.trustedProxies),
     userAgent: request.headers.get("user-agent") ?? undefined,
   });
+  // SSO-only: back to the first step, which leads to the company's provider.
+  if (!result.ok && result.reason === "sso_only")
+    return seeOther(pageUrl(PAGES.login, { returnUrl, error: result.reason }), [rememberName]);
   if (!result.ok)
     return result.reason === "throttled"
       ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) })
       : back(result.reason);
   const forgetName = expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: PAGES.login });
-  if (result.next === "second_step")
-    return seeOther(pageUrl(PAGES.secondFactor, { returnUrl }), [
-      pendingSignInCookie(result.userId, config),
-      forgetName,
-    ]);
-  const session = sessionCookie(result.cookieValue, config.publicUrl);
-  if (result.next === "enrol")
-    return seeOther(pageUrl(PAGES.security, { enrol: "required", returnUrl: afterLogin(returnUrl) }), [
-      session,
-      forgetName,
-    ]);
-  return seeOther(afterLogin(returnUrl), [session, forgetName]);
+  return signedInRedirect(result, returnUrl, config, [forgetName]);
 }

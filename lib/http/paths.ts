@@ -72,6 +72,8 @@ export const ENDPOINTS = {
   cronOutbox: "/api/cron/outbox",
   metrics: "/metrics",
   platformApi: "/v2/[...path]",
+  /** Where a company's identity provider sends the person back (CONTRACT §14): registered at every such provider. */
+  companySsoCallback: "/login/sso/callback",
 } as const;
 
 /**

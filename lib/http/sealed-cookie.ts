@@ -1,7 +1,7 @@
 /**
  * Short-lived cookies that carry the outcome of a form POST to the page shown after it (a new client secret, a
  * catalog import's errors): too long or too secret for a URL. Sealed with a key derived from SECRET_KEY, so only
- * OptiGate writes and reads them; they live two minutes.
+ * OptiGate writes and reads them; they live two minutes unless a caller says otherwise.
  */
 import { SEALED_COOKIE_SECONDS } from "@/lib/config/policy";
 import { seal, unseal } from "@/lib/crypto/secret-box";
@@ -14,13 +14,13 @@ const cookiePurpose = (name: string) => `cookie:${name}` as const;
 export function sealedCookie(
   name: string,
   value: unknown,
-  options: { secretKey: string; publicUrl: string; path: string },
+  options: { secretKey: string; publicUrl: string; path: string; maxAgeSeconds?: number },
 ): string {
   const sealed = seal(JSON.stringify(value), options.secretKey, cookiePurpose(name));
   return serializeCookie(name, sealed, {
     secure: isSecureOrigin(options.publicUrl),
     path: options.path,
-    maxAgeSeconds: SEALED_COOKIE_SECONDS,
+    maxAgeSeconds: options.maxAgeSeconds ?? SEALED_COOKIE_SECONDS,
   });
 }
 

@@ -20,8 +20,11 @@ export type GrantLabel = (typeof GRANTS)[number] | "other" | "none";
 
 const TOKEN_TYPES = ["access_token", "id_token", "refresh_token"] as const;
 
-/** The credential a sign-in step was given; an email link is a password reset's or an invitation's. */
-export type SignInFactor = "password" | "totp" | "recovery_code" | "passkey" | "email_link";
+/**
+ * The credential a sign-in step was given; an email link is a password reset's or an invitation's, company_sso a
+ * company's identity provider's answer.
+ */
+export type SignInFactor = "password" | "totp" | "recovery_code" | "passkey" | "email_link" | "company_sso";
 /** How a sign-in step ended; `factor_failed`: a code or passkey was refused (second_factor_failures says why). */
 export type SignInResult =
   | "success"

@@ -10,7 +10,7 @@ import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, signInUser, type ActiveSession } from "@/lib/session/login-session";
 import { pendingSignInUser } from "@/lib/session/pending-sign-in";
 import { withSecondFactor } from "@/lib/session/authentication-level";
-import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { AuthenticationMethod } from "@/lib/store/models/authentication";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
 import { hasRecoveryCodeShape } from "@/lib/second-factor/recovery-codes";
@@ -21,7 +21,8 @@ import { verifySecondStepCode } from "@/lib/second-factor/second-step";
 export { SecondFactorError };
 
 export type StepSubject =
-  { via: "pending"; user: UserWithCompany } | { via: "session"; user: UserWithCompany; session: ActiveSession };
+  | { via: "pending"; user: UserWithCompany; amr: AuthenticationMethod[] }
+  | { via: "session"; user: UserWithCompany; session: ActiveSession };
 
 export interface Client {
   ipAddress?: string;
@@ -33,9 +34,9 @@ export async function stepSubject(
   context: ServiceContext,
   cookies: { pending?: string; session?: string },
 ): Promise<StepSubject | undefined> {
-  const pendingUserId = pendingSignInUser(cookies.pending, context.config.secretKey);
-  const pendingUser = pendingUserId ? await context.stores.users.findActive(pendingUserId) : null;
-  if (pendingUser) return { via: "pending", user: pendingUser };
+  const pending = pendingSignInUser(cookies.pending, context.config.secretKey);
+  const pendingUser = pending ? await context.stores.users.findActive(pending.userId) : null;
+  if (pending && pendingUser) return { via: "pending", user: pendingUser, amr: pending.amr };
   const session = await findActiveSession(context.stores.loginSessions, cookies.session);
   return session ? { via: "session", user: session.user, session } : undefined;
 }
@@ -62,7 +63,7 @@ async function completeStep(
     );
     return {};
   }
-  const amr = withSecondFactor(PASSWORD_ONLY, methods);
+  const amr = withSecondFactor(subject.amr, methods);
   const session = await signInUser(context.stores, subject.user.id, client, { secondFactor: methods }, amr);
   countSignIn(factor, "success");
   return session;

@@ -129,6 +129,9 @@ export const ROUTE_TABLE = {
     web: { POST: fromModule(() => import("@/lib/catalog/silent-login"), "handleSilentLogin") },
   },
   [FORMS.login]: { web: { POST: fromModule(() => import("@/lib/forms/login-submission"), "handleLoginSubmission") } },
+  [ENDPOINTS.companySsoCallback]: {
+    web: { GET: fromModule(() => import("@/lib/forms/company-sso-callback"), "handleCompanySsoCallback") },
+  },
   [FORMS.consent]: {
     web: { POST: fromModule(() => import("@/lib/forms/consent-submission"), "handleConsentSubmission") },
   },

@@ -1,10 +1,12 @@
 /**
- * A sign-in half done: the password was right, the second factor is still to come. A sealed cookie (its own key
- * from SECRET_KEY) names the user and when the step ends, five minutes on; the second-factor page and its forms read
- * it, and a session exists only once the second factor is given.
+ * A sign-in half done: the password (or the company's provider) was right, the second factor is still to come. A
+ * sealed cookie (its own key from SECRET_KEY) names the user, the methods of the first step and when the step ends,
+ * five minutes on; the second-factor page and its forms read it, and a session exists only once the second factor is
+ * given.
  */
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { expireCookie, hostCookieName, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
+import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
 
 /** The cookie's name over plain http; over https with the `__Host-` prefix (pendingSignInCookieName). */
 export const PENDING_SIGN_IN_COOKIE = "optigate_second_step";
@@ -16,9 +18,10 @@ export function pendingSignInCookie(
   userId: string,
   config: { secretKey: string; publicUrl: string },
   now = new Date(),
+  amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
 ) {
   const value = seal(
-    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000 }),
+    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, amr }),
     config.secretKey,
     "pending-sign-in",
   );
@@ -31,15 +34,25 @@ export function pendingSignInCookie(
 export const endPendingSignInCookie = (publicUrl: string) =>
   expireCookie(pendingSignInCookieName(publicUrl), { secure: isSecureOrigin(publicUrl) });
 
-/** The user whose password was right, while the step lasts; undefined for none, a forged or an old cookie. */
-export function pendingSignInUser(sealed: string | undefined, secretKey: string, now = new Date()): string | undefined {
+/**
+ * The user whose first step was right and its methods (a password alone for a cookie without them), while the step
+ * lasts; undefined for none, a forged or an old cookie.
+ */
+export function pendingSignInUser(
+  sealed: string | undefined,
+  secretKey: string,
+  now = new Date(),
+): { userId: string; amr: AuthenticationMethod[] } | undefined {
   if (!sealed) return undefined;
   try {
-    const { userId, until } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
+    const { userId, until, amr } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
       userId: unknown;
       until: unknown;
+      amr: unknown;
     };
-    return typeof userId === "string" && typeof until === "number" && until > now.getTime() ? userId : undefined;
+    return typeof userId === "string" && typeof until === "number" && until > now.getTime()
+      ? { userId, amr: parseAmr(JSON.stringify(amr ?? null)) }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,17 @@
  * Loads the demo data set (identity part here, catalogs in load-demo-catalogs.ts). Idempotent: whatever already
  * exists (matched by company id, user email and client id) is left exactly as it is, so loading twice changes nothing.
  */
-import { demoClients, demoCompanies, demoInvitation, demoPartnerApplication, demoUsers } from "@/prisma/demo-data";
+import {
+  demoClients,
+  demoCompanies,
+  demoCompanySso,
+  demoInvitation,
+  demoPartnerApplication,
+  demoUsers,
+} from "@/prisma/demo-data";
+import { setCompanySso } from "@/lib/admin/company-sso-registry";
+import { addCompanyDomain } from "@/lib/admin/company-domains";
+import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
 import { registerPartnerApplication } from "@/lib/admin/partner-applications";
 import { setPartnerScopes } from "@/lib/admin/partner-access";
 import { invitePerson } from "@/lib/admin/invitations";
@@ -65,6 +75,30 @@ async function loadDemoInvitation(stores: Stores, config: DemoConfig): Promise<s
   return created ? [`invitation ${email}`] : [];
 }
 
+/** Optik Nord signs in at the demo's local provider; the operator vouches for its domain. */
+async function loadDemoCompanySso(stores: Stores, config: DemoConfig): Promise<string[]> {
+  const { companyId, domain, issuer, clientId, clientSecret } = demoCompanySso;
+  if (await stores.companySso.find(companyId)) return [];
+  await setCompanySso(
+    stores,
+    companyId,
+    {
+      issuer,
+      clientId,
+      clientSecret,
+      authMethod: "client_secret_basic",
+      scope: "openid email profile",
+      claims: STANDARD_CLAIMS,
+      hostedDomain: null,
+      tenantId: null,
+      enabled: true,
+    },
+    { secretKey: config.secretKey, byOperator: true },
+  );
+  await addCompanyDomain(stores, companyId, domain, { byOperator: true, verified: true });
+  return [`company sign-in of ${domain}`];
+}
+
 export async function loadDemoData(stores: Stores, config: DemoConfig): Promise<DemoDataResult> {
   const { apiScopePrefix } = config;
   const created: string[] = [];
@@ -87,5 +121,6 @@ export async function loadDemoData(stores: Stores, config: DemoConfig): Promise<
   created.push(...(await loadDemoInvitation(stores, config)));
   created.push(...(await loadDemoPartnerApplication(stores, config)));
   created.push(...(await loadDemoCatalogs(stores)));
+  created.push(...(await loadDemoCompanySso(stores, config)));
   return { created };
 }

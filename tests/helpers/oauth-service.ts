@@ -51,6 +51,7 @@ const routes = {
   revocation: () => import("@/app/connect/revocation/route").then((m) => m.POST as Handler),
   introspect: () => import("@/app/connect/introspect/route").then((m) => m.POST as Handler),
   endsession: () => import("@/app/connect/endsession/route").then((m) => m.GET as Handler),
+  "sso-callback": () => import("@/app/login/sso/callback/route").then((m) => m.GET as Handler),
   signout: () => import("@/app/interaction/signout/route").then((m) => m.POST as Handler),
   portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
   admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
@@ -204,7 +205,7 @@ export class UserAgent {
     );
   }
 
-  async get(route: "endsession", url: string): Promise<Response> {
+  async get(route: "endsession" | "sso-callback", url: string): Promise<Response> {
     return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 

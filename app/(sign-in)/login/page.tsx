@@ -20,6 +20,13 @@ const ERRORS = [
   "form_expired",
   "missing_fields",
   "missing_email",
+  "sso_unreachable",
+  "sso_denied",
+  "sso_refused",
+  "sso_expired",
+  "sso_account_exists",
+  "sso_domain_not_verified",
+  "sso_only",
 ] as const;
 
 /**

@@ -1,0 +1,275 @@
+/**
+ * Company sign-in in the login flow (issue 46, CONTRACT §14), through the real route handlers on a real database and
+ * a real upstream provider (node-oidc-provider on 127.0.0.1, reached under OUTBOUND_ALLOW as an operator's
+ * registration may): the first step routes a verified domain to the company's provider with login_hint and PKCE; the
+ * callback makes the user just in time in that company and continues the authorization request to its code; the
+ * link is reused; the principal rule (a provider speaks only for its company's verified domains), no silent linking,
+ * SSO-only, the provider down, a tampered answer or a lost cookie, and the upstream's mfa against the company's
+ * second-factor rule.
+ */
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addCompanyDomain } from "@/lib/admin/company-domains";
+import { setCompanySso } from "@/lib/admin/company-sso-registry";
+import { passwordResetComposer } from "@/lib/account/password-reset";
+import { hashPassword } from "@/lib/crypto/password";
+import { getServiceContext } from "@/lib/service-context";
+import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
+import {
+  callbackParams,
+  demoWeb,
+  interactionOf,
+  ISSUER,
+  pkcePair,
+  returnUrlOf,
+  UserAgent,
+  useOAuthService,
+} from "../../helpers/oauth-service";
+import { testProvider } from "../../helpers/test-database";
+import { signInAtUpstream, startUpstreamIdp, type UpstreamIdp, type UpstreamPerson } from "../../helpers/upstream-idp";
+
+process.env.OUTBOUND_ALLOW = "127.0.0.0/8";
+
+const FRAMES = "demo-company-frames";
+const DOWN = "demo-company-lens";
+const DOMAIN = "frame-works.example";
+const REDIRECT_URI = `${ISSUER}/login/sso/callback`;
+const person = (name: string, claims: Record<string, unknown> = {}) => ({
+  [`${name}@${DOMAIN}`]: { email: `${name}@${DOMAIN}`, email_verified: true, given_name: name, ...claims },
+});
+const ACCOUNTS = {
+  ...person("ada", { family_name: "Frame", groups: ["frame-admins"] }),
+  ...person("pat"),
+  ...person("mia"),
+  ...person("ole"),
+  "eve@elsewhere.example": { email: "eve@elsewhere.example", email_verified: true },
+};
+
+const service = useOAuthService();
+let upstream: UpstreamIdp;
+
+const authorizeParams = () => ({
+  client_id: demoWeb.client_id,
+  redirect_uri: demoWeb.redirect_uri,
+  response_type: "code",
+  scope: "openid",
+  state: "s",
+  code_challenge: pkcePair().challenge,
+  code_challenge_method: "S256",
+});
+
+/** A port on the loopback where nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function registerProvider(companyId: string, issuer: string, domain: string) {
+  const { stores, config } = getServiceContext();
+  await setCompanySso(
+    stores,
+    companyId,
+    {
+      issuer,
+      clientId: "optigate",
+      clientSecret: "optigate-secret",
+      authMethod: "client_secret_basic",
+      scope: "openid email profile",
+      claims: { ...STANDARD_CLAIMS, groups: "groups", roles: { "frame-admins": "admin" } },
+      hostedDomain: null,
+      tenantId: null,
+      enabled: true,
+    },
+    { secretKey: config.secretKey, byOperator: true },
+  );
+  await addCompanyDomain(stores, companyId, domain, { byOperator: true, verified: true });
+}
+
+const location = (response: Response) => new URL(response.headers.get("location")!, ISSUER);
+const loginError = (response: Response) => {
+  expect(response.status).toBe(303);
+  expect(location(response).pathname).toBe("/login");
+  return location(response).searchParams.get("error");
+};
+
+/** The first step of the login form: the address alone. */
+const firstStep = (agent: UserAgent, username: string, returnUrl = "/") =>
+  agent.post("login", "/interaction/login", { username, returnUrl });
+
+/** The first step, the provider's pages as `who`, and the callback: OptiGate's answer to it. */
+async function signInThroughCompany(agent: UserAgent, who: UpstreamPerson, returnUrl = "/") {
+  const first = await firstStep(agent, who.login, returnUrl);
+  expect(first.status).toBe(303);
+  const back = await signInAtUpstream(first.headers.get("location")!, REDIRECT_URI, who);
+  return agent.get("sso-callback", `${back.pathname}${back.search}`);
+}
+
+const userOf = (email: string) => service().database.db.user.findUnique({ where: { email } });
+
+beforeAll(async () => {
+  vi.spyOn(console, "warn").mockImplementation(() => undefined); // node-oidc-provider warns about its development pages
+  vi.spyOn(console, "info").mockImplementation(() => undefined);
+  upstream = await startUpstreamIdp({
+    redirectUri: REDIRECT_URI,
+    clients: [{ clientId: "optigate", secret: "optigate-secret" }],
+    accounts: ACCOUNTS,
+  });
+  await registerProvider(FRAMES, upstream.issuer, DOMAIN);
+  await registerProvider(DOWN, `http://127.0.0.1:${await closedPort()}`, "lens-down.example");
+});
+afterAll(async () => upstream?.close());
+
+describe(`company sign-in in the login flow on ${testProvider()}`, () => {
+  it("sends a verified domain to the company's provider with login_hint, ui_locales and PKCE, in a sealed cookie", async () => {
+    const response = await firstStep(new UserAgent("de"), ` Ada@${DOMAIN} `);
+    expect(response.status).toBe(303);
+    const sent = new URL(response.headers.get("location")!);
+    expect(`${sent.origin}${sent.pathname}`).toBe(`${upstream.issuer}/auth`);
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({
+      client_id: "optigate",
+      redirect_uri: REDIRECT_URI,
+      login_hint: `ada@${DOMAIN}`,
+      ui_locales: "de",
+      code_challenge_method: "S256",
+    });
+    expect(sent.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("optigate_company_sign_in="))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/login\/sso\/callback/);
+    expect(cookie).toMatch(/Max-Age=900/);
+    expect(cookie).not.toContain(sent.searchParams.get("state")!);
+  });
+
+  it("passes prompt=login and the request's ui_locales on from the authorization request behind", async () => {
+    const returnUrl = `/connect/authorize?${new URLSearchParams({ ...authorizeParams(), prompt: "login", ui_locales: "fr" })}`;
+    const sent = new URL((await firstStep(new UserAgent(), `ada@${DOMAIN}`, returnUrl)).headers.get("location")!);
+    expect([sent.searchParams.get("prompt"), sent.searchParams.get("ui_locales")]).toEqual(["login", "fr"]);
+  });
+
+  it("makes the user just in time in the company and continues the authorization request to its code", async () => {
+    const agent = new UserAgent();
+    const start = await agent.authorize(authorizeParams());
+    const returnUrl = returnUrlOf(start);
+    let response = await signInThroughCompany(agent, { login: `ada@${DOMAIN}` }, returnUrl);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(returnUrl);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("optigate_company_sign_in=;"))).toBe(true);
+    const ada = await userOf(`ada@${DOMAIN}`);
+    expect(ada).toMatchObject({ companyId: FRAMES, role: "admin", emailVerified: true, givenName: "ada" });
+    expect(ada?.familyName).toBe("Frame");
+    const session = await service().database.db.loginSession.findFirstOrThrow({ where: { userId: ada!.id } });
+    expect(JSON.parse(session.amr)).toEqual(["fed"]);
+    const audit = await service().database.db.auditEvent.findFirstOrThrow({
+      where: { type: "sign_in.succeeded", userId: ada!.id },
+    });
+    expect(JSON.parse(audit.details)).toMatchObject({ method: "company_sso", companyId: FRAMES });
+
+    response = await agent.authorizeUrl(response.headers.get("location")!);
+    if (location(response).pathname === "/consent")
+      response = await agent.consent(interactionOf(response), "allow", ["openid"]);
+    expect(callbackParams(response).get("code")).toBeTruthy();
+  });
+
+  it("signs the same person in again through the link, without a second user", async () => {
+    const response = await signInThroughCompany(new UserAgent(), { login: `ada@${DOMAIN}` });
+    expect(response.headers.get("location")).toBe("/");
+    expect(await service().database.db.user.count({ where: { email: `ada@${DOMAIN}` } })).toBe(1);
+    const links = await service().database.db.companySsoIdentity.findMany({ where: { subject: `ada@${DOMAIN}` } });
+    expect(links).toHaveLength(1);
+    expect(links[0].lastSignInAt).not.toBeNull();
+  });
+
+  it("asks for the password where the domain is not verified or has no company sign-in", async () => {
+    const { stores } = getServiceContext();
+    await addCompanyDomain(stores, FRAMES, "frames-unverified.example", { byOperator: true, verified: false });
+    for (const address of ["kai@frames-unverified.example", "optician@demo.test"]) {
+      const next = location(await firstStep(new UserAgent(), address));
+      expect([next.pathname, next.searchParams.get("step")]).toEqual(["/login", "password"]);
+    }
+  });
+
+  it("refuses an address outside the company's verified domains, whatever the provider says", async () => {
+    // eve's own domain is no company's: the provider is asked for ada, and eve signs in there.
+    const agent = new UserAgent();
+    const first = await firstStep(agent, `ada@${DOMAIN}`);
+    const back = await signInAtUpstream(first.headers.get("location")!, REDIRECT_URI, {
+      login: "eve@elsewhere.example",
+    });
+    expect(loginError(await agent.get("sso-callback", `${back.pathname}${back.search}`))).toBe(
+      "sso_domain_not_verified",
+    );
+    expect(await userOf("eve@elsewhere.example")).toBeNull();
+  });
+
+  it("never links an existing local account silently", async () => {
+    const db = service().database.db;
+    await db.user.create({
+      data: {
+        email: `pat@${DOMAIN}`,
+        givenName: "Pat",
+        familyName: "Local",
+        companyId: FRAMES,
+        passwordHash: await hashPassword("Pat#Local2026"),
+      },
+    });
+    const response = await signInThroughCompany(new UserAgent(), { login: `pat@${DOMAIN}` });
+    expect(loginError(response)).toBe("sso_account_exists");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("optigate_session="))).toBe(false);
+    expect(await db.companySsoIdentity.count({ where: { subject: `pat@${DOMAIN}` } })).toBe(0);
+  });
+
+  it("meets the company's second-factor rule with the provider's mfa, and asks to enrol without it", async () => {
+    await service().database.db.company.update({ where: { id: FRAMES }, data: { requireSecondFactor: true } });
+    try {
+      const withMfa = await signInThroughCompany(new UserAgent(), { login: `mia@${DOMAIN}`, amr: ["pwd", "mfa"] });
+      expect(withMfa.headers.get("location")).toBe("/");
+      const mia = await userOf(`mia@${DOMAIN}`);
+      const session = await service().database.db.loginSession.findFirstOrThrow({ where: { userId: mia!.id } });
+      expect(JSON.parse(session.amr)).toEqual(["fed", "pwd", "mfa"]);
+      const without = await signInThroughCompany(new UserAgent(), { login: `ole@${DOMAIN}` });
+      expect(location(without).pathname).toBe("/portal/security");
+      expect(location(without).searchParams.get("enrol")).toBe("required");
+    } finally {
+      await service().database.db.company.update({ where: { id: FRAMES }, data: { requireSecondFactor: false } });
+    }
+  });
+
+  it("refuses a tampered answer and a callback without its cookie, back at the login page", async () => {
+    const agent = new UserAgent();
+    const first = await firstStep(agent, `ada@${DOMAIN}`);
+    const back = await signInAtUpstream(first.headers.get("location")!, REDIRECT_URI, { login: `ada@${DOMAIN}` });
+    const stranger = await new UserAgent().get("sso-callback", `${back.pathname}${back.search}`);
+    expect(loginError(stranger)).toBe("sso_expired");
+    back.searchParams.set("state", "forged-state");
+    expect(loginError(await agent.get("sso-callback", `${back.pathname}${back.search}`))).toBe("sso_refused");
+    const forged = new UserAgent();
+    forged.cookies.set("optigate_company_sign_in", "not-a-sealed-value");
+    expect(loginError(await forged.get("sso-callback", "/login/sso/callback?code=x&state=y"))).toBe("sso_expired");
+  });
+
+  it("answers a provider that is down with the login page and sso_unreachable, never a 500", async () => {
+    expect(loginError(await firstStep(new UserAgent(), "lou@lens-down.example"))).toBe("sso_unreachable");
+  });
+
+  it("refuses passwords and reset mail for an SSO-only domain, not for others", async () => {
+    const context = getServiceContext();
+    const compose = passwordResetComposer(context);
+    const resetFor = (recipient: string) => compose({ recipient, language: "en", request: {} });
+    expect(await resetFor(`pat@${DOMAIN}`)).not.toBeNull();
+    await context.stores.companySso.setSsoOnly(FRAMES, true);
+    try {
+      const refused = await new UserAgent().login("/", `pat@${DOMAIN}`, "Pat#Local2026");
+      expect(loginError(refused)).toBe("sso_only");
+      expect(location(refused).searchParams.get("step")).toBeNull();
+      expect(await resetFor(`pat@${DOMAIN}`)).toBeNull();
+      const other = await new UserAgent().login("/", "optician@demo.test", "Optician#2026");
+      expect(other.headers.get("location")).toBe("/");
+    } finally {
+      await context.stores.companySso.setSsoOnly(FRAMES, false);
+    }
+  });
+});
