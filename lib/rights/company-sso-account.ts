@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { emailDomain } from "@/lib/http/domain-name";
+import { parseEmail, parseName } from "@/lib/admin/person-fields";
 import type { CompanySignInIdentity } from "@/lib/oauth/company-sso/upstream-identity";
 import type { ServiceContext } from "@/lib/service-context";
 import type { CompanySso, SsoIdentity } from "@/lib/store/models/company-sso";
@@ -22,6 +23,24 @@ const ROLE_ORDER = ["admin", "developer", "user"];
 export function roleOf(roles: Record<string, string>, groups: readonly string[] = []): string {
   const mapped = new Set(groups.flatMap((group) => (Object.hasOwn(roles, group) ? [roles[group]] : [])));
   return ROLE_ORDER.find((role) => mapped.has(role)) ?? "user";
+}
+
+/** The provider's address as a person's address, or undefined when it is none (too long, malformed). */
+function addressOf(raw: string | undefined): string | undefined {
+  try {
+    return raw === undefined ? undefined : parseEmail(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The provider's name as the people pages take one: empty when it sent none or one they would refuse. */
+function nameOf(raw: string | undefined, field: "given_name" | "family_name"): string {
+  try {
+    return raw === undefined ? "" : parseName(raw, field);
+  } catch {
+    return "";
+  }
 }
 
 async function linkedUser(context: ServiceContext, link: SsoIdentity): Promise<CompanyAccount | null> {
@@ -46,15 +65,15 @@ export async function companyAccountFor(
   const link = { issuer: identity.issuer, subject: identity.subject, companyId: sso.companyId };
   const linked = await linkedUser(context, link);
   if (linked) return linked;
-  const email = identity.email?.trim().toLowerCase();
+  const email = addressOf(identity.email);
   if (!email || !(await isVerifiedDomainOf(context, sso.companyId, emailDomain(email))))
     return { ok: false, error: "sso_domain_not_verified" };
   if (await context.stores.users.findIdByEmail(email)) return { ok: false, error: "sso_account_exists" };
   const created = await context.stores.companySso.createUserWithIdentity(
     {
       email,
-      givenName: identity.givenName ?? "",
-      familyName: identity.familyName ?? "",
+      givenName: nameOf(identity.givenName, "given_name"),
+      familyName: nameOf(identity.familyName, "family_name"),
       companyId: sso.companyId,
       role: roleOf(sso.claims.roles, identity.groups),
       // The domain is verified (above): the provider's word on the address is then enough.

@@ -42,6 +42,7 @@ const ACCOUNTS = {
   ...person("pat"),
   ...person("mia"),
   ...person("ole"),
+  ...person("kim", { given_name: "K".repeat(500), family_name: "Bell\u0007" }),
   "eve@elsewhere.example": { email: "eve@elsewhere.example", email_verified: true },
 };
 
@@ -203,6 +204,12 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
       "sso_domain_not_verified",
     );
     expect(await userOf("eve@elsewhere.example")).toBeNull();
+  });
+
+  it("leaves out of the new account the names the people pages would refuse", async () => {
+    const answer = await signInThroughCompany(new UserAgent(), { login: `kim@${DOMAIN}` });
+    expect(answer.status).toBe(303);
+    expect(await userOf(`kim@${DOMAIN}`)).toMatchObject({ givenName: "", familyName: "", companyId: FRAMES });
   });
 
   it("never links an existing local account silently", async () => {
