@@ -87,6 +87,8 @@ export async function resetPassword(
 ): Promise<{ userId: string; endedSessions: string[] } | { closed: ClosedAccountLink }> {
   const link = await readAccountLink(context.stores.accountLinks, token, "password_reset", now);
   if (link.state !== "open") return { closed: link.state };
+  // A link mailed before the company made its own sign-in the only way in opens nothing now.
+  if (await isSsoOnlyAddress(context.stores, link.user.email)) return { closed: "unknown" };
   const { user } = link;
   const normalized = await checkNewPassword(submitted.password, {
     minLength: context.config.passwordMinLength,

@@ -4,6 +4,7 @@
  * A reset ends the user's sessions (their applications are told) and signs them in fresh, or, for a user with a
  * second factor, leads to the second step (a sign-in by email link, for the metrics).
  */
+import { isSsoOnlyAddress } from "@/lib/session/sso-only-address";
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
 import { readAccountLink } from "@/lib/account/account-links";
@@ -24,10 +25,12 @@ export { PasswordPolicyError } from "@/lib/crypto/password-policy";
  * as the server does (the link's holder owns the account), or why it is closed.
  */
 export async function resetLinkOf(token: string | undefined) {
-  const link = await readAccountLink(getServiceContext().stores.accountLinks, token, "password_reset");
-  return link.state === "open"
-    ? { state: link.state, email: link.user.email, person: personalWordsOf(link.user) }
-    : link;
+  const { stores } = getServiceContext();
+  const link = await readAccountLink(stores.accountLinks, token, "password_reset");
+  if (link.state !== "open") return link;
+  // An address whose company signs in only at its own provider sets no password (lib/account/password-reset.ts).
+  if (await isSsoOnlyAddress(stores, link.user.email)) return { state: "unknown" as const };
+  return { state: link.state, email: link.user.email, person: personalWordsOf(link.user) };
 }
 
 /** What the confirmation page shows: the old and the new address while the link is open, or why it is closed. */

@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addCompanyDomain } from "@/lib/admin/company-domains";
 import { setCompanySso } from "@/lib/admin/company-sso-registry";
-import { passwordResetComposer } from "@/lib/account/password-reset";
+import { passwordResetComposer, resetPassword } from "@/lib/account/password-reset";
 import { hashPassword } from "@/lib/crypto/password";
 import { getServiceContext } from "@/lib/service-context";
 import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
@@ -266,9 +266,14 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
     const context = getServiceContext();
     const compose = passwordResetComposer(context);
     const resetFor = (recipient: string) => compose({ recipient, language: "en", request: {} });
-    expect(await resetFor(`pat@${DOMAIN}`)).not.toBeNull();
+    const mailed = await resetFor(`pat@${DOMAIN}`);
+    expect(mailed).not.toBeNull();
+    const token = new URL(/https?:\/\/\S+/.exec(mailed!.text)![0]).searchParams.get("token")!;
     await context.stores.companySso.setSsoOnly(FRAMES, true);
     try {
+      // A link mailed before the switch opens nothing now.
+      const late = await resetPassword(context, token, { password: "Quite#Another2026pass", language: "en" });
+      expect(late).toEqual({ closed: "unknown" });
       const refused = await new UserAgent().login("/", `pat@${DOMAIN}`, "Pat#Local2026");
       expect(loginError(refused)).toBe("sso_only");
       expect(location(refused).searchParams.get("step")).toBeNull();
