@@ -11,6 +11,7 @@ const CODES = [
   "form_expired",
   "already_enrolled",
   "second_factor_needed",
+  "sso_only",
   "password_needed",
   "wrong_current_password",
   "cancelled",

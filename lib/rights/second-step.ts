@@ -5,6 +5,7 @@
  * at that level too (it is a key and a verified user). Nobody else can reach a step: without one, there is nobody to
  * ask. Each refused factor is counted for the metrics, and so is each step of a sign-in (not of a step-up).
  */
+import { isSsoOnlyAddress } from "@/lib/session/sso-only-address";
 import "server-only";
 import type { ServiceContext } from "@/lib/service-context";
 import { findActiveSession, signInUser, type ActiveSession } from "@/lib/session/login-session";
@@ -121,8 +122,12 @@ export async function signInWithPasskey(
     const verified = await verifyPasskey(context, response);
     if (subject && verified.userId !== subject.user.id)
       throw new SecondFactorError("unknown_credential", "another person's passkey");
-    if (!subject && !(await context.stores.users.findActive(verified.userId)))
-      throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
+    if (subject) return verified;
+    const user = await context.stores.users.findActive(verified.userId);
+    if (!user) throw new SecondFactorError("unknown_credential", "the passkey's user is not active");
+    // SSO-only: the company's provider is the only way in, so that ending someone there ends them here too.
+    if (await isSsoOnlyAddress(context.stores, user.email))
+      throw new SecondFactorError("sso_only", "the company signs its people in at its own provider only");
     return verified;
   });
   if (subject) return completeStep(context, subject, { factor: "passkey", methods }, client);

@@ -13,7 +13,8 @@ export type SecondFactorProblem =
   | "password_needed"
   | "wrong_current_password"
   | "last_factor"
-  | "second_factor_needed";
+  | "second_factor_needed"
+  | "sso_only";
 
 export class SecondFactorError extends OptiGateError<SecondFactorProblem> {
   constructor(

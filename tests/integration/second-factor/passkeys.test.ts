@@ -15,6 +15,9 @@ import { ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from ".
 import { userTokens } from "../../helpers/platform-api";
 import { SoftAuthenticator } from "../../helpers/soft-authenticator";
 import { testProvider } from "../../helpers/test-database";
+import { setCompanySso } from "@/lib/admin/company-sso-registry";
+import { addCompanyDomain, removeCompanyDomain } from "@/lib/admin/company-domains";
+import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
 
 const service = useOAuthService();
 const db = () => service().database.db;
@@ -102,6 +105,38 @@ describe(`passkeys on ${testProvider()}`, () => {
     expect(decodeJwt(id_token!)).toMatchObject({ acr: "urn:optigate:acr:mfa", amr: ["hwk", "user", "mfa"] });
     const stored = await db().passkey.findUniqueOrThrow({ where: { credentialId: authenticator.credentialId } });
     expect(stored).toMatchObject({ counter: 1n, lastUsedAt: expect.any(Date) });
+  });
+
+  it("sign no one in alone whose company signs its people in at its own provider only", async () => {
+    const { email, authenticator } = await enrolled();
+    const stores = prismaStores(db());
+    const companyId = "demo-company-optician";
+    await setCompanySso(
+      stores,
+      companyId,
+      {
+        issuer: "https://idp.optician.example",
+        clientId: "optigate",
+        clientSecret: "secret",
+        authMethod: "client_secret_basic",
+        scope: "openid email",
+        claims: STANDARD_CLAIMS,
+        hostedDomain: null,
+        tenantId: null,
+        enabled: true,
+        ssoOnly: true,
+      },
+      { secretKey: SECRET_KEY, byOperator: true },
+    );
+    await addCompanyDomain(stores, companyId, email.split("@")[1], { byOperator: true, verified: true });
+    try {
+      const refused = await ceremony(new UserAgent(), "sign-in", (options) => authenticator.assert(options));
+      expect(refused.body).toMatchObject({ error: "sso_only" });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+    } finally {
+      await removeCompanyDomain(stores, email.split("@")[1]);
+      await stores.companySso.remove(companyId);
+    }
   });
 
   it("are asked for after the password, and only the user's own passkey completes the step", async () => {
