@@ -8,37 +8,16 @@
 import { PAGES } from "@/lib/http/paths";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { signIn } from "@/lib/rights/sign-in";
-import { startCompanySignInFor } from "@/lib/rights/company-sign-in";
+import { companySignInStep } from "@/lib/forms/company-sign-in-step";
 import { clientAddress } from "@/lib/http/client-address";
 import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
-import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
-import { CompanySignInFailed } from "@/lib/oauth/company-sso/company-sign-in-failed";
-import { loginPageErrorOf } from "@/lib/oauth/company-sso/login-page-error";
-import { localeOfRequest } from "@/lib/i18n/request-locale";
-import { logger } from "@/lib/observability/logger";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { signedInRedirect } from "@/lib/forms/signed-in-redirect";
-
-/** The first step: the company's provider for its domains (or why it cannot be asked), else the password step. */
-async function firstStep(request: Request, context: ServiceContext, email: string, returnUrl: string) {
-  const uiLocales = authorizeParametersOf(returnUrl)?.get("ui_locales");
-  try {
-    const company = await startCompanySignInFor(context, email, {
-      returnUrl,
-      locale: localeOfRequest(request, { uiLocales }),
-    });
-    return company ? { ok: true as const, ...company } : { ok: false as const, error: undefined };
-  } catch (error) {
-    if (!(error instanceof CompanySignInFailed)) throw error;
-    logger.info({ code: error.code, reason: error.message, detail: error.detail }, "company sign-in not started");
-    return { ok: false as const, error: loginPageErrorOf(error) };
-  }
-}
 
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -59,7 +38,7 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");
   if (password === null) {
     if (!email || email.length > MAX_USERNAME_LENGTH) return back("missing_email");
-    const next = await firstStep(request, context, email, returnUrl);
+    const next = await companySignInStep(request, context, { email }, returnUrl);
     if (next.ok) return seeOther(next.location, [next.cookie, rememberName]);
     if (next.error) return back(next.error);
     return seeOther(pageUrl(PAGES.login, { returnUrl, step: "password" }), [rememberName]);

@@ -74,6 +74,7 @@ export const ENDPOINTS = {
   platformApi: "/v2/[...path]",
   /** Where a company's identity provider sends the person back (CONTRACT §14): registered at every such provider. */
   companySsoCallback: "/login/sso/callback",
+  companySsoStart: "/login/sso/start",
 } as const;
 
 /**

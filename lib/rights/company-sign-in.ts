@@ -14,23 +14,27 @@ import { startCompanySignIn } from "@/lib/oauth/company-sso/start-company-sign-i
 import { companySsoConfigOf } from "@/lib/oauth/company-sso/stored-config";
 import type { ServiceContext } from "@/lib/service-context";
 
-/** Where the person goes and the cookie to set; throws CompanySignInFailed when the provider cannot be asked. */
+/**
+ * Where the person goes and the cookie to set, for a typed address or for the domain a relying party named in
+ * `idp_hint`; throws CompanySignInFailed when the provider cannot be asked.
+ */
 export async function startCompanySignInFor(
   context: ServiceContext,
-  email: string,
+  who: { email: string } | { domain: string },
   page: { returnUrl: string; locale: string },
 ): Promise<{ location: string; cookie: string } | null> {
   const { config } = context;
-  const domain = emailDomain(email);
+  const domain = "email" in who ? emailDomain(who.email) : who.domain;
   const found = domain ? await context.stores.companySso.ssoForEmailDomain(domain) : null;
   if (!found) return null;
   const authorize = authorizeParametersOf(page.returnUrl);
+  const email = "email" in who ? who.email : (authorize?.get("login_hint") ?? undefined);
   const reauthenticate = (authorize?.get("prompt") ?? "").split(" ").includes("login");
   const { authorizationUrl, pending } = await startCompanySignIn(
     companySsoConfigOf(found.config, config.secretKey),
     {
       redirectUri: `${config.publicUrl}${ENDPOINTS.companySsoCallback}`,
-      loginHint: email,
+      ...(email ? { loginHint: email } : {}),
       uiLocales: authorize?.get("ui_locales") || page.locale,
       ...(reauthenticate ? { prompt: "login" } : {}),
     },

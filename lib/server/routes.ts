@@ -132,6 +132,9 @@ export const ROUTE_TABLE = {
   [ENDPOINTS.companySsoCallback]: {
     web: { GET: fromModule(() => import("@/lib/forms/company-sso-callback"), "handleCompanySsoCallback") },
   },
+  [ENDPOINTS.companySsoStart]: {
+    web: { GET: fromModule(() => import("@/lib/forms/company-sso-start"), "handleCompanySsoStart") },
+  },
   [FORMS.consent]: {
     web: { POST: fromModule(() => import("@/lib/forms/consent-submission"), "handleConsentSubmission") },
   },

@@ -39,6 +39,20 @@ test("the login page asks for the email address first, then for the password wit
   await expect(mainMenu(page)).toBeVisible();
 });
 
+test("a company domain goes to its own provider, from the first step and from idp_hint", async ({ page }) => {
+  // The demo's Optik Nord signs in at a provider on the loopback, which OptiGate may not reach without OUTBOUND_ALLOW:
+  // both ways end on the login page saying so, which shows that they were routed there.
+  const unreachable = "cannot be reached";
+  await page.goto("/login");
+  await page.fill("input[name=username]", "anna@optik-nord.test");
+  await page.locator("button[type=submit]").click();
+  await expect(page.locator("main [role=alert]")).toContainText(unreachable);
+  await expect(page.locator("input[name=password]")).toHaveCount(0);
+  await page.goto(authorize({ idp_hint: "optik-nord.test" }));
+  await expect(page).toHaveURL(/[?&]hinted=1/);
+  await expect(page.locator("main [role=alert]")).toContainText(unreachable);
+});
+
 test("login, consent and sign-out show the brand and the language switch, never the portal menu", async ({ page }) => {
   await page.goto("/portal/applications");
   await fillLogin(page, "optician@demo.test", "Optician#2026");

@@ -52,6 +52,7 @@ const routes = {
   introspect: () => import("@/app/connect/introspect/route").then((m) => m.POST as Handler),
   endsession: () => import("@/app/connect/endsession/route").then((m) => m.GET as Handler),
   "sso-callback": () => import("@/app/login/sso/callback/route").then((m) => m.GET as Handler),
+  "sso-start": () => import("@/app/login/sso/start/route").then((m) => m.GET as Handler),
   signout: () => import("@/app/interaction/signout/route").then((m) => m.POST as Handler),
   portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
   admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
@@ -205,7 +206,7 @@ export class UserAgent {
     );
   }
 
-  async get(route: "endsession" | "sso-callback", url: string): Promise<Response> {
+  async get(route: "endsession" | "sso-callback" | "sso-start", url: string): Promise<Response> {
     return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 

@@ -1,4 +1,5 @@
-import { FORMS, PAGES } from "@/lib/http/paths";
+import { ENDPOINTS, FORMS, PAGES } from "@/lib/http/paths";
+import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { pageUrl } from "@/lib/http/see-other";
 import { registeredClientName } from "@/lib/rights/public-clients";
@@ -43,6 +44,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const error = ERRORS.find((code) => code === single(query.error));
   const username = (await rememberedUsername()) ?? authorize?.get("login_hint") ?? "";
   const passwordStep = single(query.step) === "password";
+  // A relying party that names the person's company domain (idp_hint) spares them the question, once.
+  if (authorize?.get("idp_hint") && !error && !passwordStep && !single(query.hinted))
+    redirect(pageUrl(ENDPOINTS.companySsoStart, { returnUrl }));
   const csrf = await pageCsrfToken();
 
   return (

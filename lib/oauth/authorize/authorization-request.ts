@@ -115,13 +115,15 @@ const AUTHORIZATION_PARAMETERS = [
   "max_age",
   "ui_locales",
   "login_hint",
+  // the company domain whose own sign-in the person takes (lib/forms/company-sso-start.ts)
+  "idp_hint",
   "id_token_hint",
   "acr_values",
   "claims",
   "dpop_jkt",
 ] as const;
 /** What a pushed request carries on through login and consent: its reference, and what the pages show. */
-const PUSHED_CONTINUATION = ["ui_locales", "login_hint"] as const;
+const PUSHED_CONTINUATION = ["ui_locales", "login_hint", "idp_hint"] as const;
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
 
 async function verifyClientAndRedirectUri(

@@ -145,6 +145,28 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
     expect(cookie).not.toContain(sent.searchParams.get("state")!);
   });
 
+  it("goes straight to the provider of the domain a relying party names in idp_hint, and asks otherwise", async () => {
+    const start = (hint: string) => {
+      const returnUrl = `/connect/authorize?${new URLSearchParams({ ...authorizeParams(), idp_hint: hint })}`;
+      return new UserAgent().get("sso-start", `/login/sso/start?${new URLSearchParams({ returnUrl })}`);
+    };
+    const hinted = await start(DOMAIN.toUpperCase());
+    expect(hinted.status).toBe(303);
+    const sent = new URL(hinted.headers.get("location")!);
+    expect(sent.origin).toBe(new URL(upstream.issuer).origin);
+    expect(sent.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(hinted.headers.getSetCookie().some((cookie) => cookie.startsWith("optigate_company_sign_in="))).toBe(true);
+    for (const other of ["lens-unknown.example", "not a domain"]) {
+      const asked = await start(other);
+      expect([asked.status, location(asked).pathname, location(asked).searchParams.get("hinted")]).toEqual([
+        303,
+        "/login",
+        "1",
+      ]);
+      expect(asked.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
   it("passes prompt=login and the request's ui_locales on from the authorization request behind", async () => {
     const returnUrl = `/connect/authorize?${new URLSearchParams({ ...authorizeParams(), prompt: "login", ui_locales: "fr" })}`;
     const sent = new URL((await firstStep(new UserAgent(), `ada@${DOMAIN}`, returnUrl)).headers.get("location")!);
