@@ -4,6 +4,7 @@
  * addresses only (or the ranges `allowed` lets through), checked on the address connected to; the answer whole within
  * `timeoutMs` and at most `maxBytes`. Redirects are never followed: the 3xx answer goes back to the library.
  */
+import { readCappedAnswer } from "@/lib/http/capped-answer";
 import type { IncomingMessage } from "node:http";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import type { AddressRanges } from "@/lib/config/address-ranges";
@@ -47,19 +48,7 @@ function bodyText(body: unknown): string | undefined {
 
 async function readCapped(response: IncomingMessage, url: URL, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () => new OutboundFetchFailed("too_large", `${url.origin} answered more than ${maxBytes} bytes`);
-  if (Number(response.headers["content-length"] ?? 0) > maxBytes) {
-    response.destroy();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop early (throwing) destroys the response.
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Uint8Array(await readCappedAnswer(response, maxBytes, tooLarge));
 }
 
 function headersOf(response: IncomingMessage): Headers {

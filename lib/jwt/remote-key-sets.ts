@@ -6,6 +6,7 @@
  * names a key the set lacks or the set is an hour old, but at most once a minute per URL and rules (a failed first
  * fetch waits that minute too); when a fetch fails, the last good set stays in use and the log says why.
  */
+import { readCappedAnswer } from "@/lib/http/capped-answer";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import {
   KEY_SET_FETCH_TIMEOUT_MS,
@@ -57,19 +58,7 @@ function checkScheme(url: URL, production: boolean): void {
 
 async function readCapped(response: IncomingMessage): Promise<string> {
   const tooLarge = () => new KeySetUnavailable(`the answer is larger than ${MAX_KEY_SET_BYTES / 1024} KB`);
-  if (Number(response.headers["content-length"] ?? "0") > MAX_KEY_SET_BYTES) {
-    response.destroy();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop early (throwing) destroys the response.
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > MAX_KEY_SET_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readCappedAnswer(response, MAX_KEY_SET_BYTES, tooLarge)).toString("utf8");
 }
 
 function parseAnswer(text: string): JSONWebKeySet {
