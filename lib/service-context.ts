@@ -5,6 +5,11 @@ import { storesFor, type Stores } from "@/lib/store/stores";
 export interface ServiceContext {
   config: Config;
   stores: Stores;
+  /**
+   * How a company's domain verification looks DNS TXT records up (node:dns's resolveTxt shape); the system's
+   * resolvers when absent, as in the service. Tests give their own.
+   */
+  dnsLookup?: (name: string) => Promise<string[][]>;
 }
 
 /** What code that reads or writes data needs of the context. */

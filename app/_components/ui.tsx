@@ -29,6 +29,15 @@ export function Alert({ children }: { children: ReactNode }) {
   );
 }
 
+/** Information the page gives, not a refusal. */
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mb-4 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+      {children}
+    </p>
+  );
+}
+
 export const buttonPrimary =
   "inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800";
 export const buttonSecondary =

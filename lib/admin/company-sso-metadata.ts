@@ -25,6 +25,14 @@ import {
 
 export class CompanySsoMetadataError extends OptiGateError<"invalid_company_sso"> {
   readonly code = "invalid_company_sso";
+
+  constructor(
+    message: string,
+    /** the field the message is about, as the description names it ("issuer", "claims.email"); "" for the whole */
+    readonly field: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Where the provider may be: production rules, and OUTBOUND_ALLOW's ranges for an operator's (none for a company's). */
@@ -57,18 +65,19 @@ const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
 const DEFAULT_SCOPE = "openid email profile";
 
-function fail(message: string): never {
-  throw new CompanySsoMetadataError(message);
+function fail(message: string, field: string): never {
+  throw new CompanySsoMetadataError(message, field);
 }
 
 function refuseUnknown(object: Record<string, unknown>, known: string[], where: string): void {
   const unknown = Object.keys(object).find((key) => !known.includes(key));
-  if (unknown !== undefined) fail(`unknown field "${unknown}"${where}${didYouMean(unknown, known)}`);
+  if (unknown !== undefined)
+    fail(`unknown field "${unknown}"${where}${didYouMean(unknown, known)}`, where ? "claims" : "");
 }
 
 function asciiText(value: unknown, field: string, maxLength: number): string {
   if (typeof value !== "string" || !PRINTABLE_ASCII.test(value) || value.length > maxLength)
-    fail(`${field} must be 1 to ${maxLength} printable ASCII characters without spaces`);
+    fail(`${field} must be 1 to ${maxLength} printable ASCII characters without spaces`, field);
   return value as string;
 }
 
@@ -77,40 +86,43 @@ function issuerUrl(value: unknown, rules: SsoAddressRules): string {
   const issuer = asciiText(value, "issuer", MAX_URI_LENGTH);
   const placeholders = issuer.split(TENANT_PLACEHOLDER).length - 1;
   const sample = issuer.replace(TENANT_PLACEHOLDER, "00000000-0000-0000-0000-000000000000");
-  if (placeholders > 1 || /[{}]/.test(sample)) fail(`issuer may hold ${TENANT_PLACEHOLDER} once, and no other braces`);
+  const refuse = (message: string) => fail(message, "issuer");
+  if (placeholders > 1 || /[{}]/.test(sample))
+    refuse(`issuer may hold ${TENANT_PLACEHOLDER} once, and no other braces`);
   const problem = keySetUrlProblem(sample, rules.production);
-  if (problem) fail(`issuer "${issuer}" ${problem}`);
+  if (problem) refuse(`issuer "${issuer}" ${problem}`);
   const url = new URL(sample);
-  if (url.search) fail(`issuer "${issuer}" must not contain a query (OpenID Connect Discovery §3)`);
+  if (url.search) refuse(`issuer "${issuer}" must not contain a query (OpenID Connect Discovery §3)`);
   if (placeholders === 1 && !url.pathname.includes("00000000-0000"))
-    fail(`issuer holds ${TENANT_PLACEHOLDER} in its path only`);
+    refuse(`issuer holds ${TENANT_PLACEHOLDER} in its path only`);
   const internal = rules.production ? nonPublicHostProblem(url.hostname, rules.outboundAllow) : null;
-  if (internal) fail(`issuer "${issuer}" must be on a public address: ${internal}`);
+  if (internal) refuse(`issuer "${issuer}" must be on a public address: ${internal}`);
   return issuer;
 }
 
 function scope(value: unknown): string {
   if (value === undefined) return DEFAULT_SCOPE;
   if (typeof value !== "string" || value.length > MAX_SCOPE_PARAMETER_LENGTH || !SCOPE.test(value))
-    fail(`scope must be scope names one space apart, at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`);
+    fail(`scope must be scope names one space apart, at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`, "scope");
   const names = (value as string).split(" ");
-  if (!names.includes("openid")) fail('scope must include "openid"');
-  if (new Set(names).size !== names.length) fail("scope names a scope twice");
+  if (!names.includes("openid")) fail('scope must include "openid"', "scope");
+  if (new Set(names).size !== names.length) fail("scope names a scope twice", "scope");
   return value as string;
 }
 
 function roles(value: unknown): Record<string, string> {
+  const refuse = (message: string) => fail(message, "claims.roles");
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    fail('claims.roles must map group values to roles, such as {"optigate-admins": "admin"}');
+    refuse('claims.roles must map group values to roles, such as {"optigate-admins": "admin"}');
   const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > MAX_LIST_ENTRIES) fail(`claims.roles may map at most ${MAX_LIST_ENTRIES} groups`);
+  if (entries.length > MAX_LIST_ENTRIES) refuse(`claims.roles may map at most ${MAX_LIST_ENTRIES} groups`);
   for (const [group, role] of entries) {
     if (group === "" || group.length > MAX_GROUP_LENGTH || /\p{Cc}/u.test(group))
-      fail(`claims.roles: a group value must be 1 to ${MAX_GROUP_LENGTH} characters without control characters`);
+      refuse(`claims.roles: a group value must be 1 to ${MAX_GROUP_LENGTH} characters without control characters`);
     try {
       parseRole(String(role));
     } catch (error) {
-      if (error instanceof PersonFieldError) fail(`claims.roles["${group}"]: ${error.message}`);
+      if (error instanceof PersonFieldError) refuse(`claims.roles["${group}"]: ${error.message}`);
       throw error;
     }
   }
@@ -120,7 +132,10 @@ function roles(value: unknown): Record<string, string> {
 function claims(value: unknown): SsoClaimMapping {
   if (value === undefined) return STANDARD_CLAIMS;
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    fail("claims must be an object naming the provider's claims: email, given_name, family_name, groups, roles");
+    fail(
+      "claims must be an object naming the provider's claims: email, given_name, family_name, groups, roles",
+      "claims",
+    );
   const given = value as Record<string, unknown>;
   refuseUnknown(given, CLAIM_FIELDS, " in claims");
   const name = (field: "email" | "given_name" | "family_name" | "groups") =>
@@ -134,17 +149,17 @@ function claims(value: unknown): SsoClaimMapping {
     roles: given.roles === undefined ? {} : roles(given.roles),
   };
   if (Object.keys(mapping.roles).length > 0 && mapping.groups === undefined)
-    fail("claims.roles needs claims.groups: the claim that lists a person's groups");
+    fail("claims.roles needs claims.groups: the claim that lists a person's groups", "claims.roles");
   return mapping;
 }
 
 function hostedDomain(value: unknown): string | null {
   if (value === undefined) return null;
-  if (typeof value !== "string") fail("hosted_domain must be a domain, such as example.com");
+  if (typeof value !== "string") fail("hosted_domain must be a domain, such as example.com", "hosted_domain");
   try {
     return normalizeDomain(value as string);
   } catch (error) {
-    if (error instanceof DomainNameError) fail(`hosted_domain: ${error.message}`);
+    if (error instanceof DomainNameError) fail(`hosted_domain: ${error.message}`, "hosted_domain");
     throw error;
   }
 }
@@ -153,39 +168,45 @@ function tenantId(value: unknown, issuer: string): string | null {
   const needed = issuer.includes(TENANT_PLACEHOLDER);
   if (value === undefined) {
     if (needed)
-      fail(`tenant_id is needed with ${TENANT_PLACEHOLDER} in the issuer: the company speaks for its tenant only`);
+      fail(
+        `tenant_id is needed with ${TENANT_PLACEHOLDER} in the issuer: the company speaks for its tenant only`,
+        "tenant_id",
+      );
     return null;
   }
   const id = typeof value === "string" ? value.toLowerCase() : "";
-  if (!TENANT_ID.test(id)) fail("tenant_id must be the Entra ID tenant's id, a GUID");
+  if (!TENANT_ID.test(id)) fail("tenant_id must be the Entra ID tenant's id, a GUID", "tenant_id");
   return id;
 }
 
 function flag(value: unknown, field: string): boolean | undefined {
-  if (value !== undefined && typeof value !== "boolean") fail(`${field} must be true or false`);
+  if (value !== undefined && typeof value !== "boolean") fail(`${field} must be true or false`, field);
   return value as boolean | undefined;
 }
 
 function authMethod(value: unknown): SsoAuthMethod {
   if (value === undefined) return "client_secret_basic";
   if (!SSO_AUTH_METHODS.includes(value as SsoAuthMethod))
-    fail(`token_endpoint_auth_method must be one of ${SSO_AUTH_METHODS.join(", ")}`);
+    fail(`token_endpoint_auth_method must be one of ${SSO_AUTH_METHODS.join(", ")}`, "token_endpoint_auth_method");
   return value as SsoAuthMethod;
 }
 
 /** The provider described; `client_secret`, `enabled` and `sso_only` stay undefined when not given. */
 export function parseCompanySso(input: unknown, rules: SsoAddressRules): CompanySsoWrite {
   if (typeof input !== "object" || input === null || Array.isArray(input))
-    fail("a company's provider must be a JSON object");
+    fail("a company's provider must be a JSON object", "");
   const metadata = input as Record<string, unknown>;
   refuseUnknown(metadata, FIELDS, "");
   const issuer = issuerUrl(metadata.issuer, rules);
   const secret = metadata.client_secret;
+  const method = authMethod(metadata.token_endpoint_auth_method);
+  if (method === "private_key_jwt" && secret !== undefined)
+    fail("client_secret is not used with private_key_jwt: OptiGate signs with its own key (its JWKS)", "client_secret");
   return {
     issuer,
     clientId: asciiText(metadata.client_id, "client_id", MAX_CLIENT_ID_LENGTH),
     ...(secret === undefined ? {} : { clientSecret: asciiText(secret, "client_secret", MAX_SECRET_LENGTH) }),
-    authMethod: authMethod(metadata.token_endpoint_auth_method),
+    authMethod: method,
     scope: scope(metadata.scope),
     claims: claims(metadata.claims),
     hostedDomain: hostedDomain(metadata.hosted_domain),

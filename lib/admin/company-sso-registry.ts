@@ -16,6 +16,8 @@ export class CompanySsoError extends OptiGateError<CompanySsoProblem> {
   constructor(
     readonly code: CompanySsoProblem,
     message: string,
+    /** the field of the provider's description the refusal is about, when it is about one */
+    readonly field?: "client_secret" | "claims.roles",
   ) {
     super(message);
   }
@@ -41,7 +43,7 @@ export interface CompanySsoJson {
   updated_at: string;
 }
 
-function companySsoJson(sso: CompanySso): CompanySsoJson {
+export function companySsoJson(sso: CompanySso): CompanySsoJson {
   return {
     company_id: sso.companyId,
     issuer: sso.issuer,
@@ -76,7 +78,7 @@ async function checkCompanyFits(stores: Stores, companyId: string, write: Compan
       checkRoleFits(role as Role, company.kind);
     } catch (error) {
       if (error instanceof PersonFieldError)
-        throw new CompanySsoError("invalid_state", `claims.roles: ${error.message}`);
+        throw new CompanySsoError("invalid_state", `claims.roles: ${error.message}`, "claims.roles");
       throw error;
     }
   }
@@ -93,8 +95,13 @@ export async function setCompanySso(
   writer: SsoWriter,
 ): Promise<CompanySsoJson> {
   await checkCompanyFits(stores, companyId, write);
-  if (write.clientSecret === undefined && !(await stores.companySso.find(companyId))?.sealedClientSecret)
-    throw new CompanySsoError("invalid_state", "client_secret is needed: no secret is stored for this company yet");
+  const needsSecret = write.authMethod !== "private_key_jwt" && write.clientSecret === undefined;
+  if (needsSecret && !(await stores.companySso.find(companyId))?.sealedClientSecret)
+    throw new CompanySsoError(
+      "invalid_state",
+      "client_secret is needed: no secret is stored for this company yet",
+      "client_secret",
+    );
   const saved = await stores.companySso.save(companyId, write, writer);
   if (saved === "not_found") throw noCompany(companyId);
   return companySsoJson(saved);

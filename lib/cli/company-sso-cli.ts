@@ -20,9 +20,10 @@ import {
 
 export const COMPANY_SSO_USAGE = `  companies sso set <id> <file.json>            sign the company's people in at its OpenID Connect provider:
                                                 {"issuer", "client_id", "client_secret", optional "scope",
-                                                "token_endpoint_auth_method", "claims", "hosted_domain",
-                                                "tenant_id", "sso_only", "enabled" (true unless false)}; an omitted
-                                                client_secret keeps the stored one
+                                                "token_endpoint_auth_method" (client_secret_basic, _post, or
+                                                private_key_jwt: no secret, OptiGate's key), "claims",
+                                                "hosted_domain", "tenant_id", "sso_only", "enabled" (true unless
+                                                false)}; an omitted client_secret keeps the stored one
   companies sso show <id>                       show the company's provider (never its secret)
   companies sso enable|disable <id>             turn sign-in at the provider on or off
   companies sso remove <id>                     remove the provider: its people sign in with passwords again

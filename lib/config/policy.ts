@@ -19,6 +19,8 @@ export const SEALED_COOKIE_SECONDS = 120;
 export const KEY_RETENTION_SECONDS = 3600 + 300;
 export const MAX_CLIENT_ASSERTION_LIFETIME_SECONDS = 300;
 export const MAX_FEDERATED_LIFETIME_SECONDS = 3600;
+/** A company provider's back-channel logout token is taken this long after its iat; its jti is kept as long. */
+export const MAX_LOGOUT_TOKEN_AGE_SECONDS = 300;
 export const CLOCK_LEEWAY_SECONDS = 60;
 export const API_CLOCK_LEEWAY_SECONDS = 60;
 /** A DPoP proof's iat may be this far from the server's clock either way; its jti is kept as long (RFC 9449 §11.1). */
@@ -76,6 +78,8 @@ export const MAX_JSON_BYTES = 64 * 1024;
  */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_JWT_LENGTH = 16_384;
+/** A company provider's back-channel logout request: one logout token, its parameter name, and room. */
+export const MAX_LOGOUT_REQUEST_BYTES = MAX_JWT_LENGTH + 1024;
 export const MAX_KEY_SET_BYTES = 64 * 1024;
 export const MAX_KEYS_IN_SET = 20;
 /** Any answer of a company's identity provider: key sets and ID tokens with many groups fit several times over. */

@@ -3,15 +3,18 @@
  * has its company's own sign-in, the person goes to the company's provider (lib/rights/company-sign-in.ts); else the
  * page asks for the password. The second, or a form that sends both at once, checks the CSRF token, signs in
  * (lib/rights/sign-in.ts) and continues the flow with 303 (lib/forms/signed-in-redirect.ts): to the second step for a
- * user with a second factor, to enrolment where the company requires one.
+ * user with a second factor, to enrolment where the company requires one. Back from a company's provider with an
+ * address that has an account, the password also links the two (lib/rights/company-sso-link.ts).
  */
 import { PAGES } from "@/lib/http/paths";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { signIn } from "@/lib/rights/sign-in";
 import { companySignInStep } from "@/lib/forms/company-sign-in-step";
 import { clientAddress } from "@/lib/http/client-address";
-import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
-import { LOGIN_USERNAME_COOKIE } from "@/lib/http/flash-cookies";
+import { expireCookie, isSecureOrigin } from "@/lib/http/cookies";
+import { LOGIN_USERNAME_COOKIE, rememberedUsernameCookie } from "@/lib/http/flash-cookies";
+import { endSsoLinkCookie, readSsoLink } from "@/lib/oauth/company-sso/link-cookie";
+import { signInAndLink } from "@/lib/rights/company-sso-link";
 import { readForm } from "@/lib/http/form-body";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
@@ -25,7 +28,7 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   const returnUrl = safeLocalPath(form.get("returnUrl")) ?? "/";
   const email = (form.get("username") ?? "").trim().toLowerCase();
   const secure = isSecureOrigin(config.publicUrl);
-  const rememberName = serializeCookie(LOGIN_USERNAME_COOKIE, email, { secure, path: PAGES.login, maxAgeSeconds: 300 });
+  const rememberName = rememberedUsernameCookie(email, config.publicUrl);
   // The first step sends no password field at all; an empty one is a second step left blank.
   const password = form.get("password");
   const step = password === null ? {} : { step: "password" };
@@ -45,12 +48,16 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
   }
   if (!email || !password) return back("missing_fields");
 
-  const result = await signIn(context, {
+  const attempt = {
     username: email,
     password,
     ipAddress: clientAddress(request, config.trustedProxies),
     userAgent: request.headers.get("user-agent") ?? undefined,
-  });
+  };
+  // Back from the company's provider with an address that has an account: the password links the two.
+  const link = readSsoLink(request, config.secretKey);
+  const linking = link?.email === email;
+  const result = linking ? await signInAndLink(context, attempt, link) : await signIn(context, attempt);
   // SSO-only: back to the first step, which leads to the company's provider.
   if (!result.ok && result.reason === "sso_only")
     return seeOther(pageUrl(PAGES.login, { returnUrl, error: result.reason }), [rememberName]);
@@ -59,5 +66,6 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
       ? back("throttled", { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) })
       : back(result.reason);
   const forgetName = expireCookie(LOGIN_USERNAME_COOKIE, { secure, path: PAGES.login });
-  return signedInRedirect(result, returnUrl, config, [forgetName]);
+  const linked = linking ? [endSsoLinkCookie(config.publicUrl)] : [];
+  return signedInRedirect(result, returnUrl, config, [forgetName, ...linked]);
 }

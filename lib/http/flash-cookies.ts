@@ -1,3 +1,4 @@
+import { isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { PAGES } from "@/lib/http/paths";
 /**
  * One-time cookies through which a form's POST hands its outcome to the page after it: a new client secret, an
@@ -16,6 +17,8 @@ export const REGISTRATION_FORM_COOKIE = "optigate_registration_form";
 export const INVITATION_FORM_COOKIE = "optigate_invitation_form";
 /** What a company page's form did to a person, or why it was refused, with what was typed. */
 export const COMPANY_FORM_COOKIE = "optigate_company_form";
+/** What a company sign-in form or connection test on the company page did, or why it was refused. */
+export const COMPANY_SSO_COOKIE = "optigate_company_sso";
 /** An operator's company form refused, with what was typed. */
 export const COMPANY_RECORD_COOKIE = "optigate_company_record";
 /** The partner portal's registration refused, with what was typed, or the application just registered. */
@@ -27,6 +30,13 @@ export const RECOVERY_CODES_COOKIE = "optigate_recovery_codes";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
 export const LOGIN_USERNAME_COOKIE = "optigate_login_username";
 
+export const rememberedUsernameCookie = (email: string, publicUrl: string) =>
+  serializeCookie(LOGIN_USERNAME_COOKIE, email, {
+    secure: isSecureOrigin(publicUrl),
+    path: PAGES.login,
+    maxAgeSeconds: 300,
+  });
+
 /** Each one-time cookie with the path it is set on (the path of the pages that show it). */
 export const FLASH_COOKIES = [
   { name: NEW_SECRET_COOKIE, path: PAGES.admin },
@@ -35,6 +45,7 @@ export const FLASH_COOKIES = [
   { name: REGISTRATION_FORM_COOKIE, path: PAGES.suppliers },
   { name: INVITATION_FORM_COOKIE, path: PAGES.invitation },
   { name: COMPANY_FORM_COOKIE, path: "/" },
+  { name: COMPANY_SSO_COOKIE, path: PAGES.company },
   { name: COMPANY_RECORD_COOKIE, path: PAGES.adminCompanies },
   { name: DEVELOPER_FORM_COOKIE, path: PAGES.developer },
   { name: DEVELOPER_SECRET_COOKIE, path: PAGES.developer },

@@ -38,6 +38,8 @@ export const FORMS = {
   suppliers: "/interaction/suppliers",
   invitation: "/interaction/invitation",
   company: "/interaction/company",
+  /** The company sign-in section of /portal/company: the provider, its domains, its switches, its test. */
+  companySso: "/interaction/company/sso",
   companies: "/interaction/companies",
   forgotPassword: "/interaction/password/forgot",
   resetPassword: "/interaction/password/reset",
@@ -75,6 +77,8 @@ export const ENDPOINTS = {
   /** Where a company's identity provider sends the person back (CONTRACT §14): registered at every such provider. */
   companySsoCallback: "/login/sso/callback",
   companySsoStart: "/login/sso/start",
+  /** Where a company's identity provider posts its back-channel logout tokens: its backchannel_logout_uri. */
+  companySsoBackchannelLogout: "/login/sso/backchannel-logout",
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import {
   flashHeader,
   COMPANY_FORM_COOKIE,
   COMPANY_RECORD_COOKIE,
+  COMPANY_SSO_COOKIE,
   IMPORT_RESULT_COOKIE,
   INVITATION_FORM_COOKIE,
   LOGIN_USERNAME_COOKIE,
@@ -25,6 +26,7 @@ import type { RefusedRegistrationForm } from "@/lib/forms/refused-registration-f
 import type { RefusedInvitationForm } from "@/lib/forms/invitation-submission";
 import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
 import type { RefusedCompanyForm } from "@/lib/forms/company-record-submission";
+import type { CompanySsoOutcome } from "@/lib/forms/company-sso-outcome";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
@@ -57,6 +59,9 @@ export const refusedInvitationForm = () => flash<RefusedInvitationForm>(INVITATI
 
 /** What the last form of a company's people page did, or why it was refused. */
 export const companyFormOutcome = () => flash<CompanyFormOutcome>(COMPANY_FORM_COOKIE);
+
+/** What the last company sign-in form or connection test of the company page did, or why it was refused. */
+export const companySsoOutcome = () => flash<CompanySsoOutcome>(COMPANY_SSO_COOKIE);
 
 /** The operator's company form refused, with the reason and what was typed. */
 export const refusedCompanyForm = () => flash<RefusedCompanyForm>(COMPANY_RECORD_COOKIE);

@@ -12,7 +12,7 @@ import { requireSecondFactor } from "@/lib/admin/company-registry";
 
 export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
 
-interface AdministeredCompany {
+export interface AdministeredCompany {
   id: string;
   name: string;
   kind: string;
@@ -35,7 +35,10 @@ export const isCompanyAdmin = (actor: Actor): boolean => actor.kind === "user" &
  * The company the actor administers: their own for a company administrator (a company id given must be theirs),
  * the one named for an operator. Anything else is refused, and an unknown company is one the actor may not see.
  */
-async function administered(actor: Actor, companyId: string | undefined): Promise<[SignedInUser, AdministeredCompany]> {
+export async function administeredCompany(
+  actor: Actor,
+  companyId: string | undefined,
+): Promise<[SignedInUser, AdministeredCompany]> {
   const user = requireUser(actor);
   const operator = isOperator(user);
   if (!operator && (!isCompanyAdmin(user) || (companyId !== undefined && companyId !== user.company.id)))
@@ -49,7 +52,7 @@ async function administered(actor: Actor, companyId: string | undefined): Promis
 }
 
 export async function companyPeopleView(actor: Actor, companyId?: string): Promise<CompanyPeopleView> {
-  const [user, company] = await administered(actor, companyId);
+  const [user, company] = await administeredCompany(actor, companyId);
   return { company, people: await companyPeople(user.context.stores, company.id), self: user.session.user.email };
 }
 
@@ -59,7 +62,7 @@ export async function setCompanySecondFactor(
   companyId: string | undefined,
   required: boolean,
 ): Promise<void> {
-  const [user, company] = await administered(actor, companyId);
+  const [user, company] = await administeredCompany(actor, companyId);
   const change = { required, byOperator: isOperator(user), by: user.session.user.id, keepSessionId: user.session.id };
   await requireSecondFactor(user.context.stores, company.id, change, (ids) =>
     announceBackchannelLogout(user.context, ids),
@@ -72,7 +75,7 @@ export async function actOnCompanyPeople(
   companyId: string | undefined,
   request: PeopleRequest,
 ): Promise<string> {
-  const [user, company] = await administered(actor, companyId);
+  const [user, company] = await administeredCompany(actor, companyId);
   const { context, session } = user;
   return actOnPeople(
     { ...context, announceLogout: (sessionIds) => announceBackchannelLogout(context, sessionIds) },

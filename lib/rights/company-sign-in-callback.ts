@@ -2,7 +2,7 @@
  * The person back from their company's provider (GET /login/sso/callback): the kept sign-in opened (a missing,
  * forged or old cookie ends here), the company's provider as it is now (turned off meanwhile: refused), the answer
  * checked and redeemed (lib/oauth/company-sso/finish-company-sign-in.ts), the local account found or made
- * (company-sso-account.ts), and the sign-in entered like a password's, with the provider's methods: `fed`, and `mfa`
+ * (company-sso-account.ts; or an existing account offered for linking, company-sso-link.ts), and the sign-in entered like a password's, with the provider's methods: `fed`, and `mfa`
  * when the provider reports it, which then meets the company's second-factor rule. Audited and counted either way.
  */
 import "server-only";
@@ -11,6 +11,7 @@ import { countSignIn } from "@/lib/observability/metrics";
 import { CompanySignInFailed } from "@/lib/oauth/company-sso/company-sign-in-failed";
 import { finishCompanySignIn } from "@/lib/oauth/company-sso/finish-company-sign-in";
 import { loginPageErrorOf, type CompanySignInPageError } from "@/lib/oauth/company-sso/login-page-error";
+import type { PendingSsoLink } from "@/lib/oauth/company-sso/link-cookie";
 import { readCompanySignIn, type KeptCompanySignIn } from "@/lib/oauth/company-sso/sign-in-cookie";
 import { companySsoConfigOf } from "@/lib/oauth/company-sso/stored-config";
 import type { CompanySignInIdentity } from "@/lib/oauth/company-sso/upstream-identity";
@@ -23,7 +24,9 @@ import { AUTHENTICATION_METHODS, type AuthenticationMethod } from "@/lib/store/m
 type CompanyCallbackError = CompanySignInPageError | CompanyAccountRefusal | "sso_expired";
 
 export type CompanyCallbackResult =
-  { ok: false; error: CompanyCallbackError; returnUrl?: string } | (SignedIn & { returnUrl: string });
+  | { ok: false; error: CompanyCallbackError; returnUrl?: string }
+  | { ok: false; error: "sso_link_offered"; link: PendingSsoLink; returnUrl: string }
+  | (SignedIn & { returnUrl: string });
 
 interface Client {
   ipAddress?: string;
@@ -55,7 +58,7 @@ async function answerOf(context: ServiceContext, kept: KeptCompanySignIn, callba
   const sso = await context.stores.companySso.find(kept.pending.companyId);
   if (!sso?.enabled) return { ok: false, error: "sso_refused" };
   try {
-    const config = companySsoConfigOf(sso, context.config.secretKey);
+    const config = await companySsoConfigOf(sso, context);
     return { ok: true, sso, identity: await finishCompanySignIn(config, kept.pending, callback, context.config) };
   } catch (error) {
     if (!(error instanceof CompanySignInFailed)) throw error;
@@ -71,7 +74,8 @@ export async function finishCompanySignInAt(
   client: Client,
 ): Promise<CompanyCallbackResult> {
   const kept = readCompanySignIn(request, context.config.secretKey);
-  if (!kept) return { ok: false, error: "sso_expired" };
+  // A connection test (lib/rights/company-sso-test.ts) is answered on its own path and never signs anybody in.
+  if (!kept || kept.test) return { ok: false, error: "sso_expired" };
   const { returnUrl, pending } = kept;
   const refused = async (error: CompanyCallbackError) => {
     await refuse(context, client, pending.companyId, error);
@@ -79,14 +83,28 @@ export async function finishCompanySignInAt(
   };
   const answer = await answerOf(context, kept, new URL(request.url));
   if (!answer.ok) return refused(answer.error);
-  const account = await companyAccountFor(context, answer.sso, answer.identity);
-  if (!account.ok) return refused(account.error);
   const { identity } = answer;
+  const account = await companyAccountFor(context, answer.sso, identity);
+  if (!account.ok && account.error === "sso_link_offered") {
+    const { userId, email } = account;
+    const link = { issuer: identity.issuer, subject: identity.subject, companyId: pending.companyId };
+    const offered = {
+      identity: link,
+      userId,
+      email,
+      amr: identity.amr ?? [],
+      sid: identity.sid,
+      createdAt: Date.now(),
+    };
+    return { ok: false, error: account.error, link: offered, returnUrl };
+  }
+  if (!account.ok) return refused(account.error);
   await context.stores.companySso.touchIdentity(identity);
   const signedIn = await enterSignedIn(context, account.userId, client, {
     factor: "company_sso",
     amr: federatedAmr(identity.amr),
     details: { method: "company_sso", companyId: pending.companyId, issuer: identity.issuer, created: account.created },
+    upstream: { issuer: identity.issuer, sid: identity.sid },
   });
   return { ...signedIn, returnUrl };
 }

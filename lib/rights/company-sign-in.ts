@@ -31,7 +31,7 @@ export async function startCompanySignInFor(
   const email = "email" in who ? who.email : (authorize?.get("login_hint") ?? undefined);
   const reauthenticate = (authorize?.get("prompt") ?? "").split(" ").includes("login");
   const { authorizationUrl, pending } = await startCompanySignIn(
-    companySsoConfigOf(found.config, config.secretKey),
+    await companySsoConfigOf(found.config, context),
     {
       redirectUri: `${config.publicUrl}${ENDPOINTS.companySsoCallback}`,
       ...(email ? { loginHint: email } : {}),

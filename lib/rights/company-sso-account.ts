@@ -2,7 +2,8 @@
  * Which local user a company's provider signed in (issue 46). The provider speaks only for its own company: an
  * account linked for this company is that user (active, still in the company); otherwise the address must be in one
  * of the company's verified domains, and a new user is made there just in time. An existing user with that address
- * is never linked silently: linking needs the account to prove itself first (password, then the security page).
+ * is never linked silently: a person of the company proves the account theirs with its password first
+ * (company-sso-link.ts); an account of another company or none is refused, as the provider does not speak for it.
  */
 import "server-only";
 import { emailDomain } from "@/lib/http/domain-name";
@@ -14,7 +15,9 @@ import type { CompanySso, SsoIdentity } from "@/lib/store/models/company-sso";
 export type CompanyAccountRefusal =
   "account_disabled" | "sso_domain_not_verified" | "sso_account_exists" | "sso_refused";
 export type CompanyAccount =
-  { ok: true; userId: string; created: boolean } | { ok: false; error: CompanyAccountRefusal };
+  | { ok: true; userId: string; created: boolean }
+  | { ok: false; error: CompanyAccountRefusal }
+  | { ok: false; error: "sso_link_offered"; userId: string; email: string };
 
 /** Stronger roles first: a person in several mapped groups gets the strongest. */
 const ROLE_ORDER = ["admin", "developer", "user"];
@@ -57,18 +60,31 @@ async function isVerifiedDomainOf(context: ServiceContext, companyId: string, do
   return domains.some((each) => each.domain === domain && each.verifiedAt !== null);
 }
 
+/** The answer for an address that has an account already: linking offered in the company, else refused. */
+async function existingAccount(context: ServiceContext, companyId: string, email: string) {
+  const userId = await context.stores.users.findIdByEmail(email);
+  if (!userId) return null;
+  const user = await context.stores.users.findActive(userId);
+  return user?.companyId === companyId
+    ? { ok: false as const, error: "sso_link_offered" as const, userId, email }
+    : { ok: false as const, error: "sso_account_exists" as const };
+}
+
 export async function companyAccountFor(
   context: ServiceContext,
   sso: CompanySso,
   identity: CompanySignInIdentity,
 ): Promise<CompanyAccount> {
+  // A deactivated company's people are suspended: nobody signs in there, nor is made just in time.
+  if (!(await context.stores.companies.find(sso.companyId))?.active) return { ok: false, error: "account_disabled" };
   const link = { issuer: identity.issuer, subject: identity.subject, companyId: sso.companyId };
   const linked = await linkedUser(context, link);
   if (linked) return linked;
   const email = addressOf(identity.email);
   if (!email || !(await isVerifiedDomainOf(context, sso.companyId, emailDomain(email))))
     return { ok: false, error: "sso_domain_not_verified" };
-  if (await context.stores.users.findIdByEmail(email)) return { ok: false, error: "sso_account_exists" };
+  const existing = await existingAccount(context, sso.companyId, email);
+  if (existing) return existing;
   const created = await context.stores.companySso.createUserWithIdentity(
     {
       email,

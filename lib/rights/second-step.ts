@@ -12,6 +12,7 @@ import { findActiveSession, signInUser, type ActiveSession } from "@/lib/session
 import { pendingSignInUser } from "@/lib/session/pending-sign-in";
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { UpstreamSession } from "@/lib/store/models/session";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
 import { hasRecoveryCodeShape } from "@/lib/second-factor/recovery-codes";
@@ -22,7 +23,7 @@ import { verifySecondStepCode } from "@/lib/second-factor/second-step";
 export { SecondFactorError };
 
 export type StepSubject =
-  | { via: "pending"; user: UserWithCompany; amr: AuthenticationMethod[] }
+  | { via: "pending"; user: UserWithCompany; amr: AuthenticationMethod[]; upstream?: UpstreamSession }
   | { via: "session"; user: UserWithCompany; session: ActiveSession };
 
 export interface Client {
@@ -37,7 +38,8 @@ export async function stepSubject(
 ): Promise<StepSubject | undefined> {
   const pending = pendingSignInUser(cookies.pending, context.config.secretKey);
   const pendingUser = pending ? await context.stores.users.findActive(pending.userId) : null;
-  if (pending && pendingUser) return { via: "pending", user: pendingUser, amr: pending.amr };
+  if (pending && pendingUser)
+    return { via: "pending", user: pendingUser, amr: pending.amr, upstream: pending.upstream };
   const session = await findActiveSession(context.stores.loginSessions, cookies.session);
   return session ? { via: "session", user: session.user, session } : undefined;
 }
@@ -65,7 +67,8 @@ async function completeStep(
     return {};
   }
   const amr = withSecondFactor(subject.amr, methods);
-  const session = await signInUser(context.stores, subject.user.id, client, { secondFactor: methods }, amr);
+  const details = { secondFactor: methods };
+  const session = await signInUser(context.stores, subject.user.id, client, details, amr, subject.upstream);
   countSignIn(factor, "success");
   return session;
 }

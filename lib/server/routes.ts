@@ -135,6 +135,11 @@ export const ROUTE_TABLE = {
   [ENDPOINTS.companySsoStart]: {
     web: { GET: fromModule(() => import("@/lib/forms/company-sso-start"), "handleCompanySsoStart") },
   },
+  [ENDPOINTS.companySsoBackchannelLogout]: {
+    web: {
+      POST: fromModule(() => import("@/lib/forms/company-sso-backchannel-logout"), "handleCompanySsoBackchannelLogout"),
+    },
+  },
   [FORMS.consent]: {
     web: { POST: fromModule(() => import("@/lib/forms/consent-submission"), "handleConsentSubmission") },
   },
@@ -156,6 +161,9 @@ export const ROUTE_TABLE = {
   },
   [FORMS.company]: {
     web: { POST: fromModule(() => import("@/lib/forms/company-submission"), "handleCompanySubmission") },
+  },
+  [FORMS.companySso]: {
+    web: { POST: fromModule(() => import("@/lib/forms/company-sso-submission"), "handleCompanySsoSubmission") },
   },
   [FORMS.companies]: {
     web: { POST: fromModule(() => import("@/lib/forms/company-record-submission"), "handleCompanyRecordSubmission") },

@@ -6,6 +6,7 @@ import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { Company, User } from "@/lib/store/models/user";
 import type { LoginSessionStore } from "@/lib/store/login-session-store";
 import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { UpstreamSession } from "@/lib/store/models/session";
 import type { Stores } from "@/lib/store/stores";
 import { noteUser } from "@/lib/observability/request-context";
 
@@ -25,10 +26,11 @@ async function createLoginSession(
   userId: string,
   client: { ipAddress?: string; userAgent?: string },
   amr: readonly AuthenticationMethod[],
+  upstream?: UpstreamSession,
   now = new Date(),
 ): Promise<{ cookieValue: string; sessionId: string }> {
   const cookieValue = generateOpaqueToken();
-  const sessionId = await loginSessions.save(cookieValue, userId, client, now, amr);
+  const sessionId = await loginSessions.save(cookieValue, userId, client, now, amr, upstream);
   return { cookieValue, sessionId };
 }
 
@@ -48,8 +50,9 @@ export async function findActiveSession(
 }
 
 /**
- * Signs the user in: a new login session with the methods used (`amr`, a password alone unless said otherwise),
- * audited as a sign-in with what led to it (`details`); the user goes in the request's log.
+ * Signs the user in: a new login session with the methods used (`amr`, a password alone unless said otherwise) and
+ * the company's provider it came through (`upstream`, whose back-channel logout ends it), audited as a sign-in with
+ * what led to it (`details`); the user goes in the request's log.
  */
 export async function signInUser(
   stores: Pick<Stores, "loginSessions" | "audit">,
@@ -57,8 +60,9 @@ export async function signInUser(
   client: { ipAddress?: string; userAgent?: string },
   details: Record<string, unknown> = {},
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
+  upstream?: UpstreamSession,
 ): Promise<{ cookieValue: string; sessionId: string }> {
-  const session = await createLoginSession(stores.loginSessions, userId, client, amr);
+  const session = await createLoginSession(stores.loginSessions, userId, client, amr, upstream);
   noteUser(userId);
   await stores.audit.record({
     type: "sign_in.succeeded",

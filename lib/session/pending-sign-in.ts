@@ -1,12 +1,13 @@
 /**
  * A sign-in half done: the password (or the company's provider) was right, the second factor is still to come. A
- * sealed cookie (its own key from SECRET_KEY) names the user, the methods of the first step and when the step ends,
- * five minutes on; the second-factor page and its forms read it, and a session exists only once the second factor is
- * given.
+ * sealed cookie (its own key from SECRET_KEY) names the user, the methods of the first step, the company's provider it
+ * went through (kept with the session, for the provider's back-channel logout) and when the step ends, five minutes
+ * on; the second-factor page and its forms read it, and a session exists only once the second factor is given.
  */
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { expireCookie, hostCookieName, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
 import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { UpstreamSession } from "@/lib/store/models/session";
 
 /** The cookie's name over plain http; over https with the `__Host-` prefix (pendingSignInCookieName). */
 export const PENDING_SIGN_IN_COOKIE = "optigate_second_step";
@@ -19,9 +20,10 @@ export function pendingSignInCookie(
   config: { secretKey: string; publicUrl: string },
   now = new Date(),
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
+  upstream?: UpstreamSession,
 ) {
   const value = seal(
-    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, amr }),
+    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, amr, upstream }),
     config.secretKey,
     "pending-sign-in",
   );
@@ -34,24 +36,31 @@ export function pendingSignInCookie(
 export const endPendingSignInCookie = (publicUrl: string) =>
   expireCookie(pendingSignInCookieName(publicUrl), { secure: isSecureOrigin(publicUrl) });
 
+/** The provider the first step went through, as the cookie was sealed with it (it holds none otherwise). */
+const upstreamOf = (value: unknown): { upstream?: UpstreamSession } =>
+  typeof value === "object" && value !== null && typeof (value as UpstreamSession).issuer === "string"
+    ? { upstream: value as UpstreamSession }
+    : {};
+
 /**
- * The user whose first step was right and its methods (a password alone for a cookie without them), while the step
- * lasts; undefined for none, a forged or an old cookie.
+ * The user whose first step was right, its methods (a password alone for a cookie without them) and provider, while
+ * the step lasts; undefined for none, a forged or an old cookie.
  */
 export function pendingSignInUser(
   sealed: string | undefined,
   secretKey: string,
   now = new Date(),
-): { userId: string; amr: AuthenticationMethod[] } | undefined {
+): { userId: string; amr: AuthenticationMethod[]; upstream?: UpstreamSession } | undefined {
   if (!sealed) return undefined;
   try {
-    const { userId, until, amr } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
+    const { userId, until, amr, upstream } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
       userId: unknown;
       until: unknown;
       amr: unknown;
+      upstream: unknown;
     };
     return typeof userId === "string" && typeof until === "number" && until > now.getTime()
-      ? { userId, amr: parseAmr(JSON.stringify(amr ?? null)) }
+      ? { userId, amr: parseAmr(JSON.stringify(amr ?? null)), ...upstreamOf(upstream) }
       : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,7 @@ import { companyExists } from "@/lib/store/company-store";
 import { prismaCompanyDomainStore, type CompanyDomainStore } from "@/lib/store/company-domain-store";
 import { prismaCompanySsoIdentityStore, type CompanySsoIdentityStore } from "@/lib/store/company-sso-identity-store";
 import type { CompanySso, CompanySsoWrite, SsoAuthMethod, SsoClaimMapping } from "@/lib/store/models/company-sso";
-import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
+import { STANDARD_CLAIMS, TENANT_PLACEHOLDER } from "@/lib/store/models/company-sso";
 
 const SECRET_PURPOSE = "company-sso-secret";
 
@@ -150,6 +150,14 @@ async function ssoForEmailDomain(db: Db, domain: string): Promise<{ companyId: s
   return row?.verifiedAt && sso?.enabled ? { companyId: sso.companyId, config: ssoOf(sso) } : null;
 }
 
+async function enabledSsoForIssuer(db: Db, issuer: string): Promise<CompanySso[]> {
+  const rows = await db.companySso.findMany({
+    where: { enabled: true, OR: [{ issuer }, { issuer: { contains: TENANT_PLACEHOLDER } }] },
+    orderBy: { companyId: "asc" },
+  });
+  return rows.map(ssoOf);
+}
+
 export interface CompanySsoStore extends CompanyDomainStore, CompanySsoIdentityStore {
   find(companyId: string): Promise<CompanySso | null>;
   /** Sets the provider, its secret sealed (undefined keeps the stored one); "not_found": no such company. */
@@ -161,6 +169,11 @@ export interface CompanySsoStore extends CompanyDomainStore, CompanySsoIdentityS
   remove(companyId: string, by?: string): Promise<boolean>;
   /** What the login page asks: the provider of the company whose verified domain this is, when turned on. */
   ssoForEmailDomain(domain: string): Promise<{ companyId: string; config: CompanySso } | null>;
+  /**
+   * Where a back-channel logout token may come from: the providers turned on that are registered as this issuer, or as
+   * a `{tenantid}` template (which template, filled with its tenant, is the issuer is the caller's to tell).
+   */
+  enabledForIssuer(issuer: string): Promise<CompanySso[]>;
 }
 
 export const prismaCompanySsoStore = (db: Db): CompanySsoStore => ({
@@ -176,5 +189,6 @@ export const prismaCompanySsoStore = (db: Db): CompanySsoStore => ({
     markTested: markCompanySsoTested,
     remove: removeCompanySso,
     ssoForEmailDomain,
+    enabledForIssuer: enabledSsoForIssuer,
   }),
 });

@@ -7,16 +7,26 @@ import { MAX_USER_AGENT_LENGTH, SESSION_LIFETIME_SECONDS } from "@/lib/config/po
 import { hashToken } from "@/lib/crypto/tokens";
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { parseAmr, type AuthenticationMethod } from "@/lib/store/models/authentication";
-import type { LoginSession, ListedSession, SessionClient } from "@/lib/store/models/session";
+import type {
+  ListedSession,
+  LoginSession,
+  SessionClient,
+  UpstreamLogoutMatch,
+  UpstreamSession,
+} from "@/lib/store/models/session";
 
 export interface LoginSessionStore {
-  /** Stores a session signed in `now` under the cookie value, with how (`amr`); notes the user's sign-in; its id. */
+  /**
+   * Stores a session signed in `now` under the cookie value, with how (`amr`) and the company's provider it came
+   * through (`upstream`, if any); notes the user's sign-in; its id.
+   */
   save(
     cookieValue: string,
     userId: string,
     client: { ipAddress?: string; userAgent?: string },
     now: Date,
     amr: readonly AuthenticationMethod[],
+    upstream?: UpstreamSession,
   ): Promise<string>;
   /** The session of the cookie value with its user and company, ended or expired ones included. */
   find(cookieValue: string): Promise<LoginSession | null>;
@@ -28,6 +38,8 @@ export interface LoginSessionStore {
   end(sessionId: string, now: Date): Promise<void>;
   /** Ends every current session of the user, or all but the one to keep; returns their ids. */
   endAll(userId: string, now: Date, keepId?: string): Promise<string[]>;
+  /** Ends the current sessions a company's provider signs out (back-channel logout); returns them with their users. */
+  endUpstream(match: UpstreamLogoutMatch, now: Date): Promise<{ id: string; userId: string }[]>;
   /** Ends one current session of the user (and only of that user); false when there is none by that id. */
   endOne(userId: string, sessionId: string, now: Date): Promise<boolean>;
   /** Records that the session was used now, when it was last recorded longer ago than `everyMs`. */
@@ -60,9 +72,28 @@ export async function endAllLoginSessions(
   return sessions.map((s) => s.id);
 }
 
+/** The current sessions the match names, of people linked at its issuer for one of its companies, ended. */
+async function endUpstreamSessions(db: Db, { issuer, companyIds, subject, sid }: UpstreamLogoutMatch, now: Date) {
+  const link = { issuer, companyId: { in: companyIds }, ...(subject === undefined ? {} : { subject }) };
+  const sessions = await db.loginSession.findMany({
+    where: {
+      endedAt: null,
+      upstreamIssuer: issuer,
+      ...(sid === undefined ? {} : { upstreamSid: sid }),
+      user: { ssoIdentities: { some: link } },
+    },
+    select: { id: true, userId: true },
+  });
+  await db.loginSession.updateMany({
+    where: { id: { in: sessions.map((session) => session.id) }, endedAt: null },
+    data: { endedAt: now },
+  });
+  return sessions;
+}
+
 export function prismaLoginSessionStore(db: Db): LoginSessionStore {
   return {
-    async save(cookieValue, userId, client, now, amr) {
+    async save(cookieValue, userId, client, now, amr, upstream) {
       const session = await db.loginSession.create({
         data: {
           tokenHash: hashToken(cookieValue),
@@ -74,6 +105,8 @@ export function prismaLoginSessionStore(db: Db): LoginSessionStore {
           expiresAt: sessionExpiry(now),
           ipAddress: client.ipAddress,
           userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH),
+          upstreamIssuer: upstream?.issuer,
+          upstreamSid: upstream?.sid,
         },
       });
       await db.user.update({ where: { id: userId }, data: { lastSignInAt: now } });
@@ -99,6 +132,7 @@ export function prismaLoginSessionStore(db: Db): LoginSessionStore {
       await db.loginSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: now } });
     },
     endAll: (userId, now, keepId) => endAllLoginSessions(db, userId, now, keepId),
+    endUpstream: (match, now) => endUpstreamSessions(db, match, now),
     async endOne(userId, sessionId, now) {
       const ended = await db.loginSession.updateMany({
         where: { id: sessionId, userId, endedAt: null },

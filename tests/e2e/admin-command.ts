@@ -13,7 +13,8 @@ export function adminCommand(baseURL: string, ...args: string[]): string {
         SECRET_KEY: process.env.E2E_SECRET_KEY,
         PUBLIC_URL: baseURL,
       },
-      stdio: ["ignore", "pipe", "ignore"],
+      // A failing command's error line then ends the thrown error's message.
+      stdio: ["ignore", "pipe", "pipe"],
     }),
   );
 }

@@ -2,8 +2,11 @@
  * A company's people reach that company's administrators and operators only. Reads the raw HTML and RSC payload of
  * the company pages as a visitor, a user who is no administrator, a supplier's user, the administrator of another
  * company and the operator, and looks for the optician's people there; the optician's own administrator sees them,
- * so the check can fail.
+ * so the check can fail. The same for the company's own sign-in settings, whose client secret nobody sees.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { adminCommand } from "./admin-command";
 import { joinByInvitation, rawBody, signedInContext, VARIANTS } from "./raw-pages";
@@ -71,4 +74,42 @@ test("a company's people reach its administrators and operators only, in the HTM
   expect(/data-email="optician@demo.test"[^]*?<\/tr>/.exec(after)?.[0]).toContain(">Active<");
   await lens.dispose();
   await optician.dispose();
+});
+
+test("a company's own sign-in settings reach its administrators only, and its secret nobody", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const issuer = "https://idp.optician-marker.example";
+  const settings = path.join(mkdtempSync(path.join(tmpdir(), "optigate-sso-")), "sso.json");
+  const secret = "optician-marker-secret";
+  writeFileSync(settings, JSON.stringify({ issuer, client_id: "optician-marker-client", client_secret: secret }));
+  adminCommand(baseURL!, "companies", "sso", "set", "demo-company-optician", settings);
+  try {
+    const markers = [issuer, "optician-marker-client", secret];
+    const roles: Record<string, readonly [string, string] | undefined> = {
+      visitor: undefined,
+      "user, no administrator": ["developer@demo.test", "Developer#2026"],
+      "supplier user": ["supplier@demo.test", "Supplier#2026"],
+      "administrator of another company": await lensAdministrator(baseURL!),
+      operator: ["admin@demo.test", "Admin#2026"],
+    };
+    for (const [role, credentials] of Object.entries(roles)) {
+      const context = await signedInContext(baseURL!, credentials);
+      for (const [variant, headers] of Object.entries(VARIANTS)) {
+        const { body } = await rawBody(context, "/portal/company", headers);
+        for (const marker of markers) expect(body.includes(marker), `${role} ${variant} sees ${marker}`).toBe(false);
+      }
+      await context.dispose();
+    }
+    const optician = await signedInContext(baseURL!, ["optician@demo.test", "Optician#2026"]);
+    for (const [variant, headers] of Object.entries(VARIANTS)) {
+      const { status, body } = await rawBody(optician, "/portal/company", headers);
+      expect(status, variant).toBe(200);
+      expect(body, variant).toContain(issuer);
+      expect(body, variant).toContain("optician-marker-client");
+      expect(body.includes(secret), `the administrator's ${variant} holds the secret`).toBe(false);
+    }
+    await optician.dispose();
+  } finally {
+    adminCommand(baseURL!, "companies", "sso", "remove", "demo-company-optician");
+  }
 });

@@ -40,8 +40,9 @@ test("the login page asks for the email address first, then for the password wit
 });
 
 test("a company domain goes to its own provider, from the first step and from idp_hint", async ({ page }) => {
-  // The demo's Optik Nord signs in at a provider on the loopback, which OptiGate may not reach without OUTBOUND_ALLOW:
-  // both ways end on the login page saying so, which shows that they were routed there.
+  // The demo's Optik Nord signs in at `npm run demo:idp` on localhost:3100, which no browser test starts
+  // (company-sso.spec.ts starts its own provider, then points Optik Nord back there): both ways end on the login page
+  // saying it cannot be reached, which shows that they were routed there.
   const unreachable = "cannot be reached";
   await page.goto("/login");
   await page.fill("input[name=username]", "anna@optik-nord.test");

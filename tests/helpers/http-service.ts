@@ -20,6 +20,8 @@ interface FetchOptions {
 }
 
 export interface HttpService {
+  /** Where the server listens, for another server to call it (a provider's back-channel logout). */
+  origin: string;
   /** fetch for URLs of ISSUER, answered by the server over HTTP. */
   fetch(url: string, options?: FetchOptions): Promise<Response>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startHttpService(): Promise<HttpService> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    origin,
     fetch: (url, options = {}) => {
       if (!url.startsWith(`${ISSUER}/`)) throw new Error(`${url} is not a URL of the service`);
       return fetch(origin + url.slice(ISSUER.length), { ...options, body: options.body as BodyInit | undefined });

@@ -53,6 +53,7 @@ const routes = {
   endsession: () => import("@/app/connect/endsession/route").then((m) => m.GET as Handler),
   "sso-callback": () => import("@/app/login/sso/callback/route").then((m) => m.GET as Handler),
   "sso-start": () => import("@/app/login/sso/start/route").then((m) => m.GET as Handler),
+  "sso-backchannel-logout": () => import("@/app/login/sso/backchannel-logout/route").then((m) => m.POST as Handler),
   signout: () => import("@/app/interaction/signout/route").then((m) => m.POST as Handler),
   portal: () => import("@/app/interaction/portal/route").then((m) => m.POST as Handler),
   admin: () => import("@/app/interaction/admin/route").then((m) => m.POST as Handler),
@@ -60,6 +61,7 @@ const routes = {
   suppliers: () => import("@/app/interaction/suppliers/route").then((m) => m.POST as Handler),
   invitation: () => import("@/app/interaction/invitation/route").then((m) => m.POST as Handler),
   company: () => import("@/app/interaction/company/route").then((m) => m.POST as Handler),
+  "company-sso": () => import("@/app/interaction/company/sso/route").then((m) => m.POST as Handler),
   companies: () => import("@/app/interaction/companies/route").then((m) => m.POST as Handler),
   forgot: () => import("@/app/interaction/password/forgot/route").then((m) => m.POST as Handler),
   reset: () => import("@/app/interaction/password/reset/route").then((m) => m.POST as Handler),
@@ -84,6 +86,7 @@ type FormRoute =
   | "suppliers"
   | "invitation"
   | "company"
+  | "company-sso"
   | "companies"
   | "forgot"
   | "reset"

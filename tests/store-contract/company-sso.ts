@@ -147,6 +147,24 @@ export function companySsoContract(backend: StoreBackend): void {
       expect(await sso.ssoForEmailDomain(`${freshValue("unknown")}.example`)).toBeNull();
     });
 
+    it("names the providers turned on that may sign a back-channel logout token of an issuer", async () => {
+      const sso = backend.stores().companySso;
+      const issuer = `https://${freshValue("idp")}.example`;
+      const [exact, template, off, elsewhere] = await Promise.all(
+        ["exact", "template", "off", "elsewhere"].map((label) => newCompany(backend, label)),
+      );
+      const writer = { secretKey: backend.secretKey, byOperator: true };
+      const settings = { ...SETTINGS, tenantId: null, enabled: true };
+      await sso.save(exact, { ...settings, issuer }, writer);
+      await sso.save(template, { ...SETTINGS, enabled: true }, writer);
+      await sso.save(off, { ...settings, issuer, enabled: false }, writer);
+      await sso.save(elsewhere, { ...settings, issuer: `${issuer}/other` }, writer);
+      const ours = new Set([exact, template, off, elsewhere]);
+      const found = (await sso.enabledForIssuer(issuer)).filter((each) => ours.has(each.companyId));
+      expect(found.map((each) => each.companyId).sort()).toEqual([exact, template].sort());
+      expect(found.find((each) => each.companyId === template)).toMatchObject({ issuer: SETTINGS.issuer });
+    });
+
     it("links upstream accounts to users for one company, makes users just in time, and records sign-ins", async () => {
       const sso = backend.stores().companySso;
       const { companyId } = backend.subjects();

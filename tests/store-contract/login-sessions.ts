@@ -59,6 +59,35 @@ export function loginSessionContract(backend: StoreBackend): void {
       expect(await sessions.listCurrent(userId, later(SESSION_LIFETIME_SECONDS + 10))).toEqual([]);
     });
 
+    it("keeps the company's provider of a session, and ends what its back-channel logout names", async () => {
+      const userId = await person();
+      const sessions = backend.stores().loginSessions;
+      const { companyId } = backend.subjects();
+      const issuer = `https://${freshValue("idp")}.example`;
+      const subject = freshValue("sub");
+      await backend.stores().companySso.linkIdentity({ issuer, subject, companyId }, userId);
+      const cookie = freshValue("c");
+      const first = await sessions.save(cookie, userId, {}, NOW, ["fed"], { issuer, sid: "sid-1" });
+      const second = await sessions.save(freshValue("c"), userId, {}, NOW, ["fed"], { issuer });
+      const own = freshValue("c");
+      const byPassword = await sessions.save(own, userId, {}, NOW, ["pwd"]);
+      const elsewhere = await sessions.save(freshValue("c"), userId, {}, NOW, ["fed"], { issuer: `${issuer}/x` });
+      expect(await sessions.find(cookie)).toMatchObject({ upstreamIssuer: issuer, upstreamSid: "sid-1" });
+      expect(await sessions.find(own)).toMatchObject({ upstreamIssuer: null, upstreamSid: null });
+
+      const match = { issuer, companyIds: [companyId] };
+      expect(await sessions.endUpstream({ ...match, companyIds: [freshValue("company")], subject }, later(1))).toEqual(
+        [],
+      );
+      expect(await sessions.endUpstream({ ...match, subject: freshValue("someone") }, later(1))).toEqual([]);
+      expect(await sessions.endUpstream({ ...match, subject, sid: "sid-2" }, later(1))).toEqual([]);
+      expect(await sessions.endUpstream({ ...match, sid: "sid-1" }, later(2))).toEqual([{ id: first, userId }]);
+      expect((await sessions.find(cookie))!.endedAt).toEqual(later(2));
+      expect(await sessions.endUpstream({ ...match, subject }, later(3))).toEqual([{ id: second, userId }]);
+      const current = (await sessions.listCurrent(userId, later(4))).map((session) => session.id);
+      expect(current.sort()).toEqual([byPassword, elsewhere].sort());
+    });
+
     it("remembers each client a session signed in to once", async () => {
       const userId = await person();
       const sessions = backend.stores().loginSessions;

@@ -8,7 +8,7 @@ import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
 import { rememberedUsername } from "@/lib/pages/shown-once";
 import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
+import { Alert, buttonPrimary, buttonSecondary, Notice, SignInCard } from "@/app/_components/ui";
 import { PasskeyButton } from "@/app/_components/passkey-button";
 import { passkeyErrors } from "@/app/_components/passkey-errors";
 
@@ -44,6 +44,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const error = ERRORS.find((code) => code === single(query.error));
   const username = (await rememberedUsername()) ?? authorize?.get("login_hint") ?? "";
   const passwordStep = single(query.step) === "password";
+  const linking = passwordStep && single(query.notice) === "sso_link";
   // A relying party that names the person's company domain (idp_hint) spares them the question, once.
   if (authorize?.get("idp_hint") && !error && !passwordStep && !single(query.hinted))
     redirect(pageUrl(ENDPOINTS.companySsoStart, { returnUrl }));
@@ -52,6 +53,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   return (
     <SignInCard title={t("title")} subtitle={clientName ? t("continueTo", { client: clientName }) : t("intro")}>
       {error ? <Alert>{t(`errors.${error}`, { minutes: Number(single(query.minutes) ?? 15) })}</Alert> : null}
+      {linking && !error ? <Notice>{t("notices.sso_link")}</Notice> : null}
       <form method="post" action={FORMS.login} className="space-y-4">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <input type="hidden" name="returnUrl" value={returnUrl} />

@@ -6,7 +6,8 @@ import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
 import { fieldAria, FieldError, invalidInput } from "@/app/_components/labelled-field";
 import { Alert } from "@/app/_components/ui";
 
-const input = `mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
+/** A text input or select of the company page's forms. */
+export const fieldInput = `mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
 
 /** Roles a company's people may have: developers only where the company writes software. */
 export const rolesOf = (companyKind: string) =>
@@ -53,7 +54,7 @@ export async function InviteForm({
             maxLength={254}
             autoComplete="off"
             defaultValue={refused?.action === "invite" ? refused.email : undefined}
-            className={input}
+            className={fieldInput}
             {...fieldAria("invite-email", false, at("email"))}
           />
           <FieldError id="invite-email" error={at("email")} />
@@ -62,7 +63,7 @@ export async function InviteForm({
           <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
             {t("role")}
           </label>
-          <select id="invite-role" name="role" defaultValue={refused?.role ?? "user"} className={input}>
+          <select id="invite-role" name="role" defaultValue={refused?.role ?? "user"} className={fieldInput}>
             {rolesOf(companyKind).map((role) => (
               <option key={role} value={role}>
                 {t(`roles.${role}`)} – {t(`roleHints.${role}`)}
@@ -74,7 +75,12 @@ export async function InviteForm({
           <label htmlFor="invite-language" className="block text-sm font-medium text-slate-800">
             {t("language")}
           </label>
-          <select id="invite-language" name="language" defaultValue={refused?.language ?? locale} className={input}>
+          <select
+            id="invite-language"
+            name="language"
+            defaultValue={refused?.language ?? locale}
+            className={fieldInput}
+          >
             {LOCALES.map((code) => (
               <option key={code} value={code} lang={code}>
                 {LANGUAGE_NAMES[code]}

@@ -5,7 +5,8 @@ import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 import { rolesOf } from "@/app/_components/company/invite-form";
 
-const smallButton =
+/** A small button of a table row's actions. */
+export const smallButton =
   "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50";
 const STATUS_STYLE: Record<UserJson["status"], string> = {
   invited: "bg-amber-50 text-amber-900 ring-amber-200",

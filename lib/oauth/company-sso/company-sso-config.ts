@@ -8,6 +8,13 @@ import { CompanySignInFailed } from "@/lib/oauth/company-sso/company-sign-in-fai
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 import { isFetchableScheme } from "@/lib/http/url-policy";
 import { discoveryUrl, isIssuerTemplate, TENANT_PLACEHOLDER } from "@/lib/oauth/company-sso/tenant-issuer";
+import { SSO_AUTH_METHODS, type SsoAuthMethod } from "@/lib/store/models/company-sso";
+
+/** OptiGate's own signing key, for private_key_jwt: the provider knows it from OptiGate's JWKS. */
+interface ClientKey {
+  kid: string;
+  key: CryptoKey;
+}
 
 export interface CompanySsoConfig {
   companyId: string;
@@ -16,7 +23,9 @@ export interface CompanySsoConfig {
   clientId: string;
   /** Absent: OptiGate is a public client at the provider (PKCE only). */
   clientSecret?: string;
-  authMethod: "client_secret_basic" | "client_secret_post";
+  authMethod: SsoAuthMethod;
+  /** Given when authMethod is private_key_jwt. */
+  clientKey?: ClientKey;
   /** Space-separated; holds `openid`. */
   scope: string;
   /** Which upstream claim holds each value (default: the standard claim of that name); `roles` maps groups to roles. */
@@ -35,7 +44,6 @@ export interface CompanySsoConfig {
   registeredByOperator: boolean;
 }
 
-const AUTH_METHODS = new Set(["client_secret_basic", "client_secret_post"]);
 /** Entra's tenant ids are GUIDs; verified domain names are accepted as well. */
 const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -67,7 +75,10 @@ export function companySsoConfigProblem(config: CompanySsoConfig, production: bo
   if (config.tenantId !== undefined && !TENANT_ID.test(config.tenantId))
     return "the tenant id must be a GUID or a domain name";
   if (!PRINTABLE_ASCII.test(config.clientId)) return "the client id must be printable ASCII";
-  if (!AUTH_METHODS.has(config.authMethod)) return "the client authentication must be client_secret_basic or _post";
+  if (!SSO_AUTH_METHODS.includes(config.authMethod))
+    return `the client authentication must be one of ${SSO_AUTH_METHODS.join(", ")}`;
+  if (config.authMethod === "private_key_jwt" && config.clientKey === undefined)
+    return "private_key_jwt needs OptiGate's signing key";
   if (!config.scope.split(" ").includes("openid")) return "the scope must include openid";
   if (config.hostedDomain !== undefined && !DOMAIN.test(config.hostedDomain))
     return "the hosted domain must be a domain name in lower case";

@@ -16,6 +16,11 @@ export interface KeptCompanySignIn {
   pending: PendingCompanySignIn;
   /** The local path the flow continues at (an authorization request, or a portal page). */
   returnUrl: string;
+  /**
+   * A company administrator's "test connection" (lib/rights/company-sso-test.ts): it signs nobody in, and counts
+   * only for this user and the settings written at `settingsOf` (milliseconds since the epoch).
+   */
+  test?: { userId: string; settingsOf: number };
 }
 
 type Keys = { secretKey: string; publicUrl: string };

@@ -1,8 +1,10 @@
 /**
  * The person a company's provider signed in, in OptiGate's terms: the claims the registration maps (email, names,
- * groups; the standard claims by default) and the assurance the provider reports (amr, acr). The ID token is signed
- * and wins; userinfo fills what it lacks, as providers such as Okta and Entra ID keep ID tokens thin.
+ * groups; the standard claims by default), the assurance the provider reports (amr, acr) and its session (sid, which
+ * its back-channel logout names). The ID token is signed and wins; userinfo fills what it lacks, as providers such as
+ * Okta and Entra ID keep ID tokens thin.
  */
+import { MAX_SUBJECT_LENGTH } from "@/lib/config/policy";
 import type { CompanySsoConfig } from "@/lib/oauth/company-sso/company-sso-config";
 
 export interface CompanySignInIdentity {
@@ -19,11 +21,14 @@ export interface CompanySignInIdentity {
   acr?: string;
   hd?: string;
   tid?: string;
+  /** The provider's session, kept with OptiGate's for its back-channel logout (one too long to keep is left out). */
+  sid?: string;
 }
 
 type Claims = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+const keptSid = (sid: string | undefined) => (sid !== undefined && sid.length <= MAX_SUBJECT_LENGTH ? sid : undefined);
 
 function texts(value: unknown): string[] | undefined {
   if (typeof value === "string") return [value];
@@ -60,6 +65,7 @@ export function upstreamIdentity(
     acr: text(idToken.acr),
     hd: text(idToken.hd),
     tid: text(idToken.tid),
+    sid: keptSid(text(idToken.sid)),
   };
   return {
     issuer: idToken.iss as string,

@@ -18,6 +18,7 @@ import {
   discovery,
   enableNonRepudiationChecks,
   None,
+  PrivateKeyJwt,
   type ClientAuth,
 } from "openid-client";
 import { NO_ADDRESS_RANGES, type AddressRanges } from "@/lib/config/address-ranges";
@@ -48,14 +49,15 @@ const cache = processCache("companySsoProviders", () => new Map<string, Entry>()
 
 /** Everything the Configuration depends on; hashed, so that no secret is kept as a key. */
 function entryKey(config: CompanySsoConfig, rules: OutboundRules): string {
-  const { issuer, tenantId, clientId, clientSecret, authMethod, registeredByOperator } = config;
-  const parts = [issuer, tenantId, clientId, clientSecret, authMethod, registeredByOperator, rules.production];
+  const { issuer, tenantId, clientId, clientSecret, authMethod, clientKey, registeredByOperator } = config;
+  const parts = [issuer, tenantId, clientId, clientSecret, authMethod, clientKey?.kid, registeredByOperator];
   return createHash("sha256")
-    .update(JSON.stringify([...parts, rules.outboundAllow.entries]))
+    .update(JSON.stringify([...parts, rules.production, rules.outboundAllow.entries]))
     .digest("base64url");
 }
 
 function clientAuthentication(config: CompanySsoConfig): ClientAuth {
+  if (config.authMethod === "private_key_jwt" && config.clientKey) return PrivateKeyJwt(config.clientKey);
   if (config.clientSecret === undefined) return None();
   const method = config.authMethod === "client_secret_post" ? ClientSecretPost : ClientSecretBasic;
   return method(config.clientSecret);

@@ -6,7 +6,7 @@
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { CompanyDomainStore } from "@/lib/store/company-domain-store";
 import { sealClientSecret, type CompanySsoStore } from "@/lib/store/company-sso-store";
-import type { CompanySso, SsoIdentity } from "@/lib/store/models/company-sso";
+import { TENANT_PLACEHOLDER, type CompanySso, type SsoIdentity } from "@/lib/store/models/company-sso";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
@@ -133,6 +133,10 @@ export function memoryCompanySsoStore(tables: MemoryTables, audit: AuditStore): 
       const sso = row && configs.get(row.companyId);
       return row?.verifiedAt && sso?.enabled ? { companyId: sso.companyId, config: copy(sso) } : null;
     },
+    enabledForIssuer: async (issuer) =>
+      copy([...configs.values()])
+        .filter((sso) => sso.enabled && (sso.issuer === issuer || sso.issuer.includes(TENANT_PLACEHOLDER)))
+        .sort((a, b) => (a.companyId < b.companyId ? -1 : 1)),
     async findIdentity(identity) {
       const row = linked(identity);
       return row?.companyId === identity.companyId ? { userId: row.userId, lastSignInAt: row.lastSignInAt } : null;

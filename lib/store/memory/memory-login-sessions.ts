@@ -3,10 +3,20 @@ import { randomUUID } from "node:crypto";
 import { MAX_USER_AGENT_LENGTH } from "@/lib/config/policy";
 import { hashToken } from "@/lib/crypto/tokens";
 import { sessionExpiry, type LoginSessionStore } from "@/lib/store/login-session-store";
-import type { LoginSession } from "@/lib/store/models/session";
+import type { LoginSession, UpstreamLogoutMatch } from "@/lib/store/models/session";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 
 export type StoredSession = Omit<LoginSession, "user">;
+
+/** Whether the session's user is linked at the match's issuer (as its subject, if named) for one of its companies. */
+function linkedAsMatched(tables: MemoryTables, userId: string, { issuer, companyIds, subject }: UpstreamLogoutMatch) {
+  return [...tables.ssoIdentities].some(
+    ([key, link]) =>
+      link.userId === userId &&
+      companyIds.includes(link.companyId) &&
+      (subject === undefined ? key.startsWith(`${issuer}\n`) : key === `${issuer}\n${subject}`),
+  );
+}
 
 export function memoryLoginSessionStore(tables: MemoryTables): LoginSessionStore {
   const rows = tables.loginSessions;
@@ -17,7 +27,7 @@ export function memoryLoginSessionStore(tables: MemoryTables): LoginSessionStore
     return ended.map((session) => session.id);
   };
   return {
-    async save(cookieValue, userId, client, now, amr) {
+    async save(cookieValue, userId, client, now, amr, upstream) {
       const user = tables.users.get(userId);
       if (!user) throw new Error(`no user ${userId}`);
       const id = randomUUID();
@@ -32,6 +42,8 @@ export function memoryLoginSessionStore(tables: MemoryTables): LoginSessionStore
         endedAt: null,
         ipAddress: client.ipAddress ?? null,
         userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+        upstreamIssuer: upstream?.issuer ?? null,
+        upstreamSid: upstream?.sid ?? null,
       });
       user.lastSignInAt = now;
       return id;
@@ -53,6 +65,17 @@ export function memoryLoginSessionStore(tables: MemoryTables): LoginSessionStore
     },
     endAll: async (userId, now, keepId) =>
       endWhere((session) => session.userId === userId && session.id !== keepId, now),
+    async endUpstream(match, now) {
+      const ended = [...rows.values()].filter(
+        (session) =>
+          !session.endedAt &&
+          session.upstreamIssuer === match.issuer &&
+          (match.sid === undefined || session.upstreamSid === match.sid) &&
+          linkedAsMatched(tables, session.userId, match),
+      );
+      for (const session of ended) session.endedAt = now;
+      return ended.map(({ id, userId }) => ({ id, userId }));
+    },
     endOne: async (userId, sessionId, now) =>
       endWhere((session) => session.id === sessionId && session.userId === userId, now).length === 1,
     async touch(sessionId, now, everyMs) {

@@ -25,6 +25,7 @@ export const AUDIT_EVENT_TYPES = [
   "company.sso_only_changed",
   "company.sso_tested",
   "company.sso_identity_linked",
+  "company.sso_logout",
   "company.domain_added",
   "company.domain_verified",
   "company.domain_removed",

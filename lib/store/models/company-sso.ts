@@ -4,8 +4,11 @@
  * `openClientSecret` (lib/store/company-sso-store.ts), given SECRET_KEY, opens it.
  */
 
-/** How OptiGate authenticates at the upstream's token endpoint (OIDC Core §9). */
-export const SSO_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
+/**
+ * How OptiGate authenticates at the upstream's token endpoint (OIDC Core §9); private_key_jwt signs with OptiGate's
+ * own RS256 key, which the provider reads from OptiGate's JWKS.
+ */
+export const SSO_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "private_key_jwt"] as const;
 export type SsoAuthMethod = (typeof SSO_AUTH_METHODS)[number];
 
 /** Entra ID's multi-tenant issuers hold this literal where the tenant id goes (`…/{tenantid}/v2.0`). */

@@ -58,9 +58,12 @@ export interface AuthorizationCode extends ConsumedCode {
   consumedAt: Date | null;
 }
 
-/** A signed assertion's use: its kind keeps client assertions, federated grants and DPoP proofs apart. */
+/**
+ * A signed assertion's use: its kind keeps client assertions, federated grants, DPoP proofs and the logout tokens of
+ * companies' providers apart.
+ */
 export interface AssertionUse {
-  kind: "client" | "grant" | "dpop";
+  kind: "client" | "grant" | "dpop" | "logout";
   signer: string;
   jti: string;
   /** The assertion's own expiry (seconds since the epoch). */

@@ -14,7 +14,9 @@ import { setCompanySso } from "@/lib/admin/company-sso-registry";
 import { passwordResetComposer, resetPassword } from "@/lib/account/password-reset";
 import { hashPassword } from "@/lib/crypto/password";
 import { getServiceContext } from "@/lib/service-context";
-import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
+import { signingKeyFor } from "@/lib/oauth/keys/signing-keys";
+import { forgetUser } from "@/lib/store/user-store";
+import { STANDARD_CLAIMS, type SsoAuthMethod } from "@/lib/store/models/company-sso";
 import {
   callbackParams,
   demoWeb,
@@ -33,21 +35,25 @@ process.env.OUTBOUND_ALLOW = "127.0.0.0/8";
 const FRAMES = "demo-company-frames";
 const DOWN = "demo-company-lens";
 const DOMAIN = "frame-works.example";
+const KEYED = "demo-company-optician";
+const KEYED_DOMAIN = "keyed-optics.example";
 const REDIRECT_URI = `${ISSUER}/login/sso/callback`;
 const person = (name: string, claims: Record<string, unknown> = {}) => ({
   [`${name}@${DOMAIN}`]: { email: `${name}@${DOMAIN}`, email_verified: true, given_name: name, ...claims },
 });
-const ACCOUNTS = {
+const ACCOUNTS: Record<string, Record<string, unknown>> = {
   ...person("ada", { family_name: "Frame", groups: ["frame-admins"] }),
   ...person("pat"),
   ...person("mia"),
   ...person("ole"),
+  ...person("lou"),
   ...person("kim", { given_name: "K".repeat(500), family_name: "Bell\u0007" }),
   "eve@elsewhere.example": { email: "eve@elsewhere.example", email_verified: true },
 };
 
 const service = useOAuthService();
 let upstream: UpstreamIdp;
+let keyed: UpstreamIdp;
 
 const authorizeParams = () => ({
   client_id: demoWeb.client_id,
@@ -68,16 +74,21 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function registerProvider(companyId: string, issuer: string, domain: string) {
+type ClientAuthentication = { clientId: string; clientSecret?: string; authMethod: SsoAuthMethod };
+const SECRET_BASIC = {
+  clientId: "optigate",
+  clientSecret: "optigate-secret",
+  authMethod: "client_secret_basic",
+} as const;
+
+async function registerProvider(companyId: string, issuer: string, domain: string, auth: ClientAuthentication) {
   const { stores, config } = getServiceContext();
   await setCompanySso(
     stores,
     companyId,
     {
       issuer,
-      clientId: "optigate",
-      clientSecret: "optigate-secret",
-      authMethod: "client_secret_basic",
+      ...auth,
       scope: "openid email profile",
       claims: { ...STANDARD_CLAIMS, groups: "groups", roles: { "frame-admins": "admin" } },
       hostedDomain: null,
@@ -118,10 +129,21 @@ beforeAll(async () => {
     clients: [{ clientId: "optigate", secret: "optigate-secret" }],
     accounts: ACCOUNTS,
   });
-  await registerProvider(FRAMES, upstream.issuer, DOMAIN);
-  await registerProvider(DOWN, `http://127.0.0.1:${await closedPort()}`, "lens-down.example");
+  await registerProvider(FRAMES, upstream.issuer, DOMAIN, SECRET_BASIC);
+  await registerProvider(DOWN, `http://127.0.0.1:${await closedPort()}`, "lens-down.example", SECRET_BASIC);
+  // A provider that knows OptiGate by its published keys alone.
+  const { stores, config } = getServiceContext();
+  await signingKeyFor(stores.signingKeys, config.secretKey, "RS256");
+  const { keys } = (await stores.signingKeys.keySet(config.secretKey)).jwks;
+  keyed = await startUpstreamIdp({
+    redirectUri: REDIRECT_URI,
+    clients: [{ clientId: "optigate-keyed", authMethod: "private_key_jwt", jwks: { keys } }],
+    accounts: { [`uma@${KEYED_DOMAIN}`]: { email: `uma@${KEYED_DOMAIN}`, email_verified: true } },
+  });
+  const keyedAuth = { clientId: "optigate-keyed", authMethod: "private_key_jwt" } as const;
+  await registerProvider(KEYED, keyed.issuer, KEYED_DOMAIN, keyedAuth);
 });
-afterAll(async () => upstream?.close());
+afterAll(async () => Promise.all([upstream?.close(), keyed?.close()]));
 
 describe(`company sign-in in the login flow on ${testProvider()}`, () => {
   it("sends a verified domain to the company's provider with login_hint, ui_locales and PKCE, in a sealed cookie", async () => {
@@ -197,6 +219,15 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
     expect(callbackParams(response).get("code")).toBeTruthy();
   });
 
+  it("authenticates at a provider with OptiGate's own key (private_key_jwt), no secret stored", async () => {
+    const response = await signInThroughCompany(new UserAgent(), { login: `uma@${KEYED_DOMAIN}` });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await userOf(`uma@${KEYED_DOMAIN}`)).toMatchObject({ companyId: KEYED });
+    const sso = await service().database.db.companySso.findUniqueOrThrow({ where: { companyId: KEYED } });
+    expect(sso.clientSecretSealed).toBeNull();
+  });
+
   it("signs the same person in again through the link, without a second user", async () => {
     const response = await signInThroughCompany(new UserAgent(), { login: `ada@${DOMAIN}` });
     expect(response.headers.get("location")).toBe("/");
@@ -234,21 +265,93 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
     expect(await userOf(`kim@${DOMAIN}`)).toMatchObject({ givenName: "", familyName: "", companyId: FRAMES });
   });
 
-  it("never links an existing local account silently", async () => {
+  it("links an existing account of the company only after its password, never silently", async () => {
     const db = service().database.db;
+    const pat = `pat@${DOMAIN}`;
+    const passwordHash = await hashPassword("Pat#Local2026");
     await db.user.create({
-      data: {
-        email: `pat@${DOMAIN}`,
-        givenName: "Pat",
-        familyName: "Local",
-        companyId: FRAMES,
-        passwordHash: await hashPassword("Pat#Local2026"),
-      },
+      data: { email: pat, givenName: "Pat", familyName: "Local", companyId: FRAMES, passwordHash },
     });
-    const response = await signInThroughCompany(new UserAgent(), { login: `pat@${DOMAIN}` });
+    const links = () => db.companySsoIdentity.count({ where: { subject: pat } });
+    const agent = new UserAgent();
+    const offer = await signInThroughCompany(agent, { login: pat });
+    expect(offer.status).toBe(303);
+    const next = location(offer);
+    expect([next.pathname, next.searchParams.get("step"), next.searchParams.get("notice")]).toEqual([
+      "/login",
+      "password",
+      "sso_link",
+    ]);
+    expect(offer.headers.getSetCookie().some((c) => c.startsWith("optigate_session="))).toBe(false);
+    expect(await links()).toBe(0);
+
+    const login = (password: string) => agent.post("login", "/interaction/login", { username: pat, password });
+    expect(loginError(await login("Wrong#Password1"))).toBe("invalid_credentials");
+    expect(await links()).toBe(0);
+    // The password alone, in a browser that did not come back from the provider, signs in and links nothing.
+    const elsewhere = new UserAgent();
+    await elsewhere.post("login", "/interaction/login", { username: pat, password: "Pat#Local2026" });
+    expect(await links()).toBe(0);
+
+    const linked = await login("Pat#Local2026");
+    expect(linked.status).toBe(303);
+    expect(linked.headers.get("location")).toBe("/");
+    expect(linked.headers.getSetCookie().some((c) => c.startsWith("optigate_company_sso_link=;"))).toBe(true);
+    expect(await links()).toBe(1);
+    const user = await userOf(pat);
+    const session = await db.loginSession.findFirstOrThrow({
+      where: { userId: user!.id },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(JSON.parse(session.amr)).toEqual(["fed", "pwd"]);
+    // The provider's sign-out reaches this session as any other it made.
+    expect(session.upstreamIssuer).toBe(upstream.issuer);
+    // From then on the provider alone signs Pat in.
+    expect((await signInThroughCompany(new UserAgent(), { login: pat })).headers.get("location")).toBe("/");
+    expect(await db.user.count({ where: { email: pat } })).toBe(1);
+  });
+
+  it("refuses an address whose account belongs to another company: the provider does not speak for it", async () => {
+    const db = service().database.db;
+    const lou = `lou@${DOMAIN}`;
+    const passwordHash = await hashPassword("Lou#Elsewhere2026");
+    await db.user.create({
+      data: { email: lou, givenName: "Lou", familyName: "Other", companyId: DOWN, passwordHash },
+    });
+    const response = await signInThroughCompany(new UserAgent(), { login: lou });
     expect(loginError(response)).toBe("sso_account_exists");
-    expect(response.headers.getSetCookie().some((c) => c.startsWith("optigate_session="))).toBe(false);
-    expect(await db.companySsoIdentity.count({ where: { subject: `pat@${DOMAIN}` } })).toBe(0);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("optigate_company_sso_link="))).toBe(false);
+    expect(await db.companySsoIdentity.count({ where: { subject: lou } })).toBe(0);
+  });
+
+  it("lets nobody in whom the provider or OptiGate deactivated, nor anyone of a deactivated company", async () => {
+    const db = service().database.db;
+    const ada = `ada@${DOMAIN}`;
+    // At the provider: the account is gone, so the provider answers access_denied and OptiGate makes no session.
+    const kept = ACCOUNTS[ada];
+    delete ACCOUNTS[ada];
+    try {
+      const refused = await signInThroughCompany(new UserAgent(), { login: ada });
+      expect(loginError(refused)).toBe("sso_denied");
+      expect(refused.headers.getSetCookie().some((c) => c.startsWith("optigate_session="))).toBe(false);
+    } finally {
+      ACCOUNTS[ada] = kept;
+    }
+    // At OptiGate: the linked user deactivated, then the whole company.
+    await db.user.update({ where: { email: ada }, data: { active: false } });
+    forgetUser(); // the rows are changed behind the stores' backs
+    expect(loginError(await signInThroughCompany(new UserAgent(), { login: ada }))).toBe("account_disabled");
+    await db.user.update({ where: { email: ada }, data: { active: true } });
+    forgetUser();
+    await db.company.update({ where: { id: FRAMES }, data: { active: false } });
+    try {
+      const newcomer = await signInThroughCompany(new UserAgent(), { login: `mia@${DOMAIN}` });
+      expect(loginError(newcomer)).toBe("account_disabled");
+      expect(await userOf(`mia@${DOMAIN}`)).toBeNull();
+    } finally {
+      await db.company.update({ where: { id: FRAMES }, data: { active: true } });
+    }
+    expect((await signInThroughCompany(new UserAgent(), { login: ada })).headers.get("location")).toBe("/");
   });
 
   it("meets the company's second-factor rule with the provider's mfa, and asks to enrol without it", async () => {

@@ -43,6 +43,11 @@ describe("parseCompanySso: accepted", () => {
       { hostedDomain: "optik-muster.de", scope: "openid email", authMethod: "client_secret_post" },
     ],
     [
+      "OptiGate's own key instead of a secret",
+      { issuer: OKTA.issuer, client_id: "0oa1b2c3", token_endpoint_auth_method: "private_key_jwt" },
+      { authMethod: "private_key_jwt", scope: "openid email profile" },
+    ],
+    [
       "Entra ID's multi-tenant issuer with the company's tenant, groups mapped to roles",
       {
         ...OKTA,
@@ -71,6 +76,7 @@ describe("parseCompanySso: accepted", () => {
     ],
   ])("%s", (_case, file, expected) => {
     expect(parseCompanySso(file, DEVELOPMENT)).toMatchObject(expected);
+    expect("clientSecret" in parseCompanySso(file, DEVELOPMENT)).toBe("client_secret" in file);
   });
 
   it("lets an operator's provider be on OUTBOUND_ALLOW's ranges in production", () => {
@@ -159,7 +165,12 @@ describe("parseCompanySso: refused", () => {
     [
       "another auth method",
       { ...OKTA, token_endpoint_auth_method: "none" },
-      "token_endpoint_auth_method must be one of client_secret_basic, client_secret_post",
+      "token_endpoint_auth_method must be one of client_secret_basic, client_secret_post, private_key_jwt",
+    ],
+    [
+      "a secret with private_key_jwt",
+      { ...OKTA, token_endpoint_auth_method: "private_key_jwt" },
+      "client_secret is not used with private_key_jwt: OptiGate signs with its own key (its JWKS)",
     ],
     [
       "an unknown claim",

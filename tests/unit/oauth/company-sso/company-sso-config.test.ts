@@ -82,9 +82,15 @@ describe("companySsoConfigProblem", () => {
     ],
     [
       "another client authentication",
-      { authMethod: "private_key_jwt" as CompanySsoConfig["authMethod"] },
+      { authMethod: "tls_client_auth" as CompanySsoConfig["authMethod"] },
       true,
-      "the client authentication must be client_secret_basic or _post",
+      "the client authentication must be one of client_secret_basic, client_secret_post, private_key_jwt",
+    ],
+    [
+      "private_key_jwt without OptiGate's key",
+      { authMethod: "private_key_jwt" as const },
+      true,
+      "private_key_jwt needs OptiGate's signing key",
     ],
   ])("%s", (_case, changes, production, problem) =>
     expect(companySsoConfigProblem({ ...GOOD, ...changes }, production)).toBe(problem),

@@ -80,6 +80,12 @@ describe("upstreamIdentity", () => {
       familyName: "Berg",
     });
   });
+  it("keeps the provider's session from the ID token only, and leaves out one too long to keep", () => {
+    const sid = "08a5019c-17e1-4977-8f42-65a12843ea02";
+    expect(upstreamIdentity(CONFIG, { ...ID_TOKEN, sid }).sid).toBe(sid);
+    expect(upstreamIdentity(CONFIG, ID_TOKEN, { sid }).sid).toBeUndefined();
+    expect(upstreamIdentity(CONFIG, { ...ID_TOKEN, sid: "s".repeat(256) }).sid).toBeUndefined();
+  });
 });
 
 describe("lacksProfileClaims", () => {
