@@ -23,6 +23,7 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
       "/",
       "/login",
       "/login?step=password",
+      "/login?step=password&notice=sso_link",
       "/no-such-page",
       "/invitation?token=unknown",
       "/password/forgot",
