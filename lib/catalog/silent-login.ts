@@ -18,6 +18,7 @@ import {
   type PresentedToken,
 } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
+import { isSsoOnlyAddress } from "@/lib/session/sso-only-address";
 import { verifyCredentials } from "@/lib/session/verify-credentials";
 import { countSignIn } from "@/lib/observability/metrics";
 import { userIdOf } from "@/lib/jwt/token-principal";
@@ -90,6 +91,9 @@ export async function handleSilentLogin(request: Request, context: ServiceContex
   const password = form.get("password") ?? "";
   if (!username || !password)
     return failure(400, "invalid_request", "send username and password as form fields, or an access token");
+  // As on the login page: a company that allows only its own sign-in refuses passwords, before one is checked.
+  if (await isSsoOnlyAddress(context.stores, username.trim().toLowerCase()))
+    return failure(403, "sso_only", "this account signs in at its company's provider: send an access token");
   const check = await verifyCredentials(
     context,
     username,

@@ -18,7 +18,7 @@ export function signedInRedirect(
 ): Response {
   if (result.next === "second_step")
     return seeOther(pageUrl(PAGES.secondFactor, { returnUrl }), [
-      pendingSignInCookie(result.userId, config, new Date(), result.amr, result.upstream),
+      pendingSignInCookie(result.userId, config, new Date(), result.amr, result.upstream, result.link),
       ...cookies,
     ]);
   const session = sessionCookie(result.cookieValue, config.publicUrl);

@@ -88,14 +88,9 @@ export async function finishCompanySignInAt(
   if (!account.ok && account.error === "sso_link_offered") {
     const { userId, email } = account;
     const link = { issuer: identity.issuer, subject: identity.subject, companyId: pending.companyId };
-    const offered = {
-      identity: link,
-      userId,
-      email,
-      amr: identity.amr ?? [],
-      sid: identity.sid,
-      createdAt: Date.now(),
-    };
+    // Only the methods OptiGate knows travel in the cookie: the provider's list is unbounded.
+    const amr = federatedAmr(identity.amr);
+    const offered = { identity: link, userId, email, amr, sid: identity.sid, createdAt: Date.now() };
     return { ok: false, error: account.error, link: offered, returnUrl };
   }
   if (!account.ok) return refused(account.error);

@@ -31,13 +31,17 @@ export async function signInAndLink(
   const sso = await context.stores.companySso.find(companyId);
   if (user.id !== link.userId || user.companyId !== companyId || !sso?.enabled)
     return { ok: false, reason: "sso_refused" };
-  if ((await context.stores.companySso.linkIdentity(link.identity, user.id)) === "taken")
-    return { ok: false, reason: "sso_refused" };
+  // Linked to someone else meanwhile: refused. The link itself is written once the sign-in is complete (its second
+  // step too, lib/rights/sign-in.ts), so that a password alone links nothing for an account with a second factor.
+  const linked = await context.stores.companySso.findIdentity(link.identity);
+  if (linked && linked.userId !== user.id) return { ok: false, reason: "sso_refused" };
   const client = { ipAddress: attempt.ipAddress, userAgent: attempt.userAgent };
   return enterSignedIn(context, user.id, client, {
     factor: "company_sso",
-    amr: [...federatedAmr(link.amr), "pwd"],
+    // The account's own second factor is asked whatever the provider says: linking hands the account over to it.
+    amr: [...federatedAmr(link.amr.filter((method) => method !== "mfa")), "pwd"],
     details: { method: "company_sso", companyId, issuer, linked: true },
     upstream: { issuer, sid: link.sid },
+    link: link.identity,
   });
 }

@@ -12,6 +12,7 @@ import { findActiveSession, signInUser, type ActiveSession } from "@/lib/session
 import { pendingSignInUser } from "@/lib/session/pending-sign-in";
 import { withSecondFactor } from "@/lib/session/authentication-level";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { SsoIdentity } from "@/lib/store/models/company-sso";
 import type { UpstreamSession } from "@/lib/store/models/session";
 import type { UserWithCompany } from "@/lib/store/models/user";
 import { passkeySignInOptions, verifyPasskey, type CeremonyResponse } from "@/lib/second-factor/passkeys";
@@ -23,7 +24,13 @@ import { verifySecondStepCode } from "@/lib/second-factor/second-step";
 export { SecondFactorError };
 
 export type StepSubject =
-  | { via: "pending"; user: UserWithCompany; amr: AuthenticationMethod[]; upstream?: UpstreamSession }
+  | {
+      via: "pending";
+      user: UserWithCompany;
+      amr: AuthenticationMethod[];
+      upstream?: UpstreamSession;
+      link?: SsoIdentity;
+    }
   | { via: "session"; user: UserWithCompany; session: ActiveSession };
 
 export interface Client {
@@ -39,7 +46,7 @@ export async function stepSubject(
   const pending = pendingSignInUser(cookies.pending, context.config.secretKey);
   const pendingUser = pending ? await context.stores.users.findActive(pending.userId) : null;
   if (pending && pendingUser)
-    return { via: "pending", user: pendingUser, amr: pending.amr, upstream: pending.upstream };
+    return { via: "pending", user: pendingUser, amr: pending.amr, upstream: pending.upstream, link: pending.link };
   const session = await findActiveSession(context.stores.loginSessions, cookies.session);
   return session ? { via: "session", user: session.user, session } : undefined;
 }
@@ -68,6 +75,7 @@ async function completeStep(
   }
   const amr = withSecondFactor(subject.amr, methods);
   const details = { secondFactor: methods };
+  if (subject.link) await context.stores.companySso.linkIdentity(subject.link, subject.user.id);
   const session = await signInUser(context.stores, subject.user.id, client, details, amr, subject.upstream);
   countSignIn(factor, "success");
   return session;

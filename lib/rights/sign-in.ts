@@ -12,13 +12,21 @@ import { countSignIn, type SignInFactor } from "@/lib/observability/metrics";
 import { signInUser } from "@/lib/session/login-session";
 import { verifyCredentials, type CredentialCheck } from "@/lib/session/verify-credentials";
 import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { SsoIdentity } from "@/lib/store/models/company-sso";
 import type { UpstreamSession } from "@/lib/store/models/session";
 import { isSsoOnlyAddress } from "@/lib/session/sso-only-address";
 
 export type SignInResult = Exclude<CredentialCheck, { ok: true }> | { ok: false; reason: "sso_only" } | SignedIn;
 
 export type SignedIn =
-  | { ok: true; next: "second_step"; userId: string; amr: AuthenticationMethod[]; upstream?: UpstreamSession }
+  | {
+      ok: true;
+      next: "second_step";
+      userId: string;
+      amr: AuthenticationMethod[];
+      upstream?: UpstreamSession;
+      link?: SsoIdentity;
+    }
   | { ok: true; next: "session" | "enrol"; cookieValue: string; sessionId: string };
 
 interface Client {
@@ -29,7 +37,7 @@ interface Client {
 /**
  * The first factor was given (`amr`; at a company's provider: `upstream`, kept with the session): the second step for
  * a user with a factor unless the first already was multi-factor, else a session (led to enrol when the company
- * requires a factor that was not given).
+ * requires a factor that was not given). An account to link is linked only then, with the second factor given.
  */
 export async function enterSignedIn(
   context: ServiceContext,
@@ -40,15 +48,18 @@ export async function enterSignedIn(
     amr: readonly AuthenticationMethod[];
     details?: Record<string, unknown>;
     upstream?: UpstreamSession;
+    /** An account at the company's provider to link once the sign-in is complete (lib/rights/company-sso-link.ts). */
+    link?: SsoIdentity;
   },
 ): Promise<SignedIn> {
   const factors = await context.stores.secondFactors.count(userId);
   const multiFactor = how.amr.includes("mfa");
-  const { upstream } = how;
+  const { upstream, link } = how;
   if (!multiFactor && (factors.passkeys > 0 || factors.totp)) {
     countSignIn(how.factor, "second_factor_required");
-    return { ok: true, next: "second_step", userId, amr: [...how.amr], upstream };
+    return { ok: true, next: "second_step", userId, amr: [...how.amr], upstream, link };
   }
+  if (link) await context.stores.companySso.linkIdentity(link, userId);
   const { cookieValue, sessionId } = await signInUser(context.stores, userId, client, how.details, how.amr, upstream);
   countSignIn(how.factor, "success");
   return { ok: true, next: factors.required && !multiFactor ? "enrol" : "session", cookieValue, sessionId };

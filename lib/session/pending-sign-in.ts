@@ -7,6 +7,7 @@
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { expireCookie, hostCookieName, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
 import { parseAmr, PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/authentication";
+import type { SsoIdentity } from "@/lib/store/models/company-sso";
 import type { UpstreamSession } from "@/lib/store/models/session";
 
 /** The cookie's name over plain http; over https with the `__Host-` prefix (pendingSignInCookieName). */
@@ -21,9 +22,10 @@ export function pendingSignInCookie(
   now = new Date(),
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
   upstream?: UpstreamSession,
+  link?: SsoIdentity,
 ) {
   const value = seal(
-    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, amr, upstream }),
+    JSON.stringify({ userId, until: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, amr, upstream, link }),
     config.secretKey,
     "pending-sign-in",
   );
@@ -42,25 +44,34 @@ const upstreamOf = (value: unknown): { upstream?: UpstreamSession } =>
     ? { upstream: value as UpstreamSession }
     : {};
 
+/** The account at the provider to link once the second factor is given, as the cookie was sealed with it. */
+const linkOf = (value: unknown): { link?: SsoIdentity } => {
+  const link = value as SsoIdentity | null | undefined;
+  return typeof link?.issuer === "string" && typeof link.subject === "string" && typeof link.companyId === "string"
+    ? { link: { issuer: link.issuer, subject: link.subject, companyId: link.companyId } }
+    : {};
+};
+
 /**
- * The user whose first step was right, its methods (a password alone for a cookie without them) and provider, while
- * the step lasts; undefined for none, a forged or an old cookie.
+ * The user whose first step was right, its methods (a password alone for a cookie without them), provider and
+ * account to link, while the step lasts; undefined for none, a forged or an old cookie.
  */
 export function pendingSignInUser(
   sealed: string | undefined,
   secretKey: string,
   now = new Date(),
-): { userId: string; amr: AuthenticationMethod[]; upstream?: UpstreamSession } | undefined {
+): { userId: string; amr: AuthenticationMethod[]; upstream?: UpstreamSession; link?: SsoIdentity } | undefined {
   if (!sealed) return undefined;
   try {
-    const { userId, until, amr, upstream } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
+    const { userId, until, amr, upstream, link } = JSON.parse(unseal(sealed, secretKey, "pending-sign-in")) as {
       userId: unknown;
       until: unknown;
       amr: unknown;
       upstream: unknown;
+      link: unknown;
     };
     return typeof userId === "string" && typeof until === "number" && until > now.getTime()
-      ? { userId, amr: parseAmr(JSON.stringify(amr ?? null)), ...upstreamOf(upstream) }
+      ? { userId, amr: parseAmr(JSON.stringify(amr ?? null)), ...upstreamOf(upstream), ...linkOf(link) }
       : undefined;
   } catch {
     return undefined;

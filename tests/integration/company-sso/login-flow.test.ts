@@ -8,11 +8,13 @@
  * second-factor rule.
  */
 import { createServer } from "node:net";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addCompanyDomain } from "@/lib/admin/company-domains";
 import { setCompanySso } from "@/lib/admin/company-sso-registry";
 import { passwordResetComposer, resetPassword } from "@/lib/account/password-reset";
 import { hashPassword } from "@/lib/crypto/password";
+import { seal } from "@/lib/crypto/secret-box";
 import { getServiceContext } from "@/lib/service-context";
 import { signingKeyFor } from "@/lib/oauth/keys/signing-keys";
 import { forgetUser } from "@/lib/store/user-store";
@@ -25,6 +27,8 @@ import {
   pkcePair,
   returnUrlOf,
   UserAgent,
+  formRequest,
+  SECRET_KEY,
   useOAuthService,
 } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
@@ -35,7 +39,9 @@ process.env.OUTBOUND_ALLOW = "127.0.0.0/8";
 const FRAMES = "demo-company-frames";
 const DOWN = "demo-company-lens";
 const DOMAIN = "frame-works.example";
-const KEYED = "demo-company-optician";
+const KEYED = "company-keyed-optics";
+/** A company without a provider of its own. */
+const ELSEWHERE = "company-elsewhere";
 const KEYED_DOMAIN = "keyed-optics.example";
 const REDIRECT_URI = `${ISSUER}/login/sso/callback`;
 const person = (name: string, claims: Record<string, unknown> = {}) => ({
@@ -47,6 +53,7 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
   ...person("mia"),
   ...person("ole"),
   ...person("lou"),
+  ...person("lin"),
   ...person("kim", { given_name: "K".repeat(500), family_name: "Bell\u0007" }),
   "eve@elsewhere.example": { email: "eve@elsewhere.example", email_verified: true },
 };
@@ -131,6 +138,9 @@ beforeAll(async () => {
   });
   await registerProvider(FRAMES, upstream.issuer, DOMAIN, SECRET_BASIC);
   await registerProvider(DOWN, `http://127.0.0.1:${await closedPort()}`, "lens-down.example", SECRET_BASIC);
+  const db = service().database.db;
+  for (const id of [KEYED, ELSEWHERE])
+    await db.company.create({ data: { id, name: id, kind: "eye_care_professional" } });
   // A provider that knows OptiGate by its published keys alone.
   const { stores, config } = getServiceContext();
   await signingKeyFor(stores.signingKeys, config.secretKey, "RS256");
@@ -168,8 +178,8 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
   });
 
   it("goes straight to the provider of the domain a relying party names in idp_hint, and asks otherwise", async () => {
-    const start = (hint: string) => {
-      const returnUrl = `/connect/authorize?${new URLSearchParams({ ...authorizeParams(), idp_hint: hint })}`;
+    const start = (hint: string, request: Record<string, string> = authorizeParams()) => {
+      const returnUrl = `/connect/authorize?${new URLSearchParams({ ...request, idp_hint: hint })}`;
       return new UserAgent().get("sso-start", `/login/sso/start?${new URLSearchParams({ returnUrl })}`);
     };
     const hinted = await start(DOMAIN.toUpperCase());
@@ -187,12 +197,29 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
       ]);
       expect(asked.headers.getSetCookie()).toEqual([]);
     }
+    // A hint in something that is no authorization request OptiGate would answer leads nowhere but the login page.
+    const { redirect_uri: _registered, ...withoutRedirect } = authorizeParams();
+    for (const forged of [
+      {},
+      withoutRedirect,
+      { ...authorizeParams(), redirect_uri: "https://elsewhere.example/cb" },
+    ]) {
+      const asked = await start(DOMAIN, forged);
+      expect(location(asked).pathname).toBe("/login");
+      expect(asked.headers.getSetCookie()).toEqual([]);
+    }
   });
 
-  it("passes prompt=login and the request's ui_locales on from the authorization request behind", async () => {
-    const returnUrl = `/connect/authorize?${new URLSearchParams({ ...authorizeParams(), prompt: "login", ui_locales: "fr" })}`;
-    const sent = new URL((await firstStep(new UserAgent(), `ada@${DOMAIN}`, returnUrl)).headers.get("location")!);
-    expect([sent.searchParams.get("prompt"), sent.searchParams.get("ui_locales")]).toEqual(["login", "fr"]);
+  it("passes prompt=login, max_age and the request's ui_locales on from the authorization request behind", async () => {
+    const sentFor = async (parameters: Record<string, string>) => {
+      const returnUrl = `/connect/authorize?${new URLSearchParams({ ...authorizeParams(), ...parameters })}`;
+      const sent = new URL((await firstStep(new UserAgent(), `ada@${DOMAIN}`, returnUrl)).headers.get("location")!);
+      return ["prompt", "max_age", "ui_locales"].map((name) => sent.searchParams.get(name));
+    };
+    expect(await sentFor({ prompt: "login", ui_locales: "fr" })).toEqual(["login", null, "fr"]);
+    expect(await sentFor({ max_age: "300" })).toEqual([null, "300", "en"]);
+    expect(await sentFor({ max_age: "0" })).toEqual(["login", "0", "en"]);
+    expect(await sentFor({ max_age: "soon" })).toEqual([null, null, "en"]);
   });
 
   it("makes the user just in time in the company and continues the authorization request to its code", async () => {
@@ -311,14 +338,48 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
     expect(await db.user.count({ where: { email: pat } })).toBe(1);
   });
 
+  it("links an account with a second factor only once that factor is given too", async () => {
+    const db = service().database.db;
+    const lin = `lin@${DOMAIN}`;
+    const passwordHash = await hashPassword("Lin#Local2026");
+    const user = await db.user.create({
+      data: { email: lin, givenName: "Lin", familyName: "Local", companyId: FRAMES, passwordHash },
+    });
+    const app = new TOTP({ secret: new Secret(), digits: 6, period: 30 });
+    const sealedSecret = seal(app.secret.base32, SECRET_KEY, "totp-secret");
+    await db.totpFactor.create({
+      data: { userId: user.id, sealedSecret, createdAt: new Date(), confirmedAt: new Date() },
+    });
+    const links = () => db.companySsoIdentity.count({ where: { subject: lin } });
+    const agent = new UserAgent();
+    await signInThroughCompany(agent, { login: lin, amr: ["pwd", "mfa"] });
+    const password = await agent.post("login", "/interaction/login", { username: lin, password: "Lin#Local2026" });
+    expect(location(password).pathname).toBe("/login/second-factor");
+    // The password alone linked nothing: a provider account with "mfa" gets no way past Lin's own factor.
+    expect(await links()).toBe(0);
+    const passed = await signInThroughCompany(new UserAgent(), { login: lin, amr: ["pwd", "mfa"] });
+    expect(location(passed).searchParams.get("notice")).toBe("sso_link");
+    const step = await agent.post("second-factor", "/interaction/second-factor", {
+      code: app.generate(),
+      returnUrl: "/",
+    });
+    expect(step.headers.get("location")).toBe("/");
+    expect(await links()).toBe(1);
+  });
+
   it("refuses an address whose account belongs to another company: the provider does not speak for it", async () => {
     const db = service().database.db;
     const lou = `lou@${DOMAIN}`;
     const passwordHash = await hashPassword("Lou#Elsewhere2026");
     await db.user.create({
-      data: { email: lou, givenName: "Lou", familyName: "Other", companyId: DOWN, passwordHash },
+      data: { email: lou, givenName: "Lou", familyName: "Other", companyId: ELSEWHERE, passwordHash },
     });
-    const response = await signInThroughCompany(new UserAgent(), { login: lou });
+    // Lou's own address leads to the password (his company has no provider); someone at Frame Works' provider
+    // answering for him is refused.
+    const agent = new UserAgent();
+    const first = await firstStep(agent, `ada@${DOMAIN}`);
+    const back = await signInAtUpstream(first.headers.get("location")!, REDIRECT_URI, { login: lou });
+    const response = await agent.get("sso-callback", `${back.pathname}${back.search}`);
     expect(loginError(response)).toBe("sso_account_exists");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("optigate_company_sso_link="))).toBe(false);
     expect(await db.companySsoIdentity.count({ where: { subject: lou } })).toBe(0);
@@ -405,6 +466,35 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
       expect(await resetFor(`pat@${DOMAIN}`)).toBeNull();
       const other = await new UserAgent().login("/", "optician@demo.test", "Optician#2026");
       expect(other.headers.get("location")).toBe("/");
+      // The catalog services' password form refuses it too.
+      const { POST } = await import("@/app/services/login/SilentLogin/route");
+      const silent = await POST(
+        formRequest("/services/login/SilentLogin", { username: `pat@${DOMAIN}`, password: "Pat#Local2026" }),
+      );
+      expect([silent.status, (await silent.json()).error]).toEqual([403, "sso_only"]);
+    } finally {
+      await context.stores.companySso.setSsoOnly(FRAMES, false);
+    }
+  });
+
+  it("follows an account's own company: a changed address stays SSO-only, another company's person is not", async () => {
+    const context = getServiceContext();
+    const db = service().database.db;
+    const passwordHash = await hashPassword("Pia#Private2026");
+    await db.user.create({
+      data: { email: "pia@private.example", givenName: "Pia", familyName: "Frame", companyId: FRAMES, passwordHash },
+    });
+    await context.stores.companySso.setSsoOnly(FRAMES, true);
+    try {
+      // Frame Works' person with a private address: still only through the company's provider.
+      expect(loginError(await new UserAgent().login("/", "pia@private.example", "Pia#Private2026"))).toBe("sso_only");
+      const routed = location(await firstStep(new UserAgent(), "pia@private.example"));
+      expect(routed.origin).toBe(new URL(upstream.issuer).origin);
+      // Demo Lens's person with an address in Frame Works' domain: neither routed there nor locked out.
+      const lou = `lou@${DOMAIN}`;
+      const asked = location(await firstStep(new UserAgent(), lou));
+      expect([asked.pathname, asked.searchParams.get("step")]).toEqual(["/login", "password"]);
+      expect((await new UserAgent().login("/", lou, "Lou#Elsewhere2026")).headers.get("location")).toBe("/");
     } finally {
       await context.stores.companySso.setSsoOnly(FRAMES, false);
     }
