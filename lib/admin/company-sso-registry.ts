@@ -6,11 +6,17 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { checkRoleFits, PersonFieldError, type Role } from "@/lib/admin/person-fields";
-import type { SsoWriter } from "@/lib/store/company-sso-store";
+import type { SecretRefusal, SsoWriter } from "@/lib/store/company-sso-store";
 import type { CompanySso, CompanySsoWrite, SsoClaimMapping } from "@/lib/store/models/company-sso";
 import type { Stores } from "@/lib/store/stores";
 
-export type CompanySsoProblem = "not_found" | "invalid_state" | "domain_taken";
+export type CompanySsoProblem =
+  | "not_found"
+  | "invalid_state"
+  | "domain_taken"
+  | "too_many_domains"
+  /** a stored client secret is not sent to settings other than those it was given for */
+  | "secret_not_kept";
 
 export class CompanySsoError extends OptiGateError<CompanySsoProblem> {
   constructor(
@@ -84,9 +90,25 @@ async function checkCompanyFits(stores: Stores, companyId: string, write: Compan
   }
 }
 
+/** Why a write names no client secret its method can use (the store's sealedSecretOf decides). */
+function secretRefusal(refusal: SecretRefusal): CompanySsoError {
+  if (refusal === "secret_needed")
+    return new CompanySsoError(
+      "invalid_state",
+      "client_secret is needed: no secret is stored for this company yet",
+      "client_secret",
+    );
+  return new CompanySsoError(
+    "secret_not_kept",
+    "client_secret is needed: the stored secret is kept only while issuer, client_id and token_endpoint_auth_method " +
+      "stay the same, and one an operator stored only by an operator",
+    "client_secret",
+  );
+}
+
 /**
- * Sets the company's provider, replacing what was set (an omitted secret keeps the stored one, omitted switches keep
- * theirs). The test mark goes: the new settings are untested.
+ * Sets the company's provider, replacing what was set (an omitted secret keeps the stored one for the same issuer,
+ * client and method; omitted switches keep theirs). The test mark goes: the new settings are untested.
  */
 export async function setCompanySso(
   stores: Stores,
@@ -95,15 +117,9 @@ export async function setCompanySso(
   writer: SsoWriter,
 ): Promise<CompanySsoJson> {
   await checkCompanyFits(stores, companyId, write);
-  const needsSecret = write.authMethod !== "private_key_jwt" && write.clientSecret === undefined;
-  if (needsSecret && !(await stores.companySso.find(companyId))?.sealedClientSecret)
-    throw new CompanySsoError(
-      "invalid_state",
-      "client_secret is needed: no secret is stored for this company yet",
-      "client_secret",
-    );
   const saved = await stores.companySso.save(companyId, write, writer);
   if (saved === "not_found") throw noCompany(companyId);
+  if (typeof saved === "string") throw secretRefusal(saved);
   return companySsoJson(saved);
 }
 

@@ -24,6 +24,7 @@ export const COMPANY_SSO_USAGE = `  companies sso set <id> <file.json>          
                                                 private_key_jwt: no secret, OptiGate's key), "claims",
                                                 "hosted_domain", "tenant_id", "sso_only", "enabled" (true unless
                                                 false)}; an omitted client_secret keeps the stored one
+                                                while issuer, client_id and token_endpoint_auth_method stay
   companies sso show <id>                       show the company's provider (never its secret)
   companies sso enable|disable <id>             turn sign-in at the provider on or off
   companies sso remove <id>                     remove the provider: its people sign in with passwords again

@@ -86,6 +86,8 @@ export const MAX_KEYS_IN_SET = 20;
 export const MAX_COMPANY_SSO_ANSWER_BYTES = 256 * 1024;
 /** A software vendor's applications, whatever their status: an initial access token cannot fill the client table. */
 export const MAX_PARTNER_APPLICATIONS = 100;
+/** The email domains one company claims, verified or not: claims cannot fill the table or crowd out other companies. */
+export const MAX_DOMAINS_PER_COMPANY = 20;
 export const MAX_SUBJECT_LENGTH = 255;
 export const MAX_CURSOR_LENGTH = 1024;
 /** The longest email address there can be (RFC 5321 §4.5.3.1.3: a 256-octet path less its angle brackets). */

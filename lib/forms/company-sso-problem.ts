@@ -25,9 +25,11 @@ function settingsProblem(error: CompanySsoMetadataError): CompanySsoProblem {
 }
 
 function registryProblem(error: CompanySsoError, action: CompanySsoAction): CompanySsoProblem {
+  if (error.code === "secret_not_kept") return { problem: "secret_not_kept", field: "client_secret" };
   if (error.field === "client_secret") return { problem: "secret_needed", field: "client_secret" };
   if (error.field === "claims.roles") return { problem: "role_not_for_company", field: "roles", detail: error.message };
   if (error.code === "domain_taken") return { problem: "domain_taken", field: "domain" };
+  if (error.code === "too_many_domains") return { problem: "too_many_domains", field: "domain", detail: error.message };
   if (error.code === "not_found") return { problem: action.startsWith("domain-") ? "domain_not_found" : "no_provider" };
   return { problem: "invalid_settings", detail: error.message };
 }

@@ -1,7 +1,7 @@
 /**
  * The email domains a company's administrator claims, proves and gives up on /portal/company. A domain is proved by
  * its DNS TXT record only (an operator's word is the CLI's), and only a domain the administrator's own company claims
- * can be verified or given up: the registry leaves that check to its callers.
+ * can be verified (the registry checks that as it marks it) or given up (checked here).
  */
 import "server-only";
 import {
@@ -35,11 +35,14 @@ async function ownDomain(actor: Actor, rawDomain: string) {
   return { user, domain };
 }
 
-/** Looks the domain's TXT record up (the context's lookup, else the system's resolvers) and marks it verified. */
+/**
+ * Looks the domain's TXT record up (the context's lookup, else the system's resolvers) and marks it verified, while
+ * the company claims it: a claim another company took over during the lookup stays unverified.
+ */
 export async function verifyOwnCompanyDomain(actor: Actor, rawDomain: string): Promise<CompanyDomainJson> {
-  const { user, domain } = await ownDomain(actor, rawDomain);
+  const [user, company] = await ssoAdministered(actor);
   const { stores, dnsLookup } = user.context;
-  return verifyCompanyDomain(stores, domain, dnsLookup, user.session.user.id);
+  return verifyCompanyDomain(stores, rawDomain, dnsLookup, { companyId: company.id, by: user.session.user.id });
 }
 
 /** Gives up one of the company's domains: its people's sign-in no longer goes to the company's provider. */

@@ -17,7 +17,7 @@ import { STANDARD_CLAIMS, TENANT_PLACEHOLDER } from "@/lib/store/models/company-
 
 const SECRET_PURPOSE = "company-sso-secret";
 
-export const sealClientSecret = (secret: string, secretKey: string): string => seal(secret, secretKey, SECRET_PURPOSE);
+const sealClientSecret = (secret: string, secretKey: string): string => seal(secret, secretKey, SECRET_PURPOSE);
 
 /** The client secret in the clear, for the upstream's token endpoint; null when the configuration holds none. */
 export function openClientSecret(sso: Pick<CompanySso, "sealedClientSecret">, secretKey: string): string | null {
@@ -52,9 +52,32 @@ async function findCompanySso(db: Db, companyId: string): Promise<CompanySso | n
   return row && ssoOf(row);
 }
 
+/** Why a write stores no secret where its method needs one: none is stored, or the stored one is not for it. */
+export type SecretRefusal = "secret_needed" | "secret_not_kept";
+
+/**
+ * The sealed secret a write leaves stored: none with private_key_jwt, the new one, or the stored one only while the
+ * issuer, client id and method it was given for stay and no company administrator rewrites an operator's registration
+ * (else the writer could have it sent to a server of their choosing).
+ */
+export function sealedSecretOf(
+  stored: CompanySso | null,
+  write: CompanySsoWrite,
+  writer: SsoWriter,
+): { sealed: string | null } | SecretRefusal {
+  if (write.authMethod === "private_key_jwt") return { sealed: null };
+  if (write.clientSecret !== undefined) return { sealed: sealClientSecret(write.clientSecret, writer.secretKey) };
+  if (!stored?.sealedClientSecret) return "secret_needed";
+  const { issuer, clientId, authMethod } = write;
+  const sameClient = stored.issuer === issuer && stored.clientId === clientId && stored.authMethod === authMethod;
+  const sameTrust = writer.byOperator || !stored.registeredByOperator;
+  return sameClient && sameTrust ? { sealed: stored.sealedClientSecret } : "secret_not_kept";
+}
+
 /**
  * Sets the company's provider (creating or replacing its settings), audited. An untested configuration: the
- * test mark goes. "not_found" when there is no such company.
+ * test mark goes. "not_found" when there is no such company; a SecretRefusal, writing nothing, when the write keeps
+ * no secret its method needs.
  */
 async function saveCompanySso(
   db: Db,
@@ -62,22 +85,25 @@ async function saveCompanySso(
   write: CompanySsoWrite,
   writer: SsoWriter,
   now = new Date(),
-): Promise<CompanySso | "not_found"> {
-  const { clientSecret, enabled, ssoOnly, claims, ...settings } = write;
-  const data = {
-    ...settings,
-    claims: JSON.stringify(claims),
-    ...(clientSecret === undefined ? {} : { clientSecretSealed: sealClientSecret(clientSecret, writer.secretKey) }),
-    ...(enabled === undefined ? {} : { enabled }),
-    ...(ssoOnly === undefined ? {} : { ssoOnly }),
-    registeredByOperator: writer.byOperator,
-    testedAt: null,
-    updatedAt: now,
-  };
+): Promise<CompanySso | "not_found" | SecretRefusal> {
+  const { clientSecret: _secret, enabled, ssoOnly, claims, ...settings } = write;
   return db.$transaction(async (tx) => {
     if (!(await companyExists(tx, companyId))) return "not_found" as const;
-    const existed = (await tx.companySso.count({ where: { companyId } })) === 1;
-    const row = existed
+    const existing = await tx.companySso.findUnique({ where: { companyId } });
+    const stored = existing && ssoOf(existing);
+    const secret = sealedSecretOf(stored, write, writer);
+    if (typeof secret === "string") return secret;
+    const data = {
+      ...settings,
+      claims: JSON.stringify(claims),
+      clientSecretSealed: secret.sealed,
+      ...(enabled === undefined ? {} : { enabled }),
+      ...(ssoOnly === undefined ? {} : { ssoOnly }),
+      registeredByOperator: writer.byOperator,
+      testedAt: null,
+      updatedAt: now,
+    };
+    const row = existing
       ? await tx.companySso.update({ where: { companyId }, data })
       : await tx.companySso.create({ data: { companyId, ...data, createdAt: now } });
     await recordAuditEvent(tx, {
@@ -90,8 +116,8 @@ async function saveCompanySso(
         enabled: row.enabled,
         ssoOnly: row.ssoOnly,
         byOperator: writer.byOperator,
-        secretChanged: clientSecret !== undefined,
-        added: !existed,
+        secretChanged: secret.sealed !== (stored?.sealedClientSecret ?? null),
+        added: !existing,
       },
     });
     return ssoOf(row);
@@ -160,8 +186,16 @@ async function enabledSsoForIssuer(db: Db, issuer: string): Promise<CompanySso[]
 
 export interface CompanySsoStore extends CompanyDomainStore, CompanySsoIdentityStore {
   find(companyId: string): Promise<CompanySso | null>;
-  /** Sets the provider, its secret sealed (undefined keeps the stored one); "not_found": no such company. */
-  save(companyId: string, write: CompanySsoWrite, writer: SsoWriter, now?: Date): Promise<CompanySso | "not_found">;
+  /**
+   * Sets the provider, its secret sealed (undefined keeps the stored one where sealedSecretOf allows); "not_found":
+   * no such company.
+   */
+  save(
+    companyId: string,
+    write: CompanySsoWrite,
+    writer: SsoWriter,
+    now?: Date,
+  ): Promise<CompanySso | "not_found" | SecretRefusal>;
   setEnabled(companyId: string, enabled: boolean, by?: string): Promise<"changed" | "unchanged" | "not_found">;
   setSsoOnly(companyId: string, ssoOnly: boolean, by?: string): Promise<"changed" | "unchanged" | "not_found">;
   /** A test sign-in succeeded with the settings written at `settingsOf` (the config's updatedAt); false: changed since. */

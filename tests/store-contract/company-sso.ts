@@ -1,9 +1,11 @@
 /**
- * The company-SSO store's contract: a company's provider with its secret sealed, its switches and test mark; the
- * domains it claims, one company each, verified only with the token that was checked; the login page's question; and
- * upstream accounts linked to users, for one company only. Every change is audited.
+ * The company-SSO store's contract: a company's provider with its secret sealed (kept only for the settings it was
+ * given for), its switches and test mark; the domains it claims, one company each (an unverified claim yielding to
+ * another company's), at most MAX_DOMAINS_PER_COMPANY, verified only for the company and token that were checked; the
+ * login page's question; and upstream accounts linked to users, for one company only. Every change is audited.
  */
 import { describe, expect, it } from "vitest";
+import { MAX_DOMAINS_PER_COMPANY } from "@/lib/config/policy";
 import { acceptOlderSecretKeys, isSealedUnder } from "@/lib/crypto/secret-box";
 import { openClientSecret } from "@/lib/store/company-sso-store";
 import { STANDARD_CLAIMS, type CompanySsoWrite } from "@/lib/store/models/company-sso";
@@ -57,12 +59,8 @@ export function companySsoContract(backend: StoreBackend): void {
       expect(() => openClientSecret(found, "another-secret-key-0123456789abcdef")).toThrow();
 
       const { clientSecret: _kept, ...withoutSecret } = SETTINGS;
-      const replaced = await sso.save(
-        companyId,
-        { ...withoutSecret, scope: "openid email" },
-        { ...writer, byOperator: false },
-      );
-      expect(replaced).toMatchObject({ scope: "openid email", enabled: true, registeredByOperator: false });
+      const replaced = await sso.save(companyId, { ...withoutSecret, scope: "openid email" }, writer);
+      expect(replaced).toMatchObject({ scope: "openid email", enabled: true, registeredByOperator: true });
       expect(openClientSecret((await sso.find(companyId))!, backend.secretKey)).toBe("first-secret");
       const events = await eventsFor(backend, "company.sso_set", companyId);
       expect(events.map((event) => JSON.parse(event.details))).toContainEqual(
@@ -74,6 +72,41 @@ export function companySsoContract(backend: StoreBackend): void {
       expect(await sso.remove(companyId)).toBe(false);
       expect(await sso.find(companyId)).toBeNull();
       expect(await eventsFor(backend, "company.sso_removed", companyId)).toHaveLength(1);
+    });
+
+    it("keeps a stored secret only for the issuer, client and method it was given for, and an operator's for operators", async () => {
+      const sso = backend.stores().companySso;
+      const companyId = await newCompany(backend, "secret");
+      const [operator, administrator] = [true, false].map((byOperator) => ({
+        secretKey: backend.secretKey,
+        byOperator,
+      }));
+      const { clientSecret: _given, ...kept } = SETTINGS;
+      expect(await sso.save(companyId, kept, operator)).toBe("secret_needed");
+      await sso.save(companyId, SETTINGS, operator, NOW);
+      const stored = await sso.find(companyId);
+      const elsewhere: Partial<CompanySsoWrite>[] = [
+        { issuer: "https://idp.elsewhere.example" },
+        { clientId: "another-client" },
+        { authMethod: "client_secret_basic" },
+      ];
+      for (const changes of elsewhere)
+        expect(await sso.save(companyId, { ...kept, ...changes }, operator), JSON.stringify(changes)).toBe(
+          "secret_not_kept",
+        );
+      expect(await sso.save(companyId, kept, administrator)).toBe("secret_not_kept");
+      expect(await sso.find(companyId)).toEqual(stored);
+      expect(await eventsFor(backend, "company.sso_set", companyId)).toHaveLength(1);
+
+      await sso.save(companyId, { ...SETTINGS, clientSecret: "own-secret" }, administrator);
+      expect(await sso.save(companyId, { ...kept, scope: "openid" }, administrator)).toMatchObject({ scope: "openid" });
+      expect(openClientSecret((await sso.find(companyId))!, backend.secretKey)).toBe("own-secret");
+      const keyed = await sso.save(companyId, { ...kept, authMethod: "private_key_jwt" }, administrator);
+      expect(keyed).toMatchObject({ authMethod: "private_key_jwt", sealedClientSecret: null });
+      // The first secret, the administrator's own, and none for private_key_jwt; the scope's change kept it.
+      const events = await eventsFor(backend, "company.sso_set", companyId);
+      expect(events.map((event) => JSON.parse(event.details).secretChanged).sort()).toEqual([false, true, true, true]);
+      expect(await sso.save(companyId, kept, administrator)).toBe("secret_needed");
     });
 
     it("turns the provider and SSO-only on and off, audited when they change, and marks tests of unchanged settings", async () => {
@@ -100,7 +133,7 @@ export function companySsoContract(backend: StoreBackend): void {
       expect(await sso.markTested(companyId, NOW)).toBe(false);
     });
 
-    it("gives a domain to one company, verifies it only with the token checked, and removes it", async () => {
+    it("gives a domain to one company, verifies it only with the company and token checked, and removes it", async () => {
       const sso = backend.stores().companySso;
       const [owner, other] = [await newCompany(backend, "owner"), await newCompany(backend, "other")];
       const domain = `${freshValue("d")}.example`;
@@ -108,28 +141,58 @@ export function companySsoContract(backend: StoreBackend): void {
       expect(await sso.addDomain({ ...claim, companyId: freshValue("missing") })).toBe("not_found");
       const added = await sso.addDomain(claim, "admin-1", NOW);
       expect(added).toEqual({ ...claim, verifiedAt: null, createdAt: NOW });
-      expect(await sso.addDomain({ ...claim, companyId: other, verificationToken: "token-2" })).toEqual({
-        takenBy: owner,
-      });
       expect(await sso.addDomain(claim)).toEqual({ takenBy: owner });
       const second = { ...claim, domain: `a-${domain}`, verifiedBy: "operator" as const };
       expect(await sso.addDomain(second, undefined, NOW)).toMatchObject({ verifiedAt: NOW, verifiedBy: "operator" });
       expect((await sso.listDomains(owner)).map((row) => row.domain)).toEqual([second.domain, domain]);
       expect(await sso.listDomains(other)).toEqual([]);
 
-      expect(await sso.verifyDomain(domain, "token-2", "dns")).toBeNull();
+      expect(await sso.verifyDomain({ ...claim, verificationToken: "token-2" }, "dns")).toBeNull();
+      expect(await sso.verifyDomain({ ...claim, companyId: other }, "dns")).toBeNull();
       expect(await sso.findDomain(domain)).toMatchObject({ verifiedAt: null });
-      const verified = await sso.verifyDomain(domain, "token-1", "dns", "admin-1", later(5));
+      const verified = await sso.verifyDomain(claim, "dns", "admin-1", later(5));
       expect(verified).toMatchObject({ domain, verifiedAt: later(5), verifiedBy: "dns" });
-      expect(await sso.verifyDomain(domain, "token-1", "operator", undefined, later(9))).toEqual(verified);
+      expect(await sso.verifyDomain(claim, "operator", undefined, later(9))).toEqual(verified);
       expect(await eventsFor(backend, "company.domain_verified", owner)).toHaveLength(1);
+      // Verified: another company's claim is refused.
+      expect(await sso.addDomain({ ...claim, companyId: other, verificationToken: "token-2" })).toEqual({
+        takenBy: owner,
+      });
 
       expect(await sso.removeDomain(domain)).toMatchObject({ domain, companyId: owner });
       expect(await sso.removeDomain(domain)).toBeNull();
-      expect(await sso.verifyDomain(domain, "token-1", "dns")).toBeNull();
+      expect(await sso.verifyDomain(claim, "dns")).toBeNull();
       expect(await sso.addDomain({ ...claim, companyId: other })).toMatchObject({ companyId: other });
       expect(await eventsFor(backend, "company.domain_added", owner)).toHaveLength(2);
       expect(await eventsFor(backend, "company.domain_removed", owner)).toHaveLength(1);
+    });
+
+    it("lets another company take over a domain claimed and never verified, audited for both; at most 20 a company", async () => {
+      const sso = backend.stores().companySso;
+      const [squatter, owner] = [await newCompany(backend, "squatter"), await newCompany(backend, "real-owner")];
+      const domain = `${freshValue("victim")}.example`;
+      const squatted = { domain, companyId: squatter, verificationToken: "squatter-token", verifiedBy: null };
+      await sso.addDomain(squatted);
+      const claim = { ...squatted, companyId: owner, verificationToken: "owner-token" };
+      expect(await sso.addDomain(claim, "owner-admin", NOW)).toEqual({ ...claim, verifiedAt: null, createdAt: NOW });
+      expect(await sso.listDomains(squatter)).toEqual([]);
+      expect(await sso.verifyDomain(squatted, "dns")).toBeNull();
+      const [removed] = await eventsFor(backend, "company.domain_removed", squatter);
+      expect([removed.userId, JSON.parse(removed.details)]).toEqual([
+        "owner-admin",
+        { companyId: squatter, domain, takenOverBy: owner },
+      ]);
+      expect(await eventsFor(backend, "company.domain_added", owner)).toHaveLength(1);
+
+      for (let n = 1; n < MAX_DOMAINS_PER_COMPANY; n++)
+        await sso.addDomain({ ...claim, domain: `${n}.${domain}`, verificationToken: `t-${n}` });
+      const wanted = { ...squatted, domain: `wanted.${domain}` };
+      await sso.addDomain(wanted);
+      for (const refused of [`more.${domain}`, wanted.domain])
+        expect(await sso.addDomain({ ...claim, domain: refused }), refused).toBe("too_many_domains");
+      expect(await sso.addDomain(claim)).toEqual({ takenBy: owner });
+      expect(await sso.findDomain(wanted.domain)).toMatchObject({ companyId: squatter });
+      expect(await sso.listDomains(owner)).toHaveLength(MAX_DOMAINS_PER_COMPANY);
     });
 
     it("routes an email domain to its company's provider only when the domain is verified and the provider on", async () => {
@@ -140,7 +203,7 @@ export function companySsoContract(backend: StoreBackend): void {
       expect(await sso.ssoForEmailDomain(domain)).toBeNull();
       await sso.save(companyId, { ...SETTINGS, enabled: true }, { secretKey: backend.secretKey, byOperator: true });
       expect(await sso.ssoForEmailDomain(domain)).toBeNull();
-      await sso.verifyDomain(domain, "t", "operator");
+      await sso.verifyDomain({ domain, companyId, verificationToken: "t" }, "operator");
       expect(await sso.ssoForEmailDomain(domain)).toEqual({ companyId, config: await sso.find(companyId) });
       await sso.setEnabled(companyId, false);
       expect(await sso.ssoForEmailDomain(domain)).toBeNull();

@@ -3,9 +3,10 @@
  * (lib/store/company-sso-store.ts, company-domain-store.ts). Links of a removed user are dropped when next read, as
  * the database's cascade drops them at once.
  */
+import { MAX_DOMAINS_PER_COMPANY } from "@/lib/config/policy";
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { CompanyDomainStore } from "@/lib/store/company-domain-store";
-import { sealClientSecret, type CompanySsoStore } from "@/lib/store/company-sso-store";
+import { sealedSecretOf, type CompanySsoStore } from "@/lib/store/company-sso-store";
 import { TENANT_PLACEHOLDER, type CompanySso, type SsoIdentity } from "@/lib/store/models/company-sso";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
@@ -16,9 +17,15 @@ function memoryCompanyDomainStore(tables: MemoryTables, audit: AuditStore): Comp
   const domains = tables.companyDomains;
   return {
     async addDomain(added, by, now = new Date()) {
-      const holder = domains.get(added.domain);
-      if (holder) return { takenBy: holder.companyId };
       if (!tables.companies.has(added.companyId)) return "not_found";
+      const held = domains.get(added.domain);
+      if (held && (held.companyId === added.companyId || held.verifiedAt)) return { takenBy: held.companyId };
+      const claimed = [...domains.values()].filter((row) => row.companyId === added.companyId).length;
+      if (claimed >= MAX_DOMAINS_PER_COMPANY) return "too_many_domains";
+      if (held) {
+        const details = { companyId: held.companyId, domain: added.domain, takenOverBy: added.companyId };
+        await audit.record({ type: "company.domain_removed", userId: by, details });
+      }
       const row = { ...added, verifiedAt: added.verifiedBy ? now : null, createdAt: now };
       domains.set(added.domain, row);
       const details = { companyId: added.companyId, domain: added.domain, verifiedBy: added.verifiedBy };
@@ -30,12 +37,12 @@ function memoryCompanyDomainStore(tables: MemoryTables, audit: AuditStore): Comp
         a.domain < b.domain ? -1 : 1,
       ),
     findDomain: async (domain) => copy(domains.get(domain) ?? null),
-    async verifyDomain(domain, verificationToken, method, by, now = new Date()) {
+    async verifyDomain({ domain, companyId, verificationToken }, method, by, now = new Date()) {
       const row = domains.get(domain);
-      if (!row || row.verificationToken !== verificationToken) return null;
+      if (row?.companyId !== companyId || row.verificationToken !== verificationToken) return null;
       if (!row.verifiedAt) {
         Object.assign(row, { verifiedAt: now, verifiedBy: method });
-        const details = { companyId: row.companyId, domain, verifiedBy: method };
+        const details = { companyId, domain, verifiedBy: method };
         await audit.record({ type: "company.domain_verified", userId: by, details });
       }
       return copy(row);
@@ -87,15 +94,14 @@ export function memoryCompanySsoStore(tables: MemoryTables, audit: AuditStore): 
     find: async (companyId) => copy(configs.get(companyId) ?? null),
     async save(companyId, write, writer, now = new Date()) {
       if (!tables.companies.has(companyId)) return "not_found";
-      const { clientSecret, enabled, ssoOnly, ...settings } = copy(write);
-      const existing = configs.get(companyId);
+      const existing = configs.get(companyId) ?? null;
+      const secret = sealedSecretOf(existing, write, writer);
+      if (typeof secret === "string") return secret;
+      const { clientSecret: _secret, enabled, ssoOnly, ...settings } = copy(write);
       const sso: CompanySso = {
         companyId,
         ...settings,
-        sealedClientSecret:
-          clientSecret === undefined
-            ? (existing?.sealedClientSecret ?? null)
-            : sealClientSecret(clientSecret, writer.secretKey),
+        sealedClientSecret: secret.sealed,
         enabled: enabled ?? existing?.enabled ?? false,
         ssoOnly: ssoOnly ?? existing?.ssoOnly ?? false,
         registeredByOperator: writer.byOperator,
@@ -105,7 +111,7 @@ export function memoryCompanySsoStore(tables: MemoryTables, audit: AuditStore): 
       };
       configs.set(companyId, sso);
       const { issuer, clientId } = sso;
-      const secretChanged = clientSecret !== undefined;
+      const secretChanged = secret.sealed !== (existing?.sealedClientSecret ?? null);
       const details = { companyId, issuer, clientId, enabled: sso.enabled, ssoOnly: sso.ssoOnly, secretChanged };
       await audit.record({
         type: "company.sso_set",

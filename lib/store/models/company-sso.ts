@@ -48,7 +48,10 @@ interface CompanySsoSettings {
   tenantId: string | null;
 }
 
-/** A write: the settings, the secret (undefined keeps the stored one), and the switches (undefined keeps them). */
+/**
+ * A write: the settings, the secret (undefined keeps the stored one where the settings allow, sealedSecretOf in
+ * lib/store/company-sso-store.ts), and the switches (undefined keeps them).
+ */
 export interface CompanySsoWrite extends CompanySsoSettings {
   clientSecret?: string;
   enabled?: boolean;

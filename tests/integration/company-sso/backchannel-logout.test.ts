@@ -262,6 +262,43 @@ describe(`back-channel logout from a company's provider on ${testProvider()}`, (
     expect(await signedIn(ada.agent)).toBe(true);
   });
 
+  it("verifies with each company registered for the issuer and client, ending sessions only where it verified", async () => {
+    // A company's administrator registers Frame Works' issuer and client id; its id sorts first, and its registration,
+    // on the loopback, is one OptiGate never reaches for a company administrator: it verifies nothing.
+    const { stores, config } = getServiceContext();
+    const squatter = "a-squatter";
+    await stores.companies.insert(squatter, { name: "Squatter", kind: "supplier", webServices: [] });
+    const registration = {
+      issuer: upstream.issuer,
+      clientId: "optigate",
+      clientSecret: "squatter-secret",
+      authMethod: "client_secret_basic" as const,
+      scope: "openid email profile",
+      claims: STANDARD_CLAIMS,
+      hostedDomain: null,
+      tenantId: null,
+      enabled: true,
+    };
+    await setCompanySso(stores, squatter, registration, { secretKey: config.secretKey, byOperator: false });
+    try {
+      const ada = await signInToRelyingParty(person("ada"));
+      const response = await sendLogoutToken(await upstream.logoutToken("optigate", { sid: ada.session.upstreamSid! }));
+      expect(response.status).toBe(200);
+      expect(await sessionEnded(ada.session.id)).toBe(true);
+      const audit = await service().database.db.auditEvent.findFirstOrThrow({
+        where: { type: "company.sso_logout", userId: ada.session.userId },
+        orderBy: { occurredAt: "desc" },
+      });
+      expect(JSON.parse(audit.details)).toMatchObject({ companyIds: [FRAMES], sessionIds: [ada.session.id] });
+      // A token that no registration verifies is still refused.
+      await expectRefused(
+        await sendLogoutToken(await upstream.logoutToken("optigate", { sub: person("ada") }, "stranger")),
+      );
+    } finally {
+      await stores.companySso.remove(squatter);
+    }
+  });
+
   it("refuses a replayed token", async () => {
     const token = await upstream.logoutToken("optigate", { sub: person("nobody") });
     expect((await sendLogoutToken(token)).status).toBe(200);

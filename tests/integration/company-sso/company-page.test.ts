@@ -11,10 +11,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { dnsTxtLookup } from "@/lib/admin/domain-verification";
 import { setCompanySso } from "@/lib/admin/company-sso-registry";
-import type { CompanySsoOutcome } from "@/lib/forms/company-sso-outcome";
-import { handleCompanySsoSubmission } from "@/lib/forms/company-sso-submission";
-import { COMPANY_SSO_COOKIE } from "@/lib/http/flash-cookies";
-import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { actorOfSessionCookie, AccessDenied, type Actor } from "@/lib/rights/actor";
 import { companySsoView } from "@/lib/rights/company-sso-settings";
 import { getServiceContext } from "@/lib/service-context";
@@ -23,15 +19,9 @@ import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
 import english from "@/messages/en.json";
 import german from "@/messages/de.json";
+import { companySsoOutcomeOf as outcomeOf, postCompanySso } from "../../helpers/company-sso-forms";
 import { startDnsServer } from "../../helpers/dns-server";
-import {
-  formRequest,
-  ISSUER,
-  SECRET_KEY,
-  signedInAgent,
-  UserAgent,
-  useOAuthService,
-} from "../../helpers/oauth-service";
+import { ISSUER, SECRET_KEY, signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
 import { signInAtUpstream, startUpstreamIdp, type UpstreamIdp } from "../../helpers/upstream-idp";
 
@@ -48,13 +38,6 @@ const TESTER = "tina@optik-demo.example";
 const service = useOAuthService();
 const db = () => service().database.db;
 let upstream: UpstreamIdp;
-
-/** The page's one-time outcome the answer sets, unsealed. */
-function outcomeOf(response: Response): CompanySsoOutcome | undefined {
-  const cookie = response.headers.getSetCookie().find((each) => each.startsWith(`${COMPANY_SSO_COOKIE}=`));
-  const value = cookie && decodeURIComponent(cookie.slice(COMPANY_SSO_COOKIE.length + 1).split(";")[0]);
-  return unsealedCookieValue<CompanySsoOutcome>(COMPANY_SSO_COOKIE, value, SECRET_KEY);
-}
 
 async function post(agent: UserAgent, form: Record<string, string>) {
   const response = await agent.post("company-sso", "/interaction/company/sso", form);
@@ -424,14 +407,9 @@ describe(`the company page's sign-in section on ${testProvider()}`, () => {
     });
     afterAll(() => dns.close());
 
-    /** Posts to the form handler with the service context a test gives: its DNS lookup goes to the test's server. */
-    async function postWithDns(agent: UserAgent, form: Record<string, string>) {
-      const cookie = [...agent.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
-      const request = formRequest("/interaction/company/sso", { [CSRF_FIELD]: agent.csrfToken, ...form }, { cookie });
-      const context = { ...getServiceContext(), dnsLookup: dnsTxtLookup({ servers: [dns.server], timeoutMs: 2000 }) };
-      const response = await handleCompanySsoSubmission(request, context);
-      return { response, outcome: outcomeOf(response) };
-    }
+    /** Posts the form with the DNS lookup going to the test's server. */
+    const postWithDns = (agent: UserAgent, form: Record<string, string>) =>
+      postCompanySso(agent, form, { dnsLookup: dnsTxtLookup({ servers: [dns.server], timeoutMs: 2000 }) });
 
     it("claims a domain with the DNS record to create, verifies it by that record, and gives it up, audited", async () => {
       const admin = await signedInAgent(...OPTICIAN);
@@ -478,9 +456,15 @@ describe(`the company page's sign-in section on ${testProvider()}`, () => {
       expect(await auditOf("company.domain_removed")).toHaveLength(1);
     });
 
-    it("refuses a name that is no domain, another company's domain, and a domain the company does not hold", async () => {
+    it("refuses a name that is no domain, another company's verified domain, and a domain the company does not hold", async () => {
       const admin = await signedInAgent(...OPTICIAN);
       await post(admin, { action: "domain-add", domain: "held.example" });
+      const held = (await companySsoView(await actorOf(admin)))!.domains.find((each) => each.domain === "held.example");
+      records.set("_optigate-challenge.held.example", [[held!.dns_record!.value]]);
+      expect((await postWithDns(admin, { action: "domain-verify", domain: "held.example" })).outcome).toEqual({
+        action: "domain-verify",
+        domain: "held.example",
+      });
       const before = await written();
       const cases: [UserAgent, Record<string, string>, string, string?][] = [
         [admin, { action: "domain-add", domain: "not a domain" }, "invalid_domain", "domain"],

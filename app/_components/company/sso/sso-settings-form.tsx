@@ -82,7 +82,7 @@ async function TextField({
 }
 
 /** The issuer, OptiGate's client at the provider (the secret never shown), and the scopes asked for. */
-async function ClientFields({ state, secretSet }: { state: FieldState; secretSet: boolean }) {
+async function ClientFields({ state, keepsSecret }: { state: FieldState; keepsSecret: boolean }) {
   const t = await getTranslations("CompanySso.settings");
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -99,7 +99,7 @@ async function ClientFields({ state, secretSet }: { state: FieldState; secretSet
       <LabelledField
         id="sso-client_secret"
         label={t("fields.client_secret")}
-        hint={secretSet ? t("hints.secretKept") : t("hints.secretNew")}
+        hint={keepsSecret ? t("hints.secretKept") : t("hints.secretNew")}
         error={state.errorAt("client_secret")}
       >
         {(aria) => (
@@ -238,7 +238,8 @@ export async function SsoSettingsForm({
       </div>
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="settings" />
-      <ClientFields state={state} secretSet={provider?.client_secret_set ?? false} />
+      {/* An administrator's change never keeps the operator's secret: they are asked for one of their own. */}
+      <ClientFields state={state} keepsSecret={!!provider?.client_secret_set && !provider.registered_by_operator} />
       <ClaimMapping state={state} open={CLAIM_FIELDS.includes(refusedField)} />
       <TenantFields state={state} open={TENANT_FIELDS.includes(refusedField)} />
       <p className="text-sm text-slate-600">{t("saveHint")}</p>
