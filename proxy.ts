@@ -25,6 +25,7 @@ export const config = {
     "/login",
     "/login/second-factor",
     "/consent",
+    "/device",
     "/invitation",
     "/password/:path*",
     "/email/:path*",

@@ -164,6 +164,28 @@ const demoClientTexts = {
       description: "Rezerwacja wizyt dla optyków, z katalogami dostawców pod ręką.",
     },
   },
+  "demo-device": {
+    fr: {
+      name: "Meuleuse de démo",
+      description: "Une meuleuse de verres du magasin qui se connecte au nom de la personne au comptoir.",
+    },
+    it: {
+      name: "Molatrice dimostrativa",
+      description: "Una molatrice per lenti del negozio che accede per conto della persona al banco.",
+    },
+    es: {
+      name: "Biseladora de demostración",
+      description: "Una biseladora de lentes de la tienda que inicia sesión en nombre de la persona del mostrador.",
+    },
+    nl: {
+      name: "Demo-slijpautomaat",
+      description: "Een glazenslijpautomaat in de winkel die inlogt namens de persoon aan de balie.",
+    },
+    pl: {
+      name: "Demonstracyjny automat szlifierski",
+      description: "Automat do szlifowania soczewek w salonie, który loguje się w imieniu osoby przy ladzie.",
+    },
+  },
 } satisfies Record<string, Partial<Record<Locale, ClientText>>>;
 
 type DemoClientId = keyof typeof demoClientTexts;

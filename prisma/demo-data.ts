@@ -226,7 +226,31 @@ function confidentialDemoClients(apiScopePrefix: string, interactiveScopes: stri
   ];
 }
 
+/** The device that signs in as the person at the counter (RFC 8628; CONTRACT §14, `npm run demo:device`). */
+function deviceDemoClient(apiScopePrefix: string): DemoClient {
+  return {
+    metadata: {
+      client_id: "demo-device",
+      client_name: "Demo edger",
+      "client_name#de": "Demo-Schleifautomat",
+      description: "A lens edger in the shop that signs in as the person at the counter.",
+      "description#de": "Ein Glasschleifautomat im Geschäft, der sich als die Person an der Theke anmeldet.",
+      ...translatedClientTexts("demo-device"),
+      grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
+      token_endpoint_auth_method: "none",
+      offline_access: true,
+      scope: `openid profile offline_access ${apiScopePrefix}.catalogs.read`,
+      // The demo script prints the ID token's claims: the person's name is in it.
+      id_token_claims: true,
+    },
+  };
+}
+
 export function demoClients(apiScopePrefix: string): DemoClient[] {
   const interactiveScopes = `openid profile email ${apiScopePrefix}.catalogs.read`;
-  return [...publicDemoClients(interactiveScopes), ...confidentialDemoClients(apiScopePrefix, interactiveScopes)];
+  return [
+    ...publicDemoClients(interactiveScopes),
+    deviceDemoClient(apiScopePrefix),
+    ...confidentialDemoClients(apiScopePrefix, interactiveScopes),
+  ];
 }

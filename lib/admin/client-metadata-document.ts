@@ -26,6 +26,7 @@ export function toClientMetadata(registration: ClientRegistration & { id: string
     response_types: registration.responseTypes,
     token_endpoint_auth_method: registration.tokenEndpointAuthMethod,
     scope: registration.allowedScopes.join(" "),
+    ...(registration.allowedResources.length > 0 ? { allowed_resources: registration.allowedResources } : {}),
     allowed_cors_origins: registration.corsOrigins,
     offline_access: registration.offlineAccess,
     refresh_token_policy: registration.refreshTokenPolicy,

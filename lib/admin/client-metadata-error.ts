@@ -6,8 +6,8 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
  * that the portal's form says so in the page's language.
  */
 export interface PartnerRuleRefusal {
-  rule: "client_id_taken" | "scope_not_allowed" | "plain_http";
-  field: "client_id" | "scope" | "redirect_uris" | "post_logout_redirect_uris";
+  rule: "client_id_taken" | "scope_not_allowed" | "plain_http" | "resource_not_allowed";
+  field: "client_id" | "scope" | "redirect_uris" | "post_logout_redirect_uris" | "allowed_resources";
   value: string;
 }
 

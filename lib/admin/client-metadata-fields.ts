@@ -2,6 +2,7 @@
 import { MAX_LIST_ENTRIES, MAX_URI_LENGTH } from "@/lib/config/policy";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
 import { DEFAULT_LANGUAGE_KEY, type LocalizedText } from "@/lib/i18n/localized-text";
+import { redirectUriProblem, resourceUriProblem } from "@/lib/http/url-policy";
 
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 const MAX_TEXT_LENGTH = 500;
@@ -30,6 +31,24 @@ export function stringList(metadata: Record<string, unknown>, field: string): st
   const duplicate = list.find((item, index) => list.indexOf(item) !== index);
   if (duplicate !== undefined) fail(`${field} lists "${duplicate}" twice`);
   return list;
+}
+
+/** Redirect URIs (RFC 6749 §3.1.2), each refused with invalid_redirect_uri and its index. */
+export function checkUris(field: string, uris: string[], allowPrivateUseScheme: boolean): void {
+  uris.forEach((uri, index) => {
+    const problem = redirectUriProblem(uri, allowPrivateUseScheme);
+    if (problem) throw new ClientMetadataError("invalid_redirect_uri", `${field}[${index}] "${uri}" ${problem}`);
+  });
+}
+
+/** RFC 8707: the resource servers besides OptiGate's own that the client may ask tokens for. */
+export function allowedResources(metadata: Record<string, unknown>): string[] {
+  const resources = stringList(metadata, "allowed_resources") ?? [];
+  resources.forEach((resource, index) => {
+    const problem = resourceUriProblem(resource);
+    if (problem) fail(`allowed_resources[${index}] "${resource}" ${problem}`);
+  });
+  return resources;
 }
 
 export function localizedText(metadata: Record<string, unknown>, field: string): LocalizedText {

@@ -8,6 +8,8 @@ import { resolveClientKeys } from "@/lib/admin/client-key-metadata";
 import { ClientMetadataError } from "@/lib/admin/client-metadata-error";
 import { didYouMean } from "@/lib/errors/did-you-mean";
 import {
+  allowedResources,
+  checkUris,
   fail,
   flag,
   localizedText,
@@ -21,7 +23,7 @@ import { nonPublicHostProblem } from "@/lib/http/public-address";
 import type { AddressRanges } from "@/lib/config/address-ranges";
 import { corsOriginProblem, redirectUriProblem } from "@/lib/http/url-policy";
 import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/store/models/client";
-import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
+import { DEVICE_CODE_GRANT, FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
 
@@ -35,12 +37,14 @@ const AUTH_METHODS: TokenEndpointAuthMethod[] = [
 ];
 const GRANTS_BY_KIND: Record<ClientKind, string[]> = {
   browser: ["authorization_code", "implicit"],
-  native: ["authorization_code", "refresh_token"],
-  web: ["authorization_code", "refresh_token", ...FEDERATION_GRANTS],
+  native: ["authorization_code", "refresh_token", DEVICE_CODE_GRANT],
+  web: ["authorization_code", "refresh_token", DEVICE_CODE_GRANT, ...FEDERATION_GRANTS],
   backend: ["client_credentials", ...FEDERATION_GRANTS],
 };
 /** Grants without a browser: a client with only these is a backend client. */
 const SERVER_GRANTS = ["client_credentials", ...FEDERATION_GRANTS];
+/** Grants that send a person's browser to the authorization endpoint: a client with one needs redirect URIs. */
+const BROWSER_GRANTS = ["authorization_code", "implicit"];
 const RESPONSE_TYPES_BY_GRANT: Record<string, string[]> = {
   authorization_code: ["code"],
   implicit: ["id_token token", "id_token", "token"],
@@ -65,6 +69,7 @@ const SIMPLE_FIELDS = [
   "jwks_uri",
   "id_token_signed_response_alg",
   "id_token_claims",
+  "allowed_resources",
   ...SENDER_CONSTRAINT_FIELDS,
 ];
 const LOCALIZED_FIELDS = ["client_name", "description"];
@@ -100,6 +105,9 @@ function determineKind(
       );
     return { kind: "backend", authMethod: authMethod ?? "client_secret_basic" };
   }
+  // RFC 8628: a public client that signs in as a device only (no browser of its own) is a native app.
+  const deviceOnly = grantTypes?.includes(DEVICE_CODE_GRANT) && !grantTypes.some((g) => BROWSER_GRANTS.includes(g));
+  if (deviceOnly && authMethod === "none") return { kind: "native", authMethod };
   if (applicationType === "native") {
     if (authMethod !== undefined && authMethod !== "none")
       fail(`native clients are public: token_endpoint_auth_method must be "none"`);
@@ -118,7 +126,7 @@ function checkGrantTypes(kind: ClientKind, grantTypes: string[], offlineAccess: 
   if (grantTypes.includes("refresh_token") && !offlineAccess)
     fail(`grant type "refresh_token" requires "offline_access": true`);
   if (kind !== "backend" && grantTypes.every((grant) => grant === "refresh_token"))
-    fail("grant_types must include authorization_code or implicit");
+    fail(`grant_types must include authorization_code, implicit or ${DEVICE_CODE_GRANT}`);
 }
 
 function resolveResponseTypes(metadata: Record<string, unknown>, grantTypes: string[]): string[] {
@@ -134,13 +142,6 @@ function resolveResponseTypes(metadata: Record<string, unknown>, grantTypes: str
       fail(`grant type "${grant}" needs a matching response type`);
   }
   return given;
-}
-
-function checkUris(field: string, uris: string[], allowPrivateUseScheme: boolean): void {
-  uris.forEach((uri, index) => {
-    const problem = redirectUriProblem(uri, allowPrivateUseScheme);
-    if (problem) throw new ClientMetadataError("invalid_redirect_uri", `${field}[${index}] "${uri}" ${problem}`);
-  });
 }
 
 function resolveScopes(
@@ -228,7 +229,9 @@ export function parseClientMetadata(
   const interactive = kind !== "backend";
   const redirectUris = stringList(metadata, "redirect_uris") ?? [];
   const postLogoutRedirectUris = stringList(metadata, "post_logout_redirect_uris") ?? [];
-  if (interactive && redirectUris.length === 0) fail(`redirect_uris must list at least one URI for ${kind} clients`);
+  // A device-only client sends nobody to the authorization endpoint, so it needs no redirect URI.
+  if (grantTypes.some((grant) => BROWSER_GRANTS.includes(grant)) && redirectUris.length === 0)
+    fail(`redirect_uris must list at least one URI for ${kind} clients`);
   if (!interactive && (redirectUris.length > 0 || postLogoutRedirectUris.length > 0))
     fail("backend clients have no redirect URIs");
   checkUris("redirect_uris", redirectUris, kind === "native");
@@ -276,6 +279,7 @@ export function parseClientMetadata(
     postLogoutRedirectUris,
     corsOrigins,
     allowedScopes: resolveScopes(metadata, kind, offlineAccess, apiScopePrefix),
+    allowedResources: allowedResources(metadata),
     tokenEndpointAuthMethod: authMethod,
     offlineAccess,
     refreshTokenPolicy: policy,

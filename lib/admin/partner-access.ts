@@ -1,21 +1,22 @@
 /**
  * What the operator gives a software vendor: initial access tokens for RFC 7591 registration (256 random bits, only
  * the SHA-256 kept, shown once; 30 days unless another day is given, at most a year; revocable), and the platform
- * scopes the vendor's applications may ask for.
+ * scopes and the vendor's own APIs (RFC 8707 resources) its applications may ask for.
  */
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Stores } from "@/lib/store/stores";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
+import { resourceUriProblem } from "@/lib/http/url-policy";
 
 const DEFAULT_DAYS = 30;
 const LONGEST_DAYS = 365;
 
-export class PartnerAccessError extends OptiGateError<
-  "not_a_partner" | "invalid_expiry" | "invalid_scope" | "not_found"
-> {
+type PartnerAccessCode = "not_a_partner" | "invalid_expiry" | "invalid_scope" | "invalid_resource" | "not_found";
+
+export class PartnerAccessError extends OptiGateError<PartnerAccessCode> {
   constructor(
-    readonly code: "not_a_partner" | "invalid_expiry" | "invalid_scope" | "not_found",
+    readonly code: PartnerAccessCode,
     message: string,
   ) {
     super(message);
@@ -67,6 +68,21 @@ export async function setPartnerScopes(stores: Stores, companyId: string, scopes
       "invalid_scope",
       `${unknown.map((scope) => `"${scope}"`).join(", ")} is no platform scope (${platform.join(" ")})`,
     );
-  await stores.partners.savePartnerScopes(companyId, [...new Set(scopes)]);
+  await stores.partners.savePartnerAllowance(companyId, "partnerScopes", [...new Set(scopes)]);
   return { company: companyId, partner_scopes: [...new Set(scopes)] };
+}
+
+/**
+ * Sets the vendor's own APIs its applications may name as `allowed_resources` (RFC 8707): each must be one the vendor
+ * serves, which the operator vouches for, as no token for another's API may go to it.
+ */
+export async function setPartnerResources(stores: Stores, companyId: string, resources: string[]) {
+  await partner(stores, companyId);
+  for (const resource of resources) {
+    const problem = resourceUriProblem(resource);
+    if (problem) throw new PartnerAccessError("invalid_resource", `"${resource}" ${problem}`);
+  }
+  const unique = [...new Set(resources)];
+  await stores.partners.savePartnerAllowance(companyId, "partnerResources", unique);
+  return { company: companyId, partner_resources: unique };
 }

@@ -1,8 +1,9 @@
 /**
  * Applications software vendors register themselves (RFC 7591, RFC 7592, the partner portal), checked by the same
  * module as `clients add` (lib/admin/client-metadata.ts) and then by what only the operator may decide: a vendor asks
- * for the OpenID scopes and the platform scopes the operator allowed its company, redirects over plain http only to
- * loopback, and sets neither `company_id` nor `resource_server`. A new application is pending until the operator
+ * for the OpenID scopes and the platform scopes the operator allowed its company, names as `allowed_resources` only
+ * its own APIs the operator allowed it (RFC 8707), redirects over plain http only to loopback, and sets neither
+ * `company_id` nor `resource_server`. A new application is pending until the operator
  * approves it; a change to an approved one waits beside it, and the approved version keeps working meanwhile.
  */
 import { ENDPOINTS } from "@/lib/http/paths";
@@ -13,16 +14,13 @@ import { checkClientTypeKept, ClientRegistryError } from "@/lib/admin/client-reg
 import { MAX_PARTNER_APPLICATIONS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Stores } from "@/lib/store/stores";
-import type { ClientRegistration, PartnerApplication } from "@/lib/store/models/client";
+import type { ClientRegistration, PartnerApplication, VendorAllowance } from "@/lib/store/models/client";
 import { OFFLINE_ACCESS, OPENID_SCOPES } from "@/lib/oauth/scopes";
 import { forgetClient } from "@/lib/store/client-store";
 import { mailToVendor } from "@/lib/admin/partner-notices";
 
-/** The vendor a registration is made for, with the platform scopes the operator allowed it. */
-export interface Partner {
-  id: string;
-  partnerScopes: string[];
-}
+/** The vendor a registration is made for, with what the operator allowed its applications. */
+export type Partner = VendorAllowance;
 
 type PartnerContext = { stores: Stores; config: { apiScopePrefix: string; publicUrl: string } };
 
@@ -64,6 +62,14 @@ function checkPartnerRules(registration: ClientRegistration, partner: Partner): 
       `scope ${beyond.map((scope) => `"${scope}"`).join(", ")} is not among those your company may ask for` +
         ` (${[...IDENTITY_SCOPES, ...partner.partnerScopes].join(" ")})`,
       { rule: "scope_not_allowed", field: "scope", value: beyond.join(" ") },
+    );
+  const foreign = registration.allowedResources.find((resource) => !partner.partnerResources.includes(resource));
+  if (foreign !== undefined)
+    refuse(
+      "invalid_client_metadata",
+      `allowed_resources "${foreign}" is not among your company's APIs that OptiGate's operators allowed` +
+        ` (${partner.partnerResources.join(" ") || "none"}); the platform API and the catalog services need no entry`,
+      { rule: "resource_not_allowed", field: "allowed_resources", value: foreign },
     );
   checkPlainHttp(registration.redirectUris, "redirect_uris");
   checkPlainHttp(registration.postLogoutRedirectUris, "post_logout_redirect_uris");

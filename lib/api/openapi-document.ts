@@ -1,12 +1,14 @@
 /**
  * The OpenAPI 3.1 description of the platform API v2: served at GET /v2/openapi.json, and the schema every API
  * response in the tests is validated against. Its paths are generated from the API's routes (api-routes.ts); its
- * servers entry is API_URL; its scopes carry the configured prefix.
+ * servers entry is API_URL; its scopes carry the configured prefix; it names the audiences the API accepts and
+ * OptiGate's other resource server (RFC 8707).
  */
 import { ENDPOINTS } from "@/lib/http/paths";
 import type { ApiRoute } from "@/lib/api/api-routes";
 import { ref, SCHEMAS } from "@/lib/api/openapi-schemas";
 import { PROBLEM_TYPES, type ProblemType } from "@/lib/errors/api-problem";
+import { catalogServicesResource, defaultAudience } from "@/lib/oauth/resource-indicators";
 
 /** The document's paths, from the API's routes: each route's operation, secured by any one of its scopes. */
 function pathsOf(routes: readonly ApiRoute[], scope: (name: string) => string) {
@@ -52,7 +54,10 @@ export function openApiDocument(
       title: "OptiGate platform API",
       version: "2.0.0",
       description:
-        "Catalogs and supplier registrations of the optics trade platform. Every call but this document needs an access token issued by OptiGate (audience PUBLIC_URL/resources).",
+        "Catalogs and supplier registrations of the optics trade platform. Every call but this document needs an " +
+        `access token issued by OptiGate for this API: requested with resource=${apiUrl} (RFC 8707), its audience is ` +
+        `${apiUrl}; requested without a resource, ${defaultAudience(publicUrl)}. A token for another resource ` +
+        `server is refused, such as one for the catalog services (${catalogServicesResource(config)}).`,
     },
     servers: [{ url: apiUrl }],
     paths: pathsOf(routes, scope),

@@ -1,7 +1,8 @@
 /**
  * POST /services/login/SilentLogin: a catalog ticket for valid form credentials (`username`,
  * `password`), or, with `Authorization: Bearer` (or `DPoP` and a proof, for a key-bound token) and no form, for the
- * user of an access token that holds the catalogs read scope. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
+ * user of an access token that holds the catalogs read scope and is for the catalog services (`PUBLIC_URL/services`,
+ * RFC 8707) or has the default audience. Answers `{"ticket": "<GUID>", "expires": "<ISO 8601>"}`; bad credentials 401, throttled 429.
  */
 import { ENDPOINTS } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
@@ -10,6 +11,7 @@ import { issueTicket } from "@/lib/catalog/tickets";
 import { noStoreJson } from "@/lib/http/no-store-json";
 import { boundKeyOf, noteTokenCaller, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { OAuthError } from "@/lib/errors/oauth-error";
+import { acceptedAudiences } from "@/lib/oauth/resource-indicators";
 import {
   checkSenderConstraint,
   readAuthorization,
@@ -40,7 +42,9 @@ async function withAccessToken(
 ): Promise<Response> {
   let claims;
   try {
-    claims = await verifyAccessToken(context, presented.token);
+    claims = await verifyAccessToken(context, presented.token, {
+      audiences: acceptedAudiences(context.config, "catalogServices"),
+    });
     noteTokenCaller(claims);
     const url = `${context.config.publicUrl}${ENDPOINTS.silentLogin}`;
     await checkSenderConstraint(context, presented, boundKeyOf(claims), {

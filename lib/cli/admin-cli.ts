@@ -60,6 +60,7 @@ const PURGED: Record<keyof PurgeCounts, string> = {
   resetRequests: "unsent password reset request",
   webauthnChallenges: "passkey challenge",
   pushedRequests: "pushed authorization request",
+  deviceAuthorizations: "device sign-in request",
 };
 
 function keyState(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): string {

@@ -1,5 +1,10 @@
 /** `npm run admin -- partners …` and the review of vendors' applications (`clients approve|reject`). */
-import { issueInitialAccessToken, revokeAccessToken, setPartnerScopes } from "@/lib/admin/partner-access";
+import {
+  issueInitialAccessToken,
+  revokeAccessToken,
+  setPartnerResources,
+  setPartnerScopes,
+} from "@/lib/admin/partner-access";
 import { registrationResponse, reviewApplication } from "@/lib/admin/partner-applications";
 import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 
@@ -7,6 +12,7 @@ export const PARTNERS_USAGE = `  partners token <company> [--expires <day>]   an
                                                 software vendor (shown once; 30 days unless --expires)
   partners revoke <token-id>                    revoke an initial access token
   partners scopes <company> [<scope> ...]       the platform scopes the vendor's applications may ask for
+  partners resources <company> [<uri> ...]      the vendor's own APIs its applications may ask tokens for (RFC 8707)
   clients approve <client_id>                   approve a vendor's pending application or change
   clients reject <client_id> --reason <text>    reject it, saying why`;
 
@@ -39,7 +45,12 @@ export async function partnersCommand(context: CliContext, [command, ...rest]: s
     if (companyId === undefined) throw new UsageError("partners scopes needs <company>");
     return print(await setPartnerScopes(context.stores, companyId, scopes, context.apiScopePrefix));
   }
-  throw unknownCommand("partners", command, ["token", "revoke", "scopes"]);
+  if (command === "resources") {
+    const [companyId, ...resources] = rest;
+    if (companyId === undefined) throw new UsageError("partners resources needs <company>");
+    return print(await setPartnerResources(context.stores, companyId, resources));
+  }
+  throw unknownCommand("partners", command, ["token", "revoke", "scopes", "resources"]);
 }
 
 /** `clients approve <id>` and `clients reject <id> --reason <text>`. */

@@ -120,6 +120,32 @@ export const MAX_WAITING_PUSHED_REQUESTS = 2_000;
 /** A DPoP header longer than this is refused unread (RSA keys of 4,096 bits fit in about 1.5 KB). */
 export const MAX_DPOP_PROOF_LENGTH = 8192;
 
+// --- Devices that sign in with a code (RFC 8628): how long a request lives, how often its device may poll, and how
+// many requests and user-code guesses OptiGate takes.
+
+/** A device code and its user code live 10 minutes (RFC 8628 §3.2 expires_in). */
+export const DEVICE_CODE_LIFETIME_SECONDS = 10 * 60;
+/** The polling interval a device is told (RFC 8628 §3.2), and what each poll too early adds to it (§3.5). */
+export const DEVICE_POLL_INTERVAL_SECONDS = 5;
+export const DEVICE_SLOW_DOWN_SECONDS = 5;
+/** An expired request is kept this long, so that a device still polling is told expired_token, not invalid_grant. */
+export const DEVICE_EXPIRED_KEPT_SECONDS = 60 * 60;
+/** Device authorization requests a minute per client and per client network (an IPv4 address, an IPv6 /64). */
+export const DEVICE_AUTHORIZATION_LIMITS = {
+  client: { max: 300, windowSeconds: 60 },
+  address: { max: 10, windowSeconds: 60 },
+} as const;
+/** Requests waiting for a person's decision at most per client: what a flood of requests leaves is bounded. */
+export const MAX_PENDING_DEVICE_AUTHORIZATIONS = 1_000;
+/**
+ * Wrong user codes entered at /device per window: per client network, per sign-in session, and across everyone (the
+ * last bounds guessing however many addresses and accounts take part, at the price that a flood locks code entry for
+ * all; docs/security.md). Reaching a limit locks that key for USER_CODE_LOCKOUT_SECONDS.
+ */
+export const USER_CODE_GUESS_LIMITS = { address: 10, session: 5, everyone: 1_000 } as const;
+export const USER_CODE_GUESS_WINDOW_SECONDS = 15 * 60;
+export const USER_CODE_LOCKOUT_SECONDS = 15 * 60;
+
 // --- How long OptiGate waits for others.
 
 export const KEY_SET_FETCH_TIMEOUT_MS = 5000;

@@ -20,7 +20,9 @@ export type KeyPurpose =
   | "pending-sign-in"
   | "totp-secret"
   | "webauthn-challenge"
-  | "company-sso-secret";
+  | "company-sso-secret"
+  | "device-user-code"
+  | "device-request";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

@@ -1,6 +1,6 @@
 /**
- * Protocol errors, named after their RFC 6749 / 6750 / OpenID Connect codes. Each knows its HTTP status and whether
- * it may be sent to the client's redirect URI: only errors raised after the client and its redirect URI were
+ * Protocol errors, named after their RFC 6749 / 6750 / 8628 / OpenID Connect codes. Each knows its HTTP status and
+ * whether it may be sent to the client's redirect URI: only errors raised after the client and its redirect URI were
  * verified may travel there (otherwise the authorization endpoint would be an open redirector).
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
@@ -25,6 +25,9 @@ export type OAuthErrorCode =
   | "invalid_target"
   | "invalid_dpop_proof"
   | "use_dpop_nonce"
+  | "authorization_pending"
+  | "slow_down"
+  | "expired_token"
   | "server_error";
 
 /**
@@ -49,6 +52,8 @@ export const invalidGrant = (description: string, detail?: string) =>
 export const invalidScope = (description: string) => new OAuthError("invalid_scope", description);
 export const unauthorizedClient = (description: string) => new OAuthError("unauthorized_client", description);
 export const invalidToken = (description: string) => new OAuthError("invalid_token", description, 401);
+/** RFC 8707 §2: a resource that is malformed, or that the client may not ask a token for. */
+export const invalidTarget = (description: string) => new OAuthError("invalid_target", description);
 
 export const invalidDpopProof = (description: string, status = 400) =>
   new OAuthError("invalid_dpop_proof", description, status);

@@ -19,6 +19,7 @@ type AdminProblemKey =
   | "clientIdTaken"
   | "scopeNotAllowed"
   | "plainHttp"
+  | "resourceNotAllowed"
   | "notFound"
   | "date"
   | "expiryPast"
@@ -67,6 +68,7 @@ const FORM_FIELD_OF_METADATA: Record<string, AdminProblemKey> = {
   offline_access: "offline_access",
   scope: "scope",
   company_id: "company_id",
+  allowed_resources: "allowed_resources",
   dpop_bound_access_tokens: "dpop_bound_access_tokens",
   require_pushed_authorization_requests: "require_pushed_authorization_requests",
 };
@@ -76,6 +78,7 @@ const PARTNER_RULE_KEYS: Record<PartnerRuleRefusal["rule"], AdminProblemKey> = {
   client_id_taken: "clientIdTaken",
   scope_not_allowed: "scopeNotAllowed",
   plain_http: "plainHttp",
+  resource_not_allowed: "resourceNotAllowed",
 };
 
 const quotedValue = (message: string) => /"([^"]*)"/.exec(message)?.[1];

@@ -3,8 +3,10 @@
  * the JSON view submits, so lib/admin/client-metadata.ts checks both and the rules live in one place.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { DEVICE_CODE_GRANT } from "@/lib/oauth/grant-types";
 
-export const FORM_CLIENT_KINDS = ["browser", "native", "web", "backend"] as const;
+/** `device`: a public client that signs in with the device grant only (RFC 8628); the metadata makes it a native one. */
+export const FORM_CLIENT_KINDS = ["browser", "native", "web", "device", "backend"] as const;
 export type FormClientKind = (typeof FORM_CLIENT_KINDS)[number];
 
 /** The languages besides English a client's name may be given in on the form: one optional field each. */
@@ -27,6 +29,7 @@ export type RegistrationField =
   | "offline_access"
   | "scope"
   | "company_id"
+  | "allowed_resources"
   | "dpop_bound_access_tokens"
   | "require_pushed_authorization_requests";
 
@@ -55,6 +58,7 @@ const APP_FIELDS: readonly RegistrationField[] = [
   "post_logout_redirect_uris",
   "offline_access",
   "scope",
+  "allowed_resources",
   ...SIGN_IN_REQUIREMENTS,
 ];
 
@@ -68,12 +72,31 @@ export const FIELDS_BY_KIND: Record<FormClientKind, readonly RegistrationField[]
     "post_logout_redirect_uris",
     "allowed_cors_origins",
     "scope",
+    "allowed_resources",
     ...SIGN_IN_REQUIREMENTS,
   ],
   native: APP_FIELDS,
   web: APP_FIELDS,
+  // A device sends nobody to a redirect URI and has no pages of its own to push requests from.
+  device: [
+    "client_name",
+    "translated_names",
+    "client_id",
+    "offline_access",
+    "scope",
+    "allowed_resources",
+    "dpop_bound_access_tokens",
+  ],
   // A backend client sends no authorization requests, so it has nothing to push (RFC 9126 §6).
-  backend: ["client_name", "translated_names", "client_id", "scope", "company_id", "dpop_bound_access_tokens"],
+  backend: [
+    "client_name",
+    "translated_names",
+    "client_id",
+    "scope",
+    "allowed_resources",
+    "company_id",
+    "dpop_bound_access_tokens",
+  ],
 };
 
 export const isFormClientKind = (value: string | undefined): value is FormClientKind =>
@@ -115,9 +138,12 @@ export function metadataOfDraft(draft: RegistrationDraft, kind: FormClientKind):
   if (kind === "browser") metadata.token_endpoint_auth_method = "none";
   if (kind === "native") metadata.application_type = "native";
   if (kind === "backend") metadata.grant_types = ["client_credentials"];
+  if (kind === "device")
+    Object.assign(metadata, { grant_types: [DEVICE_CODE_GRANT], token_endpoint_auth_method: "none" });
   list("redirect_uris");
   list("post_logout_redirect_uris");
   list("allowed_cors_origins");
+  list("allowed_resources");
   for (const field of CHECKBOX_FIELDS) if (draft[field]) metadata[field] = true;
   text("scope");
   text("company_id");

@@ -7,6 +7,8 @@ export const PAGES = {
   login: "/login",
   secondFactor: "/login/second-factor",
   consent: "/consent",
+  /** Where a person lets a device sign in as them (RFC 8628 verification_uri; CONTRACT §14). */
+  device: "/device",
   signOut: "/signout",
   invitation: "/invitation",
   forgotPassword: "/password/forgot",
@@ -31,6 +33,7 @@ export const PAGES = {
 export const FORMS = {
   login: "/interaction/login",
   consent: "/interaction/consent",
+  device: "/interaction/device",
   signOut: "/interaction/signout",
   portal: "/interaction/portal",
   admin: "/interaction/admin",
@@ -56,6 +59,7 @@ export const ENDPOINTS = {
   authorize: "/connect/authorize",
   token: "/connect/token",
   par: "/connect/par",
+  deviceAuthorization: "/connect/deviceauthorization",
   revocation: "/connect/revocation",
   userinfo: "/connect/userinfo",
   introspect: "/connect/introspect",
@@ -82,13 +86,14 @@ export const ENDPOINTS = {
 } as const;
 
 /**
- * The pages of a sign-in under way (login, consent, sign-out, a forgotten password): they show no menu that would
- * lead away from it.
+ * The pages of a sign-in under way (login, consent, a device's sign-in, sign-out, a forgotten password): they show no
+ * menu that would lead away from it.
  */
 const SIGN_IN_PAGES: string[] = [
   PAGES.login,
   PAGES.secondFactor,
   PAGES.consent,
+  PAGES.device,
   PAGES.signOut,
   PAGES.forgotPassword,
   PAGES.resetPassword,

@@ -1,7 +1,8 @@
 /**
- * What a registrar accepts as a redirect URI, post-logout redirect URI or CORS origin (RFC 6749 §3.1.2, RFC 8252
- * §7 for native apps, OAuth 2.0 Security BCP): absolute, no fragment, https except on the local machine, and
- * private-use schemes (reverse domain names, such as com.example.app:/callback) for native clients only.
+ * What a registrar accepts as a redirect URI, post-logout redirect URI, CORS origin or resource server (RFC 6749
+ * §3.1.2, RFC 8252 §7 for native apps, RFC 8707 §2, OAuth 2.0 Security BCP): absolute, no fragment, https except on
+ * the local machine, and private-use schemes (reverse domain names, such as com.example.app:/callback) for native
+ * clients only.
  */
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 
@@ -41,6 +42,13 @@ export function redirectUriProblem(raw: string, allowPrivateUseScheme: boolean):
   return allowPrivateUseScheme
     ? "must use https, http on a loopback address, or a private-use scheme named as a reverse domain (com.example.app:/callback)"
     : "must use https (http is allowed for localhost and loopback addresses only)";
+}
+
+/** Returns why `raw` is not a resource server's URI (RFC 8707 §2, which advises against a query), or undefined. */
+export function resourceUriProblem(raw: string): string | undefined {
+  const problem = redirectUriProblem(raw, false);
+  if (problem) return problem;
+  return new URL(raw).search ? "must not contain a query (RFC 8707 §2)" : undefined;
 }
 
 /** Returns why `raw` is not a CORS origin (scheme, host and non-default port, nothing else), or undefined. */

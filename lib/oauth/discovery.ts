@@ -1,10 +1,13 @@
-/** OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer, with PAR (RFC 9126) and DPoP (RFC 9449). */
+/**
+ * OpenID Connect Discovery 1.0 / RFC 8414 metadata of this issuer, with PAR (RFC 9126), DPoP (RFC 9449) and the
+ * device authorization grant (RFC 8628).
+ */
 import { ENDPOINTS } from "@/lib/http/paths";
 import type { Config } from "@/lib/config";
 import { ASSERTION_ALGORITHMS } from "@/lib/jwt/key-set-rules";
 import { DPOP_ALGORITHMS } from "@/lib/jwt/dpop-proof";
 import { LOCALES } from "@/lib/i18n/locales";
-import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
+import { DEVICE_CODE_GRANT, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 import { ACR_VALUES_SUPPORTED } from "@/lib/session/authentication-level";
@@ -25,6 +28,7 @@ export function discoveryDocument(
     registration_endpoint: `${issuer}${ENDPOINTS.register}`,
     pushed_authorization_request_endpoint: `${issuer}${ENDPOINTS.par}`,
     require_pushed_authorization_requests: config.requirePar,
+    device_authorization_endpoint: `${issuer}${ENDPOINTS.deviceAuthorization}`,
     end_session_endpoint: `${issuer}${ENDPOINTS.endSession}`,
     jwks_uri: `${issuer}${ENDPOINTS.jwks}`,
     scopes_supported: scopeDefinitions(config.apiScopePrefix).map((scope) => scope.name),
@@ -37,6 +41,7 @@ export function discoveryDocument(
       "client_credentials",
       JWT_BEARER_GRANT,
       TOKEN_EXCHANGE_GRANT,
+      DEVICE_CODE_GRANT,
     ],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS, "none"],

@@ -39,7 +39,7 @@ async function introspectRefreshToken(context: ServiceContext, clientId: string,
 
 async function introspectAccessToken(context: ServiceContext, caller: ClientWithSecrets, token: string) {
   try {
-    const claims = await verifyAccessToken(context, token);
+    const claims = await verifyAccessToken(context, token, { audiences: "any" });
     if (!caller.resourceServer && claims.client_id !== caller.id) return INACTIVE;
     const principal = principalOf(claims);
     if (principal?.kind === "user" && !(await context.stores.users.findActivity(principal.userId))?.active)

@@ -15,7 +15,7 @@ import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-mess
 
 async function isAccessToken(context: ServiceContext, token: string): Promise<boolean> {
   if (token.split(".").length !== 3) return false;
-  return verifyAccessToken(context, token).then(
+  return verifyAccessToken(context, token, { audiences: "any" }).then(
     () => true,
     () => false,
   );

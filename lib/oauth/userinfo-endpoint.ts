@@ -1,7 +1,8 @@
 /**
  * GET|POST /connect/userinfo (OpenID Connect Core §5.3): the signed-in user's claims, by the scopes the access token
  * carries. The token comes in the Authorization header, as Bearer (RFC 6750 §2.1) or, bound to a key, as DPoP with a
- * proof (RFC 9449 §7), or, for POST, as a bearer token in the form body (RFC 6750 §2.2).
+ * proof (RFC 9449 §7), or, for POST, as a bearer token in the form body (RFC 6750 §2.2). A token requested for a
+ * resource server (RFC 8707) is that server's: only one with the default audience is taken here.
  */
 import { ENDPOINTS } from "@/lib/http/paths";
 import { isFormRequest, readBodyText } from "@/lib/http/form-body";
@@ -19,6 +20,7 @@ import {
 } from "@/lib/oauth/dpop/presented-token";
 import { boundKeyOf, noteTokenCaller, verifyAccessToken } from "@/lib/oauth/token/verify-access-token";
 import { userClaims } from "@/lib/oauth/user-claims";
+import { acceptedAudiences } from "@/lib/oauth/resource-indicators";
 import type { ServiceContext } from "@/lib/service-context";
 import { webResponse } from "@/lib/http/protocol-message";
 import { userIdOf } from "@/lib/jwt/token-principal";
@@ -43,7 +45,9 @@ function refusalAnswer(refusal: ResourceRefusal): Response {
 }
 
 async function userinfo(request: Request, context: ServiceContext, presented: PresentedToken): Promise<Response> {
-  const claims = await verifyAccessToken(context, presented.token);
+  const claims = await verifyAccessToken(context, presented.token, {
+    audiences: acceptedAudiences(context.config, "userinfo"),
+  });
   noteTokenCaller(claims);
   const url = `${context.config.publicUrl}${ENDPOINTS.userinfo}`;
   await checkSenderConstraint(context, presented, boundKeyOf(claims), {

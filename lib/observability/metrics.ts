@@ -1,8 +1,8 @@
 /**
  * Prometheus metrics of the process (prom-client), shared by the Next.js bundle and the lean front: requests by
  * endpoint and latency, token requests by grant and result, tokens issued, sign-ins, second-factor failures and
- * lock-outs, the mail outbox, protocol error codes, catalog bytes streamed, and the database pool's connections.
- * Served at /metrics only when METRICS_TOKEN is set (lib/server/metrics-endpoint.ts). Every label value comes from a
+ * lock-outs, device sign-ins, the mail outbox, protocol error codes, catalog bytes streamed, and the database pool's
+ * connections. Served at /metrics only when METRICS_TOKEN is set (lib/server/metrics-endpoint.ts). Every label value comes from a
  * fixed set in the code, never from a request, so that no caller can grow the number of series.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
@@ -15,6 +15,7 @@ const GRANTS = [
   "client_credentials",
   "urn:ietf:params:oauth:grant-type:jwt-bearer",
   "urn:ietf:params:oauth:grant-type:token-exchange",
+  "urn:ietf:params:oauth:grant-type:device_code",
 ] as const;
 export type GrantLabel = (typeof GRANTS)[number] | "other" | "none";
 
@@ -35,10 +36,13 @@ export type SignInResult =
   | "locked"
   | "factor_failed";
 export type SecondFactorLabel = "totp" | "recovery_code" | "passkey";
-/** Which throttle key was locked, and by failures of what. */
+/** Which throttle key was locked, and by failures of what (user_code: wrong codes entered at /device). */
 export type Lockout =
   | { scope: "account" | "address"; cause: "password" | "second_factor" }
-  | { scope: "client"; cause: "client_authentication" };
+  | { scope: "client"; cause: "client_authentication" }
+  | { scope: "address" | "session" | "everyone"; cause: "user_code" };
+/** The steps of a device's sign-in (RFC 8628): its request, and the person's decision at /device. */
+export type DeviceStep = "requested" | "approved" | "denied";
 
 function counter<L extends string>(name: string, help: string, labelNames: readonly L[], registry: Registry) {
   return new Counter<L>({ name, help, labelNames, registers: [registry] });
@@ -79,6 +83,12 @@ function create() {
       "optigate_lockouts_total",
       "Lock-outs started, by throttle key scope and the failures that reached its limit",
       ["scope", "cause"],
+      registry,
+    ),
+    deviceAuthorizations: counter(
+      "optigate_device_authorizations_total",
+      "Device sign-ins by step: requested by the device, approved or denied by the person",
+      ["step"],
       registry,
     ),
     mailQueued: counter("optigate_mail_queued_total", "Mail written to the outbox, by kind", ["kind"], registry),
@@ -136,6 +146,8 @@ export const countSecondFactorFailure = (factor: SecondFactorLabel, reason: stri
   metrics.secondFactorFailures.inc({ factor, reason });
 
 export const countLockout = (lockout: Lockout) => metrics.lockouts.inc(lockout);
+
+export const countDeviceStep = (step: DeviceStep) => metrics.deviceAuthorizations.inc({ step });
 
 /** Mail a committed change queued, by kind (kinds are the code's template names). */
 export function countQueuedMail(kinds: Iterable<string>): void {

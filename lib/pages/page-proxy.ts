@@ -30,11 +30,11 @@ function uiLocalesOf(request: NextRequest): string | undefined {
 }
 
 const PAGE =
-  /^\/(?:login(?:\/second-factor)?|consent|signout|invitation|password\/(?:forgot|reset)|email\/confirm|(?:portal|admin)(?:\/.*)?)$/;
+  /^\/(?:login(?:\/second-factor)?|consent|device|signout|invitation|password\/(?:forgot|reset)|email\/confirm|(?:portal|admin)(?:\/.*)?)$/;
 
 /**
- * The pages this proxy prepares: sign-in, consent, sign-out, invitations, the mailed links' pages, the portal and the
- * operator pages.
+ * The pages this proxy prepares: sign-in, consent, a device's sign-in, sign-out, invitations, the mailed links' pages,
+ * the portal and the operator pages.
  */
 export const isInteractionPage = (pathname: string) => PAGE.test(pathname);
 

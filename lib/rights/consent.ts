@@ -11,13 +11,36 @@ import { readAuthorizationRequest } from "@/lib/oauth/authorize/read-authorizati
 import { completeAuthorization } from "@/lib/oauth/authorize/authorize-endpoint";
 import { saveConsent } from "@/lib/oauth/authorize/save-consent";
 import { OAuthError } from "@/lib/errors/oauth-error";
-import type { ServiceContext } from "@/lib/service-context";
+import type { DataAccess, ServiceContext } from "@/lib/service-context";
+
+/** A scope as the person is asked for it: its name and description in their language; `openid` cannot be left out. */
+export interface ScopeView {
+  name: string;
+  title: string;
+  description: string;
+  required: boolean;
+}
 
 export interface ConsentView {
   clientName: string;
   clientDescription?: string;
-  scopes: { name: string; title: string; description: string; required: boolean }[];
+  scopes: ScopeView[];
   user: { name: string; email: string };
+}
+
+/** The scopes as the consent page shows them, and the device page (lib/rights/device-approval.ts). */
+export async function describeScopes(context: DataAccess, names: string[], locale: string): Promise<ScopeView[]> {
+  const rows = await context.stores.consents.listScopes(names);
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  return names.map((name) => {
+    const row = byName.get(name);
+    return {
+      name,
+      title: row ? localizedText(row.displayNames, locale, name) : name,
+      description: row ? localizedText(row.descriptions, locale) : "",
+      required: name === "openid",
+    };
+  });
 }
 
 async function consentView(
@@ -25,20 +48,10 @@ async function consentView(
   request: AuthorizationRequest,
   locale: string,
 ): Promise<Omit<ConsentView, "user">> {
-  const rows = await context.stores.consents.listScopes(request.scopes);
-  const byName = new Map(rows.map((row) => [row.name, row]));
   return {
     clientName: localizedText(request.client.names, locale, request.client.id),
     clientDescription: localizedText(request.client.descriptions, locale) || undefined,
-    scopes: request.scopes.map((name) => {
-      const row = byName.get(name);
-      return {
-        name,
-        title: row ? localizedText(row.displayNames, locale, name) : name,
-        description: row ? localizedText(row.descriptions, locale) : "",
-        required: name === "openid",
-      };
-    }),
+    scopes: await describeScopes(context, request.scopes, locale),
   };
 }
 

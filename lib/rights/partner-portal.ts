@@ -56,7 +56,7 @@ export const isPartnerDeveloper = (actor: Actor): boolean =>
   actor.company.kind === "software_vendor" &&
   (actor.session.user.role === "admin" || actor.session.user.role === "developer");
 
-async function requirePartner(actor: Actor): Promise<[SignedInUser, { id: string; partnerScopes: string[] }]> {
+async function requirePartner(actor: Actor): Promise<[SignedInUser, Partner]> {
   const user = requireUser(actor);
   if (!isPartnerDeveloper(user)) throw new AccessDenied("forbidden");
   const partner = await user.context.stores.partners.findPartner(user.company.id);

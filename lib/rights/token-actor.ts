@@ -1,6 +1,6 @@
 /**
- * The actor behind a platform API call: the bearer access token, verified (at most 60 s of clock leeway), and its
- * user or client read now. A user who was deactivated or removed, or a client that was removed, makes the token
+ * The actor behind a platform API call: the bearer access token, verified (at most 60 s of clock leeway; for the
+ * platform API's resource `API_URL` or the default audience, RFC 8707), and its user or client read now. A user who was deactivated or removed, or a client that was removed, makes the token
  * invalid at once; a user moved to another company acts for the new one. The company's customer links come with it,
  * in the same statement (the catalog lists show them). A token bound to a DPoP key needs the DPoP scheme and a proof
  * by that key (lib/oauth/dpop/presented-token.ts).
@@ -15,13 +15,17 @@ import { checkSenderConstraint, type PresentedToken } from "@/lib/oauth/dpop/pre
 import type { HeaderReader } from "@/lib/http/protocol-message";
 import type { ServiceContext } from "@/lib/service-context";
 import { principalOf } from "@/lib/jwt/token-principal";
+import { acceptedAudiences } from "@/lib/oauth/resource-indicators";
 
 export async function actorOfAccessToken(
   context: ServiceContext,
   presented: PresentedToken,
   request: { method: string; url: string; headers: HeaderReader },
 ): Promise<TokenActor> {
-  const claims = await verifyAccessToken(context, presented.token, { leewaySeconds: API_CLOCK_LEEWAY_SECONDS });
+  const claims = await verifyAccessToken(context, presented.token, {
+    audiences: acceptedAudiences(context.config, "platformApi"),
+    leewaySeconds: API_CLOCK_LEEWAY_SECONDS,
+  });
   noteTokenCaller(claims);
   await checkSenderConstraint(context, presented, boundKeyOf(claims), request);
   const scopes = new Set(claims.scope.split(" "));

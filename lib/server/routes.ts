@@ -77,6 +77,13 @@ export const ROUTE_TABLE = {
     fast: true,
     cors: true,
   },
+  [ENDPOINTS.deviceAuthorization]: {
+    protocol: fromModule(
+      () => import("@/lib/oauth/device/device-authorization-endpoint"),
+      "handleDeviceAuthorizationRequest",
+    ),
+    fast: true,
+  },
   [ENDPOINTS.revocation]: {
     protocol: fromModule(() => import("@/lib/oauth/revocation-endpoint"), "handleRevocationRequest"),
     fast: true,
@@ -142,6 +149,9 @@ export const ROUTE_TABLE = {
   },
   [FORMS.consent]: {
     web: { POST: fromModule(() => import("@/lib/forms/consent-submission"), "handleConsentSubmission") },
+  },
+  [FORMS.device]: {
+    web: { POST: fromModule(() => import("@/lib/forms/device-submission"), "handleDeviceSubmission") },
   },
   [FORMS.signOut]: {
     web: { POST: fromModule(() => import("@/lib/forms/signout-submission"), "handleSignOutSubmission") },

@@ -51,7 +51,8 @@ async function loadDemoPartnerApplication(stores: Stores, config: DemoConfig): P
     () => stores.clientRegistry.exists(metadata.client_id),
     async () => {
       await setPartnerScopes(stores, companyId, partnerScopes, config.apiScopePrefix);
-      await registerPartnerApplication({ stores, config }, { id: companyId, partnerScopes }, metadata);
+      const partner = { id: companyId, partnerScopes, partnerResources: [] };
+      await registerPartnerApplication({ stores, config }, partner, metadata);
     },
   );
   return created ? [`pending application ${metadata.client_id}`] : [];

@@ -34,12 +34,13 @@ export async function deleteUnusedAuthorizationCodes(
 
 export function prismaAuthorizationCodeStore(db: Db): AuthorizationCodeStore {
   return {
-    async save(value, { scopes, amr, ...grant }, now) {
+    async save(value, { scopes, amr, resources, ...grant }, now) {
       await db.authorizationCode.create({
         data: {
           ...grant,
           scopes: JSON.stringify(scopes),
           amr: JSON.stringify(amr),
+          resources: JSON.stringify(resources),
           codeHash: hashToken(value),
           codeChallengeMethod: grant.codeChallenge ? "S256" : null,
           createdAt: now,
@@ -49,13 +50,20 @@ export function prismaAuthorizationCodeStore(db: Db): AuthorizationCodeStore {
     },
     async consume(presented, clientId, now) {
       const row = await consumeAuthorizationCode(db, hashToken(presented), clientId, now);
-      return row && { ...row, clientId, scopes: JSON.parse(row.scopes) as string[], amr: parseAmr(row.amr) };
+      if (!row) return undefined;
+      const [scopes, resources] = [JSON.parse(row.scopes) as string[], JSON.parse(row.resources) as string[]];
+      return { ...row, clientId, scopes, amr: parseAmr(row.amr), resources };
     },
     async find(presented) {
       const row = await db.authorizationCode.findUnique({ where: { codeHash: hashToken(presented) } });
       if (!row) return null;
-      const { codeHash: _hash, codeChallengeMethod: _method, scopes, amr, ...code } = row;
-      return { ...code, scopes: JSON.parse(scopes) as string[], amr: parseAmr(amr) };
+      const { codeHash: _hash, codeChallengeMethod: _method, scopes, amr, resources, ...code } = row;
+      return {
+        ...code,
+        scopes: JSON.parse(scopes) as string[],
+        amr: parseAmr(amr),
+        resources: JSON.parse(resources) as string[],
+      };
     },
   };
 }

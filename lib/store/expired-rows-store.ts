@@ -4,13 +4,15 @@
  * presented again within that day still revokes what it issued), tickets, consent prompts, login sessions a day after
  * they ended or expired, throttle counters whose window (the longest any counter uses) and lock are over, used
  * assertion ids whose assertions have expired, account links a day after they expired, WebAuthn challenges once
- * expired, pushed authorization requests once expired, and password reset requests
- * still waiting after a link's lifetime (no mail server: a link mailed later would be no use). Each kind is deleted in batches of at most `batch` rows per round, selected through an
- * index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
+ * expired, pushed authorization requests once expired, device authorization requests an hour after they expired (a
+ * device still polling is told expired_token), and password reset requests still waiting after a link's lifetime (no
+ * mail server: a link mailed later would be no use). Each kind is deleted in batches of at most `batch` rows per
+ * round, selected through an index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
  * while they come back full, pausing between them so that requests get the database in between; the Node server runs
  * it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
  */
 import {
+  DEVICE_EXPIRED_KEPT_SECONDS,
   EMAIL_CHANGE_WINDOW_SECONDS,
   PASSWORD_RESET_LINK_MINUTES,
   PASSWORD_RESET_WINDOW_SECONDS,
@@ -42,7 +44,8 @@ export type PurgeCounts = Record<
   | "accountLinks"
   | "resetRequests"
   | "webauthnChallenges"
-  | "pushedRequests",
+  | "pushedRequests"
+  | "deviceAuthorizations",
   number
 >;
 
@@ -54,12 +57,13 @@ export const purgeCutoffs = (now: Date) => ({
   dayAgo: new Date(now.getTime() - GRACE_MS),
   windowStart: new Date(now.getTime() - LONGEST_THROTTLE_WINDOW_SECONDS * 1000),
   resetRequestsBefore: new Date(now.getTime() - PASSWORD_RESET_LINK_MINUTES * 60_000),
+  deviceRequestsBefore: new Date(now.getTime() - DEVICE_EXPIRED_KEPT_SECONDS * 1000),
 });
 
 // Each batch is selected in the order of its expiry: without an order Prisma adds one by primary key, and SQLite then
 // walks the whole table in key order (1.2 s a round among 500,000 live codes) instead of the expiry index.
 async function selectExpired(db: Db, now: Date, batch: number) {
-  const { dayAgo, windowStart, resetRequestsBefore } = purgeCutoffs(now);
+  const { dayAgo, windowStart, resetRequestsBefore, deviceRequestsBefore } = purgeCutoffs(now);
   const refreshTokens = await db.refreshToken.findMany({
     where: { expiresAt: { lt: dayAgo } },
     select: { id: true },
@@ -120,6 +124,12 @@ async function selectExpired(db: Db, now: Date, batch: number) {
     orderBy: { expiresAt: "asc" },
     take: batch,
   });
+  const deviceAuthorizations = await db.deviceAuthorization.findMany({
+    where: { expiresAt: { lt: deviceRequestsBefore } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: batch,
+  });
   const resetRequests = await db.outboxMessage.findMany({
     where: {
       kind: "password_reset",
@@ -142,6 +152,7 @@ async function selectExpired(db: Db, now: Date, batch: number) {
     links,
     challenges,
     pushedRequests,
+    deviceAuthorizations,
     resetRequests,
   };
 }
@@ -182,6 +193,11 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
     pushedRequests: (
       await db.pushedAuthorizationRequest.deleteMany({
         where: { idHash: { in: expired.pushedRequests.map((row) => row.idHash) } },
+      })
+    ).count,
+    deviceAuthorizations: (
+      await db.deviceAuthorization.deleteMany({
+        where: { id: { in: expired.deviceAuthorizations.map((row) => row.id) } },
       })
     ).count,
   };

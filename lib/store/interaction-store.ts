@@ -8,6 +8,7 @@
 import { INTERACTION_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
+import { parametersJson, parametersOfJson } from "@/lib/store/stored-parameters";
 
 export interface OpenInteraction {
   /** The authorization request's parameters, to validate it again when it is decided. */
@@ -28,7 +29,7 @@ export async function openInteraction(
       idHash: hashToken(id),
       loginSessionId: sessionId,
       clientId,
-      parameters: JSON.stringify(Object.fromEntries(parameters)),
+      parameters: parametersJson(parameters),
       createdAt: now,
       expiresAt: new Date(now.getTime() + INTERACTION_LIFETIME_SECONDS * 1000),
     },
@@ -46,7 +47,7 @@ const openRow = (db: Db, id: string, sessionId: string, now: Date) =>
   db.authorizationInteraction.findFirst({ where: where(id, sessionId, now) });
 
 function opened(row: { parameters: string }): OpenInteraction {
-  return { parameters: new URLSearchParams(JSON.parse(row.parameters) as Record<string, string>) };
+  return { parameters: parametersOfJson(row.parameters) };
 }
 
 /** The session's open prompt with this id, or undefined (unknown, expired, decided, or another session's). */

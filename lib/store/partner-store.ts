@@ -1,6 +1,7 @@
 /**
  * What software vendors register themselves (the partner portal, RFC 7591/7592): the operator's initial access tokens
- * (`initial_access_tokens`, only their SHA-256 kept), the platform scopes a vendor may ask for, and the vendor's
+ * (`initial_access_tokens`, only their SHA-256 kept), the platform scopes and own APIs (RFC 8707 resources) a vendor's
+ * applications may ask for, and the vendor's
  * applications in `clients` with their status (pending, approved, rejected), changes waiting for approval and the
  * hash of their registration access token. Each change is one transaction with its audit event.
  */
@@ -14,12 +15,23 @@ import {
   type ExpiringSecret,
 } from "@/lib/store/vendor-notice-store";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
-import type { ClientRegistration, PartnerApplication } from "@/lib/store/models/client";
+import type {
+  AllowanceField,
+  ClientRegistration,
+  PartnerApplication,
+  VendorAllowance,
+} from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { transactionWithMail } from "@/lib/store/mail-transaction";
 import { clientRowData, forgetClient, registeredClientFromRow } from "@/lib/store/client-store";
 import { clientIdTaken } from "@/lib/store/client-registry-store";
+
+const allowanceOf = (company: { id: string; partnerScopes: string; partnerResources: string }): VendorAllowance => ({
+  id: company.id,
+  partnerScopes: JSON.parse(company.partnerScopes) as string[],
+  partnerResources: JSON.parse(company.partnerResources) as string[],
+});
 
 function applicationFromRow(row: Client): PartnerApplication {
   return {
@@ -43,13 +55,11 @@ async function findInitialAccessTokenCompany(
   db: Db,
   tokenHash: string,
   now = new Date(),
-): Promise<{ id: string; partnerScopes: string[] } | null> {
+): Promise<VendorAllowance | null> {
   const token = await db.initialAccessToken.findUnique({ where: { tokenHash } });
   if (!token || token.revokedAt || token.expiresAt <= now) return null;
   const company = await db.company.findUnique({ where: { id: token.companyId } });
-  return company?.active && company.kind === "software_vendor"
-    ? { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[] }
-    : null;
+  return company?.active && company.kind === "software_vendor" ? allowanceOf(company) : null;
 }
 
 /** Revokes an initial access token by id; false when there is no such unrevoked token. */
@@ -59,11 +69,9 @@ async function revokeInitialAccessToken(db: Db, id: string, now = new Date()): P
   );
 }
 
-async function storePartnerScopes(db: Db, companyId: string, scopes: string[]): Promise<boolean> {
-  const updated = await db.company.updateMany({
-    where: { id: companyId, kind: "software_vendor" },
-    data: { partnerScopes: JSON.stringify(scopes) },
-  });
+async function storePartnerAllowance(db: Db, companyId: string, field: AllowanceField, values: string[]) {
+  const data = { [field]: JSON.stringify(values) };
+  const updated = await db.company.updateMany({ where: { id: companyId, kind: "software_vendor" }, data });
   return updated.count === 1;
 }
 
@@ -182,14 +190,11 @@ async function findApplication(db: Db, clientId: string): Promise<PartnerApplica
   return row && applicationFromRow(row);
 }
 
-/** A software vendor with the platform scopes it may ask for; null for any other company or none. */
-async function findPartner(
-  db: Db,
-  companyId: string,
-): Promise<{ id: string; partnerScopes: string[]; active: boolean } | null> {
+/** A software vendor with what its applications may ask for; null for any other company or none. */
+async function findPartner(db: Db, companyId: string): Promise<(VendorAllowance & { active: boolean }) | null> {
   const company = await db.company.findUnique({ where: { id: companyId } });
   if (!company || company.kind !== "software_vendor") return null;
-  return { id: company.id, partnerScopes: JSON.parse(company.partnerScopes) as string[], active: company.active };
+  return { ...allowanceOf(company), active: company.active };
 }
 
 /** Where a client stands with the operator: for the operator's pages. */
@@ -236,12 +241,13 @@ async function listPartnerClients(db: Db, companyId: string): Promise<PartnerApp
 export interface PartnerStore {
   saveInitialAccessToken(token: { companyId: string; tokenHash: string; expiresAt: Date }): Promise<string>;
   /** The vendor company of a current (unrevoked, unexpired) initial access token, if it is active. */
-  findInitialAccessTokenCompany(tokenHash: string, now?: Date): Promise<{ id: string; partnerScopes: string[] } | null>;
+  findInitialAccessTokenCompany(tokenHash: string, now?: Date): Promise<VendorAllowance | null>;
   /** Revokes an initial access token by id; false when there is no such unrevoked token. */
   revokeInitialAccessToken(id: string, now?: Date): Promise<boolean>;
-  savePartnerScopes(companyId: string, scopes: string[]): Promise<boolean>;
-  /** A software vendor with the platform scopes it may ask for; null for any other company or none. */
-  findPartner(companyId: string): Promise<{ id: string; partnerScopes: string[]; active: boolean } | null>;
+  /** Sets the platform scopes or the own APIs the vendor's applications may name; false for any other company. */
+  savePartnerAllowance(companyId: string, field: AllowanceField, values: string[]): Promise<boolean>;
+  /** A software vendor with what its applications may ask for; null for any other company or none. */
+  findPartner(companyId: string): Promise<(VendorAllowance & { active: boolean }) | null>;
   insertPending(
     registration: ClientRegistration & { id: string },
     owner: { companyId: string; registrationTokenHash: string; limit: number },
@@ -275,7 +281,7 @@ export const prismaPartnerStore = (db: Db): PartnerStore =>
     saveInitialAccessToken: storeInitialAccessToken,
     findInitialAccessTokenCompany,
     revokeInitialAccessToken,
-    savePartnerScopes: storePartnerScopes,
+    savePartnerAllowance: storePartnerAllowance,
     findPartner,
     insertPending: insertPendingClient,
     findByRegistrationToken: findClientByRegistrationToken,

@@ -7,6 +7,7 @@
 import { INTERACTION_LIFETIME_SECONDS, PUSHED_REQUEST_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Db } from "@/lib/db/prisma";
+import { parametersJson, parametersOfJson } from "@/lib/store/stored-parameters";
 
 export type PushedRequestRefusal = "unknown" | "expired" | "used";
 
@@ -22,7 +23,7 @@ export async function storePushedRequest(
     data: {
       idHash: hashToken(id),
       clientId,
-      parameters: JSON.stringify(Object.fromEntries(parameters)),
+      parameters: parametersJson(parameters),
       createdAt: now,
       expiresAt: new Date(now.getTime() + PUSHED_REQUEST_LIFETIME_SECONDS * 1000),
     },
@@ -60,8 +61,7 @@ export async function startPushedRequest(
     if (count === 0 && (await db.pushedAuthorizationRequest.count({ where: { idHash, usedAt: null } })) === 0)
       return "used";
   }
-  const parameters = new URLSearchParams(JSON.parse(row.parameters) as Record<string, string>);
-  return { parameters, startedAt: row.startedAt ?? now };
+  return { parameters: parametersOfJson(row.parameters), startedAt: row.startedAt ?? now };
 }
 
 /** Marks the pushed request used by the authorization response it led to; false when it was used already. */

@@ -41,25 +41,28 @@ const MAX_PASSES = 32;
 
 export const refreshTokenExpiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000);
 
-const tokenOf = ({ tokenHash: _hash, scopes, amr, ...row }: RefreshTokenRow): RefreshToken => ({
+const tokenOf = ({ tokenHash: _hash, scopes, amr, resources, ...row }: RefreshTokenRow): RefreshToken => ({
   ...row,
   scopes: JSON.parse(scopes) as string[],
   amr: parseAmr(amr),
+  resources: JSON.parse(resources) as string[],
 });
 
 /** What a successor inherits from the token it replaces. */
 export function grantOf(token: RefreshTokenGrant): RefreshTokenGrant {
   const { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId } = token;
-  const { scopes, authTime, amr, dpopJkt } = token;
-  return { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId, scopes, authTime, amr, dpopJkt };
+  const { scopes, authTime, amr, dpopJkt, resources } = token;
+  const facts = { familyId, clientId, userId, consentId, authorizationCodeId, loginSessionId };
+  return { ...facts, scopes, authTime, amr, dpopJkt, resources };
 }
 
 function rowOf(value: string, grant: RefreshTokenGrant, now: Date) {
-  const { scopes, amr, ...facts } = grant;
+  const { scopes, amr, resources, ...facts } = grant;
   return {
     ...facts,
     scopes: JSON.stringify(scopes),
     amr: JSON.stringify(amr),
+    resources: JSON.stringify(resources),
     tokenHash: hashToken(value),
     createdAt: now,
     expiresAt: refreshTokenExpiry(now),
@@ -95,7 +98,9 @@ export function prismaRefreshTokenStore(db: Db): RefreshTokenStore {
     },
     async slide(presented, clientId, now) {
       const row = await slideRefreshToken(db, hashToken(presented), clientId, now, refreshTokenExpiry(now));
-      return row && { ...row, clientId, scopes: JSON.parse(row.scopes) as string[], amr: parseAmr(row.amr) };
+      if (!row) return undefined;
+      const [scopes, resources] = [JSON.parse(row.scopes) as string[], JSON.parse(row.resources) as string[]];
+      return { ...row, clientId, scopes, amr: parseAmr(row.amr), resources };
     },
     rotate(token, successor, now) {
       return db.$transaction(async (tx) => {

@@ -25,6 +25,7 @@ import {
 } from "@/lib/store/authorization-request-store";
 import { prismaClientStore, type ClientStore } from "@/lib/store/client-store";
 import { prismaConsentStore, type ConsentStore } from "@/lib/store/consent-store";
+import { prismaDeviceAuthorizationStore, type DeviceAuthorizationStore } from "@/lib/store/device-authorization-store";
 import { prismaLoginSessionStore, type LoginSessionStore } from "@/lib/store/login-session-store";
 import { prismaOutboxStore, type OutboxStore } from "@/lib/store/outbox-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
@@ -47,6 +48,7 @@ export interface Stores {
   companies: CompanyStore;
   companySso: CompanySsoStore;
   consents: ConsentStore;
+  deviceAuthorizations: DeviceAuthorizationStore;
   invitations: InvitationStore;
   loginSessions: LoginSessionStore;
   maintenance: MaintenanceStore;
@@ -88,6 +90,7 @@ export function prismaStores(db: Db): Stores {
       authorizationRequests: prismaAuthorizationRequestStore(db),
       clients: prismaClientStore(db),
       consents: prismaConsentStore(db),
+      deviceAuthorizations: prismaDeviceAuthorizationStore(db),
       loginSessions: prismaLoginSessionStore(db),
       outbox: prismaOutboxStore(db),
       refreshTokens: prismaRefreshTokenStore(db),

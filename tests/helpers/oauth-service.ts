@@ -45,6 +45,8 @@ const routes = {
   authorize: () => import("@/app/connect/authorize/route").then((m) => m.GET as Handler),
   token: () => import("@/app/connect/token/route").then((m) => m.POST as Handler),
   par: () => import("@/app/connect/par/route").then((m) => m.POST as Handler),
+  deviceauthorization: () => import("@/app/connect/deviceauthorization/route").then((m) => m.POST as Handler),
+  device: () => import("@/app/interaction/device/route").then((m) => m.POST as Handler),
   userinfo: () => import("@/app/connect/userinfo/route").then((m) => m.GET as Handler),
   login: () => import("@/app/interaction/login/route").then((m) => m.POST as Handler),
   consent: () => import("@/app/interaction/consent/route").then((m) => m.POST as Handler),
@@ -79,6 +81,7 @@ const routes = {
 
 type FormRoute =
   | "login"
+  | "device"
   | "signout"
   | "portal"
   | "admin"

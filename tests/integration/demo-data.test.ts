@@ -70,6 +70,7 @@ describe(`demo data on ${testProvider()}`, () => {
     expect(clients.map((c) => [c.id, c.kind, c.status])).toEqual([
       ["demo-authjs", "web", "approved"],
       ["demo-backend", "backend", "approved"],
+      ["demo-device", "native", "approved"],
       ["demo-implicit", "browser", "approved"],
       ["demo-native", "native", "approved"],
       ["demo-spa", "browser", "approved"],
@@ -80,6 +81,11 @@ describe(`demo data on ${testProvider()}`, () => {
     expect(clients.find((c) => c.id === "praxissoft-termine")).toMatchObject({ ownerCompanyId: "demo-company-vendor" });
     const native = clients.find((c) => c.id === "demo-native")!;
     expect(native.offlineAccess).toBe(true);
+    // CONTRACT §14: the public device client.
+    const device = clients.find((c) => c.id === "demo-device")!;
+    expect(device).toMatchObject({ tokenEndpointAuthMethod: "none", redirectUris: "[]", refreshTokenPolicy: "rotate" });
+    expect(JSON.parse(device.grantTypes)).toEqual(["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"]);
+    expect(JSON.parse(device.allowedScopes)).toEqual(["openid", "profile", "offline_access", "platform.catalogs.read"]);
     expect(JSON.parse(clients.find((c) => c.id === "demo-backend")!.allowedScopes)).toEqual([
       "platform.catalogs.read",
       "platform.supplierreg.readwrite",

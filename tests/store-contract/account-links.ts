@@ -54,7 +54,7 @@ export function accountLinkContract(backend: StoreBackend): void {
       const { clientId } = backend.subjects();
       const grant = { familyId: crypto.randomUUID(), clientId, userId: id, consentId: null, authorizationCodeId: null };
       const facts = { loginSessionId: null, scopes: ["openid"], authTime: NOW, amr: ["pwd" as const], dpopJkt: null };
-      await stores().refreshTokens.save(refresh, { ...grant, ...facts }, NOW);
+      await stores().refreshTokens.save(refresh, { ...grant, ...facts, resources: [] }, NOW);
       const ticket = crypto.randomUUID();
       await stores().tickets.save(ticket, id, NOW, later(3600));
 

@@ -18,6 +18,7 @@ export function authorizationCodeContract(backend: StoreBackend): void {
       nonce: "n-1",
       codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
       dpopJkt: null,
+      resources: ["https://api.example/v2", "https://partner.example/orders"],
       authTime: later(-30),
       amr: ["pwd"],
     };

@@ -14,6 +14,7 @@ export const registration = (overrides: Partial<ClientRegistration> = {}): Clien
   postLogoutRedirectUris: [],
   corsOrigins: [],
   allowedScopes: ["openid", "profile", "offline_access"],
+  allowedResources: [],
   tokenEndpointAuthMethod: "client_secret_basic",
   offlineAccess: true,
   refreshTokenPolicy: "reuse",
@@ -34,9 +35,15 @@ export function clientContract(backend: StoreBackend): void {
   describe("clients", () => {
     it("finds an approved client with the hashes of its secrets, and no unknown one", async () => {
       const id = freshValue("shop");
-      await backend.addClient(id, registration({ names: { default: "Shop", de: "Laden" } }), "s3cret-value");
+      const allowedResources = ["https://orders.partner.example/v1"];
+      await backend.addClient(
+        id,
+        registration({ names: { default: "Shop", de: "Laden" }, allowedResources }),
+        "s3cret-value",
+      );
       const client = await backend.stores().clients.find(id);
       expect(client).toMatchObject({ id, kind: "web", names: { default: "Shop", de: "Laden" }, ownerCompanyId: null });
+      expect(client!.allowedResources).toEqual(allowedResources);
       expect(client!.secrets).toEqual([{ hash: hashToken("s3cret-value"), expiresAt: null }]);
       expect(await backend.stores().clients.find(freshValue("nobody"))).toBeNull();
     });

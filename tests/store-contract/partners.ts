@@ -10,7 +10,7 @@ async function vendor(backend: StoreBackend, scopes: string[] = ["platform.catal
   const id = freshValue("vendor");
   const stores = backend.stores();
   await stores.companies.insert(id, { name: "Praxis Software", kind: "software_vendor", webServices: [] });
-  expect(await stores.partners.savePartnerScopes(id, scopes)).toBe(true);
+  expect(await stores.partners.savePartnerAllowance(id, "partnerScopes", scopes)).toBe(true);
   return id;
 }
 
@@ -18,23 +18,26 @@ const owner = (companyId: string, limit = 5) => ({ companyId, registrationTokenH
 
 export function partnerContract(backend: StoreBackend): void {
   describe("partners", () => {
-    it("finds an active vendor by a current initial access token only, with the scopes it may ask for", async () => {
+    it("finds an active vendor by a current initial access token only, with what it may ask for", async () => {
       const stores = backend.stores();
       const companyId = await vendor(backend);
+      const resources = ["https://api.praxis.example/v1"];
+      expect(await stores.partners.savePartnerAllowance(companyId, "partnerResources", resources)).toBe(true);
       const tokenHash = freshValue("iat");
       const id = await stores.partners.saveInitialAccessToken({ companyId, tokenHash, expiresAt: later(3600) });
-      expect(await stores.partners.findInitialAccessTokenCompany(tokenHash, NOW)).toEqual({
-        id: companyId,
-        partnerScopes: ["platform.catalogs.read"],
-      });
+      const allowance = { id: companyId, partnerScopes: ["platform.catalogs.read"], partnerResources: resources };
+      expect(await stores.partners.findInitialAccessTokenCompany(tokenHash, NOW)).toEqual(allowance);
       expect(await stores.partners.findInitialAccessTokenCompany(tokenHash, later(7200))).toBeNull();
-      expect(await stores.partners.findPartner(companyId)).toEqual({
-        id: companyId,
-        partnerScopes: ["platform.catalogs.read"],
-        active: true,
+      expect(await stores.partners.findPartner(companyId)).toEqual({ ...allowance, active: true });
+      // Setting one allowance leaves the other as it was.
+      expect(await stores.partners.savePartnerAllowance(companyId, "partnerScopes", [])).toBe(true);
+      expect(await stores.partners.findPartner(companyId)).toMatchObject({
+        partnerScopes: [],
+        partnerResources: resources,
       });
       expect(await stores.partners.findPartner(backend.subjects().companyId)).toBeNull();
-      expect(await stores.partners.savePartnerScopes(backend.subjects().companyId, [])).toBe(false);
+      for (const field of ["partnerScopes", "partnerResources"] as const)
+        expect(await stores.partners.savePartnerAllowance(backend.subjects().companyId, field, [])).toBe(false);
       expect(await stores.partners.revokeInitialAccessToken(id, NOW)).toBe(true);
       expect(await stores.partners.revokeInitialAccessToken(id, NOW)).toBe(false);
       expect(await stores.partners.findInitialAccessTokenCompany(tokenHash, NOW)).toBeNull();

@@ -18,6 +18,8 @@ export function refreshTokenContract(backend: StoreBackend): void {
       authTime: later(-60),
       amr: ["pwd", "otp", "mfa"],
       dpopJkt: null,
+      // RFC 8707: the grant's resources travel with the token, through slides and rotations (toMatchObject below).
+      resources: ["https://api.example/v2", "https://partner.example/orders"],
       ...overrides,
     };
   };
@@ -98,13 +100,14 @@ export function refreshTokenContract(backend: StoreBackend): void {
       const code = freshValue("code");
       const { clientId, userId: codeUser, consentId, loginSessionId, scopes, authTime, amr } = grant();
       const codeGrant = { clientId, userId: codeUser, consentId, loginSessionId, scopes, authTime, amr, dpopJkt: null };
+      const resources: string[] = [];
       const redirect = {
         redirectUri: "https://app.example/cb",
         requestedScopes: "openid",
         nonce: null,
         codeChallenge: null,
       };
-      await codes.save(code, { ...codeGrant, ...redirect }, NOW);
+      await codes.save(code, { ...codeGrant, ...redirect, resources }, NOW);
       const codeId = (await codes.find(code))!.id;
       const fromCode = await saved({ authorizationCodeId: codeId });
       expect(await store.revoke({ authorizationCodeId: codeId }, later(1))).toBe(1);

@@ -12,6 +12,7 @@ import { clientRegistryContract } from "./client-registry";
 import { companyContract } from "./companies";
 import { companySsoContract } from "./company-sso";
 import { consentContract } from "./consents";
+import { deviceAuthorizationContract } from "./device-authorizations";
 import { invitationContract } from "./invitations";
 import { loginSessionContract } from "./login-sessions";
 import { maintenanceContract } from "./maintenance";
@@ -40,6 +41,7 @@ export function storeContract(backend: StoreBackend): void {
   companyContract(backend);
   companySsoContract(backend);
   consentContract(backend);
+  deviceAuthorizationContract(backend);
   invitationContract(backend);
   loginSessionContract(backend);
   maintenanceContract(backend);

@@ -6,6 +6,7 @@ import { CSRF_FIELD, pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
+import { ScopeChoices } from "@/app/_components/scope-choices";
 
 export const dynamic = "force-dynamic";
 
@@ -29,38 +30,6 @@ function SignedInAs({ t, prompt, form }: { t: ConsentText; prompt: ConsentView; 
         </button>
       </form>
     </>
-  );
-}
-
-function ScopeChoices({ t, scopes }: { t: ConsentText; scopes: ConsentView["scopes"] }) {
-  return (
-    <fieldset>
-      <legend className="sr-only">{t("title")}</legend>
-      <ul className="space-y-3">
-        {scopes.map((scope) => (
-          <li key={scope.name} className="flex gap-3 rounded-md border border-slate-200 p-3">
-            <input
-              id={`scope-${scope.name}`}
-              type="checkbox"
-              name="scope"
-              value={scope.name}
-              defaultChecked
-              disabled={scope.required}
-              className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-            />
-            <label htmlFor={`scope-${scope.name}`} className="text-sm">
-              <span className="block font-medium text-slate-900">
-                {scope.title}
-                {scope.required ? (
-                  <span className="ml-2 text-xs font-normal text-slate-600">({t("required")})</span>
-                ) : null}
-              </span>
-              <span className="block text-slate-600">{scope.description}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
   );
 }
 
@@ -126,7 +95,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       {prompt.clientDescription ? <p className="mt-1 text-sm text-slate-600">{prompt.clientDescription}</p> : null}
       <form method="post" action={FORMS.consent} className="mt-5">
         {formFields}
-        <ScopeChoices t={t} scopes={prompt.scopes} />
+        <ScopeChoices legend={t("title")} requiredLabel={t("required")} scopes={prompt.scopes} />
         <ManageAccessNote t={t} />
         <div className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2">
           <button type="submit" name="decision" value="deny" className={buttonSecondary}>

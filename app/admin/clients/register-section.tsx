@@ -19,13 +19,13 @@ export interface RegistrationTarget {
 
 const OPERATOR_TARGET: RegistrationTarget = { page: PAGES.adminClients, action: FORMS.admin };
 
-/** The four kinds of client, as links: choosing one shows its form (without script, as a page of its own). */
+/** The kinds of client, as links: choosing one shows its form (without script, as a page of its own). */
 async function KindChoice({ chosen, page }: { chosen?: FormClientKind; page: string }) {
   const t = await getTranslations("Admin");
   return (
     <nav aria-label={t("clientForm.chooseKind")} className="mt-3">
       <p className="text-sm text-slate-700">{t("clientForm.chooseKind")}</p>
-      <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {FORM_CLIENT_KINDS.map((kind) => (
           <li key={kind}>
             <a

@@ -17,7 +17,12 @@ import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_compo
 import { ScopeChoice } from "./scope-choice";
 
 const input = `block w-full rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900 ${invalidInput}`;
-const LIST_FIELDS = new Set<RegistrationField>(["redirect_uris", "post_logout_redirect_uris", "allowed_cors_origins"]);
+const LIST_FIELDS = new Set<RegistrationField>([
+  "redirect_uris",
+  "post_logout_redirect_uris",
+  "allowed_cors_origins",
+  "allowed_resources",
+]);
 /** What a new interactive client may ask for unless the operator chooses otherwise: signing people in. */
 const SIGN_IN_SCOPES = ["openid", "profile", "email"];
 
@@ -26,12 +31,14 @@ const EXAMPLES: Record<FormClientKind, string> = {
   browser: "https://app.example.com/callback",
   native: "com.example.app:/callback",
   web: "https://shop.example.com/callback",
+  device: "",
   backend: "",
 };
 
-/** An example for a list field: a redirect URI, the application's start page after sign-out, or its origin. */
+/** An example for a list field: a redirect URI, the start page after sign-out, its origin, or an API it calls. */
 function example(field: RegistrationField, kind: FormClientKind): string {
   if (field === "allowed_cors_origins") return "https://app.example.com";
+  if (field === "allowed_resources") return "https://api.example.com/orders";
   return field === "post_logout_redirect_uris" ? EXAMPLES[kind].replace(/callback$/, "") : EXAMPLES[kind];
 }
 

@@ -22,6 +22,8 @@ export interface SlidTokenRow {
   authorizationCodeId: string | null;
   /** a public client's token: the thumbprint of the DPoP key it is bound to */
   dpopJkt: string | null;
+  /** RFC 8707: the resources of the original grant */
+  resources: string;
 }
 
 /** The columns a consumption returns, JSON as stored. */
@@ -37,6 +39,8 @@ export interface ConsumedCodeRow {
   codeChallenge: string | null;
   /** dpop_jkt of the authorization request: the DPoP key the code is bound to */
   dpopJkt: string | null;
+  /** RFC 8707: the resources the authorization request named */
+  resources: string;
   authTime: Date;
   amr: string;
 }
@@ -62,6 +66,7 @@ export const SLIDE_REFRESH_TOKEN = groupedUpdate({
     "consent_id",
     "authorization_code_id",
     "dpop_jkt",
+    "resources",
   ]),
 });
 
@@ -82,6 +87,7 @@ export const CONSUME_CODE = groupedUpdate({
     "nonce",
     "code_challenge",
     "dpop_jkt",
+    "resources",
     "amr",
   ]),
 });
@@ -115,6 +121,7 @@ export async function slideRefreshToken(
     consentId: text(row.consent_id),
     authorizationCodeId: text(row.authorization_code_id),
     dpopJkt: text(row.dpop_jkt),
+    resources: String(row.resources),
   };
 }
 
@@ -138,6 +145,7 @@ export async function consumeAuthorizationCode(
     nonce: text(row.nonce),
     codeChallenge: text(row.code_challenge),
     dpopJkt: text(row.dpop_jkt),
+    resources: String(row.resources),
     authTime: date(row.auth_time),
     amr: String(row.amr),
   };

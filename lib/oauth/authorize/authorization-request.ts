@@ -2,11 +2,13 @@
  * Validates an authorization request (RFC 6749 §4.1.1, OpenID Connect Core §3.1.2.1) in two stages. First the
  * client and its redirect URI: until both are verified nothing may be sent to the redirect URI, so these errors are
  * UnsafeRedirectError (OptiGate's own error page). Then everything else: those errors go back to the client as
- * AuthorizationError, carrying where and how to send them.
+ * AuthorizationError, carrying where and how to send them. `resource` (RFC 8707) may repeat: the grant holds every
+ * resource named that the client may reach.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_SCOPE_PARAMETER_LENGTH, MAX_TOKEN_LENGTH, MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import type { ClientStore } from "@/lib/store/client-store";
+import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import {
   invalidRequest,
@@ -16,7 +18,8 @@ import {
   unauthorizedClient,
 } from "@/lib/errors/oauth-error";
 import { parseCodeChallenge, parseDpopJkt } from "@/lib/oauth/authorize/code-bindings";
-import { firstValue as first } from "@/lib/oauth/request-parameters";
+import { firstValue as first, REPEATABLE_PARAMETERS } from "@/lib/oauth/request-parameters";
+import { grantedResources } from "@/lib/oauth/resource-indicators";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { requestedAcr } from "@/lib/oauth/authorize/requested-acr";
@@ -50,6 +53,8 @@ export interface AuthorizationRequest extends RedirectTarget {
   acr?: Acr;
   /** RFC 9449 §10: the thumbprint of the DPoP key the code is bound to. */
   dpopJkt?: string;
+  /** RFC 8707: the resource servers named, which the grant holds; none: the default audience. */
+  resources: string[];
   /** RFC 9126: the request_uri of the pushed request this one came from. */
   pushedRequestUri?: string;
   /**
@@ -58,7 +63,7 @@ export interface AuthorizationRequest extends RedirectTarget {
    */
   signedInSince?: Date;
   /** The request's parameters that OptiGate acts on, to continue the flow after login or consent. */
-  parameters: Map<string, string>;
+  parameters: URLSearchParams;
 }
 
 export interface RequestOrigin {
@@ -121,10 +126,13 @@ const AUTHORIZATION_PARAMETERS = [
   "acr_values",
   "claims",
   "dpop_jkt",
+  "resource",
 ] as const;
 /** What a pushed request carries on through login and consent: its reference, and what the pages show. */
 const PUSHED_CONTINUATION = ["ui_locales", "login_hint", "idp_hint"] as const;
 const NON_EMPTY_ASCII = /^[\x20-\x7e]+$/;
+/** The clients, and the configuration that names OptiGate's own resource servers. */
+type ResourceContext = Pick<ServiceContext, "stores" | "config">;
 
 async function verifyClientAndRedirectUri(
   clients: ClientStore,
@@ -163,7 +171,8 @@ function parseMaxAge(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-function parseScopes(client: ClientWithSecrets, scope: string | undefined): string[] {
+/** The requested scopes, each one the client may ask for (the device authorization endpoint checks them alike). */
+export function parseScopes(client: ClientWithSecrets, scope: string | undefined): string[] {
   if (!scope) throw invalidRequest("scope is missing");
   if (scope.length > MAX_SCOPE_PARAMETER_LENGTH)
     throw invalidScope(`scope must be at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`);
@@ -181,20 +190,21 @@ function parseScopes(client: ClientWithSecrets, scope: string | undefined): stri
 }
 
 /** The parameters to continue with: a pushed request's reference, or the request's own. */
-function continuationParameters(params: URLSearchParams, origin: RequestOrigin): Map<string, string> {
+function continuationParameters(params: URLSearchParams, origin: RequestOrigin): URLSearchParams {
   const names = origin.pushedRequestUri ? ["client_id", ...PUSHED_CONTINUATION] : AUTHORIZATION_PARAMETERS;
-  const parameters = new Map(names.flatMap((name) => (params.has(name) ? [[name, params.get(name)!] as const] : [])));
+  const parameters = new URLSearchParams(names.flatMap((name) => params.getAll(name).map((value) => [name, value])));
   if (origin.pushedRequestUri) parameters.set("request_uri", origin.pushedRequestUri);
   return parameters;
 }
 
-type ValidatedParameters = Omit<AuthorizationRequest, keyof RedirectTarget | "client" | "parameters"> & {
+type ValidatedParameters = Omit<AuthorizationRequest, keyof RedirectTarget | "client" | "parameters" | "resources"> & {
   state: string;
 };
 
 function validateRest(client: ClientWithSecrets, params: URLSearchParams, target: RedirectTarget): ValidatedParameters {
   for (const name of new Set(params.keys())) {
-    if (params.getAll(name).length > 1) throw invalidRequest(`parameter "${name}" must not be repeated`);
+    if (params.getAll(name).length > 1 && !REPEATABLE_PARAMETERS.has(name))
+      throw invalidRequest(`parameter "${name}" must not be repeated`);
   }
   if (first(params, "request") !== undefined)
     throw new OAuthError("request_not_supported", "request objects are not supported");
@@ -247,11 +257,11 @@ function validateRest(client: ClientWithSecrets, params: URLSearchParams, target
 
 /** Validates the request; throws UnsafeRedirectError or AuthorizationError. */
 export async function validateAuthorizationRequest(
-  clients: ClientStore,
+  context: ResourceContext,
   params: URLSearchParams,
   origin: RequestOrigin = {},
 ): Promise<AuthorizationRequest> {
-  const { client, redirectUri } = await verifyClientAndRedirectUri(clients, params);
+  const { client, redirectUri } = await verifyClientAndRedirectUri(context.stores.clients, params);
   const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
   const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
   const validMode = RESPONSE_MODES.includes(requestedMode as ResponseMode);
@@ -269,9 +279,12 @@ export async function validateAuthorizationRequest(
     if (requestedMode !== undefined && !validMode)
       throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);
+    // The implicit flow's access token comes from the authorization endpoint: for one resource at most.
+    const issuesToken = rest.responseType.split(" ").includes("token");
+    const resources = grantedResources(context.config, client, params.getAll("resource"), issuesToken);
     const parameters = continuationParameters(params, origin);
     const { pushedRequestUri, signedInSince } = origin;
-    return { ...target, ...rest, client, parameters, pushedRequestUri, signedInSince };
+    return { ...target, ...rest, client, resources, parameters, pushedRequestUri, signedInSince };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizationError(error, target);
     throw error;

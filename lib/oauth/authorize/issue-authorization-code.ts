@@ -1,6 +1,6 @@
 /**
  * Issues a one-time authorization code (5 minutes) bound to client, redirect URI, PKCE challenge, user and session,
- * and to a DPoP key when the request named one (dpop_jkt).
+ * and to a DPoP key when the request named one (dpop_jkt), holding the resources it named (RFC 8707).
  */
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
@@ -36,6 +36,7 @@ export async function issueAuthorizationCode(
       nonce: request.nonce ?? null,
       codeChallenge: request.codeChallenge ?? null,
       dpopJkt: request.dpopJkt ?? null,
+      resources: request.resources,
       authTime: subject.authTime,
       amr: [...subject.amr],
     },

@@ -26,7 +26,15 @@ export async function implicitResponseValues(
   if (request.responseType.includes("token") && request.responseType !== "id_token") {
     accessToken = await signAccessToken(
       context,
-      { clientId: request.client.id, scopes, user, authTime: session.authTime, amr: session.amr },
+      {
+        clientId: request.client.id,
+        scopes,
+        user,
+        authTime: session.authTime,
+        amr: session.amr,
+        // One at most: authorization-request.ts refuses more for a response with an access token.
+        audience: request.resources[0],
+      },
       now,
     );
     Object.assign(values, {

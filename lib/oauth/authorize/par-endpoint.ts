@@ -20,7 +20,7 @@ import { AuthorizationError, validateAuthorizationRequest } from "@/lib/oauth/au
 import { REQUEST_URI_PREFIX } from "@/lib/oauth/authorize/read-authorization-request";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
 import { acceptDpopProof, dpopHeader } from "@/lib/oauth/dpop/accept-dpop-proof";
-import type { Parameters } from "@/lib/oauth/request-parameters";
+import { formValues, type Parameters } from "@/lib/oauth/request-parameters";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { clientAddress, throttledNetwork, wideNetwork } from "@/lib/http/client-address";
@@ -39,6 +39,9 @@ async function pushedParameters(
   if (params.has("request_uri")) throw invalidRequest("request_uri cannot be pushed: push the request's parameters");
   const pushed = new URLSearchParams([...params].filter(([name]) => !CLIENT_AUTHENTICATION.includes(name)));
   pushed.set("client_id", client.id);
+  // RFC 8707 §2: every resource named, not only the first.
+  pushed.delete("resource");
+  for (const resource of formValues(request, "resource")) pushed.append("resource", resource);
   const proof = dpopHeader(request.headers);
   if (proof !== undefined) {
     const { jkt } = await acceptDpopProof(context, proof, {
@@ -77,14 +80,12 @@ export function handlePushedAuthorizationRequest(
   return withAuthenticatedClient(request, context, async (params, client) => {
     if (client.tokenEndpointAuthMethod === "none") await limitAnonymousPushes(context, request, client.id);
     const pushed = await pushedParameters(context, request, params, client);
-    const validated = await validateAuthorizationRequest(context.stores.clients, pushed, { beingPushed: true }).catch(
-      (error) => {
-        // Errors that would have gone to the redirect URI go to the client directly.
-        throw error instanceof AuthorizationError ? error.error : error;
-      },
-    );
+    const validated = await validateAuthorizationRequest(context, pushed, { beingPushed: true }).catch((error) => {
+      // Errors that would have gone to the redirect URI go to the client directly.
+      throw error instanceof AuthorizationError ? error.error : error;
+    });
     // Anyone may push for a public client: what a push leaves in the database is bounded.
-    if (JSON.stringify(Object.fromEntries(validated.parameters)).length > MAX_PUSHED_REQUEST_LENGTH)
+    if (JSON.stringify([...validated.parameters]).length > MAX_PUSHED_REQUEST_LENGTH)
       throw invalidRequest(`the pushed request must be at most ${MAX_PUSHED_REQUEST_LENGTH} characters`);
     const id = await context.stores.authorizationRequests.push(client.id, validated.parameters, new Date());
     return noStoreBody({ request_uri: `${REQUEST_URI_PREFIX}${id}`, expires_in: PUSHED_REQUEST_LIFETIME_SECONDS }, 201);

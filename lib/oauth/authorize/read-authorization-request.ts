@@ -46,9 +46,9 @@ export async function readAuthorizationRequest(
   const requirePar = context.config.requirePar;
   // A request_uri of another kind (RFC 9101) is refused with the rest of the request, to its redirect URI.
   if (requestUri === null || !requestUri.startsWith(REQUEST_URI_PREFIX))
-    return validateAuthorizationRequest(context.stores.clients, params, { requirePar });
+    return validateAuthorizationRequest(context, params, { requirePar });
   const { parameters, startedAt } = await pushedParameters(context, params, requestUri, now);
-  return validateAuthorizationRequest(context.stores.clients, parameters, {
+  return validateAuthorizationRequest(context, parameters, {
     requirePar,
     pushedRequestUri: requestUri,
     signedInSince: startedAt,

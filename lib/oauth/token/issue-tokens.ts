@@ -20,6 +20,8 @@ interface NewRefreshToken {
   authorizationCodeId?: string | null;
   /** A public client's token is bound to the DPoP key of the request that got it. */
   dpopJkt?: string | null;
+  /** RFC 8707: the resources of the grant, which later refreshes narrow to; none: the default audience. */
+  resources?: readonly string[];
 }
 
 export interface UserGrant {
@@ -35,6 +37,8 @@ export interface UserGrant {
   newRefreshToken?: NewRefreshToken;
   /** The thumbprint of the request's DPoP key: the access token is bound to it. */
   dpopJkt?: string;
+  /** RFC 8707: the access token's audience (tokenAudience); absent: the default audience. */
+  audience?: string;
 }
 
 export interface TokenResponseBody {
@@ -71,6 +75,7 @@ async function createRefreshToken(
       authTime: grant.authTime,
       amr: [...grant.amr],
       dpopJkt: spec.dpopJkt ?? null,
+      resources: [...(spec.resources ?? [])],
     },
     now,
   );
@@ -98,6 +103,7 @@ export async function issueUserTokens(
       authTime: grant.authTime,
       amr: grant.amr,
       dpopJkt: grant.dpopJkt,
+      audience: grant.audience,
     },
     now,
   );
@@ -128,14 +134,12 @@ export async function issueUserTokens(
 export async function issueClientTokens(
   context: ServiceContext,
   client: ClientWithSecrets,
-  scopes: string[],
-  requestedScope: string | undefined,
-  dpopJkt: string | undefined,
+  { scopes, requestedScope, dpopJkt, audience }: Pick<UserGrant, "scopes" | "requestedScope" | "dpopJkt" | "audience">,
   now = new Date(),
 ): Promise<TokenResponseBody> {
   const accessToken = await signAccessToken(
     context,
-    { clientId: client.id, scopes, clientCompanyId: client.companyId, dpopJkt },
+    { clientId: client.id, scopes, clientCompanyId: client.companyId, dpopJkt, audience },
     now,
   );
   const body: TokenResponseBody = accessTokenFields(accessToken, dpopJkt);

@@ -3,7 +3,8 @@
  * their own behalf, and ID tokens (OpenID Connect Core §2, one hour; signed with the client's
  * id_token_signed_response_alg, else ID_TOKEN_SIGNING_ALG, RS256 by default). An access token issued for a trusted
  * issuer's token carries that issuer in `idp`: the user signed in there, not here. A token requested with a DPoP
- * proof carries the proof key's thumbprint in `cnf.jkt` (RFC 9449 §6.1).
+ * proof carries the proof key's thumbprint in `cnf.jkt` (RFC 9449 §6.1). Its `aud` is the resource it was requested
+ * for (RFC 8707), or the default audience.
  */
 import { ACCESS_TOKEN_LIFETIME_SECONDS, ID_TOKEN_LIFETIME_SECONDS } from "@/lib/config/policy";
 import { createHash, randomUUID } from "node:crypto";
@@ -14,11 +15,9 @@ import { isSigningAlgorithm, type SigningAlgorithm } from "@/lib/store/models/si
 import type { ServiceContext } from "@/lib/service-context";
 import { acrOf } from "@/lib/session/authentication-level";
 import { CLIENT_TOKEN_GRANT } from "@/lib/jwt/token-principal";
+import { defaultAudience } from "@/lib/oauth/resource-indicators";
 
 export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** The API audience of access tokens. */
-export const resourceAudience = (issuer: string) => `${issuer}/resources`;
 
 /** OpenID Connect Core §3.1.3.6: left half of the SHA-256 of the access token (RS256, ES256 and PS256 all use SHA-256). */
 export function accessTokenHash(accessToken: string): string {
@@ -39,6 +38,8 @@ export interface AccessTokenSubject {
   identityProvider?: string;
   /** RFC 9449 §6.1: the thumbprint of the DPoP key the token is bound to (`cnf.jkt`). */
   dpopJkt?: string;
+  /** RFC 8707: the resource the token is for (lib/oauth/resource-indicators.ts); absent: the default audience. */
+  audience?: string;
 }
 
 export async function signAccessToken(
@@ -51,7 +52,7 @@ export async function signAccessToken(
   const claims: Record<string, unknown> = {
     iss: config.publicUrl,
     sub: subject.user?.id ?? subject.clientId,
-    aud: resourceAudience(config.publicUrl),
+    aud: subject.audience ?? defaultAudience(config.publicUrl),
     client_id: subject.clientId,
     scope: subject.scopes.join(" "),
     iat,

@@ -3,6 +3,7 @@
  * it has one (lib/oauth/dpop/), then run its grant. The request and the tokens it hands out are counted.
  */
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
+import { formValues } from "@/lib/oauth/request-parameters";
 import { countIssuedTokens, grantLabel, metrics } from "@/lib/observability/metrics";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
 import { noStoreBody } from "@/lib/http/no-store-json";
@@ -11,7 +12,8 @@ import { redeemCode } from "@/lib/oauth/token/grants/authorization-code";
 import { issueClientCredentials } from "@/lib/oauth/token/grants/client-credentials";
 import { acceptTrustedJwt } from "@/lib/oauth/token/grants/federated";
 import { refresh } from "@/lib/oauth/token/grants/refresh-token";
-import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
+import { redeemDeviceCode } from "@/lib/oauth/token/grants/device-code";
+import { DEVICE_CODE_GRANT, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import { validateTokenRequest, type GrantType, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
@@ -30,6 +32,7 @@ const GRANT_HANDLERS: { [G in GrantType]: GrantHandler<G> } = {
   client_credentials: issueClientCredentials,
   [JWT_BEARER_GRANT]: acceptTrustedJwt,
   [TOKEN_EXCHANGE_GRANT]: acceptTrustedJwt,
+  [DEVICE_CODE_GRANT]: redeemDeviceCode,
 };
 
 function runGrant<G extends GrantType>(
@@ -45,6 +48,7 @@ function runGrant<G extends GrantType>(
 export function handleTokenRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
     const tokenRequest = validateTokenRequest(params, client);
+    tokenRequest.resources = formValues(request, "resource");
     tokenRequest.dpopJkt = await tokenRequestDpopKey(context, request, client);
     const body = await runGrant(context, client, tokenRequest);
     const grant = grantLabel(tokenRequest.grantType);

@@ -1,10 +1,10 @@
 /**
- * Validates a token request (RFC 6749 §4.1.3, §4.4.2, §6): the grant type is known and allowed for the client, and
- * the parameters its grant requires are there. The grants (grants/) then only process the typed request.
+ * Validates a token request (RFC 6749 §4.1.3, §4.4.2, §6, RFC 8628 §3.4): the grant type is known and allowed for the
+ * client, and the parameters its grant requires are there. The grants (grants/) then only process the typed request.
  */
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidRequest, OAuthError, unauthorizedClient } from "@/lib/errors/oauth-error";
-import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
+import { DEVICE_CODE_GRANT, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { optional, type Parameters } from "@/lib/oauth/request-parameters";
 
 /** RFC 8693 §3: the token types a subject_token may be; each is a JWT of a trusted issuer. */
@@ -15,12 +15,16 @@ const SUBJECT_TOKEN_TYPES = [
 ];
 export const ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token";
 
-/** `dpopJkt`: the thumbprint of the key the request's DPoP proof was signed with (lib/oauth/dpop/). */
-export type TokenRequest = { dpopJkt?: string } & (
+/**
+ * `dpopJkt`: the thumbprint of the key the request's DPoP proof was signed with (lib/oauth/dpop/); `resources`: the
+ * RFC 8707 `resource` values as sent, which a grant turns into the token's audience (tokenAudience).
+ */
+export type TokenRequest = { dpopJkt?: string; resources?: readonly string[] } & (
   | { grantType: "authorization_code"; code: string; redirectUri: string; codeVerifier?: string }
   | { grantType: "refresh_token"; refreshToken: string; scope?: string }
   | { grantType: "client_credentials"; scope?: string }
   | { grantType: typeof JWT_BEARER_GRANT; assertion: string; scope?: string }
+  | { grantType: typeof DEVICE_CODE_GRANT; deviceCode: string }
   | {
       grantType: typeof TOKEN_EXCHANGE_GRANT;
       subjectToken: string;
@@ -72,6 +76,7 @@ const READERS: { [G in GrantType]: (params: Parameters) => Extract<TokenRequest,
     scope: optional(params, "scope"),
   }),
   [TOKEN_EXCHANGE_GRANT]: readTokenExchange,
+  [DEVICE_CODE_GRANT]: (params) => ({ grantType: DEVICE_CODE_GRANT, deviceCode: required(params, "device_code") }),
 };
 
 const isGrantType = (value: string): value is GrantType => Object.hasOwn(READERS, value);

@@ -1,7 +1,8 @@
 /**
  * Verifies an access token OptiGate issued (RFC 9068): signature against the current and still-published keys,
- * `typ: at+jwt` (so ID tokens and logout tokens are refused), issuer, the API audience and expiry, and that its client
- * is still registered (removing a client ends its tokens at once). Refresh tokens are opaque and never verify.
+ * `typ: at+jwt` (so ID tokens and logout tokens are refused), issuer, expiry, an audience the caller accepts (a
+ * resource server only its own, RFC 8707), and that its client is still registered (removing a client ends its
+ * tokens at once). Refresh tokens are opaque and never verify.
  */
 import { MAX_CACHED_VERIFIED_TOKENS } from "@/lib/config/policy";
 import { jwtVerify, type JWTPayload } from "jose";
@@ -9,7 +10,6 @@ import { processCache } from "@/lib/observability/process-cache";
 import { noteClient, noteUser } from "@/lib/observability/request-context";
 import type { Stores } from "@/lib/store/stores";
 import { invalidToken } from "@/lib/errors/oauth-error";
-import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
 import type { ServiceContext } from "@/lib/service-context";
 import { userIdOf } from "@/lib/jwt/token-principal";
 
@@ -28,6 +28,11 @@ export const boundKeyOf = (claims: AccessTokenClaims): string | undefined =>
   typeof claims.cnf?.jkt === "string" ? claims.cnf.jkt : undefined;
 
 export interface VerifyOptions {
+  /**
+   * The audiences the caller accepts: a resource server's own (acceptedAudiences in lib/oauth/resource-indicators.ts);
+   * "any" for introspection and revocation, which describe or refuse whatever access token OptiGate issued.
+   */
+  audiences: readonly string[] | "any";
   now?: Date;
   /** tolerated clock difference for `exp`, `nbf` and `iat` */
   leewaySeconds?: number;
@@ -53,9 +58,13 @@ function remember(context: ServiceContext, token: string, claims: AccessTokenCla
 export async function verifyAccessToken(
   context: ServiceContext,
   token: string,
-  options: VerifyOptions = {},
+  options: VerifyOptions,
 ): Promise<AccessTokenClaims> {
   const claims = remembered(context, token, options) ?? (await verifySignature(context, token, options));
+  // Checked on every use, not when verified: the cache holds a token for whichever resource server saw it first.
+  const { audiences } = options;
+  if (audiences !== "any" && ![claims.aud].flat().some((audience) => audience && audiences.includes(audience)))
+    throw invalidToken("the access token is for another resource server");
   if (!(await context.stores.clients.find(claims.client_id)))
     throw invalidToken("the client of this access token is no longer registered");
   return claims;
@@ -80,7 +89,6 @@ async function verifySignature(
   try {
     const { payload } = await jwtVerify(token, keys.verify, {
       issuer: context.config.publicUrl,
-      audience: resourceAudience(context.config.publicUrl),
       typ: "at+jwt",
       algorithms: ["RS256", "ES256"],
       currentDate: options.now,

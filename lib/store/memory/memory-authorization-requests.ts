@@ -15,11 +15,10 @@ export function memoryAuthorizationRequestStore(tables: MemoryTables): Authoriza
   return {
     async openInteraction(sessionId, clientId, parameters, now) {
       const id = generateOpaqueToken();
-      const stored = Object.fromEntries(parameters);
       interactions.set(hashToken(id), {
         sessionId,
         clientId,
-        parameters: stored,
+        parameters: [...parameters],
         expiresAt: after(now, INTERACTION_LIFETIME_SECONDS),
       });
       return id;
@@ -38,7 +37,7 @@ export function memoryAuthorizationRequestStore(tables: MemoryTables): Authoriza
       const id = generateOpaqueToken();
       pushedRequests.set(hashToken(id), {
         clientId,
-        parameters: Object.fromEntries(parameters),
+        parameters: [...parameters],
         expiresAt: after(now, PUSHED_REQUEST_LIFETIME_SECONDS),
         startedAt: null,
         usedAt: null,

@@ -16,6 +16,8 @@ function deleteMemoryClient(tables: MemoryTables, clientId: string): boolean {
   for (const [key, prompt] of tables.interactions) if (prompt.clientId === clientId) tables.interactions.delete(key);
   for (const [key, pushed] of tables.pushedRequests)
     if (pushed.clientId === clientId) tables.pushedRequests.delete(key);
+  for (const [key, request] of tables.deviceAuthorizations)
+    if (request.clientId === clientId) tables.deviceAuthorizations.delete(key);
   for (const key of tables.sessionClients) if (key.endsWith(`\n${clientId}`)) tables.sessionClients.delete(key);
   for (const issuer of tables.trustedIssuers.values())
     issuer.registration.clientIds = issuer.registration.clientIds.filter((id) => id !== clientId);

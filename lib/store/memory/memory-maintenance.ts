@@ -25,7 +25,7 @@ function deleteWhere<K, V>(rows: Map<K, V>, limit: number, expired: (row: V, key
 
 /** One round of the purge: at most `batch` rows of each kind, as the database's round takes. */
 function purgeRound(tables: MemoryTables, now: Date, batch: number): PurgeCounts {
-  const { dayAgo, windowStart, resetRequestsBefore } = purgeCutoffs(now);
+  const { dayAgo, windowStart, resetRequestsBefore, deviceRequestsBefore } = purgeCutoffs(now);
   const staleResets = (mail: MemoryTables["outbox"][number]) =>
     mail.kind === "password_reset" &&
     mail.status === "queued" &&
@@ -53,6 +53,11 @@ function purgeRound(tables: MemoryTables, now: Date, batch: number): PurgeCounts
     resetRequests: resets.size,
     webauthnChallenges: deleteWhere(tables.usedChallenges, batch, (challenge) => challenge.expiresAt < now),
     pushedRequests: deleteWhere(tables.pushedRequests, batch, (pushed) => pushed.expiresAt < now),
+    deviceAuthorizations: deleteWhere(
+      tables.deviceAuthorizations,
+      batch,
+      (request) => request.expiresAt < deviceRequestsBefore,
+    ),
   };
 }
 

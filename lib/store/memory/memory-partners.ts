@@ -19,17 +19,21 @@ type VendorAccess = Pick<
   | "saveInitialAccessToken"
   | "findInitialAccessTokenCompany"
   | "revokeInitialAccessToken"
-  | "savePartnerScopes"
+  | "savePartnerAllowance"
   | "findPartner"
 >;
 
-/** Initial access tokens and the scopes a vendor may ask for. */
+/** Initial access tokens and what a vendor's applications may ask for. */
 function vendorAccess(tables: MemoryTables): VendorAccess {
   const vendor = (companyId: string) => {
     const company = tables.companies.get(companyId);
     return company?.kind === "software_vendor" ? company : undefined;
   };
-  const scopesOf = (companyId: string) => [...(tables.partnerScopes.get(companyId) ?? [])];
+  const allowanceOf = (companyId: string) => ({
+    id: companyId,
+    partnerScopes: [...(tables.partnerScopes.get(companyId) ?? [])],
+    partnerResources: [...(tables.partnerResources.get(companyId) ?? [])],
+  });
   return {
     async saveInitialAccessToken(token) {
       const id = randomUUID();
@@ -40,7 +44,7 @@ function vendorAccess(tables: MemoryTables): VendorAccess {
       const token = [...tables.initialAccessTokens.values()].find((candidate) => candidate.tokenHash === tokenHash);
       if (!token || token.revokedAt || token.expiresAt <= now) return null;
       const company = vendor(token.companyId);
-      return company?.active ? { id: company.id, partnerScopes: scopesOf(company.id) } : null;
+      return company?.active ? allowanceOf(company.id) : null;
     },
     async revokeInitialAccessToken(id, now = new Date()) {
       const token = tables.initialAccessTokens.get(id);
@@ -48,14 +52,14 @@ function vendorAccess(tables: MemoryTables): VendorAccess {
       token.revokedAt = now;
       return true;
     },
-    async savePartnerScopes(companyId, scopes) {
+    async savePartnerAllowance(companyId, field, values) {
       if (!vendor(companyId)) return false;
-      tables.partnerScopes.set(companyId, [...scopes]);
+      tables[field].set(companyId, [...values]);
       return true;
     },
     async findPartner(companyId) {
       const company = vendor(companyId);
-      return company ? { id: company.id, partnerScopes: scopesOf(company.id), active: company.active } : null;
+      return company ? { ...allowanceOf(company.id), active: company.active } : null;
     },
   };
 }

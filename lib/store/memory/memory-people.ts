@@ -45,6 +45,8 @@ function deleteUserRows(tables: MemoryTables, userId: string) {
   for (const [key, token] of tables.refreshTokens) if (token.userId === userId) tables.refreshTokens.delete(key);
   for (const [key, code] of tables.authorizationCodes)
     if (code.userId === userId) tables.authorizationCodes.delete(key);
+  for (const [key, request] of tables.deviceAuthorizations)
+    if (request.grant?.userId === userId) tables.deviceAuthorizations.delete(key);
   tables.totp.delete(userId);
   tables.recoveryCodes = tables.recoveryCodes.filter((code) => code.userId !== userId);
   for (const [key, passkey] of tables.passkeys) if (passkey.userId === userId) tables.passkeys.delete(key);

@@ -16,6 +16,7 @@ import { memoryPartnerStore } from "@/lib/store/memory/memory-partners";
 import { memoryCompanyStore } from "@/lib/store/memory/memory-companies";
 import { memoryCompanySsoStore } from "@/lib/store/memory/memory-company-sso";
 import { memoryConsentStore } from "@/lib/store/memory/memory-consents";
+import { memoryDeviceAuthorizationStore } from "@/lib/store/memory/memory-device-authorizations";
 import { memoryInvitationStore } from "@/lib/store/memory/memory-invitations";
 import { memoryPeopleStore } from "@/lib/store/memory/memory-people";
 import { memoryRefreshTokenStore } from "@/lib/store/memory/memory-refresh-tokens";
@@ -44,6 +45,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     companies: memoryCompanyStore(tables, audit),
     companySso: memoryCompanySsoStore(tables, audit),
     consents: memoryConsentStore(tables, audit),
+    deviceAuthorizations: memoryDeviceAuthorizationStore(tables, audit),
     invitations: memoryInvitationStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
     maintenance: memoryMaintenanceStore(tables),

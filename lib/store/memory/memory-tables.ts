@@ -21,6 +21,7 @@ import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links"
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
 import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
 import type { CompanyDomain, CompanySso } from "@/lib/store/models/company-sso";
+import type { StoredDeviceAuthorization } from "@/lib/store/memory/memory-device-authorizations";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -70,19 +71,21 @@ export class MemoryTables {
   /** Consent prompts by the SHA-256 of their value. */
   readonly interactions = new Map<
     string,
-    { sessionId: string; clientId: string; parameters: Record<string, string>; expiresAt: Date }
+    { sessionId: string; clientId: string; parameters: [string, string][]; expiresAt: Date }
   >();
   /** Pushed authorization requests by the SHA-256 of their request_uri's random part. */
   readonly pushedRequests = new Map<
     string,
     {
       clientId: string;
-      parameters: Record<string, string>;
+      parameters: [string, string][];
       expiresAt: Date;
       startedAt: Date | null;
       usedAt: Date | null;
     }
   >();
+  /** Device authorization requests by id. */
+  readonly deviceAuthorizations = new Map<string, StoredDeviceAuthorization>();
   /** By the SHA-256 of the ticket value. */
   readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */
@@ -91,6 +94,8 @@ export class MemoryTables {
   readonly initialAccessTokens = new Map<string, StoredAccessToken>();
   /** The platform scopes each software vendor may ask for. */
   readonly partnerScopes = new Map<string, string[]>();
+  /** The own APIs (RFC 8707 resources) each software vendor's applications may name. */
+  readonly partnerResources = new Map<string, string[]>();
   /** Suppliers' catalogs and their revisions by id, and the revisions' articles. */
   readonly catalogs = new Map<string, Catalog>();
   readonly catalogRevisions = new Map<string, CatalogRevision>();

@@ -4,6 +4,8 @@ export const AUDIT_EVENT_TYPES = [
   "sign_in.failed",
   "consent.granted",
   "consent.revoked",
+  "device.approved",
+  "device.denied",
   "token.revoked",
   "client.registered",
   "client.updated",

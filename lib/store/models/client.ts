@@ -20,6 +20,8 @@ export interface ClientRegistration {
   postLogoutRedirectUris: string[];
   corsOrigins: string[];
   allowedScopes: string[];
+  /** RFC 8707: resource servers it may ask tokens for besides OptiGate's own (lib/oauth/resource-indicators.ts). */
+  allowedResources: string[];
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
   offlineAccess: boolean;
   refreshTokenPolicy: RefreshTokenPolicy;
@@ -66,6 +68,15 @@ export interface ClientSecretInfo {
   disabledAt: Date | null;
   lastUsedAt: Date | null;
 }
+
+/** A software vendor with what the operator allowed its applications: platform scopes, its own APIs (RFC 8707). */
+export interface VendorAllowance {
+  id: string;
+  partnerScopes: string[];
+  partnerResources: string[];
+}
+
+export type AllowanceField = "partnerScopes" | "partnerResources";
 
 /** A software vendor's application (or any client, as the operator reviews it) with where it stands. */
 export interface PartnerApplication extends RegisteredClient, ClientOwner {

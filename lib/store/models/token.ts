@@ -21,6 +21,8 @@ export interface RefreshTokenGrant extends GrantFacts {
   authorizationCodeId: string | null;
   /** A public client's token: the thumbprint of the DPoP key it is bound to (RFC 9449 §5). */
   dpopJkt: string | null;
+  /** RFC 8707: the resources of the original grant, which a refresh may narrow to; none: the default audience. */
+  resources: string[];
 }
 
 export interface RefreshToken extends RefreshTokenGrant {
@@ -47,6 +49,8 @@ export interface AuthorizationCodeGrant extends GrantFacts {
   codeChallenge: string | null;
   /** dpop_jkt of the authorization request: the DPoP key the code is bound to. */
   dpopJkt: string | null;
+  /** RFC 8707: the resources the authorization request named; none: the default audience. */
+  resources: string[];
 }
 
 /** A code as redeemed: its grant and its id, which its refresh tokens name. */

@@ -98,18 +98,14 @@ describe(`the platform API's resource server on ${testProvider()}`, () => {
     const { verifyAccessToken } = await import("@/lib/oauth/token/verify-access-token");
     const { getServiceContext } = await import("@/lib/service-context");
     const token = await clientToken("demo-backend", "demo-backend-secret", READ);
-    const claims = await verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60 });
-    expect((await verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60 })).jti).toBe(claims.jti);
+    const verify = (options: { leewaySeconds?: number; now?: Date }) =>
+      verifyAccessToken(getServiceContext(), token, { audiences: [`${ISSUER}/resources`], ...options });
+    const claims = await verify({ leewaySeconds: 60 });
+    expect((await verify({ leewaySeconds: 60 })).jti).toBe(claims.jti);
     const later = (seconds: number) => new Date((claims.exp! + seconds) * 1000);
-    expect((await verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60, now: later(59) })).jti).toBe(
-      claims.jti,
-    );
-    await expect(verifyAccessToken(getServiceContext(), token, { leewaySeconds: 60, now: later(61) })).rejects.toThrow(
-      /invalid or has expired/,
-    );
-    await expect(verifyAccessToken(getServiceContext(), token, { now: later(1) })).rejects.toThrow(
-      /invalid or has expired/,
-    );
+    expect((await verify({ leewaySeconds: 60, now: later(59) })).jti).toBe(claims.jti);
+    await expect(verify({ leewaySeconds: 60, now: later(61) })).rejects.toThrow(/invalid or has expired/);
+    await expect(verify({ now: later(1) })).rejects.toThrow(/invalid or has expired/);
   });
 
   it("answers a token without the route's scope with 403 insufficient_scope naming the scope", async () => {

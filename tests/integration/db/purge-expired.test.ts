@@ -126,6 +126,21 @@ async function seed(now: Date) {
       { idHash: "live-push", clientId: "demo-web", parameters: "{}", expiresAt: at(60_000) },
     ],
   });
+  // A device's request is kept an hour past its expiry, so that a device still polling hears expired_token.
+  const deviceRequest = (name: string, expiresAt: Date) => ({
+    id: name,
+    deviceCodeHash: hashToken(name),
+    userCodeHash: name,
+    clientId: "demo-device",
+    scopes: "[]",
+    pollInterval: 5,
+    nextPollAt: at(-2 * HOUR),
+    createdAt: at(-2 * HOUR),
+    expiresAt,
+  });
+  await db.deviceAuthorization.createMany({
+    data: [deviceRequest("old-device-request", at(-HOUR - 1000)), deviceRequest("late-device-request", at(-1000))],
+  });
   for (const [name, expiresAt] of [
     ["expired-refresh", at(-25 * HOUR)],
     ["refresh-expired-just-now", at(-HOUR)],
@@ -167,6 +182,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       resetRequests: 1,
       webauthnChallenges: 1,
       pushedRequests: 1,
+      deviceAuthorizations: 1,
     });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
@@ -182,8 +198,10 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       resetRequests: 0,
       webauthnChallenges: 0,
       pushedRequests: 0,
+      deviceAuthorizations: 0,
     });
     expect(await db.pushedAuthorizationRequest.count({ where: { idHash: "live-push" } })).toBe(1);
+    expect(await db.deviceAuthorization.count({ where: { id: "late-device-request" } })).toBe(1);
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
     expect(
@@ -247,7 +265,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?\.$/m,
     );
   });
 });

@@ -49,7 +49,7 @@ const bearerGrant = (assertion: string, extra: Record<string, string> = {}, head
 const exchange = (
   subjectToken: string,
   type = "urn:ietf:params:oauth:token-type:jwt",
-  extra: Record<string, string> = {},
+  extra: Record<string, string | string[]> = {},
 ) =>
   call(
     "token",
@@ -249,6 +249,10 @@ describe(`federated grants on ${testProvider()}`, () => {
     ).toMatchObject({ status: 400, error: "invalid_request" });
     expect(
       await error(await exchange(await jwt(), undefined, { audience: "https://other-api.example" })),
+    ).toMatchObject({ status: 400, error: "invalid_target" });
+    // RFC 8707 lets resource repeat: every one counts, not only the first.
+    expect(
+      await error(await exchange(await jwt(), undefined, { resource: [ISSUER, "https://other-api.example"] })),
     ).toMatchObject({ status: 400, error: "invalid_target" });
     expect(
       await error(

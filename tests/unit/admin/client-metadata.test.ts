@@ -114,6 +114,48 @@ describe("parseClientMetadata: kinds and defaults", () => {
   });
 });
 
+describe("parseClientMetadata: device clients (RFC 8628)", () => {
+  const DEVICE = "urn:ietf:params:oauth:grant-type:device_code";
+  const device = { grant_types: [DEVICE], token_endpoint_auth_method: "none", scope: "openid" };
+
+  it("makes a public device-only client a native one that needs no redirect URI", () => {
+    expect(parse(device)).toMatchObject({ kind: "native", tokenEndpointAuthMethod: "none", redirectUris: [] });
+    expect(parse({ ...device, token_endpoint_auth_method: undefined, application_type: "native" }).kind).toBe("native");
+    expect(parse({ ...device, offline_access: true })).toMatchObject({
+      grantTypes: [DEVICE, "refresh_token"],
+      refreshTokenPolicy: "rotate",
+    });
+  });
+
+  it("makes a device client with a secret a confidential one, and takes the grant beside the code grant", () => {
+    expect(parse({ grant_types: [DEVICE], scope: "openid" })).toMatchObject({
+      kind: "web",
+      tokenEndpointAuthMethod: "client_secret_basic",
+    });
+    expect(parse({ ...web, grant_types: ["authorization_code", DEVICE] }).grantTypes).toEqual([
+      "authorization_code",
+      DEVICE,
+    ]);
+  });
+
+  it("still asks for redirect URIs once a browser grant is there, and keeps the grant from browser apps", () => {
+    expect(rejection({ application_type: "native", grant_types: ["authorization_code", DEVICE] }).message).toMatch(
+      /redirect_uris must list at least one/,
+    );
+    expect(rejection({ ...browser, grant_types: ["authorization_code", DEVICE] }).message).toMatch(
+      /does not fit a browser client/,
+    );
+    expect(rejection({ ...device, refresh_token_policy: "reuse", offline_access: true }).message).toMatch(
+      /not allowed for public clients/,
+    );
+  });
+
+  it("round-trips through client metadata", () => {
+    const registration = parse({ ...device, offline_access: true, scope: "openid offline_access" });
+    expect(parse(toClientMetadata({ ...registration, id: "edger" }))).toEqual({ ...registration, id: "edger" });
+  });
+});
+
 describe("parseClientMetadata: an unknown field with the field probably meant", () => {
   it.each([
     ["redirect_uri", 'unknown field "redirect_uri" (did you mean "redirect_uris"?)'],

@@ -30,6 +30,7 @@ const FILLED: Record<FormClientKind, Record<string, string>> = {
   },
   native: { client_name: "App", redirect_uris: "com.example.app:/cb" },
   web: { client_name: "Shop", redirect_uris: "https://shop.example/cb" },
+  device: { client_name: "Edger" },
   backend: { client_name: "Batch", scope: "platform.catalogs.read" },
 };
 
@@ -37,11 +38,12 @@ const metadataOf = (kind: FormClientKind, fields: Record<string, string>) =>
   metadataOfDraft(registrationDraft(new URLSearchParams(fields), kind), kind);
 
 describe("the registration form's switches", () => {
-  it("offers DPoP-bound tokens to every kind and pushed requests to all but backend clients", () => {
+  it("offers DPoP-bound tokens to every kind and pushed requests to the kinds that send people to sign in", () => {
     for (const kind of FORM_CLIENT_KINDS) expect(FIELDS_BY_KIND[kind]).toContain("dpop_bound_access_tokens");
     for (const kind of ["browser", "native", "web"] as const)
       expect(FIELDS_BY_KIND[kind]).toContain("require_pushed_authorization_requests");
     expect(FIELDS_BY_KIND.backend).not.toContain("require_pushed_authorization_requests");
+    expect(FIELDS_BY_KIND.device).not.toContain("require_pushed_authorization_requests");
   });
 
   it("keeps a ticked box in the draft, so the page shows it ticked again after a refusal", () => {
@@ -73,8 +75,12 @@ describe("the registration form's switches", () => {
   it("registers what was ticked: each kind's metadata passes the validator with the switches on", () => {
     for (const kind of FORM_CLIENT_KINDS) {
       const registration = parseClientMetadata(metadataOf(kind, { ...FILLED[kind], ...SWITCHES }), "platform");
-      expect([registration.kind, registration.dpopBoundAccessTokens]).toEqual([kind, true]);
-      expect(registration.requirePushedAuthorizationRequests).toBe(kind !== "backend");
+      // A device is a public client of its own: a native one without redirect URIs.
+      expect([registration.kind, registration.dpopBoundAccessTokens]).toEqual([
+        kind === "device" ? "native" : kind,
+        true,
+      ]);
+      expect(registration.requirePushedAuthorizationRequests).toBe(kind !== "backend" && kind !== "device");
     }
   });
 

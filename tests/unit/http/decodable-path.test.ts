@@ -23,6 +23,7 @@ describe("isInteractionPage", () => {
   it.each([
     ["/login", true],
     ["/consent", true],
+    ["/device", true],
     ["/signout", true],
     ["/portal", true],
     ["/portal/profile", true],
@@ -33,6 +34,8 @@ describe("isInteractionPage", () => {
     ["/connect/token", false],
     ["/", false],
     ["/interaction/login", false],
+    ["/interaction/device", false],
+    ["/devices", false],
   ])("%s: %s", (path, page) => {
     expect(isInteractionPage(path)).toBe(page);
   });

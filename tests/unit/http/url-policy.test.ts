@@ -1,6 +1,12 @@
-/** What a registrar accepts as a redirect URI or a CORS origin (RFC 6749 §3.1.2, RFC 8252 §7, OAuth 2.0 BCP). */
+/** What a registrar accepts as a redirect URI, a CORS origin or a resource server (RFC 6749 §3.1.2, RFC 8252 §7, OAuth 2.0 BCP). */
 import { describe, expect, it } from "vitest";
-import { corsOriginProblem, isFetchableScheme, isLoopbackHost, redirectUriProblem } from "@/lib/http/url-policy";
+import {
+  corsOriginProblem,
+  isFetchableScheme,
+  isLoopbackHost,
+  redirectUriProblem,
+  resourceUriProblem,
+} from "@/lib/http/url-policy";
 
 const HTTPS_ONLY = "must use https (http is allowed for localhost and loopback addresses only)";
 
@@ -113,5 +119,20 @@ describe("corsOriginProblem", () => {
     ],
   ])("refuses %s", (origin, problem) => {
     expect(corsOriginProblem(origin)).toBe(problem);
+  });
+});
+
+describe("resourceUriProblem (RFC 8707 §2)", () => {
+  it.each([
+    ["https://api.partner.example/orders", undefined],
+    ["https://api.partner.example", undefined],
+    ["http://localhost:4000/api", undefined],
+    ["https://api.partner.example/orders?tenant=1", "must not contain a query (RFC 8707 §2)"],
+    ["https://api.partner.example/orders#v1", "must not contain a fragment (#)"],
+    ["http://api.partner.example/orders", HTTPS_ONLY],
+    ["com.example.app:/api", "may use a private-use scheme only for native clients"],
+    ["/orders", "must be an absolute URI"],
+  ])("%s: %s", (uri, problem) => {
+    expect(resourceUriProblem(uri)).toBe(problem);
   });
 });

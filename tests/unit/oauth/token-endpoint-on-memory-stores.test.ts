@@ -43,6 +43,7 @@ async function codeFor(service: Awaited<ReturnType<typeof setUp>>, verifier: str
     redirectUri: "https://shop.example/callback",
     scope: "openid profile offline_access",
     codeChallenge: createHash("sha256").update(verifier).digest("base64url"),
+    resources: [] as string[],
   } as AuthorizationRequest;
   return issueAuthorizationCode(service.context, request, {
     userId: service.userId,

@@ -3,11 +3,14 @@
  * conditional update that also returns it (lib/store/authorization-code-store.ts), so of concurrent redemptions
  * exactly one succeeds, and a redemption costs no other database statement. Presenting a used code again revokes the
  * refresh tokens issued from it (RFC 6749 §4.1.2). A code requested with `dpop_jkt` needs a DPoP proof by that key.
+ * The access token is for one of the resources the authorization request named (RFC 8707), the refresh token keeps
+ * them all.
  */
 import { noteUser } from "@/lib/observability/request-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant } from "@/lib/errors/oauth-error";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
+import { tokenAudience } from "@/lib/oauth/resource-indicators";
 import { sameUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
@@ -19,7 +22,7 @@ async function revokeTokensIssuedFrom(context: ServiceContext, codeId: string, n
 }
 
 /** Refresh tokens go only to offline clients that were granted offline_access. */
-const offlineGrant = (client: ClientWithSecrets, scopes: string[]) =>
+export const offlineGrant = (client: ClientWithSecrets, scopes: string[]) =>
   client.offlineAccess && scopes.includes(OFFLINE_ACCESS);
 
 function checkCodeVerifier(codeChallenge: string | null, verifier: string | undefined): void {
@@ -51,13 +54,13 @@ function checkDpopBinding(boundTo: string | null, proven: string | undefined): v
 }
 
 /** A public client's refresh token is bound to the DPoP key it was requested with (RFC 9449 §5). */
-const refreshBinding = (client: ClientWithSecrets, dpopJkt: string | undefined) =>
+export const refreshBinding = (client: ClientWithSecrets, dpopJkt: string | undefined) =>
   client.tokenEndpointAuthMethod === "none" ? dpopJkt : undefined;
 
 export async function redeemCode(
   context: ServiceContext,
   client: ClientWithSecrets,
-  { code, redirectUri, codeVerifier, dpopJkt }: Extract<TokenRequest, { grantType: "authorization_code" }>,
+  { code, redirectUri, codeVerifier, dpopJkt, resources }: Extract<TokenRequest, { grantType: "authorization_code" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
   // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
@@ -67,6 +70,7 @@ export async function redeemCode(
     throw invalidGrant("redirect_uri differs from the one of the authorization request");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
   checkDpopBinding(row.dpopJkt, dpopJkt);
+  const audience = tokenAudience(context.config, client, resources ?? [], row.resources);
   // Revoking a consent deletes its unused codes (revokeConsentAndItsGrants), so a consumed code still has its consent.
   noteUser(row.userId);
   const user = await context.stores.users.findActive(row.userId);
@@ -84,9 +88,16 @@ export async function redeemCode(
       nonce: row.nonce,
       requestedScope: row.requestedScopes,
       newRefreshToken: offlineGrant(client, scopes)
-        ? { scopes, consentId: row.consentId, authorizationCodeId: row.id, dpopJkt: refreshBinding(client, dpopJkt) }
+        ? {
+            scopes,
+            consentId: row.consentId,
+            authorizationCodeId: row.id,
+            dpopJkt: refreshBinding(client, dpopJkt),
+            resources: row.resources,
+          }
         : undefined,
       dpopJkt,
+      audience,
     },
     now,
   );

@@ -13,11 +13,11 @@ import {
 } from "@/lib/oauth/federation/federated-assertion";
 import { AssertionRefused } from "@/lib/jwt/signed-jwt";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
-import { invalidGrant, OAuthError } from "@/lib/errors/oauth-error";
+import { invalidGrant, invalidTarget, OAuthError } from "@/lib/errors/oauth-error";
 import { JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import { grantedApiScopes } from "@/lib/oauth/token/api-scopes";
 import { issueFederatedToken, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
-import { resourceAudience } from "@/lib/oauth/token/jwt-tokens";
+import { defaultAudience } from "@/lib/oauth/resource-indicators";
 import { ACCESS_TOKEN_TYPE, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -26,10 +26,9 @@ type FederatedRequest = Extract<TokenRequest, { grantType: typeof JWT_BEARER_GRA
 const NO_USER_SCOPES = "is not issued for a trusted issuer's token: federated grants give an access token only";
 
 function checkTargets(context: ServiceContext, targets: string[]): void {
-  const own = [resourceAudience(context.config.publicUrl), context.config.apiUrl, context.config.publicUrl];
+  const own = [defaultAudience(context.config.publicUrl), context.config.apiUrl, context.config.publicUrl];
   const foreign = targets.find((target) => !own.includes(target));
-  if (foreign !== undefined)
-    throw new OAuthError("invalid_target", `OptiGate issues tokens for its own API only, not for "${foreign}"`);
+  if (foreign !== undefined) throw invalidTarget(`OptiGate issues tokens for its own API only, not for "${foreign}"`);
 }
 
 export async function acceptTrustedJwt(
@@ -40,7 +39,9 @@ export async function acceptTrustedJwt(
 ): Promise<TokenResponseBody> {
   const jwt = request.grantType === JWT_BEARER_GRANT ? request.assertion : request.subjectToken;
   try {
-    if (request.grantType === TOKEN_EXCHANGE_GRANT) checkTargets(context, request.targets);
+    // Every `resource` sent (RFC 8707 lets it repeat), not only the first that `targets` holds.
+    if (request.grantType === TOKEN_EXCHANGE_GRANT)
+      checkTargets(context, [...request.targets, ...(request.resources ?? [])]);
     const scopes = grantedApiScopes(client, request.scope, NO_USER_SCOPES);
     const issued = (identity: FederatedIdentity): AuditEvent => ({
       type: "federation.token_issued",

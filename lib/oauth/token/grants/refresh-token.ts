@@ -6,6 +6,7 @@
  * conditional update, so concurrent requests leave nothing half-written; with the default policy that update also
  * returns the token, so a refresh costs one database round trip. Reasons for a refusal are looked up only then.
  * A public client's token bound to a DPoP key (RFC 9449 §5) is refused before any write without a proof by that key.
+ * The access token may be for any one resource of the original grant (RFC 8707), as scopes may narrow.
  */
 import { noteUser } from "@/lib/observability/request-context";
 import { ROTATION_GRACE_SECONDS } from "@/lib/config/policy";
@@ -14,6 +15,7 @@ import { liveDescendant, rotateOut, successorToken } from "@/lib/oauth/token/ref
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 import { invalidGrant, invalidScope } from "@/lib/errors/oauth-error";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
+import { tokenAudience } from "@/lib/oauth/resource-indicators";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 
@@ -75,13 +77,14 @@ async function rotate(
   context: ServiceContext,
   client: ClientWithSecrets,
   presented: string,
-  { scope: requestedScope, dpopJkt }: { scope?: string; dpopJkt?: string },
+  { scope: requestedScope, dpopJkt, resources }: Extract<TokenRequest, { grantType: "refresh_token" }>,
   now: Date,
 ): Promise<{ token: RefreshToken; successor: string }> {
   const token = await context.stores.refreshTokens.find(presented);
   if (token && token.clientId === client.id && !token.revokedAt && token.expiresAt > now) {
     checkDpopBinding(token, dpopJkt);
     narrowedScopes(token.scopes, requestedScope);
+    tokenAudience(context.config, client, resources ?? [], token.resources);
     // RFC 9449 §5: a public client's token got without a proof is bound from the first refresh with one.
     const binding = token.dpopJkt ?? (client.tokenEndpointAuthMethod === "none" ? dpopJkt : undefined) ?? null;
     if (!token.rotatedAt && (await rotateOut(context, { ...token, dpopJkt: binding }, presented, now)))
@@ -99,7 +102,7 @@ export async function refresh(
   request: Extract<TokenRequest, { grantType: "refresh_token" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
-  const { refreshToken: presented, scope: requestedScope, dpopJkt } = request;
+  const { refreshToken: presented, scope: requestedScope, dpopJkt, resources } = request;
   const rotated =
     client.refreshTokenPolicy === "rotate" ? await rotate(context, client, presented, request, now) : undefined;
   const token = rotated?.token ?? (await slide(context, client, presented, now));
@@ -107,6 +110,7 @@ export async function refresh(
   checkDpopBinding(token, dpopJkt);
   const granted = token.scopes;
   const scopes = narrowedScopes(granted, requestedScope);
+  const audience = tokenAudience(context.config, client, resources ?? [], token.resources);
   noteUser(token.userId);
   const user = await context.stores.users.findActive(token.userId);
   if (!user) throw invalidGrant("the user of this refresh token is no longer active");
@@ -126,6 +130,7 @@ export async function refresh(
       sessionId: token.loginSessionId,
       requestedScope: requestedScope ?? granted.join(" "),
       dpopJkt,
+      audience,
     },
     now,
   );
