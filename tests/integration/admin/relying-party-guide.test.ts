@@ -37,8 +37,10 @@ describe(`the relying-party guide's registrations on ${testProvider()}`, () => {
       "Native app (desktop, mobile): code + PKCE, loopback or private-use scheme": "native",
       "Server web app: code + secret (or keys)": "web",
       "Backend service: client credentials": "backend",
+      "Resource indicators (RFC 8707): a token for one API": "backend",
       "Legacy browser app: implicit": "browser",
       "Keys instead of bearer tokens: DPoP and pushed requests (PAR)": "native",
+      "Device sign-in: the device authorization grant (RFC 8628)": "native",
     };
     const found = registrations();
     expect(found.map((entry) => entry.section)).toEqual(Object.keys(expected));
