@@ -138,11 +138,12 @@ export const DEVICE_AUTHORIZATION_LIMITS = {
 /** Requests waiting for a person's decision at most per client: what a flood of requests leaves is bounded. */
 export const MAX_PENDING_DEVICE_AUTHORIZATIONS = 1_000;
 /**
- * Wrong user codes entered at /device per window: per client network, per sign-in session, and across everyone (the
- * last bounds guessing however many addresses and accounts take part, at the price that a flood locks code entry for
- * all; docs/security.md). Reaching a limit locks that key for USER_CODE_LOCKOUT_SECONDS.
+ * Wrong user codes entered at /device per window: per client address (an IPv4 address, an IPv6 /64), per wider
+ * network (IPv4 /24, IPv6 /48), per sign-in session, per account, and across everyone (the last bounds guessing
+ * however many addresses and accounts take part, at the price that a flood locks code entry for all;
+ * docs/security.md). Reaching a limit locks that key for USER_CODE_LOCKOUT_SECONDS.
  */
-export const USER_CODE_GUESS_LIMITS = { address: 10, session: 5, everyone: 1_000 } as const;
+export const USER_CODE_GUESS_LIMITS = { address: 10, network: 30, session: 5, account: 10, everyone: 1_000 } as const;
 export const USER_CODE_GUESS_WINDOW_SECONDS = 15 * 60;
 export const USER_CODE_LOCKOUT_SECONDS = 15 * 60;
 

@@ -40,7 +40,7 @@ export type SecondFactorLabel = "totp" | "recovery_code" | "passkey";
 export type Lockout =
   | { scope: "account" | "address"; cause: "password" | "second_factor" }
   | { scope: "client"; cause: "client_authentication" }
-  | { scope: "address" | "session" | "everyone"; cause: "user_code" };
+  | { scope: "address" | "network" | "session" | "account" | "everyone"; cause: "user_code" };
 /** The steps of a device's sign-in (RFC 8628): its request, and the person's decision at /device. */
 export type DeviceStep = "requested" | "approved" | "denied";
 

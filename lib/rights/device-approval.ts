@@ -59,7 +59,12 @@ export async function enterUserCode(
   if (!code) return { refused: "malformed" };
   const { context, session } = user;
   const { throttles, deviceAuthorizations } = context.stores;
-  const reservation = await reserveUserCodeGuess(throttles, session.id, address, now);
+  const reservation = await reserveUserCodeGuess(
+    throttles,
+    { sessionId: session.id, userId: session.user.id },
+    address,
+    now,
+  );
   if (!reservation.ok) return { refused: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
   const request = await deviceAuthorizations.findByUserCode(userCodeHash(code, context.config.secretKey));
   if (!request) {

@@ -117,11 +117,16 @@ function revokeConsentAndItsGrants(db: Db, userId: string, clientId: string, now
     if (revoked.count === 0) return false;
     const tokens = await revokeRefreshTokens(tx, { userId, clientId }, now);
     const codes = await deleteUnusedAuthorizationCodes(tx, userId, clientId);
+    // A device the person allowed that has not fetched its tokens yet gets none now: its poll hears access_denied.
+    const devices = await tx.deviceAuthorization.updateMany({
+      where: { userId, clientId, status: "approved", redeemedAt: null },
+      data: { status: "denied" },
+    });
     await recordAuditEvent(tx, {
       type: "consent.revoked",
       userId,
       clientId,
-      details: { refreshTokens: tokens, codes },
+      details: { refreshTokens: tokens, codes, devices: devices.count },
     });
     return true;
   });

@@ -1,11 +1,11 @@
 /**
- * Limits on entering user codes at /device (RFC 8628 §5.1): wrong codes are counted per client network, per sign-in
- * session and across everyone, in the attempt counters of the sign-in throttle. A guess is reserved (counted) under
+ * Limits on entering user codes at /device (RFC 8628 §5.1): wrong codes are counted per client address, per wider
+ * network, per sign-in session, per account and across everyone, in the attempt counters of the sign-in throttle. A guess is reserved (counted) under
  * every key before its code is looked up, so that however many arrive at once, no more are looked up than the limits
  * allow; a code that exists gives its reservation back. A key whose wrong codes reach its limit is locked for a while.
  */
 import { USER_CODE_GUESS_LIMITS, USER_CODE_GUESS_WINDOW_SECONDS, USER_CODE_LOCKOUT_SECONDS } from "@/lib/config/policy";
-import { throttledNetwork } from "@/lib/http/client-address";
+import { throttledNetwork, wideNetwork } from "@/lib/http/client-address";
 import { countLockout } from "@/lib/observability/metrics";
 import type { AttemptCount, ThrottleStore } from "@/lib/store/throttle-store";
 
@@ -29,13 +29,17 @@ function waitFor(scope: Scope, count: AttemptCount, now: Date): number {
  */
 export async function reserveUserCodeGuess(
   throttles: ThrottleStore,
-  sessionId: string,
+  who: { sessionId: string; userId: string },
   address: string | undefined,
   now = new Date(),
 ): Promise<GuessReservation> {
+  const known = address ?? "0.0.0.0";
+  // Sessions and /64s come cheap: the account and the /48 bound what one person or one site can try.
   const keys: [Scope, string][] = [
-    ["address", `device-guess-address:${throttledNetwork(address ?? "0.0.0.0")}`],
-    ["session", `device-guess-session:${sessionId}`],
+    ["address", `device-guess-address:${throttledNetwork(known)}`],
+    ["network", `device-guess-network:${wideNetwork(known)}`],
+    ["session", `device-guess-session:${who.sessionId}`],
+    ["account", `device-guess-account:${who.userId}`],
     ["everyone", "device-guess-everyone"],
   ];
   for (const [index, [scope, key]] of keys.entries()) {

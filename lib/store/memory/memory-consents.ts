@@ -39,7 +39,14 @@ export function memoryConsentStore(tables: MemoryTables, audit: AuditStore): Con
           tables.authorizationCodes.delete(hash);
           codes++;
         }
-      await audit.record({ type: "consent.revoked", userId, clientId, details: { refreshTokens, codes } });
+      let devices = 0;
+      for (const request of tables.deviceAuthorizations.values())
+        if (request.grant?.userId === userId && request.clientId === clientId && !request.redeemedAt) {
+          Object.assign(request, { status: "denied", grant: null });
+          devices++;
+        }
+      const details = { refreshTokens, codes, devices };
+      await audit.record({ type: "consent.revoked", userId, clientId, details });
       return true;
     },
     async listCurrent(userId) {

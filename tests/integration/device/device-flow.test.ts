@@ -254,6 +254,16 @@ describe(`the device authorization grant on ${testProvider()}`, () => {
     expect(decodeJwt((await refreshed.json()).access_token).aud).toBe(services);
   });
 
+  it("gives a device nothing once the person took the application's access back before it polled", async () => {
+    const code = await allowed();
+    const revoked = await optician.post("portal", "/interaction/portal", {
+      action: "revoke",
+      client_id: "demo-device",
+    });
+    expect(revoked.headers.get("location")).toContain("revoked=demo-device");
+    expect(await pollError(await poll(code))).toBe("access_denied");
+  });
+
   it("counts device sign-ins and device token requests in the metrics", async () => {
     const value = async (name: string, labels: Record<string, string>) =>
       (await metrics.registry.getSingleMetric(name)!.get()).values.find((entry) =>

@@ -5,7 +5,7 @@
  * confirmation belongs to the session that entered the code, and its form is CSRF-protected.
  */
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { USER_CODE_GUESS_LIMITS } from "@/lib/config/policy";
 import { hashPassword } from "@/lib/crypto/password";
 import { hashToken } from "@/lib/crypto/tokens";
@@ -39,6 +39,9 @@ const pending = async (deviceCode: string) =>
   (await db().deviceAuthorization.findUniqueOrThrow({ where: { deviceCodeHash: hashToken(deviceCode) } })).status;
 
 describe(`entering a user code at /device on ${testProvider()}`, () => {
+  // The tests are one person's: each starts with that account's wrong codes uncounted (its own test is a unit's).
+  beforeEach(() => db().loginThrottle.deleteMany({ where: { key: { startsWith: "device-guess-account:" } } }));
+
   it("sends a visitor to sign in first, back to /device with the code", async () => {
     const response = await enterCode(new UserAgent(), "BCDF-GHJK");
     expect(response.status).toBe(303);
