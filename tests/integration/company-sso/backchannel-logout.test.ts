@@ -6,14 +6,11 @@
  * it through its back channel. Tokens the tests sign with a provider's key show the rules: by `sub` or `sid`, only
  * sessions signed in through that provider, of its company's people, and every refused token a 400, never a 500.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
 import { registerClient } from "@/lib/admin/client-registry";
-import { addCompanyDomain } from "@/lib/admin/company-domains";
 import { setCompanySso } from "@/lib/admin/company-sso-registry";
 import { MAX_LOGOUT_REQUEST_BYTES } from "@/lib/config/policy";
 import { seal } from "@/lib/crypto/secret-box";
@@ -34,6 +31,8 @@ import {
   UserAgent,
   useOAuthService,
 } from "../../helpers/oauth-service";
+import { startLogoutReceiver, type LogoutReceiver } from "../../helpers/logout-receiver";
+import { registerCompanyProvider } from "../../helpers/company-provider";
 import { testProvider } from "../../helpers/test-database";
 import { signInAtUpstream, startUpstreamIdp, type UpstreamIdp } from "../../helpers/upstream-idp";
 
@@ -55,38 +54,17 @@ let http: HttpService;
 let upstream: UpstreamIdp;
 /** Optik Nord's provider, another issuer. */
 let nord: UpstreamIdp;
-let receiver: Server;
-const received: string[] = [];
-
-async function registerProvider(companyId: string, issuer: string, clientId: string, domain: string) {
-  const { stores, config } = getServiceContext();
-  const settings = { issuer, clientId, clientSecret: `${clientId}-secret`, authMethod: "client_secret_basic" as const };
-  const scope = { scope: "openid email profile", claims: STANDARD_CLAIMS, hostedDomain: null, tenantId: null };
-  await setCompanySso(
-    stores,
-    companyId,
-    { ...settings, ...scope, enabled: true },
-    { secretKey: config.secretKey, byOperator: true },
-  );
-  await addCompanyDomain(stores, companyId, domain, { byOperator: true, verified: true });
-}
+let receiver: LogoutReceiver;
+let received: string[];
 
 /** A relying party of OptiGate that registered a back-channel logout URI, and what it receives there. */
 async function startRelyingParty() {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push(new URLSearchParams(body).get("logout_token") ?? "");
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const port = (receiver.address() as AddressInfo).port;
+  receiver = await startLogoutReceiver();
+  received = receiver.received;
   const metadata = {
     client_id: rp.client_id,
     redirect_uris: [rp.redirect_uri],
-    backchannel_logout_uri: `http://127.0.0.1:${port}/backchannel`,
+    backchannel_logout_uri: receiver.uri,
   };
   const registration = parseClientMetadata(metadata, "platform");
   await registerClient(prismaStores(service().database.db), registration, { value: rp.secret });
@@ -107,14 +85,16 @@ beforeAll(async () => {
     backchannelLogoutUri: `${http.origin}${LOGOUT}`,
   });
   nord = await startUpstreamIdp({ redirectUri: REDIRECT_URI, clients, accounts: account("nils@optik-nord.example") });
-  await registerProvider(FRAMES, upstream.issuer, "optigate", DOMAIN);
-  await registerProvider(LENS, upstream.issuer, "optigate-lens", "lens-works.example");
-  await registerProvider(NORD, nord.issuer, "optigate", "optik-nord.example");
+  const provider = (issuer: string, clientId: string, domain: string) =>
+    ({ issuer, clientId, clientSecret: `${clientId}-secret`, domain }) as const;
+  await registerCompanyProvider(FRAMES, provider(upstream.issuer, "optigate", DOMAIN));
+  await registerCompanyProvider(LENS, provider(upstream.issuer, "optigate-lens", "lens-works.example"));
+  await registerCompanyProvider(NORD, provider(nord.issuer, "optigate", "optik-nord.example"));
   await startRelyingParty();
 });
 afterAll(async () => {
   await Promise.all([upstream?.close(), nord?.close(), http?.close()]);
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 const authorizeParams = {

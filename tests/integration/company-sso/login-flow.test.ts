@@ -11,14 +11,13 @@ import { createServer } from "node:net";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addCompanyDomain } from "@/lib/admin/company-domains";
-import { setCompanySso } from "@/lib/admin/company-sso-registry";
 import { passwordResetComposer, resetPassword } from "@/lib/account/password-reset";
 import { hashPassword } from "@/lib/crypto/password";
 import { seal } from "@/lib/crypto/secret-box";
 import { getServiceContext } from "@/lib/service-context";
 import { signingKeyFor } from "@/lib/oauth/keys/signing-keys";
 import { forgetUser } from "@/lib/store/user-store";
-import { STANDARD_CLAIMS, type SsoAuthMethod } from "@/lib/store/models/company-sso";
+import { STANDARD_CLAIMS } from "@/lib/store/models/company-sso";
 import {
   callbackParams,
   demoWeb,
@@ -31,6 +30,7 @@ import {
   SECRET_KEY,
   useOAuthService,
 } from "../../helpers/oauth-service";
+import { registerCompanyProvider } from "../../helpers/company-provider";
 import { testProvider } from "../../helpers/test-database";
 import { signInAtUpstream, startUpstreamIdp, type UpstreamIdp, type UpstreamPerson } from "../../helpers/upstream-idp";
 
@@ -81,31 +81,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-type ClientAuthentication = { clientId: string; clientSecret?: string; authMethod: SsoAuthMethod };
-const SECRET_BASIC = {
-  clientId: "optigate",
-  clientSecret: "optigate-secret",
-  authMethod: "client_secret_basic",
-} as const;
-
-async function registerProvider(companyId: string, issuer: string, domain: string, auth: ClientAuthentication) {
-  const { stores, config } = getServiceContext();
-  await setCompanySso(
-    stores,
-    companyId,
-    {
-      issuer,
-      ...auth,
-      scope: "openid email profile",
-      claims: { ...STANDARD_CLAIMS, groups: "groups", roles: { "frame-admins": "admin" } },
-      hostedDomain: null,
-      tenantId: null,
-      enabled: true,
-    },
-    { secretKey: config.secretKey, byOperator: true },
-  );
-  await addCompanyDomain(stores, companyId, domain, { byOperator: true, verified: true });
-}
+const CLAIMS = { ...STANDARD_CLAIMS, groups: "groups", roles: { "frame-admins": "admin" } };
+const secretBasic = (issuer: string, domain: string) =>
+  ({ issuer, domain, clientId: "optigate", clientSecret: "optigate-secret", claims: CLAIMS }) as const;
 
 const location = (response: Response) => new URL(response.headers.get("location")!, ISSUER);
 const loginError = (response: Response) => {
@@ -136,8 +114,8 @@ beforeAll(async () => {
     clients: [{ clientId: "optigate", secret: "optigate-secret" }],
     accounts: ACCOUNTS,
   });
-  await registerProvider(FRAMES, upstream.issuer, DOMAIN, SECRET_BASIC);
-  await registerProvider(DOWN, `http://127.0.0.1:${await closedPort()}`, "lens-down.example", SECRET_BASIC);
+  await registerCompanyProvider(FRAMES, secretBasic(upstream.issuer, DOMAIN));
+  await registerCompanyProvider(DOWN, secretBasic(`http://127.0.0.1:${await closedPort()}`, "lens-down.example"));
   const db = service().database.db;
   for (const id of [KEYED, ELSEWHERE])
     await db.company.create({ data: { id, name: id, kind: "eye_care_professional" } });
@@ -150,8 +128,8 @@ beforeAll(async () => {
     clients: [{ clientId: "optigate-keyed", authMethod: "private_key_jwt", jwks: { keys } }],
     accounts: { [`uma@${KEYED_DOMAIN}`]: { email: `uma@${KEYED_DOMAIN}`, email_verified: true } },
   });
-  const keyedAuth = { clientId: "optigate-keyed", authMethod: "private_key_jwt" } as const;
-  await registerProvider(KEYED, keyed.issuer, KEYED_DOMAIN, keyedAuth);
+  const keyedAuth = { clientId: "optigate-keyed", authMethod: "private_key_jwt", claims: CLAIMS } as const;
+  await registerCompanyProvider(KEYED, { issuer: keyed.issuer, domain: KEYED_DOMAIN, ...keyedAuth });
 });
 afterAll(async () => Promise.all([upstream?.close(), keyed?.close()]));
 

@@ -1,6 +1,4 @@
 import { prismaStores } from "@/lib/store/stores";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseClientMetadata } from "@/lib/admin/client-metadata";
@@ -16,37 +14,30 @@ import {
   UserAgent,
   useOAuthService,
 } from "../../helpers/oauth-service";
+import { startLogoutReceiver, type LogoutReceiver } from "../../helpers/logout-receiver";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
 const rp = { client_id: "rp-logout", redirect_uri: "https://rp.example/cb", secret: "rp-logout-secret" };
-let receiver: Server;
-const received: string[] = [];
+let receiver: LogoutReceiver;
+let received: string[];
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push(new URLSearchParams(body).get("logout_token") ?? "");
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const port = (receiver.address() as AddressInfo).port;
+  receiver = await startLogoutReceiver();
+  received = receiver.received;
   const registration = parseClientMetadata(
     {
       client_id: rp.client_id,
       redirect_uris: [rp.redirect_uri],
       frontchannel_logout_uri: "https://rp.example/frontchannel?from=optigate",
-      backchannel_logout_uri: `http://127.0.0.1:${port}/backchannel`,
+      backchannel_logout_uri: receiver.uri,
       post_logout_redirect_uris: ["https://rp.example/"],
     },
     "platform",
   );
   await registerClient(prismaStores(service().database.db), registration, { value: rp.secret });
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 
 async function signedInToRp(agent = new UserAgent()) {
   const { code } = await authorizeWithConsent(agent, {
