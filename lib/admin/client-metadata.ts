@@ -25,7 +25,7 @@ import { corsOriginProblem, redirectUriProblem } from "@/lib/http/url-policy";
 import type { ClientKind, ClientRegistration, TokenEndpointAuthMethod } from "@/lib/store/models/client";
 import { DEVICE_CODE_GRANT, FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
-import { OFFLINE_ACCESS, OPENID_SCOPES, scopeDefinitions } from "@/lib/oauth/scopes";
+import { checkManageScopes, resolveScopes } from "@/lib/admin/client-scopes";
 
 export { ClientMetadataError };
 
@@ -144,33 +144,6 @@ function resolveResponseTypes(metadata: Record<string, unknown>, grantTypes: str
   return given;
 }
 
-function resolveScopes(
-  metadata: Record<string, unknown>,
-  kind: ClientKind,
-  offlineAccess: boolean,
-  apiScopePrefix: string,
-): string[] {
-  const raw = optionalString(metadata, "scope");
-  if (raw === undefined && kind === "backend")
-    fail("scope is required for backend clients (the platform API scopes it may use)");
-  const scopes = raw === undefined ? [...OPENID_SCOPES] : raw.trim().split(/\s+/);
-  const known = new Set(scopeDefinitions(apiScopePrefix).map((scope) => scope.name));
-  for (const scope of scopes) {
-    if (!known.has(scope)) fail(`scope "${scope}" is unknown (known: ${[...known].join(" ")})`);
-    if (scopes.indexOf(scope) !== scopes.lastIndexOf(scope)) fail(`scope lists "${scope}" twice`);
-  }
-  if (kind === "backend") {
-    const forbidden = scopes.find(
-      (scope) => scope === OFFLINE_ACCESS || (OPENID_SCOPES as readonly string[]).includes(scope),
-    );
-    if (forbidden) fail(`backend clients act for no user and cannot have the scope "${forbidden}"`);
-  }
-  if (scopes.includes(OFFLINE_ACCESS) && !offlineAccess)
-    fail(`scope "${OFFLINE_ACCESS}" requires "offline_access": true`);
-  if (offlineAccess && !scopes.includes(OFFLINE_ACCESS)) scopes.push(OFFLINE_ACCESS);
-  return scopes;
-}
-
 function logoutUri(
   metadata: Record<string, unknown>,
   field: string,
@@ -265,6 +238,8 @@ export function parseClientMetadata(
   if (idTokenClaims && kind === "backend")
     fail("id_token_claims is for clients that receive ID tokens, not backend clients");
 
+  const allowedScopes = resolveScopes(metadata, kind, offlineAccess, apiScopePrefix);
+  checkManageScopes(allowedScopes, kind, companyId);
   const keys = resolveClientKeys(metadata, authMethod, options.production ?? false, options.outboundAllow);
   const policy = refreshTokenPolicy(metadata, authMethod === "none", offlineAccess);
 
@@ -278,7 +253,7 @@ export function parseClientMetadata(
     redirectUris,
     postLogoutRedirectUris,
     corsOrigins,
-    allowedScopes: resolveScopes(metadata, kind, offlineAccess, apiScopePrefix),
+    allowedScopes,
     allowedResources: allowedResources(metadata),
     tokenEndpointAuthMethod: authMethod,
     offlineAccess,

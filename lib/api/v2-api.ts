@@ -6,80 +6,25 @@
  */
 import type { ApiCall } from "@/lib/api/api-call";
 import type { ApiRoute } from "@/lib/api/api-routes";
-import { ApiProblem, insufficientScopeProblem, invalidTokenProblem } from "@/lib/errors/api-problem";
+import { ApiProblem, insufficientScopeProblem } from "@/lib/errors/api-problem";
+import { authenticatedCaller } from "@/lib/api/api-authentication";
 import { apiFailureAnswer, problemAnswer } from "@/lib/http/error-answers";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
 import { AccessDenied, type Actor } from "@/lib/rights/actor";
 import { RegistrationError } from "@/lib/rights/registrations";
 import { actorOfAccessToken } from "@/lib/rights/token-actor";
 import { withCors } from "@/lib/oauth/cors";
-import { OAuthError } from "@/lib/errors/oauth-error";
-import { readAuthorization, refusalHeaders, resourceRefusal } from "@/lib/oauth/dpop/presented-token";
 import type { ServiceContext } from "@/lib/service-context";
+import { findRoute, routesAt } from "@/lib/api/route-matching";
 import { noteRoute } from "@/lib/observability/request-context";
 
-const MAX_SEGMENT_LENGTH = 200;
+const API_BASE = "/v2/";
 
-/** The path's segments after /v2/, decoded; undefined when the path is not one the API could have. */
-function segmentsOf(url: URL): string[] | undefined {
-  if (!url.pathname.startsWith("/v2/")) return undefined;
-  try {
-    const segments = url.pathname.slice(4).split("/").map(decodeURIComponent);
-    return segments.every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH)
-      ? segments
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The route's path parameters in these segments, or undefined when it does not match. */
-function match(route: ApiRoute, segments: string[]): Record<string, string> | undefined {
-  const parts = route.path.slice(4).split("/");
-  if (parts.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, part] of parts.entries()) {
-    if (part.startsWith("{")) params[part.slice(1, -1)] = segments[index];
-    else if (part !== segments[index]) return undefined;
-  }
-  return params;
-}
-
-function routesAt(routes: readonly ApiRoute[], url: URL): { route: ApiRoute; params: Record<string, string> }[] {
-  const segments = segmentsOf(url);
-  if (!segments) return [];
-  return routes.flatMap((route) => {
-    const params = match(route, segments);
-    return params ? [{ route, params }] : [];
-  });
-}
-
-async function authenticate(request: Request, url: URL, context: ServiceContext): Promise<Actor> {
-  const header = request.headers.get("authorization");
-  const presented = readAuthorization(header);
-  if (presented === undefined || presented === "malformed")
-    throw invalidTokenProblem(
-      header
-        ? "The Authorization header must be Bearer or DPoP followed by an access token."
-        : "Send an access token issued by OptiGate in the Authorization header (Bearer, or DPoP with a proof).",
-    );
+function authenticate(request: Request, url: URL, context: ServiceContext): Promise<Actor> {
   // The proof names the API's public address, whichever address reached this process.
-  const publicUrl = `${context.config.apiUrl}${url.pathname}`;
-  try {
-    return await actorOfAccessToken(context, presented, {
-      method: request.method,
-      url: publicUrl,
-      headers: request.headers,
-    });
-  } catch (error) {
-    if (!(error instanceof OAuthError)) throw error;
-    const refusal = resourceRefusal(error, presented.scheme);
-    throw new ApiProblem(
-      "invalid-token",
-      `The access token is not accepted: ${refusal.description}.`,
-      refusalHeaders(refusal),
-    );
-  }
+  return authenticatedCaller(request, `${context.config.apiUrl}${url.pathname}`, (presented, target) =>
+    actorOfAccessToken(context, presented, target),
+  );
 }
 
 function problemOf(error: unknown): ApiProblem | undefined {
@@ -112,18 +57,7 @@ function problemOf(error: unknown): ApiProblem | undefined {
 
 async function dispatch(routes: readonly ApiRoute[], request: Request, context: ServiceContext): Promise<Response> {
   const url = new URL(request.url);
-  const candidates = routesAt(routes, url);
-  if (candidates.length === 0) throw new ApiProblem("not-found", `There is no API resource at ${url.pathname}.`);
-  // HEAD is GET without the body (RFC 9110 §9.3.2); the body is dropped in platformApi.
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const found = candidates.find(({ route }) => route.method === method);
-  if (!found) {
-    const allowed = candidates
-      .flatMap(({ route }) => (route.method === "GET" ? ["GET", "HEAD"] : [route.method]))
-      .join(", ");
-    throw new ApiProblem("method-not-allowed", `${url.pathname} allows ${allowed}.`, { Allow: allowed });
-  }
-  const { route, params } = found;
+  const { route, params } = findRoute(routes, API_BASE, request, url);
   noteRoute(route.path);
   const secured = route.scopes.length > 0;
   const actor: Actor = secured ? await authenticate(request, url, context) : { kind: "anonymous", context };
@@ -151,7 +85,8 @@ export function platformApi(
       return problem ? problemAnswer(problem) : apiFailureAnswer(error, request.method, new URL(request.url).pathname);
     }
   };
-  const methodsAt = (request: Request) => routesAt(routes, new URL(request.url)).map(({ route }) => route.method);
+  const methodsAt = (request: Request) =>
+    routesAt(routes, API_BASE, new URL(request.url)).map(({ route }) => route.method);
   return withCors(() => getContext().stores.clients, methodsAt, answer, {
     allowHeaders: ["If-Match", "If-None-Match", "If-Modified-Since", "If-Range", "Range", "Accept"],
     exposeHeaders: ["ETag", "Location", "Last-Modified", "Content-Range", "Accept-Ranges", "Content-Encoding"],

@@ -78,6 +78,8 @@ export const ENDPOINTS = {
   cronOutbox: "/api/cron/outbox",
   metrics: "/metrics",
   platformApi: "/v2/[...path]",
+  /** The management API (lib/api/manage/): every path and method under /manage/v1/. */
+  manageApi: "/manage/v1/[...path]",
   /** Where a company's identity provider sends the person back (CONTRACT §14): registered at every such provider. */
   companySsoCallback: "/login/sso/callback",
   companySsoStart: "/login/sso/start",

@@ -1,7 +1,7 @@
 /**
  * RFC 8707 resource indicators: which resource servers a client may ask an access token for, and the audience the
- * token gets. Every client reaches OptiGate's own two, the platform API (`API_URL`) and the catalog services
- * (`PUBLIC_URL/services`); the operator adds partners' own APIs per client (`allowed_resources`). An authorization
+ * token gets. Every client reaches OptiGate's own three, the platform API (`API_URL`), the catalog services
+ * (`PUBLIC_URL/services`) and the management API (`PUBLIC_URL/manage/v1`); the operator adds partners' own APIs per client (`allowed_resources`). An authorization
  * request (authorize, PAR) may name several, which its grant then holds; an access token has one audience, so a token
  * request names at most one, within the grant. A request that names none gets the default audience
  * `PUBLIC_URL/resources`, which both of OptiGate's resource servers accept, as before resource indicators.
@@ -14,7 +14,7 @@ type ResourceConfig = { publicUrl: string; apiUrl: string };
 type ResourceClient = { allowedResources: readonly string[] };
 
 /** OptiGate's own resource servers, and userinfo, which takes only tokens requested without a resource. */
-export type OwnResourceServer = "platformApi" | "catalogServices" | "userinfo";
+export type OwnResourceServer = "platformApi" | "catalogServices" | "managementApi" | "userinfo";
 
 /** The audience of tokens requested without a resource: what every access token carried before RFC 8707. */
 export const defaultAudience = (issuer: string) => `${issuer}/resources`;
@@ -22,12 +22,24 @@ export const defaultAudience = (issuer: string) => `${issuer}/resources`;
 /** The catalog services' resource: their token-taking endpoint lives under it (/services/login/SilentLogin). */
 export const catalogServicesResource = (config: ResourceConfig) => `${config.publicUrl}/services`;
 
+/** The management API's resource: its base address. */
+export const managementApiResource = (config: ResourceConfig) => `${config.publicUrl}/manage/v1`;
+
 /** OptiGate's own resource servers, which every client may reach. */
-export const ownResources = (config: ResourceConfig) => [config.apiUrl, catalogServicesResource(config)];
+export const ownResources = (config: ResourceConfig) => [
+  config.apiUrl,
+  catalogServicesResource(config),
+  managementApiResource(config),
+];
 
 /** The audiences a resource server of OptiGate accepts: its own resource and the default audience. */
 export function acceptedAudiences(config: ResourceConfig, server: OwnResourceServer): string[] {
-  const own = { platformApi: [config.apiUrl], catalogServices: [catalogServicesResource(config)], userinfo: [] };
+  const own = {
+    platformApi: [config.apiUrl],
+    catalogServices: [catalogServicesResource(config)],
+    managementApi: [managementApiResource(config)],
+    userinfo: [],
+  };
   return [defaultAudience(config.publicUrl), ...own[server]];
 }
 

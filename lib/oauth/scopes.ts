@@ -1,12 +1,13 @@
 /**
  * The scopes OptiGate knows: the OpenID Connect scopes of the service itself and the platform API scopes, named
- * `<API_SCOPE_PREFIX>.<area>.<access>`. Their names and descriptions are the `Scopes` messages of every language;
+ * `<API_SCOPE_PREFIX>.<area>.<access>`, and the management API's scopes, `manage.<resource>.<access>` for the
+ * operator's automation and `manage.company.<resource>.<access>` for a company's own (lib/api/manage/). Their names and descriptions are the `Scopes` messages of every language;
  * they are written to the `scopes` table at start-up (see sync-scopes.ts) so that they live next to the consents
  * that name them.
  */
 import type messages from "@/messages/en.json";
 
-type ScopeKind = "identity" | "api";
+type ScopeKind = "identity" | "api" | "manage";
 /** The key of a scope's texts in the `Scopes` messages. */
 export type ScopeTextKey = keyof (typeof messages)["Scopes"];
 
@@ -34,6 +35,55 @@ function apiScopes(prefix: string): ScopeDefinition[] {
   ];
 }
 
+/** The resources of the management API an operator's client may be given, and the access to each. */
+export const PLATFORM_MANAGE_SCOPES = [
+  "manage.companies.read",
+  "manage.companies.write",
+  "manage.users.read",
+  "manage.users.write",
+  "manage.clients.read",
+  "manage.clients.write",
+  "manage.keys.read",
+  "manage.keys.write",
+  "manage.issuers.read",
+  "manage.issuers.write",
+  "manage.sso.read",
+  "manage.sso.write",
+  "manage.audit.read",
+  "manage.outbox.read",
+  "manage.outbox.write",
+  "manage.webhooks.read",
+  "manage.webhooks.write",
+] as const;
+
+/** What a company administrator's own API client may be given: its company's people, SSO and webhooks. */
+export const COMPANY_MANAGE_SCOPES = [
+  "manage.company.users.read",
+  "manage.company.users.write",
+  "manage.company.sso.read",
+  "manage.company.sso.write",
+  "manage.company.webhooks.read",
+  "manage.company.webhooks.write",
+] as const;
+
+export type ManageScope = (typeof PLATFORM_MANAGE_SCOPES)[number] | (typeof COMPANY_MANAGE_SCOPES)[number];
+
+/** `manage.companies.read` → `manage_companies_read`, its key in the `Scopes` messages. */
+const manageScope = (name: ManageScope): ScopeDefinition => ({
+  name,
+  kind: "manage",
+  textKey: name.replaceAll(".", "_") as ScopeTextKey,
+});
+
+export const isManageScope = (scope: string): boolean => scope.startsWith("manage.");
+export const isCompanyManageScope = (scope: string): boolean =>
+  (COMPANY_MANAGE_SCOPES as readonly string[]).includes(scope);
+
 export function scopeDefinitions(apiScopePrefix: string): ScopeDefinition[] {
-  return [...IDENTITY_SCOPES, ...apiScopes(apiScopePrefix)];
+  return [
+    ...IDENTITY_SCOPES,
+    ...apiScopes(apiScopePrefix),
+    ...PLATFORM_MANAGE_SCOPES.map(manageScope),
+    ...COMPANY_MANAGE_SCOPES.map(manageScope),
+  ];
 }

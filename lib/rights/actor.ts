@@ -15,7 +15,8 @@ import { ACR_MFA, meetsAcr } from "@/lib/session/authentication-level";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
 
-export type Actor = { kind: "anonymous"; context: ServiceContext } | SignedInUser | SecondFactorOwed | TokenActor;
+export type Actor =
+  { kind: "anonymous"; context: ServiceContext } | SignedInUser | SecondFactorOwed | TokenActor | ManagementClient;
 
 export type ActingCompany = Pick<Company, "id" | "name" | "kind" | "supplierId" | "requireSecondFactor">;
 
@@ -56,6 +57,19 @@ export interface TokenActor {
   company?: ActingCompany;
   /** the company's active registrations by supplier company, read with it */
   customerLinks?: Map<string, CustomerLink>;
+}
+
+/**
+ * The caller of the management API (lib/rights/management-client.ts): a client acting for itself with the management
+ * scopes its registration holds now. Without a company it acts for the whole platform, as an operator does; with one,
+ * as that company's administrator does, for that company alone. Every other rights check refuses it.
+ */
+export interface ManagementClient {
+  kind: "manager";
+  context: ServiceContext;
+  clientId: string;
+  scopes: ReadonlySet<string>;
+  company?: ActingCompany;
 }
 
 export interface SupplierUser extends SignedInUser {
@@ -119,6 +133,26 @@ export function requireOperator(actor: Actor): SignedInUser {
   const user = requireUser(actor);
   if (!isOperator(user)) throw new AccessDenied("forbidden");
   return user;
+}
+
+/** Who may act on the whole platform, and whom the audit trail names for it. */
+export interface PlatformAdmin {
+  context: ServiceContext;
+  /** the operator's user id; absent for a management client, which the API's audit attribution names */
+  by?: string;
+}
+
+/**
+ * An operator, or an operator's management client holding `scope` (`manage.companies.write`): the one check of the
+ * pages and the management API alike for what only the platform's administrators may do.
+ */
+export function requirePlatformAdmin(actor: Actor, scope: string): PlatformAdmin {
+  if (actor.kind === "manager") {
+    if (actor.company || !actor.scopes.has(scope)) throw new AccessDenied("forbidden");
+    return { context: actor.context };
+  }
+  const user = requireOperator(actor);
+  return { context: user.context, by: user.session.user.id };
 }
 
 /** The company whose rights the actor has: a user's company, or a token's; none for anyone else. */

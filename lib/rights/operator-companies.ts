@@ -1,6 +1,7 @@
 /**
- * The operator pages' access to companies (/admin/companies): every function requires an operator. The same
- * validation and registry as `companies add|update|deactivate|activate` (lib/admin/company-registry.ts).
+ * The operator pages' and the management API's access to companies (/admin/companies, /manage/v1/companies): every
+ * function requires an operator or an operator's management client with the scope. The same validation and registry
+ * as `companies add|update|deactivate|activate` (lib/admin/company-registry.ts).
  */
 import "server-only";
 import { parseCompany } from "@/lib/admin/company-metadata";
@@ -8,7 +9,10 @@ import * as registry from "@/lib/admin/company-registry";
 import type { CompanyJson } from "@/lib/admin/company-registry";
 import { partnerScopesOf, setPartnerScopes } from "@/lib/admin/partner-access";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
-import { requireOperator, type Actor } from "@/lib/rights/actor";
+import { requirePlatformAdmin, type Actor } from "@/lib/rights/actor";
+
+const READ = "manage.companies.read";
+const WRITE = "manage.companies.write";
 
 export type { CompanyJson };
 export { CompanyMetadataError } from "@/lib/admin/company-metadata";
@@ -17,7 +21,7 @@ export { PartnerAccessError } from "@/lib/admin/partner-access";
 
 /** The companies whose name, id or supplier id contains the search text (all without one), by name. */
 export async function listCompaniesFor(actor: Actor, search?: string): Promise<CompanyJson[]> {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformAdmin(actor, READ);
   const companies = await registry.listCompanies(context.stores);
   const needle = search?.trim().toLowerCase();
   if (!needle) return companies;
@@ -28,7 +32,7 @@ export async function listCompaniesFor(actor: Actor, search?: string): Promise<C
 
 /** One company, or undefined when there is none with this id. */
 export async function companyFor(actor: Actor, companyId: string): Promise<CompanyJson | undefined> {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformAdmin(actor, READ);
   return registry.showCompany(context.stores, companyId).catch(() => undefined);
 }
 
@@ -38,34 +42,34 @@ export async function saveCompany(
   companyId: string | undefined,
   description: Record<string, unknown>,
 ): Promise<CompanyJson> {
-  const { context, session } = requireOperator(actor);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
   const registration = parseCompany(description);
   return companyId === undefined
-    ? registry.addCompany(context.stores, registration, session.user.id)
-    : registry.updateCompany(context.stores, companyId, registration, session.user.id);
+    ? registry.addCompany(context.stores, registration, by)
+    : registry.updateCompany(context.stores, companyId, registration, by);
 }
 
 /** Deactivates (its users signed out everywhere, their applications told) or activates a company. */
 export async function setCompanyActive(actor: Actor, companyId: string, active: boolean): Promise<void> {
-  const { context, session } = requireOperator(actor);
-  if (active) await registry.activate(context.stores, companyId, session.user.id);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  if (active) await registry.activate(context.stores, companyId, by);
   else
     await registry.deactivate(
       context.stores,
       companyId,
       (sessionIds) => announceBackchannelLogout(context, sessionIds),
-      session.user.id,
+      by,
     );
 }
 
 /** A software vendor's platform scopes: those there are and those allowed; null for any other company. */
 export function partnerScopesFor(actor: Actor, companyId: string) {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformAdmin(actor, READ);
   return partnerScopesOf(context.stores, companyId, context.config.apiScopePrefix);
 }
 
 /** Sets the platform scopes a software vendor's applications may ask for (`partners scopes` on the CLI). */
 export async function allowPartnerScopes(actor: Actor, companyId: string, scopes: string[]): Promise<void> {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformAdmin(actor, WRITE);
   await setPartnerScopes(context.stores, companyId, scopes, context.config.apiScopePrefix);
 }

@@ -53,6 +53,7 @@ type MethodsOf<Spec> =
   | (Spec extends { cors: true } ? "OPTIONS" : never);
 
 /** The modules of the endpoints, each loaded at its first call (lib/server/on-demand.ts). */
+const manageModule = () => import("@/lib/api/manage/manage-routes");
 const authorizeModule = () => import("@/lib/oauth/authorize/authorize-endpoint");
 const userinfoModule = () => import("@/lib/oauth/userinfo-endpoint");
 const endSessionModule = () => import("@/lib/oauth/endsession/end-session-endpoint");
@@ -216,6 +217,16 @@ export const ROUTE_TABLE = {
   },
   [ENDPOINTS.metrics]: {
     web: { GET: fromModule(() => import("@/lib/server/metrics-endpoint"), "handleMetricsRequest") },
+  },
+  // The management API routes every path and method under /manage/v1/ itself, with its own 404 and 405.
+  [ENDPOINTS.manageApi]: {
+    web: {
+      GET: fromModule(manageModule, "handleManageRequest"),
+      POST: fromModule(manageModule, "handleManageRequest"),
+      PUT: fromModule(manageModule, "handleManageRequest"),
+      PATCH: fromModule(manageModule, "handleManageRequest"),
+      DELETE: fromModule(manageModule, "handleManageRequest"),
+    },
   },
   // The platform API routes every path and method under /v2/ itself, with its own 404, 405 and CORS methods.
   [ENDPOINTS.platformApi]: {

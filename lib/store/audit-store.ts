@@ -5,6 +5,7 @@
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { AuditEvent, RecordedAuditEvent } from "@/lib/store/models/audit-event";
+import { actingClient } from "@/lib/store/audit-attribution";
 
 /** What the operator pages filter the trail by; undefined is no filter. */
 interface AuditEventSelection {
@@ -22,13 +23,16 @@ export interface AuditStore {
   list(selection: AuditEventSelection, take: number): Promise<RecordedAuditEvent[]>;
 }
 
-const auditRow = (event: AuditEvent) => ({
-  type: event.type,
-  userId: event.userId,
-  clientId: event.clientId,
-  ipAddress: event.ipAddress,
-  details: JSON.stringify(event.details ?? {}),
-});
+function auditRow(event: AuditEvent) {
+  const byClientId = actingClient();
+  return {
+    type: event.type,
+    userId: event.userId,
+    clientId: event.clientId,
+    ipAddress: event.ipAddress,
+    details: JSON.stringify(byClientId ? { ...event.details, byClientId } : (event.details ?? {})),
+  };
+}
 
 /** Records an event in the caller's transaction, atomically with the change it describes. */
 export async function recordAuditEvent(db: Pick<DbTransaction, "auditEvent">, event: AuditEvent): Promise<void> {

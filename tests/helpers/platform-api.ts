@@ -23,84 +23,101 @@ import {
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "OPTIONS";
 
 export const DOCUMENT = openApiDocument({ apiUrl: ISSUER, publicUrl: ISSUER, apiScopePrefix: "platform" }, API_ROUTES);
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ $id: "openapi", components: DOCUMENT.components });
+type OpenApiDocument = { paths: Record<string, unknown>; components: { responses: unknown } };
 
-const validators = new Map<object, ReturnType<typeof ajv.compile>>();
-/** Schemas of the document refer to its components; inline ones stand alone. */
-function validatorOf(schema: { $ref?: string }) {
-  let validate = validators.get(schema);
-  if (!validate)
-    validators.set(schema, (validate = ajv.compile(schema.$ref ? { $ref: `openapi${schema.$ref}` } : schema)));
-  return validate;
-}
+/**
+ * A check of responses against an OpenAPI document of OptiGate's (the platform API's, the management API's): the
+ * response's JSON body, parsed, or undefined for other bodies.
+ */
+export function documentChecker(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "openapi", components: document.components });
 
-type Operation = {
-  responses: Record<
-    string,
-    { content?: Record<string, { schema: object }>; headers?: Record<string, unknown>; $ref?: string }
-  >;
-};
+  const validators = new Map<object, ReturnType<typeof ajv.compile>>();
+  /** Schemas of the document refer to its components, and so may inline ones (a page of items). */
+  function validatorOf(schema: { $ref?: string }) {
+    let validate = validators.get(schema);
+    if (!validate)
+      validators.set(
+        schema,
+        (validate = ajv.compile(
+          schema.$ref ? { $ref: `openapi${schema.$ref}` } : { ...schema, components: document.components },
+        )),
+      );
+    return validate;
+  }
 
-function operationOf(method: string, path: string): Operation | undefined {
-  const segments = path.split("?")[0].split("/");
-  for (const [template, item] of Object.entries(DOCUMENT.paths)) {
-    const parts = template.split("/");
-    if (
-      parts.length === segments.length &&
-      parts.every((part, index) => part.startsWith("{") || part === segments[index])
-    ) {
-      return (item as Record<string, Operation>)[method.toLowerCase()];
+  type Operation = {
+    responses: Record<
+      string,
+      { content?: Record<string, { schema: object }>; headers?: Record<string, unknown>; $ref?: string }
+    >;
+  };
+
+  function operationOf(method: string, path: string): Operation | undefined {
+    const segments = path.split("?")[0].split("/");
+    for (const [template, item] of Object.entries(document.paths)) {
+      const parts = template.split("/");
+      if (
+        parts.length === segments.length &&
+        parts.every((part, index) => part.startsWith("{") || part === segments[index])
+      ) {
+        return (item as Record<string, Operation>)[method.toLowerCase()];
+      }
     }
-  }
-  return undefined;
-}
-
-/** The body as sent, uncompressed. */
-function decoded(coding: string | null, bytes: Buffer): string {
-  if (coding === "gzip") return gunzipSync(bytes).toString("utf8");
-  if (coding === "br") return brotliDecompressSync(bytes).toString("utf8");
-  expect(coding, "a content coding the tests know").toBeNull();
-  return bytes.toString("utf8");
-}
-
-/** Checks the response against the document; returns the parsed JSON body (undefined for other bodies). */
-export async function checkAgainstDocument(method: string, path: string, response: Response): Promise<any> {
-  const text = decoded(response.headers.get("content-encoding"), Buffer.from(await response.clone().arrayBuffer()));
-  const type = (response.headers.get("content-type") ?? "").split(";")[0];
-  const operation = operationOf(method, path);
-  if (!operation) {
-    // Paths and methods the API does not have still answer with a problem body.
-    expect([404, 405]).toContain(response.status);
-    expect(type).toBe("application/problem+json");
-  }
-  let described = operation?.responses[String(response.status)];
-  if (described?.$ref)
-    described = (DOCUMENT.components.responses as Record<string, typeof described>)[described.$ref.split("/").pop()!];
-  if (operation)
-    expect(
-      described,
-      `${method} ${path} answered ${response.status}, which the OpenAPI document does not describe`,
-    ).toBeDefined();
-  if (response.status === 304) {
-    expect(text, "a 304 has no body").toBe("");
     return undefined;
   }
-  const schema = operation ? described!.content?.[type]?.schema : { $ref: "#/components/schemas/Problem" };
-  expect(
-    schema,
-    `${method} ${path} ${response.status} answered ${type}, which the OpenAPI document does not describe`,
-  ).toBeDefined();
-  for (const header of Object.keys(described?.headers ?? {}))
-    expect(response.headers.get(header), `header ${header}`).not.toBeNull();
-  // XML and a byte range have no JSON to check.
-  if (type === "application/xml" || response.status === 206) return undefined;
-  const body = JSON.parse(text);
-  const validate = validatorOf(schema as { $ref?: string });
-  expect(validate(body) ? [] : validate.errors, `${method} ${path} ${response.status}`).toEqual([]);
-  return body;
+
+  /** The body as sent, uncompressed. */
+  function decoded(coding: string | null, bytes: Buffer): string {
+    if (coding === "gzip") return gunzipSync(bytes).toString("utf8");
+    if (coding === "br") return brotliDecompressSync(bytes).toString("utf8");
+    expect(coding, "a content coding the tests know").toBeNull();
+    return bytes.toString("utf8");
+  }
+
+  /** Checks the response against the document; returns the parsed JSON body (undefined for other bodies). */
+  async function checkAgainstDocument(method: string, path: string, response: Response): Promise<any> {
+    const text = decoded(response.headers.get("content-encoding"), Buffer.from(await response.clone().arrayBuffer()));
+    const type = (response.headers.get("content-type") ?? "").split(";")[0];
+    const operation = operationOf(method, path);
+    if (!operation) {
+      // Paths and methods the API does not have still answer with a problem body.
+      expect([404, 405]).toContain(response.status);
+      expect(type).toBe("application/problem+json");
+    }
+    let described = operation?.responses[String(response.status)];
+    if (described?.$ref)
+      described = (document.components.responses as Record<string, typeof described>)[described.$ref.split("/").pop()!];
+    if (operation)
+      expect(
+        described,
+        `${method} ${path} answered ${response.status}, which the OpenAPI document does not describe`,
+      ).toBeDefined();
+    if (response.status === 304) {
+      expect(text, "a 304 has no body").toBe("");
+      return undefined;
+    }
+    const schema = operation ? described!.content?.[type]?.schema : { $ref: "#/components/schemas/Problem" };
+    expect(
+      schema,
+      `${method} ${path} ${response.status} answered ${type}, which the OpenAPI document does not describe`,
+    ).toBeDefined();
+    for (const header of Object.keys(described?.headers ?? {}))
+      expect(response.headers.get(header), `header ${header}`).not.toBeNull();
+    // XML and a byte range have no JSON to check.
+    if (type === "application/xml" || response.status === 206) return undefined;
+    const body = JSON.parse(text);
+    const validate = validatorOf(schema as { $ref?: string });
+    expect(validate(body) ? [] : validate.errors, `${method} ${path} ${response.status}`).toEqual([]);
+    return body;
+  }
+  return checkAgainstDocument;
 }
+
+/** Checks the response against the platform API's document; returns the parsed JSON body (undefined for others). */
+export const checkAgainstDocument = documentChecker(DOCUMENT);
 
 export interface ApiCallOptions {
   token?: string;

@@ -12,8 +12,8 @@ const client = { allowedResources: [PARTNER] };
 const target = (run: () => unknown) => thrown(OAuthError, run).code;
 
 describe("OptiGate's own resource servers", () => {
-  it("are the platform API (API_URL) and the catalog services, which every client reaches", () => {
-    expect(ownResources(config)).toEqual([PLATFORM_API, CATALOGS]);
+  it("are the platform API (API_URL), the catalog services and the management API, which every client reaches", () => {
+    expect(ownResources(config)).toEqual([PLATFORM_API, CATALOGS, "https://id.example/manage/v1"]);
     expect(grantedResources(config, { allowedResources: [] }, [PLATFORM_API, CATALOGS])).toEqual([
       PLATFORM_API,
       CATALOGS,
@@ -23,6 +23,7 @@ describe("OptiGate's own resource servers", () => {
   it.each([
     ["platformApi", ["https://id.example/resources", PLATFORM_API]],
     ["catalogServices", ["https://id.example/resources", CATALOGS]],
+    ["managementApi", ["https://id.example/resources", "https://id.example/manage/v1"]],
     ["userinfo", ["https://id.example/resources"]],
   ] as const)("%s accepts its own audience and the default one", (server, audiences) => {
     expect(acceptedAudiences(config, server)).toEqual(audiences);
