@@ -132,7 +132,8 @@ export function manageOpenApiDocument(
         `but this document needs an access token from the client_credentials grant: requested with resource=${resource} ` +
         `(RFC 8707), its audience is ${resource}; requested without a resource, ${defaultAudience(config.publicUrl)}.`,
     },
-    servers: [{ url: resource }],
+    // The paths carry /manage/v1 themselves.
+    servers: [{ url: config.publicUrl }],
     paths: pathsOf(routes),
     components: {
       schemas: {

@@ -3,10 +3,11 @@
  * a company's own, a user's, another audience's), paging with a signed cursor, ETags and If-Match, the audit trail
  * naming the client, and bad input answered with problems.
  */
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prismaStores } from "@/lib/store/stores";
 import { formRequest, basic, call, useOAuthService } from "../../helpers/oauth-service";
-import { manage, managementToken } from "../../helpers/manage-api";
+import { MANAGE_DOCUMENT, manage, managementToken } from "../../helpers/manage-api";
 import { userToken } from "../../helpers/platform-api";
 import { testProvider } from "../../helpers/test-database";
 
@@ -21,10 +22,15 @@ beforeAll(async () => {
 });
 
 describe(`the management API on ${testProvider()}`, () => {
-  it("serves its OpenAPI document without a token, every route secured by its scopes", async () => {
+  it("serves a valid OpenAPI 3.1 document without a token, every route secured by its scopes", async () => {
     const { response, body } = await manage("GET", "/openapi.json");
     expect(response.status).toBe(200);
-    expect(body.openapi).toBe("3.1.0");
+    expect(body).toEqual(JSON.parse(JSON.stringify(MANAGE_DOCUMENT)));
+    const validator = new Validator();
+    const result = await validator.validate(body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(validator.version).toBe("3.1");
+    expect(Object.keys(body.paths).every((path) => path.startsWith("/manage/v1/"))).toBe(true);
     expect(body.paths["/manage/v1/companies"].get.security).toEqual([{ oauth2: ["manage.companies.read"] }]);
     expect(Object.keys(body.components.securitySchemes.oauth2.flows.clientCredentials.scopes)).toContain(
       "manage.company.users.write",
