@@ -1,6 +1,6 @@
 /**
  * Runs once when a server process starts (`npm start`, `next start`): OpenTelemetry traces begin when an OTLP
- * endpoint is configured, and the outbox worker begins delivering mail.
+ * endpoint is configured, and the outbox worker begins delivering mail and webhooks.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -9,7 +9,7 @@ export async function register(): Promise<void> {
   if (tracingWanted()) (await import("@/lib/observability/start-tracing")).startTracing();
   const { getServiceContext } = await import("@/lib/service-context");
   const { startMailDelivery } = await import("@/lib/mail/mail-delivery");
-  const { mailComposers } = await import("@/lib/server/mail-composers");
+  const { mailComposers, outboxTransports } = await import("@/lib/server/mail-composers");
   const context = getServiceContext();
-  startMailDelivery(context.config, context.stores.outbox, mailComposers(context));
+  startMailDelivery(context.config, context.stores.outbox, mailComposers(context), outboxTransports(context));
 }

@@ -33,6 +33,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <a href={PAGES.adminOutbox} className={tab}>
             {t("outbox")}
           </a>
+          <a href={PAGES.adminWebhooks} className={tab}>
+            {t("webhooks")}
+          </a>
           <a href={PAGES.adminAudit} className={tab}>
             {t("audit")}
           </a>

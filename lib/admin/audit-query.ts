@@ -1,58 +1,130 @@
-/** The audit trail as the operator pages filter it: by event type, client, user (email), and time range. */
+/**
+ * The audit trail as the operator's audit page and the management API read it: filters by actor (a person's email or
+ * user id, or a client id), company, kind (an event type, or a family such as "user.") and time, checked the same way
+ * for both; and positions in the trail's order (newest first by time, then id), the keyset that the page's "older"
+ * and "newer" links and the API's cursors carry.
+ */
+import { OptiGateError } from "@/lib/errors/optigate-error";
 import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
+import type { AuditEventFilter, AuditPosition, RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { ServiceContext } from "@/lib/service-context";
 
-const AUDIT_PAGE_SIZE = 100;
-
-export interface AuditFilter {
-  type?: string;
-  clientId?: string;
-  email?: string;
+/** The filters as typed on the page or given as query parameters; empty is no filter. */
+export interface AuditFilterInput {
+  actor?: string;
+  company?: string;
+  kind?: string;
   from?: string;
   to?: string;
 }
 
-export interface AuditRow {
-  id: string;
-  occurredAt: Date;
-  type: string;
-  email: string | null;
-  clientId: string | null;
-  details: string;
+export type AuditFilterField = keyof AuditFilterInput;
+
+/** A filter that is not one: says which, and why in English (the API's problem detail). */
+export class AuditFilterError extends OptiGateError<"invalid_filter"> {
+  readonly code = "invalid_filter";
+  constructor(
+    readonly field: AuditFilterField,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-/** The start or end of a calendar day given as YYYY-MM-DD; anything else (2026-99-99, 2026-02-30) is no filter. */
-function day(value: string | undefined, endOfDay: boolean): Date | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? date : undefined;
+const MAX_ACTOR_LENGTH = 200;
+const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** An exact type, or a prefix ending in "." that some type has. */
+const isKind = (kind: string) =>
+  kind.endsWith(".")
+    ? AUDIT_EVENT_TYPES.some((type) => type.startsWith(kind))
+    : (AUDIT_EVENT_TYPES as readonly string[]).includes(kind);
+
+/** A calendar day that exists (2026-02-30 does not; Date would roll it over to March). */
+const isDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
+
+/**
+ * An instant: an RFC 3339 date-time, or a day (YYYY-MM-DD, UTC), which `from` takes from its start and `to` up to its
+ * end.
+ */
+function instantOf(field: "from" | "to", value: string): Date {
+  const day = DAY.test(value);
+  if (!(day || INSTANT.test(value)) || !isDay(value.slice(0, 10)))
+    throw new AuditFilterError(field, `${field} must be a day (2026-05-31) or an RFC 3339 date-time.`);
+  const date = new Date(day ? `${value}T00:00:00.000Z` : value);
+  return day && field === "to" ? new Date(date.getTime() + DAY_MS) : date;
 }
 
-export async function findAuditEvents(
+const given = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+/** The filter the input describes, with the actor as typed (an email is looked up by auditFilter). */
+function checkAuditFilter(input: AuditFilterInput): AuditEventFilter {
+  const [actor, companyId, kind, from, to] = [input.actor, input.company, input.kind, input.from, input.to].map(given);
+  if (actor !== undefined && (actor.length > MAX_ACTOR_LENGTH || /[\u0000-\u001f\u007f]/.test(actor)))
+    throw new AuditFilterError("actor", `actor must be a user id, email or client id of at most ${MAX_ACTOR_LENGTH}.`);
+  if (companyId !== undefined && !COMPANY_ID.test(companyId))
+    throw new AuditFilterError("company", "The company must be a company id (letters, digits, . _ -; at most 64).");
+  if (kind !== undefined && !isKind(kind))
+    throw new AuditFilterError("kind", 'kind must be an event type, or the start of some ending in "." ("user.").');
+  const filter: AuditEventFilter = {
+    actor,
+    companyId,
+    kind,
+    from: from === undefined ? undefined : instantOf("from", from),
+    to: to === undefined ? undefined : instantOf("to", to),
+  };
+  if (filter.from && filter.to && filter.from >= filter.to) throw new AuditFilterError("to", "to must be after from.");
+  return filter;
+}
+
+/** The filter, with an actor given as an email looked up; null when it names no one (nothing can match). */
+export async function auditFilter(
   { stores }: Pick<ServiceContext, "stores">,
-  filter: AuditFilter,
-): Promise<AuditRow[]> {
-  const userId = filter.email ? await stores.users.findIdByEmail(filter.email.trim().toLowerCase()) : undefined;
-  if (filter.email && !userId) return [];
-  const events = await stores.audit.list(
-    {
-      type: filter.type && (AUDIT_EVENT_TYPES as readonly string[]).includes(filter.type) ? filter.type : undefined,
-      clientId: filter.clientId?.trim() || undefined,
-      userId: userId ?? undefined,
-      from: day(filter.from, false),
-      to: day(filter.to, true),
-    },
-    AUDIT_PAGE_SIZE,
-  );
-  const emails = await stores.users.findEmails([
-    ...new Set(events.map((e) => e.userId).filter((id): id is string => id !== null)),
-  ]);
-  return events.map((event) => ({
-    id: event.id,
-    occurredAt: event.occurredAt,
-    type: event.type,
-    email: event.userId ? (emails.get(event.userId) ?? event.userId) : null,
-    clientId: event.clientId,
-    details: event.details,
-  }));
+  input: AuditFilterInput,
+): Promise<AuditEventFilter | null> {
+  const filter = checkAuditFilter(input);
+  if (!filter.actor?.includes("@")) return filter;
+  const userId = await stores.users.findIdByEmail(filter.actor.toLowerCase());
+  return userId ? { ...filter, actor: userId } : null;
 }
+
+/** A position as text, for a link or a cursor: the time, "_", the id. */
+export const positionText = (position: AuditPosition) => `${position.occurredAt.toISOString()}_${position.id}`;
+
+/** The position a text names, or undefined when it names none. */
+export function positionOf(text: string | undefined): AuditPosition | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([\w.:@-]{1,200})$/.exec(text ?? "");
+  const occurredAt = match ? new Date(match[1]) : undefined;
+  return occurredAt && !Number.isNaN(occurredAt.getTime()) ? { occurredAt, id: match![2] } : undefined;
+}
+
+/** An event's details as recorded, or none when they are not a JSON object (they always are; an old row might not be). */
+export function detailsOf(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** An event as the management API shows it (snake_case, details as an object). */
+export const auditEventJson = (event: RecordedAuditEvent) => ({
+  id: event.id,
+  occurred_at: event.occurredAt.toISOString(),
+  type: event.type,
+  user_id: event.userId,
+  client_id: event.clientId,
+  company_id: event.companyId,
+  by_client_id: event.byClientId,
+  ip_address: event.ipAddress,
+  details: detailsOf(event.details),
+});

@@ -6,7 +6,9 @@
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_DESCRIPTION_LENGTH } from "@/lib/config/policy";
-import { ClientMetadataError, generateClientId } from "@/lib/admin/client-metadata";
+import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
+import type { AddressRanges } from "@/lib/config/address-ranges";
+import { RECORD_FIELDS } from "@/lib/admin/client-record";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
 import type { ClientRegistration, ClientSecretInfo, RegisteredClient } from "@/lib/store/models/client";
 
@@ -120,6 +122,52 @@ export function checkClientTypeKept(
         ? "a public client cannot become confidential; register a new client instead"
         : "a confidential client cannot become public; register a new client instead",
     );
+}
+
+/** The settings the metadata rules read: the platform scopes' prefix, production rules, OUTBOUND_ALLOW. */
+export interface MetadataRules {
+  apiScopePrefix: string;
+  production: boolean;
+  outboundAllow: AddressRanges;
+}
+
+/**
+ * Registers a client from its RFC 7591 metadata: the one path of `clients add`, the operator's registration form and
+ * POST /manage/v1/clients.
+ */
+export function registerClientMetadata(
+  stores: Stores,
+  rules: MetadataRules,
+  metadata: unknown,
+  by?: string,
+): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
+  return registerClient(stores, parseClientMetadata(metadata, rules.apiScopePrefix, rules), {}, by);
+}
+
+/**
+ * Replaces a client's registration with the metadata given: the one path of `clients update`, the operator's edit
+ * form and PUT /manage/v1/clients/{clientId}. The metadata may leave client_id out; naming another is refused, as a
+ * client's id never changes. A record as `clients show` prints it may be sent back: its server fields are dropped.
+ */
+export function updateClientMetadata(
+  stores: Stores,
+  rules: MetadataRules,
+  clientId: string,
+  metadata: unknown,
+  by?: string,
+): Promise<RegisteredClient> {
+  let pinned = metadata;
+  if (typeof metadata === "object" && metadata !== null && !Array.isArray(metadata)) {
+    const named = (metadata as Record<string, unknown>).client_id;
+    if (named !== undefined && named !== clientId)
+      throw new ClientMetadataError(
+        "invalid_client_metadata",
+        `client_id "${String(named).slice(0, 80)}" is not this client's ("${clientId}"): a client's id does not change`,
+      );
+    const kept = Object.entries(metadata).filter(([field]) => !(RECORD_FIELDS as readonly string[]).includes(field));
+    pinned = { ...Object.fromEntries(kept), client_id: clientId };
+  }
+  return updateClient(stores, clientId, parseClientMetadata(pinned, rules.apiScopePrefix, rules), by);
 }
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */

@@ -12,6 +12,23 @@ import { TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
 import type { TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
+import { OptiGateError } from "@/lib/errors/optigate-error";
+
+/** An issuer that is not trusted where it must be, or is where it must not be (the API's 404 and 409). */
+export class FederationRegistryError extends OptiGateError<"not_found" | "already_exists"> {
+  constructor(
+    readonly code: "not_found" | "already_exists",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notTrusted = (issuer: string) =>
+  new FederationRegistryError("not_found", `"${issuer.slice(0, 300)}" is not a trusted issuer`);
+
+/** `add`: only an issuer not trusted yet; `replace`: only one trusted already; `either` (`federation add`): both. */
+export type IssuerSaveMode = "add" | "replace" | "either";
 
 function forgetCaches(jwksUri?: string | null): void {
   forgetTrustedIssuers();
@@ -53,11 +70,15 @@ export async function addTrustedIssuer(
   stores: Stores,
   registration: TrustedIssuerRegistration,
   by?: string,
+  mode: IssuerSaveMode = "either",
 ): Promise<"added" | "updated"> {
   const { issuer, clientIds, subjectMapping, reach } = registration;
   const { outcome, oldJwksUri } = await stores.trustedIssuers.save(
     registration,
     async (lookups) => {
+      if (mode === "add" && lookups.registered)
+        throw new FederationRegistryError("already_exists", `"${issuer}" is a trusted issuer already`);
+      if (mode === "replace" && !lookups.registered) throw notTrusted(issuer);
       await checkReachCompanies(lookups, registration);
       await checkClients(lookups, registration);
     },
@@ -83,7 +104,7 @@ export async function removeTrustedIssuer(stores: Stores, issuer: string, by?: s
   const removed = PRINTABLE_ASCII.test(issuer)
     ? await stores.trustedIssuers.remove(issuer, { type: "federation.issuer_removed", userId: by, details: { issuer } })
     : null;
-  if (!removed) throw new TrustedIssuerError(`"${issuer}" is not a trusted issuer`);
+  if (!removed) throw notTrusted(issuer);
   forgetCaches(removed.jwksUri);
 }
 

@@ -22,6 +22,9 @@ export type InvitationLink =
       companyName: string;
       role: string;
       language?: Locale;
+      /** the names the inviter gave, offered on the page */
+      givenName?: string;
+      familyName?: string;
     }
   | { state: Exclude<ClosedLink, "already_user"> };
 
@@ -46,6 +49,8 @@ export async function readInvitationLink(
     companyName: invitation.company.name,
     role: invitation.role,
     language: isLocale(invitation.language) ? invitation.language : undefined,
+    ...(invitation.givenName ? { givenName: invitation.givenName } : {}),
+    ...(invitation.familyName ? { familyName: invitation.familyName } : {}),
   };
 }
 

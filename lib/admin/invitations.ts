@@ -13,7 +13,7 @@ import type { Stores } from "@/lib/store/stores";
 import type { Locale } from "@/lib/i18n/locales";
 import { renderInvitationMail } from "@/lib/mail/invitation-mail";
 import { sealMail } from "@/lib/mail/outbox";
-import { type InvitationConflict, type InvitationToStore } from "@/lib/store/invitation-store";
+import { type InvitationConflict, type InvitationToStore, type PendingInvitation } from "@/lib/store/invitation-store";
 import { checkRoleFits, type Role } from "@/lib/admin/person-fields";
 
 const INVITATION_VALID_DAYS = 7;
@@ -35,6 +35,9 @@ export interface InvitationRequest {
   companyId: string;
   role: Role;
   language: Locale;
+  /** the names the inviter knows (checked with parseName), offered on the invitation page */
+  givenName?: string;
+  familyName?: string;
 }
 
 /** Who invites: a company administrator or operator user (by id and name), or nobody for the command line. */
@@ -51,6 +54,33 @@ export interface IssuedInvitation {
   invitation_url: string;
   expires_at: string;
 }
+
+/** A pending invitation as the management API shows it; `expired` ones wait to be sent again or revoked. */
+export interface InvitationJson {
+  id: string;
+  email: string;
+  company: string;
+  role: string;
+  language: string;
+  given_name: string | null;
+  family_name: string | null;
+  status: "pending" | "expired";
+  created_at: string;
+  expires_at: string;
+}
+
+export const invitationJson = (invitation: PendingInvitation, now = new Date()): InvitationJson => ({
+  id: invitation.id,
+  email: invitation.email,
+  company: invitation.companyId,
+  role: invitation.role,
+  language: invitation.language,
+  given_name: invitation.givenName,
+  family_name: invitation.familyName,
+  status: invitation.expiresAt > now ? "pending" : "expired",
+  created_at: invitation.createdAt.toISOString(),
+  expires_at: invitation.expiresAt.toISOString(),
+});
 
 type MailingContext = DataAccess & { config: Pick<Config, "publicUrl" | "secretKey"> };
 
@@ -81,13 +111,15 @@ export async function prepareInvitation(
     url,
     validDays: INVITATION_VALID_DAYS,
   });
-  const { email, companyId, role, language } = request;
+  const { email, companyId, role, language, givenName, familyName } = request;
   const entry: InvitationToStore = {
     invitation: {
       email,
       companyId,
       role,
       language,
+      givenName,
+      familyName,
       tokenHash: hashToken(token),
       invitedByUserId: inviter?.userId,
       expiresAt,

@@ -37,7 +37,7 @@ export interface UserJson {
 const statusOf = (user: ListedUser): UserStatus =>
   !user.active ? "deactivated" : user.lockedUntil ? "locked" : "active";
 
-function userJson(user: ListedUser): UserJson {
+export function userJson(user: ListedUser): UserJson {
   return {
     email: user.email,
     company: user.companyId,
@@ -53,7 +53,7 @@ function userJson(user: ListedUser): UserJson {
 
 const noSuchUser = (email: string) => new UserRegistryError("not_found", `there is no user "${email}"`);
 
-function invitedJson(invitation: PendingInvitation): UserJson {
+export function invitedJson(invitation: PendingInvitation): UserJson {
   return {
     email: invitation.email,
     company: invitation.companyId,

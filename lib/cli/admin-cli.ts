@@ -6,8 +6,9 @@
 import { ClientMetadataError } from "@/lib/admin/client-metadata";
 import { ClientRegistryError } from "@/lib/admin/client-registry";
 import { catalogCommand } from "@/lib/cli/catalog-cli";
-import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
-import { clientsCommand } from "@/lib/cli/clients-cli";
+import { expectArgs, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { CLIENTS_USAGE, clientsCommand } from "@/lib/cli/clients-cli";
+import { KEYS_USAGE, keysCommand } from "@/lib/cli/keys-cli";
 import { COMPANIES_USAGE, companiesCommand } from "@/lib/cli/companies-cli";
 import { USERS_USAGE, usersCommand } from "@/lib/cli/users-cli";
 import { PARTNERS_USAGE, partnersCommand } from "@/lib/cli/partners-cli";
@@ -15,24 +16,15 @@ import { counted } from "@/lib/cli/english";
 import { progressReporter } from "@/lib/cli/progress";
 import { FEDERATION_USAGE, federationCommand } from "@/lib/cli/federation-cli";
 import { closestName } from "@/lib/errors/did-you-mean";
-import { rotateSigningKey } from "@/lib/oauth/keys/signing-keys";
-import { SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 import { type PurgeCounts } from "@/lib/store/expired-rows-store";
 import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 
 const USAGE = `usage: npm run admin -- <command>
-  clients add <file.json>                       register a client from RFC 7591 client metadata
-  clients list                                  list registered clients
-  clients show <client_id>                      show a client's metadata and secrets
-  clients secret add <client_id> [--expires <ISO 8601 date>] [--description <text>]
-  clients secret disable <client_id> <secret_id>
-  clients remove <client_id>                    remove a client with its secrets, consents and tokens
+${CLIENTS_USAGE}
 ${COMPANIES_USAGE}
 ${USERS_USAGE}
 ${PARTNERS_USAGE}
-  keys list                                     list signing keys and until when they are published
-  keys rotate                                   new active signing keys; old ones stay published until their tokens expire
-  keys reseal                                   seal stored private keys, app and SSO client secrets and queued mail under the newest SECRET_KEYS key
+${KEYS_USAGE}
   catalogs import <file.xml>                    import a master catalog file (docs/catalog-format.md) as the
                                                 catalog's next revision, not yet released
   catalogs import --url <https-url>             the same with the file at that URL, fetched as the catalog page
@@ -41,9 +33,9 @@ ${PARTNERS_USAGE}
                                                 release an imported revision: it is listed and can be downloaded
   catalogs list <supplierID>                    a supplier's catalogs and their revisions
 ${FEDERATION_USAGE}
-  purge                                         remove expired codes, tickets, sessions, throttle counters and
-                                                used assertion ids (a batch of each; the server does this every
-                                                10 minutes)`;
+  purge                                         remove expired codes, tickets, sessions, throttle counters,
+                                                used assertion ids and audit events older than AUDIT_RETENTION_DAYS
+                                                (in batches; the server does this every 10 minutes)`;
 
 const GROUPS = ["clients", "companies", "users", "partners", "keys", "catalogs", "federation", "purge", "help"];
 
@@ -61,52 +53,15 @@ const PURGED: Record<keyof PurgeCounts, string> = {
   webauthnChallenges: "passkey challenge",
   pushedRequests: "pushed authorization request",
   deviceAuthorizations: "device sign-in request",
+  auditEvents: "old audit event",
 };
-
-function keyState(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): string {
-  if (key.supersededAt === null) return "active";
-  if (key.retiredAt && key.retiredAt > now) return `published until ${key.retiredAt.toISOString()}`;
-  return "retired";
-}
-
-async function keys(context: CliContext, [command, ...rest]: string[]): Promise<void> {
-  if (command === "rotate") {
-    expectArgs(rest, "keys rotate");
-    for (const alg of SIGNING_ALGORITHMS) {
-      const { kid, retired } = await rotateSigningKey(context.stores.signingKeys, alg, context.secretKey);
-      context.print(
-        `${alg}: new active key ${kid}${retired.length ? `; ${retired.join(", ")} stays published until its tokens have expired` : ""}`,
-      );
-    }
-  } else if (command === "list") {
-    expectArgs(rest, "keys list");
-    const now = new Date();
-    const rows = (await context.stores.signingKeys.list()).map((key) => [
-      key.algorithm,
-      key.id,
-      key.createdAt.toISOString(),
-      keyState(key, now),
-    ]);
-    const header = ["ALGORITHM", "KID", "CREATED", "STATE"];
-    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-    for (const row of [header, ...rows])
-      context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
-  } else if (command === "reseal") {
-    expectArgs(rest, "keys reseal");
-    for (const [kind, counts] of Object.entries(await context.stores.maintenance.resealSecrets(context.secretKey)))
-      context.print(
-        `${kind}: ${counts.resealed} sealed anew, ${counts.current} under the newest key already` +
-          (counts.unreadable ? `, ${counts.unreadable} sealed under a key SECRET_KEYS no longer lists` : ""),
-      );
-  } else {
-    throw unknownCommand("keys", command, ["list", "rotate", "reseal"]);
-  }
-}
 
 async function purge(context: CliContext, rest: string[]): Promise<void> {
   expectArgs(rest, "purge");
   const progress = progressReporter(context.progress, { label: "purge", noun: "expired row", print: context.print });
-  const counts = await progress.track((onProgress) => context.stores.maintenance.purgeExpired({ onProgress }));
+  const counts = await progress.track((onProgress) =>
+    context.stores.maintenance.purgeExpired({ onProgress, auditRetentionDays: context.auditRetentionDays }),
+  );
   const removed = (Object.keys(PURGED) as (keyof PurgeCounts)[]).map((kind) => counted(counts[kind], PURGED[kind]));
   progress.finish(`Removed ${removed.join(", ")}.`);
   const announced = await announceExpiringSecrets({ stores: context.stores, config: context });
@@ -118,7 +73,7 @@ async function dispatch(context: CliContext, [group, ...rest]: string[]): Promis
   if (group === "companies") return companiesCommand(context, rest);
   if (group === "users") return usersCommand(context, rest);
   if (group === "partners") return partnersCommand(context, rest);
-  if (group === "keys") return keys(context, rest);
+  if (group === "keys") return keysCommand(context, rest);
   if (group === "catalogs") return catalogCommand(context, rest);
   if (group === "federation") return federationCommand(context, rest);
   if (group === "purge") return purge(context, rest);

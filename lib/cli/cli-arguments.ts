@@ -29,6 +29,8 @@ export interface CliContext extends DataAccess {
   announceLogout: (sessionIds: string[]) => Promise<void>;
   /** The shortest password accepted (PASSWORD_MIN_LENGTH). */
   passwordMinLength: number;
+  /** Days audit events are kept; `purge` removes older ones (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /** Standard input, whole: where a password is read from, never the command line (other users can see that). */
   readInput: () => Promise<string>;
   /** How `companies domains verify` looks DNS TXT records up; the system's resolvers when not given (tests give theirs). */

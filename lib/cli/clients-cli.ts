@@ -1,18 +1,27 @@
-/** `npm run admin -- clients …`: register, list, show and remove clients, add and disable secrets. */
+/** `npm run admin -- clients …`: register, list, show, update and remove clients, add and disable secrets. */
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
-import { parseClientMetadata } from "@/lib/admin/client-metadata";
+import { clientRecord } from "@/lib/admin/client-record";
 import {
   addClientSecret,
   disableClientSecret,
-  registerClient,
+  registerClientMetadata,
   removeClient,
   showClient,
-  type ClientSecretInfo,
+  updateClientMetadata,
 } from "@/lib/admin/client-registry";
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import type { ClientKind } from "@/lib/store/models/client";
 import { reviewCommand } from "@/lib/cli/partners-cli";
 import { type ClientReviewState } from "@/lib/store/partner-store";
+
+export const CLIENTS_USAGE = `  clients add <file.json>                       register a client from RFC 7591 client metadata
+  clients list                                  list registered clients
+  clients show <client_id>                      show a client's metadata and secrets
+  clients update <client_id> <file.json>        replace a client's metadata (the file as clients show prints it,
+                                                or as clients add takes it; client_id may be left out)
+  clients secret add <client_id> [--expires <ISO 8601 date>] [--description <text>]
+  clients secret disable <client_id> <secret_id>
+  clients remove <client_id>                    remove a client with its secrets, consents and tokens`;
 
 /**
  * A secret is printed once and stored only as its hash. The note goes to stderr, ahead of the JSON on stdout, so
@@ -29,12 +38,6 @@ const KIND_NAMES: Record<ClientKind, string> = {
   web: "server web app",
   backend: "backend service",
 };
-
-function secretStatus(secret: ClientSecretInfo, now = new Date()): string {
-  if (secret.disabledAt) return "disabled";
-  if (secret.expiresAt && secret.expiresAt <= now) return "expired";
-  return "active";
-}
 
 function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: string } {
   const options: { expiresAt?: Date; description?: string } = {};
@@ -57,8 +60,7 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
 }
 
 async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> {
-  const registration = parseClientMetadata(await readJsonFile(file), context.apiScopePrefix, context);
-  const { client, secret } = await registerClient(context.stores, registration);
+  const { client, secret } = await registerClientMetadata(context.stores, context, await readJsonFile(file));
   const response = {
     ...toClientMetadata(client),
     client_kind: client.kind,
@@ -100,25 +102,14 @@ async function clientsList(context: CliContext): Promise<void> {
 async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
   const { client, secrets } = await showClient(context.stores, clientId);
   const review = (await context.stores.partners.findReviewStates([clientId])).get(clientId);
-  const shown = {
-    ...toClientMetadata(client),
-    client_kind: client.kind,
-    created_at: client.createdAt.toISOString(),
-    status: review?.status ?? "approved",
-    ...(review?.owner ? { owner_company_id: review.owner.id } : {}),
-    ...(review?.pendingMetadata ? { pending_changes: review.pendingMetadata } : {}),
-    ...(review?.reviewNote ? { review_note: review.reviewNote } : {}),
-    secrets: secrets.map((secret) => ({
-      id: secret.id,
-      description: secret.description,
-      status: secretStatus(secret),
-      created_at: secret.createdAt.toISOString(),
-      expires_at: secret.expiresAt?.toISOString() ?? null,
-      disabled_at: secret.disabledAt?.toISOString() ?? null,
-      last_used_at: secret.lastUsedAt?.toISOString() ?? null,
-    })),
-  };
-  context.print(JSON.stringify(shown, null, 2));
+  context.print(JSON.stringify(clientRecord(client, review, secrets), null, 2));
+}
+
+/** Replaces the metadata with the file's, through the operator's edit form's and the management API's path. */
+async function clientsUpdate(context: CliContext, [clientId, file]: string[]): Promise<void> {
+  const client = await updateClientMetadata(context.stores, context, clientId, await readJsonFile(file));
+  context.printError(`Updated ${client.id} (${KIND_NAMES[client.kind]}).`);
+  context.print(JSON.stringify(toClientMetadata(client), null, 2));
 }
 
 async function clientsSecret(context: CliContext, [action, ...args]: string[]): Promise<void> {
@@ -149,6 +140,8 @@ export async function clientsCommand(context: CliContext, [command, ...rest]: st
       return clientsList(context);
     case "show":
       return clientsShow(context, expectArgs(rest, "clients show <client_id>"));
+    case "update":
+      return clientsUpdate(context, expectArgs(rest, "clients update <client_id> <file.json>"));
     case "secret":
       return clientsSecret(context, rest);
     case "remove": {
@@ -160,6 +153,15 @@ export async function clientsCommand(context: CliContext, [command, ...rest]: st
     case "reject":
       return reviewCommand(context, command, rest);
     default:
-      throw unknownCommand("clients", command, ["add", "list", "show", "secret", "remove", "approve", "reject"]);
+      throw unknownCommand("clients", command, [
+        "add",
+        "list",
+        "show",
+        "secret",
+        "remove",
+        "update",
+        "approve",
+        "reject",
+      ]);
   }
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { isDatabasePooler, parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { readMailConfig, type MailConfig } from "@/lib/config/mail-config";
 import { readAllowedRanges, type AddressRanges } from "@/lib/config/address-ranges";
+import { readAuditRetentionDays, readPasswordMinLength } from "@/lib/config/whole-number-settings";
 
 export { ConfigError };
 
@@ -43,6 +44,8 @@ export interface Config {
   mail: MailConfig;
   /** The shortest password accepted (PASSWORD_MIN_LENGTH, default 12, not below 8). */
   passwordMinLength: number;
+  /** Days audit events are kept before the purge removes them (AUDIT_RETENTION_DAYS, default 400). */
+  auditRetentionDays: number;
   /** REQUIRE_PAR=1: every authorization request must come by reference to a pushed request (RFC 9126 §5). */
   requirePar: boolean;
   /** REQUIRE_DPOP_NONCE=1: DPoP proofs must carry a nonce the server handed out (RFC 9449 §8). */
@@ -190,15 +193,6 @@ function readAlgorithm<const Allowed extends string>(env: Env, name: string, all
   return raw as Allowed;
 }
 
-function readPasswordMinLength(env: Env): number {
-  const raw = env.PASSWORD_MIN_LENGTH?.trim();
-  if (!raw) return 12;
-  // NIST SP 800-63B §3.1.1.2 sets 8 as the floor; above 64 nobody could choose a password within the 256 allowed.
-  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 8 || Number(raw) > 64)
-    throw new ConfigError("PASSWORD_MIN_LENGTH", `must be a whole number from 8 to 64 (got "${raw}")`);
-  return Number(raw);
-}
-
 /** The generated key lives next to the SQLite file, readable by its owner only. */
 function loadOrCreateLocalSecretKey(databaseFile: string): string {
   const file = path.join(path.dirname(path.resolve(databaseFile)), "secret-key");
@@ -286,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     catalogPullAllow: readAllowedRanges(env, "CATALOG_PULL_ALLOW"),
     mail: readMailConfig(env, publicUrl),
     passwordMinLength: readPasswordMinLength(env),
+    auditRetentionDays: readAuditRetentionDays(env),
     ...readSecretKey(env, database, production),
   };
 }

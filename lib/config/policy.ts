@@ -147,6 +147,21 @@ export const USER_CODE_GUESS_LIMITS = { address: 10, network: 30, session: 5, ac
 export const USER_CODE_GUESS_WINDOW_SECONDS = 15 * 60;
 export const USER_CODE_LOCKOUT_SECONDS = 15 * 60;
 
+// --- Webhooks (Standard Webhooks): how many endpoints an owner keeps, how a delivery is retried, and what is kept.
+
+/** Endpoints per company, and the platform's own (the operator's). */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+/** A delivery is tried again after 30 s, 1 min, 2 min … at most 4 h apart, for 24 h; then it failed. */
+export const WEBHOOK_FIRST_RETRY_SECONDS = 30;
+export const WEBHOOK_LONGEST_RETRY_SECONDS = 4 * 3600;
+export const WEBHOOK_RETRY_WINDOW_SECONDS = 24 * 3600;
+/** Each POST to an endpoint until its answer's status line: the answer's body is never read. */
+export const WEBHOOK_TIMEOUT_MS = 5000;
+/** The error text kept of an attempt (payloads are bounded by their ids, each at most 200 characters). */
+export const MAX_WEBHOOK_ERROR_LENGTH = 300;
+/** Deliveries older than this are purged with the other expired rows. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
 // --- How long OptiGate waits for others.
 
 export const KEY_SET_FETCH_TIMEOUT_MS = 5000;

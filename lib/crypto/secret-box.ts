@@ -22,7 +22,8 @@ export type KeyPurpose =
   | "webauthn-challenge"
   | "company-sso-secret"
   | "device-user-code"
-  | "device-request";
+  | "device-request"
+  | "webhook-secret";
 
 export function deriveKey(secretKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secretKey, "optigate", purpose, 32));

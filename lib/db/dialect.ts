@@ -3,15 +3,15 @@
  * once (lib/db/statements/) with `?` parameters; timestamps go in as UTC text and come out as ISO text; days come
  * out as YYYY-MM-DD; booleans go into SQLite as 0/1. Both databases take `INSERT … ON CONFLICT … DO UPDATE` and
  * `RETURNING` as written, so those need no translation. Migrations (prisma/migrations/) are written once as well, with
- * the tokens {{timestamp}} (the column type) and {{provider}}.
+ * the tokens {{timestamp}} (the column type), {{provider}} and {{json}} (the type a JSON text is cast to for `->>`).
  */
 import type { DatabaseProvider } from "@/lib/config/database-url";
 
 export type SqlValue = string | number | boolean | Date | null;
 
 const MIGRATION_TOKENS: Record<DatabaseProvider, Record<string, string>> = {
-  sqlite: { timestamp: "DATETIME", provider: "sqlite" },
-  postgresql: { timestamp: "TIMESTAMP(3)", provider: "postgresql" },
+  sqlite: { timestamp: "DATETIME", provider: "sqlite", json: "TEXT" },
+  postgresql: { timestamp: "TIMESTAMP(3)", provider: "postgresql", json: "jsonb" },
 };
 
 /** A migration's text for one database; an unknown token is an error, never left in the SQL. */

@@ -31,7 +31,13 @@ type AdminProblemKey =
   | "reasonMissing"
   | "nothingToReview"
   | "changedMeanwhile"
-  | "expiryTooFar";
+  | "expiryTooFar"
+  | "notFoundMessage"
+  | "outboxNotFailed"
+  | "outboxOneTimeLink"
+  | "outboxErased"
+  | "testRecipient"
+  | "testLanguage";
 
 export interface AdminFormProblem {
   key: AdminProblemKey;

@@ -2,7 +2,8 @@
  * POST /interaction/admin: the operator pages' forms, with the same validation and registry as the CLI, through the
  * data-access layer (operators only). A newly created secret, and a refusal with what was typed, travel to the next
  * page in a sealed, HttpOnly cookie that lives two minutes (never in a URL). The registration form by kind submits
- * the same client metadata as the JSON view (lib/forms/client-registration-form.ts).
+ * the same client metadata as the JSON view (lib/forms/client-registration-form.ts). The outbox page's forms come here
+ * too (lib/forms/outbox-submission.ts), and the webhook pages' (lib/forms/webhook-admin-submission.ts).
  */
 import { PAGES, adminClientPage } from "@/lib/http/paths";
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
@@ -32,6 +33,14 @@ import {
 import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
+import {
+  isOutboxAction,
+  isOutboxRefusal,
+  OUTBOX_ACTIONS,
+  outboxProblem,
+  submitOutboxForm,
+} from "@/lib/forms/outbox-submission";
+import { isWebhookFormAction, submitAdminWebhookForm } from "@/lib/forms/webhook-admin-submission";
 
 export type NewSecretShown = NewSecret;
 
@@ -44,6 +53,7 @@ const ADMIN_ACTIONS = [
   "secret-disable",
   "approve",
   "reject",
+  ...OUTBOX_ACTIONS,
 ] as const;
 /** The longest reason for a rejection kept (it goes to the software vendor). */
 const MAX_REASON_LENGTH = 1000;
@@ -64,6 +74,9 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   // The data functions check this for every action; checking first gives everyone else one answer for all input.
   if (!isOperator(actor)) return forbiddenResponse();
   const form = await readForm(request);
+  // The webhook pages' forms have an outcome of their own, with a secret shown once (lib/forms/webhook-form.ts).
+  const webhookAction = form.get("action");
+  if (isWebhookFormAction(webhookAction)) return submitAdminWebhookForm(request, context, actor, form, webhookAction);
   const action = ADMIN_ACTIONS.find((known) => known === form.get("action")) ?? "";
   const kind = form.get("kind") ?? undefined;
   // The registration form by kind, or else the JSON view; either way, one text of client metadata.
@@ -74,7 +87,8 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
   const secretId = form.get("secret_id") ?? "";
   // Longer ids name no client or secret; refused before they reach a URL or a cookie.
   if (clientId.length > MAX_CLIENT_ID_LENGTH || secretId.length > MAX_CLIENT_ID_LENGTH) return malformedResponse();
-  const back = action === "register" ? PAGES.adminClients : adminClientPage(clientId);
+  const back =
+    action === "register" ? PAGES.adminClients : isOutboxAction(action) ? PAGES.adminOutbox : adminClientPage(clientId);
   const cookie = { secretKey: config.secretKey, publicUrl: config.publicUrl, path: PAGES.admin };
   const refused = (outcome: AdminFormOutcome) =>
     seeOther(action === "register" ? `${back}#register` : back, [
@@ -126,11 +140,15 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
         );
         return seeOther(pageUrl(adminClientPage(clientId), { reviewed: action }));
       }
+      case "outbox-retry":
+      case "outbox-test-mail":
+        return seeOther(await submitOutboxForm(actor, action, form));
       default:
         return refused({ action, problem: { key: "unknownAction" } });
     }
   } catch (error) {
     if (error instanceof AccessDenied) return forbiddenResponse();
+    if (isOutboxRefusal(error)) return refused({ action, problem: outboxProblem(error, form) });
     if (error instanceof ClientMetadataError || error instanceof ClientRegistryError) {
       const problem = problemOf(action, error, {
         byForm: isFormClientKind(kind),

@@ -19,6 +19,12 @@ export const INVITATION_FORM_COOKIE = "optigate_invitation_form";
 export const COMPANY_FORM_COOKIE = "optigate_company_form";
 /** What a company sign-in form or connection test on the company page did, or why it was refused. */
 export const COMPANY_SSO_COOKIE = "optigate_company_sso";
+/** What a company API client form did (with a new secret, shown once) or why it was refused. */
+export const COMPANY_CLIENT_COOKIE = "optigate_company_client";
+/** What an operator's webhook form did (with a new secret, shown once) or why it was refused, with what was typed. */
+export const ADMIN_WEBHOOK_COOKIE = "optigate_admin_webhook";
+/** The same for a company administrator's webhook form on the company page. */
+export const COMPANY_WEBHOOK_COOKIE = "optigate_company_webhook";
 /** An operator's company form refused, with what was typed. */
 export const COMPANY_RECORD_COOKIE = "optigate_company_record";
 /** The partner portal's registration refused, with what was typed, or the application just registered. */
@@ -46,6 +52,9 @@ export const FLASH_COOKIES = [
   { name: INVITATION_FORM_COOKIE, path: PAGES.invitation },
   { name: COMPANY_FORM_COOKIE, path: "/" },
   { name: COMPANY_SSO_COOKIE, path: PAGES.company },
+  { name: COMPANY_CLIENT_COOKIE, path: PAGES.company },
+  { name: ADMIN_WEBHOOK_COOKIE, path: PAGES.adminWebhooks },
+  { name: COMPANY_WEBHOOK_COOKIE, path: PAGES.company },
   { name: COMPANY_RECORD_COOKIE, path: PAGES.adminCompanies },
   { name: DEVELOPER_FORM_COOKIE, path: PAGES.developer },
   { name: DEVELOPER_SECRET_COOKIE, path: PAGES.developer },

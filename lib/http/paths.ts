@@ -27,6 +27,7 @@ export const PAGES = {
   adminCompanies: "/admin/companies",
   adminFederation: "/admin/federation",
   adminOutbox: "/admin/outbox",
+  adminWebhooks: "/admin/webhooks",
 } as const;
 
 /** Where the pages' forms post to. */
@@ -43,6 +44,10 @@ export const FORMS = {
   company: "/interaction/company",
   /** The company sign-in section of /portal/company: the provider, its domains, its switches, its test. */
   companySso: "/interaction/company/sso",
+  /** The company's own API clients on /portal/company: create, secrets, remove. */
+  companyClients: "/interaction/company/clients",
+  /** The company's own webhook endpoints on /portal/company: add, change, turn on or off, secret, remove, replay. */
+  companyWebhooks: "/interaction/company/webhooks",
   companies: "/interaction/companies",
   forgotPassword: "/interaction/password/forgot",
   resetPassword: "/interaction/password/reset",
@@ -107,6 +112,9 @@ export function isSignInPath(pathname: string): boolean {
 
 /** The operator's page of one client. */
 export const adminClientPage = (clientId: string) => `${PAGES.adminClients}/${encodeURIComponent(clientId)}`;
+
+/** The operator's page of one webhook endpoint, with its delivery log. */
+export const adminWebhookPage = (webhookId: string) => `${PAGES.adminWebhooks}/${encodeURIComponent(webhookId)}`;
 
 /** The operator's page of one company. */
 export const adminCompanyPage = (companyId: string) => `${PAGES.adminCompanies}/${encodeURIComponent(companyId)}`;

@@ -1,15 +1,18 @@
 /**
  * Delivers the outbox: claims due messages in batches, sends them concurrently, and marks each sent, to be tried
  * again after a growing pause (30 s, 1 min, 2 min … at most an hour), or failed after a permanent refusal or
- * MAX_ATTEMPTS tries. A claim holds its messages for HOLD_MS; a worker that dies holding them leaves them to be
- * taken again when the claim runs out, so nothing is lost and, unless the crash came between the server's
- * acceptance and the mark, nothing is sent twice. Several processes may run workers on one database. Mail the
- * server accepted and mail given up on are counted for the metrics.
+ * MAX_ATTEMPTS tries (its body erased unless its kind holds no one-time link: lib/mail/outbox.ts). A claim holds its
+ * messages for HOLD_MS; a worker that dies holding them leaves them to be taken again when the claim runs out, so
+ * nothing is lost and, unless the crash came between the server's acceptance and the mark, nothing is sent twice.
+ * Several processes may run workers on one database. Mail the server accepted and mail given up on are counted for
+ * the metrics. Kinds that are not mail (webhooks) are claimed alike and sent by their own transports, which keep their
+ * own retry schedule (lib/mail/outbox-transport.ts); a worker without a mail server claims only those.
  */
 import { randomUUID } from "node:crypto";
 import type { MailContent } from "@/lib/mail/mail-content";
-import { openOutboxBody } from "@/lib/mail/outbox";
+import { isResendable, openOutboxBody } from "@/lib/mail/outbox";
 import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
+import { NO_MAIL_SENDER, sendThrough, type OutboxTransport } from "@/lib/mail/outbox-transport";
 import type { ClaimedMessage, OutboxStore } from "@/lib/store/outbox-store";
 import { metrics } from "@/lib/observability/metrics";
 
@@ -27,9 +30,12 @@ export type MailComposer = (mail: {
 export interface OutboxWorkerOptions {
   outbox: OutboxStore;
   secretKey: string;
-  sender: MailSender;
+  /** the mail server; without one the worker claims only the kinds `transports` send */
+  sender?: MailSender;
   /** the composers of deferred mail, by kind */
   composers?: Record<string, MailComposer>;
+  /** kinds that are not mail, each sent by its own transport (webhooks) */
+  transports?: Record<string, OutboxTransport>;
   /** how long a claim holds its messages: longer than the SMTP time-outs */
   holdMs?: number;
   /** how often an idle worker looks for due messages */
@@ -58,7 +64,9 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { outbox, secretKey, sender } = options;
+  const { outbox, secretKey } = options;
+  const sender = options.sender ?? NO_MAIL_SENDER;
+  const kinds = options.sender ? undefined : Object.keys(options.transports ?? {});
   const holdMs = options.holdMs ?? 120_000;
   const pollMs = options.pollMs ?? 2_000;
   const batchSize = options.batchSize ?? 50;
@@ -79,6 +87,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function deliver(message: ClaimedMessage): Promise<boolean> {
+    const transport = options.transports?.[message.kind];
+    if (transport)
+      return sendThrough(transport, message, { ...options, clock, retryMs: retryDelayMs(message.attempts) });
     try {
       // A message without a body was sent by a claim that then lost the race to mark it; there is nothing to send.
       if (message.sealedBody) {
@@ -96,7 +107,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const failure = deliveryFailure(error);
       const failed = failure.permanent || message.attempts >= MAX_ATTEMPTS;
       const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(message.attempts));
-      await outbox.markUndelivered(message, { failed, lastError: failure.reason, nextAttemptAt });
+      const keepBody = failed && isResendable(message.kind);
+      await outbox.markUndelivered(message, { failed, lastError: failure.reason, nextAttemptAt, keepBody });
       if (failed) metrics.mailFailed.inc({ kind: message.kind });
       options.onUndelivered?.(message.id, failure.reason, failed);
       return false;
@@ -112,6 +124,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         limit: batchSize,
         now,
         holdUntil: new Date(now.getTime() + holdMs),
+        kinds,
       });
       if (claimed.length === 0) return sent;
       sent += (await Promise.all(claimed.map(deliver))).filter(Boolean).length;

@@ -27,6 +27,29 @@ export function sealMail(secretKey: string, mail: OutgoingMail): NewOutboxMessag
   };
 }
 
+/**
+ * The kinds of mail whose text holds nothing that works only once (notices, a vendor's review, a test mail): when
+ * their delivery fails for good their sealed body is kept, so that an operator can queue them again (the outbox page,
+ * POST /manage/v1/outbox/{id}/retry). Every other kind is erased then, as before: an invitation, a password reset or
+ * an address confirmation carries a one-time link that must not lie in the database once it cannot be delivered, and
+ * a kind not named here is treated the same.
+ */
+const RESENDABLE_KINDS: ReadonlySet<string> = new Set([
+  "test_mail",
+  "password_changed",
+  "password_reset_done",
+  "second_factor_changed",
+  "second_factors_reset",
+  "email_change_notice",
+  "email_in_use",
+  "application_approved",
+  "application_change_approved",
+  "application_rejected",
+  "secret_expiring",
+]);
+
+export const isResendable = (kind: string): boolean => RESENDABLE_KINDS.has(kind);
+
 export function openMailBody(secretKey: string, sealedBody: string): MailBody {
   return JSON.parse(unseal(sealedBody, secretKey, "outbox")) as MailBody;
 }

@@ -66,7 +66,7 @@ export const COMPANY_MANAGE_SCOPES = [
   "manage.company.webhooks.write",
 ] as const;
 
-export type ManageScope = (typeof PLATFORM_MANAGE_SCOPES)[number] | (typeof COMPANY_MANAGE_SCOPES)[number];
+type ManageScope = (typeof PLATFORM_MANAGE_SCOPES)[number] | (typeof COMPANY_MANAGE_SCOPES)[number];
 
 /** `manage.companies.read` → `manage_companies_read`, its key in the `Scopes` messages. */
 const manageScope = (name: ManageScope): ScopeDefinition => ({

@@ -4,12 +4,15 @@ import { cookies, headers } from "next/headers";
 import { getConfig } from "@/lib/config";
 import {
   ADMIN_FORM_COOKIE,
+  ADMIN_WEBHOOK_COOKIE,
+  COMPANY_WEBHOOK_COOKIE,
   DEVELOPER_FORM_COOKIE,
   DEVELOPER_SECRET_COOKIE,
   flashHeader,
   COMPANY_FORM_COOKIE,
   COMPANY_RECORD_COOKIE,
   COMPANY_SSO_COOKIE,
+  COMPANY_CLIENT_COOKIE,
   IMPORT_RESULT_COOKIE,
   INVITATION_FORM_COOKIE,
   LOGIN_USERNAME_COOKIE,
@@ -27,6 +30,8 @@ import type { RefusedInvitationForm } from "@/lib/forms/invitation-submission";
 import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
 import type { RefusedCompanyForm } from "@/lib/forms/company-record-submission";
 import type { CompanySsoOutcome } from "@/lib/forms/company-sso-outcome";
+import type { CompanyClientOutcome } from "@/lib/forms/company-client-submission";
+import type { WebhookFormOutcome } from "@/lib/forms/webhook-form";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
@@ -62,6 +67,15 @@ export const companyFormOutcome = () => flash<CompanyFormOutcome>(COMPANY_FORM_C
 
 /** What the last company sign-in form or connection test of the company page did, or why it was refused. */
 export const companySsoOutcome = () => flash<CompanySsoOutcome>(COMPANY_SSO_COOKIE);
+
+/** What the last company API client form did (a new secret, shown this once), or why it was refused. */
+export const companyClientOutcome = () => flash<CompanyClientOutcome>(COMPANY_CLIENT_COOKIE);
+
+/** What the operator's last webhook form did (a new secret, shown this once), or why it was refused. */
+export const adminWebhookOutcome = () => flash<WebhookFormOutcome>(ADMIN_WEBHOOK_COOKIE);
+
+/** What a company administrator's last webhook form did (a new secret, shown this once), or why it was refused. */
+export const companyWebhookOutcome = () => flash<WebhookFormOutcome>(COMPANY_WEBHOOK_COOKIE);
 
 /** The operator's company form refused, with the reason and what was typed. */
 export const refusedCompanyForm = () => flash<RefusedCompanyForm>(COMPANY_RECORD_COOKIE);

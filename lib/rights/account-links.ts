@@ -64,7 +64,7 @@ export async function resetPasswordAndSignIn(
     countSignIn("email_link", "second_factor_required");
     return { next: "second_step" as const, userId: reset.userId };
   }
-  const { cookieValue } = await signInUser(context.stores, reset.userId, client, { passwordReset: true });
+  const { cookieValue } = await signInUser(context.stores, { id: reset.userId }, client, { passwordReset: true });
   countSignIn("email_link", "success");
   return { next: "session" as const, cookieValue };
 }

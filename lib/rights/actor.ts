@@ -155,6 +155,15 @@ export function requirePlatformAdmin(actor: Actor, scope: string): PlatformAdmin
   return { context: user.context, by: user.session.user.id };
 }
 
+/**
+ * Reading a platform resource: an operator, or an operator's management client holding the read scope or the write
+ * scope (a client that may change a resource reads it too, as each change answers with what it changed).
+ */
+export function requirePlatformReader(actor: Actor, scopes: { read: string; write: string }): PlatformAdmin {
+  const writer = actor.kind === "manager" && actor.scopes.has(scopes.write);
+  return requirePlatformAdmin(actor, writer ? scopes.write : scopes.read);
+}
+
 /** The company whose rights the actor has: a user's company, or a token's; none for anyone else. */
 export function actingCompanyOf(actor: Actor): ActingCompany | undefined {
   return actor.kind === "user" || actor.kind === "token" ? actor.company : undefined;

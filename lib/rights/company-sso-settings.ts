@@ -1,17 +1,26 @@
 /**
- * A company's own sign-in as its administrators look after it on /portal/company (issue 46): the provider's settings
- * (its secret never read back), its switches, and the view of both with the company's email domains. Only a company's
- * own administrators, for their own company: operators keep any company's with `companies sso …`, and the operator's
- * company has none. What an administrator sets is held to a company's rules, never an operator's: the provider must be
- * on a public address, whatever OUTBOUND_ALLOW lets operators reach.
+ * A company's own sign-in as its administrators look after it on /portal/company (issue 46) and the management API
+ * does (/manage/v1/companies/{id}/sso): the provider's settings (its secret never read back), its switches, and the
+ * view of both with the company's email domains. A company's administrator, and a company's own management client
+ * (`manage.company.sso.*`), act for their own company only, held to a company's rules: the provider must be on a
+ * public address, whatever OUTBOUND_ALLOW lets operators reach. An operator's management client (`manage.sso.*`)
+ * acts for any company as `companies sso …` does, with an operator's freedoms (OUTBOUND_ALLOW's ranges, keeping a
+ * secret an operator stored, vouching for domains). Operators on the pages use the CLI; their company has none.
  */
 import "server-only";
 import { listCompanyDomains, type CompanyDomainJson } from "@/lib/admin/company-domains";
 import { parseCompanySso } from "@/lib/admin/company-sso-metadata";
-import { companySsoJson, CompanySsoError, setCompanySso, type CompanySsoJson } from "@/lib/admin/company-sso-registry";
+import {
+  CompanySsoError,
+  removeCompanySso,
+  setCompanySso,
+  companySsoJson,
+  type CompanySsoJson,
+} from "@/lib/admin/company-sso-registry";
 import { ENDPOINTS } from "@/lib/http/paths";
-import { AccessDenied, isOperator, type Actor, type SignedInUser } from "@/lib/rights/actor";
+import { AccessDenied, isOperator, requirePlatformAdmin, type Actor, type SignedInUser } from "@/lib/rights/actor";
 import { administeredCompany, type AdministeredCompany } from "@/lib/rights/company-people";
+import type { ServiceContext } from "@/lib/service-context";
 
 export interface CompanySsoView {
   /** null until the company's provider is set up */
@@ -21,11 +30,38 @@ export interface CompanySsoView {
   callbackUrl: string;
 }
 
+/** Who acts on a company's sign-in, for which company, and with whose rules. */
+export interface SsoActing {
+  context: ServiceContext;
+  companyId: string;
+  /** an operator's rules and freedoms (an operator's management client); a company's otherwise */
+  byOperator: boolean;
+  /** the person, for the audit trail; a management client is named there by the API */
+  by?: string;
+}
+
 /** The company whose sign-in the actor looks after: their own, as its administrator; never the operator's. */
 export async function ssoAdministered(actor: Actor): Promise<[SignedInUser, AdministeredCompany]> {
   const [user, company] = await administeredCompany(actor, undefined);
   if (company.kind === "operator") throw new AccessDenied("forbidden");
   return [user, company];
+}
+
+/**
+ * The check of every read and change: a management client with the scope of this access (its own company only, for
+ * a company's client), or the company's administrator (a company named must be their own).
+ */
+export async function ssoActing(actor: Actor, access: "read" | "write", companyId?: string): Promise<SsoActing> {
+  if (actor.kind === "manager") {
+    if (companyId === undefined) throw new AccessDenied("forbidden");
+    if (!actor.company) return { ...requirePlatformAdmin(actor, `manage.sso.${access}`), companyId, byOperator: true };
+    const own = actor.company.id === companyId && actor.company.kind !== "operator";
+    if (!own || !actor.scopes.has(`manage.company.sso.${access}`)) throw new AccessDenied("forbidden");
+    return { context: actor.context, companyId, byOperator: false };
+  }
+  const [user, company] = await ssoAdministered(actor);
+  if (companyId !== undefined && companyId !== company.id) throw new AccessDenied("forbidden");
+  return { context: user.context, companyId: company.id, byOperator: false, by: user.session.user.id };
 }
 
 /** The section's data; null for an operator, whose own company signs in with passwords and second factors only. */
@@ -41,29 +77,59 @@ export async function companySsoView(actor: Actor): Promise<CompanySsoView | nul
   };
 }
 
+const noCompany = (companyId: string) => new CompanySsoError("not_found", `there is no company "${companyId}"`);
+
+/** The company's provider, null while nothing is set up; CompanySsoError "not_found" for a company there is not. */
+export async function companySsoIfSet(
+  actor: Actor,
+  companyId: string,
+  access: "read" | "write" = "read",
+): Promise<CompanySsoJson | null> {
+  const acting = await ssoActing(actor, access, companyId);
+  const { stores } = acting.context;
+  const sso = await stores.companySso.find(acting.companyId);
+  if (sso) return companySsoJson(sso);
+  if (!(await stores.companies.exists(acting.companyId))) throw noCompany(acting.companyId);
+  return null;
+}
+
 /**
  * Sets the company's provider from its description (the fields of `companies sso set`'s file; an omitted secret keeps
- * the stored one, the switches stay as they are). Throws CompanySsoMetadataError or CompanySsoError, writing nothing.
+ * the stored one, omitted switches stay as they are). Throws CompanySsoMetadataError or CompanySsoError, writing
+ * nothing.
  */
-export async function saveCompanySsoSettings(actor: Actor, description: Record<string, unknown>): Promise<void> {
-  const [user, company] = await ssoAdministered(actor);
-  const { config, stores } = user.context;
-  const write = parseCompanySso(description, { production: config.production });
-  await setCompanySso(stores, company.id, write, {
-    secretKey: config.secretKey,
-    byOperator: false,
-    by: user.session.user.id,
-  });
+export async function saveCompanySsoSettings(
+  actor: Actor,
+  description: Record<string, unknown>,
+  companyId?: string,
+): Promise<CompanySsoJson> {
+  const { context, byOperator, by, ...acting } = await ssoActing(actor, "write", companyId);
+  const { config, stores } = context;
+  const rules = { production: config.production, outboundAllow: byOperator ? config.outboundAllow : undefined };
+  const write = parseCompanySso(description, rules);
+  return setCompanySso(stores, acting.companyId, write, { secretKey: config.secretKey, byOperator, by });
 }
 
 /** Turns sign-in at the provider, or "SSO only", on or off; CompanySsoError "not_found" while nothing is set up. */
-export async function switchCompanySsoSetting(actor: Actor, which: "enabled" | "ssoOnly", on: boolean): Promise<void> {
-  const [user, company] = await ssoAdministered(actor);
-  const { stores } = user.context;
-  const by = user.session.user.id;
+export async function switchCompanySsoSetting(
+  actor: Actor,
+  which: "enabled" | "ssoOnly",
+  on: boolean,
+  companyId?: string,
+): Promise<void> {
+  const { context, by, ...acting } = await ssoActing(actor, "write", companyId);
+  const { stores } = context;
   const changed =
     which === "enabled"
-      ? await stores.companySso.setEnabled(company.id, on, by)
-      : await stores.companySso.setSsoOnly(company.id, on, by);
-  if (changed === "not_found") throw new CompanySsoError("not_found", "the company has no identity provider set up");
+      ? await stores.companySso.setEnabled(acting.companyId, on, by)
+      : await stores.companySso.setSsoOnly(acting.companyId, on, by);
+  if (changed !== "not_found") return;
+  if (!(await stores.companies.exists(acting.companyId))) throw noCompany(acting.companyId);
+  throw new CompanySsoError("not_found", "the company has no identity provider set up");
+}
+
+/** Removes the provider: the company's people sign in with passwords again; domains and linked accounts stay. */
+export async function removeCompanySsoSettings(actor: Actor, companyId?: string): Promise<void> {
+  const { context, by, ...acting } = await ssoActing(actor, "write", companyId);
+  await removeCompanySso(context.stores, acting.companyId, by);
 }

@@ -69,6 +69,7 @@ export async function endUpstreamSessions(
   await context.stores.audit.record({
     type: "company.sso_logout",
     userId: users.length === 1 ? users[0] : undefined,
+    companyId: companyIds.length === 1 ? companyIds[0] : undefined,
     ipAddress: client.ipAddress,
     details: { companyIds, ...loggedOut, sessionIds },
   });

@@ -14,10 +14,15 @@ export { PersonFieldError } from "@/lib/admin/person-fields";
 export { PasswordPolicyError } from "@/lib/crypto/password-policy";
 export type { ClosedLink } from "@/lib/admin/invitation-acceptance";
 
-/** What the invitation page shows: the open invitation's address and company, or why the link is closed. */
+/**
+ * What the invitation page shows: the open invitation's address and company (and the names its inviter gave, to offer),
+ * or why the link is closed.
+ */
 export async function invitationOfLink(token: string | undefined) {
   const link = await readInvitationLink(getServiceContext().stores, token);
-  return link.state === "open" ? { state: link.state, email: link.email, companyName: link.companyName } : link;
+  if (link.state !== "open") return link;
+  const { state, email, companyName, givenName, familyName } = link;
+  return { state, email, companyName, givenName, familyName };
 }
 
 export async function joinAndSignIn(
@@ -28,7 +33,7 @@ export async function joinAndSignIn(
 ) {
   const joined = await joinByInvitation(context.stores, token, person, context.config);
   if ("closed" in joined) return joined;
-  const { cookieValue } = await signInUser(context.stores, joined.userId, client, { invitation: true });
+  const { cookieValue } = await signInUser(context.stores, { id: joined.userId }, client, { invitation: true });
   countSignIn("email_link", "success");
   // A company that requires a second factor has its new people set one up first.
   return { cookieValue, enrol: (await context.stores.secondFactors.count(joined.userId)).required };

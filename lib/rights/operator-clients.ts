@@ -1,17 +1,18 @@
 /**
- * The operator pages' access to registered clients and their secrets: every function requires an operator, so the
- * client list, metadata and secret ids reach nobody else, whichever page, form or route asks.
+ * The operator pages' and the management API's access to registered clients and their secrets (/admin/clients,
+ * /manage/v1/clients): every function requires an operator or an operator's management client with the scope, so the
+ * client list, metadata and secret ids reach nobody else, whichever page, form or route asks. Registrations and
+ * changes go through the registry functions of `clients add|update` (lib/admin/client-registry.ts).
  */
 import { ENDPOINTS } from "@/lib/http/paths";
 import "server-only";
-import { ClientMetadataError, parseClientMetadata } from "@/lib/admin/client-metadata";
+import { ClientMetadataError } from "@/lib/admin/client-metadata";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
-import { requireOperator, type Actor } from "@/lib/rights/actor";
+import { requirePlatformAdmin, requirePlatformReader, type Actor } from "@/lib/rights/actor";
 import { type ClientReviewState } from "@/lib/store/partner-store";
 import { reviewApplication } from "@/lib/admin/partner-applications";
 import type { RegisteredClient } from "@/lib/store/models/client";
-import type { Config } from "@/lib/config";
 import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
@@ -31,34 +32,30 @@ export interface ClientDetails {
   review?: ClientReviewState;
 }
 
-/** Client metadata typed as JSON into a form; `clientId` pins the id when an existing client is edited. */
-function parseMetadataText(
-  text: string,
-  config: Pick<Config, "apiScopePrefix" | "production" | "outboundAllow">,
-  clientId?: string,
-) {
-  let metadata: unknown;
+const SCOPES = { read: "manage.clients.read", write: "manage.clients.write" };
+const WRITE = SCOPES.write;
+
+/** Client metadata: typed as JSON into a form (a text), or a JSON body's object. */
+function metadataOf(metadata: string | Record<string, unknown>): unknown {
+  if (typeof metadata !== "string") return metadata;
   try {
-    metadata = JSON.parse(text);
+    return JSON.parse(metadata);
   } catch (error) {
     throw new ClientMetadataError(
       "invalid_client_metadata",
       `the client metadata is not valid JSON: ${(error as Error).message}`,
     );
   }
-  if (clientId !== undefined && typeof metadata === "object" && metadata !== null)
-    (metadata as Record<string, unknown>).client_id = clientId;
-  return parseClientMetadata(metadata, config.apiScopePrefix, config);
 }
 
 export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformReader(actor, SCOPES);
   return context.stores.clientRegistry.list();
 }
 
 /** Every client's standing with the operator: status, the software vendor that owns it, a change waiting. */
 export async function clientReviewStates(actor: Actor): Promise<Map<string, ClientReviewState>> {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformReader(actor, SCOPES);
   return context.stores.partners.findReviewStates();
 }
 
@@ -69,19 +66,19 @@ export async function reviewClient(
   decision: { approve: true } | { approve: false; reason: string },
   seenVersion?: string,
 ): Promise<void> {
-  const { context, session } = requireOperator(actor);
-  await reviewApplication(context, clientId, decision, session.user.id, seenVersion);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  await reviewApplication(context, clientId, decision, by, seenVersion);
 }
 
 /** The scopes a client may be registered for, as the registration form offers them. */
 export function registrationScopes(actor: Actor): ScopeDefinition[] {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformReader(actor, SCOPES);
   return scopeDefinitions(context.config.apiScopePrefix);
 }
 
 /** One client with its secrets (never their values), or undefined when there is no such client. */
 export async function clientDetails(actor: Actor, clientId: string): Promise<ClientDetails | undefined> {
-  const { context } = requireOperator(actor);
+  const { context } = requirePlatformReader(actor, SCOPES);
   try {
     const { client, secrets } = await registry.showClient(context.stores, clientId);
     const company = client.companyId ? await context.stores.companies.find(client.companyId) : null;
@@ -99,27 +96,28 @@ export async function clientDetails(actor: Actor, clientId: string): Promise<Cli
   }
 }
 
+/** Registers a client from its metadata (the form's JSON text, or the API's object); a secret is returned once. */
 export async function registerClient(
   actor: Actor,
-  metadataText: string,
+  metadata: string | Record<string, unknown>,
 ): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
-  const { context, session } = requireOperator(actor);
-  return registry.registerClient(context.stores, parseMetadataText(metadataText, context.config), {}, session.user.id);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  return registry.registerClientMetadata(context.stores, context.config, metadataOf(metadata), by);
 }
 
-export async function updateClient(actor: Actor, clientId: string, metadataText: string): Promise<void> {
-  const { context, session } = requireOperator(actor);
-  await registry.updateClient(
-    context.stores,
-    clientId,
-    parseMetadataText(metadataText, context.config, clientId),
-    session.user.id,
-  );
+/** Replaces a client's metadata, as `clients update` does. */
+export async function updateClient(
+  actor: Actor,
+  clientId: string,
+  metadata: string | Record<string, unknown>,
+): Promise<RegisteredClient> {
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  return registry.updateClientMetadata(context.stores, context.config, clientId, metadataOf(metadata), by);
 }
 
 export async function removeClient(actor: Actor, clientId: string): Promise<void> {
-  const { context, session } = requireOperator(actor);
-  await registry.removeClient(context.stores, clientId, session.user.id);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  await registry.removeClient(context.stores, clientId, by);
 }
 
 export async function addClientSecret(
@@ -127,8 +125,8 @@ export async function addClientSecret(
   clientId: string,
   options: { expiresAt?: Date; description?: string },
 ): Promise<registry.NewSecret> {
-  const { context, session } = requireOperator(actor);
-  return registry.addClientSecret(context.stores, clientId, options, session.user.id);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  return registry.addClientSecret(context.stores, clientId, options, by);
 }
 
 export async function setClientSecretExpiry(
@@ -137,11 +135,11 @@ export async function setClientSecretExpiry(
   secretId: string,
   expiresAt: Date | null,
 ): Promise<void> {
-  const { context, session } = requireOperator(actor);
-  await registry.setClientSecretExpiry(context.stores, clientId, secretId, expiresAt, session.user.id);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  await registry.setClientSecretExpiry(context.stores, clientId, secretId, expiresAt, by);
 }
 
 export async function disableClientSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
-  const { context, session } = requireOperator(actor);
-  await registry.disableClientSecret(context.stores, clientId, secretId, session.user.id);
+  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  await registry.disableClientSecret(context.stores, clientId, secretId, by);
 }

@@ -68,6 +68,7 @@ async function ended(user: SessionPerson, sessionIds: string[], ipAddress: strin
   await user.context.stores.audit.record({
     type: "user.session_ended",
     userId: user.session.user.id,
+    companyId: user.company.id,
     ipAddress,
     details: { sessions: sessionIds.length },
   });

@@ -76,7 +76,7 @@ async function completeStep(
   const amr = withSecondFactor(subject.amr, methods);
   const details = { secondFactor: methods };
   if (subject.link) await context.stores.companySso.linkIdentity(subject.link, subject.user.id);
-  const session = await signInUser(context.stores, subject.user.id, client, details, amr, subject.upstream);
+  const session = await signInUser(context.stores, subject.user, client, details, amr, subject.upstream);
   countSignIn(factor, "success");
   return session;
 }
@@ -142,7 +142,13 @@ export async function signInWithPasskey(
     return verified;
   });
   if (subject) return completeStep(context, subject, { factor: "passkey", methods }, client);
-  const session = await signInUser(context.stores, userId, client, { passkey: true }, withSecondFactor([], methods));
+  const session = await signInUser(
+    context.stores,
+    { id: userId },
+    client,
+    { passkey: true },
+    withSecondFactor([], methods),
+  );
   countSignIn("passkey", "success");
   return session;
 }

@@ -50,6 +50,8 @@ export async function enterSignedIn(
     upstream?: UpstreamSession;
     /** An account at the company's provider to link once the sign-in is complete (lib/rights/company-sso-link.ts). */
     link?: SsoIdentity;
+    /** The user's company, for the audit trail, when the caller read it anyway. */
+    companyId?: string;
   },
 ): Promise<SignedIn> {
   const factors = await context.stores.secondFactors.count(userId);
@@ -60,7 +62,8 @@ export async function enterSignedIn(
     return { ok: true, next: "second_step", userId, amr: [...how.amr], upstream, link };
   }
   if (link) await context.stores.companySso.linkIdentity(link, userId);
-  const { cookieValue, sessionId } = await signInUser(context.stores, userId, client, how.details, how.amr, upstream);
+  const user = { id: userId, companyId: how.companyId };
+  const { cookieValue, sessionId } = await signInUser(context.stores, user, client, how.details, how.amr, upstream);
   countSignIn(how.factor, "success");
   return { ok: true, next: factors.required && !multiFactor ? "enrol" : "session", cookieValue, sessionId };
 }
@@ -73,5 +76,6 @@ export async function signIn(
   const check = await verifyCredentials(context, attempt.username, attempt.password, attempt.ipAddress);
   if (!check.ok) return check;
   const client = { ipAddress: attempt.ipAddress, userAgent: attempt.userAgent };
-  return enterSignedIn(context, check.user.id, client, { factor: "password", amr: PASSWORD_ONLY });
+  const how = { factor: "password", amr: PASSWORD_ONLY, companyId: check.user.companyId } as const;
+  return enterSignedIn(context, check.user.id, client, how);
 }

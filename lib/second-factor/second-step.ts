@@ -6,7 +6,12 @@
 import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import type { AuthenticationMethod } from "@/lib/store/models/authentication";
-import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import {
+  lockDetails,
+  recordFailedSignIn,
+  recordRightPassword,
+  reserveSignInAttempt,
+} from "@/lib/session/login-throttle";
 import { redeemRecoveryCode } from "@/lib/second-factor/recovery-codes";
 import { SecondFactorError } from "@/lib/second-factor/second-factor-error";
 import { checkTotpCode } from "@/lib/second-factor/totp";
@@ -31,16 +36,17 @@ export async function verifySecondStepCode(
   const right =
     (await checkTotpCode(context, user.id, code.replace(/\s/g, ""), undefined, now)) ||
     (await redeemRecoveryCode(context.stores.secondFactors, user.id, code, now));
+  const lockedUntil = right
+    ? null
+    : await recordFailedSignIn(context.stores.throttles, reservation, "second_factor", now);
   await context.stores.audit.record({
     type: right ? "user.second_factor_used" : "user.second_factor_failed",
     userId: user.id,
+    companyId: user.companyId,
     ipAddress,
-    details: { method: "code" },
+    details: { method: "code", ...lockDetails(lockedUntil) },
   });
-  if (!right) {
-    await recordFailedSignIn(context.stores.throttles, reservation, "second_factor", now);
-    throw new SecondFactorError("wrong_code", "the code is not right, or was used already");
-  }
+  if (!right) throw new SecondFactorError("wrong_code", "the code is not right, or was used already");
   await recordRightPassword(context.stores.throttles, reservation, { clearAccount: true });
   return ["otp"];
 }

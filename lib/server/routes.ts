@@ -60,14 +60,13 @@ const endSessionModule = () => import("@/lib/oauth/endsession/end-session-endpoi
 const registrationModule = () => import("@/lib/server/client-registration-endpoint");
 const probesModule = () => import("@/lib/server/health-probes");
 const cronModule = () => import("@/lib/server/cron-endpoints");
+const companyWebhooksModule = () => import("@/lib/forms/company-webhook-submission");
+
+/** One handler for GET and POST (OpenID Connect lets clients send these requests either way). */
+const getOrPost = <Handle>(handle: Handle) => ({ GET: handle, POST: handle });
 
 export const ROUTE_TABLE = {
-  [ENDPOINTS.authorize]: {
-    web: {
-      GET: fromModule(authorizeModule, "handleAuthorizeRequest"),
-      POST: fromModule(authorizeModule, "handleAuthorizeRequest"),
-    },
-  },
+  [ENDPOINTS.authorize]: { web: getOrPost(fromModule(authorizeModule, "handleAuthorizeRequest")) },
   [ENDPOINTS.token]: {
     protocol: fromModule(() => import("@/lib/oauth/token/token-endpoint"), "handleTokenRequest"),
     fast: true,
@@ -101,12 +100,7 @@ export const ROUTE_TABLE = {
     protocol: fromModule(() => import("@/lib/oauth/introspection-endpoint"), "handleIntrospectionRequest"),
     fast: true,
   },
-  [ENDPOINTS.endSession]: {
-    web: {
-      GET: fromModule(endSessionModule, "handleEndSessionRequest"),
-      POST: fromModule(endSessionModule, "handleEndSessionRequest"),
-    },
-  },
+  [ENDPOINTS.endSession]: { web: getOrPost(fromModule(endSessionModule, "handleEndSessionRequest")) },
   [ENDPOINTS.register]: {
     web: {
       POST: fromModule(registrationModule, "handleClientRegistration"),
@@ -176,6 +170,10 @@ export const ROUTE_TABLE = {
   [FORMS.companySso]: {
     web: { POST: fromModule(() => import("@/lib/forms/company-sso-submission"), "handleCompanySsoSubmission") },
   },
+  [FORMS.companyClients]: {
+    web: { POST: fromModule(() => import("@/lib/forms/company-client-submission"), "handleCompanyClientSubmission") },
+  },
+  [FORMS.companyWebhooks]: { web: { POST: fromModule(companyWebhooksModule, "handleCompanyWebhookSubmission") } },
   [FORMS.companies]: {
     web: { POST: fromModule(() => import("@/lib/forms/company-record-submission"), "handleCompanyRecordSubmission") },
   },

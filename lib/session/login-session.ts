@@ -52,21 +52,23 @@ export async function findActiveSession(
 /**
  * Signs the user in: a new login session with the methods used (`amr`, a password alone unless said otherwise) and
  * the company's provider it came through (`upstream`, whose back-channel logout ends it), audited as a sign-in with
- * what led to it (`details`); the user goes in the request's log.
+ * what led to it (`details`), in the trail of the user's company when the caller has it at hand; the user goes in
+ * the request's log.
  */
 export async function signInUser(
   stores: Pick<Stores, "loginSessions" | "audit">,
-  userId: string,
+  user: { id: string; companyId?: string },
   client: { ipAddress?: string; userAgent?: string },
   details: Record<string, unknown> = {},
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
   upstream?: UpstreamSession,
 ): Promise<{ cookieValue: string; sessionId: string }> {
-  const session = await createLoginSession(stores.loginSessions, userId, client, amr, upstream);
-  noteUser(userId);
+  const session = await createLoginSession(stores.loginSessions, user.id, client, amr, upstream);
+  noteUser(user.id);
   await stores.audit.record({
     type: "sign_in.succeeded",
-    userId,
+    userId: user.id,
+    companyId: user.companyId,
     ipAddress: client.ipAddress,
     details: { sessionId: session.sessionId, amr, ...details },
   });

@@ -54,18 +54,28 @@ export async function reserveSignInAttempt(
 
 /**
  * The attempt failed (`cause`: a password or a second factor's code): it stays counted, and a key that reached its
- * limit is locked, a lock-out counted for the metrics.
+ * limit is locked, a lock-out counted for the metrics. Until when the account is locked when this attempt locked it
+ * (for the audit event, and the signin.failed.locked webhook), else null.
  */
 export async function recordFailedSignIn(
   throttles: ThrottleStore,
   reservation: Extract<SignInReservation, { ok: true }>,
   cause: "password" | "second_factor",
   now = new Date(),
-): Promise<void> {
+): Promise<Date | null> {
   const until = new Date(now.getTime() + LOGIN_LOCKOUT_SECONDS * 1000);
+  let accountLocked = false;
   for (const [scope, key] of reservation.keys)
-    if (await throttles.lockWhenReached(key, MAX_FAILURES[scope], until, now)) countLockout({ scope, cause });
+    if (await throttles.lockWhenReached(key, MAX_FAILURES[scope], until, now)) {
+      countLockout({ scope, cause });
+      if (scope === "account") accountLocked = true;
+    }
+  return accountLocked ? until : null;
 }
+
+/** The audit details of a failure that locked the account. */
+export const lockDetails = (lockedUntil: Date | null) =>
+  lockedUntil ? { locked: true, lockedUntil: lockedUntil.toISOString() } : {};
 
 /** The password was right: the account's count starts over, and the address does not pay for this attempt. */
 export async function recordRightPassword(

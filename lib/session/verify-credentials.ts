@@ -9,7 +9,12 @@ import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
-import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import {
+  lockDetails,
+  recordFailedSignIn,
+  recordRightPassword,
+  reserveSignInAttempt,
+} from "@/lib/session/login-throttle";
 import { countSignIn } from "@/lib/observability/metrics";
 
 export type CredentialCheck =
@@ -41,12 +46,13 @@ export async function verifyCredentials(
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !valid) {
     countSignIn("password", user ? "bad_password" : "unknown_user");
-    await recordFailedSignIn(stores.throttles, reservation, "password");
+    const lockedUntil = await recordFailedSignIn(stores.throttles, reservation, "password");
     await stores.audit.record({
       type: "sign_in.failed",
       userId: user?.id,
+      companyId: user?.companyId,
       ipAddress,
-      details: { username: email, reason: "invalid_credentials" },
+      details: { username: email, reason: "invalid_credentials", ...lockDetails(user ? lockedUntil : null) },
     });
     return { ok: false, reason: "invalid_credentials" };
   }
@@ -62,6 +68,7 @@ export async function verifyCredentials(
     await stores.audit.record({
       type: "sign_in.failed",
       userId: user.id,
+      companyId: user.companyId,
       ipAddress,
       details: { reason: "account_disabled" },
     });

@@ -5,7 +5,7 @@
  * process's client cache (lib/store/client-store.ts, forgetClient) after each change.
  */
 import { hashToken } from "@/lib/crypto/tokens";
-import type { Db } from "@/lib/db/prisma";
+import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { bindDb } from "@/lib/store/bind-db";
 import type { ClientRegistration, ClientSecretInfo, RegisteredClient } from "@/lib/store/models/client";
 import { recordAuditEvent } from "@/lib/store/audit-store";
@@ -29,7 +29,7 @@ export interface StoredClientSecret {
 }
 
 async function insertSecret(
-  tx: Pick<Db, "clientSecret" | "auditEvent">,
+  tx: DbTransaction,
   clientId: string,
   secret: NewClientSecret,
   by?: string,
@@ -75,7 +75,7 @@ export function insertClient(
       type: "client.registered",
       userId: by,
       clientId: id,
-      details: { kind: registration.kind },
+      details: { kind: registration.kind, ...(registration.companyId ? { companyId: registration.companyId } : {}) },
     });
     const secret = steps.firstSecret ? await insertSecret(tx, id, steps.firstSecret(), by) : undefined;
     return { client: registeredClientFromRow(row), secret };
@@ -98,7 +98,8 @@ function replaceClientRegistration(
     if (!existing) return null;
     await check((companyId) => companyExists(tx, companyId), registeredClientFromRow(existing));
     const updated = await tx.client.update({ where: { id: clientId }, data: clientRowData(registration) });
-    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId });
+    const companyId = registration.companyId ?? undefined;
+    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId, companyId });
     return registeredClientFromRow(updated);
   });
 }
@@ -126,6 +127,12 @@ function setSecretExpiry(
 
 async function listClients(db: Db): Promise<RegisteredClient[]> {
   const rows = await db.client.findMany({ orderBy: { id: "asc" } });
+  return rows.map(registeredClientFromRow);
+}
+
+/** The clients a company has the rights of (company_id), by id. */
+async function listCompanyClients(db: Db, companyId: string): Promise<RegisteredClient[]> {
+  const rows = await db.client.findMany({ where: { companyId }, orderBy: { id: "asc" } });
   return rows.map(registeredClientFromRow);
 }
 
@@ -215,6 +222,8 @@ export interface ClientRegistryStore {
   ): Promise<RegisteredClient | null>;
   setSecretExpiry(clientId: string, secretId: string, expiresAt: Date | null, by?: string): Promise<boolean>;
   list(): Promise<RegisteredClient[]>;
+  /** The clients with this company_id, by id. */
+  listOfCompany(companyId: string): Promise<RegisteredClient[]>;
   findWithSecrets(clientId: string): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] } | null>;
   insertSecret(
     clientId: string,
@@ -237,6 +246,7 @@ export const prismaClientRegistryStore = (db: Db): ClientRegistryStore =>
     replaceRegistration: replaceClientRegistration,
     setSecretExpiry,
     list: listClients,
+    listOfCompany: listCompanyClients,
     findWithSecrets: findClientAndSecrets,
     insertSecret: insertClientSecret,
     disableSecret,

@@ -5,8 +5,9 @@
  * they ended or expired, throttle counters whose window (the longest any counter uses) and lock are over, used
  * assertion ids whose assertions have expired, account links a day after they expired, WebAuthn challenges once
  * expired, pushed authorization requests once expired, device authorization requests an hour after they expired (a
- * device still polling is told expired_token), and password reset requests still waiting after a link's lifetime (no
- * mail server: a link mailed later would be no use). Each kind is deleted in batches of at most `batch` rows per
+ * device still polling is told expired_token), password reset requests still waiting after a link's lifetime (no
+ * mail server: a link mailed later would be no use), and audit events older than the retention the caller gives
+ * (AUDIT_RETENTION_DAYS). Each kind is deleted in batches of at most `batch` rows per
  * round, selected through an index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
  * while they come back full, pausing between them so that requests get the database in between; the Node server runs
  * it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
@@ -19,6 +20,7 @@ import {
   THROTTLE_WINDOW_SECONDS,
 } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
+import { prismaAuditStore } from "@/lib/store/audit-store";
 import type { ProgressListener } from "@/lib/observability/progress";
 
 const PURGE_BATCH = 1000;
@@ -45,7 +47,8 @@ export type PurgeCounts = Record<
   | "resetRequests"
   | "webauthnChallenges"
   | "pushedRequests"
-  | "deviceAuthorizations",
+  | "deviceAuthorizations"
+  | "auditEvents",
   number
 >;
 
@@ -157,7 +160,16 @@ async function selectExpired(db: Db, now: Date, batch: number) {
   };
 }
 
-export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH): Promise<PurgeCounts> {
+/** When audit events recorded before it are purged: `retentionDays` before `now`; none are without a retention. */
+export const auditCutoff = (now: Date, retentionDays: number | undefined): Date | undefined =>
+  retentionDays === undefined ? undefined : new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
+
+export async function purgeExpired(
+  db: Db,
+  now = new Date(),
+  batch = PURGE_BATCH,
+  auditEventsBefore?: Date,
+): Promise<PurgeCounts> {
   const expired = await selectExpired(db, now, batch);
 
   return {
@@ -200,6 +212,7 @@ export async function purgeExpired(db: Db, now = new Date(), batch = PURGE_BATCH
         where: { id: { in: expired.deviceAuthorizations.map((row) => row.id) } },
       })
     ).count,
+    auditEvents: auditEventsBefore ? await prismaAuditStore(db).purgeBefore(auditEventsBefore, batch) : 0,
   };
 }
 
@@ -211,6 +224,8 @@ export interface PurgeOptions {
   maxRounds?: number;
   /** Told the rows removed so far after each round (how many there are in all is not counted). */
   onProgress?: ProgressListener;
+  /** Audit events older than this many days are purged too (AUDIT_RETENTION_DAYS); absent, none are. */
+  auditRetentionDays?: number;
 }
 
 /**
@@ -238,4 +253,4 @@ export async function drainExpired(
 
 /** Rounds of purgeExpired on the database until none comes back full (or maxRounds); the counts added up. */
 export const purgeUntilDrained = (db: Db, options: PurgeOptions = {}): Promise<PurgeCounts> =>
-  drainExpired((now, batch) => purgeExpired(db, now, batch), options);
+  drainExpired((now, batch) => purgeExpired(db, now, batch, auditCutoff(now, options.auditRetentionDays)), options);

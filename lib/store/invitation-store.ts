@@ -1,7 +1,8 @@
 /**
  * Invitations (`invitations`): one row per email address. Storing invitations, their mail and audit events is one
  * transaction, in chunks for a bulk import; accepting one marks it used and creates the user in one transaction,
- * guarded against a concurrent twin by a conditional update of the unused row.
+ * guarded against a concurrent twin by a conditional update of the unused row. Sending an invitation again in the same
+ * company replaces its link but keeps its id, which the management API names it by.
  */
 import type { Db, DbTransaction } from "@/lib/db/prisma";
 import { recordAuditEvent, recordAuditEvents } from "@/lib/store/audit-store";
@@ -16,16 +17,22 @@ interface NewInvitation {
   companyId: string;
   role: string;
   language: string;
+  /** the names the inviter gave, offered on the invitation page */
+  givenName?: string;
+  familyName?: string;
   tokenHash: string;
   invitedByUserId?: string;
   expiresAt: Date;
 }
 
 export interface PendingInvitation {
+  id: string;
   email: string;
   companyId: string;
   role: string;
   language: string;
+  givenName: string | null;
+  familyName: string | null;
   invitedByUserId: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -33,7 +40,6 @@ export interface PendingInvitation {
 
 /** The invitation behind a link, with its company's name and state. */
 interface InvitationOfLink extends PendingInvitation {
-  id: string;
   acceptedAt: Date | null;
   company: { name: string; active: boolean };
 }
@@ -43,6 +49,9 @@ export interface InvitationToStore {
   mail: NewOutboxMessage;
   event: AuditEvent;
 }
+
+/** Which pending invitations to list: of a company, of an address, one by its id; any combination. */
+type PendingWhere = { companyId?: string; email?: string; id?: string };
 
 /** Why invitations could not be stored: the address is a user's, or another company's invitation is pending. */
 export type InvitationConflict = { email: string; reason: "already_user" | "invited_elsewhere" };
@@ -86,10 +95,13 @@ async function storeInvitations(
           conflicts = await conflictsOf(tx, invitations, now);
           if (conflicts.length > 0) throw rollBack;
           const emails = invitations.map((entry) => entry.email);
+          const kept = await idsKept(tx, invitations);
           await tx.invitation.deleteMany({ where: { email: { in: emails } } });
           // A replaced invitation's mail that has not left yet would carry a dead link.
           await dropQueuedInvitationMail(tx, emails);
-          await tx.invitation.createMany({ data: invitations.map((entry) => ({ ...entry, createdAt: now })) });
+          await tx.invitation.createMany({
+            data: invitations.map((entry) => ({ ...entry, id: kept.get(entry.email), createdAt: now })),
+          });
           await queueMail(
             chunk.map((entry) => entry.mail),
             now,
@@ -112,25 +124,37 @@ async function storeInvitations(
   }
 }
 
+/** The ids of the pending invitations sent again in the same company: the invitation stays the one named by its id. */
+async function idsKept(tx: Pick<DbTransaction, "invitation">, entries: NewInvitation[]): Promise<Map<string, string>> {
+  const replaced = await tx.invitation.findMany({
+    where: { email: { in: entries.map((entry) => entry.email) }, acceptedAt: null },
+    select: { id: true, email: true, companyId: true },
+  });
+  const companyOf = new Map(entries.map((entry) => [entry.email, entry.companyId]));
+  return new Map(
+    replaced.filter((row) => row.companyId === companyOf.get(row.email)).map((row) => [row.email, row.id]),
+  );
+}
+
 async function dropQueuedInvitationMail(tx: Pick<DbTransaction, "outboxMessage">, emails: string[]): Promise<void> {
   await tx.outboxMessage.deleteMany({ where: { recipient: { in: emails }, kind: "invitation", status: "queued" } });
 }
 
 const PENDING_FIELDS = {
+  id: true,
   email: true,
   companyId: true,
   role: true,
   language: true,
+  givenName: true,
+  familyName: true,
   invitedByUserId: true,
   createdAt: true,
   expiresAt: true,
 } as const;
 
 /** The invitations not yet accepted (expired ones too: they show until revoked or sent again). */
-function listPendingInvitations(
-  db: Db,
-  where: { companyId?: string; email?: string } = {},
-): Promise<PendingInvitation[]> {
+function listPendingInvitations(db: Db, where: PendingWhere = {}): Promise<PendingInvitation[]> {
   return db.invitation.findMany({
     where: { ...where, acceptedAt: null },
     orderBy: [{ companyId: "asc" }, { email: "asc" }],
@@ -144,7 +168,6 @@ function findInvitationByTokenHash(db: Db, tokenHash: string): Promise<Invitatio
     where: { tokenHash },
     select: {
       ...PENDING_FIELDS,
-      id: true,
       acceptedAt: true,
       company: { select: { name: true, active: true } },
     },
@@ -223,7 +246,12 @@ function acceptInTransaction(
     await recordAuditEvent(tx, {
       type: "user.joined",
       userId: user.id,
-      details: { subjectUserId: user.id, username: joining.email, companyId: joining.companyId },
+      details: {
+        subjectUserId: user.id,
+        username: joining.email,
+        companyId: joining.companyId,
+        invitationId: joining.invitationId,
+      },
     });
     return { userId: user.id };
   });
@@ -238,7 +266,7 @@ export interface InvitationStore {
     chunks: AsyncIterable<InvitationToStore[]>,
     now: Date,
   ): Promise<{ stored: number } | { conflicts: InvitationConflict[] }>;
-  listPending(where?: { companyId?: string; email?: string }): Promise<PendingInvitation[]>;
+  listPending(where?: PendingWhere): Promise<PendingInvitation[]>;
   /** The invitation behind a link, whether used or expired. */
   findByTokenHash(tokenHash: string): Promise<InvitationOfLink | null>;
   /** Deletes a pending invitation (its link stops working); false when there was none. */

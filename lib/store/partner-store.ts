@@ -104,6 +104,7 @@ export async function insertPendingClient(
         type: "client.registered",
         userId: by,
         clientId: registration.id,
+        companyId: owner.companyId,
         details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
       });
       return applicationFromRow(row);
@@ -136,7 +137,8 @@ async function storePartnerChange(
       : { ...clientRowData(change.registration), status: "pending", pendingMetadata: null, reviewNote: null };
   return db.$transaction(async (tx) => {
     const updated = await tx.client.update({ where: { id: client.id }, data });
-    await recordAuditEvent(tx, { type: "client.updated", userId: by, clientId: client.id, details: { pending: true } });
+    const event = { type: "client.updated", userId: by, clientId: client.id, details: { pending: true } } as const;
+    await recordAuditEvent(tx, { ...event, companyId: client.ownerCompanyId ?? undefined });
     return applicationFromRow(updated);
   });
 }
@@ -176,6 +178,7 @@ async function storeReview(
       type: decision.approved ? "client.approved" : "client.rejected",
       userId: by,
       clientId,
+      companyId: client.ownerCompanyId ?? undefined,
       details: decision.approved ? {} : { note: decision.note },
     });
     return applicationFromRow(updated);

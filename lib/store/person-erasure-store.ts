@@ -54,7 +54,7 @@ async function otherAddressesOf(tx: DbTransaction, userId: string): Promise<stri
 export async function removeUser(db: Db, email: string, by?: string): Promise<"removed" | "not_found"> {
   const outcome = await db.$transaction(
     async (tx) => {
-      const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
+      const user = await tx.user.findUnique({ where: { email }, select: { id: true, companyId: true } });
       if (!user) return "not_found" as const;
       const userId = user.id;
       const addresses = [email, ...(await otherAddressesOf(tx, userId)).filter((address) => address !== email)];
@@ -64,7 +64,9 @@ export async function removeUser(db: Db, email: string, by?: string): Promise<"r
       // Consents, sessions, tickets, federation links and account links go with the user row (ON DELETE CASCADE).
       await tx.user.delete({ where: { id: userId } });
       for (const address of addresses) await pseudonymizeAuditTrail(tx, address, pseudonymOf(userId));
-      await recordAuditEvent(tx, { type: "user.removed", userId: by, details: { subjectUserId: userId } });
+      // The company is named: the user row it would be read from is gone (the user.erased webhook needs it).
+      const details = { subjectUserId: userId, companyId: user.companyId };
+      await recordAuditEvent(tx, { type: "user.removed", userId: by, details });
       return { userId };
     },
     { timeout: 60_000 },

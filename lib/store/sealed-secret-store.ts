@@ -1,8 +1,9 @@
 /**
  * Sealing anew what is sealed at rest (`keys reseal`), after SECRET_KEYS gained a newest key: the private parts of
- * signing keys, authenticator-app secrets, companies' SSO client secrets and queued mail bodies are opened under whichever accepted key sealed them
- * and sealed under the newest, one row at a time, each only while it still holds what was read (a secret replaced
- * or a mail sent meanwhile is left to its new state). What no accepted key opens is counted and left as it is.
+ * signing keys, authenticator-app secrets, companies' SSO client secrets, webhook secrets and queued mail bodies are
+ * opened under whichever accepted key sealed them and sealed under the newest, one row at a time, each only while it
+ * still holds what was read (a secret replaced or a mail sent meanwhile is left to its new state). What no accepted
+ * key opens is counted and left as it is.
  */
 import { isSealedUnder, seal, unseal, type KeyPurpose } from "@/lib/crypto/secret-box";
 import type { Db } from "@/lib/db/prisma";
@@ -44,9 +45,11 @@ export async function resealSecrets(db: Db, secretKey: string): Promise<Record<s
   const signingKeys = await db.signingKey.findMany({ select: { id: true, privateKeyEncrypted: true } });
   const apps = await db.totpFactor.findMany({ select: { userId: true, sealedSecret: true } });
   const mail = await db.outboxMessage.findMany({
-    where: { status: "queued", sealedBody: { not: null } },
+    // Failed mail keeps its body when it can be sent again (lib/mail/outbox.ts): it must stay readable too.
+    where: { status: { in: ["queued", "failed"] }, sealedBody: { not: null } },
     select: { id: true, sealedBody: true },
   });
+  const webhookSecrets = await db.webhookEndpoint.findMany({ select: { id: true, secretSealed: true } });
   const ssoSecrets = await db.companySso.findMany({
     where: { clientSecretSealed: { not: null } },
     select: { companyId: true, clientSecretSealed: true },
@@ -76,13 +79,20 @@ export async function resealSecrets(db: Db, secretKey: string): Promise<Record<s
           data: { clientSecretSealed: sealed },
         }),
     ),
+    webhookSecrets: await resealRows(
+      webhookSecrets.map((row) => ({ id: row.id, sealed: row.secretSealed })),
+      secretKey,
+      "webhook-secret",
+      (id, was, sealed) =>
+        db.webhookEndpoint.updateMany({ where: { id, secretSealed: was }, data: { secretSealed: sealed } }),
+    ),
     queuedMail: await resealRows(
       mail.map((row) => ({ id: row.id, sealed: row.sealedBody! })),
       secretKey,
       "outbox",
       (id, was, sealed) =>
         db.outboxMessage.updateMany({
-          where: { id, status: "queued", sealedBody: was },
+          where: { id, sealedBody: was },
           data: { sealedBody: sealed },
         }),
     ),

@@ -43,10 +43,17 @@ export interface SigningKeyStore {
    */
   save(key: NewSigningKey, now: Date): Promise<void>;
   /** Makes `key` the active one of its algorithm with its audit event; returns the kids it supersedes. */
-  rotateIn(key: NewSigningKey, now: Date): Promise<string[]>;
+  rotateIn(key: NewSigningKey, now: Date, by?: string): Promise<string[]>;
+  /**
+   * Ends the publication of a superseded key now, with its audit event: it leaves the key set, and tokens it signed
+   * no longer verify. The active key is never retired; what happened is the answer.
+   */
+  retire(kid: string, now: Date, by?: string): Promise<KeyRetirement>;
   /** Every key, oldest first, without its private part: for the operator's list. */
   list(): Promise<SigningKeySummary[]>;
 }
+
+type KeyRetirement = "retired" | "not_found" | "active" | "already_retired";
 
 interface SigningKeySummary {
   id: string;
@@ -126,7 +133,7 @@ async function storeSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<v
 }
 
 /** In one transaction with its audit event; the keys it supersedes stay published for KEY_RETENTION_SECONDS. */
-function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<string[]> {
+function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date, by?: string): Promise<string[]> {
   return db.$transaction(async (tx) => {
     const previous = await tx.signingKey.findMany({
       where: { algorithm: key.algorithm, supersededAt: null },
@@ -137,9 +144,26 @@ function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date): Promise<stri
     const superseded = previous.map((k) => k.id);
     await recordAuditEvent(tx, {
       type: "signing_key.rotated",
+      userId: by,
       details: { algorithm: key.algorithm, kid: key.id, superseded },
     });
     return superseded;
+  });
+}
+
+/** A conditional update on the still-published, superseded key, so that two retirements at once record one event. */
+function retireSigningKey(db: Db, kid: string, now: Date, by?: string): Promise<KeyRetirement> {
+  return db.$transaction(async (tx) => {
+    const key = await tx.signingKey.findUnique({ where: { id: kid }, select: { algorithm: true, supersededAt: true } });
+    if (!key) return "not_found";
+    if (key.supersededAt === null) return "active";
+    const { count } = await tx.signingKey.updateMany({
+      where: { id: kid, supersededAt: { not: null }, retiredAt: { gt: now } },
+      data: { retiredAt: now },
+    });
+    if (count === 0) return "already_retired";
+    await recordAuditEvent(tx, { type: "signing_key.retired", userId: by, details: { algorithm: key.algorithm, kid } });
+    return "retired";
   });
 }
 
@@ -154,7 +178,8 @@ export function prismaSigningKeyStore(db: Db): SigningKeyStore {
       return active !== null;
     },
     save: (key, now) => storeSigningKey(db, key, now),
-    rotateIn: (key, now) => rotateInSigningKey(db, key, now),
+    rotateIn: (key, now, by) => rotateInSigningKey(db, key, now, by),
+    retire: (kid, now, by) => retireSigningKey(db, kid, now, by),
     list: () =>
       db.signingKey.findMany({
         orderBy: { createdAt: "asc" },

@@ -35,6 +35,7 @@ import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-st
 import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
 import { prismaUsedAssertionStore, type UsedAssertionStore } from "@/lib/store/used-assertion-store";
 import { prismaUserStore, type UserStore } from "@/lib/store/user-store";
+import { prismaWebhookStore, type WebhookStore } from "@/lib/store/webhook-store";
 
 export interface Stores {
   accountLinks: AccountLinkStore;
@@ -64,6 +65,7 @@ export interface Stores {
   trustedIssuers: TrustedIssuerStore;
   usedAssertions: UsedAssertionStore;
   users: UserStore;
+  webhooks: WebhookStore;
 }
 
 const built = new WeakMap<Db, Stores>();
@@ -100,6 +102,7 @@ export function prismaStores(db: Db): Stores {
       tickets: prismaTicketStore(db),
       usedAssertions: prismaUsedAssertionStore(db),
       users: prismaUserStore(db),
+      webhooks: prismaWebhookStore(db),
     };
     built.set(db, stores);
   }

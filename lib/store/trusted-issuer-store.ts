@@ -116,6 +116,8 @@ export interface IssuerCheckLookups {
   companyKinds(companyIds: string[]): Promise<{ id: string; kind: string }[]>;
   /** Those of these clients that exist, with how they authenticate and the grants they may use. */
   clientGrants(clientIds: string[]): Promise<{ id: string; tokenEndpointAuthMethod: string; grantTypes: string[] }[]>;
+  /** Whether the issuer is trusted already (the registration then replaces its own). */
+  registered: boolean;
 }
 
 /**
@@ -137,6 +139,7 @@ async function storeTrustedIssuer(
     emailDomains: JSON.stringify(reach.emailDomains),
   };
   return db.$transaction(async (tx) => {
+    const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
     await check({
       companyKinds: (companyIds) => findCompanyKinds(tx, companyIds),
       clientGrants: async (clientIds) =>
@@ -144,8 +147,8 @@ async function storeTrustedIssuer(
           ...client,
           grantTypes: JSON.parse(client.grantTypes) as string[],
         })),
+      registered: existing !== null,
     });
-    const existing = await tx.trustedIssuer.findUnique({ where: { issuer } });
     if (existing) {
       await tx.trustedIssuer.update({ where: { issuer }, data: { ...row, updatedAt: new Date() } });
       await tx.trustedIssuerClient.deleteMany({ where: { issuer } });

@@ -8,24 +8,20 @@ import type { Db, DbTransaction } from "@/lib/db/prisma";
 import type { AuditEventType } from "@/lib/store/models/audit-event";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { accountThrottleKey } from "@/lib/store/throttle-store";
+import {
+  LISTED_FIELDS,
+  searchUsers,
+  withLockOuts,
+  type ListedUser,
+  type UserPage,
+  type UserSearch,
+} from "@/lib/store/user-search";
 import { clearAttempts } from "@/lib/db/statements/throttles";
 import { forgetUser } from "@/lib/store/user-store";
 import { bindDb } from "@/lib/store/bind-db";
 import { eraseInvitedPerson, removeUser } from "@/lib/store/person-erasure-store";
 
-export interface ListedUser {
-  id: string;
-  email: string;
-  companyId: string;
-  role: string;
-  active: boolean;
-  givenName: string;
-  familyName: string;
-  createdAt: Date;
-  lastSignInAt: Date | null;
-  /** until when sign-in is locked after failed attempts, if it is now */
-  lockedUntil: Date | null;
-}
+export type { ListedUser };
 
 /** The users of one company, one user by email, or all; with the lock-outs in force now. */
 async function listUsers(
@@ -36,25 +32,9 @@ async function listUsers(
   const users = await db.user.findMany({
     where,
     orderBy: [{ companyId: "asc" }, { email: "asc" }],
-    select: {
-      id: true,
-      email: true,
-      companyId: true,
-      role: true,
-      active: true,
-      givenName: true,
-      familyName: true,
-      createdAt: true,
-      lastSignInAt: true,
-    },
+    select: LISTED_FIELDS,
   });
-  // The accounts locked now are few, however many users there are: read them all rather than one key per user.
-  const locks = await db.loginThrottle.findMany({
-    where: { key: { startsWith: accountThrottleKey("") }, lockedUntil: { gt: now } },
-    select: { key: true, lockedUntil: true },
-  });
-  const lockedUntil = new Map(locks.map((lock) => [lock.key, lock.lockedUntil]));
-  return users.map((user) => ({ ...user, lockedUntil: lockedUntil.get(accountThrottleKey(user.email)) ?? null }));
+  return withLockOuts(db, users, now);
 }
 
 /**
@@ -84,8 +64,19 @@ export async function signOutUsers(
   return sessionIds;
 }
 
-const userEvent = (tx: DbTransaction, type: AuditEventType, user: { id: string; email: string }, by?: string) =>
-  recordAuditEvent(tx, { type, userId: by, details: { subjectUserId: user.id, username: user.email } });
+/** An event about a person, in their company's trail. */
+const userEvent = (
+  tx: DbTransaction,
+  type: AuditEventType,
+  user: { id: string; email: string; companyId: string },
+  by?: string,
+) =>
+  recordAuditEvent(tx, {
+    type,
+    userId: by,
+    companyId: user.companyId,
+    details: { subjectUserId: user.id, username: user.email },
+  });
 
 /** Who decides about a user: an operator's decision is the operator's, which a company administrator cannot undo. */
 export interface UserDecision {
@@ -105,7 +96,10 @@ async function deactivateUser(
   now = new Date(),
 ): Promise<string[] | "not_found" | "unchanged"> {
   const outcome = await db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, active: true } });
+    const user = await tx.user.findUnique({
+      where: { email },
+      select: { id: true, email: true, companyId: true, active: true },
+    });
     if (!user) return "not_found" as const;
     if (!user.active) {
       // An operator's word on a person a company administrator deactivated makes it the operator's decision.
@@ -142,6 +136,7 @@ async function activateUser(
       select: {
         id: true,
         email: true,
+        companyId: true,
         active: true,
         deactivatedByOperator: true,
         company: { select: { active: true } },
@@ -165,7 +160,7 @@ async function activateUser(
 
 /** Lifts the sign-in lock-out of an account (its failed attempts are forgotten); "not_found" for no such user. */
 async function unlockUser(db: Db, email: string, by?: string): Promise<"unlocked" | "not_found"> {
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, companyId: true } });
   if (!user) return "not_found";
   await clearAttempts(db, accountThrottleKey(email));
   await db.$transaction((tx) => userEvent(tx, "user.unlocked", user, by));
@@ -180,13 +175,17 @@ async function changeUserRole(
   by?: string,
 ): Promise<"changed" | "not_found" | "unchanged"> {
   const outcome = await db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, role: true } });
+    const user = await tx.user.findUnique({
+      where: { email },
+      select: { id: true, email: true, companyId: true, role: true },
+    });
     if (!user) return "not_found" as const;
     if (user.role === role) return "unchanged" as const;
     await tx.user.update({ where: { id: user.id }, data: { role } });
     await recordAuditEvent(tx, {
       type: "user.role_changed",
       userId: by,
+      companyId: user.companyId,
       details: { subjectUserId: user.id, username: user.email, from: user.role, to: role },
     });
     return { userId: user.id };
@@ -205,6 +204,8 @@ function countActiveAdmins(db: Db, companyId: string): Promise<number> {
 export interface PeopleStore {
   /** The users of one company, one user by email, or all; with the lock-outs in force now. */
   list(where?: { companyId?: string; email?: string }, now?: Date): Promise<ListedUser[]>;
+  /** A page of the users found (by id, company, email or words of their email and names), in email order. */
+  search(where: UserSearch, page: UserPage, now?: Date): Promise<ListedUser[]>;
   /** Signed out everywhere and their waiting invitations withdrawn: the ended sessions' ids, or why nothing changed. */
   deactivate(email: string, decision: UserDecision, now?: Date): Promise<string[] | "not_found" | "unchanged">;
   activate(
@@ -224,6 +225,7 @@ export interface PeopleStore {
 export const prismaPeopleStore = (db: Db): PeopleStore =>
   bindDb(db, {
     list: listUsers,
+    search: searchUsers,
     deactivate: deactivateUser,
     activate: activateUser,
     unlock: unlockUser,

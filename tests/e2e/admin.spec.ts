@@ -39,7 +39,7 @@ test("an operator registers a client, sees its secret once, and finds it in the 
   expect(secret).toMatch(/^[\w-]{43}$/);
   await page.reload();
   await expect(page.locator("[data-new-secret]")).toHaveCount(0); // shown once, not again on a reload
-  await page.goto("/admin/audit?client=e2e-shop");
+  await page.goto("/admin/audit?actor=e2e-shop");
   await expect(page.locator("[data-event-type='client.registered']")).toHaveCount(1);
 });
 
@@ -87,7 +87,7 @@ test("an operator registers a client of each kind through the form and gets a bo
   await page.getByRole("button", { name: "Copy Client ID" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("e2e-form-backend");
 
-  await page.goto("/admin/audit?client=e2e-form-backend&type=client.registered");
+  await page.goto("/admin/audit?actor=e2e-form-backend&kind=client.registered");
   const row = page.locator("[data-event-type='client.registered']");
   await expect(row).toContainText("Client registered");
   await expect(row.locator("dt")).toHaveText(["Kind"]);

@@ -19,8 +19,8 @@ const PAGES = [
   "/admin/clients/demo-web",
   "/admin/clients?kind=backend",
   "/admin/audit",
-  "/admin/audit?user=optician@demo.test",
-  "/admin/audit?user=nobody@demo.test",
+  "/admin/audit?actor=optician@demo.test",
+  "/admin/audit?actor=nobody@demo.test",
   "/admin/federation",
   "/admin/companies",
   "/admin/companies/demo-company-optician",
@@ -92,10 +92,10 @@ test("operator pages send their data to operators only, in the HTML and in the R
     const clients = await rawBody(operator, "/admin/clients", headers);
     expect(clients.status, variant).toBe(200);
     expect(clients.body, variant).toContain("demo-backend");
-    expect((await rawBody(operator, "/admin/audit?user=optician@demo.test", headers)).body, variant).toContain(
+    expect((await rawBody(operator, "/admin/audit?actor=optician@demo.test", headers)).body, variant).toContain(
       "sign_in.succeeded",
     );
-    expect((await rawBody(operator, "/admin/audit?user=nobody@demo.test", headers)).body, variant).toContain(
+    expect((await rawBody(operator, "/admin/audit?actor=nobody@demo.test", headers)).body, variant).toContain(
       "No events",
     );
     expect((await rawBody(operator, "/admin/federation", headers)).body, variant).toContain(PARTNER);

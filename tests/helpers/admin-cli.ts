@@ -43,6 +43,7 @@ export async function runAdmin(
       progress: { isTTY: options.terminal ?? false, write: (text) => drawn.push(text) },
       announceLogout: async (sessionIds) => void announced.push(...sessionIds),
       passwordMinLength: 12,
+      auditRetentionDays: 400,
       readInput: async () => options.input ?? "",
       dnsLookup: options.dnsLookup,
     },

@@ -32,10 +32,13 @@ export function invitationContract(backend: StoreBackend): void {
       expect(saved).toEqual({ stored: 2 });
       expect(await stores.invitations.listPending({ email: first })).toEqual([
         {
+          id: expect.any(String),
           email: first,
           companyId,
           role: "user",
           language: "de",
+          givenName: null,
+          familyName: null,
           invitedByUserId: null,
           createdAt: NOW,
           expiresAt: later(7 * 86_400),
@@ -48,6 +51,29 @@ export function invitationContract(backend: StoreBackend): void {
       });
       expect(await stores.invitations.findByTokenHash(freshValue("unknown"))).toBeNull();
       expect((await stores.outbox.list(500)).filter((mail) => mail.recipient === first)).toHaveLength(1);
+    });
+
+    it("keeps an invitation's id and names when it is sent again in its company, and finds it by id", async () => {
+      const { companyId } = backend.subjects();
+      const stores = backend.stores();
+      const email = `${freshValue("again")}@contract.example`;
+      const named = invitation(email, companyId);
+      named.invitation = { ...named.invitation, givenName: "Anna", familyName: "Schmidt" };
+      await stores.invitations.save(chunks([named]), NOW);
+      const [first] = await stores.invitations.listPending({ email });
+      expect(first).toMatchObject({ givenName: "Anna", familyName: "Schmidt" });
+      await stores.invitations.save(chunks([invitation(email, companyId)]), later(60));
+      const [again] = await stores.invitations.listPending({ email });
+      expect(again).toMatchObject({ id: first.id, createdAt: later(60), givenName: null });
+      expect(await stores.invitations.listPending({ id: first.id, companyId })).toEqual([again]);
+      expect(await stores.invitations.listPending({ id: first.id, companyId: freshValue("elsewhere") })).toEqual([]);
+      // Another company's expired invitation lapses: the new one is another invitation.
+      const other = freshValue("company");
+      await stores.companies.insert(other, { name: "Neue Optik", kind: "eye_care_professional", webServices: [] });
+      await stores.invitations.save(chunks([invitation(email, other)]), later(8 * 86_400));
+      const [elsewhere] = await stores.invitations.listPending({ email });
+      expect(elsewhere.companyId).toBe(other);
+      expect(elsewhere.id).not.toBe(first.id);
     });
 
     it("refuses the whole batch when one address is a user's or pending at another company", async () => {

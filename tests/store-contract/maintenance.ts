@@ -59,6 +59,26 @@ export function maintenanceContract(backend: StoreBackend): void {
       expect(told.at(-1)).toBe(Object.values(counts).reduce((sum, count) => sum + count, 0));
     });
 
+    it("purges audit events older than the retention it is given, and none without one", async () => {
+      const stores = backend.stores();
+      const companyId = freshValue("retained");
+      await stores.audit.record({ type: "company.updated", companyId });
+      const recorded = async () => (await stores.audit.page({ companyId }, { take: 5 })).length;
+      const now = new Date();
+      expect((await stores.maintenance.purgeExpired({ now, pauseMs: 0 })).auditEvents).toBe(0);
+      expect((await stores.maintenance.purgeExpired({ now, auditRetentionDays: 1, pauseMs: 0 })).auditEvents).toBe(0);
+      expect(await recorded()).toBe(1);
+      // Two days on, a retention of one day no longer covers it (nor anything recorded before it).
+      const counts = await stores.maintenance.purgeExpired({
+        now: later(2 * 24 * 3600, now),
+        auditRetentionDays: 1,
+        batch: 2,
+        pauseMs: 0,
+      });
+      expect(counts.auditEvents).toBeGreaterThanOrEqual(1);
+      expect(await recorded()).toBe(0);
+    });
+
     it("seals queued mail anew under the newest key, and leaves what is sealed under it", async () => {
       const stores = backend.stores();
       const recipient = `${freshValue("sealed")}@contract.example`;

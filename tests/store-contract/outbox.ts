@@ -91,5 +91,54 @@ export function outboxContract(backend: StoreBackend): void {
       expect(retried.map((message) => message.recipient)).toEqual([later.recipient]);
       await outbox().drop(retried[0]);
     });
+
+    it("keeps a failed message's body when told, and queues it again once, with its audit event", async () => {
+      const [kept, erased] = [mail(), mail()];
+      for (const message of [kept, erased]) await outbox().queue(message, at(2000));
+      const claimed = await claim(2001);
+      const of = (message: NewOutboxMessage) => claimed.find((row) => row.recipient === message.recipient)!;
+      const failure = { failed: true, lastError: "refused", nextAttemptAt: at(2100) };
+      await outbox().markUndelivered(of(kept), { ...failure, keepBody: true });
+      await outbox().markUndelivered(of(erased), failure);
+      const id = of(kept).id;
+      expect(await outbox().find(id)).toMatchObject({ status: "failed", sealedBody: "sealed", attempts: 1 });
+      expect((await outbox().find(of(erased).id))!.sealedBody).toBeNull();
+      expect(await outbox().find("no-such-message")).toBeNull();
+
+      expect(await outbox().requeue(id, "other body", at(2200))).toBe(false);
+      const audit = { type: "mail.retried", details: { messageId: id } } as const;
+      const requeued = await Promise.all([
+        outbox().requeue(id, "sealed", at(2200), audit),
+        outbox().requeue(id, "sealed", at(2200), audit),
+      ]);
+      expect(requeued.filter(Boolean)).toHaveLength(1);
+      expect(await outbox().find(id)).toMatchObject({ status: "queued", attempts: 0, nextAttemptAt: at(2200) });
+      const events = await backend.stores().audit.list({ type: "mail.retried" }, 100);
+      expect(events.filter((event) => JSON.parse(event.details).messageId === id)).toHaveLength(1);
+      for (const message of await claim(2200)) await outbox().drop(message);
+    });
+
+    it("pages newest first, then by id, after a position, with a status filter", async () => {
+      const written = [mail(), mail(), mail()];
+      const ids: string[] = [];
+      for (const message of written) ids.push(await outbox().queue(message, at(-9000)));
+      await outbox().queue(mail(), at(-8999));
+      const newestFirst = [...ids].sort().reverse();
+      // After the position of the message written a second later with the smallest id: before it, all three.
+      const page = await outbox().page({ status: "queued", after: { createdAt: at(-8999), id: "" }, limit: 2 });
+      expect(page.map((message) => message.id)).toEqual(newestFirst.slice(0, 2));
+      const next = await outbox().page({
+        status: "queued",
+        after: { createdAt: at(-9000), id: newestFirst[1] },
+        limit: 5,
+      });
+      expect(next[0].id).toBe(newestFirst[2]);
+      expect(next.every((message) => message.createdAt < at(-9000) || message.id < newestFirst[1])).toBe(true);
+      expect(await outbox().page({ status: "sent", after: { createdAt: at(-8998), id: "" }, limit: 10 })).toEqual(
+        (await outbox().page({ status: "sent", limit: 100 }))
+          .filter((message) => message.createdAt < at(-8998))
+          .slice(0, 10),
+      );
+    });
   });
 }

@@ -66,6 +66,40 @@ export function peopleContract(backend: StoreBackend): void {
       expect(await stores.people.countActiveAdmins(id)).toBe(1);
     });
 
+    it("finds users by id, company, email or words of their email and names, a page at a time by email", async () => {
+      const company = freshValue("search");
+      const stores = backend.stores();
+      await stores.companies.insert(company, { name: "Optik Suche", kind: "eye_care_professional", webServices: [] });
+      const person = { companyId: company, role: "user", emailVerified: true, passwordHash: "x" };
+      const people = [
+        { email: `b-${company}@contract.example`, givenName: "Anna", familyName: "Schmidt" },
+        { email: `a-${company}@contract.example`, givenName: "Bernd", familyName: "Schmidt-Lange" },
+        { email: `c-${company}@contract.example`, givenName: "Clara", familyName: "Weiss" },
+      ];
+      for (const one of people) await stores.users.save({ ...person, ...one });
+      const emails = async (where: Parameters<typeof stores.people.search>[0], after?: string, limit = 10) =>
+        (await stores.people.search(where, { after, limit }, NOW)).map((user) => user.email);
+      const [b, a, c] = people.map((one) => one.email);
+      expect(await emails({ companyId: company })).toEqual([a, b, c]);
+      expect(await emails({ companyId: company }, undefined, 2)).toEqual([a, b]);
+      expect(await emails({ companyId: company }, b)).toEqual([c]);
+      expect(await emails({ companyId: company, words: ["schmidt"] })).toEqual([a, b]);
+      expect(await emails({ companyId: company, words: ["SCHMIDT", "anna"] })).toEqual([b]);
+      expect(await emails({ words: [`c-${company}`] })).toEqual([c]);
+      expect(await emails({ email: a })).toEqual([a]);
+      expect(await emails({ email: a, companyId: freshValue("other") })).toEqual([]);
+      const [found] = await stores.people.search({ email: c }, { limit: 1 }, NOW);
+      expect(found).toMatchObject({
+        email: c,
+        companyId: company,
+        givenName: "Clara",
+        active: true,
+        lockedUntil: null,
+      });
+      expect(await emails({ id: found.id })).toEqual([c]);
+      expect(await emails({ id: found.id, companyId: freshValue("other") })).toEqual([]);
+    });
+
     it("erases a user with their tokens and names them by a pseudonym in the audit trail", async () => {
       const { email, id } = await newPerson(backend, "erased");
       const stores = backend.stores();

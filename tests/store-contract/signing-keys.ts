@@ -36,5 +36,24 @@ export function signingKeyContract(backend: StoreBackend): void {
       const rotations = await backend.stores().audit.list({ type: "signing_key.rotated" }, 100);
       expect(rotations.some((event) => JSON.parse(event.details).kid === kid)).toBe(true);
     });
+
+    it("retires a superseded key at once, once, and never the active one", async () => {
+      const keys = backend.stores().signingKeys;
+      const { secretKey } = backend;
+      await ensureSigningKeys(keys, ["ES256"], secretKey, NOW);
+      forgetKeySet();
+      const old = (await keys.keySet(secretKey)).active.get("ES256")!.kid;
+      const { kid } = await rotateSigningKey(keys, "ES256", secretKey, new Date());
+      expect(await keys.retire(kid, new Date())).toBe("active");
+      expect(await keys.retire("no-such-key", new Date())).toBe("not_found");
+      const outcomes = await Promise.all([keys.retire(old, new Date(), "op"), keys.retire(old, new Date(), "op")]);
+      expect(outcomes.sort()).toEqual(["already_retired", "retired"]);
+      forgetKeySet();
+      expect((await keys.keySet(secretKey)).jwks.keys.map((key) => key.kid)).not.toContain(old);
+      expect((await keys.list()).find((key) => key.id === old)!.retiredAt!.getTime()).toBeLessThanOrEqual(Date.now());
+      const events = await backend.stores().audit.list({ type: "signing_key.retired" }, 100);
+      expect(events.filter((event) => JSON.parse(event.details).kid === old)).toHaveLength(1);
+      forgetKeySet();
+    });
   });
 }

@@ -29,6 +29,7 @@ import { ticketContract } from "./tickets";
 import { trustedIssuerContract } from "./trusted-issuers";
 import { usedAssertionContract } from "./used-assertions";
 import { userContract } from "./users";
+import { webhookContract } from "./webhooks";
 
 export function storeContract(backend: StoreBackend): void {
   accountLinkContract(backend);
@@ -57,4 +58,5 @@ export function storeContract(backend: StoreBackend): void {
   trustedIssuerContract(backend);
   usedAssertionContract(backend);
   userContract(backend);
+  webhookContract(backend);
 }

@@ -74,6 +74,11 @@ describe("loadConfig", () => {
     [{ PASSWORD_MIN_LENGTH: "7" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
     [{ PASSWORD_MIN_LENGTH: "twelve" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
     [{ PASSWORD_MIN_LENGTH: "65" }, "PASSWORD_MIN_LENGTH", "from 8 to 64"],
+    [{ AUDIT_RETENTION_DAYS: "0" }, "AUDIT_RETENTION_DAYS", "whole number of days from 1 to 36500"],
+    [{ AUDIT_RETENTION_DAYS: "1.5" }, "AUDIT_RETENTION_DAYS", "whole number of days"],
+    [{ AUDIT_RETENTION_DAYS: "-3" }, "AUDIT_RETENTION_DAYS", "whole number of days"],
+    [{ AUDIT_RETENTION_DAYS: "a year" }, "AUDIT_RETENTION_DAYS", "whole number of days"],
+    [{ AUDIT_RETENTION_DAYS: "36501" }, "AUDIT_RETENTION_DAYS", "from 1 to 36500"],
     [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX", "from 1 to 100"],
     [{ DATABASE_POOL_MAX: "3" }, "DATABASE_POOL_MAX", "PostgreSQL only"],
     [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOLER: "statement" }, "DATABASE_POOLER", "session or"],
@@ -91,6 +96,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ SECRET_KEY: KEY }).passwordMinLength).toBe(12);
     expect(loadConfig({ SECRET_KEY: KEY, PASSWORD_MIN_LENGTH: "8" }).passwordMinLength).toBe(8);
     expect(loadConfig({ SECRET_KEY: KEY, PASSWORD_MIN_LENGTH: " 16 " }).passwordMinLength).toBe(16);
+  });
+
+  it("keeps audit events 400 days unless AUDIT_RETENTION_DAYS says otherwise, at least one", () => {
+    expect(loadConfig({ SECRET_KEY: KEY }).auditRetentionDays).toBe(400);
+    expect(loadConfig({ SECRET_KEY: KEY, AUDIT_RETENTION_DAYS: "1" }).auditRetentionDays).toBe(1);
+    expect(loadConfig({ SECRET_KEY: KEY, AUDIT_RETENTION_DAYS: " 3650 " }).auditRetentionDays).toBe(3650);
   });
 
   it("refuses to start in production without SECRET_KEY", () => {

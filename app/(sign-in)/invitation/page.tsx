@@ -60,8 +60,8 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
         <input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="username" value={link.email} autoComplete="username" />
-        {field("given_name", t("givenName"), "given-name", refused?.givenName)}
-        {field("family_name", t("familyName"), "family-name", refused?.familyName)}
+        {field("given_name", t("givenName"), "given-name", refused?.givenName ?? link.givenName)}
+        {field("family_name", t("familyName"), "family-name", refused?.familyName ?? link.familyName)}
         <PasswordField
           id="password"
           label={t("password")}

@@ -1,18 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { detailsOf } from "@/lib/admin/audit-query";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-
-/** The recorded details, or none when they are not a JSON object (they always are; an old row might not be). */
-function detailsOf(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 /** A detail's name for people: the page's own where it has one, else the recorded name split into words. */
 const spokenName = (key: string) =>

@@ -38,7 +38,8 @@ export async function ScopeCheckboxes({
 
 /**
  * The scopes a client of the kind may ask for, one checkbox each. Offline access has its own checkbox; a backend
- * client acts for no person, so it is offered the platform API scopes only.
+ * client acts for no person, so it is offered the platform API scopes and the management API's (the metadata rules
+ * keep manage.* without a company and manage.company.* with one), and no sign-in scopes.
  */
 export async function ScopeChoice({
   kind,
@@ -53,7 +54,9 @@ export async function ScopeChoice({
 }) {
   const t = await getTranslations("Admin.clientForm");
   const offered = scopes.filter((scope) =>
-    kind === "backend" ? scope.kind === "api" : scope.name !== "offline_access",
+    kind === "backend"
+      ? scope.kind === "api" || scope.kind === "manage"
+      : scope.kind !== "manage" && scope.name !== "offline_access",
   );
   return (
     <fieldset id="scope" aria-describedby={fieldAria("scope", true, error)["aria-describedby"]}>

@@ -3,7 +3,13 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { outboxFor } from "@/lib/rights/operator-outbox";
 import { pageData } from "@/lib/pages/page-data";
+import { pageCsrfToken } from "@/lib/pages/page-csrf";
+import { refusedAdminForm } from "@/lib/pages/shown-once";
+import { single, type SearchParams } from "@/lib/pages/search-params";
 import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
+import { Alert } from "@/app/_components/ui";
+import { problemPlaces } from "@/app/admin/_parts/problem-text";
+import { RetryForm, TestMailForm } from "./outbox-forms";
 
 export const dynamic = "force-dynamic";
 
@@ -20,10 +26,21 @@ function linkedText(text: string): ReactNode[] {
   );
 }
 
-export default async function AdminOutboxPage() {
+/** What the last form of the page did: a message queued again, or a test mail queued. */
+function doneKey(query: Record<string, string | string[] | undefined>): "retried" | "testQueued" | undefined {
+  if (single(query.retried)) return "retried";
+  return single(query.testQueued) ? "testQueued" : undefined;
+}
+
+export default async function AdminOutboxPage({ searchParams }: { searchParams: SearchParams }) {
   const outbox = await pageData(PAGES.adminOutbox, outboxFor);
   const [t, format] = [await getTranslations("AdminOutbox"), await getFormatter()];
   const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  const csrf = await pageCsrfToken();
+  const refused = await refusedAdminForm();
+  // The cookie of the admin forms is shared: only the outbox's own refusals are shown here.
+  const places = await problemPlaces(refused?.action.startsWith("outbox-") ? refused.problem : undefined);
+  const done = doneKey(await searchParams);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
@@ -34,6 +51,17 @@ export default async function AdminOutboxPage() {
       >
         {outbox.sending ? t("sending") : t("notSending")} {t("counts", outbox.counts)}
       </p>
+      {places.general ? <Alert>{places.general}</Alert> : null}
+      {done ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t(done)}
+        </p>
+      ) : null}
+      <TestMailForm
+        csrf={csrf}
+        typed={refused?.action === "outbox-test-mail" ? refused.problem.value : undefined}
+        errorAt={places.at}
+      />
       {outbox.messages.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t("empty")}</p>
       ) : (
@@ -56,6 +84,8 @@ export default async function AdminOutboxPage() {
                     </details>
                   ) : message.status === "sent" ? (
                     <span className="block text-xs text-slate-600">{t("erased")}</span>
+                  ) : message.status === "failed" ? (
+                    <span className="block text-xs text-slate-600">{t("failedErased")}</span>
                   ) : null}
                 </DataCell>
                 <DataCell label={t("statusLabel")}>
@@ -69,6 +99,12 @@ export default async function AdminOutboxPage() {
                     <span className="block break-all text-xs text-red-800">
                       {t("lastError")} {message.lastError}
                     </span>
+                  ) : null}
+                  {message.resendable ? (
+                    <>
+                      <span className="block text-xs text-slate-600">{t("kept")}</span>
+                      <RetryForm csrf={csrf} messageId={message.id} />
+                    </>
                   ) : null}
                 </DataCell>
                 <DataCell label={t("createdLabel")}>{when(message.createdAt)}</DataCell>

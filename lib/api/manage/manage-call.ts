@@ -21,7 +21,7 @@ export interface ManageCall {
   context: ServiceContext;
 }
 
-export type ManageHandler = (call: ManageCall) => Promise<Response>;
+type ManageHandler = (call: ManageCall) => Promise<Response>;
 
 interface RouteBase {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -11,11 +11,15 @@ import { CompanyRegistryError } from "@/lib/admin/company-registry";
 import { CompanySsoMetadataError } from "@/lib/admin/company-sso-metadata";
 import { CompanySsoError } from "@/lib/admin/company-sso-registry";
 import { DomainVerificationError } from "@/lib/admin/domain-verification";
+import { FederationRegistryError } from "@/lib/admin/federation-registry";
+import { OutboxActionError } from "@/lib/admin/outbox-actions";
+import { SigningKeyError } from "@/lib/admin/signing-key-registry";
 import { InvitationError } from "@/lib/admin/invitations";
 import { PartnerAccessError } from "@/lib/admin/partner-access";
 import { PersonFieldError } from "@/lib/admin/person-fields";
 import { TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
 import { UserRegistryError } from "@/lib/admin/user-registry";
+import { WebhookError } from "@/lib/admin/webhook-metadata";
 import { ApiProblem, type ProblemType } from "@/lib/errors/api-problem";
 import { DomainNameError } from "@/lib/http/domain-name";
 import { AccessDenied } from "@/lib/rights/actor";
@@ -30,11 +34,15 @@ const RULE_ERRORS = [
   CompanySsoError,
   DomainNameError,
   DomainVerificationError,
+  FederationRegistryError,
+  OutboxActionError,
+  SigningKeyError,
   InvitationError,
   PartnerAccessError,
   PersonFieldError,
   TrustedIssuerError,
   UserRegistryError,
+  WebhookError,
 ];
 
 /** Rule error codes that are not 422 unprocessable. */
@@ -43,6 +51,11 @@ const PROBLEM_OF_CODE: Record<string, ProblemType> = {
   already_exists: "conflict",
   invalid_state: "conflict",
   changed: "precondition-failed",
+  // An address that is someone's account, or invited by another company (only the operator is told).
+  already_user: "conflict",
+  invited_elsewhere: "conflict",
+  // A person of another company is as if absent.
+  not_in_company: "not-found",
 };
 
 export function manageProblemOf(error: unknown): ApiProblem | undefined {

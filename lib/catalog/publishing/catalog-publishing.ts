@@ -116,6 +116,7 @@ export async function importCatalog(
     await stores.audit.record({
       type: "catalog.imported",
       userId: options.userId,
+      companyId: checked?.supplierCompanyId,
       details: { supplierId: header.supplierId, catalogId: header.catalogId, revision: target.number, articles },
     });
     return {
@@ -169,6 +170,7 @@ export async function releaseRevision(
   const released = await stores.catalogs.markReleased(revision, {
     type: "catalog.released",
     userId,
+    companyId: where.supplierCompanyId,
     details: { supplierCompanyId: where.supplierCompanyId, catalogId: where.catalogId, revision: where.revision },
   });
   if (!released)

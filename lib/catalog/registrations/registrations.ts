@@ -135,6 +135,7 @@ export async function requestRegistration(
     (row) => ({
       type: "registration.requested",
       userId: party.userId,
+      companyId: party.company.id,
       clientId: party.clientId,
       details: {
         registrationId: row.id,
@@ -175,6 +176,7 @@ export async function changeRegistration(
         audit: {
           type: "registration.changed",
           userId: party.userId,
+          companyId: party.company.id,
           clientId: party.clientId,
           details: {
             registrationId: id,

@@ -51,9 +51,10 @@ export async function rotateSigningKey(
   alg: SigningAlgorithm,
   secretKey: string,
   now = new Date(),
+  by?: string,
 ): Promise<{ kid: string; retired: string[] }> {
   const key = await createKey(alg, secretKey);
-  return { kid: key.id, retired: await keys.rotateIn(key, now) };
+  return { kid: key.id, retired: await keys.rotateIn(key, now, by) };
 }
 
 export function activeKey(keys: KeySet, alg: SigningAlgorithm): ActiveKey {

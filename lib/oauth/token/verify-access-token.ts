@@ -38,21 +38,37 @@ export interface VerifyOptions {
   leewaySeconds?: number;
 }
 
-const verified = processCache("verifiedAccessTokens", () => new WeakMap<Stores, Map<string, AccessTokenClaims>>());
-
-function remembered(context: ServiceContext, token: string, options: VerifyOptions): AccessTokenClaims | undefined {
-  const claims = verified.get(context.stores)?.get(token);
-  const now = Math.floor((options.now?.getTime() ?? Date.now()) / 1000);
-  return claims && claims.iss === context.config.publicUrl && claims.exp! + (options.leewaySeconds ?? 0) > now
-    ? claims
-    : undefined;
+/** A verified token's claims, and the key that signed it: a key retired since ends its tokens here too. */
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  kid: string | undefined;
 }
 
-function remember(context: ServiceContext, token: string, claims: AccessTokenClaims): void {
+const verified = processCache("verifiedAccessTokens", () => new WeakMap<Stores, Map<string, VerifiedToken>>());
+
+async function remembered(
+  context: ServiceContext,
+  token: string,
+  options: VerifyOptions,
+): Promise<AccessTokenClaims | undefined> {
+  const entry = verified.get(context.stores)?.get(token);
+  const now = Math.floor((options.now?.getTime() ?? Date.now()) / 1000);
+  if (
+    !entry ||
+    entry.claims.iss !== context.config.publicUrl ||
+    entry.claims.exp! + (options.leewaySeconds ?? 0) <= now
+  )
+    return undefined;
+  // The key set is cached too (KEY_CACHE_SECONDS): a key retired now (`keys retire`) stops verifying everywhere soon.
+  const keys = await context.stores.signingKeys.keySet(context.config.secretKey);
+  return keys.jwks.keys.some((key) => key.kid === entry.kid) ? entry.claims : undefined;
+}
+
+function remember(context: ServiceContext, token: string, entry: VerifiedToken): void {
   let tokens = verified.get(context.stores);
   if (!tokens) verified.set(context.stores, (tokens = new Map()));
   if (tokens.size >= MAX_CACHED_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
-  tokens.set(token, claims);
+  tokens.set(token, entry);
 }
 
 export async function verifyAccessToken(
@@ -60,7 +76,7 @@ export async function verifyAccessToken(
   token: string,
   options: VerifyOptions,
 ): Promise<AccessTokenClaims> {
-  const claims = remembered(context, token, options) ?? (await verifySignature(context, token, options));
+  const claims = (await remembered(context, token, options)) ?? (await verifySignature(context, token, options));
   // Checked on every use, not when verified: the cache holds a token for whichever resource server saw it first.
   const { audiences } = options;
   if (audiences !== "any" && ![claims.aud].flat().some((audience) => audience && audiences.includes(audience)))
@@ -87,7 +103,7 @@ async function verifySignature(
 ): Promise<AccessTokenClaims> {
   const keys = await context.stores.signingKeys.keySet(context.config.secretKey);
   try {
-    const { payload } = await jwtVerify(token, keys.verify, {
+    const { payload, protectedHeader } = await jwtVerify(token, keys.verify, {
       issuer: context.config.publicUrl,
       typ: "at+jwt",
       algorithms: ["RS256", "ES256"],
@@ -102,7 +118,7 @@ async function verifySignature(
     ) {
       throw new Error("claims missing");
     }
-    remember(context, token, payload as AccessTokenClaims);
+    remember(context, token, { claims: payload as AccessTokenClaims, kid: protectedHeader.kid });
     return payload as AccessTokenClaims;
   } catch {
     throw invalidToken("the access token is invalid or has expired");

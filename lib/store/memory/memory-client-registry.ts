@@ -61,7 +61,13 @@ export function memoryClientRegistryStore(tables: MemoryTables, audit: AuditStor
       const firstSecret = steps.firstSecret?.();
       const entry = newMemoryClient(id, registration);
       clients.set(id, entry);
-      await audit.record({ type: "client.registered", userId: by, clientId: id, details: { kind: registration.kind } });
+      const company = registration.companyId ? { companyId: registration.companyId } : {};
+      await audit.record({
+        type: "client.registered",
+        userId: by,
+        clientId: id,
+        details: { kind: registration.kind, ...company },
+      });
       const secret = firstSecret ? await addSecret(entry, firstSecret, by) : undefined;
       return { client: copy(entry.client), secret };
     },
@@ -76,7 +82,12 @@ export function memoryClientRegistryStore(tables: MemoryTables, audit: AuditStor
         updatedAt: entry.client.updatedAt,
       };
       touch(entry);
-      await audit.record({ type: "client.updated", userId: by, clientId });
+      await audit.record({
+        type: "client.updated",
+        userId: by,
+        clientId,
+        companyId: registration.companyId ?? undefined,
+      });
       return copy(entry.client);
     },
     async setSecretExpiry(clientId, secretId, expiresAt, by) {
@@ -87,6 +98,11 @@ export function memoryClientRegistryStore(tables: MemoryTables, audit: AuditStor
       return true;
     },
     list: async () => [...clients.values()].map((entry) => copy(entry.client)).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    listOfCompany: async (companyId) =>
+      [...clients.values()]
+        .filter((entry) => entry.client.companyId === companyId)
+        .map((entry) => copy(entry.client))
+        .sort((a, b) => (a.id < b.id ? -1 : 1)),
     async findWithSecrets(clientId) {
       const entry = clients.get(clientId);
       if (!entry) return null;

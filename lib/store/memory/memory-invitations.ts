@@ -13,6 +13,8 @@ export interface StoredInvitation {
   companyId: string;
   role: string;
   language: string;
+  givenName: string | null;
+  familyName: string | null;
   tokenHash: string;
   invitedByUserId: string | null;
   createdAt: Date;
@@ -27,8 +29,15 @@ function dropQueuedInvitationMail(tables: MemoryTables, emails: string[]): void 
   );
 }
 
-const pendingView = ({ email, companyId, role, language, invitedByUserId, createdAt, expiresAt }: StoredInvitation) =>
-  copy({ email, companyId, role, language, invitedByUserId, createdAt, expiresAt });
+const pendingView = (row: StoredInvitation) => {
+  const { id, email, companyId, role, language, givenName, familyName, invitedByUserId, createdAt, expiresAt } = row;
+  return copy({ id, email, companyId, role, language, givenName, familyName, invitedByUserId, createdAt, expiresAt });
+};
+
+/** The id of the pending invitation of the address in the same company, which sending it again keeps. */
+const keptId = (tables: MemoryTables, email: string, companyId: string) =>
+  [...tables.invitations.values()].find((row) => row.email === email && !row.acceptedAt && row.companyId === companyId)
+    ?.id;
 
 /** Stores a batch all or none: nothing is written until every chunk passed, as in the database's one transaction. */
 async function saveInvitations(
@@ -53,7 +62,9 @@ async function saveInvitations(
       if (elsewhere) return { conflicts: [{ email: invitation.email, reason: "invited_elsewhere" }] };
       byEmail.set(invitation.email, {
         ...copy(invitation),
-        id: randomUUID(),
+        id: keptId(tables, invitation.email, invitation.companyId) ?? randomUUID(),
+        givenName: invitation.givenName ?? null,
+        familyName: invitation.familyName ?? null,
         invitedByUserId: invitation.invitedByUserId ?? null,
         createdAt: now,
         acceptedAt: null,
@@ -82,7 +93,8 @@ export function memoryInvitationStore(tables: MemoryTables, audit: AuditStore): 
           (row) =>
             !row.acceptedAt &&
             (!where.companyId || row.companyId === where.companyId) &&
-            (!where.email || row.email === where.email),
+            (!where.email || row.email === where.email) &&
+            (!where.id || row.id === where.id),
         )
         .sort((a, b) =>
           a.companyId === b.companyId ? (a.email < b.email ? -1 : 1) : a.companyId < b.companyId ? -1 : 1,
@@ -94,7 +106,6 @@ export function memoryInvitationStore(tables: MemoryTables, audit: AuditStore): 
       return row && company
         ? {
             ...pendingView(row),
-            id: row.id,
             acceptedAt: row.acceptedAt,
             company: { name: company.name, active: company.active },
           }
@@ -131,7 +142,12 @@ export function memoryInvitationStore(tables: MemoryTables, audit: AuditStore): 
       await audit.record({
         type: "user.joined",
         userId: id,
-        details: { subjectUserId: id, username: joining.email, companyId: joining.companyId },
+        details: {
+          subjectUserId: id,
+          username: joining.email,
+          companyId: joining.companyId,
+          invitationId: joining.invitationId,
+        },
       });
       return { userId: id };
     },

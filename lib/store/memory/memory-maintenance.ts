@@ -5,7 +5,8 @@
  */
 import type { LocalizedText } from "@/lib/i18n/localized-text";
 import type { PurgeCounts } from "@/lib/store/expired-rows-store";
-import { drainExpired, purgeCutoffs } from "@/lib/store/expired-rows-store";
+import { auditCutoff, drainExpired, purgeCutoffs } from "@/lib/store/expired-rows-store";
+import { memoryAuditStore } from "@/lib/store/memory/memory-audit";
 import type { MaintenanceStore } from "@/lib/store/maintenance-store";
 import { resealRows } from "@/lib/store/sealed-secret-store";
 import type { MemoryTables } from "@/lib/store/memory/memory-tables";
@@ -24,7 +25,12 @@ function deleteWhere<K, V>(rows: Map<K, V>, limit: number, expired: (row: V, key
 }
 
 /** One round of the purge: at most `batch` rows of each kind, as the database's round takes. */
-function purgeRound(tables: MemoryTables, now: Date, batch: number): PurgeCounts {
+async function purgeRound(
+  tables: MemoryTables,
+  now: Date,
+  batch: number,
+  auditEventsBefore: Date | undefined,
+): Promise<PurgeCounts> {
   const { dayAgo, windowStart, resetRequestsBefore, deviceRequestsBefore } = purgeCutoffs(now);
   const staleResets = (mail: MemoryTables["outbox"][number]) =>
     mail.kind === "password_reset" &&
@@ -58,6 +64,7 @@ function purgeRound(tables: MemoryTables, now: Date, batch: number): PurgeCounts
       batch,
       (request) => request.expiresAt < deviceRequestsBefore,
     ),
+    auditEvents: auditEventsBefore ? await memoryAuditStore(tables).purgeBefore(auditEventsBefore, batch) : 0,
   };
 }
 
@@ -74,9 +81,13 @@ export function memoryMaintenanceStore(tables: MemoryTables): MaintenanceStore {
           descriptions: JSON.parse(scope.descriptions) as LocalizedText,
         });
     },
-    purgeExpired: (options) => drainExpired((now, batch) => purgeRound(tables, now, batch), options),
+    purgeExpired: (options = {}) =>
+      drainExpired(
+        (now, batch) => purgeRound(tables, now, batch, auditCutoff(now, options.auditRetentionDays)),
+        options,
+      ),
     async resealSecrets(secretKey) {
-      const queued = tables.outbox.filter((mail) => mail.status === "queued" && mail.sealedBody !== null);
+      const queued = tables.outbox.filter((mail) => mail.status !== "sent" && mail.sealedBody !== null);
       const store = <T>(row: T | undefined, apply: (row: T) => void) => {
         if (row) apply(row);
         return Promise.resolve({ count: row ? 1 : 0 });
@@ -114,13 +125,23 @@ export function memoryMaintenanceStore(tables: MemoryTables): MaintenanceStore {
               (sso) => (sso.sealedClientSecret = sealed),
             ),
         ),
+        webhookSecrets: await resealRows(
+          [...tables.webhookEndpoints.values()].map((endpoint) => ({ id: endpoint.id, sealed: endpoint.secretSealed })),
+          secretKey,
+          "webhook-secret",
+          async (id, was, sealed) =>
+            store(
+              [tables.webhookEndpoints.get(id)].find((endpoint) => endpoint?.secretSealed === was),
+              (endpoint) => (endpoint.secretSealed = sealed),
+            ),
+        ),
         queuedMail: await resealRows(
           queued.map((mail) => ({ id: mail.id, sealed: mail.sealedBody! })),
           secretKey,
           "outbox",
           async (id, was, sealed) =>
             store(
-              tables.outbox.find((mail) => mail.id === id && mail.status === "queued" && mail.sealedBody === was),
+              tables.outbox.find((mail) => mail.id === id && mail.sealedBody === was),
               (mail) => (mail.sealedBody = sealed),
             ),
         ),

@@ -139,6 +139,7 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
         type: "client.registered",
         userId: by,
         clientId: registration.id,
+        companyId: owner.companyId,
         details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
       });
       return applicationOf(entry);
@@ -173,7 +174,13 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
           reviewNote: null,
         });
       touch(entry);
-      await audit.record({ type: "client.updated", userId: by, clientId: client.id, details: { pending: true } });
+      await audit.record({
+        type: "client.updated",
+        userId: by,
+        clientId: client.id,
+        companyId: client.ownerCompanyId ?? undefined,
+        details: { pending: true },
+      });
       return applicationOf(entry);
     },
     async saveReview({ clientId, version }, decision, mail, by) {
@@ -199,6 +206,7 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
         type: decision.approved ? "client.approved" : "client.rejected",
         userId: by,
         clientId,
+        companyId: entry.ownerCompanyId ?? undefined,
         details: decision.approved ? {} : { note: decision.note },
       });
       return applicationOf(entry);

@@ -5,7 +5,8 @@ import type { AuditEventType } from "@/lib/store/models/audit-event";
 import type { User } from "@/lib/store/models/user";
 import { pseudonymOf } from "@/lib/store/person-erasure-store";
 import { accountThrottleKey, resetThrottleKey } from "@/lib/store/throttle-store";
-import type { PeopleStore } from "@/lib/store/user-admin-store";
+import type { ListedUser, PeopleStore } from "@/lib/store/user-admin-store";
+import type { UserSearch } from "@/lib/store/user-search";
 import { signOutInMemory } from "@/lib/store/memory/memory-sign-out";
 import type { MemoryTables } from "@/lib/store/memory/memory-tables";
 
@@ -52,10 +53,38 @@ function deleteUserRows(tables: MemoryTables, userId: string) {
   for (const [key, passkey] of tables.passkeys) if (passkey.userId === userId) tables.passkeys.delete(key);
 }
 
+/** A user as the people store lists them, with the lock-out in force now. */
+function listed(tables: MemoryTables, user: User, now: Date): ListedUser {
+  const { id, email, companyId, role, active, givenName, familyName, createdAt, lastSignInAt } = user;
+  const lock = tables.throttles.get(accountThrottleKey(email))?.lockedUntil;
+  return {
+    ...{ id, email, companyId, role, active, givenName, familyName, createdAt, lastSignInAt },
+    lockedUntil: lock && lock > now ? lock : null,
+  };
+}
+
+/** The search's filters, as the database store applies them (names compared without regard to case). */
+function found(user: User, where: UserSearch): boolean {
+  const names = [user.givenName.toLowerCase(), user.familyName.toLowerCase()];
+  return (
+    (where.id === undefined || user.id === where.id) &&
+    (where.companyId === undefined || user.companyId === where.companyId) &&
+    (where.email === undefined || user.email === where.email) &&
+    (where.words ?? []).every(
+      (word) => user.email.includes(word.toLowerCase()) || names.some((name) => name.includes(word.toLowerCase())),
+    )
+  );
+}
+
 export function memoryPeopleStore(tables: MemoryTables, audit: AuditStore): PeopleStore {
   const byEmail = (email: string) => [...tables.users.values()].find((user) => user.email === email);
   const userEvent = (type: AuditEventType, user: User, by?: string) =>
-    audit.record({ type, userId: by, details: { subjectUserId: user.id, username: user.email } });
+    audit.record({
+      type,
+      userId: by,
+      companyId: user.companyId,
+      details: { subjectUserId: user.id, username: user.email },
+    });
   return {
     async list(where = {}, now = new Date()) {
       return [...tables.users.values()]
@@ -66,13 +95,14 @@ export function memoryPeopleStore(tables: MemoryTables, audit: AuditStore): Peop
         .sort((a, b) =>
           a.companyId === b.companyId ? (a.email < b.email ? -1 : 1) : a.companyId < b.companyId ? -1 : 1,
         )
-        .map(({ id, email, companyId, role, active, givenName, familyName, createdAt, lastSignInAt }) => {
-          const lock = tables.throttles.get(accountThrottleKey(email))?.lockedUntil;
-          return {
-            ...{ id, email, companyId, role, active, givenName, familyName, createdAt, lastSignInAt },
-            lockedUntil: lock && lock > now ? lock : null,
-          };
-        });
+        .map((user) => listed(tables, user, now));
+    },
+    async search(where, page, now = new Date()) {
+      return [...tables.users.values()]
+        .filter((user) => found(user, where) && (page.after === undefined || user.email > page.after))
+        .sort((a, b) => (a.email < b.email ? -1 : 1))
+        .slice(0, page.limit)
+        .map((user) => listed(tables, user, now));
     },
     async deactivate(email, decision, now = new Date()) {
       const user = byEmail(email);
@@ -115,6 +145,7 @@ export function memoryPeopleStore(tables: MemoryTables, audit: AuditStore): Peop
       await audit.record({
         type: "user.role_changed",
         userId: by,
+        companyId: user.companyId,
         details: { subjectUserId: user.id, username: user.email, from, to: role },
       });
       return "changed";
@@ -129,7 +160,11 @@ export function memoryPeopleStore(tables: MemoryTables, audit: AuditStore): Peop
       for (const address of addresses) eraseTraces(tables, address);
       deleteUserRows(tables, user.id);
       for (const address of addresses) pseudonymize(tables, address, pseudonymOf(user.id));
-      await audit.record({ type: "user.removed", userId: by, details: { subjectUserId: user.id } });
+      await audit.record({
+        type: "user.removed",
+        userId: by,
+        details: { subjectUserId: user.id, companyId: user.companyId },
+      });
       return "removed";
     },
     async eraseInvited(email, by) {

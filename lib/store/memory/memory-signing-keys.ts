@@ -23,16 +23,26 @@ export function memorySigningKeyStore(tables: MemoryTables, audit: AuditStore): 
       );
       for (const other of others) Object.assign(other, retirement(now));
     },
-    async rotateIn(key, now) {
+    async rotateIn(key, now, by) {
       const previous = activeOf(key.algorithm);
       for (const old of previous) Object.assign(old, retirement(now));
       keys.push({ ...key, createdAt: now, supersededAt: null, retiredAt: null });
       const superseded = previous.map((old) => old.id);
       await audit.record({
         type: "signing_key.rotated",
+        userId: by,
         details: { algorithm: key.algorithm, kid: key.id, superseded },
       });
       return superseded;
+    },
+    async retire(kid, now, by) {
+      const key = keys.find((stored) => stored.id === kid);
+      if (!key) return "not_found";
+      if (!key.supersededAt) return "active";
+      if (!key.retiredAt || key.retiredAt <= now) return "already_retired";
+      key.retiredAt = now;
+      await audit.record({ type: "signing_key.retired", userId: by, details: { algorithm: key.algorithm, kid } });
+      return "retired";
     },
     async list() {
       return [...keys]

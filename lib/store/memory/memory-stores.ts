@@ -30,6 +30,7 @@ import { memoryTicketStore } from "@/lib/store/memory/memory-tickets";
 import { memoryTrustedIssuerStore } from "@/lib/store/memory/memory-trusted-issuers";
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
+import { memoryWebhookStore } from "@/lib/store/memory/memory-webhooks";
 
 export function memoryStores(tables = new MemoryTables()): Stores {
   const audit = memoryAuditStore(tables);
@@ -49,7 +50,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     invitations: memoryInvitationStore(tables, audit),
     loginSessions: memoryLoginSessionStore(tables),
     maintenance: memoryMaintenanceStore(tables),
-    outbox: memoryOutboxStore(tables),
+    outbox: memoryOutboxStore(tables, audit),
     partners: memoryPartnerStore(tables, audit),
     people: memoryPeopleStore(tables, audit),
     refreshTokens: memoryRefreshTokenStore(tables),
@@ -61,5 +62,6 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     trustedIssuers: memoryTrustedIssuerStore(tables, audit),
     usedAssertions: memoryUsedAssertionStore(tables, audit),
     users: memoryUserStore(tables),
+    webhooks: memoryWebhookStore(tables, audit),
   };
 }

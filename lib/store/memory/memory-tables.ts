@@ -21,6 +21,7 @@ import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links"
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
 import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
 import type { CompanyDomain, CompanySso } from "@/lib/store/models/company-sso";
+import type { WebhookDelivery, WebhookEndpoint } from "@/lib/store/models/webhook";
 import type { StoredDeviceAuthorization } from "@/lib/store/memory/memory-device-authorizations";
 
 export class MemoryTables {
@@ -118,6 +119,9 @@ export class MemoryTables {
     string,
     { userId: string; companyId: string; createdAt: Date; lastSignInAt: Date | null }
   >();
+  /** Webhook endpoints and their deliveries, by id. */
+  readonly webhookEndpoints = new Map<string, WebhookEndpoint>();
+  readonly webhookDeliveries = new Map<string, WebhookDelivery>();
 }
 
 export const copy = <T>(value: T): T => structuredClone(value);

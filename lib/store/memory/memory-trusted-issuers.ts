@@ -27,7 +27,9 @@ export function memoryTrustedIssuerStore(tables: MemoryTables, audit: AuditStore
     findUserIdByEmail: async (email) => userByEmail(email)?.id ?? null,
     findLinkedUserId: async (issuer, subject) => tables.federatedSubjects.get(subjectKey(issuer, subject)) ?? null,
     async save(registration, check, event) {
+      const existing = issuers.get(registration.issuer);
       await check({
+        registered: existing !== undefined,
         companyKinds: async (companyIds) =>
           companyIds.flatMap((id) => {
             const company = tables.companies.get(id);
@@ -41,7 +43,6 @@ export function memoryTrustedIssuerStore(tables: MemoryTables, audit: AuditStore
               : [];
           }),
       });
-      const existing = issuers.get(registration.issuer);
       const now = new Date();
       issuers.set(registration.issuer, {
         registration: copy(registration),

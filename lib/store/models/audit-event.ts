@@ -16,6 +16,7 @@ export const AUDIT_EVENT_TYPES = [
   "client.secret_disabled",
   "client.secret_expiry_set",
   "signing_key.rotated",
+  "signing_key.retired",
   "company.added",
   "company.updated",
   "company.deactivated",
@@ -62,6 +63,14 @@ export const AUDIT_EVENT_TYPES = [
   "federation.subject_linked",
   "federation.token_issued",
   "federation.token_refused",
+  "mail.retried",
+  "mail.test_queued",
+  "webhook.added",
+  "webhook.updated",
+  "webhook.removed",
+  "webhook.secret_rotated",
+  "webhook.replayed",
+  "webhook.disabled",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -71,6 +80,8 @@ export interface AuditEvent {
   type: AuditEventType;
   userId?: string;
   clientId?: string;
+  /** The company the event concerns; without it, a string `details.companyId` is taken. */
+  companyId?: string;
   ipAddress?: string;
   details?: Record<string, unknown>;
 }
@@ -82,6 +93,39 @@ export interface RecordedAuditEvent {
   type: string;
   userId: string | null;
   clientId: string | null;
+  companyId: string | null;
+  /** The management API client whose call recorded the event. */
+  byClientId: string | null;
   ipAddress: string | null;
   details: string;
+}
+
+/** An event's place in the trail's order, newest first by time, then by id. */
+export interface AuditPosition {
+  occurredAt: Date;
+  id: string;
+}
+
+/** What the audit pages and the export filter the trail by; undefined is no filter. */
+export interface AuditEventFilter {
+  /** A user id, a client that acted (by_client_id) or a client the event concerns (client_id). */
+  actor?: string;
+  companyId?: string;
+  /** An exact type, or a prefix ending in "." ("user.") for a family of types. */
+  kind?: string;
+  /** From this instant on (inclusive). */
+  from?: Date;
+  /** Before this instant (exclusive). */
+  to?: Date;
+}
+
+/**
+ * A page of the trail, newest first: `take` events older than `olderThan` (the next page), or the `take` events just
+ * newer than `newerThan` (the page before), or the newest `take`. Callers take one more than they show, to know
+ * whether more follow.
+ */
+export interface AuditPageRequest {
+  take: number;
+  olderThan?: AuditPosition;
+  newerThan?: AuditPosition;
 }

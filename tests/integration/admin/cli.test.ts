@@ -140,6 +140,52 @@ describe(`operator CLI on ${testProvider()}`, () => {
     expect(JSON.parse(secret.stdout).client_secret).toEqual(expect.any(String));
   });
 
+  it("updates a client's metadata from a file, as the edit form and the management API do", async () => {
+    const web = { client_id: "lens-update", client_name: "Lens update", redirect_uris: ["https://u.example/cb"] };
+    expect((await admin("clients", "add", metadataFile("update-add.json", web))).code).toBe(0);
+    const changed = {
+      client_name: "Lens update GmbH",
+      redirect_uris: ["https://u.example/cb", "https://u.example/cb2"],
+    };
+    const updated = await admin("clients", "update", "lens-update", metadataFile("update.json", changed));
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stderrLines).toEqual(["Updated lens-update (server web app)."]);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ client_id: "lens-update", ...changed });
+
+    // What `clients show` prints goes back as it is: its server fields (kind, status, secrets) are ignored.
+    const shown = JSON.parse((await admin("clients", "show", "lens-update")).stdout);
+    expect(shown.client_name).toBe("Lens update GmbH");
+    const roundTrip = { ...shown, client_name: "Lens update AG" };
+    const again = await admin("clients", "update", "lens-update", metadataFile("update-shown.json", roundTrip));
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse((await admin("clients", "show", "lens-update")).stdout).secrets).toEqual(shown.secrets);
+
+    const before = await counts();
+    const refusals: [string[], number, string][] = [
+      [["lens-update"], 2, "error: clients update needs <file.json>"],
+      [["nobody", metadataFile("u1.json", changed)], 1, 'error: no client with client_id "nobody"'],
+      [
+        ["lens-update", metadataFile("u2.json", { ...changed, client_id: "other" })],
+        1,
+        `error: invalid_client_metadata: client_id "other" is not this client's ("lens-update")`,
+      ],
+      [
+        ["lens-update", metadataFile("u3.json", { ...changed, token_endpoint_auth_method: "none" })],
+        1,
+        "error: invalid_client_metadata: allowed_cors_origins must list",
+      ],
+      [["lens-update", metadataFile("u4.json", "{ nope")], 1, "is not valid JSON"],
+      [["lens-update", "/nonexistent/u.json"], 1, "error: file not found: /nonexistent/u.json"],
+    ];
+    for (const [args, code, message] of refusals) {
+      const result = await admin("clients", "update", ...args);
+      expect(result.code, args.join(" ")).toBe(code);
+      expect(result.stderrLines).toHaveLength(1);
+      expect(result.stderrLines[0]).toContain(message);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it("lists the signing keys under a header, and says what purge removed in words", async () => {
     await admin("keys", "rotate");
     const listed = (await admin("keys", "list")).stdout.split("\n");
@@ -148,7 +194,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     const purged = await admin("purge");
     expect(purged.drawn).toEqual([]); // stderr is no terminal: no progress line
     expect(purged.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?\.$/,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?, \d+ old audit events?\.$/,
     );
   });
 

@@ -183,6 +183,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       webauthnChallenges: 1,
       pushedRequests: 1,
       deviceAuthorizations: 1,
+      auditEvents: 0,
     });
     const second = await purgeExpired(db, now, 2);
     expect(second.authorizationCodes).toBe(1);
@@ -199,6 +200,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       webauthnChallenges: 0,
       pushedRequests: 0,
       deviceAuthorizations: 0,
+      auditEvents: 0,
     });
     expect(await db.pushedAuthorizationRequest.count({ where: { idHash: "live-push" } })).toBe(1);
     expect(await db.deviceAuthorization.count({ where: { id: "late-device-request" } })).toBe(1);
@@ -265,7 +267,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?, \d+ old audit events?\.$/m,
     );
   });
 });

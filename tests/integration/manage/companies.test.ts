@@ -134,11 +134,15 @@ describe(`the management API on ${testProvider()}`, () => {
     const on = await manage("POST", "/companies/erp-shop-1/activate", { token: writer.token });
     expect(on.body.active).toBe(true);
 
-    const events = await stores().audit.list({}, 20);
-    const mine = events.filter((event) => JSON.parse(event.details).byClientId === writer.clientId);
-    expect(mine.map((event) => event.type).sort()).toEqual(
-      ["company.activated", "company.added", "company.deactivated", "company.updated"].sort(),
+    const mine = await stores().audit.page({ actor: writer.clientId, kind: "company." }, { take: 20 });
+    expect(mine.map((event) => [event.type, event.byClientId, event.companyId]).sort()).toEqual(
+      ["company.activated", "company.added", "company.deactivated", "company.updated"].map((type) => [
+        type,
+        writer.clientId,
+        "erp-shop-1",
+      ]),
     );
+    expect(mine.every((event) => !("byClientId" in JSON.parse(event.details)))).toBe(true);
   });
 
   it("answers bad input with a problem and writes nothing", async () => {

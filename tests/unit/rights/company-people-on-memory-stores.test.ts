@@ -18,7 +18,7 @@ async function setUp() {
   const person = { givenName: "Eva", familyName: "Fremd", role: "user", emailVerified: true, passwordHash: "x" };
   await stores.users.save({ ...person, email: "fremd@anders.example", companyId: "company-2" });
   const actorOf = async (userId: string) =>
-    actorOfSessionCookie(service.context, (await signInUser(stores, userId, {})).cookieValue);
+    actorOfSessionCookie(service.context, (await signInUser(stores, { id: userId }, {})).cookieValue);
   return { ...service, stores, admin: await actorOf(adminId), actorOf };
 }
 

@@ -46,6 +46,7 @@ export async function acceptTrustedJwt(
     const issued = (identity: FederatedIdentity): AuditEvent => ({
       type: "federation.token_issued",
       userId: identity.user.id,
+      companyId: identity.user.companyId,
       clientId: client.id,
       details: {
         grantType: request.grantType,
