@@ -75,7 +75,8 @@ export function insertClient(
       type: "client.registered",
       userId: by,
       clientId: id,
-      details: { kind: registration.kind, ...(registration.companyId ? { companyId: registration.companyId } : {}) },
+      companyId: registration.companyId ?? undefined,
+      details: { kind: registration.kind },
     });
     const secret = steps.firstSecret ? await insertSecret(tx, id, steps.firstSecret(), by) : undefined;
     return { client: registeredClientFromRow(row), secret };

@@ -42,6 +42,9 @@ async function postForm(context: APIRequestContext, page: string, action: string
 /** The secret a page shows the one time after the form that made it. */
 const shownSecret = (html: string) => /data-new-secret[^>]*>([^<]+)</.exec(html)?.[1];
 
+/** The markers a page could hold only by leaking them: not those the visitor's own request names in its path. */
+const unasked = (path: string, markers: string[]) => markers.filter((marker) => !path.includes(marker));
+
 test("webhook endpoints, secrets and deliveries reach their owners only, in the HTML and the RSC payload", async ({
   baseURL,
 }) => {
@@ -109,7 +112,7 @@ test("webhook endpoints, secrets and deliveries reach their owners only, in the 
       for (const path of pages.filter((page) => page.startsWith("/admin/"))) {
         const refused = await rawBody(optician, path, headers);
         expect([403, 404], `optician ${variant} ${path}`).toContain(refused.status);
-        for (const marker of [...opticianMarkers, ...operatorMarkers])
+        for (const marker of unasked(path, [...opticianMarkers, ...operatorMarkers]))
           expect(refused.body.includes(marker), `optician ${variant} ${path} holds ${marker}`).toBe(false);
       }
     }
@@ -133,7 +136,8 @@ test("webhook endpoints, secrets and deliveries reach their owners only, in the 
           const { status, body } = await rawBody(context, path, headers);
           const where = `${role} ${variant} ${path}`;
           expect([200, 307, 403, 404], where).toContain(status);
-          for (const marker of markers) expect(body.includes(marker), `${where} contains ${marker}`).toBe(false);
+          for (const marker of unasked(path, markers))
+            expect(body.includes(marker), `${where} contains ${marker}`).toBe(false);
         }
       }
       await context.dispose();
