@@ -6,7 +6,7 @@ import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { CompanyClientJson } from "@/lib/rights/company-clients";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { CopyButton } from "@/app/_components/copy-button";
+import { NewSecret } from "@/app/_components/new-secret";
 import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 import { smallButton } from "@/app/_components/company/people-table";
 
@@ -44,22 +44,10 @@ function ClientForm({
   );
 }
 
-async function NewSecret({ name, secret }: { name: string; secret: string }) {
+async function NewClientSecret({ name, secret }: { name: string; secret: string }) {
   const t = await getTranslations("CompanyClients");
-  return (
-    <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-      <p className="font-medium">{t("newSecret", { name })}</p>
-      <div className="mt-2 flex flex-col items-start gap-2 sm:flex-row sm:items-center">
-        <code
-          data-new-secret
-          className="block w-full min-w-0 flex-1 rounded bg-white px-3 py-2 font-mono break-all select-all"
-        >
-          {secret}
-        </code>
-        <CopyButton text={secret} label={t("copy")} copied={t("copied")} failed={t("copyFailed")} />
-      </div>
-    </div>
-  );
+  const labels = { copy: t("copy"), copied: t("copied"), failed: t("copyFailed") };
+  return <NewSecret title={t("newSecret", { name })} secret={secret} labels={labels} />;
 }
 
 async function Secrets({ client, csrf }: { client: CompanyClientJson; csrf: string }) {
@@ -148,7 +136,7 @@ export async function ApiClientCard({
           </dd>
         </div>
       </dl>
-      {newSecret ? <NewSecret name={client.name} secret={newSecret} /> : null}
+      {newSecret ? <NewClientSecret name={client.name} secret={newSecret} /> : null}
       <h4 className="text-sm font-semibold text-slate-800">{t("secretsTitle")}</h4>
       <p className="text-sm text-slate-600">{t("rotation")}</p>
       {client.secrets.length > 0 ? <Secrets client={client} csrf={csrf} /> : null}
