@@ -5,6 +5,7 @@
  * and "newer" links and the API's cursors carry.
  */
 import { OptiGateError } from "@/lib/errors/optigate-error";
+import { parseInstant } from "@/lib/http/calendar-instant";
 import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
 import type { AuditEventFilter, AuditPosition, RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import type { ServiceContext } from "@/lib/service-context";
@@ -33,9 +34,6 @@ export class AuditFilterError extends OptiGateError<"invalid_filter"> {
 
 const MAX_ACTOR_LENGTH = 200;
 const COMPANY_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-const DAY_MS = 24 * 3600 * 1000;
 
 /** An exact type, or a prefix ending in "." that some type has. */
 const isKind = (kind: string) =>
@@ -43,22 +41,18 @@ const isKind = (kind: string) =>
     ? AUDIT_EVENT_TYPES.some((type) => type.startsWith(kind))
     : (AUDIT_EVENT_TYPES as readonly string[]).includes(kind);
 
-/** A calendar day that exists (2026-02-30 does not; Date would roll it over to March). */
-const isDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
-
 /**
  * An instant: an RFC 3339 date-time, or a day (YYYY-MM-DD, UTC), which `from` takes from its start and `to` up to its
- * end.
+ * end; a day or time that does not exist, or one outside the years 1…9999, is refused (lib/http/calendar-instant.ts).
  */
 function instantOf(field: "from" | "to", value: string): Date {
-  const day = DAY.test(value);
-  if (!(day || INSTANT.test(value)) || !isDay(value.slice(0, 10)))
-    throw new AuditFilterError(field, `${field} must be a day (2026-05-31) or an RFC 3339 date-time.`);
-  const date = new Date(day ? `${value}T00:00:00.000Z` : value);
-  return day && field === "to" ? new Date(date.getTime() + DAY_MS) : date;
+  const instant = parseInstant(value, field === "from" ? "start" : "next-start");
+  if (!instant)
+    throw new AuditFilterError(
+      field,
+      `${field} must be a day (2026-05-31) or an RFC 3339 date-time, within the years 1 to 9999.`,
+    );
+  return instant;
 }
 
 const given = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);

@@ -10,6 +10,7 @@ import {
   updateClientMetadata,
 } from "@/lib/admin/client-registry";
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { parseInstant } from "@/lib/http/calendar-instant";
 import type { ClientKind } from "@/lib/store/models/client";
 import { reviewCommand } from "@/lib/cli/partners-cli";
 import { type ClientReviewState } from "@/lib/store/partner-store";
@@ -48,9 +49,11 @@ function parseSecretOptions(args: string[]): { expiresAt?: Date; description?: s
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === "--expires") {
       // A day alone means the end of that day (UTC), as on the operator pages.
-      const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
-        throw new UsageError(`--expires needs an ISO 8601 date, got "${value}"`);
+      const date = parseInstant(value, "last-second");
+      if (!date)
+        throw new UsageError(
+          `--expires needs an ISO 8601 date (YYYY-MM-DD, or an RFC 3339 date-time) within the years 1…9999, got "${value}"`,
+        );
       options.expiresAt = date;
     } else {
       options.description = value;

@@ -7,6 +7,7 @@ import {
 } from "@/lib/admin/partner-access";
 import { registrationResponse, reviewApplication } from "@/lib/admin/partner-applications";
 import { expectArgs, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { parseInstant } from "@/lib/http/calendar-instant";
 
 export const PARTNERS_USAGE = `  partners token <company> [--expires <day>]   an initial access token for RFC 7591 registration by the
                                                 software vendor (shown once; 30 days unless --expires)
@@ -23,9 +24,11 @@ function expiryOption(args: string[]): Date | undefined {
   const [flag, value] = args;
   if (flag !== "--expires" || value === undefined || args.length > 2)
     throw new UsageError(`unexpected ${args.join(" ")}`, `usage: npm run admin -- ${TOKEN_USAGE}`);
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
-    throw new UsageError(`--expires needs an ISO 8601 day, got "${value}"`);
+  const date = parseInstant(value, "last-second");
+  if (!date)
+    throw new UsageError(
+      `--expires needs an ISO 8601 date (YYYY-MM-DD, or an RFC 3339 date-time) within the years 1…9999, got "${value}"`,
+    );
   return date;
 }
 

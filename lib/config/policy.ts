@@ -157,6 +157,16 @@ export const WEBHOOK_LONGEST_RETRY_SECONDS = 4 * 3600;
 export const WEBHOOK_RETRY_WINDOW_SECONDS = 24 * 3600;
 /** Each POST to an endpoint until its answer's status line: the answer's body is never read. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
+/**
+ * Webhook attempts a worker claims and makes at once, apart from mail: an endpoint that never answers costs one
+ * WEBHOOK_TIMEOUT_MS per batch, and no mail waits for it.
+ */
+export const WEBHOOK_CONCURRENCY = 10;
+/**
+ * Deliveries waiting for one endpoint: an event beyond them is not queued but logged at once as a failed delivery, so
+ * that one owner's backlog stays bounded and its log shows what was lost (and may be replayed later).
+ */
+export const MAX_WAITING_WEBHOOK_DELIVERIES = 1000;
 /** The error text kept of an attempt (payloads are bounded by their ids, each at most 200 characters). */
 export const MAX_WEBHOOK_ERROR_LENGTH = 300;
 /** Deliveries older than this are purged with the other expired rows. */

@@ -20,6 +20,7 @@ import {
   type NewSecret,
 } from "@/lib/rights/operator-clients";
 import { MAX_CLIENT_ID_LENGTH } from "@/lib/config/policy";
+import { parseDay } from "@/lib/http/calendar-instant";
 import { readForm } from "@/lib/http/form-body";
 import { ADMIN_FORM_COOKIE, NEW_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
@@ -60,11 +61,11 @@ const MAX_REASON_LENGTH = 1000;
 const forbiddenResponse = () => plainRefusal(403, "Forbidden");
 const malformedResponse = () => plainRefusal(400, "The form names a client or secret that cannot exist.");
 
+/** A secret's expiry from the date input: the end of that day (UTC); one that does not exist or lies past 9999 is refused. */
 function parseDate(value: string | null): Date | null {
   if (!value) return null;
-  const date = new Date(`${value}T23:59:59Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value))
-    throw new ClientRegistryError("invalid_state", `"${value}" is not a date`);
+  const date = parseDay(value, "last-second");
+  if (!date) throw new ClientRegistryError("invalid_state", `"${value.slice(0, 40)}" is not a date`);
   return date;
 }
 

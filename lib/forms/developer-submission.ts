@@ -17,6 +17,7 @@ import {
   removePartnerApp,
 } from "@/lib/rights/partner-portal";
 import type { Actor } from "@/lib/rights/actor";
+import { parseDay } from "@/lib/http/calendar-instant";
 import { readForm } from "@/lib/http/form-body";
 import { DEVELOPER_FORM_COOKIE, DEVELOPER_SECRET_COOKIE } from "@/lib/http/flash-cookies";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
@@ -40,8 +41,7 @@ type DeveloperAction = (typeof ACTIONS)[number];
 /** A day (the end of it, UTC) from a date input; undefined when empty; "invalid" when it is no date. */
 function expiryOf(value: string | null): Date | undefined | "invalid" {
   if (!value) return undefined;
-  const date = new Date(`${value}T23:59:59Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) ? date : "invalid";
+  return parseDay(value, "last-second") ?? "invalid";
 }
 
 /** The secret forms: a new one (shown once on the page after), or one disabled. */

@@ -7,6 +7,11 @@
  * Several processes may run workers on one database. Mail the server accepted and mail given up on are counted for
  * the metrics. Kinds that are not mail (webhooks) are claimed alike and sent by their own transports, which keep their
  * own retry schedule (lib/mail/outbox-transport.ts); a worker without a mail server claims only those.
+ *
+ * Mail and the other kinds travel in separate lanes, each claiming its own batches: a receiver that never answers
+ * holds up its lane's batch for one timeout, never a password reset or an invitation. A pass (deliverDue: the cron
+ * route, tests) sends the mail due first, then the rest; a running worker runs the lanes side by side. A pass takes
+ * only what was due when it began, so retries scheduled meanwhile wait for the next one and a pass always ends.
  */
 import { randomUUID } from "node:crypto";
 import type { MailContent } from "@/lib/mail/mail-content";
@@ -15,6 +20,7 @@ import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
 import { NO_MAIL_SENDER, sendThrough, type OutboxTransport } from "@/lib/mail/outbox-transport";
 import type { ClaimedMessage, OutboxStore } from "@/lib/store/outbox-store";
 import { metrics } from "@/lib/observability/metrics";
+import { WEBHOOK_CONCURRENCY } from "@/lib/config/policy";
 
 const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
@@ -40,7 +46,10 @@ export interface OutboxWorkerOptions {
   holdMs?: number;
   /** how often an idle worker looks for due messages */
   pollMs?: number;
+  /** mail claimed and sent at once */
   batchSize?: number;
+  /** messages of the transports' kinds claimed and sent at once */
+  transportBatchSize?: number;
   clock?: () => Date;
   /** told of each message that was not delivered (never its body) */
   onUndelivered?: (messageId: string, reason: string, failed: boolean) => void;
@@ -63,17 +72,55 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
+/** What one lane claims: mail (every kind but the transports'), or the transports' kinds. */
+interface Lane {
+  claims: { kinds?: readonly string[]; exceptKinds?: readonly string[] };
+  batchSize: number;
+  /** woken while it was delivering: it looks again at once */
+  woken: boolean;
+  wakeUp?: () => void;
+}
+
+function lanesOf(options: OutboxWorkerOptions): Lane[] {
+  const transportKinds = Object.keys(options.transports ?? {});
+  const lane = (claims: Lane["claims"], batchSize: number): Lane => ({ claims, batchSize, woken: false });
+  return [
+    ...(options.sender ? [lane({ exceptKinds: transportKinds }, options.batchSize ?? 50)] : []),
+    ...(transportKinds.length
+      ? [lane({ kinds: transportKinds }, options.transportBatchSize ?? WEBHOOK_CONCURRENCY)]
+      : []),
+  ];
+}
+
+/** Runs a lane while `running()`: a pass, then a pause of `pollMs` unless it was woken during the pass or the pause. */
+async function runLane(lane: Lane, pass: (lane: Lane) => Promise<unknown>, running: () => boolean, pollMs: number) {
+  while (running()) {
+    lane.woken = false;
+    await pass(lane);
+    if (!running()) break;
+    if (lane.woken) continue;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollMs);
+      timer.unref();
+      lane.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    lane.wakeUp = undefined;
+  }
+}
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { outbox, secretKey } = options;
   const sender = options.sender ?? NO_MAIL_SENDER;
-  const kinds = options.sender ? undefined : Object.keys(options.transports ?? {});
+  const lanes = lanesOf(options);
   const holdMs = options.holdMs ?? 120_000;
   const pollMs = options.pollMs ?? 2_000;
-  const batchSize = options.batchSize ?? 50;
   const clock = options.clock ?? (() => new Date());
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
+  let stopping = false;
+  let loops: Promise<void>[] = [];
 
   /** The mail to send for a claimed body; null for a deferred mail with nothing to send. */
   async function contentOf(message: ClaimedMessage, sealedBody: string): Promise<Omit<MailContent, "subject"> | null> {
@@ -115,50 +162,52 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function deliverDue(): Promise<number> {
+  /** Delivers, one batch at a time, the lane's messages that were due at `dueBy`; how many were sent. */
+  async function drain(lane: Lane, dueBy: Date): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const now = clock();
+    while (!stopping) {
       const claimed = await outbox.claimDue({
         token: randomUUID(),
-        limit: batchSize,
-        now,
-        holdUntil: new Date(now.getTime() + holdMs),
-        kinds,
+        limit: lane.batchSize,
+        now: dueBy,
+        holdUntil: new Date(clock().getTime() + holdMs),
+        ...lane.claims,
       });
-      if (claimed.length === 0) return sent;
+      if (claimed.length === 0) break;
       sent += (await Promise.all(claimed.map(deliver))).filter(Boolean).length;
     }
+    return sent;
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      await deliverDue().catch((error: Error) => options.onError?.(error));
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        timer.unref();
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = undefined;
-    }
+  async function deliverDue(): Promise<number> {
+    const dueBy = clock();
+    let sent = 0;
+    // Mail first: the other lanes may wait on receivers that do not answer.
+    for (const lane of lanes) sent += await drain(lane, dueBy);
+    return sent;
   }
+
+  const wakeAll = () =>
+    lanes.forEach((lane) => {
+      lane.woken = true;
+      lane.wakeUp?.();
+    });
 
   return {
     deliverDue,
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      stopping = false;
+      const pass = (lane: Lane) => drain(lane, clock()).catch((error: Error) => options.onError?.(error));
+      loops = lanes.map((lane) => runLane(lane, pass, () => running, pollMs));
     },
-    wake: () => wakeUp?.(),
+    wake: wakeAll,
     async stop() {
       running = false;
-      wakeUp?.();
-      await loop;
+      stopping = true;
+      wakeAll();
+      await Promise.all(loops);
       sender.close();
     },
   };

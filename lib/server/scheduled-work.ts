@@ -23,7 +23,10 @@ export async function purgeAndAnnounce(
   return { purged: { ...purged, webhookDeliveries }, notices: await announceExpiringSecrets(context) };
 }
 
-/** Sends what is due now; undefined without SMTP_URL (webhooks are delivered all the same). */
+/**
+ * Sends what is due now, the mail before the webhooks (whose receivers may keep it waiting up to a timeout a batch);
+ * undefined without SMTP_URL (webhooks are delivered all the same).
+ */
 export async function deliverDueMail(context: ServiceContext): Promise<number | undefined> {
   const transports = outboxTransports(context);
   const worker = smtpOutboxWorker(context.config, context.stores.outbox, mailComposers(context), transports);

@@ -42,7 +42,8 @@ export interface ListedOutboxMessage {
 export interface OutboxStore {
   /**
    * Claims up to `limit` queued messages that are due and held by no live claim (counting an attempt); a
-   * concurrent worker's claim of the same messages takes none of them. `kinds`: only messages of these kinds.
+   * concurrent worker's claim of the same messages takes none of them. `kinds`: only messages of these kinds;
+   * `exceptKinds`: none of these (the worker's lanes: mail apart from webhooks).
    */
   claimDue(claim: OutboxClaim): Promise<ClaimedMessage[]>;
   /** Accepted by the mail server: the body, which may hold a one-time link, is erased. */
@@ -97,10 +98,16 @@ interface OutboxClaim {
   now: Date;
   holdUntil: Date;
   kinds?: readonly string[];
+  exceptKinds?: readonly string[];
 }
 
+const kindFilter = ({ kinds, exceptKinds }: OutboxClaim) =>
+  kinds || exceptKinds?.length
+    ? { kind: { ...(kinds ? { in: [...kinds] } : {}), ...(exceptKinds?.length ? { notIn: [...exceptKinds] } : {}) } }
+    : {};
+
 async function claimDueMessages(db: Db, claim: OutboxClaim): Promise<ClaimedMessage[]> {
-  const kinds = claim.kinds ? { kind: { in: [...claim.kinds] } } : {};
+  const kinds = kindFilter(claim);
   const due = await db.outboxMessage.findMany({
     where: { status: "queued", nextAttemptAt: { lte: claim.now }, ...kinds, ...unclaimed(claim.now) },
     orderBy: { nextAttemptAt: "asc" },

@@ -2,8 +2,11 @@
  * Finding users for the operator and a company's administrators (the management API's /users): one by its id or
  * email, a company's, or those whose email or names hold every word of a text, a page at a time in email order, each
  * with the sign-in lock-out in force now. Names are compared without regard to case (on SQLite, LIKE's ASCII case
- * folding; on PostgreSQL, ILIKE's); emails are stored in lower case.
+ * folding; on PostgreSQL, ILIKE's); emails are stored in lower case. A word is found literally: its `%`, `_` and `\`
+ * are escaped, in SQL of our own, since Prisma's `contains` passes them on as wildcards and SQLite's LIKE knows no
+ * escape character unless the statement names one.
  */
+import { numberedPlaceholders } from "@/lib/db/dialect";
 import { driverOf, type Db } from "@/lib/db/prisma";
 import { accountThrottleKey } from "@/lib/store/throttle-store";
 
@@ -60,28 +63,49 @@ export async function withLockOuts(db: Db, users: Omit<ListedUser, "lockedUntil"
   return users.map((user) => ({ ...user, lockedUntil: lockedUntil.get(accountThrottleKey(user.email)) ?? null }));
 }
 
-function wordFilter(db: Db, word: string) {
-  // The PostgreSQL client takes `mode`; the SQLite client's LIKE folds ASCII case already (and knows no mode).
-  const fold = driverOf(db).provider === "postgresql" ? { mode: "insensitive" as const } : {};
-  return {
-    OR: [
-      { email: { contains: word.toLowerCase() } },
-      { givenName: { contains: word, ...fold } },
-      { familyName: { contains: word, ...fold } },
-    ],
-  };
+/** A LIKE pattern that finds `word` anywhere, its wildcards and the escape character taken literally. */
+const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The ids of the page of users the search finds, in email order: every filter in one statement of our own, each word
+ * a LIKE with ESCAPE (ILIKE for the names on PostgreSQL; SQLite's LIKE folds ASCII case already).
+ */
+async function idsFound(db: Db, where: UserSearch, page: UserPage, words: string[]): Promise<string[]> {
+  const provider = driverOf(db).provider;
+  const like = provider === "postgresql" ? "ILIKE" : "LIKE";
+  const conditions: string[] = [];
+  const values: string[] = [];
+  const add = (condition: string, ...given: string[]) => (conditions.push(condition), values.push(...given));
+  if (where.id !== undefined) add(`"id" = ?`, where.id);
+  if (where.companyId !== undefined) add(`"company_id" = ?`, where.companyId);
+  if (where.email !== undefined) add(`"email" = ?`, where.email);
+  if (page.after !== undefined) add(`"email" > ?`, page.after);
+  for (const word of words)
+    add(
+      `("email" LIKE ? ESCAPE '\\' OR "given_name" ${like} ? ESCAPE '\\' OR "family_name" ${like} ? ESCAPE '\\')`,
+      containsPattern(word.toLowerCase()),
+      containsPattern(word),
+      containsPattern(word),
+    );
+  const limit = Math.max(0, Math.floor(page.limit));
+  const sql = `SELECT "id" FROM "users" WHERE ${conditions.join(" AND ")} ORDER BY "email" LIMIT ${limit}`;
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    provider === "postgresql" ? numberedPlaceholders(sql) : sql,
+    ...values,
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function searchUsers(db: Db, where: UserSearch, page: UserPage, now = new Date()): Promise<ListedUser[]> {
   const { id, companyId, email, words = [] } = where;
+  const found = words.length > 0 ? { id: { in: await idsFound(db, where, page, words) } } : undefined;
   const users = await db.user.findMany({
-    where: {
+    where: found ?? {
       ...(id !== undefined ? { id } : {}),
       ...(companyId !== undefined ? { companyId } : {}),
       AND: [
         ...(email !== undefined ? [{ email }] : []),
         ...(page.after !== undefined ? [{ email: { gt: page.after } }] : []),
-        ...words.map((word) => wordFilter(db, word)),
       ],
     },
     orderBy: { email: "asc" },

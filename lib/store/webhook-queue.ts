@@ -2,9 +2,12 @@
  * Queues an audit event's webhook deliveries in the transaction that records it (recordAuditEvent), so that a
  * delivery exists exactly when its change committed: one delivery per enabled endpoint subscribed to the event (the
  * platform's endpoints get every event, a company's its company's), each with an outbox message of kind `webhook`
- * that the outbox worker sends. An audit event that is no webhook event costs no query.
+ * that the outbox worker sends. An audit event that is no webhook event costs no query. An endpoint that has
+ * MAX_WAITING_WEBHOOK_DELIVERIES waiting already gets none queued: its delivery is logged as failed at once (no outbox
+ * message), so that one owner's endpoints cannot pile up work for the worker without bound.
  */
 import { randomBytes } from "node:crypto";
+import { MAX_WAITING_WEBHOOK_DELIVERIES } from "@/lib/config/policy";
 import type { DbTransaction } from "@/lib/db/prisma";
 import type { AuditEvent } from "@/lib/store/models/audit-event";
 import { WEBHOOK_OUTBOX_KIND, type WebhookEventType } from "@/lib/store/models/webhook";
@@ -72,6 +75,46 @@ export function plannedDeliveries(
     }));
 }
 
+/** The last error of a delivery that was not queued because its endpoint's backlog was full. */
+export const BACKLOG_FULL_ERROR = `not queued: ${MAX_WAITING_WEBHOOK_DELIVERIES} deliveries to this endpoint were waiting`;
+
+/**
+ * The planned deliveries split into those to queue and those refused because their endpoint would have more than
+ * MAX_WAITING_WEBHOOK_DELIVERIES waiting; `waiting` tells how many wait for an endpoint now.
+ */
+export function withinBacklog(
+  deliveries: readonly PlannedDelivery[],
+  waiting: ReadonlyMap<string, number>,
+): { queued: PlannedDelivery[]; refused: PlannedDelivery[] } {
+  const counts = new Map(waiting);
+  const queued: PlannedDelivery[] = [];
+  const refused: PlannedDelivery[] = [];
+  for (const delivery of deliveries) {
+    const count = counts.get(delivery.endpointId) ?? 0;
+    if (count >= MAX_WAITING_WEBHOOK_DELIVERIES) refused.push(delivery);
+    else {
+      queued.push(delivery);
+      counts.set(delivery.endpointId, count + 1);
+    }
+  }
+  return { queued, refused };
+}
+
+/** A refused delivery as it is logged: failed before any attempt. */
+export const refusedDelivery = (delivery: PlannedDelivery) => ({
+  ...delivery,
+  status: "failed" as const,
+  lastError: BACKLOG_FULL_ERROR,
+});
+
+/** How many deliveries wait for each endpoint (a concurrent event may push one past the cap: a soft bound). */
+async function waitingDeliveries(db: DbTransaction, endpointIds: string[]): Promise<Map<string, number>> {
+  const waiting = new Map<string, number>();
+  for (const endpointId of endpointIds)
+    waiting.set(endpointId, await db.webhookDelivery.count({ where: { endpointId, status: "queued" } }));
+  return waiting;
+}
+
 async function companiesOf(db: DbTransaction, company: EventCompany): Promise<EventCompanies> {
   if ("companyId" in company) return single(company.companyId);
   if ("userId" in company) {
@@ -119,8 +162,11 @@ export async function queueWebhookDeliveries(db: DbTransaction, event: AuditEven
   if (endpoints.length === 0) return;
   const deliveries = mapped.flatMap((each) => plannedDeliveries(each, companies, endpoints, at));
   if (deliveries.length === 0) return;
-  await db.webhookDelivery.createMany({ data: deliveries });
+  const endpointIds = [...new Set(deliveries.map((delivery) => delivery.endpointId))];
+  const { queued, refused } = withinBacklog(deliveries, await waitingDeliveries(db, endpointIds));
+  await db.webhookDelivery.createMany({ data: [...queued, ...refused.map(refusedDelivery)] });
+  if (queued.length === 0) return;
   await db.outboxMessage.createMany({
-    data: deliveries.map((delivery) => ({ ...deliveryMessage(delivery), nextAttemptAt: at, createdAt: at })),
+    data: queued.map((delivery) => ({ ...deliveryMessage(delivery), nextAttemptAt: at, createdAt: at })),
   });
 }

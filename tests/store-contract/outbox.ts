@@ -1,6 +1,6 @@
 /**
- * The outbox store's contract: claims that hold, one claim per message, what each outcome keeps, and the age of the
- * oldest waiting message.
+ * The outbox store's contract: claims that hold, one claim per message, claims by kind, what each outcome keeps, and
+ * the age of the oldest waiting message.
  */
 import { describe, expect, it } from "vitest";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
@@ -116,6 +116,18 @@ export function outboxContract(backend: StoreBackend): void {
       const events = await backend.stores().audit.list({ type: "mail.retried" }, 100);
       expect(events.filter((event) => JSON.parse(event.details).messageId === id)).toHaveLength(1);
       for (const message of await claim(2200)) await outbox().drop(message);
+    });
+
+    it("claims only the kinds asked for, or all but those excepted (the worker's mail and webhook lanes)", async () => {
+      const [letter, other] = [mail(), { ...mail(), kind: "contract-other" }];
+      for (const message of [letter, other]) await outbox().queue(message, at(3000));
+      const lane = (kinds: { kinds?: string[]; exceptKinds?: string[] }) =>
+        outbox().claimDue({ token: freshValue("claim"), limit: 10, now: at(3001), holdUntil: at(3060), ...kinds });
+      const mailLane = await lane({ exceptKinds: ["contract-other"] });
+      expect(mailLane.map((message) => message.recipient)).toEqual([letter.recipient]);
+      const otherLane = await lane({ kinds: ["contract-other"] });
+      expect(otherLane.map((message) => message.recipient)).toEqual([other.recipient]);
+      for (const message of [...mailLane, ...otherLane]) await outbox().drop(message);
     });
 
     it("pages newest first, then by id, after a position, with a status filter", async () => {

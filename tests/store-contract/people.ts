@@ -100,6 +100,31 @@ export function peopleContract(backend: StoreBackend): void {
       expect(await emails({ id: found.id, companyId: freshValue("other") })).toEqual([]);
     });
 
+    it("finds a word's %, _ and \\ literally, never as wildcards", async () => {
+      const company = freshValue("wildcards");
+      const stores = backend.stores();
+      await stores.companies.insert(company, { name: "Optik 100%", kind: "eye_care_professional", webServices: [] });
+      const person = { companyId: company, role: "user", emailVerified: true, passwordHash: "x" };
+      const people = [
+        { email: `percent-${company}@contract.example`, givenName: "Per%cent", familyName: "Muster" },
+        { email: `under_score-${company}@contract.example`, givenName: "Uwe", familyName: "Muster" },
+        { email: `slash-${company}@contract.example`, givenName: "Back\\slash", familyName: "Muster" },
+        { email: `plain-${company}@contract.example`, givenName: "Peter", familyName: "Muster" },
+      ];
+      for (const one of people) await stores.users.save({ ...person, ...one });
+      const [percent, underscore, slash] = people.map((one) => one.email);
+      const emails = async (words: string[]) =>
+        (await stores.people.search({ companyId: company, words }, { limit: 10 }, NOW)).map((user) => user.email);
+      expect(await emails(["muster"])).toHaveLength(4);
+      expect(await emails(["%"])).toEqual([percent]);
+      expect(await emails(["_"])).toEqual([underscore]);
+      expect(await emails(["\\"])).toEqual([slash]);
+      expect(await emails(["R%C", "muster"])).toEqual([percent]);
+      expect(await emails(["\\%"])).toEqual([]);
+      expect(await emails(["p_t"])).toEqual([]);
+      expect(await emails(["%e%"])).toEqual([]);
+    });
+
     it("erases a user with their tokens and names them by a pseudonym in the audit trail", async () => {
       const { email, id } = await newPerson(backend, "erased");
       const stores = backend.stores();

@@ -12,6 +12,7 @@ import {
   type ManageCall,
 } from "@/lib/api/manage/manage-call";
 import { ApiProblem } from "@/lib/errors/api-problem";
+import { parseInstant } from "@/lib/http/calendar-instant";
 import { clientRecord } from "@/lib/admin/client-record";
 import {
   addClientSecret,
@@ -146,16 +147,17 @@ export const reviewing = (approve: boolean) => async (call: ManageCall) => {
   return current(call);
 };
 
-/** A date-time, or a day alone meaning its end (UTC), as on the operator pages and in the CLI. */
+/**
+ * A date-time, or a day alone meaning its end (UTC), as on the operator pages and in the CLI: one that exists, within
+ * the years 1…9999 (lib/http/calendar-instant.ts).
+ */
 function expiryOf(value: unknown): Date {
-  const text = typeof value === "string" ? value : "";
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const date = new Date(day ? `${text}T23:59:59Z` : text);
-  if (
-    !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(text) ||
-    Number.isNaN(date.getTime())
-  )
-    throw new ApiProblem("bad-request", "expires_at must be a date-time (RFC 3339) or a day (YYYY-MM-DD).");
+  const date = typeof value === "string" ? parseInstant(value, "last-second") : null;
+  if (!date)
+    throw new ApiProblem(
+      "bad-request",
+      "expires_at must be a date-time (RFC 3339) or a day (YYYY-MM-DD) that exists, within the years 1 to 9999.",
+    );
   return date;
 }
 

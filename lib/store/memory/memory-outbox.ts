@@ -35,9 +35,10 @@ export function memoryOutboxStore(tables: MemoryTables, audit: AuditStore): Outb
     tables.outbox.find((row) => row.id === message.id && row.claimToken === message.claimToken);
   const release = { claimedUntil: null, claimToken: null };
   return {
-    async claimDue({ token, limit, now, holdUntil, kinds }) {
+    async claimDue({ token, limit, now, holdUntil, kinds, exceptKinds }) {
       const due = tables.outbox
         .filter((row) => row.status === "queued" && row.nextAttemptAt <= now && (!kinds || kinds.includes(row.kind)))
+        .filter((row) => !exceptKinds?.includes(row.kind))
         .filter((row) => !row.claimedUntil || row.claimedUntil < now)
         .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
         .slice(0, limit);

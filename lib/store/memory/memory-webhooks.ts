@@ -8,7 +8,7 @@ import type { AuditEvent, AuditEventType } from "@/lib/store/models/audit-event"
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import type { DeliveryPage, WebhookAttempt, WebhookEndpoint } from "@/lib/store/models/webhook";
 import type { WebhookStore } from "@/lib/store/webhook-store";
-import { deliveryMessage, plannedDeliveries } from "@/lib/store/webhook-queue";
+import { deliveryMessage, plannedDeliveries, refusedDelivery, withinBacklog } from "@/lib/store/webhook-queue";
 import {
   clientCompanies,
   registrationCompanies,
@@ -55,16 +55,16 @@ export function queueWebhooksInMemory(tables: MemoryTables, event: AuditEvent, a
   const endpoints = [...tables.webhookEndpoints.values()]
     .filter((endpoint) => endpoint.enabled)
     .map(({ id, companyId, events }) => ({ id, companyId, events: JSON.stringify(events) }));
-  for (const delivery of mapped.flatMap((each) => plannedDeliveries(each, companies, endpoints, at))) {
-    tables.webhookDeliveries.set(delivery.id, {
-      ...delivery,
-      status: "queued",
-      attempts: 0,
-      lastStatus: null,
-      lastError: null,
-      lastAttemptAt: null,
-      deliveredAt: null,
-    });
+  const waiting = new Map<string, number>();
+  for (const delivery of tables.webhookDeliveries.values())
+    if (delivery.status === "queued") waiting.set(delivery.endpointId, (waiting.get(delivery.endpointId) ?? 0) + 1);
+  const planned = mapped.flatMap((each) => plannedDeliveries(each, companies, endpoints, at));
+  const { queued, refused } = withinBacklog(planned, waiting);
+  const logged = { attempts: 0, lastStatus: null, lastAttemptAt: null, deliveredAt: null };
+  for (const delivery of refused)
+    tables.webhookDeliveries.set(delivery.id, { ...refusedDelivery(delivery), ...logged });
+  for (const delivery of queued) {
+    tables.webhookDeliveries.set(delivery.id, { ...delivery, status: "queued", lastError: null, ...logged });
     queueAttempt(tables, delivery, at);
   }
 }
