@@ -131,30 +131,38 @@ export interface MetadataRules {
   outboundAllow: AddressRanges;
 }
 
+/** Refuses, by throwing, a registration's scopes the one registering may not give (lib/rights/operator-clients.ts). */
+export type ScopeAdmission = (scopes: readonly string[]) => void;
+
 /**
  * Registers a client from its RFC 7591 metadata: the one path of `clients add`, the operator's registration form and
- * POST /manage/v1/clients.
+ * POST /manage/v1/clients. `admit` sees the scopes once the metadata is valid, before anything is written.
  */
-export function registerClientMetadata(
+export async function registerClientMetadata(
   stores: Stores,
   rules: MetadataRules,
   metadata: unknown,
   by?: string,
+  admit?: ScopeAdmission,
 ): Promise<{ client: RegisteredClient; secret?: NewSecret }> {
-  return registerClient(stores, parseClientMetadata(metadata, rules.apiScopePrefix, rules), {}, by);
+  const registration = parseClientMetadata(metadata, rules.apiScopePrefix, rules);
+  admit?.(registration.allowedScopes);
+  return registerClient(stores, registration, {}, by);
 }
 
 /**
  * Replaces a client's registration with the metadata given: the one path of `clients update`, the operator's edit
  * form and PUT /manage/v1/clients/{clientId}. The metadata may leave client_id out; naming another is refused, as a
  * client's id never changes. A record as `clients show` prints it may be sent back: its server fields are dropped.
+ * `admit` sees the new scopes once the metadata is valid, before anything is written.
  */
-export function updateClientMetadata(
+export async function updateClientMetadata(
   stores: Stores,
   rules: MetadataRules,
   clientId: string,
   metadata: unknown,
   by?: string,
+  admit?: ScopeAdmission,
 ): Promise<RegisteredClient> {
   let pinned = metadata;
   if (typeof metadata === "object" && metadata !== null && !Array.isArray(metadata)) {
@@ -167,7 +175,9 @@ export function updateClientMetadata(
     const kept = Object.entries(metadata).filter(([field]) => !(RECORD_FIELDS as readonly string[]).includes(field));
     pinned = { ...Object.fromEntries(kept), client_id: clientId };
   }
-  return updateClient(stores, clientId, parseClientMetadata(pinned, rules.apiScopePrefix, rules), by);
+  const registration = parseClientMetadata(pinned, rules.apiScopePrefix, rules);
+  admit?.(registration.allowedScopes);
+  return updateClient(stores, clientId, registration, by);
 }
 
 /** Replaces a client's registration with a new one (same validation as registering); its id stays. */

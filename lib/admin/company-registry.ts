@@ -111,13 +111,22 @@ export async function listCompanies(stores: Stores): Promise<CompanyJson[]> {
   return (await stores.companies.listRecords()).map(companyJson);
 }
 
-/** Deactivates a company and its users: signed out everywhere, refresh tokens revoked, their applications told. */
+/**
+ * Deactivates a company and its users: signed out everywhere, refresh tokens revoked, their applications told. Never
+ * the operator company, for anyone: its people run the platform, and no one would be left to activate it again.
+ */
 export async function deactivate(
   stores: Stores,
   id: string,
   announceLogout: (sessionIds: string[]) => Promise<void>,
   by?: string,
 ): Promise<{ company: CompanyJson; users: number }> {
+  // A company's kind never changes, so the check holds until the deactivation below.
+  if ((await stores.companies.find(id))?.kind === "operator")
+    throw new CompanyRegistryError(
+      "invalid_state",
+      `company "${id}" is the operator: it cannot be deactivated, as its people run the platform`,
+    );
   const outcome = await stores.companies.deactivate(id, by);
   if (outcome === "not_found") throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   if (outcome === "unchanged") throw new CompanyRegistryError("invalid_state", `company "${id}" is inactive already`);

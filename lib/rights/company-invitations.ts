@@ -1,7 +1,8 @@
 /**
  * A company's invitations by their id (the management API's /companies/<id>/invitations): list, read, invite, send
  * again, revoke. Who may is who may look after the company's people (company-people.ts), and each change is the
- * company page's own action on the invitation's address, with its rules and answers.
+ * company page's own action on the invitation's address, with its rules and answers: so no management client invites
+ * anyone into the operator company, or sends again or revokes an invitation there (actOnCompanyPeople refuses it).
  */
 import "server-only";
 import { invitationJson, InvitationError, type InvitationJson } from "@/lib/admin/invitations";

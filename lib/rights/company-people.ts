@@ -3,7 +3,8 @@
  * operators, for any company; on the management API, an operator's client with the scope (any company, as an
  * operator) and a company's own client with its company scope (its company only, as its administrators). Every
  * function checks it here, where the people are read or changed, so a page, form or route cannot reach another
- * company's people.
+ * company's people. No management client changes the operator company's people (operator-company-reach.ts), and
+ * erasing is the operator's and the operator's client's alone.
  */
 import "server-only";
 import {
@@ -14,7 +15,8 @@ import {
   type PeopleRequest,
 } from "@/lib/admin/company-people";
 import { CompanyRegistryError, requireSecondFactor } from "@/lib/admin/company-registry";
-import type { UserJson } from "@/lib/admin/user-registry";
+import { parseEmail } from "@/lib/admin/person-fields";
+import { UserRegistryError, type UserJson } from "@/lib/admin/user-registry";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import {
   AccessDenied,
@@ -24,6 +26,7 @@ import {
   type Actor,
   type SignedInUser,
 } from "@/lib/rights/actor";
+import { refuseClientOnOperatorCompany } from "@/lib/rights/operator-company-reach";
 import type { ServiceContext } from "@/lib/service-context";
 
 export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
@@ -160,11 +163,25 @@ export async function actOnCompanyPeople(
   request: PeopleRequest,
 ): Promise<string> {
   const { context, company, actor: actingAs } = await companyAdministration(actor, companyId, PEOPLE_WRITE);
+  refuseClientOnOperatorCompany(actor, company);
   return actOnPeople(peopleContext(context), company, actingAs, request);
 }
 
-/** Erases a person of the company for good, by the rules of deactivating them (the management API). */
+/**
+ * Erases a person of the company for good, by the rules of deactivating them (the management API). The operator's, as
+ * `users remove` is: no company page offers it, so a company's client may not; and a person an operator deactivated is
+ * the operator's to erase, as to reactivate.
+ */
 export async function eraseCompanyPerson(actor: Actor, companyId: string | undefined, email: string): Promise<void> {
+  if (actor.kind === "manager" && actor.company) throw new AccessDenied("forbidden");
   const { context, company, actor: actingAs } = await companyAdministration(actor, companyId, PEOPLE_WRITE);
-  await erasePerson(peopleContext(context), company.id, actingAs, email);
+  refuseClientOnOperatorCompany(actor, company);
+  const address = parseEmail(email);
+  const operatorSide = isOperator(actor) || actor.kind === "manager";
+  if (!operatorSide && (await context.stores.users.findByEmail(address))?.deactivatedByOperator)
+    throw new UserRegistryError(
+      "operator_decision",
+      `an operator deactivated "${address}": only an operator can erase them`,
+    );
+  await erasePerson(peopleContext(context), company.id, actingAs, address);
 }

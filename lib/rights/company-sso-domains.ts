@@ -3,7 +3,8 @@
  * does (/manage/v1/companies/{id}/domains). A company's administrator or own client proves a domain by its DNS TXT
  * record only; an operator's management client may also vouch for one (`verified`, as `companies domains add
  * --verified` does). Only a domain the company claims can be verified (the registry checks that as it marks it) or
- * given up (checked here).
+ * given up (checked here). No management client changes the operator company's domains: ssoActing refuses it
+ * (operator-company-reach.ts), as a domain there would route sign-ins to operator accounts.
  */
 import "server-only";
 import {

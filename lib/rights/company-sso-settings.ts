@@ -5,7 +5,9 @@
  * (`manage.company.sso.*`), act for their own company only, held to a company's rules: the provider must be on a
  * public address, whatever OUTBOUND_ALLOW lets operators reach. An operator's management client (`manage.sso.*`)
  * acts for any company as `companies sso …` does, with an operator's freedoms (OUTBOUND_ALLOW's ranges, keeping a
- * secret an operator stored, vouching for domains). Operators on the pages use the CLI; their company has none.
+ * secret an operator stored, vouching for domains), but never for the operator company (operator-company-reach.ts):
+ * a provider or a vouched-for domain there would sign people in as operators. Operators on the pages use the CLI;
+ * their company has none.
  */
 import "server-only";
 import { listCompanyDomains, type CompanyDomainJson } from "@/lib/admin/company-domains";
@@ -20,6 +22,7 @@ import {
 import { ENDPOINTS } from "@/lib/http/paths";
 import { AccessDenied, isOperator, requirePlatformAdmin, type Actor, type SignedInUser } from "@/lib/rights/actor";
 import { administeredCompany, type AdministeredCompany } from "@/lib/rights/company-people";
+import { refuseClientOnOperatorCompany } from "@/lib/rights/operator-company-reach";
 import type { ServiceContext } from "@/lib/service-context";
 
 export interface CompanySsoView {
@@ -54,9 +57,15 @@ export async function ssoAdministered(actor: Actor): Promise<[SignedInUser, Admi
 export async function ssoActing(actor: Actor, access: "read" | "write", companyId?: string): Promise<SsoActing> {
   if (actor.kind === "manager") {
     if (companyId === undefined) throw new AccessDenied("forbidden");
-    if (!actor.company) return { ...requirePlatformAdmin(actor, `manage.sso.${access}`), companyId, byOperator: true };
-    const own = actor.company.id === companyId && actor.company.kind !== "operator";
-    if (!own || !actor.scopes.has(`manage.company.sso.${access}`)) throw new AccessDenied("forbidden");
+    if (!actor.company) {
+      const admin = requirePlatformAdmin(actor, `manage.sso.${access}`);
+      if (access === "write")
+        refuseClientOnOperatorCompany(actor, await admin.context.stores.companies.find(companyId));
+      return { ...admin, companyId, byOperator: true };
+    }
+    refuseClientOnOperatorCompany(actor, actor.company);
+    if (actor.company.id !== companyId || !actor.scopes.has(`manage.company.sso.${access}`))
+      throw new AccessDenied("forbidden");
     return { context: actor.context, companyId, byOperator: false };
   }
   const [user, company] = await ssoAdministered(actor);

@@ -2,18 +2,25 @@
  * The operator pages' and the management API's access to registered clients and their secrets (/admin/clients,
  * /manage/v1/clients): every function requires an operator or an operator's management client with the scope, so the
  * client list, metadata and secret ids reach nobody else, whichever page, form or route asks. Registrations and
- * changes go through the registry functions of `clients add|update` (lib/admin/client-registry.ts).
+ * changes go through the registry functions of `clients add|update` (lib/admin/client-registry.ts). A management
+ * client changes only clients no more powerful than itself (clientWriter).
  */
 import { ENDPOINTS } from "@/lib/http/paths";
 import "server-only";
 import { ClientMetadataError } from "@/lib/admin/client-metadata";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import * as registry from "@/lib/admin/client-registry";
-import { requirePlatformAdmin, requirePlatformReader, type Actor } from "@/lib/rights/actor";
+import {
+  AccessDenied,
+  requirePlatformAdmin,
+  requirePlatformReader,
+  type Actor,
+  type PlatformAdmin,
+} from "@/lib/rights/actor";
 import { type ClientReviewState } from "@/lib/store/partner-store";
 import { reviewApplication } from "@/lib/admin/partner-applications";
 import type { RegisteredClient } from "@/lib/store/models/client";
-import { scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
+import { isManageScope, scopeDefinitions, type ScopeDefinition } from "@/lib/oauth/scopes";
 
 export { ClientMetadataError };
 export type { ClientReviewState };
@@ -48,6 +55,38 @@ function metadataOf(metadata: string | Record<string, unknown>): unknown {
   }
 }
 
+/** Who changes clients, and the check of the scopes a registration would give (lib/admin/client-registry.ts). */
+interface ClientWriter extends PlatformAdmin {
+  admit: registry.ScopeAdmission;
+}
+
+/** The scopes that metadata (a change waiting for the operator) names, if any. */
+function scopesNamed(metadata: Record<string, unknown> | null | undefined): string[] {
+  return typeof metadata?.scope === "string" ? metadata.scope.trim().split(/\s+/) : [];
+}
+
+/**
+ * The check of every change to clients: an operator changes any; an operator's management client with
+ * manage.clients.write only a client whose management scopes (and those of a change waiting, or of the metadata it
+ * sends, through `admit`) its own token holds, a company's scope counting as held with its platform twin
+ * (manage.users.read holds manage.company.users.read). Otherwise manage.clients.write alone would register a client
+ * with every manage.* scope, or take the secret of a broader one. A client there is not is left to the registry (404).
+ */
+async function clientWriter(actor: Actor, clientId?: string): Promise<ClientWriter> {
+  const admin = requirePlatformAdmin(actor, WRITE);
+  if (actor.kind !== "manager") return { ...admin, admit: () => undefined };
+  const held = actor.scopes;
+  const admit = (scopes: readonly string[]) => {
+    const beyond = scopes
+      .filter(isManageScope)
+      .filter((scope) => !held.has(scope.replace(/^manage\.company\./, "manage.")));
+    if (beyond.length > 0) throw new AccessDenied("forbidden");
+  };
+  const target = clientId === undefined ? null : await admin.context.stores.partners.find(clientId);
+  if (target) admit([...target.allowedScopes, ...scopesNamed(target.pendingMetadata)]);
+  return { ...admin, admit };
+}
+
 export async function listClients(actor: Actor): Promise<RegisteredClient[]> {
   const { context } = requirePlatformReader(actor, SCOPES);
   return context.stores.clientRegistry.list();
@@ -66,7 +105,7 @@ export async function reviewClient(
   decision: { approve: true } | { approve: false; reason: string },
   seenVersion?: string,
 ): Promise<void> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  const { context, by } = await clientWriter(actor, clientId);
   await reviewApplication(context, clientId, decision, by, seenVersion);
 }
 
@@ -101,8 +140,8 @@ export async function registerClient(
   actor: Actor,
   metadata: string | Record<string, unknown>,
 ): Promise<{ client: RegisteredClient; secret?: registry.NewSecret }> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
-  return registry.registerClientMetadata(context.stores, context.config, metadataOf(metadata), by);
+  const { context, by, admit } = await clientWriter(actor);
+  return registry.registerClientMetadata(context.stores, context.config, metadataOf(metadata), by, admit);
 }
 
 /** Replaces a client's metadata, as `clients update` does. */
@@ -111,12 +150,12 @@ export async function updateClient(
   clientId: string,
   metadata: string | Record<string, unknown>,
 ): Promise<RegisteredClient> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
-  return registry.updateClientMetadata(context.stores, context.config, clientId, metadataOf(metadata), by);
+  const { context, by, admit } = await clientWriter(actor, clientId);
+  return registry.updateClientMetadata(context.stores, context.config, clientId, metadataOf(metadata), by, admit);
 }
 
 export async function removeClient(actor: Actor, clientId: string): Promise<void> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  const { context, by } = await clientWriter(actor, clientId);
   await registry.removeClient(context.stores, clientId, by);
 }
 
@@ -125,7 +164,7 @@ export async function addClientSecret(
   clientId: string,
   options: { expiresAt?: Date; description?: string },
 ): Promise<registry.NewSecret> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  const { context, by } = await clientWriter(actor, clientId);
   return registry.addClientSecret(context.stores, clientId, options, by);
 }
 
@@ -135,11 +174,11 @@ export async function setClientSecretExpiry(
   secretId: string,
   expiresAt: Date | null,
 ): Promise<void> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  const { context, by } = await clientWriter(actor, clientId);
   await registry.setClientSecretExpiry(context.stores, clientId, secretId, expiresAt, by);
 }
 
 export async function disableClientSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
-  const { context, by } = requirePlatformAdmin(actor, WRITE);
+  const { context, by } = await clientWriter(actor, clientId);
   await registry.disableClientSecret(context.stores, clientId, secretId, by);
 }

@@ -1,9 +1,10 @@
 /**
  * People one by one, by their user id (the management API's /users; operators and company administrators may use it
  * too): search by email or by words of the email and names, read one, deactivate, reactivate, unlock, change the role,
- * erase, reset the second factors, and a company's people with their ids. An operator and the operator's client with the scope reach everyone;
- * a company's administrator and its own client only that company's people, and anyone else is as if absent (not
- * found), never revealed. Every change goes through the pages' rules (company-people.ts) in the person's company.
+ * erase, reset the second factors, and a company's people with their ids. An operator and the operator's client with
+ * the scope reach everyone; a company's administrator and its own client only that company's people, and anyone else
+ * is as if absent (not found), never revealed. Every change goes through the pages' rules (company-people.ts) in the
+ * person's company, which refuse any management client a change to the operator company's people.
  */
 import "server-only";
 import { invitedJson, userJson, UserRegistryError, type UserJson } from "@/lib/admin/user-registry";
@@ -18,6 +19,7 @@ import {
   PEOPLE_WRITE,
   type ManageScopes,
 } from "@/lib/rights/company-people";
+import { refuseClientOnOperatorCompany } from "@/lib/rights/operator-company-reach";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ListedUser } from "@/lib/store/user-admin-store";
 import type { UserPage } from "@/lib/store/user-search";
@@ -107,7 +109,10 @@ export async function actOnPerson(actor: Actor, userId: string, change: PersonAc
   return managed(await requireReached(actor, userId, PEOPLE_WRITE));
 }
 
-/** Erases a user for good, as `users remove` does, with the rules of deactivating them. */
+/**
+ * Erases a user for good, as `users remove` does, with the rules of deactivating them: the operator's and the
+ * operator's client's (company-people.ts refuses a company's client, and anyone else a person an operator deactivated).
+ */
 export async function erasePersonById(actor: Actor, userId: string): Promise<void> {
   const user = await requireReached(actor, userId, PEOPLE_WRITE);
   await eraseCompanyPerson(actor, user.companyId, user.email);
@@ -122,6 +127,7 @@ export async function resetPersonSecondFactors(actor: Actor, userId: string): Pr
   const { context, by } = requirePlatformAdmin(actor, PEOPLE_WRITE.platform);
   const [user] = await context.stores.people.search({ id: userId }, { limit: 1 });
   if (!user) throw noSuchUser(userId);
+  refuseClientOnOperatorCompany(actor, await context.stores.companies.find(user.companyId));
   const reset = await resetSecondFactors(context, user.email, by);
   if (!reset) throw noSuchUser(userId);
   return { removed: reset.removed };

@@ -61,7 +61,11 @@ const PROBLEM_OF_CODE: Record<string, ProblemType> = {
 export function manageProblemOf(error: unknown): ApiProblem | undefined {
   if (error instanceof ApiProblem) return error;
   if (error instanceof AccessDenied)
-    return new ApiProblem("forbidden", "This client may not act on this resource: it manages its own company only.");
+    return new ApiProblem(
+      "forbidden",
+      "This client may not act on this resource: a company's client manages its own company only, and no client " +
+        "changes the operator company's people or sign-in, or a client with management scopes beyond its own.",
+    );
   const rule = RULE_ERRORS.find((kind) => error instanceof kind);
   if (rule) {
     const { code, message } = error as InstanceType<typeof rule>;

@@ -2,8 +2,9 @@
  * /manage/v1/users and /manage/v1/companies/{companyId}/users: finding people by email or by name, reading one, and
  * the company page's actions on them by their id (deactivate, reactivate, unlock, change the role), erasing them as
  * `users remove` does and resetting their second factors as `users reset-second-factor` does, through the pages' rules
- * (lib/rights/people-directory.ts). The operator's client reaches every company's people; a company's own client only
- * its company's, and another company's user is not found, never revealed.
+ * (lib/rights/people-directory.ts). The operator's client reaches every company's people, but changes none of the
+ * operator company's (403); a company's own client only its company's, and another company's user is not found, never
+ * revealed. Erasing and second-factor resets are the operator's client's alone.
  */
 import { onlyMembers, queryParameters, readJsonObject, stringMember } from "@/lib/api/request-input";
 import {
@@ -189,11 +190,14 @@ export const USER_ROUTES: readonly ManageRoute[] = [
   {
     method: "DELETE",
     path: "/manage/v1/users/{userId}",
-    ...WRITE,
+    // The operator's alone, as `users remove` is: a company's administrators have no such action on their page.
+    scopes: WRITE.scopes,
     handle: eraseUser,
     operation: manageOperation({
       operationId: "eraseUser",
-      summary: "Erases the user's personal data for good (`users remove`); the audit trail keeps a pseudonym",
+      summary:
+        "Erases the user's personal data for good (`users remove`); the audit trail keeps a pseudonym. The operator's " +
+        "client alone, and never on the operator company's people",
       parameters: [userId],
       noContent: true,
       notFound: true,

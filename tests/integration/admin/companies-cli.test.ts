@@ -224,6 +224,11 @@ describe(`companies CLI on ${testProvider()}`, () => {
     expect((await silentLogin("optician@demo.test", "Optician#2026")).status).toBe(200);
     expect((await admin("companies", "activate", "demo-company-optician")).stderr).toMatch(/active already/);
     expect((await admin("companies", "deactivate", "nobody")).stderr).toMatch(/there is no company "nobody"/);
+    // The operator company is never deactivated: its people run the platform.
+    const operatorCompany = await admin("companies", "deactivate", "demo-company-operator");
+    expect(operatorCompany.code).not.toBe(0);
+    expect(operatorCompany.stderr).toMatch(/"demo-company-operator" is the operator: it cannot be deactivated/);
+    expect((await db.company.findUniqueOrThrow({ where: { id: "demo-company-operator" } })).active).toBe(true);
   });
 
   it("keeps a user deactivated on their own deactivated when the company comes back", async () => {

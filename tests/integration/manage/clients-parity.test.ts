@@ -58,7 +58,9 @@ const INVALID: [string, Record<string, unknown>][] = [
 
 beforeAll(async () => {
   admin = await signedInAgent("admin@demo.test", "Admin#2026");
-  token = (await managementToken(stores(), ["manage.clients.read", "manage.clients.write"])).token;
+  // A client registers and changes only clients whose management scopes it holds itself (clients-reach.test.ts).
+  const registers = ["manage.keys.read", "manage.outbox.read"];
+  token = (await managementToken(stores(), ["manage.clients.read", "manage.clients.write", ...registers])).token;
   for (const clientId of ["parity-page", "parity-api"])
     expect(
       (await manage("POST", "/clients", { token, body: { client_id: clientId, ...backend("manage.keys.read") } }))

@@ -234,7 +234,7 @@ describe(`the management API's company sign-in on ${testProvider()}`, () => {
     expect([keep.response.status, keep.body.type]).toEqual([422, "urn:optigate:problem:unprocessable"]);
     expect(keep.body.detail).toMatch(/stored secret is kept only .* by an operator/);
 
-    // A role that does not fit the company, and the operator's own company, are refused to both.
+    // A role that does not fit the company is refused to both, and the operator's own company to any client.
     const developer = settings({ claims: { groups: "groups", roles: { devs: "developer" } } });
     for (const token of [tokens.optician, tokens.writer]) {
       const current = (await manage("GET", path, { token: tokens.reader })).response.headers.get("etag")!;
@@ -245,7 +245,10 @@ describe(`the management API's company sign-in on ${testProvider()}`, () => {
       token: tokens.writer,
       body: settings(),
     });
-    expect(operatorCompany.response.status).toBe(409);
+    expect([operatorCompany.response.status, operatorCompany.body.type]).toEqual([
+      403,
+      "urn:optigate:problem:forbidden",
+    ]);
     expect((await manage("GET", "/companies/nobody-here/sso", { token: tokens.reader })).response.status).toBe(404);
     expect(
       (await manage("PUT", "/companies/nobody-here/sso", { token: tokens.writer, body: settings() })).response.status,

@@ -1,9 +1,15 @@
 /**
  * /manage/v1/users and a company's people: search by email and by name, one user, deactivate, reactivate, unlock,
- * role changes, erasing and second-factor resets, by an operator's client (any company) and a company's own client
- * (its company alone: another company's user is not found, whatever the route, and another company's id forbidden).
+ * role changes, erasing and second-factor resets, by an operator's client (any company; erasing and resets are its
+ * alone) and a company's own client (its company alone: another company's user is not found, whatever the route, and
+ * another company's id forbidden).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { UserRegistryError } from "@/lib/admin/user-registry";
+import { AccessDenied, actorOfSessionCookie, type Actor } from "@/lib/rights/actor";
+import { erasePersonById } from "@/lib/rights/people-directory";
+import { getServiceContext } from "@/lib/service-context";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { prismaStores } from "@/lib/store/stores";
 import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { signedInAgent, useOAuthService } from "../../helpers/oauth-service";
@@ -125,15 +131,22 @@ describe(`the management API's users on ${testProvider()}`, () => {
       ["POST", `/users/${supplierId}/deactivate`],
       ["POST", `/users/${supplierId}/reactivate`],
       ["POST", `/users/${supplierId}/unlock`],
-      ["DELETE", `/users/${supplierId}`],
     ];
     for (const [method, path, options] of calls) {
       const { response } = await manage(method, path, { token: company.token, ...options });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
-    const reset = await manage("POST", `/users/${supplierId}/second-factor-reset`, { token: company.token });
-    expect(reset.response.status).toBe(403);
-    expect(reset.body.type).toBe("urn:optigate:problem:insufficient-scope");
+    // Erasing and resetting second factors are the operator's client's alone: refused by scope, whoever the user is.
+    for (const [method, path] of [
+      ["POST", `/users/${supplierId}/second-factor-reset`],
+      ["DELETE", `/users/${supplierId}`],
+    ] as const) {
+      const refused = await manage(method, path, { token: company.token });
+      expect([refused.response.status, refused.body.type], `${method} ${path}`).toEqual([
+        403,
+        "urn:optigate:problem:insufficient-scope",
+      ]);
+    }
     expect(await db().user.findUniqueOrThrow({ where: { id: supplierId } })).toEqual(before);
   });
 
@@ -182,13 +195,13 @@ describe(`the management API's users on ${testProvider()}`, () => {
     const attempts: [Parameters<typeof manage>[0], string, object?][] = [
       ["POST", `/users/${chief.id}/deactivate`],
       ["PATCH", `/users/${chief.id}`, { body: { role: "user" }, headers: { "if-match": etag } }],
-      ["DELETE", `/users/${chief.id}`],
     ];
     for (const [method, path, options] of attempts) {
       const { response, body } = await manage(method, path, { token: own.token, ...options });
       expect(response.status, `${method} ${path}`).toBe(422);
       expect(body.detail).toBe("the company's last administrator cannot give up that role");
     }
+    expect((await manage("DELETE", `/users/${chief.id}`, { token: own.token })).response.status).toBe(403);
     expect(await db().user.findUniqueOrThrow({ where: { id: chief.id } })).toMatchObject({
       role: "admin",
       active: true,
@@ -260,10 +273,13 @@ describe(`the management API's users on ${testProvider()}`, () => {
     expect((await manage("POST", `/users/${user.id}/unlock`, { token: operator.token })).body.status).toBe("active");
   });
 
-  it("erases a user for good, leaving a pseudonym in the audit trail", async () => {
+  it("erases a user for good, for the operator's client alone, leaving a pseudonym in the audit trail", async () => {
     const user = await newUser("erased@erp-shop.example");
     await signedInAgent(user.email, PASSWORD);
-    const erased = await manage("DELETE", `/users/${user.id}`, { token: company.token });
+    const own = await manage("DELETE", `/users/${user.id}`, { token: company.token });
+    expect([own.response.status, own.body.type]).toEqual([403, "urn:optigate:problem:insufficient-scope"]);
+    expect(await db().user.findUnique({ where: { id: user.id } })).not.toBeNull();
+    const erased = await manage("DELETE", `/users/${user.id}`, { token: operator.token });
     expect(erased.response.status).toBe(204);
     expect(await db().user.findUnique({ where: { id: user.id } })).toBeNull();
     expect(await db().loginSession.count({ where: { userId: user.id } })).toBe(0);
@@ -272,7 +288,35 @@ describe(`the management API's users on ${testProvider()}`, () => {
       await db().auditEvent.count({ where: { details: { contains: `removed-user:${user.id}` } } }),
     ).toBeGreaterThan(0);
     expect((await manage("GET", `/users/${user.id}`, { token: operatorReader })).response.status).toBe(404);
-    expect((await manage("DELETE", `/users/${user.id}`, { token: company.token })).response.status).toBe(404);
+    expect((await manage("DELETE", `/users/${user.id}`, { token: operator.token })).response.status).toBe(404);
+  });
+
+  it("leaves erasing a person an operator deactivated to the operator; a company's client erases no one", async () => {
+    const benched = await newUser("benched@erp-shop.example");
+    const left = await newUser("left@erp-shop.example");
+    await manage("POST", `/users/${benched.id}/deactivate`, { token: operator.token });
+    await manage("POST", `/users/${left.id}/deactivate`, { token: company.token });
+    const admin = await signedInAgent("optician@demo.test", PASSWORD);
+    const companyAdmin = await actorOfSessionCookie(getServiceContext(), admin.cookies.get(SESSION_COOKIE));
+    const refused = await erasePersonById(companyAdmin, benched.id).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UserRegistryError);
+    expect(refused).toMatchObject({ code: "operator_decision" });
+    // Past the route's scopes, the rights function refuses a company's client too.
+    const ownClient: Actor = {
+      kind: "manager",
+      context: getServiceContext(),
+      clientId: company.clientId,
+      scopes: new Set(["manage.company.users.write"]),
+      company: (await stores().companies.find(OPTICIAN))!,
+    };
+    await expect(erasePersonById(ownClient, left.id)).rejects.toBeInstanceOf(AccessDenied);
+    const both = { where: { id: { in: [benched.id, left.id] } } };
+    expect(await db().user.count(both)).toBe(2);
+
+    // The administrator's own deactivation stays theirs to carry through; the operator's client erases either.
+    await erasePersonById(companyAdmin, left.id);
+    expect((await manage("DELETE", `/users/${benched.id}`, { token: operator.token })).response.status).toBe(204);
+    expect(await db().user.count(both)).toBe(0);
   });
 
   it("resets a user's second factors for the operator's client and mails them a notice", async () => {

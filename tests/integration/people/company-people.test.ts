@@ -344,6 +344,15 @@ describe(`the operator's company forms on ${testProvider()}`, () => {
     expect((await db().company.findUniqueOrThrow({ where: { id: "optik-nord" } })).active).toBe(false);
     await save(operator, { action: "activate", company_id: "optik-nord" });
     expect((await db().company.findUniqueOrThrow({ where: { id: "optik-nord" } })).active).toBe(true);
+
+    // The operator company is never deactivated: its people run the platform.
+    const own = await save(operator, { action: "deactivate", company_id: "demo-company-operator" });
+    expect(own.response.headers.get("location")).toBe("/admin/companies/demo-company-operator#company-form");
+    expect(own.refused?.reason).toBe(
+      'company "demo-company-operator" is the operator: it cannot be deactivated, as its people run the platform',
+    );
+    expect((await db().company.findUniqueOrThrow({ where: { id: "demo-company-operator" } })).active).toBe(true);
+    expect(await db().user.count({ where: { companyId: "demo-company-operator", active: false } })).toBe(0);
   });
 
   it("answers everyone but operators with 403 and writes nothing", async () => {

@@ -63,36 +63,39 @@ export default async function AdminCompanyPage({
       <CompanyPeopleSection view={view} outcome={await companyFormOutcome()} csrf={csrf} operator />
       {partnerScopes ? <PartnerScopes companyId={company.id} scopes={partnerScopes} csrf={csrf} /> : null}
       <CompanyForm company={company} refused={refused?.companyId === company.id ? refused : undefined} csrf={csrf} />
-      <section className="rounded-lg border border-slate-200 bg-white p-5">
-        <h2 className="text-lg font-semibold text-brand-800">{t("deactivateTitle")}</h2>
-        <p className="mt-1 text-sm text-slate-600">{t("deactivateText")}</p>
-        <form method="post" action={FORMS.companies} className="mt-3">
-          <input type="hidden" name={CSRF_FIELD} value={csrf} />
-          <input type="hidden" name="company_id" value={company.id} />
-          {company.active ? (
-            <details>
-              <summary className="cursor-pointer text-sm font-semibold text-red-800">{t("deactivate")}</summary>
+      {/* The operator company is never deactivated (lib/admin/company-registry.ts): its people run the platform. */}
+      {company.kind === "operator" && company.active ? null : (
+        <section className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 className="text-lg font-semibold text-brand-800">{t("deactivateTitle")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("deactivateText")}</p>
+          <form method="post" action={FORMS.companies} className="mt-3">
+            <input type="hidden" name={CSRF_FIELD} value={csrf} />
+            <input type="hidden" name="company_id" value={company.id} />
+            {company.active ? (
+              <details>
+                <summary className="cursor-pointer text-sm font-semibold text-red-800">{t("deactivate")}</summary>
+                <button
+                  type="submit"
+                  name="action"
+                  value="deactivate"
+                  className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                >
+                  {t("confirmDeactivate", { name: company.name })}
+                </button>
+              </details>
+            ) : (
               <button
                 type="submit"
                 name="action"
-                value="deactivate"
-                className="mt-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                value="activate"
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
-                {t("confirmDeactivate", { name: company.name })}
+                {t("activate")}
               </button>
-            </details>
-          ) : (
-            <button
-              type="submit"
-              name="action"
-              value="activate"
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-            >
-              {t("activate")}
-            </button>
-          )}
-        </form>
-      </section>
+            )}
+          </form>
+        </section>
+      )}
     </div>
   );
 }
