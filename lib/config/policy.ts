@@ -162,6 +162,8 @@ export const WEBHOOK_TIMEOUT_MS = 5000;
  * WEBHOOK_TIMEOUT_MS per batch, and no mail waits for it.
  */
 export const WEBHOOK_CONCURRENCY = 10;
+/** How long one outbox pass (the cron route's call) claims new batches; the rest waits for the next call. */
+export const OUTBOX_PASS_BUDGET_MS = 20_000;
 /**
  * Deliveries waiting for one endpoint: an event beyond them is not queued but logged at once as a failed delivery, so
  * that one owner's backlog stays bounded and its log shows what was lost (and may be replayed later).

@@ -20,7 +20,7 @@ import { deliveryFailure, type MailSender } from "@/lib/mail/smtp-sender";
 import { NO_MAIL_SENDER, sendThrough, type OutboxTransport } from "@/lib/mail/outbox-transport";
 import type { ClaimedMessage, OutboxStore } from "@/lib/store/outbox-store";
 import { metrics } from "@/lib/observability/metrics";
-import { WEBHOOK_CONCURRENCY } from "@/lib/config/policy";
+import { OUTBOX_PASS_BUDGET_MS, WEBHOOK_CONCURRENCY } from "@/lib/config/policy";
 
 const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
@@ -50,6 +50,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** messages of the transports' kinds claimed and sent at once */
   transportBatchSize?: number;
+  /** how long a pass (deliverDue) claims new batches */
+  passBudgetMs?: number;
   clock?: () => Date;
   /** told of each message that was not delivered (never its body) */
   onUndelivered?: (messageId: string, reason: string, failed: boolean) => void;
@@ -162,10 +164,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  /** Delivers, one batch at a time, the lane's messages that were due at `dueBy`; how many were sent. */
-  async function drain(lane: Lane, dueBy: Date): Promise<number> {
+  /**
+   * Delivers, one batch at a time, the lane's messages that were due at `dueBy`, claiming no new batch after
+   * `deadline` (performance.now() time); how many were sent.
+   */
+  async function drain(lane: Lane, dueBy: Date, deadline = Infinity): Promise<number> {
     let sent = 0;
-    while (!stopping) {
+    while (!stopping && performance.now() < deadline) {
       const claimed = await outbox.claimDue({
         token: randomUUID(),
         limit: lane.batchSize,
@@ -181,9 +186,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliverDue(): Promise<number> {
     const dueBy = clock();
+    // A scheduler's call must end: what is left after the budget waits for the next call.
+    const deadline = performance.now() + (options.passBudgetMs ?? OUTBOX_PASS_BUDGET_MS);
     let sent = 0;
     // Mail first: the other lanes may wait on receivers that do not answer.
-    for (const lane of lanes) sent += await drain(lane, dueBy);
+    for (const lane of lanes) sent += await drain(lane, dueBy, deadline);
     return sent;
   }
 

@@ -102,13 +102,14 @@ async function inviteSomeone(): Promise<string> {
   return email;
 }
 
-function worker(): OutboxWorker {
+function worker(passBudgetMs?: number): OutboxWorker {
   const made = createOutboxWorker({
     outbox: stores().outbox,
     secretKey: SECRET_KEY,
     sender: smtpSender(sink.url, "OptiGate <no-reply@optigate.test>"),
     transports: outboxTransports(context()),
     pollMs: 60_000,
+    passBudgetMs,
   });
   workers.push(made);
   return made;
@@ -153,6 +154,16 @@ describe(`outbox lanes on ${testProvider()}`, () => {
       Array(deliveries).fill(["queued", 1, `no answer within ${WEBHOOK_TIMEOUT_MS} ms`]),
     );
     expect(messages.every((message) => message.nextAttemptAt.getTime() > started + 25_000)).toBe(true);
+  }, 60_000);
+
+  it("a pass claims no new batch once its time is up: the rest waits for the next pass", async () => {
+    await queueTarpitDeliveries(2 * WEBHOOK_CONCURRENCY);
+    const email = await inviteSomeone();
+    expect(await worker(2_000).deliverDue()).toBe(1);
+    expect(sink.received.map((mail) => mail.to)).toEqual([email]);
+    expect(tarpit.connections).toHaveLength(WEBHOOK_CONCURRENCY);
+    const attempts = (await db().outboxMessage.findMany({ where: { kind: "webhook" } })).map((m) => m.attempts);
+    expect(attempts.sort()).toEqual([...Array(WEBHOOK_CONCURRENCY).fill(0), ...Array(WEBHOOK_CONCURRENCY).fill(1)]);
   }, 60_000);
 
   it("a running worker sends mail while its webhook lane waits for the tarpit", async () => {
