@@ -154,11 +154,16 @@ function rotateInSigningKey(db: Db, key: NewSigningKey, now: Date, by?: string):
 /** A conditional update on the still-published, superseded key, so that two retirements at once record one event. */
 function retireSigningKey(db: Db, kid: string, now: Date, by?: string): Promise<KeyRetirement> {
   return db.$transaction(async (tx) => {
-    const key = await tx.signingKey.findUnique({ where: { id: kid }, select: { algorithm: true, supersededAt: true } });
+    const key = await tx.signingKey.findUnique({
+      where: { id: kid },
+      select: { algorithm: true, supersededAt: true, retiredAt: true },
+    });
     if (!key) return "not_found";
     if (key.supersededAt === null) return "active";
+    if (key.retiredAt !== null && key.retiredAt <= now) return "already_retired";
+    // Only while the key is as it was read: of two retirements at once, the second finds it changed.
     const { count } = await tx.signingKey.updateMany({
-      where: { id: kid, supersededAt: { not: null }, retiredAt: { gt: now } },
+      where: { id: kid, supersededAt: { not: null }, retiredAt: key.retiredAt },
       data: { retiredAt: now },
     });
     if (count === 0) return "already_retired";
