@@ -30,6 +30,11 @@ const nextConfig = {
     "@opentelemetry/sdk-node",
     "@prisma/instrumentation",
   ],
+  // Files the documentation pages read at run time: the standalone output (the container, Vercel) carries them too.
+  outputFileTracingIncludes: {
+    "/docs/api-reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+    "/docs/relying-parties": ["./docs/relying-parties.md"],
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

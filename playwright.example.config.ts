@@ -56,7 +56,7 @@ export default defineConfig({
       // The .env of the example names OptiGate at port 3000; the environment wins over it. A renewal is due soon
       // after each access token is issued, so that the test sees the refresh token grant at work.
       env: {
-        OPTIGATE_URL: optigateUrl,
+        OPTIGATE_ISSUER: optigateUrl,
         REFRESH_MARGIN_SECONDS: String(ACCESS_TOKEN_SECONDS - RENEWAL_DUE_AFTER_SECONDS),
         NEXT_TELEMETRY_DISABLED: "1",
       },

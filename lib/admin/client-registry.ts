@@ -37,10 +37,12 @@ export interface SecretOptions {
   expiresAt?: Date;
   /** A given value, for fixed demo secrets; otherwise 256 random bits. */
   value?: string;
+  /** The most usable (neither disabled nor expired) secrets the client may have, the new one included. */
+  limit?: number;
 }
 
 /** Public clients have no secret, and private_key_jwt clients authenticate with their keys instead. */
-function usesSecrets(registration: { tokenEndpointAuthMethod: string }): boolean {
+export function usesSecrets(registration: { tokenEndpointAuthMethod: string }): boolean {
   return (
     registration.tokenEndpointAuthMethod === "client_secret_basic" ||
     registration.tokenEndpointAuthMethod === "client_secret_post"
@@ -231,7 +233,7 @@ export async function addClientSecret(
   forgetClient(clientId);
   const stored = await stores.clientRegistry.insertSecret(
     clientId,
-    (row) => {
+    (row, usable) => {
       if (row.tokenEndpointAuthMethod === "none") {
         throw new ClientRegistryError("invalid_state", `client "${clientId}" is a public client and has no secrets`);
       }
@@ -239,6 +241,11 @@ export async function addClientSecret(
         throw new ClientRegistryError(
           "invalid_state",
           `client "${clientId}" authenticates with its keys (private_key_jwt), not with secrets`,
+        );
+      if (options.limit !== undefined && usable >= options.limit)
+        throw new ClientRegistryError(
+          "invalid_state",
+          `client "${clientId}" has ${usable} usable secrets, the most it may have: disable one before creating another`,
         );
       return newSecret(options);
     },

@@ -1,13 +1,15 @@
 /**
  * What the operator gives a software vendor: initial access tokens for RFC 7591 registration (256 random bits, only
  * the SHA-256 kept, shown once; 30 days unless another day is given, at most a year; revocable), and the platform
- * scopes and the vendor's own APIs (RFC 8707 resources) its applications may ask for.
+ * scopes and the vendor's own APIs (RFC 8707 resources) its applications may ask for, and whether its applications
+ * have a sandbox before approval.
  */
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Stores } from "@/lib/store/stores";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { scopeDefinitions } from "@/lib/oauth/scopes";
 import { resourceUriProblem } from "@/lib/http/url-policy";
+import { forgetClient } from "@/lib/store/client-store";
 
 const DEFAULT_DAYS = 30;
 const LONGEST_DAYS = 365;
@@ -52,10 +54,15 @@ export async function revokeAccessToken(stores: Stores, id: string) {
 const platformScopes = (apiScopePrefix: string) =>
   scopeDefinitions(apiScopePrefix).filter((scope) => scope.kind === "api");
 
-/** The platform scopes there are, and those the vendor's applications may ask for; null for any other company. */
+/**
+ * The platform scopes there are, those the vendor's applications may ask for, and whether they have a sandbox before
+ * approval; null for any other company.
+ */
 export async function partnerScopesOf(stores: Stores, companyId: string, apiScopePrefix: string) {
   const found = await stores.partners.findPartner(companyId);
-  return found ? { allowed: found.partnerScopes, offered: platformScopes(apiScopePrefix) } : null;
+  return found
+    ? { allowed: found.partnerScopes, offered: platformScopes(apiScopePrefix), sandbox: found.sandbox }
+    : null;
 }
 
 /** Sets the platform scopes the vendor's applications may ask for (the OpenID scopes they may always). */
@@ -85,4 +92,15 @@ export async function setPartnerResources(stores: Stores, companyId: string, res
   const unique = [...new Set(resources)];
   await stores.partners.savePartnerAllowance(companyId, "partnerResources", unique);
   return { company: companyId, partner_resources: unique };
+}
+
+/**
+ * Whether the vendor's applications waiting for approval may sign in the vendor's own people (the sandbox,
+ * lib/store/models/sandbox-client.ts); turned off, they exist for the operator only until approved.
+ */
+export async function setPartnerSandbox(stores: Stores, companyId: string, allowed: boolean) {
+  await partner(stores, companyId);
+  await stores.partners.savePartnerSandbox(companyId, allowed);
+  forgetClient();
+  return { company: companyId, partner_sandbox: allowed };
 }

@@ -10,7 +10,8 @@ import { ENDPOINTS } from "@/lib/http/paths";
 import { ClientMetadataError, generateClientId, parseClientMetadata } from "@/lib/admin/client-metadata";
 import type { PartnerRuleRefusal } from "@/lib/admin/client-metadata-error";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
-import { checkClientTypeKept, ClientRegistryError } from "@/lib/admin/client-registry";
+import { checkClientTypeKept, ClientRegistryError, type NewSecret } from "@/lib/admin/client-registry";
+import { firstPartnerSecret, secretFields } from "@/lib/admin/partner-secrets";
 import { MAX_PARTNER_APPLICATIONS } from "@/lib/config/policy";
 import { generateOpaqueToken, hashToken } from "@/lib/crypto/tokens";
 import type { Stores } from "@/lib/store/stores";
@@ -31,6 +32,7 @@ const SERVER_FIELDS = [
   "registration_access_token",
   "registration_client_uri",
   "client_id_issued_at",
+  "client_secret",
   "client_secret_expires_at",
   "status",
 ];
@@ -95,29 +97,42 @@ export function registrationResponse(row: PartnerApplication, publicUrl: string,
   };
 }
 
+/** A registration as the vendor gets it: RFC 7591's answer, and the application's first secret if it uses secrets. */
+export interface PartnerRegistration {
+  clientId: string;
+  answer: Record<string, unknown>;
+  secret?: NewSecret;
+}
+
 /** The shape of the ids OptiGate generates for clients and people (UUIDs), which a vendor may not choose. */
 const GENERATED_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Registers a pending application for the vendor; the answer carries its registration access token, once. */
+/**
+ * Registers a pending application for the vendor, in one transaction with the first secret of an application that
+ * authenticates with secrets; the answer carries its registration access token and that secret, once.
+ */
 export async function registerPartnerApplication(
   context: PartnerContext,
   partner: Partner,
   metadata: unknown,
   by?: string,
-) {
+): Promise<PartnerRegistration> {
   const registration = parsePartnerMetadata(metadata, partner, context.config.apiScopePrefix);
-  if (registration.id !== undefined && GENERATED_ID_SHAPE.test(registration.id))
-    refuse("invalid_client_metadata", "a client_id shaped like a generated id is OptiGate's to give: leave it out", {
+  // "callback" would be the page of OptiGate's own try-it redirect URI, /portal/developer/callback.
+  if (registration.id !== undefined && (GENERATED_ID_SHAPE.test(registration.id) || registration.id === "callback"))
+    refuse("invalid_client_metadata", "this client_id is OptiGate's to give: choose another or leave it out", {
       rule: "client_id_taken",
       field: "client_id",
       value: registration.id,
     });
   const id = registration.id ?? generateClientId();
   const token = generateOpaqueToken();
+  const firstSecret = firstPartnerSecret(registration);
   const row = await context.stores.partners.insertPending(
     { ...registration, id },
     { companyId: partner.id, registrationTokenHash: hashToken(token), limit: MAX_PARTNER_APPLICATIONS },
     by,
+    firstSecret,
   );
   if (row === "too_many")
     refuse(
@@ -130,7 +145,13 @@ export async function registerPartnerApplication(
       field: "client_id",
       value: id,
     });
-  return registrationResponse(row, context.config.publicUrl, token);
+  const answer = registrationResponse(row.application, context.config.publicUrl, token);
+  if (!firstSecret || !row.secret) return { clientId: id, answer };
+  return {
+    clientId: id,
+    answer: { ...answer, ...secretFields(firstSecret.value, firstSecret.expiresAt) },
+    secret: { secretId: row.secret.secretId, secret: row.secret.value },
+  };
 }
 
 /** The application a registration access token manages, if the token is its (RFC 7592 §3: otherwise 401). */

@@ -3,6 +3,7 @@ import {
   issueInitialAccessToken,
   revokeAccessToken,
   setPartnerResources,
+  setPartnerSandbox,
   setPartnerScopes,
 } from "@/lib/admin/partner-access";
 import { registrationResponse, reviewApplication } from "@/lib/admin/partner-applications";
@@ -14,6 +15,7 @@ export const PARTNERS_USAGE = `  partners token <company> [--expires <day>]   an
   partners revoke <token-id>                    revoke an initial access token
   partners scopes <company> [<scope> ...]       the platform scopes the vendor's applications may ask for
   partners resources <company> [<uri> ...]      the vendor's own APIs its applications may ask tokens for (RFC 8707)
+  partners sandbox <company> on|off             whether its applications may sign in its own people before approval
   clients approve <client_id>                   approve a vendor's pending application or change
   clients reject <client_id> --reason <text>    reject it, saying why`;
 
@@ -53,7 +55,13 @@ export async function partnersCommand(context: CliContext, [command, ...rest]: s
     if (companyId === undefined) throw new UsageError("partners resources needs <company>");
     return print(await setPartnerResources(context.stores, companyId, resources));
   }
-  throw unknownCommand("partners", command, ["token", "revoke", "scopes", "resources"]);
+  if (command === "sandbox") {
+    const [companyId, setting] = expectArgs(rest, "partners sandbox <company> <on|off>");
+    if (setting !== "on" && setting !== "off")
+      throw new UsageError(`partners sandbox takes on or off, got "${setting}"`);
+    return print(await setPartnerSandbox(context.stores, companyId, setting === "on"));
+  }
+  throw unknownCommand("partners", command, ["token", "revoke", "scopes", "resources", "sandbox"]);
 }
 
 /** `clients approve <id>` and `clients reject <id> --reason <text>`. */

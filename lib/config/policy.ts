@@ -31,6 +31,8 @@ export const DPOP_NONCE_PERIOD_SECONDS = 300;
 export const PUSHED_REQUEST_LIFETIME_SECONDS = 60;
 /** An import older than this that is still incomplete was cut off (imports of 200,000 articles take seconds). */
 export const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
+/** The longest a software vendor's client secret lives, and how long one its application gets by API lives. */
+export const LONGEST_PARTNER_SECRET_DAYS = 2 * 366;
 
 // --- What each process caches, and for how long (changes made in the same process are seen at once).
 
@@ -86,6 +88,11 @@ export const MAX_KEYS_IN_SET = 20;
 export const MAX_COMPANY_SSO_ANSWER_BYTES = 256 * 1024;
 /** A software vendor's applications, whatever their status: an initial access token cannot fill the client table. */
 export const MAX_PARTNER_APPLICATIONS = 100;
+/**
+ * The usable (neither disabled nor expired) secrets one of a vendor's applications may have: its registration access
+ * token cannot fill the table.
+ */
+export const MAX_PARTNER_SECRETS = 20;
 /** The email domains one company claims, verified or not: claims cannot fill the table or crowd out other companies. */
 export const MAX_DOMAINS_PER_COMPANY = 20;
 export const MAX_SUBJECT_LENGTH = 255;

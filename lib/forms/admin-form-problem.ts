@@ -32,6 +32,7 @@ type AdminProblemKey =
   | "nothingToReview"
   | "changedMeanwhile"
   | "expiryTooFar"
+  | "tooManySecrets"
   | "notFoundMessage"
   | "outboxNotFailed"
   | "outboxOneTimeLink"
@@ -122,6 +123,7 @@ function secretProblem(
   if (/expiry/.test(error.message)) return { key: "expiryPast", field: inputs.expires } as const;
   if (/is not a date/.test(error.message)) return { key: "date", field: inputs.expires } as const;
   if (/already disabled/.test(error.message)) return { key: "alreadyDisabled" } as const;
+  if (/usable secrets/.test(error.message)) return { key: "tooManySecrets" } as const;
   return { key: "noSecrets" } as const;
 }
 

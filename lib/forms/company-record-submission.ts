@@ -10,6 +10,7 @@ import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, plainRefusal, seeOther } from "@/lib/http/see-other";
 import { AccessDenied, actorOfRequest, isOperator } from "@/lib/rights/actor";
 import {
+  allowPartnerSandbox,
   allowPartnerScopes,
   CompanyMetadataError,
   CompanyRegistryError,
@@ -108,6 +109,10 @@ export async function handleCompanyRecordSubmission(request: Request, context: S
         scopes.map((scope) => scope.slice(0, MAX_KEPT_FIELD)),
       );
       return seeOther(pageUrl(page, { scopesSaved: "1" }));
+    }
+    if ((action === "sandbox-on" || action === "sandbox-off") && companyId) {
+      await allowPartnerSandbox(actor, companyId, action === "sandbox-on");
+      return seeOther(pageUrl(page, { sandboxSaved: "1" }));
     }
     if ((action === "deactivate" || action === "activate") && companyId) {
       await setCompanyActive(actor, companyId, action === "activate");

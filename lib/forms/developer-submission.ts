@@ -81,7 +81,10 @@ export async function handleDeveloperSubmission(request: Request, context: Servi
     switch (action) {
       case "register": {
         const metadata = isFormClientKind(kind) ? JSON.stringify(metadataOfDraft(draft, kind)) : (draft.metadata ?? "");
-        return seeOther(pageUrl(PAGES.developer, { registered: await registerPartnerApp(actor, metadata) }));
+        const { clientId: registered, secret } = await registerPartnerApp(actor, metadata);
+        // A confidential application's first secret is shown on the page after, this once, as a new secret is.
+        const shown = secret && sealedCookie(DEVELOPER_SECRET_COOKIE, { clientId: registered, ...secret }, cookie);
+        return seeOther(pageUrl(PAGES.developer, { registered }), shown ? [shown] : []);
       }
       case "update":
         await changePartnerApp(actor, clientId, form.get("metadata") ?? "");

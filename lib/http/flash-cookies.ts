@@ -31,6 +31,8 @@ export const COMPANY_RECORD_COOKIE = "optigate_company_record";
 export const DEVELOPER_FORM_COOKIE = "optigate_developer_form";
 /** A secret a software vendor's developer just created, shown once on the partner portal. */
 export const DEVELOPER_SECRET_COOKIE = "optigate_developer_secret";
+/** A developer's "Try sign-in" on the partner portal: the decoded tokens and the userinfo answer. */
+export const DEVELOPER_TRIAL_COOKIE = "optigate_developer_trial_result";
 /** Recovery codes just made, shown once on the security page. */
 export const RECOVERY_CODES_COOKIE = "optigate_recovery_codes";
 /** Not one-time: the user name typed before a failed sign-in, kept five minutes for the login page. */
@@ -58,6 +60,7 @@ export const FLASH_COOKIES = [
   { name: COMPANY_RECORD_COOKIE, path: PAGES.adminCompanies },
   { name: DEVELOPER_FORM_COOKIE, path: PAGES.developer },
   { name: DEVELOPER_SECRET_COOKIE, path: PAGES.developer },
+  { name: DEVELOPER_TRIAL_COOKIE, path: PAGES.developer },
   { name: RECOVERY_CODES_COOKIE, path: PAGES.security },
 ] as const;
 

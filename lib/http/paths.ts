@@ -28,6 +28,12 @@ export const PAGES = {
   adminFederation: "/admin/federation",
   adminOutbox: "/admin/outbox",
   adminWebhooks: "/admin/webhooks",
+  /** The platform API's reference, from its OpenAPI document, with requests to try. */
+  apiDocs: "/docs/api",
+  /** The management API's reference, the same way. */
+  manageDocs: "/docs/manage",
+  /** The guide for applications (docs/relying-parties.md) as a page. */
+  relyingPartyGuide: "/docs/relying-parties",
 } as const;
 
 /** Where the pages' forms post to. */
@@ -54,6 +60,7 @@ export const FORMS = {
   email: "/interaction/email",
   account: "/interaction/account",
   developer: "/interaction/developer",
+  developerTrial: "/interaction/developer/try",
   secondFactor: "/interaction/second-factor",
   passkey: "/interaction/passkey",
   security: "/interaction/security",
@@ -70,6 +77,8 @@ export const ENDPOINTS = {
   introspect: "/connect/introspect",
   endSession: "/connect/endsession",
   register: "/connect/register",
+  /** Another secret for a registered application, with its registration access token (RFC 7592 style). */
+  registerSecrets: "/connect/register/secrets",
   discovery: "/.well-known/openid-configuration",
   jwks: "/.well-known/openid-configuration/jwks",
   catalogInfos: "/getCatalogInfos.ashx",
@@ -90,6 +99,10 @@ export const ENDPOINTS = {
   companySsoStart: "/login/sso/start",
   /** Where a company's identity provider posts its back-channel logout tokens: its backchannel_logout_uri. */
   companySsoBackchannelLogout: "/login/sso/backchannel-logout",
+  /** Where a vendor's "Try sign-in" comes back (lib/oauth/authorize/vendor-sign-in.ts): OptiGate's, never the app's. */
+  developerTrialCallback: "/portal/developer/callback",
+  /** The API reference pages' renderer (Scalar's browser build), served by OptiGate itself. */
+  apiReferenceScript: "/docs/api-reference.js",
 } as const;
 
 /**
@@ -118,3 +131,6 @@ export const adminWebhookPage = (webhookId: string) => `${PAGES.adminWebhooks}/$
 
 /** The operator's page of one company. */
 export const adminCompanyPage = (companyId: string) => `${PAGES.adminCompanies}/${encodeURIComponent(companyId)}`;
+
+/** The partner portal's quick start of one of the vendor's applications. */
+export const developerApplicationPage = (clientId: string) => `${PAGES.developer}/${encodeURIComponent(clientId)}`;

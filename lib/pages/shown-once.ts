@@ -8,6 +8,7 @@ import {
   COMPANY_WEBHOOK_COOKIE,
   DEVELOPER_FORM_COOKIE,
   DEVELOPER_SECRET_COOKIE,
+  DEVELOPER_TRIAL_COOKIE,
   flashHeader,
   COMPANY_FORM_COOKIE,
   COMPANY_RECORD_COOKIE,
@@ -32,6 +33,7 @@ import type { RefusedCompanyForm } from "@/lib/forms/company-record-submission";
 import type { CompanySsoOutcome } from "@/lib/forms/company-sso-outcome";
 import type { CompanyClientOutcome } from "@/lib/forms/company-client-submission";
 import type { WebhookFormOutcome } from "@/lib/forms/webhook-form";
+import type { DeveloperTrialResult } from "@/lib/rights/developer-trial";
 
 /** The one-time cookie's value as the proxy handed it on (it has deleted the cookie itself). */
 async function flash<T>(name: string): Promise<T | undefined> {
@@ -49,6 +51,9 @@ export const refusedDeveloperForm = () => flash<AdminFormOutcome>(DEVELOPER_FORM
 
 /** The secret a developer just created on the partner portal, with its application (shown this once). */
 export const newPartnerSecret = () => flash<NewPartnerSecret>(DEVELOPER_SECRET_COOKIE);
+
+/** What a developer's "Try sign-in" gave: the decoded tokens and the userinfo answer, or the error. */
+export const developerTrialResult = () => flash<DeveloperTrialResult>(DEVELOPER_TRIAL_COOKIE);
 
 /** Recovery codes just made (a first factor, or renewed), shown this once. */
 export const newRecoveryCodes = () => flash<string[]>(RECOVERY_CODES_COOKIE);

@@ -24,6 +24,8 @@ export interface ScopeView {
 export interface ConsentView {
   clientName: string;
   clientDescription?: string;
+  /** the application waits for approval: a sandbox sign-in (lib/store/models/sandbox-client.ts) */
+  sandbox: boolean;
   scopes: ScopeView[];
   user: { name: string; email: string };
 }
@@ -51,6 +53,7 @@ async function consentView(
   return {
     clientName: localizedText(request.client.names, locale, request.client.id),
     clientDescription: localizedText(request.client.descriptions, locale) || undefined,
+    sandbox: request.client.sandbox === true,
     scopes: await describeScopes(context, request.scopes, locale),
   };
 }

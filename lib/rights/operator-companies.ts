@@ -7,7 +7,7 @@ import "server-only";
 import { parseCompany } from "@/lib/admin/company-metadata";
 import * as registry from "@/lib/admin/company-registry";
 import type { CompanyJson } from "@/lib/admin/company-registry";
-import { partnerScopesOf, setPartnerScopes } from "@/lib/admin/partner-access";
+import { partnerScopesOf, setPartnerSandbox, setPartnerScopes } from "@/lib/admin/partner-access";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
 import { requirePlatformAdmin, type Actor } from "@/lib/rights/actor";
 
@@ -66,6 +66,12 @@ export async function setCompanyActive(actor: Actor, companyId: string, active: 
 export function partnerScopesFor(actor: Actor, companyId: string) {
   const { context } = requirePlatformAdmin(actor, READ);
   return partnerScopesOf(context.stores, companyId, context.config.apiScopePrefix);
+}
+
+/** Turns a software vendor's sandbox for applications waiting for approval on or off (`partners sandbox`). */
+export async function allowPartnerSandbox(actor: Actor, companyId: string, allowed: boolean): Promise<void> {
+  const { context } = requirePlatformAdmin(actor, WRITE);
+  await setPartnerSandbox(context.stores, companyId, allowed);
 }
 
 /** Sets the platform scopes a software vendor's applications may ask for (`partners scopes` on the CLI). */

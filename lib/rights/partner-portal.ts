@@ -11,12 +11,13 @@ import {
   removePartnerApplication,
   type Partner,
 } from "@/lib/admin/partner-applications";
+import { addVendorSecret } from "@/lib/admin/partner-secrets";
 import { toClientMetadata } from "@/lib/admin/client-metadata-document";
 import {
-  addClientSecret,
   ClientRegistryError,
   disableClientSecret,
   showClient,
+  usesSecrets,
   type ClientSecretInfo,
   type NewSecret,
 } from "@/lib/admin/client-registry";
@@ -33,15 +34,12 @@ interface PartnerApplication {
   /** the RFC 7591 metadata to change: the change waiting for approval, or the registration as it is */
   metadata: Record<string, unknown>;
   reviewNote: string | null;
-  /** approved applications that authenticate with secrets: their secrets (never the values) */
+  /** pending or approved applications that authenticate with secrets: their secrets (never the values) */
   secrets?: ClientSecretInfo[];
 }
 
-/** The longest a partner's secret may live: rotation is expected at least every two years. */
-const LONGEST_SECRET_DAYS = 2 * 366;
-
-const usesSecrets = (client: RegisteredClient) =>
-  client.tokenEndpointAuthMethod === "client_secret_basic" || client.tokenEndpointAuthMethod === "client_secret_post";
+/** A vendor prepares and rotates the secrets of its pending and approved applications; a rejected one has none. */
+const hasSecrets = (status: string, client: RegisteredClient) => status !== "rejected" && usesSecrets(client);
 
 export interface PartnerPortalView {
   company: { id: string; name: string };
@@ -56,7 +54,8 @@ export const isPartnerDeveloper = (actor: Actor): boolean =>
   actor.company.kind === "software_vendor" &&
   (actor.session.user.role === "admin" || actor.session.user.role === "developer");
 
-async function requirePartner(actor: Actor): Promise<[SignedInUser, Partner]> {
+/** The acting user, an administrator or developer of a software vendor, with what the vendor is allowed. */
+export async function requirePartner(actor: Actor): Promise<[SignedInUser, Partner]> {
   const user = requireUser(actor);
   if (!isPartnerDeveloper(user)) throw new AccessDenied("forbidden");
   const partner = await user.context.stores.partners.findPartner(user.company.id);
@@ -72,10 +71,9 @@ export async function partnerPortalView(actor: Actor): Promise<PartnerPortalView
     company: { id: user.company.id, name: user.company.name },
     applications: await Promise.all(
       rows.map(async ({ status, ownerCompanyId: _owner, pendingMetadata, reviewNote, ...client }) => {
-        const secrets =
-          status === "approved" && usesSecrets(client)
-            ? (await showClient(user.context.stores, client.id)).secrets
-            : undefined;
+        const secrets = hasSecrets(status, client)
+          ? (await showClient(user.context.stores, client.id)).secrets
+          : undefined;
         return {
           client,
           status,
@@ -101,12 +99,18 @@ function parsedMetadata(metadataText: string): unknown {
   }
 }
 
-/** Registers an application for the user's company, pending the operator's approval; its client id. */
-export async function registerPartnerApp(actor: Actor, metadataText: string): Promise<string> {
+/**
+ * Registers an application for the user's company, pending the operator's approval: its client id and, for one that
+ * authenticates with secrets, its first secret, to be shown once.
+ */
+export async function registerPartnerApp(
+  actor: Actor,
+  metadataText: string,
+): Promise<{ clientId: string; secret?: NewSecret }> {
   const [user, partner] = await requirePartner(actor);
   const metadata = parsedMetadata(metadataText);
-  const registered = await registerPartnerApplication(user.context, partner, metadata, user.session.user.id);
-  return String((registered as Record<string, unknown>).client_id);
+  const { clientId, secret } = await registerPartnerApplication(user.context, partner, metadata, user.session.user.id);
+  return { clientId, secret };
 }
 
 /** One of the company's applications, named in a form, whatever its status; any other is refused as not found. */
@@ -136,24 +140,22 @@ export async function removePartnerApp(actor: Actor, clientId: string): Promise<
     throw new ClientRegistryError("not_found", `your company has no application "${clientId}"`);
 }
 
-/** The company's approved application that uses secrets, named in a form; anything else is refused as not found. */
+/** The company's pending or approved application that uses secrets, named in a form; any other is not found. */
 async function ownApplication(actor: Actor, clientId: string): Promise<SignedInUser> {
   const [user, , row] = await ownApplicationRow(actor, clientId);
-  if (row.status !== "approved" || !usesSecrets(row))
-    throw new ClientRegistryError("not_found", `your company has no approved application "${clientId}" with secrets`);
+  if (!hasSecrets(row.status, row))
+    throw new ClientRegistryError("not_found", `your company has no application "${clientId}" with secrets`);
   return user;
 }
 
-/** A new secret for one of the company's approved applications: shown once; at most two years. */
+/** A new secret for one of the company's pending or approved applications: shown once; at most two years. */
 export async function addPartnerSecret(
   actor: Actor,
   clientId: string,
   options: { description?: string; expiresAt?: Date },
 ): Promise<NewSecret> {
   const user = await ownApplication(actor, clientId);
-  if (options.expiresAt && options.expiresAt.getTime() > Date.now() + LONGEST_SECRET_DAYS * 86_400_000)
-    throw new ClientRegistryError("invalid_state", "a secret's expiry must lie within two years");
-  return addClientSecret(user.context.stores, clientId, options, user.session.user.id);
+  return addVendorSecret(user.context.stores, clientId, options, user.session.user.id);
 }
 
 export async function disablePartnerSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {

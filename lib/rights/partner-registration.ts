@@ -13,11 +13,13 @@ import {
   removePartnerApplication,
   type Partner,
 } from "@/lib/admin/partner-applications";
+import { addRegistrationSecret } from "@/lib/admin/partner-secrets";
 import { hashToken } from "@/lib/crypto/tokens";
 import type { PartnerApplication } from "@/lib/store/models/client";
 import type { ServiceContext } from "@/lib/service-context";
 
 export { ClientMetadataError } from "@/lib/admin/client-metadata";
+export { ClientRegistryError } from "@/lib/admin/client-registry";
 
 /** The vendor an initial access token registers for. */
 export async function partnerOfInitialAccessToken(context: ServiceContext, token: string): Promise<Partner | null> {
@@ -25,8 +27,9 @@ export async function partnerOfInitialAccessToken(context: ServiceContext, token
   return context.stores.partners.findInitialAccessTokenCompany(hashToken(token));
 }
 
-export function registerForPartner(context: ServiceContext, partner: Partner, metadata: unknown) {
-  return registerPartnerApplication(context, partner, metadata);
+/** RFC 7591's answer: the application, its registration access token and, if it uses secrets, its first secret. */
+export async function registerForPartner(context: ServiceContext, partner: Partner, metadata: unknown) {
+  return (await registerPartnerApplication(context, partner, metadata)).answer;
 }
 
 /** An application with its vendor, if the registration access token is this application's. */
@@ -60,4 +63,9 @@ export function changeRegistration(
 /** Removes the application; false when it was removed meanwhile (by a second request or the operator). */
 export function deleteRegistration(context: ServiceContext, { client }: ManagedApplication): Promise<boolean> {
   return removePartnerApplication(context.stores, client);
+}
+
+/** Another secret for the application, to rotate (pending or approved); RFC 7591's secret fields. */
+export function createRegistrationSecret(context: ServiceContext, { client }: ManagedApplication) {
+  return addRegistrationSecret(context.stores, client);
 }

@@ -9,7 +9,8 @@
  * (lib/http/protocol-message.ts): adapted to Request and Response for Next.js, handed to the lean front as they are.
  */
 import type { ApiRoute } from "@/lib/api/api-routes";
-import { ENDPOINTS, FORMS } from "@/lib/http/paths";
+import { ENDPOINTS } from "@/lib/http/paths";
+import { PAGE_FORM_ROUTES } from "@/lib/server/page-form-routes";
 import { platformApi } from "@/lib/api/v2-api";
 import { withCors, withProtocolCors } from "@/lib/oauth/cors";
 import { fromModule, loadOnce } from "@/lib/server/on-demand";
@@ -60,7 +61,6 @@ const endSessionModule = () => import("@/lib/oauth/endsession/end-session-endpoi
 const registrationModule = () => import("@/lib/server/client-registration-endpoint");
 const probesModule = () => import("@/lib/server/health-probes");
 const cronModule = () => import("@/lib/server/cron-endpoints");
-const companyWebhooksModule = () => import("@/lib/forms/company-webhook-submission");
 
 /** One handler for GET and POST (OpenID Connect lets clients send these requests either way). */
 const getOrPost = <Handle>(handle: Handle) => ({ GET: handle, POST: handle });
@@ -109,6 +109,7 @@ export const ROUTE_TABLE = {
       DELETE: fromModule(registrationModule, "handleClientConfiguration"),
     },
   },
+  [ENDPOINTS.registerSecrets]: { web: { POST: fromModule(registrationModule, "handleClientSecretCreation") } },
   [ENDPOINTS.discovery]: {
     web: { GET: fromModule(() => import("@/lib/oauth/discovery"), "handleDiscoveryRequest") },
     fast: true,
@@ -130,80 +131,7 @@ export const ROUTE_TABLE = {
   [ENDPOINTS.silentLogin]: {
     web: { POST: fromModule(() => import("@/lib/catalog/silent-login"), "handleSilentLogin") },
   },
-  [FORMS.login]: { web: { POST: fromModule(() => import("@/lib/forms/login-submission"), "handleLoginSubmission") } },
-  [ENDPOINTS.companySsoCallback]: {
-    web: { GET: fromModule(() => import("@/lib/forms/company-sso-callback"), "handleCompanySsoCallback") },
-  },
-  [ENDPOINTS.companySsoStart]: {
-    web: { GET: fromModule(() => import("@/lib/forms/company-sso-start"), "handleCompanySsoStart") },
-  },
-  [ENDPOINTS.companySsoBackchannelLogout]: {
-    web: {
-      POST: fromModule(() => import("@/lib/forms/company-sso-backchannel-logout"), "handleCompanySsoBackchannelLogout"),
-    },
-  },
-  [FORMS.consent]: {
-    web: { POST: fromModule(() => import("@/lib/forms/consent-submission"), "handleConsentSubmission") },
-  },
-  [FORMS.device]: {
-    web: { POST: fromModule(() => import("@/lib/forms/device-submission"), "handleDeviceSubmission") },
-  },
-  [FORMS.signOut]: {
-    web: { POST: fromModule(() => import("@/lib/forms/signout-submission"), "handleSignOutSubmission") },
-  },
-  [FORMS.portal]: {
-    web: { POST: fromModule(() => import("@/lib/forms/portal-submission"), "handlePortalSubmission") },
-  },
-  [FORMS.admin]: { web: { POST: fromModule(() => import("@/lib/forms/admin-submission"), "handleAdminSubmission") } },
-  [FORMS.catalogs]: {
-    web: { POST: fromModule(() => import("@/lib/forms/catalog-submission"), "handleCatalogSubmission") },
-  },
-  [FORMS.suppliers]: {
-    web: { POST: fromModule(() => import("@/lib/forms/registration-submission"), "handleRegistrationSubmission") },
-  },
-  [FORMS.invitation]: {
-    web: { POST: fromModule(() => import("@/lib/forms/invitation-submission"), "handleInvitationSubmission") },
-  },
-  [FORMS.company]: {
-    web: { POST: fromModule(() => import("@/lib/forms/company-submission"), "handleCompanySubmission") },
-  },
-  [FORMS.companySso]: {
-    web: { POST: fromModule(() => import("@/lib/forms/company-sso-submission"), "handleCompanySsoSubmission") },
-  },
-  [FORMS.companyClients]: {
-    web: { POST: fromModule(() => import("@/lib/forms/company-client-submission"), "handleCompanyClientSubmission") },
-  },
-  [FORMS.companyWebhooks]: { web: { POST: fromModule(companyWebhooksModule, "handleCompanyWebhookSubmission") } },
-  [FORMS.companies]: {
-    web: { POST: fromModule(() => import("@/lib/forms/company-record-submission"), "handleCompanyRecordSubmission") },
-  },
-  [FORMS.forgotPassword]: {
-    web: { POST: fromModule(() => import("@/lib/forms/password-submission"), "handleForgotPasswordSubmission") },
-  },
-  [FORMS.resetPassword]: {
-    web: { POST: fromModule(() => import("@/lib/forms/password-submission"), "handleResetPasswordSubmission") },
-  },
-  [FORMS.email]: {
-    web: { POST: fromModule(() => import("@/lib/forms/email-confirm-submission"), "handleEmailConfirmSubmission") },
-  },
-  [FORMS.account]: {
-    web: { POST: fromModule(() => import("@/lib/forms/account-submission"), "handleAccountSubmission") },
-  },
-  [FORMS.developer]: {
-    web: { POST: fromModule(() => import("@/lib/forms/developer-submission"), "handleDeveloperSubmission") },
-  },
-  [FORMS.secondFactor]: {
-    web: { POST: fromModule(() => import("@/lib/forms/second-factor-submission"), "handleSecondFactorSubmission") },
-  },
-  [FORMS.passkey]: {
-    web: { POST: fromModule(() => import("@/lib/forms/passkey-submission"), "handlePasskeySubmission") },
-  },
-  [FORMS.security]: {
-    web: { POST: fromModule(() => import("@/lib/forms/security-submission"), "handleSecuritySubmission") },
-  },
-  [ENDPOINTS.language]: {
-    web: { GET: fromModule(() => import("@/lib/i18n/language-switch"), "handleLanguageSwitch") },
-  },
+  ...PAGE_FORM_ROUTES,
   [ENDPOINTS.health]: { web: { GET: fromModule(() => import("@/lib/server/check-health"), "handleHealthRequest") } },
   [ENDPOINTS.healthLive]: { web: { GET: fromModule(probesModule, "handleLiveRequest") }, fast: true },
   [ENDPOINTS.healthReady]: { web: { GET: fromModule(probesModule, "handleReadyRequest") }, fast: true },
@@ -215,6 +143,9 @@ export const ROUTE_TABLE = {
   },
   [ENDPOINTS.metrics]: {
     web: { GET: fromModule(() => import("@/lib/server/metrics-endpoint"), "handleMetricsRequest") },
+  },
+  [ENDPOINTS.apiReferenceScript]: {
+    web: { GET: fromModule(() => import("@/lib/server/api-reference-script"), "handleApiReferenceScript") },
   },
   // The management API routes every path and method under /manage/v1/ itself, with its own 404 and 405.
   [ENDPOINTS.manageApi]: {

@@ -51,7 +51,7 @@ async function loadDemoPartnerApplication(stores: Stores, config: DemoConfig): P
     () => stores.clientRegistry.exists(metadata.client_id),
     async () => {
       await setPartnerScopes(stores, companyId, partnerScopes, config.apiScopePrefix);
-      const partner = { id: companyId, partnerScopes, partnerResources: [] };
+      const partner = { id: companyId, partnerScopes, partnerResources: [], sandbox: true };
       await registerPartnerApplication({ stores, config }, partner, metadata);
     },
   );

@@ -28,7 +28,8 @@ export interface StoredClientSecret {
   value: string;
 }
 
-async function insertSecret(
+/** Stores a secret's hash with its audit event, inside the transaction of the change it belongs to. */
+export async function insertSecret(
   tx: DbTransaction,
   clientId: string,
   secret: NewClientSecret,
@@ -151,17 +152,25 @@ async function findClientAndSecrets(db: Db, clientId: string) {
 
 /**
  * Adds a secret with its audit event and returns it; null (nothing written) when there is no such client.
- * `secret` sees the stored client and gives the secret, or refuses by throwing.
+ * `secret` sees the stored client and how many of its secrets are usable (neither disabled nor expired), and gives
+ * the secret, or refuses by throwing.
  */
 function insertClientSecret(
   db: Db,
   clientId: string,
-  secret: (client: RegisteredClient) => NewClientSecret,
+  secret: (client: RegisteredClient, usableSecrets: number) => NewClientSecret,
   by?: string,
 ): Promise<StoredClientSecret | null> {
   return db.$transaction(async (tx) => {
     const row = await tx.client.findUnique({ where: { id: clientId } });
-    return row ? insertSecret(tx, clientId, secret(registeredClientFromRow(row)), by) : null;
+    if (!row) return null;
+    // Writing the client's row before counting makes concurrent additions wait for one another (PostgreSQL's row
+    // lock; SQLite writes one at a time), so each counts the others' secrets; updated_at, the review version, stays.
+    await tx.client.update({ where: { id: clientId }, data: { updatedAt: row.updatedAt } });
+    const usable = await tx.clientSecret.count({
+      where: { clientId, disabledAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    });
+    return insertSecret(tx, clientId, secret(registeredClientFromRow(row), usable), by);
   });
 }
 
@@ -228,7 +237,7 @@ export interface ClientRegistryStore {
   findWithSecrets(clientId: string): Promise<{ client: RegisteredClient; secrets: ClientSecretInfo[] } | null>;
   insertSecret(
     clientId: string,
-    secret: (client: RegisteredClient) => NewClientSecret,
+    secret: (client: RegisteredClient, usableSecrets: number) => NewClientSecret,
     by?: string,
   ): Promise<StoredClientSecret | null>;
   disableSecret(

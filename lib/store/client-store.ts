@@ -21,11 +21,15 @@ import type {
   RegisteredClient,
   TokenEndpointAuthMethod,
 } from "@/lib/store/models/client";
+import { sandboxView } from "@/lib/store/models/sandbox-client";
 
 export interface ClientStore {
-  /** An approved client with its usable secrets, or null (unknown, waiting for approval, rejected); cached briefly. */
+  /**
+   * An approved client with its usable secrets, a pending one as its sandbox while its vendor allows that, or null
+   * (unknown, rejected, pending without a sandbox); cached briefly.
+   */
   find(clientId: string, now?: number): Promise<ClientWithSecrets | null>;
-  /** The origins every approved browser client registered, together; cached briefly. */
+  /** The origins every approved browser client (or one in its vendor's sandbox) registered, together; cached briefly. */
   corsOrigins(now?: number): Promise<Set<string>>;
   /** Those of the clients that registered a front- or back-channel logout URI; only approved clients are told. */
   logoutUris(clientIds: string[]): Promise<ClientLogoutUris[]>;
@@ -106,13 +110,20 @@ async function loadClient(db: Db, clientId: string): Promise<ClientWithSecrets |
     where: { id: clientId },
     include: { secrets: { where: { disabledAt: null }, select: { secretHash: true, expiresAt: true } } },
   });
-  // A partner's application waiting for approval, or rejected, exists for the operator only.
-  if (!row || row.status !== "approved") return null;
-  return {
+  if (!row || (row.status !== "approved" && !(await inSandbox(db, row)))) return null;
+  const client = {
     ...registeredClientFromRow(row),
     ownerCompanyId: row.ownerCompanyId,
     secrets: row.secrets.map((s) => ({ hash: s.secretHash, expiresAt: s.expiresAt })),
   };
+  return row.status === "approved" ? client : sandboxView(client);
+}
+
+/** A rejected application exists for the operator only; a pending one also as its vendor's sandbox, if allowed. */
+async function inSandbox(db: Db, row: Client): Promise<boolean> {
+  if (row.status !== "pending" || row.ownerCompanyId === null) return false;
+  const owner = await db.company.findUnique({ where: { id: row.ownerCompanyId } });
+  return owner !== null && owner.active && owner.kind === "software_vendor" && owner.partnerSandbox;
 }
 
 function findClient(db: Db, clientId: string, now = Date.now()): Promise<ClientWithSecrets | null> {
@@ -130,9 +141,15 @@ export function forgetClient(clientId?: string): void {
   forgetCorsOrigins();
 }
 
+/** The origins of approved browser clients, and of those waiting for approval in their vendor's sandbox. */
 async function loadCorsOrigins(db: Db): Promise<Set<string>> {
+  const sandboxes = await db.company.findMany({
+    where: { kind: "software_vendor", active: true, partnerSandbox: true },
+    select: { id: true },
+  });
+  const pending = { status: "pending", ownerCompanyId: { in: sandboxes.map((vendor) => vendor.id) } };
   const rows = await db.client.findMany({
-    where: { kind: "browser", status: "approved" },
+    where: { kind: "browser", OR: [{ status: "approved" }, pending] },
     select: { corsOrigins: true },
   });
   return new Set(rows.flatMap((row) => JSON.parse(row.corsOrigins) as string[]));

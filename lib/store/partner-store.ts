@@ -1,9 +1,8 @@
 /**
- * What software vendors register themselves (the partner portal, RFC 7591/7592): the operator's initial access tokens
- * (`initial_access_tokens`, only their SHA-256 kept), the platform scopes and own APIs (RFC 8707 resources) a vendor's
- * applications may ask for, and the vendor's
- * applications in `clients` with their status (pending, approved, rejected), changes waiting for approval and the
- * hash of their registration access token. Each change is one transaction with its audit event.
+ * What software vendors register themselves (the partner portal, RFC 7591/7592): their applications in `clients` with
+ * their status (pending, approved, rejected), changes waiting for approval and the hash of their registration access
+ * token, besides what the operator allows them (lib/store/vendor-allowance-store.ts). Each change is one transaction
+ * with its audit event.
  */
 import type { Db } from "@/lib/db/prisma";
 import type { Client } from "@/lib/db/rows";
@@ -25,13 +24,20 @@ import { recordAuditEvent } from "@/lib/store/audit-store";
 import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import { transactionWithMail } from "@/lib/store/mail-transaction";
 import { clientRowData, forgetClient, registeredClientFromRow } from "@/lib/store/client-store";
-import { clientIdTaken } from "@/lib/store/client-registry-store";
-
-const allowanceOf = (company: { id: string; partnerScopes: string; partnerResources: string }): VendorAllowance => ({
-  id: company.id,
-  partnerScopes: JSON.parse(company.partnerScopes) as string[],
-  partnerResources: JSON.parse(company.partnerResources) as string[],
-});
+import {
+  clientIdTaken,
+  insertSecret,
+  type NewClientSecret,
+  type StoredClientSecret,
+} from "@/lib/store/client-registry-store";
+import {
+  findInitialAccessTokenCompany,
+  findPartner,
+  revokeInitialAccessToken,
+  storeInitialAccessToken,
+  storePartnerAllowance,
+  storePartnerSandbox,
+} from "@/lib/store/vendor-allowance-store";
 
 function applicationFromRow(row: Client): PartnerApplication {
   return {
@@ -43,49 +49,24 @@ function applicationFromRow(row: Client): PartnerApplication {
   };
 }
 
-async function storeInitialAccessToken(
-  db: Db,
-  token: { companyId: string; tokenHash: string; expiresAt: Date },
-): Promise<string> {
-  return (await db.initialAccessToken.create({ data: token, select: { id: true } })).id;
-}
-
-/** The vendor company of a current (unrevoked, unexpired) initial access token, if it is active. */
-async function findInitialAccessTokenCompany(
-  db: Db,
-  tokenHash: string,
-  now = new Date(),
-): Promise<VendorAllowance | null> {
-  const token = await db.initialAccessToken.findUnique({ where: { tokenHash } });
-  if (!token || token.revokedAt || token.expiresAt <= now) return null;
-  const company = await db.company.findUnique({ where: { id: token.companyId } });
-  return company?.active && company.kind === "software_vendor" ? allowanceOf(company) : null;
-}
-
-/** Revokes an initial access token by id; false when there is no such unrevoked token. */
-async function revokeInitialAccessToken(db: Db, id: string, now = new Date()): Promise<boolean> {
-  return (
-    (await db.initialAccessToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } })).count === 1
-  );
-}
-
-async function storePartnerAllowance(db: Db, companyId: string, field: AllowanceField, values: string[]) {
-  const data = { [field]: JSON.stringify(values) };
-  const updated = await db.company.updateMany({ where: { id: companyId, kind: "software_vendor" }, data });
-  return updated.count === 1;
+/** A vendor's application as registered, with its first secret when it was given one. */
+export interface RegisteredApplication {
+  application: PartnerApplication;
+  secret?: StoredClientSecret;
 }
 
 /**
- * Registers a vendor's application as pending: the row exists (the id is taken), the protocol does not see it.
- * "taken" when the id is another client's or a person's already, also when a concurrent registration took it first; "too_many"
- * when the vendor has `limit` applications already.
+ * Registers a vendor's application as pending, with its first secret if given (both or neither): the row exists (the
+ * id is taken), the protocol does not see it. "taken" when the id is another client's or a person's already, also
+ * when a concurrent registration took it first; "too_many" when the vendor has `limit` applications already.
  */
 export async function insertPendingClient(
   db: Db,
   registration: ClientRegistration & { id: string },
   owner: { companyId: string; registrationTokenHash: string; limit: number },
   by?: string,
-): Promise<PartnerApplication | "taken" | "too_many"> {
+  firstSecret?: NewClientSecret,
+): Promise<RegisteredApplication | "taken" | "too_many"> {
   try {
     return await db.$transaction(async (tx) => {
       if (await clientIdTaken(tx, registration.id)) return "taken" as const;
@@ -107,7 +88,8 @@ export async function insertPendingClient(
         companyId: owner.companyId,
         details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
       });
-      return applicationFromRow(row);
+      const secret = firstSecret ? await insertSecret(tx, registration.id, firstSecret, by) : undefined;
+      return { application: applicationFromRow(row), secret };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
@@ -135,12 +117,15 @@ async function storePartnerChange(
     client.status === "approved"
       ? { pendingMetadata: JSON.stringify(change.metadata) }
       : { ...clientRowData(change.registration), status: "pending", pendingMetadata: null, reviewNote: null };
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     const updated = await tx.client.update({ where: { id: client.id }, data });
     const event = { type: "client.updated", userId: by, clientId: client.id, details: { pending: true } } as const;
     await recordAuditEvent(tx, { ...event, companyId: client.ownerCompanyId ?? undefined });
     return applicationFromRow(updated);
   });
+  // A pending registration is its vendor's sandbox: the protocol sees the change at once.
+  forgetClient(client.id);
+  return changed;
 }
 
 /**
@@ -193,13 +178,6 @@ async function findApplication(db: Db, clientId: string): Promise<PartnerApplica
   return row && applicationFromRow(row);
 }
 
-/** A software vendor with what its applications may ask for; null for any other company or none. */
-async function findPartner(db: Db, companyId: string): Promise<(VendorAllowance & { active: boolean }) | null> {
-  const company = await db.company.findUnique({ where: { id: companyId } });
-  if (!company || company.kind !== "software_vendor") return null;
-  return { ...allowanceOf(company), active: company.active };
-}
-
 /** Where a client stands with the operator: for the operator's pages. */
 export interface ClientReviewState {
   status: string;
@@ -249,13 +227,17 @@ export interface PartnerStore {
   revokeInitialAccessToken(id: string, now?: Date): Promise<boolean>;
   /** Sets the platform scopes or the own APIs the vendor's applications may name; false for any other company. */
   savePartnerAllowance(companyId: string, field: AllowanceField, values: string[]): Promise<boolean>;
+  /** Whether the vendor's applications waiting for approval have a sandbox; false for any other company. */
+  savePartnerSandbox(companyId: string, allowed: boolean): Promise<boolean>;
   /** A software vendor with what its applications may ask for; null for any other company or none. */
   findPartner(companyId: string): Promise<(VendorAllowance & { active: boolean }) | null>;
+  /** A pending application, with its first secret if given, in one transaction. */
   insertPending(
     registration: ClientRegistration & { id: string },
     owner: { companyId: string; registrationTokenHash: string; limit: number },
     by?: string,
-  ): Promise<PartnerApplication | "taken" | "too_many">;
+    firstSecret?: NewClientSecret,
+  ): Promise<RegisteredApplication | "taken" | "too_many">;
   findByRegistrationToken(tokenHash: string): Promise<PartnerApplication | null>;
   find(clientId: string): Promise<PartnerApplication | null>;
   list(companyId: string): Promise<PartnerApplication[]>;
@@ -285,6 +267,7 @@ export const prismaPartnerStore = (db: Db): PartnerStore =>
     findInitialAccessTokenCompany,
     revokeInitialAccessToken,
     savePartnerAllowance: storePartnerAllowance,
+    savePartnerSandbox: storePartnerSandbox,
     findPartner,
     insertPending: insertPendingClient,
     findByRegistrationToken: findClientByRegistrationToken,

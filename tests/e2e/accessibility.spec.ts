@@ -28,6 +28,9 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
       "/invitation?token=unknown",
       "/password/forgot",
       "/password/reset",
+      "/docs/api",
+      "/docs/manage",
+      "/docs/relying-parties",
     ],
   },
   {
@@ -54,6 +57,7 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
       "/portal/developer?kind=web",
       "/portal/developer?edit=praxissoft-termine&remove=1",
       "/portal/developer?edit=praxissoft-termine",
+      "/portal/developer/praxissoft-termine",
     ],
   },
   {
@@ -71,6 +75,8 @@ const VISITS: { user: [string, string] | null; paths: string[] }[] = [
     ],
   },
 ];
+
+const RENDERED_IN_BROWSER = ["/docs/api", "/docs/manage"];
 
 async function signIn(page: Page, [email, password]: [string, string]) {
   await page.goto("/login");
@@ -103,6 +109,8 @@ for (const { locale, visits } of CHECKED) {
       const found: Record<string, string[]> = {};
       for (const path of paths) {
         await page.goto(path);
+        // The API references render in the browser, after their script and document have loaded.
+        if (RENDERED_IN_BROWSER.includes(path)) await page.locator(".scalar-app h1").first().waitFor();
         const problems = await violations(page);
         if (problems.length > 0) found[new URL(page.url()).pathname] = problems;
       }

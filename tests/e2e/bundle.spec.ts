@@ -1,7 +1,8 @@
 /**
  * The bundle (`npm run bundle`, what the Dockerfile copies into the image) runs on its own: copied to an empty folder
  * outside the repository, started there with nothing but its own files, on SQLite and on PostgreSQL, it answers a
- * smoke flow: discovery, client_credentials, the login page, a sub-catalog download.
+ * smoke flow: discovery, client_credentials, the login page, a sub-catalog download, the guide page and the API
+ * reference pages' renderer.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -79,6 +80,13 @@ async function smoke(base: string): Promise<void> {
   );
   expect(download.status).toBe(200);
   expect(await download.text()).toMatch(/<SubCatalog[\s\S]*<\/SubCatalog>\s*$/);
+  // The files the documentation pages read at run time came along in the trace.
+  expect(await (await fetch(`${base}/docs/relying-parties`)).text()).toContain(
+    'id="backend-service-client-credentials"',
+  );
+  const renderer = await fetch(`${base}/docs/api-reference.js`);
+  expect([renderer.status, renderer.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
+  expect(await renderer.text()).toContain("createApiReference");
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {

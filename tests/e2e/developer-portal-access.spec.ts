@@ -5,43 +5,12 @@
  * another vendor and the operator, and looks for the demo vendor's pending application there; the demo vendor's
  * developer sees it, so the check can fail. Nothing of the application changes meanwhile.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { adminCommand } from "./admin-command";
-import { joinByInvitation, rawBody, signedInContext, VARIANTS } from "./raw-pages";
+import { newVendorDeveloper } from "./vendor-developer";
+import { rawBody, signedInContext, VARIANTS } from "./raw-pages";
 
 const DEMO_APPLICATION = "praxissoft-termine";
-
-/** A developer of another software vendor, invited through the CLI and joined through the invitation page. */
-async function otherVendorDeveloper(baseURL: string): Promise<readonly [string, string]> {
-  const stamp = Date.now();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "optigate-vendor-")), "vendor.json");
-  writeFileSync(
-    file,
-    JSON.stringify({ id: `vendor-${stamp}`, name: "Other Vendor GmbH", kind: "software_vendor", country: "DE" }),
-  );
-  adminCommand(baseURL, "companies", "add", file);
-  const email = `dev-${stamp}@other-vendor.test`;
-  const printed = adminCommand(
-    baseURL,
-    "users",
-    "invite",
-    email,
-    "--company",
-    `vendor-${stamp}`,
-    "--role",
-    "developer",
-  );
-  const password = "werkbank quelltext leuchtturm";
-  await joinByInvitation(baseURL, JSON.parse(printed).invitation_url, {
-    givenName: "Dora",
-    familyName: "Dev",
-    password,
-  });
-  return [email, password];
-}
 
 /** What only the demo vendor's people may see of its pending application: its name and its redirect host. */
 const MARKERS = ["Praxissoft Appointments", "termine.praxissoft.example"];
@@ -71,7 +40,12 @@ test("a vendor's applications reach its own developers only, in the HTML, the RS
   const roles: Record<string, readonly [string, string] | undefined> = {
     visitor: undefined,
     "optician's administrator": ["optician@demo.test", "Optician#2026"],
-    "developer of another vendor": await otherVendorDeveloper(baseURL!),
+    "developer of another vendor": (
+      await newVendorDeveloper(baseURL!, {
+        name: "Other Vendor GmbH",
+        developer: { givenName: "Dora", familyName: "Dev" },
+      })
+    ).credentials,
     operator: ["admin@demo.test", "Admin#2026"],
   };
   const before = adminCommand(baseURL!, "clients", "show", DEMO_APPLICATION);

@@ -1,8 +1,9 @@
 /**
  * A software partner's application from registration to use, in Chromium: the vendor's developer
- * registers a server web app on the partner portal, the operator finds it pending with its owner and approves it,
- * the developer creates a secret, and the application signs a user in with openid-client; a second secret then
- * replaces the first without downtime. And the RFC 7591 → 7592 round trip over HTTP with an initial access token.
+ * registers a server web app on the partner portal and is shown its first secret once, the operator finds it pending
+ * with its owner and approves it, the application signs a user in with openid-client; secrets the developer creates
+ * then replace one another without downtime. And the RFC 7591 → 7592 round trip over HTTP with an initial access
+ * token, with the secret the registration gives and another from the secrets endpoint.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { adminCommand } from "./admin-command";
@@ -56,13 +57,17 @@ test("a partner registers a server web app, the operator approves it, and it sig
   const clientId = `praxissoft-shop-${Date.now()}`;
   const developer = await signedIn(browser, baseURL!, "/portal/developer", "developer@demo.test", "Developer#2026");
   await developer.goto("/portal/developer?kind=web#register");
-  await developer.fill("input[name=client_name]", "Praxissoft Shop");
-  await developer.fill("input[name=client_id]", clientId);
-  await developer.fill("textarea[name=redirect_uris]", REDIRECT_URI);
+  await developer.fill("form[data-client-kind=web] input[name=client_name]", "Praxissoft Shop");
+  await developer.fill("form[data-client-kind=web] input[name=client_id]", clientId);
+  await developer.fill("form[data-client-kind=web] textarea[name=redirect_uris]", REDIRECT_URI);
   await developer.locator("form[data-client-kind=web] button[type=submit]").click();
-  await expect(developer.getByRole("status")).toContainText("Praxissoft Shop is registered and waits for approval");
+  await expect(developer.getByRole("status").first()).toContainText(
+    "Praxissoft Shop is registered and waits for approval",
+  );
   await expect(developer.locator(`tr[data-client-id="${clientId}"]`)).toHaveAttribute("data-status", "pending");
-  await expect(developer.locator(`[data-secrets-of="${clientId}"]`)).toHaveCount(0);
+  const shownOnce = developer.locator(`[data-secrets-of="${clientId}"] [data-new-secret]`);
+  await expect(shownOnce).toHaveText(/^[\w-]{43}$/);
+  const registered = (await shownOnce.textContent())!;
 
   const operator = await signedIn(browser, baseURL!, "/admin/clients", "admin@demo.test", "Admin#2026");
   const row = operator.locator(`tr[data-client-id="${clientId}"]`);
@@ -73,8 +78,9 @@ test("a partner registers a server web app, the operator approves it, and it sig
   await operator.locator("button[name=action][value=approve]").click();
   await expect(operator.getByRole("status")).toBeVisible();
 
-  await developer.goto("/portal/developer");
+  await developer.goto(`/portal/developer?registered=${clientId}`);
   await expect(developer.locator(`tr[data-client-id="${clientId}"]`)).toHaveAttribute("data-status", "approved");
+  await expect(developer.getByRole("status")).toContainText("Praxissoft Shop is registered and has been approved");
   const first = await createSecret(developer, clientId, "first");
   const user = await (await browser.newContext({ baseURL })).newPage();
   await user.goto("/login");
@@ -83,6 +89,7 @@ test("a partner registers a server web app, the operator approves it, and it sig
   await user.fill("input[name=password]", "Optician#2026");
   await user.locator("button[type=submit]").click();
   await user.waitForURL((url) => url.pathname !== "/login");
+  expect((await signInWith(user, baseURL!, clientId, registered)).access_token).toBeTruthy();
   const tokens = await signInWith(user, baseURL!, clientId, first);
   expect(tokens.claims()).toMatchObject({ aud: clientId, iss: baseURL });
   expect(tokens.access_token).toBeTruthy();
@@ -130,6 +137,13 @@ test("RFC 7591 registration and RFC 7592 management over HTTP, pending until app
   const manage = registered.registration_access_token as string;
   const uri = registered.registration_client_uri as string;
   expect(uri).toBe(`${baseURL}/connect/register?client_id=${registered.client_id}`);
+  expect(registered.client_secret).toMatch(/^[\w-]{43}$/);
+  const rotation = await fetch(`${baseURL}/connect/register/secrets?client_id=${registered.client_id}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${manage}` },
+  });
+  expect(rotation.status).toBe(201);
+  expect(await rotation.json()).toMatchObject({ client_id: registered.client_id, client_secret: expect.any(String) });
 
   const read = await fetch(uri, { headers: { authorization: `Bearer ${manage}` } });
   expect(await read.json()).toMatchObject({ client_id: registered.client_id, status: "pending" });

@@ -19,9 +19,9 @@ export interface Service {
   database: TestDatabase;
 }
 
-/** Points the route handlers at `target` and gives it the demo data and signing keys. */
-export async function startOAuthService(target: DatabaseTarget): Promise<void> {
-  process.env.PUBLIC_URL = ISSUER;
+/** Points the route handlers at `target` and gives it the demo data and signing keys; `issuer`: its PUBLIC_URL. */
+export async function startOAuthService(target: DatabaseTarget, issuer = ISSUER): Promise<void> {
+  process.env.PUBLIC_URL = issuer;
   process.env.SECRET_KEY = SECRET_KEY;
   useDatabaseForService(target);
   await prepareDatabase({ ...loadConfig(), demoData: true });
@@ -74,6 +74,8 @@ const routes = {
       (m) => (request: Request) => (m[request.method as "POST" | "GET" | "PUT" | "DELETE"] as Handler)(request),
     ),
   developer: () => import("@/app/interaction/developer/route").then((m) => m.POST as Handler),
+  "developer-trial": () => import("@/app/interaction/developer/try/route").then((m) => m.POST as Handler),
+  "developer-callback": () => import("@/app/portal/developer/callback/route").then((m) => m.GET as Handler),
   passkey: () => import("@/app/interaction/passkey/route").then((m) => m.POST as Handler),
   "second-factor": () => import("@/app/interaction/second-factor/route").then((m) => m.POST as Handler),
   security: () => import("@/app/interaction/security/route").then((m) => m.POST as Handler),
@@ -96,6 +98,7 @@ type FormRoute =
   | "email"
   | "account"
   | "developer"
+  | "developer-trial"
   | "passkey"
   | "second-factor"
   | "security";
@@ -212,7 +215,7 @@ export class UserAgent {
     );
   }
 
-  async get(route: "endsession" | "sso-callback" | "sso-start", url: string): Promise<Response> {
+  async get(route: "endsession" | "sso-callback" | "sso-start" | "developer-callback", url: string): Promise<Response> {
     return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 

@@ -3,6 +3,7 @@
  * operator decides on the version they saw, changes of approved ones waiting beside them, and expiry notices once.
  */
 import { describe, expect, it } from "vitest";
+import { forgetClient } from "@/lib/store/client-store";
 import { registration } from "./clients";
 import { freshValue, later, NOW, type StoreBackend } from "./store-backend";
 
@@ -18,6 +19,36 @@ const owner = (companyId: string, limit = 5) => ({ companyId, registrationTokenH
 
 export function partnerContract(backend: StoreBackend): void {
   describe("partners", () => {
+    it("shows a pending application as its vendor's sandbox while the vendor allows one, never a rejected one", async () => {
+      const stores = backend.stores();
+      const companyId = await vendor(backend);
+      const id = freshValue("sandboxed");
+      const origin = `https://${id}.example`;
+      const browserApp = registration({
+        kind: "browser",
+        tokenEndpointAuthMethod: "none",
+        corsOrigins: [origin],
+        allowedScopes: ["openid", "profile", "email", "offline_access", "platform.catalogs.read"],
+      });
+      const registered = await stores.partners.insertPending({ ...browserApp, id }, owner(companyId));
+      if (typeof registered === "string") throw new Error(`not stored: ${registered}`);
+      forgetClient();
+      expect(await stores.clients.find(id)).toMatchObject({
+        sandbox: true,
+        allowedScopes: ["openid", "profile", "email"],
+        grantTypes: ["authorization_code"],
+        offlineAccess: false,
+        ownerCompanyId: companyId,
+      });
+      expect((await stores.clients.corsOrigins(Date.now() + 3_600_000)).has(origin)).toBe(true);
+      expect(await stores.partners.savePartnerSandbox(companyId, false)).toBe(true);
+      expect(await stores.partners.findPartner(companyId)).toMatchObject({ sandbox: false });
+      forgetClient();
+      expect(await stores.clients.find(id)).toBeNull();
+      expect((await stores.clients.corsOrigins(Date.now() + 7_200_000)).has(origin)).toBe(false);
+      expect(await stores.partners.savePartnerSandbox(backend.subjects().companyId, false)).toBe(false);
+    });
+
     it("finds an active vendor by a current initial access token only, with what it may ask for", async () => {
       const stores = backend.stores();
       const companyId = await vendor(backend);
@@ -25,7 +56,12 @@ export function partnerContract(backend: StoreBackend): void {
       expect(await stores.partners.savePartnerAllowance(companyId, "partnerResources", resources)).toBe(true);
       const tokenHash = freshValue("iat");
       const id = await stores.partners.saveInitialAccessToken({ companyId, tokenHash, expiresAt: later(3600) });
-      const allowance = { id: companyId, partnerScopes: ["platform.catalogs.read"], partnerResources: resources };
+      const allowance = {
+        id: companyId,
+        partnerScopes: ["platform.catalogs.read"],
+        partnerResources: resources,
+        sandbox: true,
+      };
       expect(await stores.partners.findInitialAccessTokenCompany(tokenHash, NOW)).toEqual(allowance);
       expect(await stores.partners.findInitialAccessTokenCompany(tokenHash, later(7200))).toBeNull();
       expect(await stores.partners.findPartner(companyId)).toEqual({ ...allowance, active: true });
@@ -48,16 +84,18 @@ export function partnerContract(backend: StoreBackend): void {
       const companyId = await vendor(backend);
       const id = freshValue("app");
       const rights = owner(companyId, 1);
-      const pending = await stores.partners.insertPending({ ...registration(), id }, rights);
+      const registered = await stores.partners.insertPending({ ...registration(), id }, rights);
+      if (typeof registered === "string") throw new Error(`not stored: ${registered}`);
+      const pending = registered.application;
       expect(pending).toMatchObject({ id, status: "pending", ownerCompanyId: companyId, pendingMetadata: null });
-      expect(await stores.clients.find(id)).toBeNull();
+      expect(registered.secret).toBeUndefined();
+      expect(await stores.clients.find(id)).toMatchObject({ id, sandbox: true });
       expect(await stores.partners.insertPending({ ...registration(), id: freshValue("more") }, rights)).toBe(
         "too_many",
       );
       expect(await stores.partners.insertPending({ ...registration(), id }, owner(companyId))).toBe("taken");
       expect((await stores.partners.findByRegistrationToken(rights.registrationTokenHash))?.id).toBe(id);
       expect((await stores.partners.list(companyId)).map((app) => app.id)).toEqual([id]);
-      if (typeof pending === "string") throw new Error(`not stored: ${pending}`);
       const changed = await stores.partners.saveChange(pending, {
         registration: registration({ names: { default: "Changed" }, backchannelLogoutUri: "https://app.example/bc" }),
         metadata: {},
@@ -83,6 +121,36 @@ export function partnerContract(backend: StoreBackend): void {
         expect.objectContaining({ id, ownerCompanyId: companyId }),
       ]);
       expect(await stores.partners.saveReview({ clientId: id, version }, approve, [])).toBeNull();
+    });
+
+    it("stores a pending application with its first secret, and tells how many of its secrets are usable", async () => {
+      const stores = backend.stores();
+      const companyId = await vendor(backend);
+      const id = freshValue("confidential");
+      const firstSecret = { value: freshValue("first-secret"), expiresAt: later(86_400, new Date()) };
+      const registered = await stores.partners.insertPending(
+        { ...registration(), id },
+        owner(companyId),
+        "dev-1",
+        firstSecret,
+      );
+      if (typeof registered === "string") throw new Error(`not stored: ${registered}`);
+      expect(registered.secret).toEqual({ secretId: expect.any(String), value: firstSecret.value });
+      expect((await stores.clientRegistry.findWithSecrets(id))?.secrets).toEqual([
+        expect.objectContaining({
+          id: registered.secret!.secretId,
+          expiresAt: firstSecret.expiresAt,
+          disabledAt: null,
+        }),
+      ]);
+      const usable: number[] = [];
+      const counting = (value: string) => (_client: unknown, count: number) => (usable.push(count), { value });
+      const second = (await stores.clientRegistry.insertSecret(id, counting(freshValue("second"))))!;
+      await stores.clientRegistry.disableSecret(id, registered.secret!.secretId);
+      expect(await stores.clientRegistry.setSecretExpiry(id, second.secretId, new Date(Date.now() - 1000))).toBe(true);
+      await stores.clientRegistry.insertSecret(id, counting(freshValue("third")));
+      // The first alone was usable, then none: one disabled, one expired.
+      expect(usable).toEqual([1, 0]);
     });
 
     it("lets an approved application's change wait beside it, and a rejection keep the approved version", async () => {

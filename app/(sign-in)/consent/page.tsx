@@ -93,6 +93,14 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       ) : null}
       <p className="font-medium text-slate-900">{t("intro", { client: prompt.clientName })}</p>
       {prompt.clientDescription ? <p className="mt-1 text-sm text-slate-600">{prompt.clientDescription}</p> : null}
+      {prompt.sandbox ? (
+        <p
+          data-sandbox="true"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <strong className="font-semibold">{t("sandboxTitle")}</strong> {t("sandboxText")}
+        </p>
+      ) : null}
       <form method="post" action={FORMS.consent} className="mt-5">
         {formFields}
         <ScopeChoices legend={t("title")} requiredLabel={t("required")} scopes={prompt.scopes} />

@@ -1,5 +1,5 @@
-/** The vendor's applications with their status, the operator's note and a way to change each. */
-import { PAGES } from "@/lib/http/paths";
+/** The vendor's applications with status and operators' note; each links to its quick start and its change. */
+import { developerApplicationPage, PAGES } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedText } from "@/lib/i18n/localized-text";
 import type { PartnerPortalView } from "@/lib/rights/partner-portal";
@@ -16,7 +16,15 @@ export async function ApplicationsTable({ applications }: { applications: Partne
       <DataTable columns={[admin("name"), admin("clientId"), admin("kind"), t("status"), t("actions")]}>
         {applications.map(({ client, status, changeWaiting, reviewNote }) => (
           <DataRow key={client.id} data-client-id={client.id} data-status={status}>
-            <DataCell className="font-medium text-slate-900">{localizedText(client.names, locale, client.id)}</DataCell>
+            <DataCell className="font-medium text-slate-900">
+              <a
+                href={developerApplicationPage(client.id)}
+                className="text-brand-700 underline underline-offset-2"
+                data-quick-start-link
+              >
+                {localizedText(client.names, locale, client.id)}
+              </a>
+            </DataCell>
             <DataCell className="break-all" label={admin("clientIdLabel")}>
               <code>{client.id}</code>
             </DataCell>

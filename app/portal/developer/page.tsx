@@ -4,34 +4,39 @@ import { localizedText } from "@/lib/i18n/localized-text";
 import { isFormClientKind } from "@/lib/forms/client-registration-form";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
+import { developerNotice } from "@/lib/pages/developer-notice";
 import { newPartnerSecret, refusedDeveloperForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { partnerPortalView } from "@/lib/rights/partner-portal";
+import { partnerPortalView, type PartnerPortalView } from "@/lib/rights/partner-portal";
 import { RegisterSection } from "@/app/admin/clients/register-section";
 import { problemPlaces, problemText } from "@/app/admin/_parts/problem-text";
 import { ApplicationChange } from "./application-change";
 import { ApplicationsTable } from "./applications-table";
 import { PartnerSecrets } from "./partner-secrets";
 
-/** What the last form did: registered, changed or removed an application (only the company's own are named). */
-async function Outcome({ query, names }: { query: Awaited<SearchParams>; names: Map<string, string> }) {
-  const t = await getTranslations("Developer");
-  const registered = single(query.registered);
-  const changed = single(query.changed);
-  const removed = single(query.removed);
-  const message =
-    registered && names.has(registered)
-      ? t("registered", { client: names.get(registered)! })
-      : changed && names.has(changed)
-        ? t("changed", { client: names.get(changed)! })
-        : removed && !names.has(removed)
-          ? t("removed")
-          : undefined;
-  return message ? (
-    <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-      {message}
+/** What the last form did to an application, as things stand now (only the company's own are named). */
+async function Outcome({
+  query,
+  applications,
+}: {
+  query: Awaited<SearchParams>;
+  applications: PartnerPortalView["applications"];
+}) {
+  const [t, locale] = [await getTranslations("Developer"), await getLocale()];
+  const notice = developerNotice(
+    { registered: single(query.registered), changed: single(query.changed), removed: single(query.removed) },
+    applications,
+  );
+  if (!notice) return null;
+  const named = applications.find(({ client }) => client.id === notice.clientId)?.client;
+  const tone = notice.refused
+    ? "border-amber-300 bg-amber-50 text-amber-900"
+    : "border-green-200 bg-green-50 text-green-900";
+  return (
+    <p role="status" className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+      {t(notice.key, { client: named ? localizedText(named.names, locale, named.id) : "" })}
     </p>
-  ) : null;
+  );
 }
 
 export const dynamic = "force-dynamic";
@@ -56,12 +61,7 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
       <section className="space-y-3">
         <h1 className="text-2xl font-semibold text-brand-800">{t("title", { company: view.company.name })}</h1>
         <p className="text-slate-700">{t("intro")}</p>
-        <Outcome
-          query={query}
-          names={
-            new Map(view.applications.map(({ client }) => [client.id, localizedText(client.names, locale, client.id)]))
-          }
-        />
+        <Outcome query={query} applications={view.applications} />
         <ApplicationsTable applications={view.applications} />
       </section>
       {editing ? (

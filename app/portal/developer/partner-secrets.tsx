@@ -1,6 +1,7 @@
 /**
- * The secrets of one of a vendor's approved server applications: a new one (shown once), when each was created, expires
- * and was last used, disabling one, and how two secrets valid at once let an application rotate without downtime.
+ * The secrets of one of a vendor's pending or approved server applications: a new one (shown once, as the first one is
+ * after registering), when each was created, expires and was last used, disabling one, and how two secrets valid at
+ * once let an application rotate without downtime.
  */
 import { FORMS } from "@/lib/http/paths";
 import type { ReactNode } from "react";

@@ -9,13 +9,12 @@ function required(name: string): string {
 }
 
 export const settings = {
-  issuer: required("OPTIGATE_URL"),
+  issuer: required("OPTIGATE_ISSUER"),
   /** The platform API; OptiGate serves it itself unless told otherwise. */
-  apiUrl: process.env.OPTIGATE_API_URL?.replace(/\/$/, "") ?? required("OPTIGATE_URL"),
+  apiUrl: process.env.OPTIGATE_API_URL?.replace(/\/$/, "") ?? required("OPTIGATE_ISSUER"),
   clientId: required("OPTIGATE_CLIENT_ID"),
   clientSecret: required("OPTIGATE_CLIENT_SECRET"),
   appUrl: required("NEXTAUTH_URL"),
-  scope: "openid profile email offline_access platform.catalogs.read",
   /** The access token is renewed this long before it expires (OptiGate's last one hour). */
   refreshMarginSeconds: Number(process.env.REFRESH_MARGIN_SECONDS ?? 60),
 };

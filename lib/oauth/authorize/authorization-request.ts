@@ -23,16 +23,19 @@ import { grantedResources } from "@/lib/oauth/resource-indicators";
 import { isAllowedRedirectUri } from "@/lib/oauth/redirect-uri-matching";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { requestedAcr } from "@/lib/oauth/authorize/requested-acr";
+import { parseMaxAge, parsePrompt, type Prompt } from "@/lib/oauth/authorize/prompt-parameters";
+import { checkTrialRequest, isTrialRedirect, sandboxScopes } from "@/lib/oauth/authorize/vendor-sign-in";
 import type { Acr } from "@/lib/session/authentication-level";
 
 type ResponseMode = "query" | "fragment" | "form_post";
 type ResponseType = "code" | "token" | "id_token" | "id_token token";
-export type Prompt = "none" | "login" | "consent" | "select_account";
 
 export interface RedirectTarget {
   redirectUri: string;
   responseMode: ResponseMode;
   state?: string;
+  /** A sandbox's vendor (lib/oauth/authorize/vendor-sign-in.ts): its unreviewed redirect URI is for its people only. */
+  sandboxOf?: string;
 }
 
 export interface AuthorizationRequest extends RedirectTarget {
@@ -55,6 +58,8 @@ export interface AuthorizationRequest extends RedirectTarget {
   dpopJkt?: string;
   /** RFC 8707: the resource servers named, which the grant holds; none: the default audience. */
   resources: string[];
+  /** "Try sign-in" on the partner portal, through OptiGate's own redirect URI (lib/oauth/authorize/vendor-sign-in.ts). */
+  trial?: true;
   /** RFC 9126: the request_uri of the pushed request this one came from. */
   pushedRequestUri?: string;
   /**
@@ -77,7 +82,6 @@ export interface RequestOrigin {
   requirePar?: boolean;
 }
 
-/** An error to send to the verified redirect URI. */
 /** An OAuth error to send to a verified redirect URI: its code is the protocol error's. */
 export class AuthorizationError extends OptiGateError<OAuthError["code"]> {
   constructor(
@@ -103,7 +107,6 @@ function normalizeResponseType(value: string | undefined): string | undefined {
 /** Tokens must never travel in the query (OAuth 2.0 Multiple Response Types §3.0). */
 const defaultResponseMode = (responseType: string | undefined): ResponseMode =>
   responseType === undefined || responseType === "code" ? "query" : "fragment";
-const PROMPTS: Prompt[] = ["none", "login", "consent", "select_account"];
 
 /** The parameters OptiGate acts on; the flow carries these on (login, consent) and drops the rest, which it ignores. */
 const AUTHORIZATION_PARAMETERS = [
@@ -137,7 +140,8 @@ type ResourceContext = Pick<ServiceContext, "stores" | "config">;
 async function verifyClientAndRedirectUri(
   clients: ClientStore,
   params: URLSearchParams,
-): Promise<{ client: ClientWithSecrets; redirectUri: string }> {
+  publicUrl: string,
+): Promise<{ client: ClientWithSecrets; redirectUri: string; trial: boolean }> {
   if (params.getAll("client_id").length > 1)
     throw new UnsafeRedirectError("invalid_request", 'parameter "client_id" must not be repeated');
   if (params.getAll("redirect_uri").length > 1)
@@ -148,27 +152,10 @@ async function verifyClientAndRedirectUri(
   if (!client) throw new UnsafeRedirectError("invalid_client", "the application is not registered with OptiGate");
   const redirectUri = first(params, "redirect_uri");
   if (!redirectUri) throw new UnsafeRedirectError("invalid_request", "redirect_uri is missing");
-  if (!isAllowedRedirectUri(client, redirectUri)) {
+  const trial = isTrialRedirect(client, redirectUri, publicUrl);
+  if (!trial && !isAllowedRedirectUri(client, redirectUri))
     throw new UnsafeRedirectError("invalid_request", "redirect_uri is not registered for this application");
-  }
-  return { client, redirectUri };
-}
-
-function parsePrompt(value: string | undefined): Set<Prompt> {
-  const prompts = new Set<Prompt>();
-  for (const item of (value ?? "").split(" ").filter(Boolean)) {
-    if (!PROMPTS.includes(item as Prompt)) throw invalidRequest(`prompt "${item}" is not supported`);
-    prompts.add(item as Prompt);
-  }
-  if (prompts.has("none") && prompts.size > 1)
-    throw invalidRequest("prompt=none cannot be combined with other prompts");
-  return prompts;
-}
-
-function parseMaxAge(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(value)) throw invalidRequest("max_age must be a non-negative whole number of seconds");
-  return Number(value);
+  return { client, redirectUri, trial };
 }
 
 /** The requested scopes, each one the client may ask for (the device authorization endpoint checks them alike). */
@@ -176,7 +163,7 @@ export function parseScopes(client: ClientWithSecrets, scope: string | undefined
   if (!scope) throw invalidRequest("scope is missing");
   if (scope.length > MAX_SCOPE_PARAMETER_LENGTH)
     throw invalidScope(`scope must be at most ${MAX_SCOPE_PARAMETER_LENGTH} characters`);
-  const scopes = [...new Set(scope.split(" ").filter(Boolean))];
+  const scopes = sandboxScopes(client, [...new Set(scope.split(" ").filter(Boolean))]);
   for (const name of scopes) {
     if (!client.allowedScopes.includes(name)) {
       throw invalidScope(
@@ -261,7 +248,8 @@ export async function validateAuthorizationRequest(
   params: URLSearchParams,
   origin: RequestOrigin = {},
 ): Promise<AuthorizationRequest> {
-  const { client, redirectUri } = await verifyClientAndRedirectUri(context.stores.clients, params);
+  const { publicUrl } = context.config;
+  const { client, redirectUri, trial } = await verifyClientAndRedirectUri(context.stores.clients, params, publicUrl);
   const state = params.getAll("state").length === 1 ? first(params, "state") : undefined;
   const requestedMode = params.getAll("response_mode").length === 1 ? first(params, "response_mode") : undefined;
   const validMode = RESPONSE_MODES.includes(requestedMode as ResponseMode);
@@ -270,6 +258,7 @@ export async function validateAuthorizationRequest(
   const target: RedirectTarget = {
     redirectUri,
     state,
+    sandboxOf: client.sandbox ? (client.ownerCompanyId ?? undefined) : undefined,
     responseMode: validMode ? (requestedMode as ResponseMode) : defaultResponseMode(responseType),
   };
   try {
@@ -279,12 +268,14 @@ export async function validateAuthorizationRequest(
     if (requestedMode !== undefined && !validMode)
       throw invalidRequest(`response_mode "${requestedMode}" is not supported`);
     const rest = validateRest(client, params, target);
+    if (trial) checkTrialRequest(rest, target.responseMode);
     // The implicit flow's access token comes from the authorization endpoint: for one resource at most.
     const issuesToken = rest.responseType.split(" ").includes("token");
     const resources = grantedResources(context.config, client, params.getAll("resource"), issuesToken);
     const parameters = continuationParameters(params, origin);
     const { pushedRequestUri, signedInSince } = origin;
-    return { ...target, ...rest, client, resources, parameters, pushedRequestUri, signedInSince };
+    const marks = { pushedRequestUri, signedInSince, trial: trial || undefined };
+    return { ...target, ...rest, client, resources, parameters, ...marks };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizationError(error, target);
     throw error;

@@ -15,6 +15,7 @@ import { authorizationErrorResponse, authorizationResponse } from "@/lib/oauth/a
 import { issueAuthorizationCode } from "@/lib/oauth/authorize/issue-authorization-code";
 import { implicitResponseValues } from "@/lib/oauth/authorize/issue-implicit-tokens";
 import { decideNextStep } from "@/lib/oauth/authorize/next-step";
+import { outsideVendor } from "@/lib/oauth/authorize/vendor-sign-in";
 import { invalidRequest, OAuthError, UnsafeRedirectError } from "@/lib/errors/oauth-error";
 import { readIdTokenHint } from "@/lib/oauth/id-token-hint";
 import type { ServiceContext } from "@/lib/service-context";
@@ -36,6 +37,8 @@ export async function completeAuthorization(
   scopes: string[],
   status: 302 | 303,
 ): Promise<Response> {
+  const outsider = outsideVendor(request, session.user);
+  if (outsider) throw new AuthorizationError(outsider, request);
   if (!(await markPushedRequestUsed(context, request)))
     throw new AuthorizationError(invalidRequest("request_uri was used already: push the request again"), request);
   // Remember that this session signed in to the client, to tell it when the session ends.
@@ -94,6 +97,9 @@ async function continueAuthorization(
       }
     : null;
   const step = decideNextStep(request, facts, granted, hintSubject, now);
+  // Once someone is signed in, a vendor-only sign-in refuses them before any consent is asked.
+  const outsider = session && step.kind !== "login" ? outsideVendor(request, session.user) : undefined;
+  if (outsider) throw outsider;
   switch (step.kind) {
     case "error":
       throw new AuthorizationError(step.error, request);
@@ -120,6 +126,18 @@ async function continueAuthorization(
   }
 }
 
+/**
+ * A sandbox's redirect URI is the vendor's, not yet reviewed by the operator: an error goes there only for a person
+ * of the vendor's company signed in; anyone else gets OptiGate's error page, as for an unknown application.
+ */
+async function mayRedirect(context: ServiceContext, httpRequest: Request, error: AuthorizationError) {
+  const { sandboxOf } = error.target;
+  if (sandboxOf === undefined) return true;
+  const cookie = readSessionCookie(httpRequest, context.config.publicUrl);
+  const session = await findActiveSession(context.stores.loginSessions, cookie, new Date());
+  return session?.user.company.id === sandboxOf;
+}
+
 export async function handleAuthorizeRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
   let uiLocales: string | null = null;
   try {
@@ -133,8 +151,10 @@ export async function handleAuthorizeRequest(httpRequest: Request, context: Serv
       throw error instanceof OAuthError ? new AuthorizationError(error, request) : error;
     }
   } catch (error) {
-    if (error instanceof AuthorizationError) return authorizationErrorResponse(error, context.config.publicUrl);
     const locale = localeOfRequest(httpRequest, { uiLocales });
+    if (error instanceof AuthorizationError && !(await mayRedirect(context, httpRequest, error)))
+      return errorPage(locale, "invalid_request", error.error.message);
+    if (error instanceof AuthorizationError) return authorizationErrorResponse(error, context.config.publicUrl);
     if (error instanceof UnsafeRedirectError)
       return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
     if (error instanceof RequestBodyError) return errorPage(locale, "invalid_request", error.message, error.status);

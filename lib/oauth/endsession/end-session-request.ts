@@ -43,8 +43,11 @@ export async function readEndSessionRequest(
   const clientId = hint?.clientId ?? requestedClient;
   const requestedUri = value("post_logout_redirect_uri");
   const client = clientId && hint !== null ? (hintClient ?? (await context.stores.clients.find(clientId))) : null;
+  // A sandbox's URIs are not reviewed yet: signing out never leads there (lib/store/models/sandbox-client.ts).
   const redirectUri =
-    requestedUri && client && isRegisteredUri(client.postLogoutRedirectUris, requestedUri) ? requestedUri : undefined;
+    requestedUri && client && !client.sandbox && isRegisteredUri(client.postLogoutRedirectUris, requestedUri)
+      ? requestedUri
+      : undefined;
   return { hint, clientId, redirectUri, state: value("state"), uiLocales: value("ui_locales") };
 }
 

@@ -87,7 +87,8 @@ function idTokenAlgorithm(context: ServiceContext, clientAlg: string | null): Si
 }
 
 export interface IdTokenContents {
-  client: { id: string; idTokenSignedResponseAlg: string | null };
+  /** `sandbox`: an application waiting for approval, whose sign-ins the ID token marks (`sandbox: true`) */
+  client: { id: string; idTokenSignedResponseAlg: string | null; sandbox?: true };
   user: UserWithCompany;
   authTime: Date;
   /** How the user signed in (RFC 8176): the ID token's `amr`, and its `acr` */
@@ -114,6 +115,7 @@ export async function signIdToken(context: ServiceContext, contents: IdTokenCont
     ...(contents.accessToken ? { at_hash: accessTokenHash(contents.accessToken) } : {}),
     ...(contents.nonce ? { nonce: contents.nonce } : {}),
     ...(contents.sessionId ? { sid: contents.sessionId } : {}),
+    ...(contents.client.sandbox ? { sandbox: true } : {}),
     ...contents.userClaims,
   };
   return signJwt(

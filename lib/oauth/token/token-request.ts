@@ -20,7 +20,14 @@ export const ACCESS_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:access_token"
  * RFC 8707 `resource` values as sent, which a grant turns into the token's audience (tokenAudience).
  */
 export type TokenRequest = { dpopJkt?: string; resources?: readonly string[] } & (
-  | { grantType: "authorization_code"; code: string; redirectUri: string; codeVerifier?: string }
+  | {
+      grantType: "authorization_code";
+      code: string;
+      redirectUri: string;
+      codeVerifier?: string;
+      /** redeemed by OptiGate's try-it callback (lib/oauth/authorize/vendor-sign-in.ts), never from the token endpoint */
+      trial?: true;
+    }
   | { grantType: "refresh_token"; refreshToken: string; scope?: string }
   | { grantType: "client_credentials"; scope?: string }
   | { grantType: typeof JWT_BEARER_GRANT; assertion: string; scope?: string }

@@ -37,20 +37,27 @@ export function newMemoryClient(id: string, registration: ClientRegistration, no
   };
 }
 
+/** Stores a secret's hash in the client's entry with its audit event (client-registry-store.ts, insertSecret). */
+export async function addMemorySecret(audit: AuditStore, entry: MemoryClient, secret: NewClientSecret, by?: string) {
+  const stored = memorySecret(hashToken(secret.value), secret);
+  entry.secrets.push(stored);
+  await audit.record({
+    type: "client.secret_added",
+    userId: by,
+    clientId: entry.client.id,
+    details: { secretId: stored.id },
+  });
+  return { secretId: stored.id, value: secret.value };
+}
+
+const usableSecrets = (entry: MemoryClient, now = new Date()) =>
+  entry.secrets.filter((secret) => !secret.disabledAt && (!secret.expiresAt || secret.expiresAt > now)).length;
+
 export function memoryClientRegistryStore(tables: MemoryTables, audit: AuditStore): ClientRegistryStore {
   const clients = tables.clients;
   const companyExists = async (companyId: string) => tables.companies.has(companyId);
-  const addSecret = async (entry: MemoryClient, secret: NewClientSecret, by?: string) => {
-    const stored = memorySecret(hashToken(secret.value), secret);
-    entry.secrets.push(stored);
-    await audit.record({
-      type: "client.secret_added",
-      userId: by,
-      clientId: entry.client.id,
-      details: { secretId: stored.id },
-    });
-    return { secretId: stored.id, value: secret.value };
-  };
+  const addSecret = (entry: MemoryClient, secret: NewClientSecret, by?: string) =>
+    addMemorySecret(audit, entry, secret, by);
   return {
     exists: async (clientId) => clients.has(clientId),
     idTaken: async (clientId) => clients.has(clientId) || tables.users.has(clientId),
@@ -115,7 +122,7 @@ export function memoryClientRegistryStore(tables: MemoryTables, audit: AuditStor
     },
     async insertSecret(clientId, secret, by) {
       const entry = clients.get(clientId);
-      return entry ? addSecret(entry, secret(copy(entry.client)), by) : null;
+      return entry ? addSecret(entry, secret(copy(entry.client), usableSecrets(entry)), by) : null;
     },
     async disableSecret(clientId, secretId, by) {
       const entry = clients.get(clientId);

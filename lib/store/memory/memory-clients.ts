@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { ClientStore } from "@/lib/store/client-store";
 import type { ClientWithSecrets, PartnerApplication, RegisteredClient } from "@/lib/store/models/client";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
+import { sandboxView } from "@/lib/store/models/sandbox-client";
 
 /** A client's secret as the memory tables hold it: only its hash. */
 interface MemoryClientSecret {
@@ -72,20 +73,29 @@ export function touch(entry: MemoryClient): void {
   entry.client.updatedAt = new Date(Math.max(Date.now(), previous + 1));
 }
 
+/** A pending application is seen as its sandbox while its vendor is active and allows that. */
+function inSandbox(tables: MemoryTables, entry: MemoryClient): boolean {
+  if (entry.status !== "pending" || entry.ownerCompanyId === null) return false;
+  const owner = tables.companies.get(entry.ownerCompanyId);
+  return !!owner?.active && owner.kind === "software_vendor" && !tables.partnerSandboxOff.has(owner.id);
+}
+
 export function memoryClientStore(tables: MemoryTables): ClientStore {
   const approved = () => [...tables.clients.values()].filter((entry) => entry.status === "approved");
   return {
     async find(clientId) {
       const entry = tables.clients.get(clientId);
-      if (entry?.status !== "approved") return null;
+      if (!entry || (entry.status !== "approved" && !inSandbox(tables, entry))) return null;
       // Expired secrets come along with their expiry, as from the database; the caller refuses them.
       const kept = entry.secrets.filter((secret) => !secret.disabledAt);
       const secrets = kept.map(({ hash, expiresAt }) => ({ hash, expiresAt }));
-      return copy({ ...entry.client, ownerCompanyId: entry.ownerCompanyId, secrets });
+      const client = copy({ ...entry.client, ownerCompanyId: entry.ownerCompanyId, secrets });
+      return entry.status === "approved" ? client : sandboxView(client);
     },
     async corsOrigins() {
       return new Set(
-        approved()
+        [...tables.clients.values()]
+          .filter((entry) => entry.status === "approved" || inSandbox(tables, entry))
           .filter(({ client }) => client.kind === "browser")
           .flatMap(({ client }) => client.corsOrigins),
       );

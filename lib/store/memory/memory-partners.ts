@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditStore } from "@/lib/store/audit-store";
 import type { ClientReviewState, PartnerStore } from "@/lib/store/partner-store";
-import { newMemoryClient } from "@/lib/store/memory/memory-client-registry";
+import { addMemorySecret, newMemoryClient } from "@/lib/store/memory/memory-client-registry";
 import { applicationOf, touch } from "@/lib/store/memory/memory-clients";
 import { queueInMemory } from "@/lib/store/memory/memory-outbox";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
@@ -21,6 +21,7 @@ type VendorAccess = Pick<
   | "revokeInitialAccessToken"
   | "savePartnerAllowance"
   | "findPartner"
+  | "savePartnerSandbox"
 >;
 
 /** Initial access tokens and what a vendor's applications may ask for. */
@@ -33,6 +34,7 @@ function vendorAccess(tables: MemoryTables): VendorAccess {
     id: companyId,
     partnerScopes: [...(tables.partnerScopes.get(companyId) ?? [])],
     partnerResources: [...(tables.partnerResources.get(companyId) ?? [])],
+    sandbox: !tables.partnerSandboxOff.has(companyId),
   });
   return {
     async saveInitialAccessToken(token) {
@@ -55,6 +57,12 @@ function vendorAccess(tables: MemoryTables): VendorAccess {
     async savePartnerAllowance(companyId, field, values) {
       if (!vendor(companyId)) return false;
       tables[field].set(companyId, [...values]);
+      return true;
+    },
+    async savePartnerSandbox(companyId, allowed) {
+      if (!vendor(companyId)) return false;
+      if (allowed) tables.partnerSandboxOff.delete(companyId);
+      else tables.partnerSandboxOff.add(companyId);
       return true;
     },
     async findPartner(companyId) {
@@ -124,7 +132,7 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
   return {
     ...vendorAccess(tables),
     ...vendorNotices(tables),
-    async insertPending(registration, owner, by) {
+    async insertPending(registration, owner, by, firstSecret) {
       if (tables.clients.has(registration.id) || tables.users.has(registration.id)) return "taken";
       const owned = [...tables.clients.values()].filter((entry) => entry.ownerCompanyId === owner.companyId);
       if (owned.length >= owner.limit) return "too_many";
@@ -142,7 +150,8 @@ export function memoryPartnerStore(tables: MemoryTables, audit: AuditStore): Par
         companyId: owner.companyId,
         details: { kind: registration.kind, owner: owner.companyId, status: "pending" },
       });
-      return applicationOf(entry);
+      const secret = firstSecret ? await addMemorySecret(audit, entry, firstSecret, by) : undefined;
+      return { application: applicationOf(entry), secret };
     },
     async findByRegistrationToken(tokenHash) {
       const entry = [...tables.clients.values()].find((candidate) => candidate.registrationTokenHash === tokenHash);

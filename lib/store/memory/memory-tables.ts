@@ -97,6 +97,8 @@ export class MemoryTables {
   readonly partnerScopes = new Map<string, string[]>();
   /** The own APIs (RFC 8707 resources) each software vendor's applications may name. */
   readonly partnerResources = new Map<string, string[]>();
+  /** The software vendors whose applications waiting for approval have no sandbox. */
+  readonly partnerSandboxOff = new Set<string>();
   /** Suppliers' catalogs and their revisions by id, and the revisions' articles. */
   readonly catalogs = new Map<string, Catalog>();
   readonly catalogRevisions = new Map<string, CatalogRevision>();

@@ -57,6 +57,8 @@ export interface ClientOwner {
 export interface ClientWithSecrets extends RegisteredClient, ClientOwner {
   /** SHA-256 hashes of the secrets that are neither disabled nor expired at load time, with their expiry. */
   secrets: { hash: string; expiresAt: Date | null }[];
+  /** A vendor's application waiting for approval, seen as its sandbox (lib/store/models/sandbox-client.ts). */
+  sandbox?: true;
 }
 
 /** A secret as the operator sees it: never its hash. */
@@ -74,6 +76,8 @@ export interface VendorAllowance {
   id: string;
   partnerScopes: string[];
   partnerResources: string[];
+  /** its applications waiting for approval may sign in the vendor's own people (lib/store/models/sandbox-client.ts) */
+  sandbox: boolean;
 }
 
 export type AllowanceField = "partnerScopes" | "partnerResources";

@@ -31,7 +31,7 @@ const backend = (clientId: string, scope = "manage.keys.read") => ({
 async function pendingApplication(clientId: string) {
   await registerPartnerApplication(
     { stores: stores(), config: { apiScopePrefix: "platform", publicUrl: ISSUER } },
-    { id: "demo-company-vendor", partnerScopes: ["platform.catalogs.read"], partnerResources: [] },
+    { id: "demo-company-vendor", partnerScopes: ["platform.catalogs.read"], partnerResources: [], sandbox: true },
     { client_id: clientId, client_name: "Vendor app", redirect_uris: ["https://vendor.example/cb"], scope: "openid" },
   );
 }

@@ -10,6 +10,8 @@ import { unsealedCookieValue } from "@/lib/http/sealed-cookie";
 import { getServiceContext } from "@/lib/service-context";
 import { actorOfSessionCookie } from "@/lib/rights/actor";
 import { partnerPortalView } from "@/lib/rights/partner-portal";
+import { developerNotice } from "@/lib/pages/developer-notice";
+import { hashToken } from "@/lib/crypto/tokens";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { hashPassword } from "@/lib/crypto/password";
 import { openMailBody } from "@/lib/mail/outbox";
@@ -280,7 +282,7 @@ describe(`a partner's secrets on ${testProvider()}`, () => {
       formRequest("/connect/token", { grant_type: "client_credentials" }, { authorization: basic(clientId, secret) }),
     );
 
-  it("are created for approved server applications only, shown once, rotated with two, and record their last use", async () => {
+  it("are created for pending and approved server applications, shown once, rotated with two, and record their last use", async () => {
     const developer = await signedInAgent("developer@demo.test", "Developer#2026");
     const clientId = "praxissoft-rotation";
     await register(developer, {
@@ -289,13 +291,21 @@ describe(`a partner's secrets on ${testProvider()}`, () => {
       client_name: "Rotation",
       redirect_uris: "https://rotation.praxissoft.example/callback",
     });
+    const registered = secretOf(developer)!;
     const pending = await developer.post("developer", "/interaction/developer", {
       action: "secret-add",
       client_id: clientId,
     });
-    expect(pending.headers.get("location")).toBe("/portal/developer");
-    expect(refusal(developer)?.problem).toEqual({ key: "notFound" });
+    expect(pending.headers.get("location")).toBe("/portal/developer?saved=1");
+    const prepared = secretOf(developer)!;
     expect((await runAdmin(db(), ["clients", "approve", clientId])).code).toBe(0);
+    // Those made before the approval are disabled here, to rotate the two below alone.
+    for (const { secretId } of [registered, prepared])
+      await developer.post("developer", "/interaction/developer", {
+        action: "secret-disable",
+        client_id: clientId,
+        secret_id: secretId,
+      });
 
     const add = (form: Record<string, string> = {}) =>
       developer.post("developer", "/interaction/developer", { action: "secret-add", client_id: clientId, ...form });
@@ -311,7 +321,7 @@ describe(`a partner's secrets on ${testProvider()}`, () => {
     // Both work at once; the first is then disabled and stops working.
     for (const secret of [first.secret, second.secret]) expect((await tokenWith(clientId, secret)).status).toBe(400); // unauthorized_client: a web app has no client_credentials
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const used = await db().clientSecret.findMany({ where: { clientId }, orderBy: { createdAt: "asc" } });
+    const used = await db().clientSecret.findMany({ where: { clientId, disabledAt: null } });
     expect(used.every((secret) => secret.lastUsedAt !== null)).toBe(true);
     expect(
       (
@@ -324,6 +334,77 @@ describe(`a partner's secrets on ${testProvider()}`, () => {
     ).toBe("/portal/developer?saved=1");
     expect(await (await tokenWith(clientId, first.secret)).json()).toMatchObject({ error: "invalid_client" });
     expect(await (await tokenWith(clientId, second.secret)).json()).toMatchObject({ error: "unauthorized_client" });
+  });
+
+  it("come with a server application's registration, shown once, and the notice follows the application", async () => {
+    const developer = await signedInAgent("developer@demo.test", "Developer#2026");
+    const actor = await actorOfSessionCookie(getServiceContext(), developer.cookies.get(SESSION_COOKIE));
+    const applications = async () => (await partnerPortalView(actor)).applications;
+    const noticeOf = async (query: { registered?: string; changed?: string }) =>
+      developerNotice(query, await applications());
+    const clientId = "praxissoft-first-secret";
+    const registered = await register(developer, {
+      kind: "web",
+      client_id: clientId,
+      client_name: "First Secret",
+      redirect_uris: "https://first.praxissoft.example/callback",
+    });
+    expect(registered.headers.get("location")).toBe(`/portal/developer?registered=${clientId}`);
+    const shown = secretOf(developer)!;
+    expect(shown).toMatchObject({ clientId, secret: expect.stringMatching(/^[\w-]{43}$/) });
+    const stored = await db().clientSecret.findMany({ where: { clientId } });
+    expect(stored.map((secret) => [secret.id, secret.secretHash])).toEqual([[shown.secretId, hashToken(shown.secret)]]);
+    expect(stored[0].expiresAt!.getTime()).toBeGreaterThan(Date.now() + 731 * 86_400_000);
+    // The pending application's secrets section lists it (never its value), ready for rotation before approval.
+    const pending = (await applications()).find(({ client }) => client.id === clientId)!;
+    expect(pending.secrets).toEqual([expect.objectContaining({ id: shown.secretId, disabledAt: null })]);
+    expect(JSON.stringify(pending)).not.toContain(shown.secret);
+    expect(await noticeOf({ registered: clientId })).toEqual({ key: "registered", clientId });
+
+    expect((await runAdmin(db(), ["clients", "approve", clientId])).code).toBe(0);
+    expect(await noticeOf({ registered: clientId })).toEqual({ key: "registeredApproved", clientId });
+    expect(await (await tokenWith(clientId, shown.secret)).json()).toMatchObject({ error: "unauthorized_client" });
+    const metadata = (await applications()).find(({ client }) => client.id === clientId)!.metadata;
+    const change = { ...metadata, redirect_uris: ["https://first.praxissoft.example/v2/callback"] };
+    await developer.post("developer", "/interaction/developer", {
+      action: "update",
+      client_id: clientId,
+      metadata: JSON.stringify(change),
+    });
+    expect(await noticeOf({ changed: clientId })).toEqual({ key: "changed", clientId });
+    await runAdmin(db(), ["clients", "reject", clientId, "--reason", "Keep the callback"]);
+    expect(await noticeOf({ changed: clientId })).toEqual({ key: "changedRejected", clientId, refused: true });
+    await developer.post("developer", "/interaction/developer", {
+      action: "update",
+      client_id: clientId,
+      metadata: JSON.stringify(change),
+    });
+    await runAdmin(db(), ["clients", "approve", clientId]);
+    expect(await noticeOf({ changed: clientId })).toEqual({ key: "changedApproved", clientId });
+
+    // A browser app gets no secret; a rejected application shows no secrets section.
+    const browserApp = await register(developer, {
+      kind: "browser",
+      client_id: "praxissoft-first-spa",
+      client_name: "First SPA",
+      redirect_uris: "https://spa.praxissoft.example/callback",
+      allowed_cors_origins: "https://spa.praxissoft.example",
+    });
+    expect(browserApp.headers.getSetCookie().join()).not.toContain("optigate_developer_secret");
+    expect(await db().clientSecret.count({ where: { clientId: "praxissoft-first-spa" } })).toBe(0);
+    await register(developer, {
+      kind: "web",
+      client_id: "praxissoft-refused",
+      client_name: "Refused",
+      redirect_uris: "https://refused.praxissoft.example/callback",
+    });
+    await runAdmin(db(), ["clients", "reject", "praxissoft-refused", "--reason", "Unknown product"]);
+    expect(await noticeOf({ registered: "praxissoft-refused" })).toEqual({
+      key: "registeredRejected",
+      clientId: "praxissoft-refused",
+      refused: true,
+    });
+    expect((await applications()).find(({ client }) => client.id === "praxissoft-refused")?.secrets).toBeUndefined();
   });
 
   it("cannot touch another company's application or the operator's clients", async () => {

@@ -106,7 +106,7 @@ describe(`initial access tokens on ${testProvider()}`, () => {
 });
 
 describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
-  it("registers a pending application the protocol does not know until the operator approves it", async () => {
+  it("registers a pending application the protocol knows only as the vendor's sandbox until approval", async () => {
     const token = await initialToken();
     const metadata = webApp();
     const response = await register(token, metadata);
@@ -120,8 +120,11 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
       redirect_uris: metadata.redirect_uris,
     });
     expect(registered.registration_access_token).toMatch(/^[\w-]{43}$/);
-    expect(registered.client_secret).toBeUndefined();
+    expect(registered.client_secret).toMatch(/^[\w-]{43}$/);
+    // Pending, it is the vendor's sandbox (tests/integration/partners/sandbox.test.ts); without one, it is unknown.
+    expect((await admin("partners", "sandbox", VENDOR, "off")).code).toBe(0);
     expect((await authorizeAt(metadata.client_id, metadata.redirect_uris[0])).status).toBe(400);
+    expect((await admin("partners", "sandbox", VENDOR, "on")).code).toBe(0);
 
     expect((await admin("clients", "list")).stdout).toMatch(
       new RegExp(`${metadata.client_id}\\s+web\\s+\\S+\\s+pending\\s`),
@@ -398,7 +401,7 @@ describe(`RFC 7591 and 7592 on ${testProvider()}`, () => {
       { ...registration, id: registration.id! },
       { ...owner, limit: count + 1 },
     );
-    expect(stored).toMatchObject({ id: registration.id, status: "pending" });
+    expect(stored).toMatchObject({ application: { id: registration.id, status: "pending" } });
   });
 
   it("rejects a pending registration with a reason, and discovery names the endpoint", async () => {

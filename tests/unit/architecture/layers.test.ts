@@ -18,7 +18,7 @@ const LAYERS: [number, string[]][] = [
   [4, ["lib/jwt", "prisma"]],
   [5, ["lib/oauth"]],
   [6, ["lib/catalog"]],
-  [7, ["lib/admin", "lib/account", "lib/second-factor"]],
+  [7, ["lib/admin", "lib/account", "lib/second-factor", "lib/quick-start"]],
   [8, ["lib/setup"]],
   [9, ["lib/rights"]],
   [10, ["lib/forms", "lib/pages", "lib/server", "lib/api", "lib/cli"]],

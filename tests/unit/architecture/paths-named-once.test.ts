@@ -26,7 +26,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A path in quotes or a template, alone or followed by a query, fragment, further segment or placeholder. */
 const WRITTEN = new RegExp(`["'\`}](${PATHS.map(escape).join("|")})(?=["'\`?#/]|\\$\\{)`, "g");
 
-const FILES = [...sourceFiles("lib"), ...sourceFiles("app")].filter((file) => file !== "lib/http/paths.ts");
+/** The quick start's snippets are other applications' code, with paths of their own (an Express app's /login). */
+const FILES = [...sourceFiles("lib"), ...sourceFiles("app")].filter(
+  (file) => file !== "lib/http/paths.ts" && !file.startsWith("lib/quick-start/snippets/"),
+);
 
 /** The paths written in code; comments may name them (a line that starts with `*` or `//`). */
 const writtenPaths = (text: string) =>

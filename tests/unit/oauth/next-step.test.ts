@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decideNextStep, type SessionFacts } from "@/lib/oauth/authorize/next-step";
-import type { Prompt } from "@/lib/oauth/authorize/authorization-request";
+import type { Prompt } from "@/lib/oauth/authorize/prompt-parameters";
 import { ACR_MFA, ACR_PASSWORD, type Acr } from "@/lib/session/authentication-level";
 
 const now = new Date("2026-11-22T12:00:00Z");

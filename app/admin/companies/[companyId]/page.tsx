@@ -14,7 +14,7 @@ import { PartnerScopes } from "./partner-scopes";
 
 export const dynamic = "force-dynamic";
 
-const NOTICES = ["saved", "activated", "deactivated", "scopesSaved"] as const;
+const NOTICES = ["saved", "activated", "deactivated", "scopesSaved", "sandboxSaved"] as const;
 
 export default async function AdminCompanyPage({
   params,

@@ -1,9 +1,9 @@
-/** The platform scopes a software vendor's applications may ask for, as the operator allows them. */
+/** The platform scopes a software vendor's applications may ask for, and their sandbox, as the operator allows them. */
 import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { ScopeDefinition } from "@/lib/oauth/scopes";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { buttonPrimary } from "@/app/_components/ui";
+import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 import { ScopeCheckboxes } from "@/app/admin/clients/scope-choice";
 
 export async function PartnerScopes({
@@ -12,7 +12,7 @@ export async function PartnerScopes({
   csrf,
 }: {
   companyId: string;
-  scopes: { allowed: string[]; offered: ScopeDefinition[] };
+  scopes: { allowed: string[]; offered: ScopeDefinition[]; sandbox: boolean };
   csrf: string;
 }) {
   const t = await getTranslations("AdminCompanies");
@@ -29,6 +29,22 @@ export async function PartnerScopes({
         </fieldset>
         <button type="submit" name="action" value="partner-scopes" className={`${buttonPrimary} sm:w-auto`}>
           {t("partnerScopesSave")}
+        </button>
+      </form>
+      <form method="post" action={FORMS.companies} className="mt-5 space-y-2 border-t border-slate-200 pt-4">
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <input type="hidden" name="company_id" value={companyId} />
+        <h3 className="font-medium text-slate-900">{t("sandboxTitle")}</h3>
+        <p className="text-sm text-slate-600" data-sandbox={scopes.sandbox ? "on" : "off"}>
+          {t(scopes.sandbox ? "sandboxOn" : "sandboxOff")}
+        </p>
+        <button
+          type="submit"
+          name="action"
+          value={scopes.sandbox ? "sandbox-off" : "sandbox-on"}
+          className={`${buttonSecondary} sm:w-auto`}
+        >
+          {t(scopes.sandbox ? "sandboxTurnOff" : "sandboxTurnOn")}
         </button>
       </form>
     </section>

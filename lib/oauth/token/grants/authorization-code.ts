@@ -12,6 +12,7 @@ import { invalidGrant } from "@/lib/errors/oauth-error";
 import { verifyCodeVerifier } from "@/lib/oauth/pkce";
 import { tokenAudience } from "@/lib/oauth/resource-indicators";
 import { sameUri } from "@/lib/oauth/redirect-uri-matching";
+import { trialRedirectUri } from "@/lib/oauth/authorize/vendor-sign-in";
 import { OFFLINE_ACCESS } from "@/lib/oauth/scopes";
 import { issueUserTokens, type TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
 import type { TokenRequest } from "@/lib/oauth/token/token-request";
@@ -60,14 +61,17 @@ export const refreshBinding = (client: ClientWithSecrets, dpopJkt: string | unde
 export async function redeemCode(
   context: ServiceContext,
   client: ClientWithSecrets,
-  { code, redirectUri, codeVerifier, dpopJkt, resources }: Extract<TokenRequest, { grantType: "authorization_code" }>,
+  request: Extract<TokenRequest, { grantType: "authorization_code" }>,
   now = new Date(),
 ): Promise<TokenResponseBody> {
   // Consuming first means any attempt spends the code, so a stolen code cannot be tried against many verifiers.
-  const row = await context.stores.authorizationCodes.consume(code, client.id, now);
-  if (!row) throw await refusal(context, code, client.id, now);
+  const row = await context.stores.authorizationCodes.consume(request.code, client.id, now);
+  if (!row) throw await refusal(context, request.code, client.id, now);
+  const { redirectUri, codeVerifier, dpopJkt, resources } = request;
   if (!sameUri(row.redirectUri, redirectUri))
     throw invalidGrant("redirect_uri differs from the one of the authorization request");
+  if ((row.redirectUri === trialRedirectUri(context.config.publicUrl)) !== (request.trial === true))
+    throw invalidGrant("the authorization code is not valid");
   checkCodeVerifier(row.codeChallenge, codeVerifier);
   checkDpopBinding(row.dpopJkt, dpopJkt);
   const audience = tokenAudience(context.config, client, resources ?? [], row.resources);
