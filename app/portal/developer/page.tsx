@@ -62,6 +62,13 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
         <h1 className="text-2xl font-semibold text-brand-800">{t("title", { company: view.company.name })}</h1>
         <p className="text-slate-700">{t("intro")}</p>
         <Outcome query={query} applications={view.applications} />
+        {created ? (
+          <p role="status" className="text-sm text-slate-700">
+            <a href={`#secrets-${created.clientId}`} className="text-brand-700 underline underline-offset-2">
+              {t("secrets.shownBelow")}
+            </a>
+          </p>
+        ) : null}
         <ApplicationsTable applications={view.applications} />
       </section>
       {editing ? (
@@ -74,6 +81,13 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
           error={changeRefusal ? await problemText(changeRefusal.problem) : undefined}
         />
       ) : null}
+      <RegisterSection
+        kind={kind}
+        refused={refused?.action === "register" ? refused : undefined}
+        scopes={view.scopes}
+        csrf={csrf}
+        target={{ page: PAGES.developer, action: FORMS.developer, partner: true }}
+      />
       {view.applications.map(({ client, secrets }) =>
         secrets ? (
           <section
@@ -94,13 +108,6 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
           </section>
         ) : null,
       )}
-      <RegisterSection
-        kind={kind}
-        refused={refused?.action === "register" ? refused : undefined}
-        scopes={view.scopes}
-        csrf={csrf}
-        target={{ page: PAGES.developer, action: FORMS.developer, partner: true }}
-      />
     </div>
   );
 }
