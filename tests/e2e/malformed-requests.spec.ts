@@ -30,11 +30,14 @@ const BROKEN_PROOF = [
 /** One chunk and the last: a chunked body. */
 const chunked = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`;
 
+/** A script OptiGate serves as it is (the API reference's renderer): its own source text, not an answer's. */
+const servedScript = (response: RawResponse) => /^content-type:\s*text\/javascript/im.test(response.head);
+
 /** What is wrong with an answer: none, a 5xx, or a stack trace or code path in its body. */
 function problemWith(response: RawResponse, what: string): string | undefined {
   if (response.status < 100) return `${what}: no answer`;
   if (response.status >= 500) return `${what}: ${response.head.split("\r\n")[0]}`;
-  const leak = LEAKS.find((pattern) => pattern.test(response.body));
+  const leak = servedScript(response) ? undefined : LEAKS.find((pattern) => pattern.test(response.body));
   return leak ? `${what} shows ${leak}: ${response.body.slice(0, 300)}` : undefined;
 }
 

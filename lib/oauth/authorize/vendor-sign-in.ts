@@ -6,7 +6,7 @@
  * endpoint, so the application itself cannot use it.
  */
 import { ENDPOINTS } from "@/lib/http/paths";
-import { invalidRequest, invalidScope, OAuthError } from "@/lib/errors/oauth-error";
+import { invalidClient, invalidRequest, invalidScope, OAuthError } from "@/lib/errors/oauth-error";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
 
 export const trialRedirectUri = (publicUrl: string) => `${publicUrl}${ENDPOINTS.developerTrialCallback}`;
@@ -43,4 +43,10 @@ export function outsideVendor(
       ? "this application waits for approval: until then only people of the company that registered it may sign in"
       : "only people of the company that registered this application may try it",
   );
+}
+
+/** An application waiting for approval is a client only for its sandbox's code flow (RFC 7591 secrets too). */
+export function refuseSandboxBeyondCodeFlow(client: ClientWithSecrets, grantType: string | undefined): void {
+  if (client.sandbox && grantType !== "authorization_code")
+    throw invalidClient("the client is waiting for approval: until then it may only redeem sandbox sign-ins");
 }

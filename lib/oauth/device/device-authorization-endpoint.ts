@@ -14,6 +14,7 @@ import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-mess
 import { countDeviceStep } from "@/lib/observability/metrics";
 import { parseScopes } from "@/lib/oauth/authorize/authorization-request";
 import { withAuthenticatedClient } from "@/lib/oauth/clients/with-authenticated-client";
+import { refuseSandboxBeyondCodeFlow } from "@/lib/oauth/authorize/vendor-sign-in";
 import { limitDeviceAuthorizations } from "@/lib/oauth/device/device-authorization-limits";
 import { formatUserCode, generateUserCode, userCodeHash } from "@/lib/oauth/device/user-code";
 import { DEVICE_CODE_GRANT } from "@/lib/oauth/grant-types";
@@ -28,6 +29,7 @@ const USER_CODE_DRAWS = 3;
 
 /** The scopes asked for; throws unless the client may use the device grant and ask for each. */
 function validateDeviceAuthorizationRequest(params: Parameters, client: ClientWithSecrets): string[] {
+  refuseSandboxBeyondCodeFlow(client, DEVICE_CODE_GRANT);
   if (!client.grantTypes.includes(DEVICE_CODE_GRANT))
     throw unauthorizedClient(`this client is not registered for the grant "${DEVICE_CODE_GRANT}"`);
   return parseScopes(client, optional(params, "scope"));

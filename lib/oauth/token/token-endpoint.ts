@@ -15,7 +15,7 @@ import { refresh } from "@/lib/oauth/token/grants/refresh-token";
 import { redeemDeviceCode } from "@/lib/oauth/token/grants/device-code";
 import { DEVICE_CODE_GRANT, JWT_BEARER_GRANT, TOKEN_EXCHANGE_GRANT } from "@/lib/oauth/grant-types";
 import type { TokenResponseBody } from "@/lib/oauth/token/issue-tokens";
-import { invalidClient } from "@/lib/errors/oauth-error";
+import { refuseSandboxBeyondCodeFlow } from "@/lib/oauth/authorize/vendor-sign-in";
 import { validateTokenRequest, type GrantType, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
@@ -48,9 +48,7 @@ function runGrant<G extends GrantType>(
 
 export function handleTokenRequest(request: ProtocolRequest, context: ServiceContext): Promise<ProtocolResponse> {
   return withAuthenticatedClient(request, context, async (params, client) => {
-    // An application waiting for approval is usable for its vendor's sandbox sign-ins only (RFC 7591 secrets too).
-    if (client.sandbox && params.get("grant_type") !== "authorization_code")
-      throw invalidClient("the client is waiting for approval: until then it may only redeem sandbox sign-ins");
+    refuseSandboxBeyondCodeFlow(client, params.get("grant_type"));
     const tokenRequest = validateTokenRequest(params, client);
     tokenRequest.resources = formValues(request, "resource");
     tokenRequest.dpopJkt = await tokenRequestDpopKey(context, request, client);
