@@ -21,7 +21,7 @@ export default defineConfig({
           isolate: false,
           setupFiles: ["tests/helpers/fresh-test-file.ts"],
           globalSetup: ["tests/helpers/template-database.ts"],
-          // scrypt at N=2^17 takes 0.3 s a password; tests about hashing itself switch back to the full cost.
+          // Argon2id at 1 MiB instead of 19: tests about hashing itself switch back to the full cost.
           env: { PASSWORD_HASH_COST: "1024" },
           testTimeout: 30_000,
           hookTimeout: 60_000,

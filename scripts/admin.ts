@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       progress: process.stderr,
       announceLogout: (sessionIds) => announceBackchannelLogout(serviceContextFor(stores, config), sessionIds),
       passwordMinLength: config.passwordMinLength,
+      passwordBreach: config.passwordBreach,
       auditRetentionDays: config.auditRetentionDays,
       readInput: () => text(process.stdin),
     },

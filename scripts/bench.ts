@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the token endpoint against node-oidc-provider (scripts/bench/token-bench.ts), the federation grant,
  * and the catalog services, each next to baselines measured in the same run, on PostgreSQL what a transaction-mode
- * pooler costs (scripts/bench/pooler-bench.ts), and what exporting traces costs (scripts/bench/tracing-bench.ts).
+ * pooler costs (scripts/bench/pooler-bench.ts), what exporting traces costs (scripts/bench/tracing-bench.ts), and
+ * password sign-ins with scrypt and Argon2id hashes (scripts/bench/password-bench.ts).
  * Servers run on CPU 0, autocannon in this process on CPU 1, on SQLite and (when reachable) PostgreSQL.
  * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test),
  * BENCH_SMOKE=1 (every part once at a small scale, failing on any failed request: what CI runs).
@@ -32,6 +33,7 @@ import {
   WARMUP_SECONDS,
 } from "./bench/runner";
 import { benchAtScale, benchTokenGrants, reportTokens } from "./bench/token-bench";
+import { benchPasswords, reportPasswords } from "./bench/password-bench";
 import { benchPeople, reportPeople, type PeopleResult } from "./bench/people-bench";
 import { benchPooler, reportPooler } from "./bench/pooler-bench";
 import { benchRouteHandlers, reportRouteHandlers } from "./bench/route-handler-bench";
@@ -139,17 +141,18 @@ function report(rawRates: Record<string, number>): void {
       );
   }
   reportPeople(peopleResults, check);
+  reportPasswords(check);
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
   reportCatalogs(check);
 }
 
 /**
- * `npm run bench -- tokens`, `-- route-handlers`, `-- tracing`, `-- catalogs`, `-- federation`, `-- people` or
- * `-- pooler` runs one part; without one all run.
+ * `npm run bench -- tokens`, `-- route-handlers`, `-- tracing`, `-- catalogs`, `-- federation`, `-- people`,
+ * `-- passwords` or `-- pooler` runs one part; without one all run.
  */
 const PART = process.argv[2];
-const PARTS = ["tokens", "route-handlers", "tracing", "catalogs", "federation", "people", "pooler"];
+const PARTS = ["tokens", "route-handlers", "tracing", "catalogs", "federation", "people", "passwords", "pooler"];
 
 async function main(): Promise<void> {
   if (PART !== undefined && !PARTS.includes(PART)) throw new Error(`unknown part "${PART}": use ${PARTS.join(", ")}`);
@@ -194,6 +197,10 @@ async function main(): Promise<void> {
       console.log("\npeople and mail:");
       peopleResults.push(await benchPeople(parseDatabaseUrl(`file:${path.join(directory, "people.db")}`), directory));
       if (postgres) peopleResults.push(await benchPeople(postgres.target, directory));
+    }
+    if (PART === undefined || PART === "passwords") {
+      console.log("\npassword sign-ins (SilentLogin):");
+      await benchPasswords(parseDatabaseUrl(`file:${path.join(directory, "passwords.db")}`));
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });

@@ -17,6 +17,8 @@ export const EXTERNAL = [
   "@prisma/adapter-better-sqlite3",
   "@prisma/adapter-pg",
   "@prisma/client",
+  // a native binding: its platform's package is loaded at run time
+  "@node-rs/argon2",
 ];
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The field for choosing a password (invitation, reset, change): its label, the policy in a line, the input with
- * its strength meter, and the reason a password was refused, announced as an alert.
+ * its strength meter (reading the page's language and the person's, as the server does), and the reason a password
+ * was refused, announced as an alert.
  */
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { MAX_PASSWORD_LENGTH } from "@/lib/crypto/password-policy";
 import type { PersonalWords } from "@/lib/crypto/password-estimator";
 import { fieldAria, invalidInput } from "@/app/_components/labelled-field";
@@ -13,6 +14,7 @@ const PASSWORD_PROBLEMS = [
   "password_too_long",
   "password_invalid_characters",
   "password_too_guessable",
+  "password_breached",
 ] as const;
 
 const inputClass = `mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 ${invalidInput}`;
@@ -22,12 +24,15 @@ export async function PasswordField({
   label,
   minLength,
   person,
+  language,
   problem,
 }: {
   id: string;
   label: string;
   minLength: number;
   person: PersonalWords;
+  /** the person's own language (their preference, an invitation's), whose words count as the page language's do */
+  language?: string | null;
   /** the code of the refusal of the password last sent, if it was this field's */
   problem?: string;
 }) {
@@ -49,6 +54,7 @@ export async function PasswordField({
         minLength={minLength}
         maxLength={MAX_PASSWORD_LENGTH}
         person={person}
+        languages={[await getLocale(), ...(language ? [language] : [])]}
         texts={{
           label: t("strengthLabel"),
           levels: (["0", "1", "2", "3", "4"] as const).map((score) => t(`strength.${score}`)),

@@ -1,9 +1,9 @@
 "use client";
 /**
  * A new-password input with its strength shown as the person types. The estimator (zxcvbn with its dictionaries,
- * the same module the server decides with) is loaded on the first keystroke and runs in the browser: the password
- * goes nowhere but the form's own POST. Names typed in the same form (the invitation's `given_name` and
- * `family_name`) count as the person's own words, as they do on the server.
+ * the same module the server decides with) is loaded on the first keystroke, with the packs of `languages` alone, and
+ * runs in the browser: the password goes nowhere but the form's own POST. Names typed in the same form (the
+ * invitation's `given_name` and `family_name`) count as the person's own words, as they do on the server.
  */
 import { useRef, useState } from "react";
 import type { PersonalWords } from "@/lib/crypto/password-estimator";
@@ -38,6 +38,7 @@ export function PasswordStrengthInput({
   minLength,
   maxLength,
   person,
+  languages,
   texts,
   inputClass,
   aria,
@@ -47,6 +48,8 @@ export function PasswordStrengthInput({
   minLength: number;
   maxLength: number;
   person: PersonalWords;
+  /** the page's language and the person's, as the server reads them */
+  languages: string[];
   texts: StrengthTexts;
   inputClass: string;
   aria: FieldAria;
@@ -59,7 +62,8 @@ export function PasswordStrengthInput({
     if ([...password].length < minLength) return setShown(null);
     estimator.current ??= import("@/lib/crypto/password-estimator");
     const { estimateStrength } = await estimator.current;
-    const strength = await estimateStrength(password.normalize("NFKC"), { ...person, ...typedNames(input.form) });
+    const typed = { ...person, ...typedNames(input.form) };
+    const strength = await estimateStrength(password.normalize("NFKC"), typed, languages);
     setShown({ score: strength.score, warning: strength.warning ? texts.warnings[strength.warning] : undefined });
   }
 

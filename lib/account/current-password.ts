@@ -7,6 +7,7 @@ import { verifyPassword } from "@/lib/crypto/password";
 import type { DataAccess } from "@/lib/service-context";
 import type { User } from "@/lib/store/models/user";
 import { recordFailedSignIn, recordRightPassword, reserveSignInAttempt } from "@/lib/session/login-throttle";
+import { rehashOutdatedPassword } from "@/lib/session/password-rehash";
 
 /** How recent a sign-in counts as fresh: the person at the keyboard just proved who they are. */
 const FRESH_SIGN_IN_MS = 5 * 60_000;
@@ -44,8 +45,10 @@ export async function checkCurrentPassword(
     await recordFailedSignIn(stores.throttles, reservation, "password", now);
     return { ok: false, problem: "wrong_current_password" };
   }
+  const rehash = rehashOutdatedPassword(stores.users, user, password);
   // Guessed second-factor codes count on the account's key too: only a right factor clears it for such an account.
   const factors = await stores.secondFactors.count(user.id);
   await recordRightPassword(stores.throttles, reservation, { clearAccount: factors.passkeys === 0 && !factors.totp });
+  await rehash;
   return { ok: true };
 }

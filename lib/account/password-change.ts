@@ -9,6 +9,7 @@ import type { User } from "@/lib/store/models/user";
 import { localeOr, type Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/crypto/password-policy";
 import { personalWordsOf } from "@/lib/crypto/password-estimator";
+import { breachedPasswordCheck } from "@/lib/http/breached-passwords";
 import type { AccountContext } from "@/lib/account/account-context";
 import { passwordChangedNotice } from "@/lib/account/account-notices";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "@/lib/account/current-password";
@@ -36,6 +37,8 @@ export async function changeOwnPassword(
   const normalized = await checkNewPassword(request.next, {
     minLength: config.passwordMinLength,
     person: { ...user, companyName: account.companyName },
+    languages: [request.language, user.preferredLanguage],
+    breached: breachedPasswordCheck(config),
   });
   const current = await checkCurrentPassword(context, user, request.current, request.ipAddress, now);
   if (!current.ok) return current;
@@ -71,6 +74,8 @@ export async function setPasswordAsOperator(
   const normalized = await checkNewPassword(password, {
     minLength: context.config.passwordMinLength,
     person: personalWordsOf(user),
+    languages: [user.preferredLanguage],
+    breached: breachedPasswordCheck(context.config),
   });
   const language = localeOr(user.preferredLanguage);
   const endedSessions = await context.stores.accountLinks.changePassword(

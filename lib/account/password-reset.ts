@@ -18,6 +18,7 @@ import type { MailContent } from "@/lib/mail/mail-content";
 import { sealDeferredMail } from "@/lib/mail/outbox";
 import { checkNewPassword } from "@/lib/crypto/password-policy";
 import { personalWordsOf } from "@/lib/crypto/password-estimator";
+import { breachedPasswordCheck } from "@/lib/http/breached-passwords";
 import { reservePasswordReset } from "@/lib/account/reset-throttle";
 import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { readAccountLink, type ClosedAccountLink } from "@/lib/account/account-links";
@@ -93,6 +94,8 @@ export async function resetPassword(
   const normalized = await checkNewPassword(submitted.password, {
     minLength: context.config.passwordMinLength,
     person: personalWordsOf(user),
+    languages: [submitted.language, user.preferredLanguage],
+    breached: breachedPasswordCheck(context.config),
   });
   const passwordHash = await hashPassword(normalized);
   const { language, ipAddress } = submitted;

@@ -9,6 +9,8 @@ import { hashToken } from "@/lib/crypto/tokens";
 import type { Stores } from "@/lib/store/stores";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { checkNewPassword } from "@/lib/crypto/password-policy";
+import type { Config } from "@/lib/config";
+import { breachedPasswordCheck, type BreachCheckSettings } from "@/lib/http/breached-passwords";
 import { parseName } from "@/lib/admin/person-fields";
 
 export type ClosedLink = "unknown" | "used" | "expired" | "company_inactive" | "already_user";
@@ -58,6 +60,8 @@ export interface JoiningPerson {
   givenName: string;
   familyName: string;
   password: string;
+  /** the language of the page they join on, whose words their password is checked against too */
+  language: Locale;
 }
 
 /**
@@ -68,7 +72,7 @@ export async function joinByInvitation(
   stores: Stores,
   token: string | undefined,
   person: JoiningPerson,
-  rules: { passwordMinLength: number },
+  config: Pick<Config, "passwordMinLength"> & BreachCheckSettings,
   now = new Date(),
 ): Promise<{ userId: string; email: string } | { closed: ClosedLink }> {
   const link = await readInvitationLink(stores, token, now);
@@ -76,8 +80,10 @@ export async function joinByInvitation(
   const givenName = parseName(person.givenName, "given_name");
   const familyName = parseName(person.familyName, "family_name");
   const password = await checkNewPassword(person.password, {
-    minLength: rules.passwordMinLength,
+    minLength: config.passwordMinLength,
     person: { givenName, familyName, email: link.email, companyName: link.companyName },
+    languages: [person.language, link.language],
+    breached: breachedPasswordCheck(config),
   });
   const passwordHash = await hashPassword(password);
   const outcome = await stores.invitations.accept(

@@ -1,6 +1,7 @@
 /** What the operator CLI's commands share: their context, usage errors, arguments, files. */
 import type { DataAccess } from "@/lib/service-context";
 import type { AddressRanges } from "@/lib/config/address-ranges";
+import type { PasswordBreachConfig } from "@/lib/config/password-breach-config";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { OptiGateError } from "@/lib/errors/optigate-error";
 import { listed } from "@/lib/cli/english";
@@ -29,6 +30,8 @@ export interface CliContext extends DataAccess {
   announceLogout: (sessionIds: string[]) => Promise<void>;
   /** The shortest password accepted (PASSWORD_MIN_LENGTH). */
   passwordMinLength: number;
+  /** Where new passwords are looked up among breached ones (PASSWORD_BREACH_CHECK); null: nowhere. */
+  passwordBreach: PasswordBreachConfig | null;
   /** Days audit events are kept; `purge` removes older ones (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
   /** Standard input, whole: where a password is read from, never the command line (other users can see that). */

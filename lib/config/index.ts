@@ -11,6 +11,8 @@ import { isDatabasePooler, parseDatabaseUrl, type DatabaseTarget } from "@/lib/c
 import { readMailConfig, type MailConfig } from "@/lib/config/mail-config";
 import { readAllowedRanges, type AddressRanges } from "@/lib/config/address-ranges";
 import { readAuditRetentionDays, readPasswordMinLength } from "@/lib/config/whole-number-settings";
+import { readPasswordBreachConfig, type PasswordBreachConfig } from "@/lib/config/password-breach-config";
+import { applyPasswordHashing } from "@/lib/config/password-hashing";
 
 export { ConfigError };
 
@@ -44,6 +46,7 @@ export interface Config {
   mail: MailConfig;
   /** The shortest password accepted (PASSWORD_MIN_LENGTH, default 12, not below 8). */
   passwordMinLength: number;
+  passwordBreach: PasswordBreachConfig | null;
   /** Days audit events are kept before the purge removes them (AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays: number;
   /** REQUIRE_PAR=1: every authorization request must come by reference to a pushed request (RFC 9126 §5). */
@@ -260,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
   const idTokenSigningAlg = readAlgorithm(env, "ID_TOKEN_SIGNING_ALG", ["RS256", "ES256", "PS256"]);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
+  applyPasswordHashing(env);
   return {
     port,
     publicUrl,
@@ -280,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     catalogPullAllow: readAllowedRanges(env, "CATALOG_PULL_ALLOW"),
     mail: readMailConfig(env, publicUrl),
     passwordMinLength: readPasswordMinLength(env),
+    passwordBreach: readPasswordBreachConfig(env, production),
     auditRetentionDays: readAuditRetentionDays(env),
     ...readSecretKey(env, database, production),
   };

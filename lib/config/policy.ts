@@ -86,6 +86,8 @@ export const MAX_KEY_SET_BYTES = 64 * 1024;
 export const MAX_KEYS_IN_SET = 20;
 /** Any answer of a company's identity provider: key sets and ID tokens with many groups fit several times over. */
 export const MAX_COMPANY_SSO_ANSWER_BYTES = 256 * 1024;
+/** An answer of a Pwned Passwords range API: some 800 to 2,000 lines of about 40 bytes, padding included. */
+export const MAX_PASSWORD_BREACH_ANSWER_BYTES = 256 * 1024;
 /** A software vendor's applications, whatever their status: an initial access token cannot fill the client table. */
 export const MAX_PARTNER_APPLICATIONS = 100;
 /**
@@ -195,6 +197,8 @@ export const BACKCHANNEL_TIMEOUT_MS = 2000;
 export const DNS_VERIFICATION_TIMEOUT_MS = 5000;
 /** Each request to a company's identity provider (discovery, keys, token, userinfo), answer and body. */
 export const COMPANY_SSO_FETCH_TIMEOUT_MS = 5000;
+/** A lookup of a new password among breached ones, answer and body; past it the estimator alone decides. */
+export const PASSWORD_BREACH_TIMEOUT_MS = 2000;
 /**
  * How long an idle kept-alive connection stays open. Node's 5 s is shorter than a caller's pause between two requests
  * often is (a client that ran a slow command in between), and a client that missed the close sends its next request

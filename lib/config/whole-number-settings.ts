@@ -6,7 +6,7 @@ import { ConfigError } from "@/lib/config/config-error";
 
 type Env = Record<string, string | undefined>;
 
-function readWholeNumber(
+export function readWholeNumber(
   env: Env,
   name: string,
   bounds: { min: number; max: number; default: number; unit?: string },

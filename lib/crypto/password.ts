@@ -1,76 +1,98 @@
 /**
- * User passwords, hashed with scrypt (memory-hard) from node:crypto at N=2^17, r=8, p=1 (OWASP's recommendation:
- * 128 MiB and about 0.3 s per hash here; libuv's four threads bound how many run at once). Stored form:
- * `scrypt$<N>$<r>$<p>$<salt>$<hash>` with salt and hash in base64url, so the cost can be raised while old hashes
- * keep verifying; a hash made at a lower cost is replaced at its user's next sign-in (needsRehash).
+ * User passwords. New hashes are Argon2id (RFC 9106) through @node-rs/argon2's prebuilt binding, at OWASP's first
+ * recommendation unless the configuration says otherwise: 19 MiB, 2 passes, 1 lane, about 7 times less memory than
+ * the scrypt hashes OptiGate made before (lib/crypto/scrypt-password.ts), which still verify. Each stored form names
+ * its algorithm and cost: `$argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$<salt>$<hash>` (the PHC string format) or
+ * `scrypt$<N>$<r>$<p>$<salt>$<hash>`; a hash of another algorithm or cost than today's is made anew at its user's next
+ * sign-in (needsRehash). Both run on libuv's thread pool, the event loop free meanwhile, one hash per core at once
+ * (lib/crypto/hashing-slots.ts).
  *
- * Tests only: with NODE_ENV=test, PASSWORD_HASH_COST (a power of two, the N of new hashes) lowers the cost so that
- * tests that are not about hashing do not spend 0.3 s per password (vitest.config.ts sets it for the integration
- * tests). Any other NODE_ENV ignores it, so no deployment, development server or CLI can hash below the full cost.
+ * Tests only: with NODE_ENV=test, PASSWORD_HASH_COST (a power of two) lowers the memory of new hashes (Argon2id's
+ * memory in KiB, scrypt's N) so that tests that are not about hashing do not spend their time hashing
+ * (vitest.config.ts sets it for the integration tests). Any other NODE_ENV ignores it.
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
-
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+import { hash as hashWithArgon2, verify as verifyArgon2, type Algorithm } from "@node-rs/argon2";
+import { inHashingSlot } from "@/lib/crypto/hashing-slots";
+import { passwordHashing, type Argon2Cost } from "@/lib/crypto/password-hashing";
+import {
+  hashWithScrypt,
+  matchesScrypt,
+  SCRYPT_COST,
+  scryptCostOf,
+  type ScryptCost,
+} from "@/lib/crypto/scrypt-password";
 
 /**
  * The longest input read as a password, in UTF-16 units: four times the policy's 256 characters, for characters that
  * NFKC composes. Anything longer is refused before hashing, at sign-in as for new passwords.
  */
 export const MAX_PASSWORD_INPUT_LENGTH = 1024;
-const KEY_LENGTH = 32;
+const LOWEST_TEST_COST = 16;
+const HIGHEST_TEST_COST = SCRYPT_COST.N;
+// The package's Algorithm is a const enum, which isolated modules cannot read: its value for Argon2id.
+const ARGON2ID: Algorithm = 2;
+const ARGON2ID_HASH =
+  /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,4}),p=(\d{1,3})\$[A-Za-z0-9+/]{11,86}\$[A-Za-z0-9+/]{22,86}$/;
 
-/** The cost of new hashes: the full cost, unless a test lowered N (read at each call so a test can switch it). */
-function currentCost(): { N: number; r: number; p: number } {
+/** The memory a test lowered new hashes to, read at each call so that a test can switch it; undefined elsewhere. */
+function loweredTestCost(): number | undefined {
   const raw = process.env.PASSWORD_HASH_COST;
-  if (process.env.NODE_ENV !== "test" || raw === undefined || raw === "") return COST;
-  const N = Number(raw);
-  // A typo must not silently fall back to the slow cost, nor reach scrypt as a cryptic error; below 16 nothing is
-  // saved, and N=2 needs more memory than scrypt() below allows.
-  if (!/^\d+$/.test(raw) || N < 16 || N > COST.N || (N & (N - 1)) !== 0)
-    throw new Error(`PASSWORD_HASH_COST must be a power of two from 16 to ${COST.N} (got "${raw}")`);
-  return { ...COST, N };
+  if (process.env.NODE_ENV !== "test" || raw === undefined || raw === "") return undefined;
+  const cost = Number(raw);
+  // A typo must not silently fall back to the full cost, nor reach the hash function as a cryptic error.
+  if (!/^\d+$/.test(raw) || cost < LOWEST_TEST_COST || cost > HIGHEST_TEST_COST || (cost & (cost - 1)) !== 0)
+    throw new Error(
+      `PASSWORD_HASH_COST must be a power of two from ${LOWEST_TEST_COST} to ${HIGHEST_TEST_COST} (got "${raw}")`,
+    );
+  return cost;
 }
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  // Memory needed is 128 * N * r bytes; allow twice that.
-  const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r);
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+/** The algorithm and cost of new hashes. */
+function currentHashing(): { algorithm: "scrypt"; cost: ScryptCost } | { algorithm: "argon2id"; cost: Argon2Cost } {
+  const lowered = loweredTestCost();
+  const hashing = passwordHashing();
+  if (hashing.algorithm === "scrypt")
+    return { algorithm: "scrypt", cost: { ...SCRYPT_COST, N: lowered ?? SCRYPT_COST.N } };
+  return { algorithm: "argon2id", cost: { ...hashing.argon2, memoryCost: lowered ?? hashing.argon2.memoryCost } };
+}
+
+/** Hashes the password in NFKC, so that another keyboard's forms of the same characters match it later. */
+export async function hashPassword(password: string): Promise<string> {
+  const { algorithm, cost } = currentHashing();
+  const normalized = password.normalize("NFKC");
+  return inHashingSlot(() =>
+    algorithm === "scrypt"
+      ? hashWithScrypt(normalized, cost)
+      : hashWithArgon2(normalized, { ...cost, algorithm: ARGON2ID }),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const cost = currentCost();
-  const salt = randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, cost);
-  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
-}
-
-async function matches(password: string, parts: string[]): Promise<boolean> {
-  const [N, r, p] = parts.slice(1, 4).map(Number);
-  const expected = Buffer.from(parts[5], "base64url");
-  const key = await scrypt(password, Buffer.from(parts[4], "base64url"), { N, r, p });
-  return key.length === expected.length && timingSafeEqual(key, expected);
-}
-
 /**
- * Compared in NFKC, as hashed, so that a password typed with another keyboard's forms of the same characters still
- * matches. Hashes made before OptiGate used NFKC (it used NFC) keep verifying for the rare passwords whose forms differ.
+ * Compared in NFKC, as hashed. scrypt hashes made before OptiGate used NFKC (it used NFC) keep verifying for the rare
+ * passwords whose forms differ; every Argon2id hash was made in NFKC. A stored value of neither form never matches.
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt" || password.length > MAX_PASSWORD_INPUT_LENGTH) return false;
+  if (password.length > MAX_PASSWORD_INPUT_LENGTH) return false;
   const nfkc = password.normalize("NFKC");
-  if (await matches(nfkc, parts)) return true;
+  if (ARGON2ID_HASH.test(stored)) return inHashingSlot(() => verifyArgon2(stored, nfkc));
+  if (!scryptCostOf(stored)) return false;
   const nfc = password.normalize("NFC");
-  return nfc !== nfkc && (await matches(nfc, parts));
+  return inHashingSlot(
+    async () => (await matchesScrypt(nfkc, stored)) || (nfc !== nfkc && (await matchesScrypt(nfc, stored))),
+  );
 }
 
-/** Whether a stored hash was made at another cost than today's, so it should be made anew from the password. */
+/** Whether a stored hash was made with another algorithm or cost than today's, so it should be made anew. */
 export function needsRehash(stored: string): boolean {
-  const [scheme, N, r, p] = stored.split("$");
-  const cost = currentCost();
-  return scheme !== "scrypt" || Number(N) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p;
+  const { algorithm, cost } = currentHashing();
+  if (algorithm === "scrypt") {
+    const made = scryptCostOf(stored);
+    return !made || made.N !== cost.N || made.r !== cost.r || made.p !== cost.p;
+  }
+  const [, memoryCost, timeCost, parallelism] = ARGON2ID_HASH.exec(stored) ?? [];
+  return (
+    Number(memoryCost) !== cost.memoryCost ||
+    Number(timeCost) !== cost.timeCost ||
+    Number(parallelism) !== cost.parallelism
+  );
 }

@@ -7,6 +7,7 @@ import { PAGES } from "@/lib/http/paths";
 import { clientAddress } from "@/lib/http/client-address";
 import { INVITATION_FORM_COOKIE } from "@/lib/http/flash-cookies";
 import { readForm } from "@/lib/http/form-body";
+import { localeOfRequest } from "@/lib/i18n/request-locale";
 import { sealedCookie } from "@/lib/http/sealed-cookie";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { joinAndSignIn, PasswordPolicyError, PersonFieldError } from "@/lib/rights/invitation-links";
@@ -32,6 +33,7 @@ export async function handleInvitationSubmission(request: Request, context: Serv
     givenName: form.get("given_name") ?? "",
     familyName: form.get("family_name") ?? "",
     password: form.get("password") ?? "",
+    language: localeOfRequest(request),
   };
   const page = pageUrl(PAGES.invitation, { token: token && token.length <= 100 ? token : undefined });
   const refused = (problem: string, field?: string) =>

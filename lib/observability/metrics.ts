@@ -1,9 +1,10 @@
 /**
  * Prometheus metrics of the process (prom-client), shared by the Next.js bundle and the lean front: requests by
  * endpoint and latency, token requests by grant and result, tokens issued, sign-ins, second-factor failures and
- * lock-outs, device sign-ins, the mail outbox, protocol error codes, catalog bytes streamed, and the database pool's
- * connections. Served at /metrics only when METRICS_TOKEN is set (lib/server/metrics-endpoint.ts). Every label value comes from a
- * fixed set in the code, never from a request, so that no caller can grow the number of series.
+ * lock-outs, device sign-ins, breached-password lookups, the mail outbox, protocol error codes, catalog bytes
+ * streamed, and the database pool's connections. Served at /metrics only when METRICS_TOKEN is set
+ * (lib/server/metrics-endpoint.ts). Every label value comes from a fixed set in the code, never from a request, so that
+ * no caller can grow the number of series.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { processCache } from "@/lib/observability/process-cache";
@@ -43,6 +44,8 @@ export type Lockout =
   | { scope: "address" | "network" | "session" | "account" | "everyone"; cause: "user_code" };
 /** The steps of a device's sign-in (RFC 8628): its request, and the person's decision at /device. */
 export type DeviceStep = "requested" | "approved" | "denied";
+/** What a lookup of a new password among breached ones found; `timeout` and `unavailable` let the estimator decide. */
+export type BreachCheckResult = "breached" | "not_breached" | "timeout" | "unavailable";
 
 function counter<L extends string>(name: string, help: string, labelNames: readonly L[], registry: Registry) {
   return new Counter<L>({ name, help, labelNames, registers: [registry] });
@@ -89,6 +92,12 @@ function create() {
       "optigate_device_authorizations_total",
       "Device sign-ins by step: requested by the device, approved or denied by the person",
       ["step"],
+      registry,
+    ),
+    passwordBreachChecks: counter(
+      "optigate_password_breach_checks_total",
+      "New passwords looked up among breached ones (PASSWORD_BREACH_CHECK), by result",
+      ["result"],
       registry,
     ),
     mailQueued: counter("optigate_mail_queued_total", "Mail written to the outbox, by kind", ["kind"], registry),
@@ -148,6 +157,8 @@ export const countSecondFactorFailure = (factor: SecondFactorLabel, reason: stri
 export const countLockout = (lockout: Lockout) => metrics.lockouts.inc(lockout);
 
 export const countDeviceStep = (step: DeviceStep) => metrics.deviceAuthorizations.inc({ step });
+
+export const countBreachCheck = (result: BreachCheckResult) => metrics.passwordBreachChecks.inc({ result });
 
 /** Mail a committed change queued, by kind (kinds are the code's template names). */
 export function countQueuedMail(kinds: Iterable<string>): void {

@@ -21,8 +21,8 @@ export type { ClosedAccountLink } from "@/lib/account/account-links";
 export { PasswordPolicyError } from "@/lib/crypto/password-policy";
 
 /**
- * What the reset page shows: the account's address while the link is open, with the words its strength meter reads
- * as the server does (the link's holder owns the account), or why it is closed.
+ * What the reset page shows: the account's address while the link is open, with the words and the language its
+ * strength meter reads as the server does (the link's holder owns the account), or why it is closed.
  */
 export async function resetLinkOf(token: string | undefined) {
   const { stores } = getServiceContext();
@@ -30,7 +30,12 @@ export async function resetLinkOf(token: string | undefined) {
   if (link.state !== "open") return link;
   // An address whose company signs in only at its own provider sets no password (lib/account/password-reset.ts).
   if (await isSsoOnlyAddress(stores, link.user.email)) return { state: "unknown" as const };
-  return { state: link.state, email: link.user.email, person: personalWordsOf(link.user) };
+  return {
+    state: link.state,
+    email: link.user.email,
+    person: personalWordsOf(link.user),
+    language: link.user.preferredLanguage,
+  };
 }
 
 /** What the confirmation page shows: the old and the new address while the link is open, or why it is closed. */

@@ -15,14 +15,15 @@ export { PasswordPolicyError } from "@/lib/crypto/password-policy";
 export type { ClosedLink } from "@/lib/admin/invitation-acceptance";
 
 /**
- * What the invitation page shows: the open invitation's address and company (and the names its inviter gave, to offer),
- * or why the link is closed.
+ * What the invitation page shows: the open invitation's address and company (and the names its inviter gave, to offer,
+ * and the language it was written in, whose words its strength meter reads as the server does), or why the link is
+ * closed.
  */
 export async function invitationOfLink(token: string | undefined) {
   const link = await readInvitationLink(getServiceContext().stores, token);
   if (link.state !== "open") return link;
-  const { state, email, companyName, givenName, familyName } = link;
-  return { state, email, companyName, givenName, familyName };
+  const { state, email, companyName, givenName, familyName, language } = link;
+  return { state, email, companyName, givenName, familyName, language };
 }
 
 export async function joinAndSignIn(

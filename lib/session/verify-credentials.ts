@@ -3,10 +3,11 @@
  * under the throttle first, then the password is checked (the same work whether or not the account exists), then
  * whether the user is active. Failures are counted (for the throttle and the metrics: a password sign-in's refusals
  * are all decided here, its successes by the callers) and audited. A user name longer than any email address can be
- * is refused before anything is written. A right password stored at an older hashing cost is hashed anew.
+ * is refused before anything is written. A right password stored with an older algorithm or cost is hashed anew
+ * (lib/session/password-rehash.ts).
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/crypto/password";
+import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
 import type { DataAccess } from "@/lib/service-context";
 import {
@@ -16,6 +17,7 @@ import {
   reserveSignInAttempt,
 } from "@/lib/session/login-throttle";
 import { countSignIn } from "@/lib/observability/metrics";
+import { rehashOutdatedPassword } from "@/lib/session/password-rehash";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -56,13 +58,14 @@ export async function verifyCredentials(
     });
     return { ok: false, reason: "invalid_credentials" };
   }
+  const rehash = rehashOutdatedPassword(stores.users, user, password);
   // With a second factor, the account's count of failures (wrong codes among them) is cleared only by that factor:
   // a known password must not reset the count of guessed codes.
   const factors = await stores.secondFactors.count(user.id);
   await recordRightPassword(stores.throttles, reservation, {
     clearAccount: user.active && factors.passkeys === 0 && !factors.totp,
   });
-  if (needsRehash(user.passwordHash)) await stores.users.savePasswordHash(user.id, await hashPassword(password));
+  await rehash;
   if (!user.active) {
     countSignIn("password", "account_disabled");
     await stores.audit.record({

@@ -25,7 +25,11 @@ export interface UserStore {
   findEmails(userIds: string[]): Promise<Map<string, string>>;
   /** Whether the user exists and is active, read now. */
   findActivity(userId: string): Promise<{ id: string; active: boolean } | null>;
-  savePasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /**
+   * Replaces the user's password hash with `replacement` if it still is `stored` (a hash made anew at sign-in must not
+   * undo a change of password made meanwhile); whether it did.
+   */
+  replacePasswordHash(userId: string, stored: string, replacement: string): Promise<boolean>;
   /** The language the user's pages are shown in (null: the browser's); tokens see it at once in this process. */
   savePreferredLanguage(userId: string, language: string | null): Promise<void>;
   save(user: NewUser): Promise<void>;
@@ -88,8 +92,12 @@ export function prismaUserStore(db: Db): UserStore {
       return new Map(rows.map((user) => [user.id, user.email]));
     },
     findActivity: (userId) => db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } }),
-    async savePasswordHash(userId, passwordHash) {
-      await db.user.update({ where: { id: userId }, data: { passwordHash } });
+    async replacePasswordHash(userId, stored, replacement) {
+      const { count } = await db.user.updateMany({
+        where: { id: userId, passwordHash: stored },
+        data: { passwordHash: replacement },
+      });
+      return count === 1;
     },
     async savePreferredLanguage(userId, language) {
       await db.user.update({ where: { id: userId }, data: { preferredLanguage: language } });

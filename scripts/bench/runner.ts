@@ -136,21 +136,25 @@ function unexpectedAnswers(outcome: autocannon.Result, expected: number | undefi
   return counts.reduce((sum, [status, { count }]) => sum + (Number(status) === expected ? 0 : (count ?? 0)), 0);
 }
 
+/** Keeps a measurement of the run and prints its line. */
+export function recordMeasurement(measurement: Measurement): Measurement {
+  results.push(measurement);
+  console.log(
+    `  ${measurement.name.padEnd(56)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`,
+  );
+  return measurement;
+}
+
 export async function measure(name: string, baseUrl: string, spec: Load): Promise<Measurement> {
   if (WARMUP_SECONDS > 0) await load(baseUrl, spec, WARMUP_SECONDS);
   const outcome = await load(baseUrl, spec, SECONDS);
-  const measurement = {
+  return recordMeasurement({
     name,
     rps: Math.round(outcome.requests.average),
     p50: outcome.latency.p50,
     p99: outcome.latency.p99,
     errors: outcome.errors + outcome.timeouts + unexpectedAnswers(outcome, spec.expectStatus),
-  };
-  results.push(measurement);
-  console.log(
-    `  ${name.padEnd(56)} ${String(measurement.rps).padStart(6)} req/s  p50 ${measurement.p50} ms  p99 ${measurement.p99} ms  errors ${measurement.errors}`,
-  );
-  return measurement;
+  });
 }
 
 export type Measure = typeof measure;

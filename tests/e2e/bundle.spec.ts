@@ -1,8 +1,8 @@
 /**
  * The bundle (`npm run bundle`, what the Dockerfile copies into the image) runs on its own: copied to an empty folder
  * outside the repository, started there with nothing but its own files, on SQLite and on PostgreSQL, it answers a
- * smoke flow: discovery, client_credentials, the login page, a sub-catalog download, the guide page and the API
- * reference pages' renderer.
+ * smoke flow: discovery, client_credentials, the login page, a sub-catalog download, the guide page, a password
+ * sign-in (the native Argon2id binding) and the API reference pages' renderer.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -84,6 +84,12 @@ async function smoke(base: string): Promise<void> {
   expect(await (await fetch(`${base}/docs/relying-parties`)).text()).toContain(
     'id="backend-service-client-credentials"',
   );
+  // A password sign-in: the native Argon2id binding came along (the demo's passwords were hashed with it at start).
+  const signIn = await fetch(`${base}/services/login/SilentLogin`, {
+    method: "POST",
+    body: new URLSearchParams({ username: "optician@demo.test", password: "Optician#2026" }),
+  });
+  expect([signIn.status, (await signIn.json()).ticket]).toEqual([200, expect.any(String)]);
   const renderer = await fetch(`${base}/docs/api-reference.js`);
   expect([renderer.status, renderer.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
   expect(await renderer.text()).toContain("createApiReference");

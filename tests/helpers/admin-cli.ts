@@ -7,6 +7,7 @@ import { runAdminCommand } from "@/lib/cli/admin-cli";
 import { prismaStores } from "@/lib/store/stores";
 import type { Db } from "@/lib/db/prisma";
 import { NO_ADDRESS_RANGES, type AddressRanges } from "@/lib/config/address-ranges";
+import type { PasswordBreachConfig } from "@/lib/config/password-breach-config";
 import type { TxtLookup } from "@/lib/admin/domain-verification";
 import { ISSUER, SECRET_KEY } from "./oauth-service";
 
@@ -17,6 +18,8 @@ export async function runAdmin(
     production?: boolean;
     outboundAllow?: AddressRanges;
     catalogPullAllow?: AddressRanges;
+    /** Where `users password` looks new passwords up (PASSWORD_BREACH_CHECK); nowhere when not given. */
+    passwordBreach?: PasswordBreachConfig;
     /** stderr is a terminal: progress is drawn. */
     terminal?: boolean;
     input?: string;
@@ -43,6 +46,7 @@ export async function runAdmin(
       progress: { isTTY: options.terminal ?? false, write: (text) => drawn.push(text) },
       announceLogout: async (sessionIds) => void announced.push(...sessionIds),
       passwordMinLength: 12,
+      passwordBreach: options.passwordBreach ?? null,
       auditRetentionDays: 400,
       readInput: async () => options.input ?? "",
       dnsLookup: options.dnsLookup,

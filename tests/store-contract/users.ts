@@ -43,10 +43,12 @@ export function userContract(backend: StoreBackend): void {
       expect(await users.findIdByEmail(`${freshValue("nobody")}@contract.example`)).toBeNull();
     });
 
-    it("stores a new password hash and the preferred language", async () => {
+    it("replaces the password hash only while it is the one read, and stores the preferred language", async () => {
       const { email, id } = await saved();
       const users = backend.stores().users;
-      await users.savePasswordHash(id, "hash-2");
+      expect(await users.replacePasswordHash(id, "hash-1", "hash-2")).toBe(true);
+      expect(await users.replacePasswordHash(id, "hash-1", "hash-3")).toBe(false);
+      expect(await users.replacePasswordHash(freshValue("nobody"), "hash-2", "hash-3")).toBe(false);
       await users.savePreferredLanguage(id, "de");
       expect(await users.findByEmail(email)).toMatchObject({ passwordHash: "hash-2", preferredLanguage: "de" });
       expect((await users.findActive(id))!.preferredLanguage).toBe("de");

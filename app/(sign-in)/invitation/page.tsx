@@ -67,6 +67,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
           label={t("password")}
           minLength={passwordMinLength()}
           person={{ email: link.email, companyName: link.companyName }}
+          language={link.language}
           problem={refused?.field === "password" ? refused.problem : undefined}
         />
         <button type="submit" className={buttonPrimary}>

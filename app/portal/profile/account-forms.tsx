@@ -156,6 +156,7 @@ export async function AccountForms({
             email: profile.email,
             companyName: profile.company,
           }}
+          language={profile.preferredLanguage}
           problem={at("password")}
         />
         <input type="hidden" name="sign_out_elsewhere" value="no" />

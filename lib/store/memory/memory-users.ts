@@ -36,7 +36,11 @@ export function memoryUserStore(tables: MemoryTables): UserStore {
       const user = tables.users.get(userId);
       return user ? { id: user.id, active: user.active } : null;
     },
-    savePasswordHash: async (userId, passwordHash) => update(userId, { passwordHash }),
+    async replacePasswordHash(userId, stored, replacement) {
+      if (tables.users.get(userId)?.passwordHash !== stored) return false;
+      update(userId, { passwordHash: replacement });
+      return true;
+    },
     savePreferredLanguage: async (userId, preferredLanguage) => update(userId, { preferredLanguage }),
     async save(user) {
       if (byEmail(user.email)) throw new Error("a user with this email exists already");

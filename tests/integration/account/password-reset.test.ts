@@ -8,6 +8,7 @@ import { prismaStores } from "@/lib/store/stores";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { passwordResetComposer } from "@/lib/account/password-reset";
 import { hashPassword } from "@/lib/crypto/password";
+import { NO_ADDRESS_RANGES } from "@/lib/config/address-ranges";
 import { LINK_PAGES } from "@/lib/http/link-token-cookies";
 import { createOutboxWorker, type OutboxWorker } from "@/lib/mail/outbox-worker";
 import { smtpSender } from "@/lib/mail/smtp-sender";
@@ -31,7 +32,14 @@ import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
 const db = () => service().database.db;
-const config = { publicUrl: ISSUER, secretKey: SECRET_KEY, passwordMinLength: 12 };
+const config = {
+  publicUrl: ISSUER,
+  secretKey: SECRET_KEY,
+  passwordMinLength: 12,
+  passwordBreach: null,
+  production: false,
+  outboundAllow: NO_ADDRESS_RANGES,
+};
 const RESET_COOKIE = LINK_PAGES["/password/reset"];
 const NEW_PASSWORD = "morgentau kompass lesebrille";
 let smtp: SmtpSink;

@@ -1,6 +1,5 @@
 import { MAX_FAILURES } from "@/lib/config/policy";
-import { scryptSync } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/crypto/password";
 import { ISSUER, UserAgent, useOAuthService } from "../../helpers/oauth-service";
 import { testProvider } from "../../helpers/test-database";
@@ -201,38 +200,5 @@ describe(`sign-in throttling under concurrency on ${testProvider()}`, () => {
     expect(errorOf(response)).toBe("invalid_credentials");
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("optigate_login_username="))).toBe(false);
     expect([await db.auditEvent.count(), await db.loginThrottle.count()]).toEqual([audit, throttles]);
-  });
-});
-
-describe(`password hashes at an older cost on ${testProvider()}`, () => {
-  // About hashing itself: at the full cost, not the low one vitest.config.ts sets for the other tests.
-  beforeAll(() => vi.stubEnv("PASSWORD_HASH_COST", undefined));
-  afterAll(() => vi.unstubAllEnvs());
-
-  it("are replaced at the next successful sign-in, and only then", async () => {
-    const db = service().database.db;
-    const salt = Buffer.from("fedcba9876543210");
-    const old = [
-      "scrypt",
-      2 ** 15,
-      8,
-      1,
-      salt.toString("base64url"),
-      scryptSync("Old#2026", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url"),
-    ].join("$");
-    const company = await db.company.findFirstOrThrow({ where: { kind: "eye_care_professional" } });
-    await db.user.create({
-      data: { email: "old-hash@demo.test", givenName: "O", familyName: "Ld", companyId: company.id, passwordHash: old },
-    });
-    await new UserAgent().login(returnUrl, "old-hash@demo.test", "wrong");
-    expect((await db.user.findUniqueOrThrow({ where: { email: "old-hash@demo.test" } })).passwordHash).toBe(old);
-    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(
-      returnUrl,
-    );
-    const rehashed = (await db.user.findUniqueOrThrow({ where: { email: "old-hash@demo.test" } })).passwordHash;
-    expect(rehashed).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect((await new UserAgent().login(returnUrl, "old-hash@demo.test", "Old#2026")).headers.get("location")).toBe(
-      returnUrl,
-    );
   });
 });

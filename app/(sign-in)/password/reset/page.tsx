@@ -46,6 +46,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
           label={t("password")}
           minLength={passwordMinLength()}
           person={link.person}
+          language={link.language}
           problem={error}
         />
         <button type="submit" className={buttonPrimary}>
