@@ -4,12 +4,15 @@ import type { ReactNode } from "react";
 
 export function ForgotPasswordForm({
   csrf,
+  proof,
   returnUrl,
   email,
   labels,
   buttonClass,
 }: {
   csrf: ReactNode;
+  /** the proof of work the page asks for under attack */
+  proof?: ReactNode;
   returnUrl?: string;
   email: string;
   labels: { email: string; submit: string };
@@ -34,6 +37,7 @@ export function ForgotPasswordForm({
           className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600"
         />
       </div>
+      {proof}
       <button type="submit" className={buttonClass}>
         {labels.submit}
       </button>

@@ -10,13 +10,12 @@ import path from "node:path";
 import { isDatabasePooler, parseDatabaseUrl, type DatabaseTarget } from "@/lib/config/database-url";
 import { readMailConfig, type MailConfig } from "@/lib/config/mail-config";
 import { readAllowedRanges, type AddressRanges } from "@/lib/config/address-ranges";
-import { readAuditRetentionDays, readPasswordMinLength } from "@/lib/config/whole-number-settings";
-import { readPasswordBreachConfig, type PasswordBreachConfig } from "@/lib/config/password-breach-config";
-import { applyPasswordHashing } from "@/lib/config/password-hashing";
+import { readAuditRetentionDays } from "@/lib/config/whole-number-settings";
+import { readSignInDefenses, type SignInDefenseSettings } from "@/lib/config/sign-in-defenses";
 
 export { ConfigError };
 
-export interface Config {
+export interface Config extends SignInDefenseSettings {
   port: number;
   /** The issuer: an absolute URL without a trailing slash. */
   publicUrl: string;
@@ -44,9 +43,6 @@ export interface Config {
   /** Algorithm of ID tokens for clients whose metadata names none (id_token_signed_response_alg); RS256 by default. */
   idTokenSigningAlg: "RS256" | "ES256" | "PS256";
   mail: MailConfig;
-  /** The shortest password accepted (PASSWORD_MIN_LENGTH, default 12, not below 8). */
-  passwordMinLength: number;
-  passwordBreach: PasswordBreachConfig | null;
   /** Days audit events are kept before the purge removes them (AUDIT_RETENTION_DAYS, default 400). */
   auditRetentionDays: number;
   /** REQUIRE_PAR=1: every authorization request must come by reference to a pushed request (RFC 9126 §5). */
@@ -263,7 +259,6 @@ export function loadConfig(env: Env = process.env): Config {
   const idTokenSigningAlg = readAlgorithm(env, "ID_TOKEN_SIGNING_ALG", ["RS256", "ES256", "PS256"]);
   // The demo runs the production build too; it is the one production-mode run allowed a generated key.
   const production = env.NODE_ENV === "production" && !demoData;
-  applyPasswordHashing(env);
   return {
     port,
     publicUrl,
@@ -283,8 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllow: readAllowedRanges(env, "OUTBOUND_ALLOW"),
     catalogPullAllow: readAllowedRanges(env, "CATALOG_PULL_ALLOW"),
     mail: readMailConfig(env, publicUrl),
-    passwordMinLength: readPasswordMinLength(env),
-    passwordBreach: readPasswordBreachConfig(env, production),
+    ...readSignInDefenses(env, production),
     auditRetentionDays: readAuditRetentionDays(env),
     ...readSecretKey(env, database, production),
   };

@@ -28,6 +28,7 @@ export type OAuthErrorCode =
   | "authorization_pending"
   | "slow_down"
   | "expired_token"
+  | "proof_of_work_required"
   | "server_error";
 
 /**
@@ -66,6 +67,19 @@ export class DpopNonceError extends OAuthError {
     status = 400,
   ) {
     super("use_dpop_nonce", description, status);
+  }
+}
+
+/**
+ * An endpoint that public clients reach is under attack: the client solves the challenge handed out and sends the
+ * request again with the solution (lib/proof-of-work/proof-gate.ts). The challenge goes into the error's body.
+ */
+export class ProofOfWorkRequired extends OAuthError {
+  constructor(
+    description: string,
+    readonly challenge: unknown,
+  ) {
+    super("proof_of_work_required", description, 400);
   }
 }
 

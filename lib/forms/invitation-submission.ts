@@ -1,5 +1,6 @@
 /**
- * POST /interaction/invitation: the invitation page's form. Checks the CSRF token, then accepts the invitation
+ * POST /interaction/invitation: the invitation page's form. Checks the CSRF token (and, under attack, a proof of
+ * work: lib/proof-of-work/proof-gate.ts; a dead link counts towards that pressure), then accepts the invitation
  * (lib/rights/invitation-links.ts) and arrives signed in at the portal. A refused field goes back to the page with
  * the names typed in a sealed one-time cookie; a link that was used, revoked or has expired shows why.
  */
@@ -14,6 +15,8 @@ import { joinAndSignIn, PasswordPolicyError, PersonFieldError } from "@/lib/righ
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
+import { passProofGate, proofFormError, PROOF_OF_WORK_FIELD } from "@/lib/proof-of-work/proof-gate";
+import { recordPressure } from "@/lib/proof-of-work/pressure";
 
 /** What the invitation page shows again after a refusal. */
 export interface RefusedInvitationForm {
@@ -50,12 +53,18 @@ export async function handleInvitationSubmission(request: Request, context: Serv
       ),
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return refused("form_expired");
+  const ipAddress = clientAddress(request, config.trustedProxies);
+  const gate = await passProofGate(context, "invitation", { address: ipAddress }, form.get(PROOF_OF_WORK_FIELD));
+  if (gate !== "open") return refused(proofFormError(gate));
   try {
     const joined = await joinAndSignIn(context, token, person, {
-      ipAddress: clientAddress(request, config.trustedProxies),
+      ipAddress,
       userAgent: request.headers.get("user-agent") ?? undefined,
     });
-    if ("closed" in joined) return refused(joined.closed);
+    if ("closed" in joined) {
+      await recordPressure(context.stores.throttles, config.proofOfWork, { address: ipAddress });
+      return refused(joined.closed);
+    }
     const next = joined.enrol ? pageUrl(PAGES.security, { enrol: "required", returnUrl: PAGES.portal }) : PAGES.portal;
     return seeOther(next, [sessionCookie(joined.cookieValue, config.publicUrl)]);
   } catch (error) {

@@ -1,9 +1,10 @@
 /**
  * POST /interaction/login: the login form, in two steps. The first sends the email address alone: where its domain
  * has its company's own sign-in, the person goes to the company's provider (lib/rights/company-sign-in.ts); else the
- * page asks for the password. The second, or a form that sends both at once, checks the CSRF token, signs in
- * (lib/rights/sign-in.ts) and continues the flow with 303 (lib/forms/signed-in-redirect.ts): to the second step for a
- * user with a second factor, to enrolment where the company requires one. Back from a company's provider with an
+ * page asks for the password. The second, or a form that sends both at once, checks the CSRF token (under attack also
+ * a proof of work: lib/proof-of-work/proof-gate.ts), signs in (lib/rights/sign-in.ts) and continues the flow with 303
+ * (lib/forms/signed-in-redirect.ts): to the second step for a user with a second factor, to enrolment where the
+ * company requires one. Back from a company's provider with an
  * address that has an account, the password also links the two (lib/rights/company-sso-link.ts).
  */
 import { PAGES } from "@/lib/http/paths";
@@ -21,6 +22,7 @@ import { pageUrl, seeOther } from "@/lib/http/see-other";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { signedInRedirect } from "@/lib/forms/signed-in-redirect";
+import { passProofGate, proofFormError, PROOF_OF_WORK_FIELD } from "@/lib/proof-of-work/proof-gate";
 
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -47,11 +49,15 @@ export async function handleLoginSubmission(request: Request, context: ServiceCo
     return seeOther(pageUrl(PAGES.login, { returnUrl, step: "password" }), [rememberName]);
   }
   if (!email || !password) return back("missing_fields");
+  const ipAddress = clientAddress(request, config.trustedProxies);
+  const proof = form.get(PROOF_OF_WORK_FIELD);
+  const gate = await passProofGate(context, "login", { address: ipAddress, account: email }, proof);
+  if (gate !== "open") return back(proofFormError(gate));
 
   const attempt = {
     username: email,
     password,
-    ipAddress: clientAddress(request, config.trustedProxies),
+    ipAddress,
     userAgent: request.headers.get("user-agent") ?? undefined,
   };
   // Back from the company's provider with an address that has an account: the password links the two.

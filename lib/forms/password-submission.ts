@@ -1,6 +1,6 @@
 /**
  * POST /interaction/password/forgot and /interaction/password/reset: asking for a reset link (the same answer for
- * every address), and choosing the new password through the link, whose token the page's cookie holds. A reset
+ * every address; under attack only with a proof of work, lib/proof-of-work/proof-gate.ts), and choosing the new password through the link, whose token the page's cookie holds. A reset
  * signs the person in and, in the browser that asked for the mail, continues to where the sign-in had been going
  * (an application's authorization request).
  */
@@ -24,6 +24,8 @@ import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
 import { sessionCookie } from "@/lib/session/session-cookie";
 import { pendingSignInCookie } from "@/lib/session/pending-sign-in";
+import { passProofGate, proofFormError, PROOF_OF_WORK_FIELD } from "@/lib/proof-of-work/proof-gate";
+import { recordPressure } from "@/lib/proof-of-work/pressure";
 
 export async function handleForgotPasswordSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
@@ -39,11 +41,13 @@ export async function handleForgotPasswordSubmission(request: Request, context: 
     if (error instanceof PersonFieldError) return back({ error: "invalid_email" });
     throw error;
   }
-  const wait = await askForPasswordReset(context, {
-    email,
-    language: localeOfRequest(request),
-    ipAddress: clientAddress(request, config.trustedProxies),
-  });
+  const ipAddress = clientAddress(request, config.trustedProxies);
+  const source = { address: ipAddress, account: email };
+  const gate = await passProofGate(context, "password_reset", source, form.get(PROOF_OF_WORK_FIELD));
+  if (gate !== "open") return back({ error: proofFormError(gate) });
+  // Every request counts: a reset mails someone, which is what a mail-bomber is after.
+  await recordPressure(context.stores.throttles, config.proofOfWork, source);
+  const wait = await askForPasswordReset(context, { email, language: localeOfRequest(request), ipAddress });
   if (wait > 0) return back({ error: "throttled", minutes: String(Math.ceil(wait / 60)) });
   const wayBack = resetReturnCookie(returnUrl, config.publicUrl);
   return back({ sent: "1" }, wayBack ? [wayBack] : []);

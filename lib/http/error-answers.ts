@@ -10,7 +10,7 @@
 import { ENDPOINTS } from "@/lib/http/paths";
 import { ApiProblem, PROBLEM_TYPES, problemTypeUri } from "@/lib/errors/api-problem";
 import { CatalogServiceError } from "@/lib/errors/catalog-service-error";
-import { DpopNonceError, OAuthError } from "@/lib/errors/oauth-error";
+import { DpopNonceError, OAuthError, ProofOfWorkRequired } from "@/lib/errors/oauth-error";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "@/lib/errors/database-unavailable";
 import { BodyTooLargeError, NulCharacterError, RequestBodyError } from "@/lib/http/form-body";
 import { noStoreBody } from "@/lib/http/no-store-json";
@@ -118,9 +118,10 @@ export function oauthErrorAnswer(error: unknown, options: { basicAuthentication?
   if (error.code === "invalid_client" && options.basicAuthentication)
     headers["WWW-Authenticate"] = 'Basic realm="OptiGate", charset="UTF-8"';
   if (error instanceof DpopNonceError) headers["DPoP-Nonce"] = error.nonce;
+  const challenge = error instanceof ProofOfWorkRequired ? { proof_of_work_challenge: error.challenge } : {};
   return counted(
     error.code,
-    noStoreBody({ error: error.code, error_description: error.description }, error.status, headers),
+    noStoreBody({ error: error.code, error_description: error.description, ...challenge }, error.status, headers),
   );
 }
 

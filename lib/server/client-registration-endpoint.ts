@@ -23,6 +23,10 @@ import {
   registerForPartner,
 } from "@/lib/rights/partner-registration";
 import type { ServiceContext } from "@/lib/service-context";
+import { ProofOfWorkRequired } from "@/lib/errors/oauth-error";
+import { clientAddress } from "@/lib/http/client-address";
+import { requireClientProof } from "@/lib/proof-of-work/proof-gate";
+import { recordPressure } from "@/lib/proof-of-work/pressure";
 
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
@@ -62,11 +66,25 @@ async function refusingBadMetadata(work: () => Promise<Response>): Promise<Respo
   }
 }
 
-/** POST: the initial access token is checked before the body is read. */
+/**
+ * POST: the initial access token is checked before the body is read; under attack only with a proof of work, and a
+ * token that opens nothing adds to the attack.
+ */
 export async function handleClientRegistration(request: Request, context: ServiceContext): Promise<Response> {
+  const address = clientAddress(request, context.config.trustedProxies);
+  try {
+    await requireClientProof(context, "registration", address, request.headers);
+  } catch (error) {
+    if (!(error instanceof ProofOfWorkRequired)) throw error;
+    const { code, description, challenge } = error;
+    return noStoreJson({ error: code, error_description: description, proof_of_work_challenge: challenge }, 400);
+  }
   const token = bearerToken(request);
   const partner = token ? await partnerOfInitialAccessToken(context, token) : null;
-  if (!partner) return invalidToken();
+  if (!partner) {
+    await recordPressure(context.stores.throttles, context.config.proofOfWork, { address });
+    return invalidToken();
+  }
   const metadata = await metadataOf(request);
   if (metadata instanceof Response) return metadata;
   return refusingBadMetadata(async () => noStoreJson(await registerForPartner(context, partner, metadata), 201));

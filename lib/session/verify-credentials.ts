@@ -3,13 +3,14 @@
  * under the throttle first, then the password is checked (the same work whether or not the account exists), then
  * whether the user is active. Failures are counted (for the throttle and the metrics: a password sign-in's refusals
  * are all decided here, its successes by the callers) and audited. A user name longer than any email address can be
- * is refused before anything is written. A right password stored with an older algorithm or cost is hashed anew
- * (lib/session/password-rehash.ts).
+ * is refused before anything is written. A wrong password also counts towards the pressure that makes the sign-in
+ * forms ask for a proof of work (lib/proof-of-work/pressure.ts). A right password stored with an older algorithm or
+ * cost is hashed anew (lib/session/password-rehash.ts).
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { hashPassword, verifyPassword } from "@/lib/crypto/password";
 import type { User } from "@/lib/store/models/user";
-import type { DataAccess } from "@/lib/service-context";
+import type { ServiceContext } from "@/lib/service-context";
 import {
   lockDetails,
   recordFailedSignIn,
@@ -18,6 +19,7 @@ import {
 } from "@/lib/session/login-throttle";
 import { countSignIn } from "@/lib/observability/metrics";
 import { rehashOutdatedPassword } from "@/lib/session/password-rehash";
+import { recordPressure } from "@/lib/proof-of-work/pressure";
 
 export type CredentialCheck =
   | { ok: true; user: User }
@@ -29,7 +31,7 @@ let dummyHash: Promise<string> | undefined;
 const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 export async function verifyCredentials(
-  { stores }: DataAccess,
+  { stores, config }: ServiceContext,
   username: string,
   password: string,
   ipAddress: string | undefined,
@@ -49,6 +51,7 @@ export async function verifyCredentials(
   if (!user || !valid) {
     countSignIn("password", user ? "bad_password" : "unknown_user");
     const lockedUntil = await recordFailedSignIn(stores.throttles, reservation, "password");
+    await recordPressure(stores.throttles, config.proofOfWork, { address: ipAddress, account: email });
     await stores.audit.record({
       type: "sign_in.failed",
       userId: user?.id,

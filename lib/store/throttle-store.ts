@@ -6,6 +6,7 @@
  */
 import type { Db } from "@/lib/db/prisma";
 import {
+  attemptsInWindow,
   clearAttempts,
   lockWhenReached,
   releaseAttempt,
@@ -27,6 +28,8 @@ export interface ThrottleStore {
   release(key: string): Promise<void>;
   /** Forgets every attempt under `key`. */
   clear(key: string): Promise<void>;
+  /** The attempts under `key` in its window of `windowSeconds` as of `now` (0 once the window is over), counting none. */
+  count(key: string, windowSeconds: number, now: Date): Promise<number>;
 }
 
 /** The key counting reset requests for an address (lib/account/reset-throttle.ts), whether or not an account has it. */
@@ -41,5 +44,6 @@ export function prismaThrottleStore(db: Db): ThrottleStore {
     lockWhenReached: (key, limit, until, now) => lockWhenReached(db, key, limit, until, now),
     release: (key) => releaseAttempt(db, key),
     clear: (key) => clearAttempts(db, key),
+    count: (key, windowSeconds, now) => attemptsInWindow(db, key, windowSeconds, now),
   };
 }

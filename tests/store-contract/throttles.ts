@@ -16,6 +16,17 @@ export function throttleContract(backend: StoreBackend): void {
       });
     });
 
+    it("counts without counting: the attempts of a window still open, none after it", async () => {
+      const throttles = backend.stores().throttles;
+      const key = freshValue("key");
+      expect(await throttles.count(key, 60, NOW)).toBe(0);
+      await throttles.reserve(key, 60, NOW);
+      await throttles.reserve(key, 60, later(10));
+      expect(await throttles.count(key, 60, later(20))).toBe(2);
+      expect(await throttles.count(key, 60, later(20))).toBe(2);
+      expect(await throttles.count(key, 60, later(61))).toBe(0);
+    });
+
     it("locks a key that reached its limit, and keeps counting while locked", async () => {
       const throttles = backend.stores().throttles;
       const key = freshValue("key");

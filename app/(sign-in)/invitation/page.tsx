@@ -9,6 +9,8 @@ import { passwordMinLength } from "@/lib/pages/password-rules";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 import { fieldAria, FieldError, invalidInput } from "@/app/_components/labelled-field";
 import { PasswordField } from "@/app/_components/password-field";
+import { ProofOfWork } from "@/app/_components/proof-of-work";
+import { pageProofChallenge } from "@/lib/pages/page-proof-of-work";
 
 export const dynamic = "force-dynamic";
 
@@ -69,6 +71,10 @@ export default async function InvitationPage({ searchParams }: { searchParams: S
           person={{ email: link.email, companyName: link.companyName }}
           language={link.language}
           problem={refused?.field === "password" ? refused.problem : undefined}
+        />
+        <ProofOfWork
+          challenge={await pageProofChallenge("invitation", { error: refused?.problem })}
+          error={refused?.problem}
         />
         <button type="submit" className={buttonPrimary}>
           {t("submit")}

@@ -11,6 +11,8 @@ import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, Notice, SignInCard } from "@/app/_components/ui";
 import { PasskeyButton } from "@/app/_components/passkey-button";
 import { passkeyErrors } from "@/app/_components/passkey-errors";
+import { ProofOfWork } from "@/app/_components/proof-of-work";
+import { pageProofChallenge } from "@/lib/pages/page-proof-of-work";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +51,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   if (authorize?.get("idp_hint") && !error && !passwordStep && !single(query.hinted))
     redirect(pageUrl(ENDPOINTS.companySsoStart, { returnUrl }));
   const csrf = await pageCsrfToken();
+  const proof = passwordStep
+    ? await pageProofChallenge("login", { account: username, error: single(query.error) })
+    : null;
 
   return (
     <SignInCard title={t("title")} subtitle={clientName ? t("continueTo", { client: clientName }) : t("intro")}>
@@ -88,6 +93,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             />
           </div>
         ) : null}
+        {passwordStep ? <ProofOfWork challenge={proof} error={single(query.error)} /> : null}
         <button type="submit" className={buttonPrimary}>
           {t("submit")}
         </button>

@@ -47,6 +47,11 @@ export const CLEAR_ATTEMPTS: NamedStatement = {
   sql: () => `DELETE FROM "login_throttles" WHERE "key" = ?`,
 };
 
+export const COUNT_ATTEMPTS: NamedStatement = {
+  name: "optigate_count_attempts",
+  sql: () => `SELECT "failures" FROM "login_throttles" WHERE "key" = ? AND "window_started_at" > ?`,
+};
+
 const date = (value: unknown) => new Date(String(value));
 
 /** Counts an attempt under `key` in a window of `windowSeconds`; returns the count and any lock. */
@@ -86,4 +91,11 @@ export async function releaseAttempt(db: Db, key: string): Promise<void> {
 /** Forgets every attempt under `key`. */
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await runStatement(db, CLEAR_ATTEMPTS, [key]);
+}
+
+/** The attempts under `key` in a window of `windowSeconds` still open at `now`; 0 when there are none. */
+export async function attemptsInWindow(db: Db, key: string, windowSeconds: number, now: Date): Promise<number> {
+  const windowOpenSince = new Date(now.getTime() - windowSeconds * 1000);
+  const [row] = await runStatement<Record<string, unknown>>(db, COUNT_ATTEMPTS, [key, windowOpenSince]);
+  return row ? Number(row.failures) : 0;
 }

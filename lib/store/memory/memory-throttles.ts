@@ -28,5 +28,9 @@ export function memoryThrottleStore(tables: MemoryTables): ThrottleStore {
     async clear(key) {
       rows.delete(key);
     },
+    async count(key, windowSeconds, now) {
+      const row = rows.get(key);
+      return row && row.windowStartedAt.getTime() > now.getTime() - windowSeconds * 1000 ? row.attempts : 0;
+    },
   };
 }

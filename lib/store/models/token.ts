@@ -63,11 +63,11 @@ export interface AuthorizationCode extends ConsumedCode {
 }
 
 /**
- * A signed assertion's use: its kind keeps client assertions, federated grants, DPoP proofs and the logout tokens of
- * companies' providers apart.
+ * A signed assertion's use: its kind keeps client assertions, federated grants, DPoP proofs, the logout tokens of
+ * companies' providers and solved proof-of-work challenges apart.
  */
 export interface AssertionUse {
-  kind: "client" | "grant" | "dpop" | "logout";
+  kind: "client" | "grant" | "dpop" | "logout" | "proof_of_work";
   signer: string;
   jti: string;
   /** The assertion's own expiry (seconds since the epoch). */

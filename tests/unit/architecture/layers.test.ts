@@ -14,7 +14,7 @@ const LAYERS: [number, string[]][] = [
   [0, ["lib/config", "lib/errors", "lib/crypto", "lib/http", "lib/i18n", "lib/observability", "messages"]],
   [1, ["lib/db"]],
   [2, ["lib/store", "lib/service-context.ts"]],
-  [3, ["lib/session", "lib/mail"]],
+  [3, ["lib/session", "lib/mail", "lib/proof-of-work"]],
   [4, ["lib/jwt", "prisma"]],
   [5, ["lib/oauth"]],
   [6, ["lib/catalog"]],

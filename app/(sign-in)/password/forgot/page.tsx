@@ -8,6 +8,8 @@ import { pageUrl } from "@/lib/http/see-other";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import { Alert, buttonPrimary, buttonSecondary, SignInCard } from "@/app/_components/ui";
 import { ForgotPasswordForm } from "@/app/_components/forgot-password-form";
+import { ProofOfWork } from "@/app/_components/proof-of-work";
+import { pageProofChallenge } from "@/lib/pages/page-proof-of-work";
 
 export const dynamic = "force-dynamic";
 
@@ -30,12 +32,14 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
       </SignInCard>
     );
   }
-  const error = ERRORS.find((code) => code === single(query.error));
+  const error = single(query.error);
+  const shownError = ERRORS.find((code) => code === error);
   return (
     <SignInCard title={t("title")} subtitle={t("intro")}>
-      {error ? <Alert>{t(`errors.${error}`, { minutes: Number(single(query.minutes) ?? 60) })}</Alert> : null}
+      {shownError ? <Alert>{t(`errors.${shownError}`, { minutes: Number(single(query.minutes) ?? 60) })}</Alert> : null}
       <ForgotPasswordForm
         csrf={<input type="hidden" name={CSRF_FIELD} value={await pageCsrfToken()} />}
+        proof={<ProofOfWork challenge={await pageProofChallenge("password_reset", { error })} error={error} />}
         returnUrl={returnUrl}
         email={authorizeParametersOf(returnUrl)?.get("login_hint") ?? ""}
         labels={{ email: t("email"), submit: t("submit") }}
