@@ -16,7 +16,13 @@ import { activeRegistrations, companyAsCaller, userAsCaller } from "@/lib/db/sta
 import { raiseChangeCounter, readChangeCounter } from "@/lib/db/statements/change-counters";
 import { appliedMigrationIds, ping } from "@/lib/db/statements/health";
 import { CREATE_HISTORY, READ_HISTORY, RECORD_MIGRATION, TAKE_MIGRATION_LOCK } from "@/lib/db/statements/migrations";
-import { clearAttempts, lockWhenReached, releaseAttempt, reserveAttempt } from "@/lib/db/statements/throttles";
+import {
+  attemptsInWindow,
+  clearAttempts,
+  lockWhenReached,
+  releaseAttempt,
+  reserveAttempt,
+} from "@/lib/db/statements/throttles";
 import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/statements/tokens";
 import { useAssertion, useAssertionRecorded } from "@/lib/db/statements/used-assertions";
 import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
@@ -83,7 +89,7 @@ describe(`named statements on ${testProvider()}`, () => {
     ].forEach((name) => covered.add(name));
   });
 
-  it("optigate_reserve_attempt, optigate_lock_attempts, optigate_release_attempt and optigate_clear_attempts", async () => {
+  it("optigate_reserve_attempt, _lock_attempts, _release_attempt, _count_attempts and _clear_attempts", async () => {
     const now = new Date("2026-11-22T10:00:00.000Z");
     expect(await reserveAttempt(db(), "statements:key", 900, now)).toEqual({
       attempts: 1,
@@ -102,6 +108,10 @@ describe(`named statements on ${testProvider()}`, () => {
     );
     await releaseAttempt(db(), "statements:key");
     expect((await db().loginThrottle.findUniqueOrThrow({ where: { key: "statements:key" } })).failures).toBe(2);
+    // Counting reads the window's attempts and counts none; a window that is over holds none.
+    expect(await attemptsInWindow(db(), "statements:key", 900, new Date(now.getTime() + 3000))).toBe(2);
+    expect(await attemptsInWindow(db(), "statements:key", 900, new Date(now.getTime() + 900_000))).toBe(0);
+    expect(await attemptsInWindow(db(), "statements:nothing", 900, now)).toBe(0);
     // A window that is over starts anew (the lock is over too).
     expect((await reserveAttempt(db(), "statements:key", 900, new Date(until.getTime() + 1))).attempts).toBe(1);
     await clearAttempts(db(), "statements:key");
@@ -110,6 +120,7 @@ describe(`named statements on ${testProvider()}`, () => {
       "optigate_reserve_attempt",
       "optigate_lock_attempts",
       "optigate_release_attempt",
+      "optigate_count_attempts",
       "optigate_clear_attempts",
     ].forEach((name) => covered.add(name));
   });
