@@ -16,7 +16,8 @@ export interface OwnSession {
   current: boolean;
 }
 
-function describeUserAgent(userAgent: string | null): string | null {
+/** A browser as a person recognizes it, such as "Chrome 131 · Windows"; null when the user agent names none. */
+export function describeUserAgent(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent);
   if (!browser.name) return null;

@@ -9,6 +9,7 @@ import type { CompanyRegistration } from "@/lib/admin/company-metadata";
 import { type CompanyRecord, type CompanyWrite } from "@/lib/store/company-store";
 import type { Stores } from "@/lib/store/stores";
 import { forgetUser } from "@/lib/store/user-store";
+import { signInNoticesOn } from "@/lib/session/sign-in-notice-rule";
 
 export class CompanyRegistryError extends OptiGateError<"not_found" | "already_exists" | "invalid_state"> {
   constructor(
@@ -29,6 +30,8 @@ export interface CompanyJson {
   active: boolean;
   /** everyone in the company must use a second factor */
   require_second_factor: boolean;
+  /** its people are mailed of sign-ins from browsers new to their accounts (its switch, or its kind's default) */
+  sign_in_notices: boolean;
   supplier_id?: string;
   name1?: string | null;
   name2?: string | null;
@@ -46,6 +49,7 @@ function companyJson(company: CompanyRecord): CompanyJson {
     country,
     active,
     require_second_factor: company.requireSecondFactor,
+    sign_in_notices: signInNoticesOn(company),
     created_at: company.createdAt.toISOString(),
   };
   if (kind !== "supplier") return shown;
@@ -154,6 +158,13 @@ export async function requireSecondFactor(
     );
   forgetUser(); // the cached users carry their company's rule
   await announceLogout(outcome.endedSessionIds);
+  return showCompany(stores, id);
+}
+
+/** Mails the company's people of sign-ins from browsers new to their accounts, or stops it, audited as `by`'s. */
+export async function switchSignInNotices(stores: Stores, id: string, on: boolean, by?: string): Promise<CompanyJson> {
+  if (!(await stores.companies.saveSignInNotices(id, on, by)))
+    throw new CompanyRegistryError("not_found", `there is no company "${id}"`);
   return showCompany(stores, id);
 }
 

@@ -49,6 +49,7 @@ const PURGED: Record<keyof PurgeCounts, string> = {
   throttles: "throttle counter",
   usedAssertions: "used assertion id",
   accountLinks: "account link",
+  signInNotices: "sign-in notice link",
   resetRequests: "unsent password reset request",
   webauthnChallenges: "passkey challenge",
   pushedRequests: "pushed authorization request",

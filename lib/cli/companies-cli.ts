@@ -10,6 +10,7 @@ import {
   listCompanies,
   requireSecondFactor,
   showCompany,
+  switchSignInNotices,
   updateCompany,
 } from "@/lib/admin/company-registry";
 
@@ -22,7 +23,15 @@ export const COMPANIES_USAGE = `  companies add <file.json>                     
                                                 catalogs are no longer listed or downloadable
   companies activate <id>                       undo deactivate (users deactivated on their own stay so)
   companies require-second-factor <id> on|off   require a second factor of everyone in the company (or not)
+  companies sign-in-notices <id> on|off         mail its people of sign-ins from browsers new to their accounts
 ${COMPANY_SSO_USAGE}`;
+
+/** A company's switch: its id, and on (true) or off. */
+function switchArgs(rest: string[], command: string): [string, boolean] {
+  const [id, setting] = expectArgs(rest, `companies ${command} <id> <on|off>`);
+  if (setting !== "on" && setting !== "off") throw new UsageError(`say on or off, not "${setting}"`);
+  return [id, setting === "on"];
+}
 
 export async function companiesCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
@@ -49,16 +58,13 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
     context.printError(`Activated ${company.name} and ${counted(users, "user")} deactivated with it.`);
     print(company);
   } else if (command === "require-second-factor") {
-    const [id, setting] = expectArgs(rest, "companies require-second-factor <id> <on|off>");
-    if (setting !== "on" && setting !== "off") throw new UsageError(`say on or off, not "${setting}"`);
+    const [id, setting] = switchArgs(rest, "require-second-factor");
     print(
-      await requireSecondFactor(
-        context.stores,
-        id,
-        { required: setting === "on", byOperator: true },
-        context.announceLogout,
-      ),
+      await requireSecondFactor(context.stores, id, { required: setting, byOperator: true }, context.announceLogout),
     );
+  } else if (command === "sign-in-notices") {
+    const [id, setting] = switchArgs(rest, "sign-in-notices");
+    print(await switchSignInNotices(context.stores, id, setting));
   } else if (command === "sso") {
     await companySsoCommand(context, rest);
   } else if (command === "domains") {
@@ -72,6 +78,7 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
       "deactivate",
       "activate",
       "require-second-factor",
+      "sign-in-notices",
       "sso",
       "domains",
     ]);

@@ -212,6 +212,11 @@ export const PASSWORD_RESET_LINK_MINUTES = 60;
 /** How long an authenticator app waits for its first code, in the session that started it. */
 export const TOTP_ENROLMENT_MINUTES = 15;
 export const EMAIL_CONFIRM_LINK_HOURS = 24;
+/** A sign-in notice's "not me" link: long enough for someone back from a week away to read their mail. */
+export const SIGN_IN_NOTICE_LINK_DAYS = 7;
+/** How long a browser remembers the accounts that signed in with it, and how many (the latest first). */
+export const KNOWN_BROWSER_DAYS = 365;
+export const KNOWN_BROWSER_ACCOUNTS = 5;
 export const PASSWORD_RESET_WINDOW_SECONDS = 60 * 60;
 /** Reset mails asked for per window: per account (whether it exists or not) and per client network. */
 export const MAX_PASSWORD_RESETS = { account: 3, address: 20 } as const;

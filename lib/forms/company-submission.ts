@@ -21,6 +21,7 @@ import {
   CompanyPeopleError,
   PEOPLE_ACTIONS,
   setCompanySecondFactor,
+  setCompanySignInNotices,
 } from "@/lib/rights/company-people";
 import type { ServiceContext } from "@/lib/service-context";
 import { isValidCsrfSubmission } from "@/lib/session/csrf";
@@ -47,17 +48,47 @@ function problemOf(error: unknown): { problem: string; field?: string } | undefi
   return undefined;
 }
 
-/** The company's requirement of a second factor, set by its administrators or an operator. */
-async function secondFactorSetting(actor: Actor, companyId: string | undefined, form: URLSearchParams, back: string) {
-  const required = form.get("required") === "on";
+/**
+ * The company's switches, set by its administrators or an operator: by the form's action, the field that says on or
+ * off, the setter (whose rights check refuses anyone else) and the page's section and query that show the outcome.
+ */
+const COMPANY_SWITCHES = {
+  "second-factor": {
+    field: "required",
+    set: setCompanySecondFactor,
+    query: "secondFactor",
+    section: "second-factor-rule",
+  },
+  "sign-in-notices": {
+    field: "notices",
+    set: setCompanySignInNotices,
+    query: "signInNotices",
+    section: "sign-in-notices",
+  },
+} as const;
+
+type CompanySwitch = keyof typeof COMPANY_SWITCHES;
+
+const isCompanySwitch = (action: string | null): action is CompanySwitch =>
+  action !== null && Object.hasOwn(COMPANY_SWITCHES, action);
+
+async function companySwitch(
+  actor: Actor,
+  companyId: string | undefined,
+  form: URLSearchParams,
+  back: string,
+  which: CompanySwitch,
+) {
+  const { field, set, query, section } = COMPANY_SWITCHES[which];
+  const on = form.get(field) === "on";
   try {
-    await setCompanySecondFactor(actor, companyId, required);
+    await set(actor, companyId, on);
   } catch (error) {
     // The page offers no way to lift an operator's rule: a form that tries is refused as one no page sends.
     if (error instanceof AccessDenied || error instanceof CompanyRegistryError) return plainRefusal(403, "Forbidden");
     throw error;
   }
-  return seeOther(`${back}?${new URLSearchParams({ secondFactor: required ? "on" : "off" })}#second-factor-rule`);
+  return seeOther(`${back}?${new URLSearchParams({ [query]: on ? "on" : "off" })}#${section}`);
 }
 
 export async function handleCompanySubmission(request: Request, context: ServiceContext): Promise<Response> {
@@ -85,7 +116,8 @@ export async function handleCompanySubmission(request: Request, context: Service
     ]);
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl))
     return answer({ ...typed, problem: "form_expired" });
-  if (form.get("action") === "second-factor") return secondFactorSetting(actor, companyId, form, back);
+  const switched = form.get("action");
+  if (isCompanySwitch(switched)) return companySwitch(actor, companyId, form, back, switched);
   if (!action) return answer({ ...typed, problem: "unknown_action" });
   try {
     const done = await actOnCompanyPeople(actor, companyId, { ...typed, action });

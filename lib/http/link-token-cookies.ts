@@ -1,12 +1,13 @@
 /**
- * The token of a mailed link (/password/reset, /email/confirm) leaves the address bar at once: the pages' proxy
- * moves it into an HttpOnly cookie for that page and redirects to the page without it, so that it stays out of the
- * browser's history, any Referer and any access log. The page and its form read it from the cookie.
+ * The token of a mailed link (/password/reset, /email/confirm, a sign-in notice's /login/not-me) leaves the address
+ * bar at once: the pages' proxy (for /login/not-me its own handler) moves it into an HttpOnly cookie for that page and
+ * redirects to the page without it, so that it stays out of the browser's history, any Referer and any access log.
+ * The page and its form read it from the cookie.
  *
  * Where a reset leads afterwards (the application's sign-in that was under way) stays with the browser that asked for
  * the mail, not with the link: whoever asks for a reset of somebody else's address cannot choose where they land.
  */
-import { PAGES } from "@/lib/http/paths";
+import { ENDPOINTS, PAGES } from "@/lib/http/paths";
 import { MAX_RETURN_URL_LENGTH } from "@/lib/config/policy";
 import { expireCookie, hostCookieName, isSecureOrigin, serializeCookie } from "@/lib/http/cookies";
 import { safeLocalPath } from "@/lib/http/local-path";
@@ -14,6 +15,7 @@ import { safeLocalPath } from "@/lib/http/local-path";
 export const LINK_PAGES = {
   [PAGES.resetPassword]: "optigate_reset_link",
   [PAGES.confirmEmail]: "optigate_email_link",
+  [ENDPOINTS.notMe]: "optigate_not_me_link",
 } as const;
 
 export type LinkPage = keyof typeof LINK_PAGES;

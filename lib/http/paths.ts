@@ -99,6 +99,8 @@ export const ENDPOINTS = {
   companySsoStart: "/login/sso/start",
   /** Where a company's identity provider posts its back-channel logout tokens: its backchannel_logout_uri. */
   companySsoBackchannelLogout: "/login/sso/backchannel-logout",
+  /** A sign-in notice's "not me" link: the page that asks, and its form (lib/forms/not-me-submission.ts). */
+  notMe: "/login/not-me",
   /** Where a vendor's "Try sign-in" comes back (lib/oauth/authorize/vendor-sign-in.ts): OptiGate's, never the app's. */
   developerTrialCallback: "/portal/developer/callback",
   /** The API reference pages' renderer (Scalar's browser build), served by OptiGate itself. */

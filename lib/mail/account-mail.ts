@@ -1,7 +1,7 @@
 /**
  * The mail about a user's own account (Mail.account in messages/): the password reset link, the confirmation of a
- * new address, and the notices that tell the owner of an address what changed, each with what to do if it was not
- * them.
+ * new address, and the notices that tell the owner of an address what changed or who signed in, each with what to do
+ * if it was not them.
  */
 import type { Locale } from "@/lib/i18n/locales";
 import { renderMail, type MailContent } from "@/lib/mail/mail-content";
@@ -15,7 +15,15 @@ export type AccountMail =
   | { kind: "email_in_use"; url: string; newEmail: string }
   | { kind: "second_factors_reset"; url: string }
   | { kind: "password_reset_done"; url: string; recentFactors: RecentFactor[] }
-  | { kind: "second_factor_changed"; url: string; change: FactorChange };
+  | { kind: "second_factor_changed"; url: string; change: FactorChange }
+  | ({ kind: "new_sign_in"; url: string; email: string; days: number } & SignInSighting);
+
+/** A sign-in as its notice describes it: when, with which browser (short, from its user agent) and from where. */
+interface SignInSighting {
+  signedInAt: Date;
+  browser: string | null;
+  ipAddress: string | null;
+}
 
 /** A second factor as a notice names it: its kind and when it was added, never the name someone gave it. */
 export interface RecentFactor {
@@ -45,6 +53,17 @@ function recentFactorLines(t: MailTranslator, language: Locale, factors: RecentF
       }),
     ),
     t("account.passwordResetDone.checkFactors"),
+  ];
+}
+
+/** The sign-in's facts, a line each (its time in UTC, as the mail cannot know the zone). */
+function sightingLines(t: MailTranslator, language: Locale, sighting: SignInSighting): string[] {
+  const time = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const unknown = t("account.newSignIn.unknown");
+  return [
+    t("account.newSignIn.when", { when: time.format(sighting.signedInAt) }),
+    t("account.newSignIn.browser", { browser: sighting.browser ?? unknown }),
+    t("account.newSignIn.address", { address: sighting.ipAddress ?? unknown }),
   ];
 }
 
@@ -90,6 +109,11 @@ function paragraphs(t: MailTranslator, language: Locale, mail: AccountMail): Par
         before: [greeting, t(`account.secondFactorChanged.${CHANGE_TEXT[mail.change]}`)],
         after: [t("account.secondFactorChanged.notYou")],
       };
+    case "new_sign_in":
+      return {
+        before: [greeting, t("account.newSignIn.intro", { email: mail.email }), ...sightingLines(t, language, mail)],
+        after: [t("account.newSignIn.notYou"), t("account.newSignIn.expiry", { days: mail.days })],
+      };
   }
 }
 
@@ -102,6 +126,7 @@ const TEMPLATE = {
   second_factors_reset: "secondFactorsReset",
   password_reset_done: "passwordResetDone",
   second_factor_changed: "secondFactorChanged",
+  new_sign_in: "newSignIn",
 } as const;
 
 export async function renderAccountMail(language: Locale, mail: AccountMail): Promise<MailContent> {

@@ -14,7 +14,7 @@ import {
   type PeopleActor,
   type PeopleRequest,
 } from "@/lib/admin/company-people";
-import { CompanyRegistryError, requireSecondFactor } from "@/lib/admin/company-registry";
+import { CompanyRegistryError, requireSecondFactor, switchSignInNotices } from "@/lib/admin/company-registry";
 import { parseEmail } from "@/lib/admin/person-fields";
 import { UserRegistryError, type UserJson } from "@/lib/admin/user-registry";
 import { announceBackchannelLogout } from "@/lib/oauth/endsession/channel-logout";
@@ -27,7 +27,9 @@ import {
   type SignedInUser,
 } from "@/lib/rights/actor";
 import { refuseClientOnOperatorCompany } from "@/lib/rights/operator-company-reach";
+import type { Company } from "@/lib/store/models/user";
 import type { ServiceContext } from "@/lib/service-context";
+import { signInNoticesOn } from "@/lib/session/sign-in-notice-rule";
 
 export { CompanyPeopleError, PEOPLE_ACTIONS } from "@/lib/admin/company-people";
 
@@ -39,6 +41,8 @@ export interface AdministeredCompany {
   requireSecondFactor: boolean;
   /** an operator set the rule: only an operator lifts it */
   secondFactorRuleByOperator: boolean;
+  /** its people are mailed of sign-ins from browsers new to their accounts */
+  signInNotices: boolean;
 }
 
 export interface CompanyPeopleView {
@@ -69,9 +73,17 @@ export interface CompanyAdministration {
 
 export const isCompanyAdmin = (actor: Actor): boolean => actor.kind === "user" && actor.session.user.role === "admin";
 
-function shown(company: AdministeredCompany): AdministeredCompany {
+function shown(company: Company): AdministeredCompany {
   const { id, name, kind, active, requireSecondFactor, secondFactorRuleByOperator } = company;
-  return { id, name, kind, active, requireSecondFactor, secondFactorRuleByOperator };
+  return {
+    id,
+    name,
+    kind,
+    active,
+    requireSecondFactor,
+    secondFactorRuleByOperator,
+    signInNotices: signInNoticesOn(company),
+  };
 }
 
 /** A management client's company: any named one for the operator's client, its own for a company's client. */
@@ -149,6 +161,15 @@ export async function setCompanySecondFactor(
   await requireSecondFactor(user.context.stores, company.id, change, (ids) =>
     announceBackchannelLogout(user.context, ids),
   );
+}
+
+/**
+ * Mails the company's people of sign-ins from browsers new to their accounts, or stops it: its administrators' switch
+ * and the operator's.
+ */
+export async function setCompanySignInNotices(actor: Actor, companyId: string | undefined, on: boolean): Promise<void> {
+  const [user, company] = await administeredCompany(actor, companyId);
+  await switchSignInNotices(user.context.stores, company.id, on, user.session.user.id);
 }
 
 const peopleContext = (context: ServiceContext) => ({

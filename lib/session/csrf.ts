@@ -9,7 +9,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/secret-box";
-import { hostCookieName, readCookie } from "@/lib/http/cookies";
+import { generateOpaqueToken } from "@/lib/crypto/tokens";
+import { hostCookieName, isSecureOrigin, readCookie, serializeCookie } from "@/lib/http/cookies";
 import { readSessionCookie } from "@/lib/session/session-cookie";
 
 export const CSRF_FIELD = "csrf_token";
@@ -26,6 +27,24 @@ export function csrfToken(cookieValue: string, secretKey: string, sessionCookieV
   return createHmac("sha256", deriveKey(secretKey, "csrf"))
     .update(`${cookieValue}\n${sessionCookieValue}`)
     .digest("base64url");
+}
+
+/**
+ * The form token of a page a route handler writes itself (what lib/pages/page-proxy.ts does for Next's pages): for
+ * the browser's CSRF cookie, or a new one to set when it has none of ours.
+ */
+export function handlerPageCsrf(
+  request: Request,
+  config: { secretKey: string; publicUrl: string },
+): { token: string; cookie?: string } {
+  const name = csrfCookieName(config.publicUrl);
+  const existing = readCookie(request, name);
+  const kept = existing !== undefined && CSRF_COOKIE_VALUE.test(existing);
+  const value = kept ? existing : generateOpaqueToken();
+  const token = csrfToken(value, config.secretKey, readSessionCookie(request, config.publicUrl));
+  return kept
+    ? { token }
+    : { token, cookie: serializeCookie(name, value, { secure: isSecureOrigin(config.publicUrl) }) };
 }
 
 export function isValidCsrfSubmission(

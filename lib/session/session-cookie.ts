@@ -23,3 +23,11 @@ export const expireSessionCookie = (publicUrl: string) =>
 export function readSessionCookie(request: Request, publicUrl: string): string | undefined {
   return readCookie(request, sessionCookieName(publicUrl));
 }
+
+/** The value of the session cookie an answer sets, when it starts a session (not when it expires the cookie). */
+export function startedSessionCookie(response: Response, publicUrl: string): string | undefined {
+  const prefix = `${sessionCookieName(publicUrl)}=`;
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith(prefix));
+  const value = header?.slice(prefix.length).split(";")[0];
+  return value ? decodeURIComponent(value) : undefined;
+}

@@ -61,7 +61,8 @@ async function createUserWithSsoIdentity(
 ): Promise<{ userId: string } | "email_taken" | "identity_taken"> {
   try {
     return await db.$transaction(async (tx) => {
-      const { id } = await tx.user.create({ data: user, select: { id: true } });
+      // Made now by this process's clock, as the sign-in that follows is: it is the account's first (sign-in notices).
+      const { id } = await tx.user.create({ data: { ...user, createdAt: now }, select: { id: true } });
       await tx.companySsoIdentity.create({ data: { ...identity, userId: id, createdAt: now, lastSignInAt: now } });
       await recordAuditEvent(tx, identityEvent(identity, id, true));
       return { userId: id };

@@ -225,6 +225,16 @@ async function storeSecondFactorRequirement(
   });
 }
 
+/** Switches the company's sign-in notices, audited; false when there is no such company. */
+async function storeSignInNotices(db: Db, id: string, on: boolean, by?: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.company.updateMany({ where: { id }, data: { signInNotices: on } });
+    if (count === 0) return false;
+    await recordAuditEvent(tx, { type: "company.updated", userId: by, details: { companyId: id, signInNotices: on } });
+    return true;
+  });
+}
+
 /** Activates a company and the users deactivated with it; "unchanged" when it was active. */
 export async function activateCompany(db: Db, id: string, by?: string): Promise<number | "not_found" | "unchanged"> {
   return db.$transaction(async (tx) => {
@@ -265,6 +275,8 @@ export interface CompanyStore {
     change: { required: boolean; byOperator: boolean; by?: string; keepSessionId?: string },
     now?: Date,
   ): Promise<{ endedSessionIds: string[] } | "not_found" | "operator_rule">;
+  /** Switches the company's sign-in notices on or off, audited as done `by` a user; false when there is no company. */
+  saveSignInNotices(id: string, on: boolean, by?: string): Promise<boolean>;
 }
 
 export const prismaCompanyStore = (db: Db): CompanyStore =>
@@ -282,4 +294,5 @@ export const prismaCompanyStore = (db: Db): CompanyStore =>
     deactivate: deactivateCompany,
     activate: activateCompany,
     saveSecondFactorRequirement: storeSecondFactorRequirement,
+    saveSignInNotices: storeSignInNotices,
   });

@@ -3,11 +3,11 @@
  * stay until then, so that their reuse is still caught), authorization codes a day after they expired (a code
  * presented again within that day still revokes what it issued), tickets, consent prompts, login sessions a day after
  * they ended or expired, throttle counters whose window (the longest any counter uses) and lock are over, used
- * assertion ids whose assertions have expired, account links a day after they expired, WebAuthn challenges once
- * expired, pushed authorization requests once expired, device authorization requests an hour after they expired (a
- * device still polling is told expired_token), password reset requests still waiting after a link's lifetime (no
- * mail server: a link mailed later would be no use), and audit events older than the retention the caller gives
- * (AUDIT_RETENTION_DAYS). Each kind is deleted in batches of at most `batch` rows per
+ * assertion ids whose assertions have expired, account links and sign-in notices a day after they expired, WebAuthn
+ * challenges once expired, pushed authorization requests once expired, device authorization requests an hour after
+ * they expired (a device still polling is told expired_token), password reset requests still waiting after a link's
+ * lifetime (no mail server: a link mailed later would be no use), and audit events older than the retention the
+ * caller gives (AUDIT_RETENTION_DAYS). Each kind is deleted in batches of at most `batch` rows per
  * round, selected through an index on the expiry, so a round never holds a long transaction or a large delete. purgeUntilDrained repeats rounds
  * while they come back full, pausing between them so that requests get the database in between; the Node server runs
  * it every PURGE_INTERVAL_MS, and `npm run admin -- purge` on demand.
@@ -44,6 +44,7 @@ export type PurgeCounts = Record<
   | "throttles"
   | "usedAssertions"
   | "accountLinks"
+  | "signInNotices"
   | "resetRequests"
   | "webauthnChallenges"
   | "pushedRequests"
@@ -115,6 +116,12 @@ async function selectExpired(db: Db, now: Date, batch: number) {
     orderBy: { expiresAt: "asc" },
     take: batch,
   });
+  const notices = await db.signInNotice.findMany({
+    where: { expiresAt: { lt: dayAgo } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: batch,
+  });
   const challenges = await db.webauthnChallenge.findMany({
     where: { expiresAt: { lt: now } },
     select: { id: true },
@@ -153,6 +160,7 @@ async function selectExpired(db: Db, now: Date, batch: number) {
     throttles,
     assertions,
     links,
+    notices,
     challenges,
     pushedRequests,
     deviceAuthorizations,
@@ -193,6 +201,8 @@ export async function purgeExpired(
       await db.usedAssertion.deleteMany({ where: { key: { in: expired.assertions.map((row) => row.key) } } })
     ).count,
     accountLinks: (await db.accountLink.deleteMany({ where: { id: { in: expired.links.map((row) => row.id) } } }))
+      .count,
+    signInNotices: (await db.signInNotice.deleteMany({ where: { id: { in: expired.notices.map((row) => row.id) } } }))
       .count,
     resetRequests: (
       await db.outboxMessage.deleteMany({

@@ -30,6 +30,7 @@ import { prismaLoginSessionStore, type LoginSessionStore } from "@/lib/store/log
 import { prismaOutboxStore, type OutboxStore } from "@/lib/store/outbox-store";
 import { prismaRefreshTokenStore, type RefreshTokenStore } from "@/lib/store/refresh-token-store";
 import { prismaSecondFactorStore, type SecondFactorStore } from "@/lib/store/second-factor-store";
+import { prismaSignInNoticeStore, type SignInNoticeStore } from "@/lib/store/sign-in-notice-store";
 import { prismaSigningKeyStore, type SigningKeyStore } from "@/lib/store/signing-key-store";
 import { prismaThrottleStore, type ThrottleStore } from "@/lib/store/throttle-store";
 import { prismaTicketStore, type TicketStore } from "@/lib/store/ticket-store";
@@ -59,6 +60,7 @@ export interface Stores {
   refreshTokens: RefreshTokenStore;
   registrations: RegistrationStore;
   secondFactors: SecondFactorStore;
+  signInNotices: SignInNoticeStore;
   signingKeys: SigningKeyStore;
   throttles: ThrottleStore;
   tickets: TicketStore;
@@ -97,6 +99,7 @@ export function prismaStores(db: Db): Stores {
       outbox: prismaOutboxStore(db),
       refreshTokens: prismaRefreshTokenStore(db),
       secondFactors: prismaSecondFactorStore(db),
+      signInNotices: prismaSignInNoticeStore(db),
       signingKeys: prismaSigningKeyStore(db),
       throttles: prismaThrottleStore(db),
       tickets: prismaTicketStore(db),

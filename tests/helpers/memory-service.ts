@@ -35,6 +35,7 @@ export function memoryService() {
     portalUrl: null,
     requireSecondFactor: false,
     secondFactorRuleByOperator: false,
+    signInNotices: null,
     createdAt: new Date(),
   });
   return {

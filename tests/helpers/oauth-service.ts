@@ -79,6 +79,10 @@ const routes = {
   passkey: () => import("@/app/interaction/passkey/route").then((m) => m.POST as Handler),
   "second-factor": () => import("@/app/interaction/second-factor/route").then((m) => m.POST as Handler),
   security: () => import("@/app/interaction/security/route").then((m) => m.POST as Handler),
+  "not-me": () =>
+    import("@/app/login/not-me/route").then(
+      (m) => (request: Request) => (m[request.method as "GET" | "POST"] as Handler)(request),
+    ),
 };
 
 type FormRoute =
@@ -101,7 +105,8 @@ type FormRoute =
   | "developer-trial"
   | "passkey"
   | "second-factor"
-  | "security";
+  | "security"
+  | "not-me";
 
 export async function call(route: keyof typeof routes, request: Request): Promise<Response> {
   return (await routes[route]())(request);
@@ -215,7 +220,10 @@ export class UserAgent {
     );
   }
 
-  async get(route: "endsession" | "sso-callback" | "sso-start" | "developer-callback", url: string): Promise<Response> {
+  async get(
+    route: "endsession" | "sso-callback" | "sso-start" | "developer-callback" | "not-me",
+    url: string,
+  ): Promise<Response> {
     return this.keepCookies(await call(route, new Request(`${ISSUER}${url}`, { headers: this.headers() })));
   }
 

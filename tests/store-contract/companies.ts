@@ -1,6 +1,7 @@
 /**
  * The company store's contract: companies with their web services, unique ids and supplier ids, deactivation that
- * takes its users along and brings back exactly them, and the second-factor rule that ends the sessions without one.
+ * takes its users along and brings back exactly them, the second-factor rule that ends the sessions without one, and
+ * the sign-in notices switch.
  */
 import { describe, expect, it } from "vitest";
 import { freshValue, NOW, type StoreBackend } from "./store-backend";
@@ -93,6 +94,20 @@ export function companyContract(backend: StoreBackend): void {
       const lifting = { required: false, byOperator: false };
       expect(await stores.companies.saveSecondFactorRequirement(id, lifting)).toBe("operator_rule");
       expect(await stores.companies.saveSecondFactorRequirement(freshValue("missing"), lifting)).toBe("not_found");
+    });
+
+    it("keeps sign-in notices at the kind's default until switched, and audits each switch", async () => {
+      const stores = backend.stores();
+      const id = freshValue("notices");
+      await stores.companies.insert(id, { name: "Optik Wach", kind: "eye_care_professional", webServices: [] });
+      expect((await stores.companies.find(id))?.signInNotices).toBeNull();
+      expect(await stores.companies.saveSignInNotices(id, true, "admin-1")).toBe(true);
+      expect((await stores.companies.find(id))?.signInNotices).toBe(true);
+      expect(await stores.companies.saveSignInNotices(id, false)).toBe(true);
+      expect((await stores.companies.findRecord(id))?.signInNotices).toBe(false);
+      expect(await stores.companies.saveSignInNotices(freshValue("missing"), true)).toBe(false);
+      const events = await stores.audit.list({ type: "company.updated", userId: "admin-1" }, 50);
+      expect(events.map((event) => JSON.parse(event.details))).toContainEqual({ companyId: id, signInNotices: true });
     });
   });
 }

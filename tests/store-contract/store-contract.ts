@@ -22,6 +22,7 @@ import { peopleContract } from "./people";
 import { refreshTokenContract } from "./refresh-tokens";
 import { registrationContract } from "./registrations";
 import { secondFactorContract } from "./second-factors";
+import { signInNoticeContract } from "./sign-in-notices";
 import { signingKeyContract } from "./signing-keys";
 import type { StoreBackend } from "./store-backend";
 import { throttleContract } from "./throttles";
@@ -52,6 +53,7 @@ export function storeContract(backend: StoreBackend): void {
   refreshTokenContract(backend);
   registrationContract(backend);
   secondFactorContract(backend);
+  signInNoticeContract(backend);
   signingKeyContract(backend);
   throttleContract(backend);
   ticketContract(backend);

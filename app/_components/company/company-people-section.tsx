@@ -1,4 +1,5 @@
 import { SecondFactorRule } from "./second-factor-rule";
+import { SignInNoticeRule } from "./sign-in-notice-rule";
 import { getTranslations } from "next-intl/server";
 import type { CompanyPeopleView } from "@/lib/rights/company-people";
 import type { CompanyFormOutcome } from "@/lib/forms/company-submission";
@@ -29,6 +30,7 @@ export async function CompanyPeopleSection({
         </p>
       ) : null}
       <SecondFactorRule company={view.company} companyId={companyId} csrf={csrf} />
+      <SignInNoticeRule company={view.company} companyId={companyId} csrf={csrf} />
       <InviteForm
         companyId={companyId}
         companyKind={view.company.kind}

@@ -190,12 +190,13 @@ export const COMPANY_SCHEMAS = {
   },
   Company: {
     type: "object",
-    required: ["id", "kind", "name", "country", "active", "require_second_factor", "created_at"],
+    required: ["id", "kind", "name", "country", "active", "require_second_factor", "sign_in_notices", "created_at"],
     additionalProperties: false,
     properties: {
       ...DESCRIPTION_PROPERTIES,
       active: { type: "boolean" },
       require_second_factor: { type: "boolean" },
+      sign_in_notices: { type: "boolean" },
       created_at: { type: "string", format: "date-time" },
     },
   },

@@ -106,6 +106,7 @@ export function memoryCompanyStore(tables: MemoryTables, audit: AuditStore): Com
       active: true,
       requireSecondFactor: false,
       secondFactorRuleByOperator: false,
+      signInNotices: null,
       createdAt: new Date(),
       ...existing,
       ...copy(fields),
@@ -168,5 +169,12 @@ export function memoryCompanyStore(tables: MemoryTables, audit: AuditStore): Com
     deactivate: (id, by, now) => deactivateCompany(tables, audit, id, by, now),
     activate: (id, by) => activateCompany(tables, audit, id, by),
     saveSecondFactorRequirement: (id, change, now) => saveRequirement(tables, audit, id, change, now),
+    async saveSignInNotices(id, on, by) {
+      const company = companies.get(id);
+      if (!company) return false;
+      company.signInNotices = on;
+      await audit.record({ type: "company.updated", userId: by, details: { companyId: id, signInNotices: on } });
+      return true;
+    },
   };
 }

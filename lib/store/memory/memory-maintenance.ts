@@ -56,6 +56,7 @@ async function purgeRound(
     ),
     usedAssertions: deleteWhere(tables.usedAssertions, batch, (expiresAt) => expiresAt < now),
     accountLinks: deleteWhere(tables.accountLinks, batch, (link) => link.expiresAt < dayAgo),
+    signInNotices: deleteWhere(tables.signInNotices, batch, (notice) => notice.expiresAt < dayAgo),
     resetRequests: resets.size,
     webauthnChallenges: deleteWhere(tables.usedChallenges, batch, (challenge) => challenge.expiresAt < now),
     pushedRequests: deleteWhere(tables.pushedRequests, batch, (pushed) => pushed.expiresAt < now),

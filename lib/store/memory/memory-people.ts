@@ -43,6 +43,7 @@ function deleteUserRows(tables: MemoryTables, userId: string) {
   for (const [key, ticket] of tables.tickets) if (ticket.userId === userId) tables.tickets.delete(key);
   for (const [key, linked] of tables.federatedSubjects) if (linked === userId) tables.federatedSubjects.delete(key);
   for (const [key, link] of tables.accountLinks) if (link.userId === userId) tables.accountLinks.delete(key);
+  for (const [key, notice] of tables.signInNotices) if (notice.userId === userId) tables.signInNotices.delete(key);
   for (const [key, token] of tables.refreshTokens) if (token.userId === userId) tables.refreshTokens.delete(key);
   for (const [key, code] of tables.authorizationCodes)
     if (code.userId === userId) tables.authorizationCodes.delete(key);

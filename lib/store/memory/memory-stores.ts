@@ -24,6 +24,7 @@ import { memoryLoginSessionStore } from "@/lib/store/memory/memory-login-session
 import { memoryOutboxStore } from "@/lib/store/memory/memory-outbox";
 import { MemoryTables } from "@/lib/store/memory/memory-tables";
 import { memorySecondFactorStore } from "@/lib/store/memory/memory-second-factors";
+import { memorySignInNoticeStore } from "@/lib/store/memory/memory-sign-in-notices";
 import { memorySigningKeyStore } from "@/lib/store/memory/memory-signing-keys";
 import { memoryThrottleStore } from "@/lib/store/memory/memory-throttles";
 import { memoryTicketStore } from "@/lib/store/memory/memory-tickets";
@@ -56,6 +57,7 @@ export function memoryStores(tables = new MemoryTables()): Stores {
     refreshTokens: memoryRefreshTokenStore(tables),
     registrations: memoryRegistrationStore(tables, audit),
     secondFactors: memorySecondFactorStore(tables, audit),
+    signInNotices: memorySignInNoticeStore(tables, audit),
     signingKeys: memorySigningKeyStore(tables, audit),
     throttles: memoryThrottleStore(tables),
     tickets: memoryTicketStore(tables),

@@ -18,6 +18,7 @@ import type { Catalog, CatalogRevision } from "@/lib/store/models/catalog";
 import type { StoredAccessToken } from "@/lib/store/memory/memory-partners";
 import type { StoredTicket } from "@/lib/store/memory/memory-tickets";
 import type { StoredAccountLink } from "@/lib/store/memory/memory-account-links";
+import type { StoredSignInNotice } from "@/lib/store/memory/memory-sign-in-notices";
 import type { StoredOutboxMessage } from "@/lib/store/memory/memory-outbox";
 import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/models/second-factor";
 import type { CompanyDomain, CompanySso } from "@/lib/store/models/company-sso";
@@ -60,6 +61,8 @@ export class MemoryTables {
   readonly clients = new Map<string, MemoryClient>();
   /** By id. */
   readonly accountLinks = new Map<string, StoredAccountLink>();
+  /** By id. */
+  readonly signInNotices = new Map<string, StoredSignInNotice>();
   /** Mail written by the changes that cause it, oldest first. */
   outbox: StoredOutboxMessage[] = [];
   /** Authenticator apps by user id. */

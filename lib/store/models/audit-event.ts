@@ -45,6 +45,7 @@ export const AUDIT_EVENT_TYPES = [
   "user.email_change_requested",
   "user.email_changed",
   "user.session_ended",
+  "user.sign_in_disowned",
   "user.passkey_added",
   "user.passkey_removed",
   "user.totp_enabled",

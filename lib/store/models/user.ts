@@ -14,6 +14,8 @@ export interface Company {
   requireSecondFactor: boolean;
   /** The second-factor rule was set by an operator, so the company's administrators may not lift it. */
   secondFactorRuleByOperator: boolean;
+  /** Mail its people of sign-ins from browsers new to their accounts; null: its kind's default (on for operators). */
+  signInNotices: boolean | null;
   createdAt: Date;
 }
 

@@ -194,7 +194,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     const purged = await admin("purge");
     expect(purged.drawn).toEqual([]); // stderr is no terminal: no progress line
     expect(purged.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?, \d+ old audit events?\.$/,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ sign-in notice links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?, \d+ old audit events?\.$/,
     );
   });
 

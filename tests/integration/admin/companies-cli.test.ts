@@ -51,6 +51,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
       country: "DE",
       active: true,
       require_second_factor: false,
+      sign_in_notices: false,
       supplier_id: "LMG",
       name1: "Lens Maker",
       name2: null,
@@ -96,6 +97,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
       country: "AT",
       active: true,
       require_second_factor: false,
+      sign_in_notices: false,
       created_at: expect.any(String),
     });
   });

@@ -113,6 +113,13 @@ async function seed(now: Date) {
       },
     ],
   });
+  const notice = { userId: user.id, sentTo: user.email, signedInAt: at(-9 * 24 * HOUR) };
+  await db.signInNotice.createMany({
+    data: [
+      { ...notice, tokenHash: "old-notice", createdAt: at(-9 * 24 * HOUR), expiresAt: at(-25 * HOUR) },
+      { ...notice, tokenHash: "late-notice", createdAt: at(-7 * 24 * HOUR), expiresAt: at(-HOUR) },
+    ],
+  });
   const request = { kind: "password_reset", recipient: "x@example.com", language: "en", subject: "", sealedBody: "x" };
   await db.outboxMessage.createMany({
     data: [
@@ -179,6 +186,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       throttles: 1,
       usedAssertions: 1,
       accountLinks: 1,
+      signInNotices: 1,
       resetRequests: 1,
       webauthnChallenges: 1,
       pushedRequests: 1,
@@ -196,6 +204,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       throttles: 0,
       usedAssertions: 0,
       accountLinks: 0,
+      signInNotices: 0,
       resetRequests: 0,
       webauthnChallenges: 0,
       pushedRequests: 0,
@@ -203,6 +212,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
       auditEvents: 0,
     });
     expect(await db.pushedAuthorizationRequest.count({ where: { idHash: "live-push" } })).toBe(1);
+    expect(await db.signInNotice.count({ where: { tokenHash: "late-notice" } })).toBe(1);
     expect(await db.deviceAuthorization.count({ where: { id: "late-device-request" } })).toBe(1);
 
     expect(await db.authorizationCode.count({ where: { codeHash: hashToken("recent-code") } })).toBe(1);
@@ -267,7 +277,7 @@ describe(`purgeExpired on ${testProvider()}`, () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?, \d+ old audit events?\.$/m,
+      /^Removed \d+ refresh tokens?, \d+ authorization codes?, \d+ tickets?, \d+ sign-in prompts?, \d+ sign-in sessions?, \d+ throttle counters?, \d+ used assertion ids?, \d+ account links?, \d+ sign-in notice links?, \d+ unsent password reset requests?, \d+ passkey challenges?, \d+ pushed authorization requests?, \d+ device sign-in requests?, \d+ old audit events?\.$/m,
     );
   });
 });
