@@ -14,6 +14,8 @@ import type { SignInNotice } from "@/lib/store/models/sign-in-notice";
 import type { SignInNoticeStore } from "@/lib/store/sign-in-notice-store";
 import type { AccountContext } from "@/lib/account/account-context";
 import { PASSWORD_RESET_MAIL } from "@/lib/account/password-reset";
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "@/lib/crypto/password";
 
 export type ClosedNotMeLink = "unknown" | "used" | "expired";
 
@@ -66,6 +68,9 @@ export async function disownSignIn(
     ipAddress: request.ipAddress,
     details: { noticeId: notice.id, signedInAt: notice.signedInAt.toISOString(), passwordReset: reset },
   };
-  const ended = await context.stores.signInNotices.disown(notice.id, user.id, { mail, event }, now);
+  // Whoever signed in knows the password: it stops working until the reset sets a new one (a hash of nothing anyone
+  // knows, so that a sign-in with it costs what any other does).
+  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  const ended = await context.stores.signInNotices.disown(notice.id, user.id, { mail, event, passwordHash }, now);
   return ended ? { endedSessions: ended, reset } : { closed: "used" };
 }

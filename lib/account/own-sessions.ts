@@ -16,13 +16,34 @@ export interface OwnSession {
   current: boolean;
 }
 
-/** A browser as a person recognizes it, such as "Chrome 131 · Windows"; null when the user agent names none. */
+/**
+ * The browsers and systems shown by name. Bowser takes an unknown browser's name from the user agent itself, which
+ * is the caller's text: shown in a security mail, it could say anything ("IT maintenance, no action needed").
+ */
+const KNOWN_BROWSERS = new Set([
+  "Chrome",
+  "Chromium",
+  "Firefox",
+  "Safari",
+  "Microsoft Edge",
+  "Opera",
+  "Vivaldi",
+  "Samsung Internet for Android",
+  "Yandex Browser",
+  "UC Browser",
+  "Internet Explorer",
+  "Electron",
+]);
+const KNOWN_SYSTEMS = new Set(["Windows", "macOS", "iOS", "iPadOS", "Android", "Linux", "Chrome OS", "HarmonyOS"]);
+
+/** A browser as a person recognizes it, such as "Chrome 131 · Windows"; null when the user agent names no known one. */
 export function describeUserAgent(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent);
-  if (!browser.name) return null;
-  const major = browser.version?.split(".")[0];
-  return [major ? `${browser.name} ${major}` : browser.name, os.name].filter(Boolean).join(" · ");
+  if (!browser.name || !KNOWN_BROWSERS.has(browser.name)) return null;
+  const major = /^\d{1,4}/.exec(browser.version ?? "")?.[0];
+  const system = os.name && KNOWN_SYSTEMS.has(os.name) ? os.name : undefined;
+  return [major ? `${browser.name} ${major}` : browser.name, system].filter(Boolean).join(" · ");
 }
 
 export async function listOwnSessions(

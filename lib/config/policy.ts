@@ -62,6 +62,8 @@ export const COMPANY_SSO_DISCOVERY_CACHE_SECONDS = 300;
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_LOCKOUT_SECONDS = 15 * 60;
 export const MAX_FAILURES = { account: 5, address: 20 } as const;
+/** The longest window PROOF_OF_WORK_WINDOW_MINUTES may set: the purge keeps throttle rows that long. */
+export const LONGEST_PROOF_OF_WORK_WINDOW_SECONDS = 3600;
 export const CLIENT_AUTH_LIMIT = 10;
 export const CLIENT_AUTH_WINDOW_SECONDS = 15 * 60;
 export const CLIENT_AUTH_LOCKOUT_SECONDS = 15 * 60;

@@ -4,9 +4,12 @@
  * which an address, an account or the whole instance is under attack, and how much work a challenge asks.
  */
 import { ConfigError } from "@/lib/config/config-error";
+import { LONGEST_PROOF_OF_WORK_WINDOW_SECONDS } from "@/lib/config/policy";
 import { readWholeNumber } from "@/lib/config/whole-number-settings";
 
 type Env = Record<string, string | undefined>;
+
+const WINDOW_MINUTES = { min: 1, max: LONGEST_PROOF_OF_WORK_WINDOW_SECONDS / 60, default: 15, unit: "minutes" };
 
 export interface ProofOfWorkConfig {
   /** Failures within the window after which a proof is asked; 0: that scope never asks. */
@@ -31,8 +34,7 @@ export function readProofOfWorkConfig(env: Env, production: boolean): ProofOfWor
       account: failures(env, "PROOF_OF_WORK_ACCOUNT_FAILURES", 3),
       instance: failures(env, "PROOF_OF_WORK_INSTANCE_FAILURES", 100),
     },
-    windowSeconds:
-      60 * readWholeNumber(env, "PROOF_OF_WORK_WINDOW_MINUTES", { min: 1, max: 1440, default: 15, unit: "minutes" }),
+    windowSeconds: 60 * readWholeNumber(env, "PROOF_OF_WORK_WINDOW_MINUTES", WINDOW_MINUTES),
     difficulty: readWholeNumber(env, "PROOF_OF_WORK_DIFFICULTY", { min: 1000, max: 999_999, default: 300_000 }),
   };
 }

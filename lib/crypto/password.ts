@@ -47,24 +47,30 @@ function loweredTestCost(): number | undefined {
   return cost;
 }
 
-/** The algorithm and cost of new hashes. */
-function currentHashing(): { algorithm: "scrypt"; cost: ScryptCost } | { algorithm: "argon2id"; cost: Argon2Cost } {
+type Hashing = { algorithm: "scrypt"; cost: ScryptCost } | { algorithm: "argon2id"; cost: Argon2Cost };
+
+/** The cost of new hashes of `algorithm`. */
+function hashingWith(algorithm: HashAlgorithm): Hashing {
   const lowered = loweredTestCost();
-  const hashing = passwordHashing();
-  if (hashing.algorithm === "scrypt")
-    return { algorithm: "scrypt", cost: { ...SCRYPT_COST, N: lowered ?? SCRYPT_COST.N } };
-  return { algorithm: "argon2id", cost: { ...hashing.argon2, memoryCost: lowered ?? hashing.argon2.memoryCost } };
+  const { argon2 } = passwordHashing();
+  if (algorithm === "scrypt") return { algorithm, cost: { ...SCRYPT_COST, N: lowered ?? SCRYPT_COST.N } };
+  return { algorithm, cost: { ...argon2, memoryCost: lowered ?? argon2.memoryCost } };
 }
 
-/** Hashes the password in NFKC, so that another keyboard's forms of the same characters match it later. */
-export async function hashPassword(password: string): Promise<string> {
-  const { algorithm, cost } = currentHashing();
-  const normalized = password.normalize("NFKC");
+/** The algorithm and cost of new hashes. */
+const currentHashing = (): Hashing => hashingWith(passwordHashing().algorithm);
+
+function hashNormalized(normalized: string, { algorithm, cost }: Hashing): Promise<string> {
   return inHashingSlot(() =>
     algorithm === "scrypt"
       ? hashWithScrypt(normalized, cost)
       : hashWithArgon2(normalized, { ...cost, algorithm: ARGON2ID }),
   );
+}
+
+/** Hashes the password in NFKC, so that another keyboard's forms of the same characters match it later. */
+export async function hashPassword(password: string): Promise<string> {
+  return hashNormalized(password.normalize("NFKC"), currentHashing());
 }
 
 /**
@@ -80,6 +86,34 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return inHashingSlot(
     async () => (await matchesScrypt(nfkc, stored)) || (nfc !== nfkc && (await matchesScrypt(nfc, stored))),
   );
+}
+
+export type HashAlgorithm = "argon2id" | "scrypt";
+
+/** How each algorithm's stored form begins. */
+export const HASH_PREFIXES: Record<HashAlgorithm, string> = { argon2id: "$argon2id$", scrypt: "scrypt$" };
+
+/** The algorithm of new hashes. */
+export const currentHashAlgorithm = (): HashAlgorithm => passwordHashing().algorithm;
+
+/** The algorithm a stored value was made with; undefined for a value that is no hash of either. */
+export function hashAlgorithmOf(stored: string): HashAlgorithm | undefined {
+  if (ARGON2ID_HASH.test(stored)) return "argon2id";
+  return scryptCostOf(stored) ? "scrypt" : undefined;
+}
+
+const throwAwayHashes = new Map<string, Promise<string>>();
+
+/**
+ * A hash of nothing anyone knows, made once per process with `algorithm` at today's cost: checking a password
+ * against it costs what checking against a user's hash of that algorithm does.
+ */
+export function throwAwayHash(algorithm: HashAlgorithm): Promise<string> {
+  const hashing = hashingWith(algorithm);
+  const key = JSON.stringify(hashing);
+  let made = throwAwayHashes.get(key);
+  if (!made) throwAwayHashes.set(key, (made = hashNormalized(crypto.randomUUID(), hashing)));
+  return made;
 }
 
 /** Whether a stored hash was made with another algorithm or cost than today's, so it should be made anew. */

@@ -14,12 +14,13 @@ export interface PressureSource {
   account?: string;
 }
 
-type Scope = keyof ProofOfWorkConfig["failures"];
+export type PressureScope = keyof ProofOfWorkConfig["failures"];
+const EVERY_SCOPE: readonly PressureScope[] = ["address", "account", "instance"];
 
 const INSTANCE_KEY = "pow-instance";
 
-function keysOf({ address, account }: PressureSource): [Scope, string][] {
-  const keys: [Scope, string][] = [["instance", INSTANCE_KEY]];
+function keysOf({ address, account }: PressureSource): [PressureScope, string][] {
+  const keys: [PressureScope, string][] = [["instance", INSTANCE_KEY]];
   if (address) keys.push(["address", `pow-address:${throttledNetwork(address)}`]);
   if (account) keys.push(["account", `pow-account:${account}`]);
   return keys;
@@ -37,15 +38,15 @@ export async function recordPressure(
     if (config.failures[scope] > 0) await throttles.reserve(key, config.windowSeconds, now);
 }
 
-/** Whether any scope of the source has reached its threshold within the window. */
+/** Whether any of the scopes asked about (all by default) has reached its threshold within the window. */
 export async function isUnderPressure(
   throttles: ThrottleStore,
   config: ProofOfWorkConfig | null,
   source: PressureSource,
-  now = new Date(),
+  { scopes = EVERY_SCOPE, now = new Date() }: { scopes?: readonly PressureScope[]; now?: Date } = {},
 ): Promise<boolean> {
   if (!config) return false;
-  for (const [scope, key] of keysOf(source)) {
+  for (const [scope, key] of keysOf(source).filter(([scope]) => scopes.includes(scope))) {
     const threshold = config.failures[scope];
     if (threshold > 0 && (await throttles.count(key, config.windowSeconds, now)) >= threshold) return true;
   }

@@ -7,7 +7,7 @@ import type { Config } from "@/lib/config";
 import { ProofOfWorkRequired } from "@/lib/errors/oauth-error";
 import type { HeaderReader } from "@/lib/http/protocol-message";
 import { checkProof, createProofChallenge, type ProofCheck, type ProofPurpose } from "@/lib/proof-of-work/challenge";
-import { isUnderPressure, type PressureSource } from "@/lib/proof-of-work/pressure";
+import { isUnderPressure, type PressureScope, type PressureSource } from "@/lib/proof-of-work/pressure";
 import type { DataAccess } from "@/lib/service-context";
 
 /** The header an API client sends its solution in (base64 of ALTCHA's v2 payload). */
@@ -23,8 +23,9 @@ export async function passProofGate(
   purpose: ProofPurpose,
   source: PressureSource,
   payload: string | null | undefined,
+  scopes?: readonly PressureScope[],
 ): Promise<"open" | Exclude<ProofCheck, "solved">> {
-  if (!(await isUnderPressure(stores.throttles, config.proofOfWork, source))) return "open";
+  if (!(await isUnderPressure(stores.throttles, config.proofOfWork, source, { scopes }))) return "open";
   const check = await checkProof(stores.usedAssertions, config.secretKey, payload, purpose);
   return check === "solved" ? "open" : check;
 }
@@ -37,9 +38,10 @@ export const proofFormError = (check: Exclude<ProofCheck, "solved">) =>
   check === "missing" ? PROOF_FORM_ERRORS[0] : PROOF_FORM_ERRORS[1];
 
 /**
- * For an API client: nothing while the gate is open, else ProofOfWorkRequired (400 `proof_of_work_required`) with a
- * fresh challenge, which the client solves and sends back in the Proof-Of-Work header of the same request again
- * (docs/security.md).
+ * For an API client: nothing while its network is under no pressure, else ProofOfWorkRequired (400
+ * `proof_of_work_required`) with a fresh challenge, which the client solves and sends back in the Proof-Of-Work
+ * header of the same request again (docs/security.md). Only the network counts: most OAuth libraries cannot answer a
+ * challenge, so an attack elsewhere must not stop every public client's sign-in.
  */
 export async function requireClientProof(
   context: GateContext,
@@ -47,7 +49,7 @@ export async function requireClientProof(
   address: string | undefined,
   headers: HeaderReader,
 ): Promise<void> {
-  const check = await passProofGate(context, purpose, { address }, headers.get(PROOF_OF_WORK_HEADER));
+  const check = await passProofGate(context, purpose, { address }, headers.get(PROOF_OF_WORK_HEADER), ["address"]);
   if (check === "open") return;
   const description =
     check === "missing"

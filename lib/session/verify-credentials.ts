@@ -1,14 +1,15 @@
 /**
  * Checks a user name and password, for the login form and the catalog services' SilentLogin: an attempt is reserved
- * under the throttle first, then the password is checked (the same work whether or not the account exists), then
- * whether the user is active. Failures are counted (for the throttle and the metrics: a password sign-in's refusals
- * are all decided here, its successes by the callers) and audited. A user name longer than any email address can be
- * is refused before anything is written. A wrong password also counts towards the pressure that makes the sign-in
- * forms ask for a proof of work (lib/proof-of-work/pressure.ts). A right password stored with an older algorithm or
- * cost is hashed anew (lib/session/password-rehash.ts).
+ * under the throttle first, then the password is checked (a refusal costs the same whether or not the account exists,
+ * lib/session/refusal-cost.ts), then whether the user is active. Failures are counted (for the throttle and the
+ * metrics: a password sign-in's refusals are all decided here, its successes by the callers) and audited. A user name
+ * longer than any email address can be is refused before anything is written. A wrong password also counts towards
+ * the pressure that makes the sign-in forms ask for a proof of work (lib/proof-of-work/pressure.ts). A right password
+ * stored with an older algorithm or cost is hashed anew (lib/session/password-rehash.ts).
  */
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
-import { hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { currentHashAlgorithm, hashAlgorithmOf, verifyPassword } from "@/lib/crypto/password";
+import { hashForUnknownAccounts, matchRefusalCost } from "@/lib/session/refusal-cost";
 import type { User } from "@/lib/store/models/user";
 import type { ServiceContext } from "@/lib/service-context";
 import {
@@ -25,10 +26,6 @@ export type CredentialCheck =
   | { ok: true; user: User }
   | { ok: false; reason: "invalid_credentials" | "account_disabled" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
-
-let dummyHash: Promise<string> | undefined;
-/** Verifying against a throw-away hash for unknown accounts takes as long as for real ones. */
-const hashForUnknownAccounts = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 export async function verifyCredentials(
   { stores, config }: ServiceContext,
@@ -47,8 +44,10 @@ export async function verifyCredentials(
     return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
   }
   const user = await stores.users.findByEmail(email);
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
+  const stored = user?.passwordHash ?? (await hashForUnknownAccounts());
+  const valid = await verifyPassword(password, stored);
   if (!user || !valid) {
+    await matchRefusalCost(stores.users, password, hashAlgorithmOf(stored) ?? currentHashAlgorithm());
     countSignIn("password", user ? "bad_password" : "unknown_user");
     const lockedUntil = await recordFailedSignIn(stores.throttles, reservation, "password");
     await recordPressure(stores.throttles, config.proofOfWork, { address: ipAddress, account: email });

@@ -18,6 +18,7 @@ import {
   PASSWORD_RESET_LINK_MINUTES,
   PASSWORD_RESET_WINDOW_SECONDS,
   THROTTLE_WINDOW_SECONDS,
+  LONGEST_PROOF_OF_WORK_WINDOW_SECONDS,
 } from "@/lib/config/policy";
 import type { Db } from "@/lib/db/prisma";
 import { prismaAuditStore } from "@/lib/store/audit-store";
@@ -33,6 +34,7 @@ const LONGEST_THROTTLE_WINDOW_SECONDS = Math.max(
   THROTTLE_WINDOW_SECONDS,
   PASSWORD_RESET_WINDOW_SECONDS,
   EMAIL_CHANGE_WINDOW_SECONDS,
+  LONGEST_PROOF_OF_WORK_WINDOW_SECONDS,
 );
 
 export type PurgeCounts = Record<

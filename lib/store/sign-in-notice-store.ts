@@ -14,6 +14,9 @@ import type { NewOutboxMessage } from "@/lib/store/models/outbox";
 import type { NewSignInNotice, SignInNotice } from "@/lib/store/models/sign-in-notice";
 import { signOutUsers } from "@/lib/store/user-admin-store";
 
+/** What disowning a sign-in changes besides the notice: its mail and event, and the password no longer usable. */
+export type DisownRecord = ChangeRecord & { passwordHash: string };
+
 export interface SignInNoticeStore {
   /** Stores the notice under its link's `value` (only the hash is kept), with its mail, in one transaction. */
   save(value: string, notice: NewSignInNotice, mail: NewOutboxMessage, now: Date): Promise<void>;
@@ -24,7 +27,7 @@ export interface SignInNoticeStore {
    * ends (sessions, refresh tokens, unused codes, catalog tickets), in one commit with the change's mail and event.
    * The ended sessions' ids, or null when another use came first or the link expired.
    */
-  disown(noticeId: string, userId: string, change: ChangeRecord, now: Date): Promise<string[] | null>;
+  disown(noticeId: string, userId: string, change: DisownRecord, now: Date): Promise<string[] | null>;
 }
 
 /** The stored fields of a new notice; the user agent cut as a session's is. */
@@ -57,7 +60,7 @@ async function findNotice(db: Db, value: string): Promise<SignInNotice | null> {
   return notice;
 }
 
-async function disownSignIn(db: Db, noticeId: string, userId: string, change: ChangeRecord, now: Date) {
+async function disownSignIn(db: Db, noticeId: string, userId: string, change: DisownRecord, now: Date) {
   return transactionWithMail(db, async (tx, queueMail) => {
     const used = await tx.signInNotice.updateMany({
       where: { id: noticeId, userId, usedAt: null, expiresAt: { gt: now } },
@@ -65,6 +68,7 @@ async function disownSignIn(db: Db, noticeId: string, userId: string, change: Ch
     });
     if (used.count !== 1) return null;
     const ended = await signOutUsers(tx, [userId], now, { tickets: true });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash: change.passwordHash } });
     await queueMail(change.mail, now);
     await recordAuditEvent(tx, change.event);
     return ended;

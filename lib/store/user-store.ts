@@ -30,6 +30,8 @@ export interface UserStore {
    * undo a change of password made meanwhile); whether it did.
    */
   replacePasswordHash(userId: string, stored: string, replacement: string): Promise<boolean>;
+  /** Whether any user's password hash begins with `prefix` (an algorithm's mark, such as `scrypt$`). */
+  hasPasswordHashes(prefix: string): Promise<boolean>;
   /** The language the user's pages are shown in (null: the browser's); tokens see it at once in this process. */
   savePreferredLanguage(userId: string, language: string | null): Promise<void>;
   save(user: NewUser): Promise<void>;
@@ -98,6 +100,11 @@ export function prismaUserStore(db: Db): UserStore {
         data: { passwordHash: replacement },
       });
       return count === 1;
+    },
+    async hasPasswordHashes(prefix) {
+      return (
+        (await db.user.findFirst({ where: { passwordHash: { startsWith: prefix } }, select: { id: true } })) !== null
+      );
     },
     async savePreferredLanguage(userId, language) {
       await db.user.update({ where: { id: userId }, data: { preferredLanguage: language } });

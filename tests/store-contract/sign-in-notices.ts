@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_USER_AGENT_LENGTH } from "@/lib/config/policy";
-import type { ChangeRecord } from "@/lib/store/models/account-link";
+import type { DisownRecord } from "@/lib/store/sign-in-notice-store";
 import { freshValue, later, newPerson, NOW, type StoreBackend } from "./store-backend";
 
 export function signInNoticeContract(backend: StoreBackend): void {
@@ -22,9 +22,10 @@ export function signInNoticeContract(backend: StoreBackend): void {
     await stores().signInNotices.save(value, { userId, sentTo, ...sighting, expiresAt }, mail(sentTo, "notice"), NOW);
     return value;
   };
-  const change = (userId: string, recipient: string): ChangeRecord => ({
+  const change = (userId: string, recipient: string): DisownRecord => ({
     mail: [mail(recipient, "reset")],
     event: { type: "user.sign_in_disowned", userId, details: { subjectUserId: userId } },
+    passwordHash: "unusable-hash",
   });
   const subjects = async (recipient: string) =>
     (await stores().outbox.list(500)).filter((row) => row.recipient === recipient).map((row) => row.subject);
@@ -65,6 +66,8 @@ export function signInNoticeContract(backend: StoreBackend): void {
       expect((await stores().signInNotices.find(value))!.usedAt).toEqual(later(1));
       expect(await stores().loginSessions.listCurrent(id, later(1))).toEqual([]);
       expect((await stores().users.findByEmail(email))!.signedOutAt).toEqual(later(1));
+      // The password that signed in stops working: the hash is the change's.
+      expect((await stores().users.findByEmail(email))!.passwordHash).toBe("unusable-hash");
       expect((await stores().refreshTokens.find(refresh))!.revokedAt).toEqual(later(1));
       expect((await stores().tickets.findWithUser(ticket))!.revokedAt).toEqual(later(1));
       expect(await subjects(email)).toEqual(expect.arrayContaining([`notice for ${email}`, `reset for ${email}`]));

@@ -1,6 +1,6 @@
 /** The user store's contract: users by id and email, with their company, and the changes sign-in makes. */
 import { describe, expect, it } from "vitest";
-import { freshValue, type StoreBackend } from "./store-backend";
+import { freshValue, newPerson, type StoreBackend } from "./store-backend";
 
 export function userContract(backend: StoreBackend): void {
   const saved = async () => {
@@ -41,6 +41,15 @@ export function userContract(backend: StoreBackend): void {
       expect(await users.findByEmail(`${freshValue("nobody")}@contract.example`)).toBeNull();
       expect(await users.find(freshValue("nobody"))).toBeNull();
       expect(await users.findIdByEmail(`${freshValue("nobody")}@contract.example`)).toBeNull();
+    });
+
+    it("says whether any password hash begins with a prefix", async () => {
+      const { users } = backend.stores();
+      const prefix = `${freshValue("algorithm")}$`;
+      expect(await users.hasPasswordHashes(prefix)).toBe(false);
+      const { id } = await newPerson(backend, "prefixed");
+      expect(await users.replacePasswordHash(id, "old-hash", `${prefix}rest`)).toBe(true);
+      expect(await users.hasPasswordHashes(prefix)).toBe(true);
     });
 
     it("replaces the password hash only while it is the one read, and stores the preferred language", async () => {

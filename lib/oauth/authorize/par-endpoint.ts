@@ -12,7 +12,7 @@ import {
   PUBLIC_PUSH_WIDE_LIMIT,
   PUSHED_REQUEST_LIFETIME_SECONDS,
 } from "@/lib/config/policy";
-import { invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
+import { DpopNonceError, invalidRequest, OAuthError } from "@/lib/errors/oauth-error";
 import { noStoreBody } from "@/lib/http/no-store-json";
 import { ENDPOINTS } from "@/lib/http/paths";
 import type { ProtocolRequest, ProtocolResponse } from "@/lib/http/protocol-message";
@@ -100,7 +100,8 @@ export function handlePushedAuthorizationRequest(
     await requireClientProof(context, "par", address, request.headers);
     await limitAnonymousPushes(context, address, client.id);
     return push(context, request, params, client).catch(async (error) => {
-      if (error instanceof OAuthError)
+      // A refused push adds to the pressure; asking for a DPoP nonce is the protocol's own round trip.
+      if (error instanceof OAuthError && !(error instanceof DpopNonceError))
         await recordPressure(context.stores.throttles, context.config.proofOfWork, { address });
       throw error;
     });

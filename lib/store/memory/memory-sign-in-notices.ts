@@ -32,6 +32,8 @@ export function memorySignInNoticeStore(tables: MemoryTables, audit: AuditStore)
       if (!notice || notice.userId !== userId || notice.usedAt || notice.expiresAt <= now) return null;
       notice.usedAt = now;
       const ended = signOutInMemory(tables, [userId], now, { tickets: true });
+      const user = tables.users.get(userId);
+      if (user) user.passwordHash = change.passwordHash;
       for (const mail of change.mail) queueInMemory(tables, mail, now);
       await audit.record(change.event);
       return ended;

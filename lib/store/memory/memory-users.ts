@@ -41,6 +41,8 @@ export function memoryUserStore(tables: MemoryTables): UserStore {
       update(userId, { passwordHash: replacement });
       return true;
     },
+    hasPasswordHashes: async (prefix) =>
+      [...tables.users.values()].some((user) => user.passwordHash.startsWith(prefix)),
     savePreferredLanguage: async (userId, preferredLanguage) => update(userId, { preferredLanguage }),
     async save(user) {
       if (byEmail(user.email)) throw new Error("a user with this email exists already");

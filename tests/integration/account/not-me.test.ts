@@ -133,6 +133,9 @@ describe(`"not me" on ${testProvider()}`, () => {
     });
     expect(event.ipAddress).toBe("198.51.100.7");
     expect(JSON.parse(event.details!)).toMatchObject({ passwordReset: true });
+    // The password that signed in no longer does, not even in a browser the account knows.
+    const refused = await person.browsers[0].login("/", person.email, PASSWORD);
+    expect(new URL(refused.headers.get("location")!, ISSUER).searchParams.get("error")).toBe("invalid_credentials");
 
     const page = await phone.get("not-me", done.headers.get("location")!);
     expect(page.status).toBe(200);
