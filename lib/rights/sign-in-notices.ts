@@ -42,9 +42,9 @@ export async function noteSigningInBrowser(
   const session = await context.stores.loginSessions.find(signIn.sessionCookie);
   if (!session || session.endedAt || !session.user.active) return undefined;
   const { user } = session;
-  // Strictly later: an account made in the millisecond the request began was not made by it. The request that makes
-  // one first hashes its password or fetches its provider's tokens, so it is made well after the request began.
-  const firstSignIn = user.createdAt > signIn.startedAt;
+  // Made by this request (an invitation accepted, a company's provider's new person): both times are the app's clock,
+  // and an account that signs in had to exist before the request began to check its password.
+  const firstSignIn = user.createdAt >= signIn.startedAt;
   if (!firstSignIn && !knowsAccount(signIn.knownAccounts, user.id) && signInNoticesOn(user.company)) {
     await queueSignInNotice(context, session, localeOr(user.preferredLanguage, signIn.language));
     wakeMailDelivery();
