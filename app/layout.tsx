@@ -20,6 +20,7 @@ function menuOf(actor: SignedInUser, t: (key: string) => string): MenuItem[] {
   const publishes = supplierOf(actor) !== undefined;
   const registers = actor.company.kind === "eye_care_professional" || actor.company.kind === "supplier";
   return [
+    isOperator(actor) ? { href: PAGES.admin, label: t("home") } : { href: PAGES.home, label: t("home") },
     { href: PAGES.portal, label: t("applications"), section: PAGES.portal },
     ...(publishes ? [{ href: PAGES.catalogs, label: t("catalogs"), section: PAGES.catalogs }] : []),
     ...(registers ? [{ href: PAGES.suppliers, label: t("suppliers"), section: PAGES.suppliers }] : []),

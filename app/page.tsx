@@ -39,7 +39,7 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
         <h1 className="text-2xl font-semibold tracking-tight text-brand-800 sm:text-3xl">{t("heading")}</h1>
         <p className="mt-4 leading-relaxed text-slate-700">{t("intro")}</p>
         <a
-          href={signedIn ? PAGES.portal : `${PAGES.login}?${new URLSearchParams({ returnUrl: PAGES.portal })}`}
+          href={signedIn ? PAGES.home : `${PAGES.login}?${new URLSearchParams({ returnUrl: PAGES.home })}`}
           className={`${buttonPrimary} mt-6 sm:w-auto sm:px-6`}
         >
           {signedIn ? t("continueToPortal") : t("signIn")}

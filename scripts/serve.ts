@@ -20,6 +20,7 @@ import { stopTracing } from "@/lib/observability/tracing";
 import { purgeAndAnnounce } from "@/lib/server/scheduled-work";
 import { serviceContextFor } from "@/lib/service-context";
 import { exitWithStartupError } from "./startup-error";
+import { flushAllActivity } from "@/lib/store/activity-tally";
 
 const dev = process.argv.includes("--dev");
 /** How long requests in flight may take to finish after SIGTERM (a sub-catalog download, say). */
@@ -89,7 +90,9 @@ async function main(): Promise<void> {
       `${signal}: no new connections; finishing the requests in flight`,
     );
     server.close(() => {
-      stopMailDelivery()
+      flushAllActivity()
+        .catch((error: Error) => logger.warn({ err: error }, "the last activity counts could not be written"))
+        .then(() => stopMailDelivery())
         .then(() => stopTracing())
         .then(() => closeStores(config.database))
         .catch((error: Error) => logger.warn({ err: error }, "closing the database connections failed"))

@@ -7,14 +7,15 @@ import { isSignInPath } from "@/lib/http/paths";
 export interface MenuItem {
   href: string;
   label: string;
-  /** The part of the site the item stands for: it is the current item on every page under this path. */
-  section: string;
+  /** The part of the site the item stands for: it is the current item on every page under this path (none: its own page only). */
+  section?: string;
 }
 
 /** aria-current for an item: "page" on its own page, "true" elsewhere in its section. */
 function currentness(item: MenuItem, pathname: string): "page" | "true" | undefined {
   if (pathname === item.href) return "page";
-  return pathname === item.section || pathname.startsWith(`${item.section}/`) ? "true" : undefined;
+  const { section } = item;
+  return section && (pathname === section || pathname.startsWith(`${section}/`)) ? "true" : undefined;
 }
 
 /**

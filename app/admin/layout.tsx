@@ -24,6 +24,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
         <span className="mr-2 text-lg font-semibold text-brand-800">{t("title")}</span>
         <nav aria-label={t("title")} className="flex flex-wrap gap-1">
+          <a href={PAGES.admin} className={tab}>
+            {t("dashboard")}
+          </a>
           <a href={PAGES.adminClients} className={tab}>
             {t("clients")}
           </a>

@@ -9,6 +9,7 @@ import type { Stores } from "@/lib/store/stores";
 import type { Download } from "@/lib/http/download-answer";
 import { rememberedLayout } from "@/lib/catalog/sub-catalog-identity";
 import { subCatalogStream, type PreparedSubCatalog } from "@/lib/catalog/sub-catalog";
+import { tallyActivity } from "@/lib/store/activity-tally";
 
 /** A German catalog read without a ticket is the same for everyone; shared caches may keep it for an hour. */
 const PUBLIC_CACHING = "public, max-age=3600, no-transform";
@@ -85,7 +86,11 @@ export function subCatalogDownload(
     cacheControl: options.audience === "public" ? PUBLIC_CACHING : PRIVATE_CACHING,
     contentType: options.contentType,
     body: {
-      stream: () => subCatalogStream(stores, prepared),
+      stream: () => {
+        // A whole document counts as a download of the supplier's catalog; a resumed range does not count again.
+        tallyActivity(stores.activity, prepared.supplierCompanyId, "catalog.download");
+        return subCatalogStream(stores, prepared);
+      },
       length: (caller) => countedLength(stores, prepared, caller),
       streamFrom: (offset) => fromPageOf(stores, prepared, offset),
     },

@@ -39,6 +39,8 @@ export interface PreparedSubCatalog extends SubCatalogContent {
   changedAt: Date;
   /** the strong entity tag's opaque part (lib/catalog/sub-catalog-identity.ts) */
   tag: string;
+  /** whose catalog it is, for the count of its downloads */
+  supplierCompanyId: string;
 }
 
 function required(params: URLSearchParams, name: string): string {
@@ -133,7 +135,7 @@ export async function prepareSubCatalog(
   const changedAt = Math.max(
     ...[revision.publishedAt, linkChangedAt, ARTICLE_RULES.changedAt, listSeenSince].map((date) => date.getTime()),
   );
-  return { ...content, changedAt: new Date(changedAt), tag: subCatalogTag(content) };
+  return { ...content, changedAt: new Date(changedAt), tag: subCatalogTag(content), supplierCompanyId: supplier.id };
 }
 
 /** An article as its reader sees it: the customer's name of a white-label article, purchase prices only with a ticket. */

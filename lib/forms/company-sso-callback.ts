@@ -27,7 +27,7 @@ export async function handleCompanySsoCallback(request: Request, context: Servic
     userAgent: request.headers.get("user-agent") ?? undefined,
   });
   const end = endCompanySignInCookie(config.publicUrl);
-  const returnUrl = safeLocalPath(result.returnUrl) ?? "/";
+  const returnUrl = safeLocalPath(result.returnUrl) ?? PAGES.home;
   if (!result.ok && result.error === "sso_link_offered") {
     const { link } = result;
     const address = rememberedUsernameCookie(link.email, config.publicUrl);

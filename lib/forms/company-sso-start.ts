@@ -41,7 +41,7 @@ async function hintedDomain(context: ServiceContext, returnUrl: string): Promise
 }
 
 export async function handleCompanySsoStart(request: Request, context: ServiceContext): Promise<Response> {
-  const returnUrl = safeLocalPath(new URL(request.url).searchParams.get("returnUrl")) ?? "/";
+  const returnUrl = safeLocalPath(new URL(request.url).searchParams.get("returnUrl")) ?? PAGES.home;
   const login = (extra: Record<string, string> = {}) =>
     seeOther(pageUrl(PAGES.login, { returnUrl, hinted: "1", ...extra }));
   const domain = await hintedDomain(context, returnUrl);

@@ -27,7 +27,7 @@ import { passProofGate, proofFormError, PROOF_OF_WORK_FIELD } from "@/lib/proof-
 export async function handleLoginSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const form = await readForm(request);
-  const returnUrl = safeLocalPath(form.get("returnUrl")) ?? "/";
+  const returnUrl = safeLocalPath(form.get("returnUrl")) ?? PAGES.home;
   const email = (form.get("username") ?? "").trim().toLowerCase();
   const secure = isSecureOrigin(config.publicUrl);
   const rememberName = rememberedUsernameCookie(email, config.publicUrl);

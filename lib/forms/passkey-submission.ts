@@ -55,7 +55,7 @@ async function signInStep(request: Request, context: ServiceContext, form: URLSe
     ipAddress: clientAddress(request, config.trustedProxies),
     userAgent: request.headers.get("user-agent") ?? undefined,
   });
-  const next = afterLogin(safeLocalPath(form.get("returnUrl")) ?? "/");
+  const next = afterLogin(safeLocalPath(form.get("returnUrl")) ?? PAGES.home);
   return withCookies(
     noStoreJson({ next }),
     cookieValue ? [sessionCookie(cookieValue, config.publicUrl), endPendingSignInCookie(config.publicUrl)] : [],

@@ -18,7 +18,7 @@ import { readSessionCookie, sessionCookie } from "@/lib/session/session-cookie";
 export async function handleSecondFactorSubmission(request: Request, context: ServiceContext): Promise<Response> {
   const { config } = context;
   const form = await readForm(request);
-  const returnUrl = safeLocalPath(form.get("returnUrl")) ?? "/";
+  const returnUrl = safeLocalPath(form.get("returnUrl")) ?? PAGES.home;
   const back = (error: string, extra: Record<string, string> = {}) =>
     seeOther(pageUrl(PAGES.secondFactor, { returnUrl, error, ...extra }));
   if (!isValidCsrfSubmission(request, form, config.secretKey, config.publicUrl)) return back("form_expired");

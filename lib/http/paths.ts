@@ -14,6 +14,8 @@ export const PAGES = {
   forgotPassword: "/password/forgot",
   resetPassword: "/password/reset",
   confirmEmail: "/email/confirm",
+  /** Each person's home: their tasks (an operator's is /admin). Where a sign-in without a return address lands. */
+  home: "/portal",
   portal: "/portal/applications",
   profile: "/portal/profile",
   catalogs: "/portal/catalogs",

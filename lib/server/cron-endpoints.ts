@@ -8,6 +8,7 @@ import { bearerMatches } from "@/lib/http/bearer-matches";
 import { logger } from "@/lib/observability/logger";
 import { deliverDueMail, purgeAndAnnounce } from "@/lib/server/scheduled-work";
 import type { ServiceContext } from "@/lib/service-context";
+import { flushAllActivity } from "@/lib/store/activity-tally";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -36,6 +37,8 @@ export async function handleCronPurge(request: Request, context: ServiceContext)
 
 export async function handleCronOutbox(request: Request, context: ServiceContext): Promise<Response> {
   if (!authorized(request, context)) return refusal();
+  // Where no process lives between requests, the counts of the last ones are written here, once a minute.
+  await flushAllActivity();
   const sent = await deliverDueMail(context);
   if (sent === undefined)
     return Response.json(

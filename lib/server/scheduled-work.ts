@@ -10,17 +10,25 @@ import { mailComposers, outboxTransports } from "@/lib/server/mail-composers";
 import { smtpOutboxWorker } from "@/lib/mail/mail-delivery";
 import type { ServiceContext } from "@/lib/service-context";
 import type { PurgeCounts } from "@/lib/store/expired-rows-store";
+import { flushAllActivity } from "@/lib/store/activity-tally";
 
 export async function purgeAndAnnounce(
   context: ServiceContext,
-): Promise<{ purged: PurgeCounts & { webhookDeliveries: number }; notices: number }> {
-  const purged = await context.stores.maintenance.purgeExpired({
-    auditRetentionDays: context.config.auditRetentionDays,
-  });
+): Promise<{ purged: PurgeCounts & { webhookDeliveries: number; activityCounts: number }; notices: number }> {
+  const { auditRetentionDays } = context.config;
+  const purged = await context.stores.maintenance.purgeExpired({ auditRetentionDays });
   const webhookDeliveries = await context.stores.webhooks.purgeDeliveries(
     new Date(Date.now() - WEBHOOK_DELIVERY_RETENTION_DAYS * 86_400_000),
   );
-  return { purged: { ...purged, webhookDeliveries }, notices: await announceExpiringSecrets(context) };
+  // The hourly activity is kept as long as the audit trail it sums up; what this process counted goes in first.
+  await flushAllActivity();
+  const activityCounts = await context.stores.activity.purgeBefore(
+    new Date(Date.now() - auditRetentionDays * 86_400_000),
+  );
+  return {
+    purged: { ...purged, webhookDeliveries, activityCounts },
+    notices: await announceExpiringSecrets(context),
+  };
 }
 
 /**

@@ -15,6 +15,8 @@ import type {
 } from "@/lib/store/models/audit-event";
 import { actingClient } from "@/lib/store/audit-attribution";
 import { queueWebhookDeliveries } from "@/lib/store/webhook-queue";
+import { addActivity } from "@/lib/db/statements/activity-counts";
+import { signInActivityOf, type ActivityIncrement } from "@/lib/store/models/activity";
 
 /** What the store contract reads exactly (type, client, user and time); undefined is no filter. */
 interface AuditEventSelection {
@@ -65,6 +67,21 @@ export function auditColumns(event: AuditEvent) {
     ipAddress: event.ipAddress ?? null,
     details: JSON.stringify(event.details ?? {}),
   };
+}
+
+/**
+ * What a sign-in's audit event adds to the activity, for the user's company: the event's own, or the user's as
+ * `companyOfUser` finds it (a sign-in recorded without it), or none ('').
+ */
+export async function signInIncrements(
+  event: AuditEvent,
+  companyOfUser: (userId: string) => Promise<string | undefined>,
+  at = new Date(),
+): Promise<ActivityIncrement[]> {
+  const kinds = signInActivityOf(event);
+  if (kinds.length === 0) return [];
+  const companyId = auditColumns(event).companyId ?? (event.userId ? await companyOfUser(event.userId) : undefined);
+  return kinds.map((kind) => ({ at, companyId: companyId ?? "", kind, count: 1 }));
 }
 
 /** Records an event in the caller's transaction, atomically with the change it describes. */
@@ -164,7 +181,13 @@ async function purgeBefore(db: Db, before: Date, batch: number): Promise<number>
 
 export function prismaAuditStore(db: Db): AuditStore {
   return {
-    record: (event) => recordAuditEvent(db, event),
+    async record(event) {
+      await recordAuditEvent(db, event);
+      // A sign-in also counts in its hour's activity, which the dashboards chart.
+      const companyOfUser = async (id: string) =>
+        (await db.user.findUnique({ where: { id }, select: { companyId: true } }))?.companyId;
+      await addActivity(db, await signInIncrements(event, companyOfUser));
+    },
     list({ type, clientId, userId, from, to }, take) {
       return db.auditEvent.findMany({
         where: { type, clientId, userId, occurredAt: from || to ? { gte: from, lte: to } : undefined },

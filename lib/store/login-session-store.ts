@@ -50,6 +50,8 @@ export interface LoginSessionStore {
   listClients(sessionIds: string[]): Promise<SessionClient[]>;
   /** The user's current sessions (not ended, not expired), the most recently used first. */
   listCurrent(userId: string, now: Date): Promise<ListedSession[]>;
+  /** How many sessions are current at `now`: everyone's, or those of one company's people. */
+  countCurrent(now: Date, companyId?: string): Promise<number>;
 }
 
 export const sessionExpiry = (now: Date) => new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
@@ -160,6 +162,10 @@ export function prismaLoginSessionStore(db: Db): LoginSessionStore {
       });
       return rows.map((row) => ({ sessionId: row.sessionId, clientId: row.clientId, userId: row.session.userId }));
     },
+    countCurrent: (now, companyId) =>
+      db.loginSession.count({
+        where: { endedAt: null, expiresAt: { gt: now }, ...(companyId !== undefined ? { user: { companyId } } : {}) },
+      }),
     listCurrent: (userId, now) =>
       db.loginSession.findMany({
         where: { userId, endedAt: null, expiresAt: { gt: now } },

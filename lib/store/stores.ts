@@ -6,6 +6,7 @@
 import type { DatabaseTarget } from "@/lib/config/database-url";
 import { closeDb, getPrismaClient, type Db } from "@/lib/db/prisma";
 import { prismaApiCallerStore, type ApiCallerStore } from "@/lib/store/api-caller-store";
+import { prismaActivityStore, type ActivityStore } from "@/lib/store/activity-store";
 import { prismaCatalogStore, type CatalogStore } from "@/lib/store/catalog-store";
 import { prismaClientRegistryStore, type ClientRegistryStore } from "@/lib/store/client-registry-store";
 import { prismaCompanyStore, type CompanyStore } from "@/lib/store/company-store";
@@ -40,6 +41,7 @@ import { prismaWebhookStore, type WebhookStore } from "@/lib/store/webhook-store
 
 export interface Stores {
   accountLinks: AccountLinkStore;
+  activity: ActivityStore;
   apiCallers: ApiCallerStore;
   audit: AuditStore;
   authorizationCodes: AuthorizationCodeStore;
@@ -78,6 +80,7 @@ export function prismaStores(db: Db): Stores {
   if (!stores) {
     stores = {
       accountLinks: prismaAccountLinkStore(db),
+      activity: prismaActivityStore(db),
       apiCallers: prismaApiCallerStore(db),
       catalogs: prismaCatalogStore(db),
       clientRegistry: prismaClientRegistryStore(db),

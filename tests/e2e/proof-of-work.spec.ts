@@ -40,7 +40,7 @@ test("a wrong password brings the check, which the browser solves before the rig
   // Sent at once: the form waits for the check, then goes on by itself.
   await page.fill("input[name=password]", "Optician#2026");
   await page.locator("button[type=submit]").click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await page.waitForURL((url) => url.pathname === "/portal");
   expect(server.log()).not.toContain(`"level":"error"`);
 });
 

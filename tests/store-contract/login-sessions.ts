@@ -27,6 +27,23 @@ export function loginSessionContract(backend: StoreBackend): void {
       expect(await sessions.find(freshValue("cookie"))).toBeNull();
     });
 
+    it("counts the current sessions, everyone's or one company's", async () => {
+      const sessions = backend.stores().loginSessions;
+      const { companyId } = backend.subjects();
+      // Far in the future: only this test's sessions are current then.
+      const at = later(400 * 24 * 3600);
+      expect(await sessions.countCurrent(at)).toBe(0);
+      const [first, second] = [await person(), await person()];
+      await sessions.save(freshValue("cookie"), first, {}, at, ["pwd"]);
+      const ended = await sessions.save(freshValue("cookie"), second, {}, at, ["pwd"]);
+      await sessions.save(freshValue("cookie"), second, {}, at, ["pwd"]);
+      await sessions.end(ended, at);
+      expect(await sessions.countCurrent(later(60, at))).toBe(2);
+      expect(await sessions.countCurrent(later(60, at), companyId)).toBe(2);
+      expect(await sessions.countCurrent(later(60, at), freshValue("company"))).toBe(0);
+      expect(await sessions.countCurrent(later(SESSION_LIFETIME_SECONDS + 1, at))).toBe(0);
+    });
+
     it("raises a current session's methods, but not an ended one's", async () => {
       const userId = await person();
       const sessions = backend.stores().loginSessions;

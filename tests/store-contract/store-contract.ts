@@ -3,6 +3,7 @@
  * stores (tests/unit/store/) and on SQLite and PostgreSQL (tests/integration/store/).
  */
 import { accountLinkContract } from "./account-links";
+import { activityContract } from "./activity";
 import { auditContract } from "./audit";
 import { authorizationCodeContract } from "./authorization-codes";
 import { authorizationRequestContract } from "./authorization-requests";
@@ -34,6 +35,7 @@ import { webhookContract } from "./webhooks";
 
 export function storeContract(backend: StoreBackend): void {
   accountLinkContract(backend);
+  activityContract(backend);
   auditContract(backend);
   authorizationCodeContract(backend);
   authorizationRequestContract(backend);

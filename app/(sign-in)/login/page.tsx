@@ -39,7 +39,7 @@ const ERRORS = [
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const [t, locale] = [await getTranslations("Login"), await getLocale()];
-  const returnUrl = safeLocalPath(single(query.returnUrl)) ?? "/";
+  const returnUrl = safeLocalPath(single(query.returnUrl)) ?? PAGES.home;
   const authorize = authorizeParametersOf(returnUrl);
   const clientId = authorize?.get("client_id");
   const clientName = clientId ? await registeredClientName(clientId, locale) : undefined;

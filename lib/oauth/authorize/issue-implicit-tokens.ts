@@ -11,6 +11,7 @@ import { userClaims } from "@/lib/oauth/user-claims";
 import type { ServiceContext } from "@/lib/service-context";
 import { countIssuedTokens } from "@/lib/observability/metrics";
 import type { ActiveSession } from "@/lib/session/login-session";
+import { tallyActivity } from "@/lib/store/activity-tally";
 
 export async function implicitResponseValues(
   context: ServiceContext,
@@ -63,5 +64,7 @@ export async function implicitResponseValues(
   }
   await context.stores.consents.markUsed({ userId: user.id, clientId: request.client.id }, now);
   countIssuedTokens("implicit", values);
+  const { companyId, ownerCompanyId } = request.client;
+  tallyActivity(context.stores.activity, companyId ?? ownerCompanyId ?? "", "token.implicit");
   return values;
 }

@@ -19,6 +19,7 @@ import { refuseSandboxBeyondCodeFlow } from "@/lib/oauth/authorize/vendor-sign-i
 import { validateTokenRequest, type GrantType, type TokenRequest } from "@/lib/oauth/token/token-request";
 import type { ServiceContext } from "@/lib/service-context";
 import type { ClientWithSecrets } from "@/lib/store/models/client";
+import { tallyActivity } from "@/lib/store/activity-tally";
 
 type GrantHandler<G extends GrantType> = (
   context: ServiceContext,
@@ -58,6 +59,7 @@ export function handleTokenRequest(request: ProtocolRequest, context: ServiceCon
     // A refresh token the client sent is handed back as it is under the reuse policy: it is not a new one.
     const handedBack = tokenRequest.grantType === "refresh_token" && body.refresh_token === tokenRequest.refreshToken;
     countIssuedTokens(grant, { ...body, refresh_token: handedBack ? undefined : body.refresh_token });
+    tallyActivity(context.stores.activity, client.companyId ?? client.ownerCompanyId ?? "", `token.${grant}`);
     return noStoreBody(body);
   });
 }

@@ -1,9 +1,10 @@
 /** The audit trail in memory, with the database store's columns, filters, keyset order and purge (audit-store.ts). */
 import { randomUUID } from "node:crypto";
-import { auditColumns, type AuditStore } from "@/lib/store/audit-store";
+import { auditColumns, signInIncrements, type AuditStore } from "@/lib/store/audit-store";
 import type { AuditEventFilter, AuditPosition, RecordedAuditEvent } from "@/lib/store/models/audit-event";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
 import { queueWebhooksInMemory } from "@/lib/store/memory/memory-webhooks";
+import { memoryActivityStore } from "@/lib/store/memory/memory-activity";
 
 /** Negative when `a` comes before `b` in time (then by id), as the database orders (occurred_at, id). */
 const compare = (a: AuditPosition, b: AuditPosition) =>
@@ -30,6 +31,8 @@ export function memoryAuditStore(tables: MemoryTables): AuditStore {
     async record(event) {
       tables.auditEvents.push({ id: randomUUID(), occurredAt: new Date(), ...auditColumns(event) });
       queueWebhooksInMemory(tables, event);
+      const companyOfUser = async (id: string) => tables.users.get(id)?.companyId;
+      await memoryActivityStore(tables).add(await signInIncrements(event, companyOfUser));
     },
     async list({ type, clientId, userId, from, to }, take) {
       return tables.auditEvents

@@ -92,6 +92,14 @@ export function memoryLoginSessionStore(tables: MemoryTables): LoginSessionStore
         return session ? [{ sessionId, clientId, userId: session.userId }] : [];
       });
     },
+    async countCurrent(now, companyId) {
+      return [...rows.values()].filter(
+        (session) =>
+          !session.endedAt &&
+          session.expiresAt > now &&
+          (companyId === undefined || tables.users.get(session.userId)?.companyId === companyId),
+      ).length;
+    },
     async listCurrent(userId, now) {
       return [...rows.values()]
         .filter((session) => session.userId === userId && !session.endedAt && session.expiresAt > now)

@@ -32,11 +32,13 @@ import { memoryTrustedIssuerStore } from "@/lib/store/memory/memory-trusted-issu
 import { memoryUsedAssertionStore } from "@/lib/store/memory/memory-used-assertions";
 import { memoryUserStore } from "@/lib/store/memory/memory-users";
 import { memoryWebhookStore } from "@/lib/store/memory/memory-webhooks";
+import { memoryActivityStore } from "@/lib/store/memory/memory-activity";
 
 export function memoryStores(tables = new MemoryTables()): Stores {
   const audit = memoryAuditStore(tables);
   return {
     accountLinks: memoryAccountLinkStore(tables, audit),
+    activity: memoryActivityStore(tables),
     apiCallers: memoryApiCallerStore(tables),
     audit,
     authorizationCodes: memoryAuthorizationCodeStore(tables),

@@ -24,6 +24,7 @@ import type { StoredPasskey, TotpFactor, UsedChallenge } from "@/lib/store/model
 import type { CompanyDomain, CompanySso } from "@/lib/store/models/company-sso";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/store/models/webhook";
 import type { StoredDeviceAuthorization } from "@/lib/store/memory/memory-device-authorizations";
+import type { ActivityKind } from "@/lib/store/models/activity";
 
 export class MemoryTables {
   /** By the SHA-256 of the token's value. */
@@ -94,6 +95,8 @@ export class MemoryTables {
   readonly tickets = new Map<string, StoredTicket>();
   /** Attempt counters by key. */
   readonly throttles = new Map<string, AttemptCount>();
+  /** activity_counts by hour, company and kind */
+  readonly activityCounts = new Map<string, { hour: Date; companyId: string; kind: ActivityKind; count: number }>();
   /** Operators' initial access tokens for vendors, by id. */
   readonly initialAccessTokens = new Map<string, StoredAccessToken>();
   /** The platform scopes each software vendor may ask for. */

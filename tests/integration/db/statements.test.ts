@@ -26,6 +26,7 @@ import {
 import { consumeAuthorizationCode, slideRefreshToken } from "@/lib/db/statements/tokens";
 import { useAssertion, useAssertionRecorded } from "@/lib/db/statements/used-assertions";
 import { demoWeb, useOAuthService } from "../../helpers/oauth-service";
+import { addActivity, readActivityByCompany, readHourlyActivity } from "@/lib/db/statements/activity-counts";
 import { testProvider } from "../../helpers/test-database";
 
 const service = useOAuthService();
@@ -260,6 +261,29 @@ describe(`named statements on ${testProvider()}`, () => {
       new Date(later.getTime() + 300_000),
     );
     covered.add("optigate_use_assertion");
+  });
+
+  it("optigate_add_activity and the activity reads: counts add up per hour at once, summed per hour or company", async () => {
+    const hour = new Date("2026-11-22T12:00:00.000Z");
+    const add = (companyId: string, count: number) =>
+      addActivity(db(), [{ at: new Date(hour.getTime() + 59_000), companyId, kind: "catalog.download", count }]);
+    await Promise.all([add("statements:a", 1), add("statements:a", 2), add("statements:b", 4)]);
+    expect(await readHourlyActivity(db(), hour, "catalog.download")).toEqual(
+      expect.arrayContaining([{ hour, kind: "catalog.download", count: 7 }]),
+    );
+    expect(await readHourlyActivity(db(), hour, "catalog.download", "statements:a")).toEqual([
+      { hour, kind: "catalog.download", count: 3 },
+    ]);
+    expect(await readHourlyActivity(db(), new Date(hour.getTime() + 3_600_000), "catalog.download")).toEqual([]);
+    const byCompany = await readActivityByCompany(db(), hour, "catalog.%");
+    expect(byCompany.filter((row) => row.companyId.startsWith("statements:"))).toEqual([
+      { companyId: "statements:a", kind: "catalog.download", count: 3 },
+      { companyId: "statements:b", kind: "catalog.download", count: 4 },
+    ]);
+    ["optigate_add_activity", "optigate_hourly_activity", "optigate_hourly_company_activity"].forEach((name) =>
+      covered.add(name),
+    );
+    covered.add("optigate_activity_by_company");
   });
 
   it("optigate_use_assertion_recorded (PostgreSQL) and optigate_record_audit_event (SQLite): the event comes with a first use only", async () => {

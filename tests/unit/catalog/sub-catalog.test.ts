@@ -75,6 +75,7 @@ const row: ArticleRow = {
 };
 const prepared = (withPrices: boolean, names: [string, string][] = []): PreparedSubCatalog => ({
   header: "",
+  supplierCompanyId: "supplier",
   revisionId: "r",
   groups: [0],
   withPrices,
