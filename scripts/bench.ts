@@ -2,7 +2,8 @@
  * `npm run bench`: the token endpoint against node-oidc-provider (scripts/bench/token-bench.ts), the federation grant,
  * and the catalog services, each next to baselines measured in the same run, on PostgreSQL what a transaction-mode
  * pooler costs (scripts/bench/pooler-bench.ts), what exporting traces costs (scripts/bench/tracing-bench.ts), and
- * password sign-ins with scrypt and Argon2id hashes (scripts/bench/password-bench.ts).
+ * password sign-ins with scrypt and Argon2id hashes (scripts/bench/password-bench.ts), and the operator's dashboard
+ * over a large audit trail (scripts/bench/dashboard-bench.ts).
  * Servers run on CPU 0, autocannon in this process on CPU 1, on SQLite and (when reachable) PostgreSQL.
  * Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_POSTGRES_ADMIN_URL (postgresql://postgres@127.0.0.1:5432/test),
  * BENCH_SMOKE=1 (every part once at a small scale, failing on any failed request: what CI runs).
@@ -31,9 +32,11 @@ import {
   stop,
   waitFor,
   WARMUP_SECONDS,
+  type Measurement,
 } from "./bench/runner";
 import { benchAtScale, benchTokenGrants, reportTokens } from "./bench/token-bench";
 import { benchPasswords, reportPasswords } from "./bench/password-bench";
+import { benchDashboard, reportDashboard } from "./bench/dashboard-bench";
 import { benchPeople, reportPeople, type PeopleResult } from "./bench/people-bench";
 import { benchPooler, reportPooler } from "./bench/pooler-bench";
 import { benchRouteHandlers, reportRouteHandlers } from "./bench/route-handler-bench";
@@ -99,6 +102,7 @@ async function benchFederation(target: DatabaseTarget): Promise<void> {
 }
 
 const peopleResults: PeopleResult[] = [];
+const dashboardResults: Measurement[] = [];
 
 async function postgresTarget(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> } | undefined> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -142,6 +146,7 @@ function report(rawRates: Record<string, number>): void {
   }
   reportPeople(peopleResults, check);
   reportPasswords(check);
+  reportDashboard(dashboardResults, check);
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   check(`zero errors in every scenario (${errors})`, errors === 0);
   reportCatalogs(check);
@@ -149,10 +154,20 @@ function report(rawRates: Record<string, number>): void {
 
 /**
  * `npm run bench -- tokens`, `-- route-handlers`, `-- tracing`, `-- catalogs`, `-- federation`, `-- people`,
- * `-- passwords` or `-- pooler` runs one part; without one all run.
+ * `-- passwords`, `-- dashboard` or `-- pooler` runs one part; without one all run.
  */
 const PART = process.argv[2];
-const PARTS = ["tokens", "route-handlers", "tracing", "catalogs", "federation", "people", "passwords", "pooler"];
+const PARTS = [
+  "tokens",
+  "route-handlers",
+  "tracing",
+  "catalogs",
+  "federation",
+  "people",
+  "passwords",
+  "dashboard",
+  "pooler",
+];
 
 async function main(): Promise<void> {
   if (PART !== undefined && !PARTS.includes(PART)) throw new Error(`unknown part "${PART}": use ${PARTS.join(", ")}`);
@@ -201,6 +216,11 @@ async function main(): Promise<void> {
     if (PART === undefined || PART === "passwords") {
       console.log("\npassword sign-ins (SilentLogin):");
       await benchPasswords(parseDatabaseUrl(`file:${path.join(directory, "passwords.db")}`));
+    }
+    if (PART === undefined || PART === "dashboard") {
+      console.log("\noperator dashboard over a large audit trail:");
+      dashboardResults.push(await benchDashboard(parseDatabaseUrl(`file:${path.join(directory, "dashboard.db")}`)));
+      if (postgres) dashboardResults.push(await benchDashboard(postgres.target));
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });

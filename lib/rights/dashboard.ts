@@ -36,6 +36,7 @@ export interface DashboardView {
   scope: { kind: "platform" } | { kind: "company"; company: Pick<ActingCompany, "id" | "name" | "kind"> };
   /** the first hour shown; the last is the current one */
   since: Date;
+  days: number;
   signIns: SignInHour[];
   /** tokens issued over the period, by grant, the most first */
   tokensByGrant: { grant: string; count: number }[];
@@ -117,6 +118,7 @@ async function readDashboard(user: SignedInUser, operator: boolean, now: Date): 
   const tokens = await activity.hourly({ since, kinds: "token", companyId });
   const view = {
     since,
+    days: DASHBOARD_DAYS,
     signIns: signInHours(signIns, since, now),
     tokensByGrant: tokensByGrant(tokens),
     downloads: await downloadsOf(context, since, companyId),

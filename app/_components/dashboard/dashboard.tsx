@@ -5,7 +5,7 @@
  */
 import { getFormatter, getTranslations } from "next-intl/server";
 import { PAGES } from "@/lib/http/paths";
-import { DASHBOARD_DAYS, type DashboardView } from "@/lib/rights/dashboard";
+import type { DashboardView } from "@/lib/rights/dashboard";
 import { BarList } from "@/app/_components/dashboard/bar-list";
 import { SignInChart } from "@/app/_components/dashboard/sign-in-chart";
 
@@ -100,7 +100,7 @@ export async function Dashboard({ view }: { view: DashboardView }) {
             ? t("platformTitle")
             : t("companyTitle", { company: view.scope.company.name })}
         </h2>
-        <p className="text-sm text-slate-700">{t("period", { days: DASHBOARD_DAYS })}</p>
+        <p className="text-sm text-slate-700">{t("period", { days: view.days })}</p>
       </div>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         {figures.map((figure) => (

@@ -6,13 +6,32 @@
 import { timestampText } from "@/lib/db/dialect";
 import type { Db } from "@/lib/db/prisma";
 import { runStatement, type NamedStatement } from "@/lib/db/run-statement";
-import {
-  hourOf,
-  type ActivityIncrement,
-  type ActivityKind,
-  type CompanyActivity,
-  type HourlyActivity,
-} from "@/lib/store/models/activity";
+
+export type ActivityKind =
+  "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | `token.${string}` | "catalog.download";
+
+/** Some activity of one kind, for one company ('' where none is concerned), within the hour it happened in. */
+export interface ActivityIncrement {
+  at: Date;
+  companyId: string;
+  kind: ActivityKind;
+  count: number;
+}
+
+export interface HourlyActivity {
+  hour: Date;
+  kind: ActivityKind;
+  count: number;
+}
+
+export interface CompanyActivity {
+  companyId: string;
+  kind: ActivityKind;
+  count: number;
+}
+
+/** The start of the UTC hour `at` falls in. */
+export const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
 
 export const ADD_ACTIVITY: NamedStatement = {
   name: "optigate_add_activity",

@@ -90,7 +90,7 @@ describe(`the ways into a session, told of on ${testProvider()}`, () => {
       step: "sign-in",
       response: authenticator.assert(challenge),
     });
-    expect(await signedIn.json()).toEqual({ next: "/" });
+    expect(await signedIn.json()).toEqual({ next: "/portal" });
     expect(browser.cookies.get(SESSION_COOKIE)).toBeDefined();
     expect(knowsSomeone(signedIn)).toBe(true);
     expect(await mail.noticesTo(person.email)).toBe(2);

@@ -300,7 +300,7 @@ describe(`company sign-in in the login flow on ${testProvider()}`, () => {
 
     const linked = await login("Pat#Local2026");
     expect(linked.status).toBe(303);
-    expect(linked.headers.get("location")).toBe("/");
+    expect(linked.headers.get("location")).toBe("/portal");
     expect(linked.headers.getSetCookie().some((c) => c.startsWith("optigate_company_sso_link=;"))).toBe(true);
     expect(await links()).toBe(1);
     const user = await userOf(pat);

@@ -81,7 +81,8 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
   it("asks for both fields and refuses redirects to other hosts", async () => {
     expect(errorOf(await new UserAgent().login(returnUrl, "optician@demo.test", ""))).toBe("missing_fields");
     const response = await new UserAgent().login("//evil.example/steal", "optician@demo.test", "Optician#2026");
-    expect(response.headers.get("location")).toBe("/");
+    // A return address that is not OptiGate's own leads home instead.
+    expect(response.headers.get("location")).toBe("/portal");
   });
 
   it.each(["/.//evil.com", "/%2e//evil.com", "/..//evil.com"])(
@@ -89,7 +90,7 @@ describe(`POST /interaction/login on ${testProvider()}`, () => {
     async (returnUrl) => {
       expect(
         (await new UserAgent().login(returnUrl, "optician@demo.test", "Optician#2026")).headers.get("location"),
-      ).toBe("/");
+      ).toBe("/portal");
     },
   );
 
