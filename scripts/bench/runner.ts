@@ -105,12 +105,14 @@ export type Load = {
   nextHeaders?: () => Record<string, string>;
   /** the status every answer must have (a 2xx when not given) */
   expectStatus?: number;
+  /** connections at once (BENCH_CONNECTIONS when not given): 1 measures how long one answer takes */
+  connections?: number;
 };
 
 async function load(baseUrl: string, spec: Load, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url: `${baseUrl}${spec.path}`,
-    connections: CONNECTIONS,
+    connections: spec.connections ?? CONNECTIONS,
     duration: seconds,
     method: spec.method,
     headers: { "content-type": "application/x-www-form-urlencoded", ...spec.headers },

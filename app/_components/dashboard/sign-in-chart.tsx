@@ -84,6 +84,14 @@ export function SignInChart({
           });
         })}
       </svg>
+      {/* Where each 24 hours begin, under the columns: the summary and the table say the same in words. */}
+      <p aria-hidden="true" className="grid grid-cols-7 text-xs text-slate-600">
+        {hours
+          .filter((_, index) => index % 24 === 0)
+          .map((hour) => (
+            <span key={hour.hour.getTime()}>{dayOf(hour.hour)}</span>
+          ))}
+      </p>
       <p id={`${id}-summary`} className="text-sm text-slate-700">
         {texts.summary}
       </p>
