@@ -8,7 +8,7 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { closestName } from "@/lib/errors/did-you-mean";
 import { MAX_URI_LENGTH } from "@/lib/config/policy";
 
-const COMPANY_KINDS = ["eye_care_professional", "supplier", "operator", "software_vendor"] as const;
+export const COMPANY_KINDS = ["eye_care_professional", "supplier", "operator", "software_vendor"] as const;
 type CompanyKind = (typeof COMPANY_KINDS)[number];
 
 interface WebServiceEntry {

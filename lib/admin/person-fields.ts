@@ -8,7 +8,7 @@ import { OptiGateError } from "@/lib/errors/optigate-error";
 import { MAX_USERNAME_LENGTH } from "@/lib/config/policy";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 
-const ROLES = ["user", "admin", "developer"] as const;
+export const ROLES = ["user", "admin", "developer"] as const;
 export type Role = (typeof ROLES)[number];
 
 export type PersonFieldProblem = "invalid_email" | "invalid_role" | "invalid_language" | "invalid_name";

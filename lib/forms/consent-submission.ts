@@ -2,7 +2,8 @@
  * POST /interaction/consent: the consent form. The user allows a subset of the requested scopes (`openid` cannot be
  * left out when requested) or denies; the decision goes to the prompt the authorization endpoint opened for this
  * session (lib/rights/consent.ts), which answers the client at once with a 303 to its redirect URI. Or the user is
- * someone else ("not you?"): the session ends and a fresh login continues the same authorization request.
+ * someone else ("not you?"): the session ends and a fresh login continues the same authorization request. The answer
+ * to the client ends the sign-in, and with it the language its ui_locales asked for.
  */
 import { PAGES } from "@/lib/http/paths";
 import { AccessDenied, actorOfRequest, requireUser, type Actor } from "@/lib/rights/actor";
@@ -10,6 +11,7 @@ import { decideConsent, withdrawConsentPrompt } from "@/lib/rights/consent";
 import { errorPage } from "@/lib/i18n/error-page";
 import { readForm } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { endingSignInLanguage } from "@/lib/i18n/sign-in-language";
 import { pageUrl, seeOther } from "@/lib/http/see-other";
 import { AuthorizationError } from "@/lib/oauth/authorize/authorization-request";
 import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
@@ -52,10 +54,12 @@ export async function handleConsentSubmission(request: Request, context: Service
     if (form.get("decision") === "switch_user")
       return (await signInAsSomeoneElse(context, actor, interaction)) ?? (await expired());
     const decision = form.get("decision") === "allow" ? form.getAll("scope") : "deny";
-    return (await decideConsent(actor, interaction, decision)) ?? (await expired());
+    const answer = await decideConsent(actor, interaction, decision);
+    return answer ? endingSignInLanguage(request, answer, config.publicUrl) : await expired();
   } catch (error) {
     if (error instanceof AccessDenied) return expired();
-    if (error instanceof AuthorizationError) return authorizationErrorResponse(error, config.publicUrl, 303);
+    if (error instanceof AuthorizationError)
+      return endingSignInLanguage(request, authorizationErrorResponse(error, config.publicUrl, 303), config.publicUrl);
     if (error instanceof UnsafeRedirectError)
       return errorPage(locale, error.code as "invalid_client" | "invalid_request", error.description);
     throw error;

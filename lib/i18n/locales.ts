@@ -15,7 +15,7 @@ export const LANGUAGE_NAMES = {
 export type Locale = keyof typeof LANGUAGE_NAMES;
 export const LOCALES = Object.keys(LANGUAGE_NAMES) as Locale[];
 export const DEFAULT_LOCALE: Locale = "en";
-/** Remembers the language a flow or the language switch chose. */
+/** Remembers the language the switch (or saving a preference) chose, for the browser session. */
 export const LOCALE_COOKIE = "optigate_locale";
 
 export function isLocale(value: string | undefined | null): value is Locale {

@@ -1,7 +1,7 @@
 /**
- * Chooses the page language: `ui_locales` (space-separated, first supported wins), then the language the flow or
- * the language switch already chose (cookie), then the signed-in user's preference, then Accept-Language with its
- * q-values, then English. Region subtags fall back to their language (de-AT -> de).
+ * Chooses the page language: `ui_locales` (space-separated, first supported wins; on a sign-in's pages also the one
+ * it began with), then the language the switch chose (cookie), then the signed-in user's preference, then
+ * Accept-Language with its q-values, then English. Region subtags fall back to their language (de-AT -> de).
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
 

@@ -34,7 +34,7 @@ export function sealMail(secretKey: string, mail: OutgoingMail): NewOutboxMessag
  * an address confirmation carries a one-time link that must not lie in the database once it cannot be delivered, and
  * a kind not named here is treated the same.
  */
-const RESENDABLE_KINDS: ReadonlySet<string> = new Set([
+export const RESENDABLE_MAIL_KINDS = [
   "test_mail",
   "password_changed",
   "password_reset_done",
@@ -46,7 +46,8 @@ const RESENDABLE_KINDS: ReadonlySet<string> = new Set([
   "application_change_approved",
   "application_rejected",
   "secret_expiring",
-]);
+] as const;
+const RESENDABLE_KINDS: ReadonlySet<string> = new Set(RESENDABLE_MAIL_KINDS);
 
 export const isResendable = (kind: string): boolean => RESENDABLE_KINDS.has(kind);
 

@@ -1,8 +1,9 @@
 /**
  * Runs before OptiGate's pages (see proxy.ts): hands the page the CSRF cookie value (setting the cookie when the
- * browser has none, or one that is no value of ours) and the request's ui_locales, directly or from the authorization
- * request the page belongs to. A ui_locales choice is also kept in the language cookie for the rest of the flow. The
- * one-time cookies a form left for the page (lib/http/flash-cookies.ts) are handed on and deleted.
+ * browser has none, or one that is no value of ours) and the request's ui_locales, directly or from the page it
+ * returns to (an authorization request, a mailed link's page). On the sign-in pages ui_locales is kept for the rest of the sign-in; a page
+ * outside the sign-in ends it (lib/i18n/sign-in-language.ts). The one-time cookies a form left for the page
+ * (lib/http/flash-cookies.ts) are handed on and deleted.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { generateOpaqueToken } from "@/lib/crypto/tokens";
@@ -10,9 +11,14 @@ import { expireCookie, isSecureOrigin, serializeCookie } from "@/lib/http/cookie
 import { FLASH_COOKIES, flashHeader } from "@/lib/http/flash-cookies";
 import { expireLinkTokenCookie, isLinkPage, LINK_TOKEN, linkTokenCookie } from "@/lib/http/link-token-cookies";
 import { strictTransportSecurity } from "@/lib/http/page-security-headers";
-import { languageCookie } from "@/lib/i18n/language-switch";
+import type { Locale } from "@/lib/i18n/locales";
 import { supportedUiLocale } from "@/lib/i18n/resolve-locale";
-import { authorizeParametersOf } from "@/lib/oauth/authorize/return-url";
+import {
+  endSignInLanguageCookie,
+  SIGN_IN_LOCALE_COOKIE,
+  signInLanguageCookie,
+  signInLanguageOf,
+} from "@/lib/i18n/sign-in-language";
 import { safeLocalPath } from "@/lib/http/local-path";
 import { NUL_REFUSAL, urlHasNul } from "@/lib/http/nul-character";
 import { CSRF_COOKIE_VALUE, csrfCookieName } from "@/lib/session/csrf";
@@ -22,21 +28,40 @@ export const CSRF_COOKIE_HEADER = "x-optigate-csrf-cookie";
 
 function uiLocalesOf(request: NextRequest): string | undefined {
   const params = request.nextUrl.searchParams;
+  const returnUrl = safeLocalPath(params.get("returnUrl"));
   return (
     params.get("ui_locales") ??
-    authorizeParametersOf(safeLocalPath(params.get("returnUrl")))?.get("ui_locales") ??
+    (returnUrl ? new URL(returnUrl, request.nextUrl.origin).searchParams.get("ui_locales") : null) ??
     undefined
   );
 }
 
-const PAGE =
-  /^\/(?:login(?:\/second-factor)?|consent|device|signout|invitation|password\/(?:forgot|reset)|email\/confirm|(?:portal|admin)(?:\/.*)?)$/;
+const SIGN_IN_PAGE =
+  /^\/(?:login(?:\/second-factor)?|consent|device|invitation|password\/(?:forgot|reset)|email\/confirm)$/;
+const PAGE = /^\/(?:signout|(?:portal|admin)(?:\/.*)?)$/;
 
 /**
  * The pages this proxy prepares: sign-in, consent, a device's sign-in, sign-out, invitations, the mailed links' pages,
  * the portal and the operator pages.
  */
-export const isInteractionPage = (pathname: string) => PAGE.test(pathname);
+export const isInteractionPage = (pathname: string) => SIGN_IN_PAGE.test(pathname) || PAGE.test(pathname);
+
+/**
+ * The page's language from ui_locales and what the proxy's answer sets: a sign-in page keeps the language its
+ * sign-in asked for; any other page takes only its own, and ends a sign-in's that it does not carry on.
+ */
+function pageUiLocale(request: NextRequest, publicUrl: string): { locale?: Locale; cookie?: string } {
+  // Only a language OptiGate speaks goes on: ui_locales is the caller's text, and a header takes no such characters as "€".
+  const asked = supportedUiLocale(uiLocalesOf(request));
+  const kept = signInLanguageOf(request);
+  if (SIGN_IN_PAGE.test(request.nextUrl.pathname))
+    return {
+      locale: asked ?? kept,
+      cookie: asked && asked !== kept ? signInLanguageCookie(asked, publicUrl) : undefined,
+    };
+  const ending = !asked && request.cookies.has(SIGN_IN_LOCALE_COOKIE);
+  return { locale: asked, cookie: ending ? endSignInLanguageCookie(publicUrl) : undefined };
+}
 
 /** A mailed link's page opened with its token: the token goes into the page's cookie, the browser to the bare page. */
 function takeLinkToken(request: NextRequest, publicUrl: string): NextResponse | undefined {
@@ -74,9 +99,8 @@ export function interactionPageProxy(request: NextRequest): NextResponse {
     if (value && /^[\w.-]+$/.test(value)) headers.set(flashHeader(name), value);
     return value !== undefined;
   });
-  // Only a language OptiGate speaks goes on: ui_locales is the caller's text, and a header takes no such characters as "€".
-  const locale = supportedUiLocale(uiLocalesOf(request));
-  if (locale) headers.set(UI_LOCALES_HEADER, locale);
+  const language = pageUiLocale(request, publicUrl);
+  if (language.locale) headers.set(UI_LOCALES_HEADER, language.locale);
   const cookieName = csrfCookieName(publicUrl);
   const existingCsrf = request.cookies.get(cookieName)?.value;
   const keptCsrf = existingCsrf !== undefined && CSRF_COOKIE_VALUE.test(existingCsrf);
@@ -86,7 +110,7 @@ export function interactionPageProxy(request: NextRequest): NextResponse {
   const response = NextResponse.next({ request: { headers } });
   if (!keptCsrf)
     response.headers.append("Set-Cookie", serializeCookie(cookieName, csrf, { secure: isSecureOrigin(publicUrl) }));
-  if (locale) response.headers.append("Set-Cookie", languageCookie(locale, publicUrl));
+  if (language.cookie) response.headers.append("Set-Cookie", language.cookie);
   for (const { name, path } of flashed)
     response.headers.append("Set-Cookie", expireCookie(name, { secure: isSecureOrigin(publicUrl), path }));
   const hsts = strictTransportSecurity(publicUrl);

@@ -15,6 +15,7 @@ import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/aut
 import type { SsoIdentity } from "@/lib/store/models/company-sso";
 import type { UpstreamSession } from "@/lib/store/models/session";
 import { isSsoOnlyAddress } from "@/lib/session/sso-only-address";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 export type SignInResult = Exclude<CredentialCheck, { ok: true }> | { ok: false; reason: "sso_only" } | SignedIn;
 
@@ -46,7 +47,7 @@ export async function enterSignedIn(
   how: {
     factor: SignInFactor;
     amr: readonly AuthenticationMethod[];
-    details?: Record<string, unknown>;
+    details?: AuditDetails;
     upstream?: UpstreamSession;
     /** An account at the company's provider to link once the sign-in is complete (lib/rights/company-sso-link.ts). */
     link?: SsoIdentity;

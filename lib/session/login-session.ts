@@ -9,6 +9,7 @@ import { PASSWORD_ONLY, type AuthenticationMethod } from "@/lib/store/models/aut
 import type { UpstreamSession } from "@/lib/store/models/session";
 import type { Stores } from "@/lib/store/stores";
 import { noteUser } from "@/lib/observability/request-context";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 /** How often a session's "last used" is written: at most once a minute, not on every page. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -59,7 +60,7 @@ export async function signInUser(
   stores: Pick<Stores, "loginSessions" | "audit">,
   user: { id: string; companyId?: string },
   client: { ipAddress?: string; userAgent?: string },
-  details: Record<string, unknown> = {},
+  details: AuditDetails = {},
   amr: readonly AuthenticationMethod[] = PASSWORD_ONLY,
   upstream?: UpstreamSession,
 ): Promise<{ cookieValue: string; sessionId: string }> {

@@ -9,6 +9,7 @@ import type { AttemptCount, ThrottleStore } from "@/lib/store/throttle-store";
 import { throttledNetwork } from "@/lib/http/client-address";
 import { accountThrottleKey } from "@/lib/store/throttle-store";
 import { countLockout } from "@/lib/observability/metrics";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 type Scope = keyof typeof MAX_FAILURES;
 
@@ -74,7 +75,7 @@ export async function recordFailedSignIn(
 }
 
 /** The audit details of a failure that locked the account. */
-export const lockDetails = (lockedUntil: Date | null) =>
+export const lockDetails = (lockedUntil: Date | null): AuditDetails =>
   lockedUntil ? { locked: true, lockedUntil: lockedUntil.toISOString() } : {};
 
 /** The password was right: the account's count starts over, and the address does not pay for this attempt. */

@@ -11,6 +11,7 @@ import type { ClientRegistration, ClientSecretInfo, RegisteredClient } from "@/l
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { clientRowData, registeredClientFromRow } from "@/lib/store/client-store";
 import { companyExists } from "@/lib/store/company-store";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 /** Whether a company exists, as a registration's checks ask it inside the registration's transaction. */
 type CompanyLookup = (companyId: string) => Promise<boolean>;
@@ -193,7 +194,7 @@ function disableSecret(
 }
 
 /** Removes the client with its secrets, consents, codes and refresh tokens; false when there is no such client. */
-function deleteClient(db: Db, clientId: string, by?: string, details?: Record<string, unknown>): Promise<boolean> {
+function deleteClient(db: Db, clientId: string, by?: string, details?: AuditDetails): Promise<boolean> {
   return db.$transaction(async (tx) => {
     // deleteMany: of two removals at once, the second finds nothing instead of failing.
     if ((await tx.client.deleteMany({ where: { id: clientId } })).count === 0) return false;
@@ -245,7 +246,7 @@ export interface ClientRegistryStore {
     secretId: string,
     by?: string,
   ): Promise<"disabled" | "no_client" | "no_secret" | "already_disabled">;
-  remove(clientId: string, by?: string, details?: Record<string, unknown>): Promise<boolean>;
+  remove(clientId: string, by?: string, details?: AuditDetails): Promise<boolean>;
 }
 
 export const prismaClientRegistryStore = (db: Db): ClientRegistryStore =>

@@ -9,6 +9,7 @@ import type { LocalizedText } from "@/lib/i18n/localized-text";
 import { recordAuditEvent } from "@/lib/store/audit-store";
 import { deleteUnusedAuthorizationCodes } from "@/lib/store/authorization-code-store";
 import { revokeRefreshTokens } from "@/lib/store/refresh-token-store";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 /** A scope definition as stored; display names and descriptions are JSON maps of language tag to text. */
 export interface ScopeRow {
@@ -61,7 +62,7 @@ export interface ConsentStore {
     userId: string,
     clientId: string,
     decide: (current: string[]) => string[],
-    details: Record<string, unknown>,
+    details: AuditDetails,
     now: Date,
   ): Promise<void>;
 }
@@ -91,7 +92,7 @@ async function storeConsent(
   userId: string,
   clientId: string,
   decide: (current: string[]) => string[],
-  details: Record<string, unknown>,
+  details: AuditDetails,
   now: Date,
 ): Promise<void> {
   await db.$transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from "@/lib/store/models/webhook";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 type EndpointRow = NonNullable<Awaited<ReturnType<Db["webhookEndpoint"]["findUnique"]>>>;
 type DeliveryRow = NonNullable<Awaited<ReturnType<Db["webhookDelivery"]["findUnique"]>>>;
@@ -27,7 +28,7 @@ export const endpointEvent = (
   type: AuditEventType,
   endpoint: { id: string; companyId: string | null },
   by?: string,
-  more: Record<string, unknown> = {},
+  more: AuditDetails = {},
 ) =>
   recordAuditEvent(tx, {
     type,

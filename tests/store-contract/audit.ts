@@ -79,14 +79,20 @@ export function auditContract(backend: StoreBackend): void {
       for (const [index, type] of types.entries()) {
         // Some share a millisecond: the id orders those.
         if (index % 2 === 0) await pause();
-        await audit.record({ type, companyId, userId: index === 1 ? userId : undefined, clientId, details: { index } });
+        await audit.record({
+          type,
+          companyId,
+          userId: index === 1 ? userId : undefined,
+          clientId,
+          details: { revision: index },
+        });
       }
       const all = await audit.page({ companyId }, { take: 10 });
       const order = [...all].sort(
         (a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
       );
       expect(all.map((event) => event.id)).toEqual(order.map((event) => event.id));
-      expect(all.map((event) => JSON.parse(event.details).index).sort()).toEqual([0, 1, 2, 3, 4]);
+      expect(all.map((event) => JSON.parse(event.details).revision).sort()).toEqual([0, 1, 2, 3, 4]);
 
       const paged: string[] = [];
       let olderThan: AuditPosition | undefined;
@@ -119,7 +125,7 @@ export function auditContract(backend: StoreBackend): void {
       const companyId = freshValue("exported-company");
       for (let index = 0; index < 7; index++) {
         if (index % 3 === 0) await pause();
-        await audit.record({ type: "user.invited", companyId, details: { index } });
+        await audit.record({ type: "user.invited", companyId, details: { revision: index } });
       }
       const page = await audit.page({ companyId }, { take: 10 });
       for (const take of [1, 3, 7, 50]) {
@@ -135,9 +141,9 @@ export function auditContract(backend: StoreBackend): void {
     it("purges the events recorded before a date, oldest first, at most a batch at a time", async () => {
       const audit = backend.stores().audit;
       const companyId = freshValue("purged-company");
-      await audit.record({ type: "user.invited", companyId, details: { old: 1 } });
+      await audit.record({ type: "user.invited", companyId, details: { revision: 1 } });
       await pause();
-      await audit.record({ type: "user.invited", companyId, details: { old: 2 } });
+      await audit.record({ type: "user.invited", companyId, details: { revision: 2 } });
       await pause();
       const cutoff = new Date();
       await pause();

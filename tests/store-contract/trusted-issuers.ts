@@ -119,7 +119,7 @@ export function trustedIssuerContract(backend: StoreBackend): void {
       ).rejects.toThrow("not trusted");
       await trusted.link({ issuer, subject: "s-1", email }, accepting, (userId) => ({
         type: "federation.subject_linked",
-        details: { userId },
+        details: { linkedUserId: userId },
       }));
       forgetFederatedUsers();
       expect(await trusted.findLinkedUserId(issuer, "s-1")).toBe(id);

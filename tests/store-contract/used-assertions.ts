@@ -35,11 +35,11 @@ export function usedAssertionContract(backend: StoreBackend): void {
       const { stores } = backend;
       const clientId = backend.subjects().otherClientId;
       const grant = assertion({ kind: "grant", signer: freshValue("https://issuer.example") });
-      const event = { type: "federation.token_issued", clientId, details: { jti: grant.jti } } as const;
+      const event = { type: "federation.token_issued", clientId, details: { subject: grant.jti } } as const;
       expect(await stores().usedAssertions.recordUse(grant, NOW, event)).toBe(true);
       expect(await stores().usedAssertions.recordUse(grant, later(1), event)).toBe(false);
       const recorded = await stores().audit.list({ type: "federation.token_issued", clientId }, 100);
-      expect(recorded.filter((row) => JSON.parse(row.details).jti === grant.jti)).toHaveLength(1);
+      expect(recorded.filter((row) => JSON.parse(row.details).subject === grant.jti)).toHaveLength(1);
     });
   });
 }

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { PAGES } from "@/lib/http/paths";
 import { AUDIT_EVENT_TYPES } from "@/lib/store/models/audit-event";
 import type { AuditFilterField, AuditFilterInput } from "@/lib/admin/audit-query";
+import { auditEventName, auditFamilyName } from "@/lib/admin/audit-labels";
 
 const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
 const invalidInput = "mt-1 block w-full rounded-md border-2 border-red-700 bg-white px-3 py-2 text-sm";
@@ -15,10 +16,9 @@ const FAMILIES = [...new Set(AUDIT_EVENT_TYPES.map((type) => type.slice(0, type.
  * field.
  */
 export async function AuditFilterForm({ filter, invalid }: { filter: AuditFilterInput; invalid?: AuditFilterField }) {
-  const t = await getTranslations("Admin");
-  const eventName = (type: string) => (t.has(`auditEvents.${type}`) ? t(`auditEvents.${type}`) : type);
-  const familyName = (prefix: string) =>
-    t.has(`auditFamilies.${prefix.slice(0, -1)}`) ? t(`auditFamilies.${prefix.slice(0, -1)}`) : prefix;
+  const [t, names] = [await getTranslations("Admin"), await getTranslations()];
+  const eventName = (type: string) => auditEventName(names, type);
+  const familyName = (prefix: string) => auditFamilyName(names, prefix.slice(0, -1));
   const marked = (name: AuditFilterField) =>
     invalid === name ? { "aria-invalid": true, "aria-describedby": `${name}-error`, className: invalidInput } : {};
   const error = (name: AuditFilterField) =>

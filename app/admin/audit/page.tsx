@@ -4,6 +4,7 @@ import { auditPageFor } from "@/lib/rights/operator-audit";
 import { pageData } from "@/lib/pages/page-data";
 import { single, type SearchParams } from "@/lib/pages/search-params";
 import type { AuditFilterInput } from "@/lib/admin/audit-query";
+import { auditEventName } from "@/lib/admin/audit-labels";
 import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
 import { AuditDetails } from "./audit-details";
 import { AuditFilterForm } from "./audit-filter";
@@ -22,7 +23,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   };
   const paging = { older: single(query.older), newer: single(query.newer) };
   const view = await pageData(PAGES.adminAudit, (actor) => auditPageFor(actor, filter, paging));
-  const [t, format] = [await getTranslations("Admin"), await getFormatter()];
+  const [t, names, format] = [await getTranslations("Admin"), await getTranslations(), await getFormatter()];
   const when = (date: Date) => format.dateTime(date, { dateStyle: "short", timeStyle: "medium" });
   const { events } = view;
   return (
@@ -52,9 +53,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             {events.map((event) => (
               <DataRow key={event.id} data-event-type={event.type}>
                 <DataCell className="whitespace-nowrap text-slate-700">{when(event.occurredAt)}</DataCell>
-                <DataCell className="font-medium text-slate-900">
-                  {t.has(`auditEvents.${event.type}`) ? t(`auditEvents.${event.type}`) : event.type}
-                </DataCell>
+                <DataCell className="font-medium text-slate-900">{auditEventName(names, event.type)}</DataCell>
                 <DataCell className="max-sm:break-all" label={t("actorLabel")}>
                   {event.email ?? (event.byClientId ? null : "–")}
                   {event.byClientId ? (

@@ -7,6 +7,7 @@ import { logger } from "@/lib/observability/logger";
 import { noteClient } from "@/lib/observability/request-context";
 import { isFormRequest, readBodyText, RequestBodyError } from "@/lib/http/form-body";
 import { localeOfRequest } from "@/lib/i18n/request-locale";
+import { endingSignInLanguage } from "@/lib/i18n/sign-in-language";
 import { errorPage } from "@/lib/i18n/error-page";
 import { authorizeReturnUrl } from "@/lib/oauth/authorize/return-url";
 import { AuthorizationError, type AuthorizationRequest } from "@/lib/oauth/authorize/authorization-request";
@@ -138,7 +139,16 @@ async function mayRedirect(context: ServiceContext, httpRequest: Request, error:
   return session?.user.company.id === sandboxOf;
 }
 
+/**
+ * Every answer ends the language an earlier sign-in asked for: this request's sign-in pages are told its own
+ * ui_locales, and its answer to the client ends the sign-in.
+ */
 export async function handleAuthorizeRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
+  const response = await answerAuthorizeRequest(httpRequest, context);
+  return endingSignInLanguage(httpRequest, response, context.config.publicUrl);
+}
+
+async function answerAuthorizeRequest(httpRequest: Request, context: ServiceContext): Promise<Response> {
   let uiLocales: string | null = null;
   try {
     const params = await readParameters(httpRequest);

@@ -19,6 +19,7 @@ import {
 } from "@/lib/store/webhook-events";
 import { queueInMemory } from "@/lib/store/memory/memory-outbox";
 import { copy, type MemoryTables } from "@/lib/store/memory/memory-tables";
+import type { AuditDetails } from "@/lib/store/models/audit-details";
 
 function companiesInMemory(tables: MemoryTables, company: EventCompany): EventCompanies {
   if ("companyId" in company) return single(company.companyId);
@@ -84,7 +85,7 @@ function attempted(tables: MemoryTables, id: string, attempt: WebhookAttempt) {
   return { delivery, endpoint: tables.webhookEndpoints.get(delivery.endpointId)! };
 }
 
-type Audited = (type: AuditEventType, endpoint: WebhookEndpoint, by?: string, more?: object) => Promise<void>;
+type Audited = (type: AuditEventType, endpoint: WebhookEndpoint, by?: string, more?: AuditDetails) => Promise<void>;
 
 export function memoryWebhookStore(tables: MemoryTables, audit: AuditStore): WebhookStore {
   const audited: Audited = (type, endpoint, by, more = {}) =>

@@ -1,3 +1,5 @@
+import type { AuditDetails } from "@/lib/store/models/audit-details";
+
 /** The kinds of event the audit trail records. */
 export const AUDIT_EVENT_TYPES = [
   "sign_in.succeeded",
@@ -76,7 +78,7 @@ export const AUDIT_EVENT_TYPES = [
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
-/** An event to record; `details` are stored as a JSON object. */
+/** An event to record; `details` are stored as a JSON object, named as lib/store/models/audit-details.ts lists. */
 export interface AuditEvent {
   type: AuditEventType;
   userId?: string;
@@ -84,7 +86,7 @@ export interface AuditEvent {
   /** The company the event concerns; without it, a string `details.companyId` is taken. */
   companyId?: string;
   ipAddress?: string;
-  details?: Record<string, unknown>;
+  details?: AuditDetails;
 }
 
 /** An event as the trail holds it; `details` is the JSON text recorded. */

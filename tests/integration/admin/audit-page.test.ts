@@ -72,7 +72,7 @@ describe(`the audit page's data on ${testProvider()}`, () => {
         audit.record({
           type: index % 2 ? "user.invited" : "company.updated",
           companyId: "audit-page-co",
-          details: { index },
+          details: { revision: index },
         }),
       );
     const filter = { company: "audit-page-co" };

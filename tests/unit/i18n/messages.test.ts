@@ -15,15 +15,19 @@ const english = read("en");
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   en: [],
-  de: ["Name", "Status", "Clients", "Client", "Details", "Scopes", "Codes", "Revision", "Administrator", "Browser"],
+  de: ["Name", "Status", "Clients", "Client", "Details", "Scopes", "Codes", "Revision", "Administrator"].concat([
+    "Browser",
+    "Passkey",
+  ]),
   fr: ["Actions", "Active", "active", "Applications", "Articles", "Client", "Clients", "Codes", "Description"].concat([
+    "Invitation",
     "Menu",
     "Scopes",
     "Secret",
     "Secrets",
     "Session",
   ]),
-  it: ["Browser", "Client", "Menu", "Password", "no"],
+  it: ["Browser", "Client", "Menu", "Passkey", "Password", "password", "no"],
   es: ["Error", "no"],
   nl: ["Browser", "Client", "Clients", "Codes", "Details", "Menu", "Scopes", "Status", "Subject"],
   pl: ["Administrator", "Menu", "Operator", "Status"],

@@ -41,6 +41,51 @@ describe("the pages' proxy", () => {
   });
 });
 
+describe("the sign-in language (ui_locales)", () => {
+  const authorize = `/connect/authorize?${new URLSearchParams({ client_id: "demo-web", ui_locales: "sv pl-PL de" })}`;
+  const visit = (path: string, cookie?: string) => {
+    process.env.PUBLIC_URL = "http://localhost:3000";
+    const headers = cookie ? { cookie: `optigate_csrf=${"a".repeat(43)}; ${cookie}` } : undefined;
+    const response = interactionPageProxy(new NextRequest(`http://localhost:3000${path}`, { headers }));
+    const cookies = response.headers.getSetCookie().filter((value) => !value.startsWith("optigate_csrf="));
+    return { locale: handedOn(response, UI_LOCALES_HEADER), cookies };
+  };
+
+  it("is the first supported one of the authorization request's, kept for the sign-in, never as the switch's choice", () => {
+    expect(visit(`/login?${new URLSearchParams({ returnUrl: authorize })}`)).toEqual({
+      locale: "pl",
+      cookies: ["optigate_sign_in_locale=pl; Path=/; SameSite=Lax; HttpOnly"],
+    });
+    expect(visit("/consent?interaction=i&ui_locales=de")).toEqual({
+      locale: "de",
+      cookies: ["optigate_sign_in_locale=de; Path=/; SameSite=Lax; HttpOnly"],
+    });
+  });
+
+  it("goes on to the sign-in's pages whose address lost it: a failed password, a second factor", () => {
+    for (const path of ["/login?returnUrl=%2F&error=invalid_credentials", "/login/second-factor", "/password/forgot"])
+      expect(visit(path, "optigate_sign_in_locale=pl")).toEqual({ locale: "pl", cookies: [] });
+    expect(visit("/login", "optigate_sign_in_locale=xx")).toEqual({ locale: null, cookies: [] });
+  });
+
+  it("ends on a page outside the sign-in, which follows the person's choice or preference instead", () => {
+    for (const path of ["/portal", "/portal/profile", "/admin/audit", "/signout"])
+      expect(visit(path, "optigate_sign_in_locale=pl")).toEqual({
+        locale: null,
+        cookies: ["optigate_sign_in_locale=; Path=/; SameSite=Lax; HttpOnly; Max-Age=0"],
+      });
+    expect(visit("/portal")).toEqual({ locale: null, cookies: [] });
+  });
+
+  it("lasts through a portal page the sign-in passes (enrolment), and a mailed link's page is in its language", () => {
+    const enrol = `/portal/security?${new URLSearchParams({ enrol: "required", returnUrl: authorize })}`;
+    expect(visit(enrol, "optigate_sign_in_locale=pl")).toEqual({ locale: "pl", cookies: [] });
+    expect(visit("/portal/security?ui_locales=de")).toEqual({ locale: "de", cookies: [] });
+    const signIn = `/login?${new URLSearchParams({ returnUrl: "/portal/security?ui_locales=de" })}`;
+    expect(visit(signIn).locale).toBe("de");
+  });
+});
+
 describe("one-time cookies", () => {
   it("are handed to the page and deleted in the same answer, so a reload does not show them again", () => {
     process.env.PUBLIC_URL = "http://localhost:3000";
