@@ -14,7 +14,7 @@ import { listOwnCatalogs } from "@/lib/rights/supplier-catalogs";
 import { DASHBOARD_DAYS } from "@/lib/rights/dashboard";
 import type { CatalogSummary } from "@/lib/store/catalog-store";
 
-export interface SecurityStatus {
+interface SecurityStatus {
   /** a passkey or an authenticator app is set up */
   secondFactor: boolean;
   /** the company requires one */

@@ -29,7 +29,7 @@ export interface ActivityStore {
 }
 
 /** The SQL LIKE pattern of a group's kinds (none of them holds a wildcard). */
-export const groupPattern = (group: ActivityGroup) => (group === "catalog.download" ? group : `${group}.%`);
+const groupPattern = (group: ActivityGroup) => (group === "catalog.download" ? group : `${group}.%`);
 
 /** Whether a kind belongs to the group, as its pattern decides in the database. */
 export const inGroup = (kind: ActivityKind, group: ActivityGroup) =>

@@ -29,7 +29,7 @@ export function tallyActivity(activity: ActivityStore, companyId: string, kind: 
 }
 
 /** Adds what was counted for this store; what cannot be written is kept for the next flush. */
-export async function flushActivity(activity: ActivityStore): Promise<void> {
+async function flushActivity(activity: ActivityStore): Promise<void> {
   const tally = tallies.get(activity);
   if (!tally) return;
   clearTimeout(tally.timer);
