@@ -35,9 +35,9 @@ export default defineConfig({
     baseURL,
     launchOptions: CHROMIUM,
   },
-  // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database and
-  // the bundle are tested in the serve.ts run only; so are the pages' accessibility checks and the screenshot tests
-  // (the same pages either way).
+  // The Node server's own answers to malformed requests (and its log), its shutdown, two of it on one database, the
+  // demo and the bundle are tested in the serve.ts run only; so are the pages' accessibility checks and the screenshot
+  // tests (the same pages either way).
   testIgnore: nextOnly
     ? [
         "**/malformed-requests.spec.ts",
@@ -47,6 +47,7 @@ export default defineConfig({
         "**/several-instances.spec.ts",
         "**/bundle.spec.ts",
         "**/logs.spec.ts",
+        "**/demo.spec.ts",
         "**/accessibility.spec.ts",
       ]
     : [],

@@ -1,9 +1,9 @@
 /**
- * The last step of `npm run build`: compiles the start script, the migrate command and the operator CLI to plain
- * JavaScript in .next/optigate/ (lib/server/compiled-server.ts names the files). `npm start` runs that serve.mjs with
- * the repository's node_modules, and the bundle (scripts/bundle.ts) copies the same files beside the traced ones, so
- * the container runs the very server `npm start` runs; neither needs tsx. Endpoints that load on demand become
- * chunks of their own, read only when a process first serves them.
+ * The second step of `npm run build` (scripts/build.ts): compiles the start script, the migrate command and the
+ * operator CLI to plain JavaScript in .next/optigate/ (scripts/compiled-server.ts names the files). `npm start` runs
+ * that serve.mjs with the repository's node_modules, and the bundle (scripts/bundle.ts) copies the same files beside
+ * the traced ones, so the container runs the very server `npm start` runs; neither needs tsx. Endpoints that load on
+ * demand become chunks of their own, read only when a process first serves them.
  */
 import { rmSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
@@ -35,7 +35,7 @@ const nextSubpaths: Plugin = {
   },
 };
 
-async function main(): Promise<void> {
+export async function compileServer(): Promise<void> {
   rmSync(COMPILED_FOLDER, { recursive: true, force: true });
   await build({
     entryPoints: { serve: "scripts/serve.ts", migrate: "scripts/migrate.ts", admin: "scripts/admin.ts" },
@@ -58,8 +58,3 @@ async function main(): Promise<void> {
   });
   console.log(`compiled the server to ${COMPILED_FOLDER}/ (npm start runs serve.mjs)`);
 }
-
-main().catch((error: Error) => {
-  console.error(`compiling the server failed: ${error.message}`);
-  process.exit(1);
-});

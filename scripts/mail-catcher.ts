@@ -1,29 +1,26 @@
 /**
- * `npm run mail-catcher`: a local SMTP server for trying OptiGate's mail without a mail server. It accepts every
- * message on 127.0.0.1 (port MAIL_CATCHER_PORT, default 2525) and prints it: recipient, subject and text, with
- * its links. Start the demo with `SMTP_URL=smtp://127.0.0.1:2525` beside it. Nothing is stored.
+ * `npm run mail-catcher`: a local mail catcher for trying OptiGate's mail without a mail server
+ * (scripts/mail-catcher-server.ts). It accepts every message on 127.0.0.1 (port MAIL_CATCHER_PORT, default 2525),
+ * shows it on a web page (port MAIL_CATCHER_WEB_PORT, default 2526) and prints it here: recipient, subject and text,
+ * with its links. Start OptiGate beside it with `SMTP_URL=smtp://127.0.0.1:2525` and, for a link to the page on
+ * /admin/outbox, `MAIL_CATCHER_URL=http://127.0.0.1:2526`. `npm run demo` starts a catcher of its own.
  */
-import type { AddressInfo } from "node:net";
-import { simpleParser } from "mailparser";
-import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import { startMailCatcher, type CaughtMail } from "./mail-catcher-server";
 
-const port = Number(process.env.MAIL_CATCHER_PORT ?? 2525);
+const printMail = (mail: CaughtMail) =>
+  process.stdout.write(`\n── To: ${mail.to}\n   Subject: ${mail.subject}\n\n${mail.text}\n`);
 
-async function printMail(stream: SMTPServerDataStream): Promise<void> {
-  const mail = await simpleParser(stream);
-  const to = [mail.to ?? []].flat().map((address) => address.text);
-  process.stdout.write(`\n── To: ${to.join(", ")}\n   Subject: ${mail.subject ?? ""}\n\n${mail.text ?? ""}\n`);
-}
-
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, _session, callback) {
-    printMail(stream).then(() => callback(), callback);
+startMailCatcher({
+  smtpPort: Number(process.env.MAIL_CATCHER_PORT ?? 2525),
+  webPort: Number(process.env.MAIL_CATCHER_WEB_PORT ?? 2526),
+  onMail: printMail,
+}).then(
+  ({ smtpUrl, webUrl }) =>
+    process.stdout.write(
+      `Catching mail on ${smtpUrl} (start OptiGate with that SMTP_URL); read it on ${webUrl} (its MAIL_CATCHER_URL)\n`,
+    ),
+  (error: Error) => {
+    console.error(`the mail catcher cannot start: ${error.message}`);
+    process.exit(1);
   },
-});
-server.listen(port, "127.0.0.1", () => {
-  const { port: listening } = server.server.address() as AddressInfo;
-  process.stdout.write(`Catching mail on smtp://127.0.0.1:${listening} (start OptiGate with that SMTP_URL)\n`);
-});
+);

@@ -9,7 +9,7 @@ import { forgetRemoteKeySets } from "@/lib/jwt/remote-key-sets";
 import { issuerReaches } from "@/lib/oauth/federation/issuer-reach";
 import { forgetFederatedUsers, forgetTrustedIssuers, type IssuerCheckLookups } from "@/lib/store/trusted-issuer-store";
 import { TrustedIssuerError } from "@/lib/admin/trusted-issuer-metadata";
-import type { TrustedIssuerRegistration } from "@/lib/store/models/trusted-issuer";
+import type { TrustedIssuerRegistration, TrustedIssuerSummary } from "@/lib/store/models/trusted-issuer";
 import { PRINTABLE_ASCII } from "@/lib/http/printable-ascii";
 import { FEDERATION_GRANTS } from "@/lib/oauth/grant-types";
 import { OptiGateError } from "@/lib/errors/optigate-error";
@@ -23,6 +23,24 @@ export class FederationRegistryError extends OptiGateError<"not_found" | "alread
     super(message);
   }
 }
+
+/** An issuer as `federation add` reads it. */
+export const describedIssuer = (issuer: TrustedIssuerSummary): Record<string, unknown> => ({
+  issuer: issuer.issuer,
+  ...(issuer.jwksUri ? { jwks_uri: issuer.jwksUri } : { jwks: issuer.jwks }),
+  clients: issuer.clientIds,
+  subject: issuer.subjectMapping,
+  companies: issuer.reach?.companies ?? [],
+  email_domains: issuer.reach?.emailDomains ?? [],
+});
+
+/** An issuer as JSON, the same for `federation list --json` and /manage/v1/issuers. */
+export const trustedIssuerJson = (issuer: TrustedIssuerSummary) => ({
+  ...describedIssuer(issuer),
+  linked_subjects: issuer.linkedSubjects,
+  created_at: issuer.createdAt.toISOString(),
+  updated_at: issuer.updatedAt.toISOString(),
+});
 
 const notTrusted = (issuer: string) =>
   new FederationRegistryError("not_found", `"${issuer.slice(0, 300)}" is not a trusted issuer`);

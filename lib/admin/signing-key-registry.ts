@@ -33,6 +33,16 @@ export interface SigningKeyInfo {
   retiredAt: Date | null;
 }
 
+/** A key as JSON, the same for `keys list --json` and /manage/v1/keys. */
+export const signingKeyJson = (key: SigningKeyInfo) => ({
+  kid: key.kid,
+  alg: key.alg,
+  state: key.state,
+  created_at: key.createdAt.toISOString(),
+  superseded_at: key.supersededAt?.toISOString() ?? null,
+  retired_at: key.retiredAt?.toISOString() ?? null,
+});
+
 function stateOf(key: { supersededAt: Date | null; retiredAt: Date | null }, now: Date): KeyState {
   if (key.supersededAt === null) return "active";
   return key.retiredAt && key.retiredAt > now ? "published" : "retired";

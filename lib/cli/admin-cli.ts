@@ -19,7 +19,7 @@ import { closestName } from "@/lib/errors/did-you-mean";
 import { type PurgeCounts } from "@/lib/store/expired-rows-store";
 import { announceExpiringSecrets } from "@/lib/admin/partner-notices";
 
-const USAGE = `usage: npm run admin -- <command>
+const USAGE = `usage: npm run admin -- <command>      (a list prints a table; with --json, JSON for scripts)
 ${CLIENTS_USAGE}
 ${COMPANIES_USAGE}
 ${USERS_USAGE}
@@ -31,7 +31,7 @@ ${KEYS_USAGE}
                                                 does (https, public addresses or CATALOG_PULL_ALLOW's, up to 100 MB)
   catalogs release <supplierID> <catalogID> <revision>
                                                 release an imported revision: it is listed and can be downloaded
-  catalogs list <supplierID>                    a supplier's catalogs and their revisions
+  catalogs list <supplierID> [--json]           a supplier's catalogs and their revisions
 ${FEDERATION_USAGE}
   purge                                         remove expired codes, tickets, sessions, throttle counters,
                                                 used assertion ids and audit events older than AUDIT_RETENTION_DAYS

@@ -12,6 +12,8 @@ import { PullRefused } from "@/lib/http/pulled-file";
 import { counted } from "@/lib/cli/english";
 import { progressReporter, type ProgressStream } from "@/lib/cli/progress";
 import type { Stores } from "@/lib/store/stores";
+import type { RevisionSummary } from "@/lib/store/catalog-store";
+import { printList, tableDate, withoutJsonFlag } from "@/lib/cli/list-output";
 
 interface CatalogCliContext {
   stores: Stores;
@@ -93,6 +95,41 @@ async function importUrl(context: CatalogCliContext, url: string): Promise<void>
   }
 }
 
+/** A row per revision, newest first within each catalog; as JSON, the catalogs with their revisions. */
+async function listCatalogs(context: CatalogCliContext, supplierId: string, json: boolean): Promise<void> {
+  const catalogs = await context.stores.catalogs.listOfSupplier(await supplierCompanyId(context.stores, supplierId));
+  const stateOf = (revision: RevisionSummary) =>
+    revision.released ? "released" : revision.complete ? "not released" : "importing";
+  printList(context.print, json, {
+    json: catalogs.map((catalog) => ({
+      catalog_id: catalog.catalogId,
+      resource_key: catalog.resourceKey,
+      name: catalog.name,
+      revisions: catalog.revisions.map((revision) => ({
+        revision: revision.number,
+        released: revision.released,
+        complete: revision.complete,
+        articles: revision.articles,
+        published_at: revision.publishedAt.toISOString(),
+        comment: revision.comment,
+      })),
+    })),
+    header: ["CATALOG_ID", "RESOURCE_KEY", "REVISION", "STATE", "ARTICLES", "PUBLISHED", "COMMENT"],
+    rows: catalogs.flatMap((catalog) =>
+      catalog.revisions.map((revision) => [
+        catalog.catalogId,
+        catalog.resourceKey,
+        String(revision.number),
+        stateOf(revision),
+        String(revision.articles),
+        tableDate(revision.publishedAt),
+        revision.comment,
+      ]),
+    ),
+    empty: `Supplier ${supplierId} has no catalogs.`,
+  });
+}
+
 export async function catalogCommand(context: CatalogCliContext, [command, ...rest]: string[]): Promise<void> {
   if (command === "import" && rest[0] === "--url") {
     const [url] = expectArgs(rest.slice(1), "catalogs import --url <https-url>");
@@ -110,19 +147,9 @@ export async function catalogCommand(context: CatalogCliContext, [command, ...re
     });
     context.print(`Released revision ${revision} of catalog ${catalogId} of supplier ${supplierId}.`);
   } else if (command === "list") {
-    const [supplierId] = expectArgs(rest, "catalogs list <supplierID>");
-    const list = await context.stores.catalogs.listOfSupplier(await supplierCompanyId(context.stores, supplierId));
-    if (list.length === 0) context.print(`Supplier ${supplierId} has no catalogs.`);
-    for (const catalog of list) {
-      context.print(`${catalog.catalogId} (${catalog.resourceKey}) ${catalog.name}`);
-      for (const revision of catalog.revisions) {
-        const state = revision.released ? "released" : revision.complete ? "not released" : "importing";
-        const articles = counted(revision.articles, "article").padStart(15);
-        context.print(
-          `  revision ${revision.number}  ${state.padEnd(12)}  ${articles}  ${revision.publishedAt.toISOString().slice(0, 16)}  ${revision.comment}`,
-        );
-      }
-    }
+    const { json, args } = withoutJsonFlag(rest);
+    const [supplierId] = expectArgs(args, "catalogs list <supplierID> [--json]");
+    await listCatalogs(context, supplierId, json);
   } else {
     throw unknownCommand("catalogs", command, ["import", "release", "list"]);
   }

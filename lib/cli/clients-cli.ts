@@ -13,10 +13,11 @@ import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext }
 import { parseInstant } from "@/lib/http/calendar-instant";
 import type { ClientKind } from "@/lib/store/models/client";
 import { reviewCommand } from "@/lib/cli/partners-cli";
+import { printList, withoutJsonFlag } from "@/lib/cli/list-output";
 import { type ClientReviewState } from "@/lib/store/partner-store";
 
 export const CLIENTS_USAGE = `  clients add <file.json>                       register a client from RFC 7591 client metadata
-  clients list                                  list registered clients
+  clients list [--json]                         list registered clients
   clients show <client_id>                      show a client's metadata and secrets
   clients update <client_id> <file.json>        replace a client's metadata (the file as clients show prints it,
                                                 or as clients add takes it; client_id may be left out)
@@ -79,27 +80,23 @@ async function clientsAdd(context: CliContext, [file]: string[]): Promise<void> 
 const standing = (review: ClientReviewState | undefined) =>
   `${review?.status ?? "approved"}${review?.pendingMetadata ? "+change" : ""}`;
 
-async function clientsList(context: CliContext): Promise<void> {
+async function clientsList(context: CliContext, json: boolean): Promise<void> {
   const [clients, reviews] = await Promise.all([
     context.stores.clientRegistry.list(),
     context.stores.partners.findReviewStates(),
   ]);
-  if (clients.length === 0) {
-    context.print("No clients registered.");
-    return;
-  }
-  const rows = clients.map((client) => [
-    client.id,
-    client.kind,
-    client.grantTypes.join(","),
-    standing(reviews.get(client.id)),
-    client.names.en ?? client.names.default ?? "",
-  ]);
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column].length), 9));
-  const header = ["CLIENT_ID", "KIND", "GRANTS", "STATUS"].map((title, column) => title.padEnd(widths[column]));
-  context.print([...header, "NAME"].join("  "));
-  for (const row of rows)
-    context.print(row.map((cell, column) => (column < 4 ? cell.padEnd(widths[column]) : cell)).join("  "));
+  printList(context.print, json, {
+    json: clients.map((client) => clientRecord(client, reviews.get(client.id))),
+    header: ["CLIENT_ID", "KIND", "GRANTS", "STATUS", "NAME"],
+    rows: clients.map((client) => [
+      client.id,
+      client.kind,
+      client.grantTypes.join(","),
+      standing(reviews.get(client.id)),
+      client.names.en ?? client.names.default ?? "",
+    ]),
+    empty: "No clients registered.",
+  });
 }
 
 async function clientsShow(context: CliContext, [clientId]: string[]): Promise<void> {
@@ -138,9 +135,11 @@ export async function clientsCommand(context: CliContext, [command, ...rest]: st
   switch (command) {
     case "add":
       return clientsAdd(context, expectArgs(rest, "clients add <file.json>"));
-    case "list":
-      expectArgs(rest, "clients list");
-      return clientsList(context);
+    case "list": {
+      const { json, args } = withoutJsonFlag(rest);
+      expectArgs(args, "clients list [--json]");
+      return clientsList(context, json);
+    }
     case "show":
       return clientsShow(context, expectArgs(rest, "clients show <client_id>"));
     case "update":

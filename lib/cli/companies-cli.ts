@@ -1,7 +1,8 @@
-/** `npm run admin -- companies …`: the companies, as JSON a script can read. */
+/** `npm run admin -- companies …`: the companies, as JSON a script can read (their list as a table unless --json). */
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { parseCompany } from "@/lib/admin/company-metadata";
 import { counted } from "@/lib/cli/english";
+import { printList, withoutJsonFlag } from "@/lib/cli/list-output";
 import { COMPANY_SSO_USAGE, companyDomainsCommand, companySsoCommand } from "@/lib/cli/company-sso-cli";
 import {
   activate,
@@ -16,7 +17,7 @@ import {
 
 export const COMPANIES_USAGE = `  companies add <file.json>                     add a company: {"kind", "name", "country", optional "id"; suppliers
                                                 also "supplier_id", "name1", "name2", "portal_url", "web_services"}
-  companies list                                list the companies
+  companies list [--json]                       list the companies
   companies show <id>                           show a company
   companies update <id> <file.json>             replace a company's description (its kind stays)
   companies deactivate <id>                     sign its users out everywhere and refuse them; a supplier's
@@ -39,8 +40,22 @@ export async function companiesCommand(context: CliContext, [command, ...rest]: 
     const [file] = expectArgs(rest, "companies add <file.json>");
     print(await addCompany(context.stores, parseCompany(await readJsonFile(file))));
   } else if (command === "list") {
-    expectArgs(rest, "companies list");
-    print(await listCompanies(context.stores));
+    const { json, args } = withoutJsonFlag(rest);
+    expectArgs(args, "companies list [--json]");
+    const companies = await listCompanies(context.stores);
+    printList(context.print, json, {
+      json: companies,
+      header: ["ID", "KIND", "COUNTRY", "SUPPLIER_ID", "STATUS", "NAME"],
+      rows: companies.map((company) => [
+        company.id,
+        company.kind,
+        company.country ?? "-",
+        company.supplier_id ?? "-",
+        company.active ? "active" : "deactivated",
+        company.name,
+      ]),
+      empty: "No companies.",
+    });
   } else if (command === "show") {
     const [id] = expectArgs(rest, "companies show <id>");
     print(await showCompany(context.stores, id));

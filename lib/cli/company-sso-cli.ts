@@ -1,8 +1,10 @@
 /**
  * `npm run admin -- companies sso …` and `companies domains …`: a company's own identity provider and the email
- * domains whose sign-in goes there, as JSON a script can read; notes for the person at the terminal go to stderr.
+ * domains whose sign-in goes there, as JSON a script can read (the domains' list as a table unless --json); notes for
+ * the person at the terminal go to stderr.
  */
 import { expectArgs, readJsonFile, unknownCommand, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
+import { printList, withoutJsonFlag } from "@/lib/cli/list-output";
 import { parseCompanySso } from "@/lib/admin/company-sso-metadata";
 import {
   removeCompanySso,
@@ -32,7 +34,7 @@ export const COMPANY_SSO_USAGE = `  companies sso set <id> <file.json>          
                                                 claim an email domain for the company: prints the DNS TXT record
                                                 that proves it, or with --verified vouches for it at once
   companies domains verify <domain>             look the domain's DNS TXT record up and mark it verified
-  companies domains list <id>                   the company's domains, verified or not
+  companies domains list <id> [--json]          the company's domains, verified or not
   companies domains remove <domain>             give up a domain`;
 
 const DOMAINS_ADD_USAGE = "companies domains add <id> <domain> [--verified]";
@@ -101,7 +103,21 @@ export async function companyDomainsCommand(context: Context & Output, [command,
     const [domain] = expectArgs(rest, "companies domains verify <domain>");
     print(await verifyCompanyDomain(context.stores, domain, context.dnsLookup));
   } else if (command === "list") {
-    print(await listCompanyDomains(context.stores, expectArgs(rest, "companies domains list <id>")[0]));
+    const { json, args } = withoutJsonFlag(rest);
+    const domains = await listCompanyDomains(
+      context.stores,
+      expectArgs(args, "companies domains list <id> [--json]")[0],
+    );
+    printList(context.print, json, {
+      json: domains,
+      header: ["DOMAIN", "STATUS", "DNS_RECORD_TO_CREATE"],
+      rows: domains.map(({ domain, verified_by, dns_record }) => [
+        domain,
+        verified_by ? `verified (${verified_by})` : "not verified",
+        dns_record ? `${dns_record.name} TXT "${dns_record.value}"` : "",
+      ]),
+      empty: "No domains.",
+    });
   } else if (command === "remove") {
     print(await removeCompanyDomain(context.stores, expectArgs(rest, "companies domains remove <domain>")[0]));
   } else {

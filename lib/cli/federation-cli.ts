@@ -1,6 +1,7 @@
 /** `npm run admin -- federation …`: the trusted issuers and the links of their subjects. */
 import { expectArgs, readJsonFile, unknownCommand, type CliContext } from "@/lib/cli/cli-arguments";
-import { addTrustedIssuer, linkSubject, removeTrustedIssuer } from "@/lib/admin/federation-registry";
+import { addTrustedIssuer, linkSubject, removeTrustedIssuer, trustedIssuerJson } from "@/lib/admin/federation-registry";
+import { printList, withoutJsonFlag } from "@/lib/cli/list-output";
 import { parseTrustedIssuer } from "@/lib/admin/trusted-issuer-metadata";
 import type { IssuerReach } from "@/lib/store/models/trusted-issuer";
 
@@ -8,7 +9,7 @@ export const FEDERATION_USAGE = `  federation add <file.json>                   
                                                 "subject": "email" | "link", whom it speaks for: "companies":
                                                 [company ids] and/or "email_domains": [domains]}; replaces an
                                                 earlier registration
-  federation list                               list the trusted issuers
+  federation list [--json]                      list the trusted issuers
   federation remove <issuer>                    stop trusting an issuer (its links go too)
   federation link <issuer> <subject> <username> the issuer's subject is this local user (issuers with "subject": "link")`;
 
@@ -33,14 +34,21 @@ export async function federationCommand(
       `${outcome === "added" ? "Trusted" : "Updated"} issuer ${registration.issuer} for ${registration.clientIds.join(", ")} (subjects by ${registration.subjectMapping}; speaks for ${describeReach(registration.reach)}).`,
     );
   } else if (command === "list") {
-    expectArgs(rest, "federation list");
+    const { json, args } = withoutJsonFlag(rest);
+    expectArgs(args, "federation list [--json]");
     const issuers = await context.stores.trustedIssuers.list();
-    if (issuers.length === 0) context.print("No trusted issuers.");
-    for (const issuer of issuers) {
-      context.print(
-        `${issuer.issuer}  keys: ${issuer.jwksUri ?? `inline (${issuer.jwks!.keys.length})`}  clients: ${issuer.clientIds.join(",")}  subject: ${issuer.subjectMapping}${issuer.subjectMapping === "link" ? ` (${issuer.linkedSubjects} linked)` : ""}  speaks for: ${describeReach(issuer.reach)}`,
-      );
-    }
+    printList(context.print, json, {
+      json: issuers.map(trustedIssuerJson),
+      header: ["ISSUER", "SUBJECT", "CLIENTS", "KEYS", "SPEAKS_FOR"],
+      rows: issuers.map((issuer) => [
+        issuer.issuer,
+        issuer.subjectMapping === "link" ? `link (${issuer.linkedSubjects} linked)` : issuer.subjectMapping,
+        issuer.clientIds.join(","),
+        issuer.jwksUri ?? `inline (${issuer.jwks!.keys.length})`,
+        describeReach(issuer.reach),
+      ]),
+      empty: "No trusted issuers.",
+    });
   } else if (command === "remove") {
     const [issuer] = expectArgs(rest, "federation remove <issuer>");
     await removeTrustedIssuer(context.stores, issuer);

@@ -4,11 +4,13 @@ import {
   listSigningKeys,
   retireSigningKey,
   rotateSigningKeys,
+  signingKeyJson,
   type SigningKeyInfo,
 } from "@/lib/admin/signing-key-registry";
+import { printList, tableDate, withoutJsonFlag } from "@/lib/cli/list-output";
 import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 
-export const KEYS_USAGE = `  keys list                                     list signing keys and until when they are published
+export const KEYS_USAGE = `  keys list [--json]                            list signing keys and until when they are published
   keys rotate [<alg>]                           new active signing keys (of every algorithm, or of RS256, ES256 or
                                                 PS256); old ones stay published until their tokens expire
   keys retire <kid>                             take a superseded key out of the JWKS now (a leaked key): the
@@ -16,20 +18,17 @@ export const KEYS_USAGE = `  keys list                                     list 
   keys reseal                                   seal stored private keys, app and SSO client secrets and queued mail under the newest SECRET_KEYS key`;
 
 function stateText(key: SigningKeyInfo): string {
-  return key.state === "published" ? `published until ${key.retiredAt!.toISOString()}` : key.state;
+  return key.state === "published" ? `published until ${tableDate(key.retiredAt)}` : key.state;
 }
 
-async function listKeys(context: CliContext): Promise<void> {
-  const rows = (await listSigningKeys(context.stores)).map((key) => [
-    key.alg,
-    key.kid,
-    key.createdAt.toISOString(),
-    stateText(key),
-  ]);
-  const header = ["ALGORITHM", "KID", "CREATED", "STATE"];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  for (const row of [header, ...rows])
-    context.print(row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell)).join("  "));
+async function listKeys(context: CliContext, json: boolean): Promise<void> {
+  const keys = await listSigningKeys(context.stores);
+  printList(context.print, json, {
+    json: keys.map(signingKeyJson),
+    header: ["ALGORITHM", "KID", "CREATED", "STATE"],
+    rows: keys.map((key) => [key.alg, key.kid, tableDate(key.createdAt), stateText(key)]),
+    empty: "No signing keys.",
+  });
 }
 
 async function rotateKeys(context: CliContext, alg: string | undefined): Promise<void> {
@@ -47,8 +46,9 @@ export async function keysCommand(context: CliContext, [command, ...rest]: strin
     return rotateKeys(context, rest[0]);
   }
   if (command === "list") {
-    expectArgs(rest, "keys list");
-    return listKeys(context);
+    const { json, args } = withoutJsonFlag(rest);
+    expectArgs(args, "keys list [--json]");
+    return listKeys(context, json);
   }
   if (command === "retire") {
     const [kid] = expectArgs(rest, "keys retire <kid>");

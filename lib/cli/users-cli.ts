@@ -1,9 +1,13 @@
-/** `npm run admin -- users …`: the people of every company, as JSON a script can read. */
+/**
+ * `npm run admin -- users …`: the people of every company, as JSON a script can read (their list as a table unless
+ * --json).
+ */
 import { resetSecondFactors } from "@/lib/admin/second-factor-reset";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expectArgs, unknownCommand, unreadableFile, UsageError, type CliContext } from "@/lib/cli/cli-arguments";
 import { counted } from "@/lib/cli/english";
+import { printList, tableDate, withoutJsonFlag } from "@/lib/cli/list-output";
 import { progressReporter } from "@/lib/cli/progress";
 import { importInvitations } from "@/lib/admin/invitation-import";
 import { invitePerson } from "@/lib/admin/invitations";
@@ -14,13 +18,14 @@ import { PasswordPolicyError } from "@/lib/crypto/password-policy";
 import { LOCALES } from "@/lib/i18n/locales";
 import english from "@/messages/en.json";
 
+const LIST_USAGE = "users list [--company <id>] [--json]";
 const INVITE_USAGE = `users invite <email> --company <id> [--role user|admin|developer] [--language ${LOCALES.join("|")}]`;
 
 export const USERS_USAGE = `  ${INVITE_USAGE}
                                                 invite a person: prints the link once and mails it
   users import <file.csv>                       invite many: header email,company,role,language; one bad row
                                                 refuses the whole file
-  users list [--company <id>]                   list users and invited people with their company, role and status
+  users list [--company <id>] [--json]          list users and invited people with their company, role and status
                                                 (invited, active, deactivated, locked)
   users deactivate <email>                      sign the user out everywhere and refuse them
   users activate <email>                        undo deactivate
@@ -108,13 +113,30 @@ async function resetFactors(context: CliContext, email: string): Promise<unknown
   return { ...reset, status: reset.removed > 0 ? "second_factors_reset" : "unchanged" };
 }
 
+async function listUsers(context: CliContext, rest: string[]): Promise<void> {
+  const { json, args } = withoutJsonFlag(rest);
+  const users = await listUsersJson(context.stores, options(args, ["company"], LIST_USAGE).get("company"));
+  printList(context.print, json, {
+    json: users,
+    header: ["EMAIL", "COMPANY", "ROLE", "STATUS", "LAST_SIGN_IN", "NAME"],
+    rows: users.map((user) => [
+      user.email,
+      user.company,
+      user.role,
+      user.status,
+      tableDate(user.last_sign_in_at),
+      `${user.given_name} ${user.family_name}`.trim(),
+    ]),
+    empty: "No users.",
+  });
+}
+
 export async function usersCommand(context: CliContext, [command, ...rest]: string[]): Promise<void> {
   const print = (value: unknown) => context.print(JSON.stringify(value, null, 2));
   const one = (usage: string) => expectArgs(rest, usage)[0];
   if (command === "invite") print(await invite(context, rest));
   else if (command === "import") print(await importFile(context, one("users import <file.csv>")));
-  else if (command === "list")
-    print(await listUsersJson(context.stores, options(rest, ["company"], "users list").get("company")));
+  else if (command === "list") await listUsers(context, rest);
   else if (command === "deactivate")
     print(await deactivate(context.stores, one("users deactivate <email>"), context.announceLogout));
   else if (command === "activate") print(await activate(context.stores, one("users activate <email>")));

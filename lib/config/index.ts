@@ -12,6 +12,7 @@ import { readMailConfig, type MailConfig } from "@/lib/config/mail-config";
 import { readAllowedRanges, type AddressRanges } from "@/lib/config/address-ranges";
 import { readAuditRetentionDays } from "@/lib/config/whole-number-settings";
 import { readSignInDefenses, type SignInDefenseSettings } from "@/lib/config/sign-in-defenses";
+import { checkLogFormat } from "@/lib/config/log-format";
 
 export { ConfigError };
 
@@ -249,6 +250,7 @@ function readSecretKey(
 
 /** Reads and checks the configuration from `env`; throws ConfigError on the first bad value. */
 export function loadConfig(env: Env = process.env): Config {
+  checkLogFormat(env);
   const port = readPort(env);
   const publicUrl = readPublicUrl(env, port);
   const apiUrl = readApiUrl(env, publicUrl);

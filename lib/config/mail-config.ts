@@ -1,6 +1,7 @@
 /**
  * Where mail goes: SMTP_URL names the mail server (`smtp://` or `smtps://`, credentials in the
  * URL, percent-encoded), MAIL_FROM the sender. Without SMTP_URL mail stays in the outbox (/admin/outbox).
+ * MAIL_CATCHER_URL is the web page of a mail catcher behind SMTP_URL (the demo's, Mailpit's), linked from the outbox.
  */
 import { ConfigError } from "@/lib/config/config-error";
 
@@ -9,6 +10,8 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** the From header: an address, optionally with a display name (`OptiGate <no-reply@example.com>`) */
   mailFrom: string;
+  /** the page where a mail catcher shows the mail sent (MAIL_CATCHER_URL); null: none to link */
+  catcherUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +47,16 @@ function readMailFrom(env: Env, publicUrl: string): string {
   return raw;
 }
 
+/** An http(s) URL without credentials: it becomes a link on an operator's page. */
+function readCatcherUrl(env: Env): string | null {
+  const raw = env.MAIL_CATCHER_URL?.trim();
+  if (!raw) return null;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password)
+    throw new ConfigError("MAIL_CATCHER_URL", `must be an http or https URL without credentials (got "${raw}")`);
+  return url.href;
+}
+
 export function readMailConfig(env: Env, publicUrl: string): MailConfig {
-  return { smtpUrl: readSmtpUrl(env), mailFrom: readMailFrom(env, publicUrl) };
+  return { smtpUrl: readSmtpUrl(env), mailFrom: readMailFrom(env, publicUrl), catcherUrl: readCatcherUrl(env) };
 }

@@ -36,6 +36,8 @@ interface OutboxEntry {
 export interface OutboxView {
   /** whether a mail server is configured, so that the worker sends */
   sending: boolean;
+  /** where a mail catcher behind that server shows the mail sent (MAIL_CATCHER_URL), for the page to link */
+  catcherUrl: string | null;
   counts: Record<OutboxStatus, number>;
   messages: OutboxEntry[];
 }
@@ -54,6 +56,7 @@ export async function outboxFor(actor: Actor): Promise<OutboxView> {
   const [counts, rows] = await Promise.all([context.stores.outbox.count(), context.stores.outbox.list(SHOWN_MESSAGES)]);
   return {
     sending: context.config.mail.smtpUrl !== null,
+    catcherUrl: context.config.mail.catcherUrl,
     counts,
     messages: rows.map(({ sealedBody, kind: _kind, nextAttemptAt: _next, status, ...row }) => ({
       ...row,

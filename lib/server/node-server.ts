@@ -108,6 +108,8 @@ function requestListener(
     closeUnlessBodyRead(request, response);
     const method = request.method ?? "";
     const path = (request.url ?? "/").split("?", 1)[0];
+    // The router fetching a linked page ahead, in case it is clicked: no page the person opened.
+    const prefetch = request.headers["next-router-prefetch"] !== undefined;
     response.on("finish", () => {
       stopReading(request);
       // Route handlers write their own request line (guarded-handler.ts); pages and refusals get theirs here.
@@ -118,6 +120,7 @@ function requestListener(
             path: path.slice(0, 200),
             status: response.statusCode,
             durationMs: Math.round((performance.now() - started) * 10) / 10,
+            ...(prefetch ? { prefetch } : {}),
           },
           "request",
         );

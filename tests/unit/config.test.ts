@@ -83,6 +83,7 @@ describe("loadConfig", () => {
     [{ DATABASE_POOL_MAX: "3" }, "DATABASE_POOL_MAX", "PostgreSQL only"],
     [{ DATABASE_URL: "postgresql://db/optigate", DATABASE_POOLER: "statement" }, "DATABASE_POOLER", "session or"],
     [{ DATABASE_POOLER: "transaction" }, "DATABASE_POOLER", "PostgreSQL only"],
+    [{ LOG_FORMAT: "text" }, "LOG_FORMAT", 'must be json or pretty (got "text")'],
   ])("rejects %o with one line naming %s", (env, variable, text) => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);
@@ -161,6 +162,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ SECRET_KEY: KEY }).mail).toEqual({
       smtpUrl: null,
       mailFrom: "OptiGate <no-reply@localhost.localdomain>",
+      catcherUrl: null,
     });
     expect(
       loadConfig({
@@ -168,9 +170,17 @@ describe("loadConfig", () => {
         PUBLIC_URL: "https://id.example.com",
         SMTP_URL: "smtps://user:p%40ss@mail.example.com:465",
       }).mail,
-    ).toEqual({ smtpUrl: "smtps://user:p%40ss@mail.example.com:465", mailFrom: "OptiGate <no-reply@id.example.com>" });
+    ).toEqual({
+      smtpUrl: "smtps://user:p%40ss@mail.example.com:465",
+      mailFrom: "OptiGate <no-reply@id.example.com>",
+      catcherUrl: null,
+    });
     expect(loadConfig({ SECRET_KEY: KEY, MAIL_FROM: "Optik Portal <portal@optik.example>" }).mail.mailFrom).toBe(
       "Optik Portal <portal@optik.example>",
+    );
+    // The demo's mail catcher, linked from /admin/outbox.
+    expect(loadConfig({ SECRET_KEY: KEY, MAIL_CATCHER_URL: "http://127.0.0.1:2526" }).mail.catcherUrl).toBe(
+      "http://127.0.0.1:2526/",
     );
   });
 
@@ -179,6 +189,9 @@ describe("loadConfig", () => {
     [{ SMTP_URL: "not a url" }, "SMTP_URL", /must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: "nobody" }, "MAIL_FROM", /must be an email address/],
     [{ MAIL_FROM: "Evil <a@b.c>\r\nBcc: x@y.z" }, "MAIL_FROM", /must be an email address/],
+    [{ MAIL_CATCHER_URL: "javascript:alert(1)" }, "MAIL_CATCHER_URL", /must be an http or https URL/],
+    [{ MAIL_CATCHER_URL: "http://user:secret@mail:8025" }, "MAIL_CATCHER_URL", /without credentials/],
+    [{ MAIL_CATCHER_URL: "localhost:8025" }, "MAIL_CATCHER_URL", /must be an http or https URL/],
   ])("refuses %o", (env, variable, message) => {
     const error = failure({ SECRET_KEY: KEY, ...env });
     expect(error.variable).toBe(variable);

@@ -41,6 +41,7 @@ export default async function AdminOutboxPage({ searchParams }: { searchParams: 
   // The cookie of the admin forms is shared: only the outbox's own refusals are shown here.
   const places = await problemPlaces(refused?.action.startsWith("outbox-") ? refused.problem : undefined);
   const done = doneKey(await searchParams);
+  const { catcherUrl } = outbox;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
@@ -51,6 +52,17 @@ export default async function AdminOutboxPage({ searchParams }: { searchParams: 
       >
         {outbox.sending ? t("sending") : t("notSending")} {t("counts", outbox.counts)}
       </p>
+      {catcherUrl ? (
+        <p className="text-slate-700">
+          {t.rich("catcher", {
+            link: (chunks) => (
+              <a href={catcherUrl} className="text-brand-700 underline" data-mail-catcher>
+                {chunks}
+              </a>
+            ),
+          })}
+        </p>
+      ) : null}
       {places.general ? <Alert>{places.general}</Alert> : null}
       {done ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">

@@ -16,6 +16,7 @@ import {
 } from "@/lib/api/manage/manage-call";
 import { manageOperation, pathId, writeProblems } from "@/lib/api/manage/manage-openapi";
 import { ApiProblem } from "@/lib/errors/api-problem";
+import { describedIssuer, trustedIssuerJson } from "@/lib/admin/federation-registry";
 import {
   listTrustedIssuers,
   saveTrustedIssuer,
@@ -27,25 +28,6 @@ import {
 const READ = ["manage.issuers.read"];
 const WRITE = ["manage.issuers.write"];
 const MAX_PAGE = 200;
-
-/** The description `federation add` reads. */
-function describedIssuer(issuer: TrustedIssuerSummary): Record<string, unknown> {
-  return {
-    issuer: issuer.issuer,
-    ...(issuer.jwksUri ? { jwks_uri: issuer.jwksUri } : { jwks: issuer.jwks }),
-    clients: issuer.clientIds,
-    subject: issuer.subjectMapping,
-    companies: issuer.reach?.companies ?? [],
-    email_domains: issuer.reach?.emailDomains ?? [],
-  };
-}
-
-const shown = (issuer: TrustedIssuerSummary) => ({
-  ...describedIssuer(issuer),
-  linked_subjects: issuer.linkedSubjects,
-  created_at: issuer.createdAt.toISOString(),
-  updated_at: issuer.updatedAt.toISOString(),
-});
 
 const issuerPath = (issuer: string) => `/manage/v1/issuers/${encodeURIComponent(issuer)}`;
 
@@ -61,19 +43,19 @@ async function listIssuers(call: ManageCall): Promise<Response> {
     .filter((issuer) => page.after === undefined || issuer.issuer > page.after)
     .sort((a, b) => (a.issuer < b.issuer ? -1 : a.issuer > b.issuer ? 1 : 0))
     .slice(0, page.limit + 1);
-  return pageResponse(call, cursorList, page, issuers, (issuer) => issuer.issuer, shown);
+  return pageResponse(call, cursorList, page, issuers, (issuer) => issuer.issuer, trustedIssuerJson);
 }
 
 async function getIssuer(call: ManageCall): Promise<Response> {
   queryParameters(call.url, []);
-  return representationResponse(shown(await existingIssuer(call)));
+  return representationResponse(trustedIssuerJson(await existingIssuer(call)));
 }
 
 async function addIssuer(call: ManageCall): Promise<Response> {
   queryParameters(call.url, []);
   const issuer = await saveTrustedIssuer(call.actor, await readJsonObject(call.request), "add");
   const added = (await trustedIssuerFor(call.actor, issuer))!;
-  return representationResponse(shown(added), 201, { Location: issuerPath(issuer) });
+  return representationResponse(trustedIssuerJson(added), 201, { Location: issuerPath(issuer) });
 }
 
 /** RFC 7396: members of the patch replace the description's, null removes one. */
@@ -90,7 +72,7 @@ const changing = (merge: boolean) => async (call: ManageCall) => {
   queryParameters(call.url, []);
   const current = await existingIssuer(call);
   const body = await readJsonObject(call.request);
-  requireCurrent(call, shown(current), "trusted issuer");
+  requireCurrent(call, trustedIssuerJson(current), "trusted issuer");
   if (body.issuer !== undefined && body.issuer !== current.issuer)
     throw new ApiProblem(
       "bad-request",
@@ -98,7 +80,7 @@ const changing = (merge: boolean) => async (call: ManageCall) => {
     );
   const description = merge ? mergePatch(describedIssuer(current), body) : body;
   await saveTrustedIssuer(call.actor, { ...description, issuer: current.issuer }, "replace");
-  return representationResponse(shown(await existingIssuer(call)));
+  return representationResponse(trustedIssuerJson(await existingIssuer(call)));
 };
 
 async function removeIssuer(call: ManageCall): Promise<Response> {

@@ -9,24 +9,16 @@ import { representationResponse, type ManageCall, type ManageRoute } from "@/lib
 import { manageOperation, pathId, writeProblems } from "@/lib/api/manage/manage-openapi";
 import { json, ref } from "@/lib/api/openapi-schemas";
 import { ApiProblem } from "@/lib/errors/api-problem";
-import { retireKeyFor, rotateKeysFor, signingKeysFor, type SigningKeyInfo } from "@/lib/rights/operator-keys";
+import { retireKeyFor, rotateKeysFor, signingKeysFor } from "@/lib/rights/operator-keys";
+import { signingKeyJson } from "@/lib/admin/signing-key-registry";
 import { isSigningAlgorithm, SIGNING_ALGORITHMS } from "@/lib/store/models/signing-key";
 
 const READ = ["manage.keys.read"];
 const WRITE = ["manage.keys.write"];
 
-const shown = (key: SigningKeyInfo) => ({
-  kid: key.kid,
-  alg: key.alg,
-  state: key.state,
-  created_at: key.createdAt.toISOString(),
-  superseded_at: key.supersededAt?.toISOString() ?? null,
-  retired_at: key.retiredAt?.toISOString() ?? null,
-});
-
 async function listKeys(call: ManageCall): Promise<Response> {
   queryParameters(call.url, []);
-  return representationResponse({ items: (await signingKeysFor(call.actor)).map(shown) });
+  return representationResponse({ items: (await signingKeysFor(call.actor)).map(signingKeyJson) });
 }
 
 /** The body is optional: none, or `{}`, rotates every algorithm. */
@@ -45,7 +37,7 @@ async function retireKey(call: ManageCall): Promise<Response> {
   queryParameters(call.url, []);
   await retireKeyFor(call.actor, call.params.kid);
   const key = (await signingKeysFor(call.actor)).find((found) => found.kid === call.params.kid)!;
-  return representationResponse(shown(key));
+  return representationResponse(signingKeyJson(key));
 }
 
 export const KEY_ROUTES: readonly ManageRoute[] = [

@@ -190,7 +190,7 @@ describe(`operator CLI on ${testProvider()}`, () => {
     await admin("keys", "rotate");
     const listed = (await admin("keys", "list")).stdout.split("\n");
     expect(listed[0]).toMatch(/^ALGORITHM +KID +CREATED +STATE$/);
-    expect(listed.slice(1)).toContainEqual(expect.stringMatching(/^RS256 +\S+ +\d{4}-\d\d-\d\dT\S+ +active$/));
+    expect(listed.slice(1)).toContainEqual(expect.stringMatching(/^RS256 +\S+ +\d{4}-\d\d-\d\d \d\d:\d\d +active$/));
     const purged = await admin("purge");
     expect(purged.drawn).toEqual([]); // stderr is no terminal: no progress line
     expect(purged.stdout).toMatch(

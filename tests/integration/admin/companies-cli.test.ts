@@ -69,7 +69,7 @@ describe(`companies CLI on ${testProvider()}`, () => {
 
     const shown = await admin("companies", "show", "lens-maker");
     expect(JSON.parse(shown.stdout)).toEqual(JSON.parse(added.stdout));
-    const listed = JSON.parse((await admin("companies", "list")).stdout) as { id: string }[];
+    const listed = JSON.parse((await admin("companies", "list", "--json")).stdout) as { id: string }[];
     expect(listed.map((company) => company.id)).toContain("lens-maker");
     expect(listed.map((company) => company.id)).toContain("demo-company-optician");
 

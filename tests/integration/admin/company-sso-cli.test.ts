@@ -263,7 +263,9 @@ describe(`companies domains on ${testProvider()}`, () => {
     expect((await admin("companies", "domains", "add", OPTICIAN, "later.example")).code).toBe(0);
     const later = await admin("companies", "domains", "add", OPTICIAN, "later.example", "--verified");
     expect(JSON.parse(later.stdout)).toMatchObject({ domain: "later.example", verified_by: "operator" });
-    const listed = JSON.parse((await admin("companies", "domains", "list", OPTICIAN)).stdout) as { domain: string }[];
+    const listed = JSON.parse((await admin("companies", "domains", "list", OPTICIAN, "--json")).stdout) as {
+      domain: string;
+    }[];
     expect(listed.map((row) => row.domain)).toEqual(["later.example", "xn--bcher-kva.example"]);
 
     const stores = prismaStores(db());

@@ -85,8 +85,14 @@ describe(`federation commands on ${testProvider()}`, () => {
     expect((await lastEvent()).type).toBe("federation.subject_linked");
     const listed = (await admin("federation", "list")).stdout.split("\n");
     expect(listed).toEqual([
-      "https://as.lens-maker.example  keys: https://as.lens-maker.example/jwks  clients: fed-a,fed-b  subject: email  speaks for: email domains lens-maker.example,demo.test",
-      "https://id.vendor.example  keys: inline (1)  clients: fed-b  subject: link (1 linked)  speaks for: companies demo-company-optician",
+      "ISSUER                         SUBJECT          CLIENTS      KEYS                                SPEAKS_FOR",
+      "https://as.lens-maker.example  email            fed-a,fed-b  https://as.lens-maker.example/jwks  email domains lens-maker.example,demo.test",
+      "https://id.vendor.example      link (1 linked)  fed-b        inline (1)                          companies demo-company-optician",
+    ]);
+    const json = JSON.parse((await admin("federation", "list", "--json")).stdout) as Record<string, unknown>[];
+    expect(json).toEqual([
+      expect.objectContaining({ issuer: lens.issuer, subject: "email", linked_subjects: 0 }),
+      expect.objectContaining({ issuer: vendor.issuer, subject: "link", linked_subjects: 1, jwks: publicKeys }),
     ]);
 
     const before = await counts();

@@ -1,4 +1,7 @@
-/** `npm run admin -- users list|deactivate|activate|unlock`: JSON on success, each change audited. */
+/**
+ * `npm run admin -- users list|deactivate|activate|unlock`: JSON on success (the list as a table unless --json), each
+ * change audited.
+ */
 import { describe, expect, it } from "vitest";
 import { runAdmin } from "../../helpers/admin-cli";
 import { signedInAgent, UserAgent, useOAuthService } from "../../helpers/oauth-service";
@@ -7,13 +10,20 @@ import { testProvider } from "../../helpers/test-database";
 const service = useOAuthService();
 const admin = (...args: string[]) => runAdmin(service().database.db, args);
 const status = async (email: string) =>
-  (JSON.parse((await admin("users", "list")).stdout) as { email: string; status: string }[]).find(
+  (JSON.parse((await admin("users", "list", "--json")).stdout) as { email: string; status: string }[]).find(
     (user) => user.email === email,
   )?.status;
 
 describe(`users CLI on ${testProvider()}`, () => {
   it("lists users with company, role and status, for one company on request", async () => {
-    const all = JSON.parse((await admin("users", "list")).stdout);
+    const table = (await admin("users", "list")).stdout.split("\n");
+    expect(table[0]).toMatch(/^EMAIL +COMPANY +ROLE +STATUS +LAST_SIGN_IN +NAME$/);
+    expect(table).toContainEqual(
+      expect.stringMatching(
+        /^optician@demo\.test +demo-company-optician +admin +active +(?:-|\d{4}-\d\d-\d\d \d\d:\d\d) +Olivia Optik$/,
+      ),
+    );
+    const all = JSON.parse((await admin("users", "list", "--json")).stdout);
     expect(all).toContainEqual({
       email: "optician@demo.test",
       company: "demo-company-optician",
@@ -23,7 +33,7 @@ describe(`users CLI on ${testProvider()}`, () => {
       family_name: "Optik",
       created_at: expect.any(String),
     });
-    const lens = JSON.parse((await admin("users", "list", "--company", "demo-company-lens")).stdout);
+    const lens = JSON.parse((await admin("users", "list", "--json", "--company", "demo-company-lens")).stdout);
     expect(lens.map((user: { email: string }) => user.email)).toEqual(["supplier@demo.test"]);
     expect(await admin("users", "list", "--firma", "x")).toMatchObject({ code: 2, stdout: "" });
     expect((await admin("users", "list", "--company")).stderr).toMatch(/--company needs a value/);

@@ -190,7 +190,7 @@ describe(`a trusted issuer speaks only for the people it names, on ${testProvide
       SECRET_KEY,
     });
     expect(listed.stdout).toMatch(
-      /as\.legacy\.example .* speaks for: nobody yet \(refused until companies or email_domains are set/,
+      /as\.legacy\.example .* nobody yet \(refused until companies or email_domains are set/,
     );
   });
 });

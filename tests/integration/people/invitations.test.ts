@@ -76,7 +76,7 @@ describe(`invitations on ${testProvider()}`, () => {
     expect(body.text).toContain(issued.invitation_url);
     expect(body.html).toContain(issued.invitation_url.replace(/&/g, "&amp;"));
     expect(body.text).toMatch(/Einladung annehmen/);
-    const listed = JSON.parse((await admin("users", "list", "--company", "demo-company-optician")).stdout);
+    const listed = JSON.parse((await admin("users", "list", "--company", "demo-company-optician", "--json")).stdout);
     expect(listed).toContainEqual(expect.objectContaining({ email: "nina.neu@example.com", status: "invited" }));
     expect(await db().auditEvent.count({ where: { type: "user.invited" } })).toBeGreaterThan(0);
   });

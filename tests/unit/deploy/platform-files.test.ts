@@ -75,6 +75,8 @@ describe("compose.yaml", () => {
     expect(config.database.provider).toBe("postgresql");
     expect(Object.keys(others)).toContain(new URL(config.database.url).hostname);
     expect(Object.keys(others)).toContain(new URL(config.mail.smtpUrl!).hostname);
+    // The outbox links the mail service's page, published on the host.
+    expect(others.mail.ports).toContain(`${new URL(config.mail.catcherUrl!).port}:8025`);
     expect(optigate.depends_on?.[new URL(config.database.url).hostname].condition).toBe("service_healthy");
     expect(optigate.ports).toEqual([`${config.port}:${config.port}`]);
     expect(config.publicUrl).toBe(`http://localhost:${config.port}`);
