@@ -42,6 +42,7 @@ import {
   submitOutboxForm,
 } from "@/lib/forms/outbox-submission";
 import { isWebhookFormAction, submitAdminWebhookForm } from "@/lib/forms/webhook-admin-submission";
+import { RETURN_TO_LIST } from "@/lib/forms/return-to-list";
 
 export type NewSecretShown = NewSecret;
 
@@ -139,7 +140,11 @@ export async function handleAdminSubmission(request: Request, context: ServiceCo
           action === "approve" ? { approve: true } : { approve: false, reason },
           version,
         );
-        return seeOther(pageUrl(adminClientPage(clientId), { reviewed: action }));
+        return seeOther(
+          form.get(RETURN_TO_LIST.field) === RETURN_TO_LIST.value
+            ? pageUrl(PAGES.adminClients, { reviewed: action, client: clientId })
+            : pageUrl(adminClientPage(clientId), { reviewed: action }),
+        );
       }
       case "outbox-retry":
       case "outbox-test-mail":

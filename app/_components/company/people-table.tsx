@@ -2,7 +2,7 @@ import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { UserJson } from "@/lib/admin/user-registry";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
+import { DataTable, DataRow, DataCell, DataActions } from "@/app/_components/data-table";
 import { rolesOf } from "@/app/_components/company/invite-form";
 
 /** A small button of a table row's actions. */
@@ -166,9 +166,9 @@ export async function PeopleTable(props: {
             <DataCell label={t("lastSignInLabel")}>
               {person.last_sign_in_at ? when(person.last_sign_in_at) : t("never")}
             </DataCell>
-            <DataCell className="space-y-1.5">
+            <DataActions className="space-y-1.5 max-sm:space-y-0">
               <PersonActions person={person} companyKind={companyKind} {...act} />
-            </DataCell>
+            </DataActions>
           </DataRow>
         ))}
       </DataTable>

@@ -5,7 +5,7 @@
  */
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { DeliveryLogPage, WebhookDelivery } from "@/lib/rights/webhook-pages";
-import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
+import { DataActions, DataCell, DataRow, DataTable, Identifier } from "@/app/_components/data-table";
 import { eventKey } from "@/app/_components/webhooks/webhook-fields";
 import {
   smallWebhookButton,
@@ -46,7 +46,7 @@ async function DeliveryRow({
   return (
     <DataRow data-delivery={delivery.id} data-status={delivery.status}>
       <DataCell className="sm:max-w-56">
-        <code className="font-semibold break-all text-slate-900">{delivery.eventType}</code>
+        <Identifier value={delivery.eventType} className="font-mono font-semibold text-slate-900" />
         <span className="block text-xs text-slate-600">{events(eventKey(delivery.eventType))}</span>
         <details className="mt-1 text-xs">
           <summary className="cursor-pointer text-brand-700 underline">{t("body")}</summary>
@@ -56,7 +56,7 @@ async function DeliveryRow({
         </details>
       </DataCell>
       <DataCell label={t("idLabel")}>
-        <code className="text-xs break-all">{delivery.id}</code>
+        <Identifier value={delivery.id} className="font-mono text-xs" />
       </DataCell>
       <DataCell label={t("statusLabel")}>
         <span
@@ -83,7 +83,7 @@ async function DeliveryRow({
           <span className="block">{t("deliveredAt", { date: when(delivery.deliveredAt) })}</span>
         ) : null}
       </DataCell>
-      <DataCell className="max-sm:pt-2">
+      <DataActions>
         {replayable && delivery.status !== "queued" ? (
           <WebhookButtonForm
             forms={forms}
@@ -96,7 +96,7 @@ async function DeliveryRow({
             </button>
           </WebhookButtonForm>
         ) : null}
-      </DataCell>
+      </DataActions>
     </DataRow>
   );
 }

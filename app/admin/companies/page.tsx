@@ -5,7 +5,7 @@ import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { refusedCompanyForm } from "@/lib/pages/shown-once";
 import { single, type SearchParams } from "@/lib/pages/search-params";
-import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
+import { DataTable, DataRow, DataCell, Identifier } from "@/app/_components/data-table";
 import { CompanyForm } from "./company-form";
 
 export const dynamic = "force-dynamic";
@@ -50,14 +50,14 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
             <DataTable columns={[t("name"), t("kind"), t("country"), t("status")]}>
               {companies.map((company) => (
                 <DataRow key={company.id} data-company-id={company.id}>
-                  <DataCell className="break-all">
+                  <DataCell className="break-words">
                     <a
                       href={adminCompanyPage(company.id)}
                       className="font-medium text-brand-700 underline underline-offset-2"
                     >
                       {company.name}
                     </a>
-                    <span className="block text-xs text-slate-600">{company.id}</span>
+                    <Identifier value={company.id} className="block text-xs text-slate-600" />
                   </DataCell>
                   <DataCell label={t("kindLabel")}>
                     {admin(`companyKinds.${company.kind}` as "companyKinds.supplier")}

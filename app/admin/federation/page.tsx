@@ -2,7 +2,7 @@ import { PAGES, adminClientPage } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { listTrustedIssuers } from "@/lib/rights/operator-federation";
 import { pageData } from "@/lib/pages/page-data";
-import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
+import { DataTable, DataRow, DataCell, Identifier } from "@/app/_components/data-table";
 
 export const dynamic = "force-dynamic";
 
@@ -34,9 +34,15 @@ export default async function AdminFederationPage() {
           >
             {issuers.map((issuer) => (
               <DataRow key={issuer.issuer} data-issuer={issuer.issuer}>
-                <DataCell className="break-all font-medium text-slate-900">{issuer.issuer}</DataCell>
-                <DataCell className="break-all" label={t("issuerKeysLabel")}>
-                  {issuer.jwksUri ?? t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })}
+                <DataCell className="font-medium text-slate-900">
+                  <Identifier value={issuer.issuer} />
+                </DataCell>
+                <DataCell label={t("issuerKeysLabel")}>
+                  {issuer.jwksUri ? (
+                    <Identifier value={issuer.jwksUri} />
+                  ) : (
+                    t("inlineKeys", { count: issuer.jwks?.keys.length ?? 0 })
+                  )}
                 </DataCell>
                 <DataCell label={t("issuerClientsLabel")}>
                   {issuer.clientIds.map((clientId) => (
@@ -45,7 +51,7 @@ export default async function AdminFederationPage() {
                       href={adminClientPage(clientId)}
                       className="mr-2 text-brand-700 underline underline-offset-2"
                     >
-                      {clientId}
+                      <Identifier value={clientId} />
                     </a>
                   ))}
                 </DataCell>
@@ -55,7 +61,7 @@ export default async function AdminFederationPage() {
                     : t("subjectByLink", { count: issuer.linkedSubjects })}
                 </DataCell>
                 <DataCell
-                  className="break-all"
+                  className="break-words"
                   data-reach={issuer.reach ? "set" : "missing"}
                   label={t("issuerReachLabel")}
                 >

@@ -4,7 +4,7 @@ import { platformWebhooksView } from "@/lib/rights/webhook-pages";
 import { pageCsrfToken } from "@/lib/pages/page-csrf";
 import { pageData } from "@/lib/pages/page-data";
 import { adminWebhookOutcome } from "@/lib/pages/shown-once";
-import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
+import { DataCell, DataRow, DataTable, Identifier } from "@/app/_components/data-table";
 import { NewWebhookForm } from "@/app/_components/webhooks/new-webhook-form";
 import { WebhookOutcome } from "@/app/_components/webhooks/webhook-problem";
 import { WebhookState } from "@/app/_components/webhooks/webhook-state";
@@ -36,9 +36,9 @@ export default async function AdminWebhooksPage() {
                 <DataCell className="sm:max-w-md">
                   <a
                     href={adminWebhookPage(endpoint.id)}
-                    className="font-medium break-all text-brand-700 underline underline-offset-2"
+                    className="font-medium text-brand-700 underline underline-offset-2"
                   >
-                    {endpoint.url}
+                    <Identifier value={endpoint.url} />
                   </a>
                   {endpoint.description ? (
                     <span className="block break-words text-slate-600">{endpoint.description}</span>

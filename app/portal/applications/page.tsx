@@ -27,7 +27,7 @@ export default async function ApplicationsPage({ searchParams }: { searchParams:
   const day = (date: Date) => format.dateTime(date, { dateStyle: "long" });
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("signedInAs", { name: profile.name, email: profile.email })}</p>

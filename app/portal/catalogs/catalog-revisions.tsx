@@ -3,13 +3,16 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { CatalogSummary, RevisionSummary } from "@/lib/rights/supplier-catalogs";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
+import { DataActions, DataCell, DataRow, DataTable, Identifier } from "@/app/_components/data-table";
 
 const STATE_STYLE = {
   stateReleased: "bg-green-100 text-green-900",
   stateUnreleased: "bg-amber-100 text-amber-950",
   stateImporting: "bg-slate-200 text-slate-800",
 };
-const cell = "px-3 py-2 text-left align-top";
+
+/** The release's question, which the page scrolls to: on a phone it lies far below the button that asks it. */
+const CONFIRMATION = "confirm-release";
 
 const stateOf = (revision: RevisionSummary) =>
   revision.released ? "stateReleased" : revision.complete ? "stateUnreleased" : "stateImporting";
@@ -28,36 +31,41 @@ async function RevisionRow({
   const state = stateOf(revision);
   const key = `${catalogId}:${revision.number}`;
   return (
-    <tr data-revision={revision.number}>
-      <td className={cell}>{revision.number}</td>
-      <td className={cell}>
+    <DataRow data-revision={revision.number}>
+      <DataCell label={t("revisionLabel")}>{revision.number}</DataCell>
+      <DataCell label={t("stateLabel")}>
         <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[state]}`}>
           {t(state)}
         </span>
-      </td>
-      <td className={`${cell} text-right tabular-nums`}>{format.number(revision.articles)}</td>
-      <td className={`${cell} whitespace-nowrap`}>{revision.released ? day(revision.publishedAt) : "—"}</td>
-      <td className={`${cell} whitespace-nowrap`}>
+      </DataCell>
+      <DataCell label={t("articlesLabel")} className="tabular-nums">
+        {format.number(revision.articles)}
+      </DataCell>
+      <DataCell label={t("dateLabel")} className="sm:whitespace-nowrap">
+        {revision.released ? day(revision.publishedAt) : "—"}
+      </DataCell>
+      <DataCell label={t("validityLabel")} className="sm:whitespace-nowrap">
         {revision.validUntil
           ? t("validFromTo", { from: day(revision.validFrom), until: day(revision.validUntil) })
           : t("validFrom", { from: day(revision.validFrom) })}
-      </td>
-      <td className={cell}>{revision.comment}</td>
-      <td className={`${cell} text-right`}>
+      </DataCell>
+      <DataCell label={t("commentLabel")}>{revision.comment}</DataCell>
+      <DataActions>
         {state === "stateUnreleased" && confirming !== key ? (
-          <form method="get" action={PAGES.catalogs}>
+          <form method="get" action={`${PAGES.catalogs}#${CONFIRMATION}`} className="w-full sm:w-auto">
             <button
               type="submit"
               name="release"
               value={key}
+              aria-label={t("releaseNamed", { catalog: catalogId, revision: revision.number })}
               className={`${buttonSecondary} whitespace-nowrap sm:w-auto`}
             >
               {t("release")}
             </button>
           </form>
         ) : null}
-      </td>
-    </tr>
+      </DataActions>
+    </DataRow>
   );
 }
 
@@ -72,7 +80,12 @@ async function ReleaseConfirmation({
 }) {
   const t = await getTranslations("Catalogs");
   return (
-    <form method="post" action={FORMS.catalogs} className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4">
+    <form
+      id={CONFIRMATION}
+      method="post"
+      action={FORMS.catalogs}
+      className="mt-4 scroll-mt-4 rounded-md border border-amber-300 bg-amber-50 p-4"
+    >
       <input type="hidden" name={CSRF_FIELD} value={csrf} />
       <input type="hidden" name="action" value="release" />
       <input type="hidden" name="catalog_id" value={catalogId} />
@@ -108,34 +121,30 @@ export async function CatalogRevisions({
     <section data-catalog-id={catalog.catalogId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-semibold text-slate-900">{catalog.name}</h2>
       <p className="text-sm text-slate-600">
-        <code className="font-mono">{catalog.catalogId}</code> ·{" "}
-        <code className="font-mono">{catalog.resourceKey}</code>
+        <Identifier value={catalog.catalogId} className="font-mono" /> ·{" "}
+        <Identifier value={catalog.resourceKey} className="font-mono" />
       </p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th className={cell}>{t("revision")}</th>
-              <th className={cell}>{t("state")}</th>
-              <th className={`${cell} text-right`}>{t("articles")}</th>
-              <th className={cell}>{t("date")}</th>
-              <th className={cell}>{t("validity")}</th>
-              <th className={cell}>{t("comment")}</th>
-              <th className={cell} />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {catalog.revisions.map((revision) => (
-              <RevisionRow
-                key={revision.number}
-                catalogId={catalog.catalogId}
-                revision={revision}
-                confirming={confirming}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="mt-3"
+        columns={[
+          t("revision"),
+          t("state"),
+          t("articles"),
+          t("date"),
+          t("validity"),
+          t("comment"),
+          <span className="sr-only">{t("release")}</span>,
+        ]}
+      >
+        {catalog.revisions.map((revision) => (
+          <RevisionRow
+            key={revision.number}
+            catalogId={catalog.catalogId}
+            revision={revision}
+            confirming={confirming}
+          />
+        ))}
+      </DataTable>
       {toConfirm ? <ReleaseConfirmation catalogId={catalog.catalogId} revision={toConfirm.number} csrf={csrf} /> : null}
     </section>
   );

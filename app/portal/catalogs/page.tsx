@@ -52,7 +52,7 @@ export default async function CatalogsPage({ searchParams }: { searchParams: Sea
   const confirming = single(query.release);
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
         <p className="mt-1 text-sm text-slate-600">

@@ -33,7 +33,7 @@ export default async function CompanyPage({ searchParams }: { searchParams: Sear
   const t = await getTranslations("CompanyPeople");
   const csrf = await pageCsrfToken();
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title", { company: people.company.name })}</h1>
         <p className="mt-1 text-slate-600">{t("intro")}</p>

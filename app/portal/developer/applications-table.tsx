@@ -3,7 +3,7 @@ import { developerApplicationPage, PAGES } from "@/lib/http/paths";
 import { getLocale, getTranslations } from "next-intl/server";
 import { localizedText } from "@/lib/i18n/localized-text";
 import type { PartnerPortalView } from "@/lib/rights/partner-portal";
-import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
+import { DataTable, DataRow, DataCell, DataActions, Identifier } from "@/app/_components/data-table";
 
 export async function ApplicationsTable({ applications }: { applications: PartnerPortalView["applications"] }) {
   const [t, admin, locale] = [await getTranslations("Developer"), await getTranslations("Admin"), await getLocale()];
@@ -25,8 +25,8 @@ export async function ApplicationsTable({ applications }: { applications: Partne
                 {localizedText(client.names, locale, client.id)}
               </a>
             </DataCell>
-            <DataCell className="break-all" label={admin("clientIdLabel")}>
-              <code>{client.id}</code>
+            <DataCell label={admin("clientIdLabel")}>
+              <Identifier value={client.id} className="font-mono" />
             </DataCell>
             <DataCell label={admin("kindLabel")}>{admin(`kinds.${client.kind}.name`)}</DataCell>
             <DataCell label={t("statusLabel")}>
@@ -36,7 +36,7 @@ export async function ApplicationsTable({ applications }: { applications: Partne
                 <span className="block text-sm text-slate-600">{t("reviewNote", { note: reviewNote })}</span>
               ) : null}
             </DataCell>
-            <DataCell>
+            <DataActions>
               <a
                 href={`${PAGES.developer}?${new URLSearchParams({ edit: client.id })}#change`}
                 aria-label={t("changeNamed", { client: localizedText(client.names, locale, client.id) })}
@@ -44,7 +44,7 @@ export async function ApplicationsTable({ applications }: { applications: Partne
               >
                 {t("change")}
               </a>
-            </DataCell>
+            </DataActions>
           </DataRow>
         ))}
       </DataTable>

@@ -57,7 +57,7 @@ export default async function DeveloperPage({ searchParams }: { searchParams: Se
   const editing = view.applications.find((application) => application.client.id === single(query.edit));
   const secretError = secretRefusal?.general ?? secretRefusal?.at(refused?.problem.field ?? "");
   return (
-    <div className="mx-auto max-w-5xl space-y-8">
+    <div className="space-y-8">
       <section className="space-y-3">
         <h1 className="text-2xl font-semibold text-brand-800">{t("title", { company: view.company.name })}</h1>
         <p className="text-slate-700">{t("intro")}</p>

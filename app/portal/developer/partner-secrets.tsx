@@ -10,7 +10,7 @@ import type { ClientSecretInfo } from "@/lib/admin/client-registry";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { CopyButton } from "@/app/_components/copy-button";
 import { buttonSecondary } from "@/app/_components/ui";
-import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
+import { DataActions, DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 
 const state = (secret: ClientSecretInfo) =>
   secret.disabledAt ? "disabled" : secret.expiresAt && secret.expiresAt <= new Date() ? "expired" : "active";
@@ -29,7 +29,7 @@ async function SecretRow({ clientId, secret, csrf }: { clientId: string; secret:
           : t("notUsed")}
       </DataCell>
       <DataCell label={t("stateLabel")}>{t(`states.${state(secret)}`)}</DataCell>
-      <DataCell>
+      <DataActions>
         {state(secret) === "active" ? (
           <form method="post" action={FORMS.developer}>
             <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -46,7 +46,7 @@ async function SecretRow({ clientId, secret, csrf }: { clientId: string; secret:
             </button>
           </form>
         ) : null}
-      </DataCell>
+      </DataActions>
     </DataRow>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import type { DecodedJwt, DeveloperTrialResult } from "@/lib/rights/developer-trial";
 import { Alert, buttonPrimary } from "@/app/_components/ui";
+import { DataCell, DataRow, DataRowHeader, DataTable } from "@/app/_components/data-table";
 
 /** The claims OptiGate's tokens carry, each explained on the page; any other is shown without a meaning. */
 const EXPLAINED = new Set([
@@ -23,42 +24,26 @@ async function ClaimsTable({ title, jwt, id }: { title: string; jwt: DecodedJwt;
       <h3 id={id} className="font-semibold text-slate-900">
         {title}
       </h3>
-      <div className="overflow-x-auto rounded-md border border-slate-200">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("claim")}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("value")}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t("meaning")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map(([name, value], index) => (
-              <tr key={`${index}-${name}`} data-claim={name}>
-                <th scope="row" className="px-3 py-2 align-top font-mono font-normal text-slate-900">
-                  {name}
-                </th>
-                <td className="max-w-xs break-all px-3 py-2 align-top font-mono text-slate-800">
-                  {shown(value)}
-                  {TIMES.has(name) && typeof value === "number" ? (
-                    <span className="block font-sans text-xs text-slate-600">
-                      {new Date(value * 1000).toISOString()}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 align-top text-slate-700">
-                  {EXPLAINED.has(name) ? t(`claims.${name}` as "claims.iss") : ""}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="rounded-md border border-slate-200">
+        <DataTable columns={[t("claim"), t("value"), t("meaning")]}>
+          {rows.map(([name, value], index) => (
+            <DataRow key={`${index}-${name}`} data-claim={name}>
+              <DataRowHeader className="font-mono text-slate-900">{name}</DataRowHeader>
+              <DataCell
+                label={t("valueLabel")}
+                className="font-mono text-slate-800 [overflow-wrap:anywhere] sm:max-w-xs"
+              >
+                {shown(value)}
+                {TIMES.has(name) && typeof value === "number" ? (
+                  <span className="block font-sans text-xs text-slate-600">{new Date(value * 1000).toISOString()}</span>
+                ) : null}
+              </DataCell>
+              <DataCell label={t("meaningLabel")} className="text-slate-700">
+                {EXPLAINED.has(name) ? t(`claims.${name}` as "claims.iss") : ""}
+              </DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
       </div>
     </section>
   );

@@ -30,7 +30,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   );
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
       {single(query.saved) || done === "password" || done === "password-kept" ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">

@@ -57,7 +57,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Sea
   const error = single(query.form) ? undefined : ERRORS.find((code) => code === single(query.error));
   const ended = Number(single(query.ended) ?? -1);
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
       {ended >= 0 ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">

@@ -3,7 +3,7 @@ import { FORMS } from "@/lib/http/paths";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SecurityView } from "@/lib/rights/second-factors";
 import { buttonSecondary } from "@/app/_components/ui";
-import { DataTable, DataRow, DataCell } from "@/app/_components/data-table";
+import { DataTable, DataRow, DataCell, DataActions } from "@/app/_components/data-table";
 import { PasskeyButton } from "@/app/_components/passkey-button";
 import { passkeyErrors } from "@/app/_components/passkey-errors";
 import { card, Hidden, input, OwnerPassword, type FormBase } from "./factor-form-parts";
@@ -30,9 +30,9 @@ export async function Passkeys({ view, base }: { view: SecurityView; base: FormB
               </DataCell>
               <DataCell label={t("createdLabel")}>{when(passkey.createdAt)}</DataCell>
               <DataCell label={t("lastUsedLabel")}>{when(passkey.lastUsedAt)}</DataCell>
-              <DataCell>
+              <DataActions>
                 <PasskeyActions id={passkey.id} name={passkey.name} base={base} />
-              </DataCell>
+              </DataActions>
             </DataRow>
           ))}
         </DataTable>

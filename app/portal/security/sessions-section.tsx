@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { OwnSession } from "@/lib/rights/own-account";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { buttonSecondary } from "@/app/_components/ui";
-import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
+import { DataActions, DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 
 export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession[]; csrf: string }) {
   const [t, format] = [await getTranslations("Security"), await getFormatter()];
@@ -33,7 +33,7 @@ export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession
             <DataCell label={t("addressLabel")}>{session.ipAddress ?? "—"}</DataCell>
             <DataCell label={t("signedInLabel")}>{when(session.createdAt)}</DataCell>
             <DataCell label={t("lastUsedLabel")}>{when(session.lastSeenAt)}</DataCell>
-            <DataCell>
+            <DataActions>
               {session.current ? (
                 <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
                   {t("thisSession")}
@@ -56,7 +56,7 @@ export async function SessionsSection({ sessions, csrf }: { sessions: OwnSession
                   </button>
                 </form>
               )}
-            </DataCell>
+            </DataActions>
           </DataRow>
         ))}
       </DataTable>

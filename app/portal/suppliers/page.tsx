@@ -43,7 +43,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Se
   const confirm = confirmId ? { action: confirmAction, id: confirmId } : undefined;
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-brand-800">{t("title")}</h1>
         <p className="mt-3 text-slate-700">{overview.side === "supplier" ? t("introSupplier") : t("introOptician")}</p>

@@ -7,7 +7,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { CompanyClientJson } from "@/lib/rights/company-clients";
 import { CSRF_FIELD } from "@/lib/pages/page-csrf";
 import { NewSecret } from "@/app/_components/new-secret";
-import { DataCell, DataRow, DataTable } from "@/app/_components/data-table";
+import { DataActions, DataCell, DataRow, DataTable } from "@/app/_components/data-table";
 import { smallButton } from "@/app/_components/company/people-table";
 
 type Secret = CompanyClientJson["secrets"][number];
@@ -73,7 +73,7 @@ async function Secrets({ client, csrf }: { client: CompanyClientJson; csrf: stri
             <DataCell label={t("secretExpires")}>{day(secret.expires_at, t("never"))}</DataCell>
             <DataCell label={t("secretLastUsed")}>{day(secret.last_used_at, t("notUsed"))}</DataCell>
             <DataCell label={t("secretState")}>{t(`states.${state}`)}</DataCell>
-            <DataCell>
+            <DataActions>
               {state === "active" ? (
                 <ClientForm action="secret-disable" clientId={client.client_id} secretId={secret.id} csrf={csrf}>
                   <button
@@ -85,7 +85,7 @@ async function Secrets({ client, csrf }: { client: CompanyClientJson; csrf: stri
                   </button>
                 </ClientForm>
               ) : null}
-            </DataCell>
+            </DataActions>
           </DataRow>
         );
       })}

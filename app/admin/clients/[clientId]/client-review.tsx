@@ -1,10 +1,8 @@
 /** A software vendor's application or change waiting for the operator: what was asked for, approve, reject with a reason. */
-import { FORMS } from "@/lib/http/paths";
 import { getTranslations } from "next-intl/server";
 import type { ClientReviewState } from "@/lib/rights/operator-clients";
-import { CSRF_FIELD } from "@/lib/pages/page-csrf";
-import { buttonPrimary, buttonSecondary } from "@/app/_components/ui";
 import { reviewStatus } from "@/app/admin/clients/clients-table";
+import { ReviewForms } from "@/app/admin/clients/review-forms";
 
 export async function ClientReview({
   clientId,
@@ -49,35 +47,7 @@ export async function ClientReview({
               {asked}
             </pre>
           </details>
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <form method="post" action={FORMS.admin}>
-              <input type="hidden" name={CSRF_FIELD} value={csrf} />
-              <input type="hidden" name="client_id" value={clientId} />
-              <input type="hidden" name="version" value={review.version} />
-              <button type="submit" name="action" value="approve" className={`${buttonPrimary} sm:w-auto`}>
-                {t("review.approve")}
-              </button>
-            </form>
-            <form method="post" action={FORMS.admin} className="flex-1 space-y-2">
-              <input type="hidden" name={CSRF_FIELD} value={csrf} />
-              <input type="hidden" name="client_id" value={clientId} />
-              <input type="hidden" name="version" value={review.version} />
-              <label htmlFor="review-reason" className="block text-sm font-medium text-slate-800">
-                {t("review.reason")}
-              </label>
-              <textarea
-                id="review-reason"
-                name="reason"
-                required
-                maxLength={1000}
-                rows={2}
-                className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
-              />
-              <button type="submit" name="action" value="reject" className={`${buttonSecondary} sm:w-auto`}>
-                {t("review.reject")}
-              </button>
-            </form>
-          </div>
+          <ReviewForms clientId={clientId} version={review.version} csrf={csrf} />
         </>
       ) : null}
     </section>

@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import type { ClientSecretInfo } from "@/lib/rights/operator-clients";
 import { buttonPrimary } from "@/app/_components/ui";
 import { fieldAria, FieldError, invalidInput, LabelledField } from "@/app/_components/labelled-field";
-import { CELL_LABEL, DataCell, DataRow, DataTable } from "@/app/_components/data-table";
+import { CELL_LABEL, DataActions, DataCell, DataRow, DataTable, Identifier } from "@/app/_components/data-table";
 import { ClientFormFields } from "./client-form-fields";
 
 type ErrorAt = (id: string) => ReactNode;
@@ -32,7 +32,7 @@ async function SecretRow({
   return (
     <DataRow data-secret-id={secret.id}>
       <DataCell>
-        <span className="break-all font-mono text-xs">{secret.id}</span>
+        <Identifier value={secret.id} className="font-mono text-xs" />
         {secret.description ? <span className="block text-slate-600">{secret.description}</span> : null}
       </DataCell>
       <DataCell label={t("statusLabel")}>{t(status(secret))}</DataCell>
@@ -59,7 +59,7 @@ async function SecretRow({
           <FieldError id={expiresId} error={errorAt(expiresId)} />
         </form>
       </DataCell>
-      <DataCell className="max-sm:pt-2">
+      <DataActions>
         {secret.disabledAt ? null : (
           <form method="post" action={FORMS.admin}>
             <ClientFormFields csrf={csrf} action="secret-disable" clientId={clientId} />
@@ -72,7 +72,7 @@ async function SecretRow({
             </button>
           </form>
         )}
-      </DataCell>
+      </DataActions>
     </DataRow>
   );
 }

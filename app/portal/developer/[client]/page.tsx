@@ -62,7 +62,7 @@ export default async function QuickStartPage({
   const { client, guide } = view;
   const name = localizedText(client.names, locale, client.id);
   return (
-    <div className="mx-auto max-w-5xl space-y-8" data-quick-start={client.id}>
+    <div className="space-y-8" data-quick-start={client.id}>
       <a href={PAGES.developer} className={`text-sm ${link}`}>
         ← {t("back")}
       </a>
