@@ -30,13 +30,14 @@ function Figure({ label, value, href, name }: { label: string; value: string; hr
   );
 }
 
-export async function Dashboard({ view }: { view: DashboardView }) {
-  const [t, format] = [await getTranslations("Dashboard"), await getFormatter()];
-  const number = (value: number) => format.number(value);
-  const total = (key: "succeeded" | "failed" | "locked") => view.signIns.reduce((sum, hour) => sum + hour[key], 0);
+type Translate = Awaited<ReturnType<typeof getTranslations<"Dashboard">>>;
+type SignInTotal = (key: "succeeded" | "failed" | "locked") => number;
+
+/** The week's figures, what waits for a decision first, each linking to its list where there is one. */
+function figuresOf(view: DashboardView, t: Translate, number: (value: number) => string, total: SignInTotal) {
   const platform = view.scope.kind === "platform";
   const { pending, outbox } = view;
-  const figures = [
+  return [
     pending.applications !== undefined && {
       name: "pending-applications",
       label: t("pendingApplications"),
@@ -90,6 +91,13 @@ export async function Dashboard({ view }: { view: DashboardView }) {
       href: PAGES.adminOutbox,
     },
   ].filter((figure) => figure !== false && figure !== undefined);
+}
+
+export async function Dashboard({ view }: { view: DashboardView }) {
+  const [t, format] = [await getTranslations("Dashboard"), await getFormatter()];
+  const number = (value: number) => format.number(value);
+  const total = (key: "succeeded" | "failed" | "locked") => view.signIns.reduce((sum, hour) => sum + hour[key], 0);
+  const figures = figuresOf(view, t, number, total);
   const dayOf = (date: Date) =>
     format.dateTime(date, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   return (
