@@ -117,14 +117,11 @@ test("“not you?” ends the session and a fresh login comes back to consent fo
 test("the home page offers sign-in, and the portal once signed in", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fportal%2Fapplications/);
+  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fportal$/);
   await fillLogin(page, "optician@demo.test", "Optician#2026");
-  await expect(page).toHaveURL(/\/portal\/applications$/);
+  await expect(page).toHaveURL(/\/portal$/);
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Continue to the portal" })).toHaveAttribute(
-    "href",
-    "/portal/applications",
-  );
+  await expect(page.getByRole("link", { name: "Continue to the portal" })).toHaveAttribute("href", "/portal");
 });
 
 test("on a phone the menu opens and closes from the keyboard and marks the current page", async ({ page }) => {
